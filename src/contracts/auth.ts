@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { MIN_PASSWORD_LENGTH, MIN_SIGNUP_PASSWORD_SCORE, scorePassword } from './password-strength';
+
+/** A required, trimmed string whose absence reads as the spec's "X is required". */
+export function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message });
+}
+
+/** Passwords are never trimmed: spaces are part of them. */
+function requiredPassword(message: string) {
+  return z.string({ error: message }).min(1, { error: message });
+}
+
+export const emailSchema = (requiredMessage: string) =>
+  requiredText(requiredMessage).pipe(z.email({ error: messages.invalidEmail }).max(254));
+
+const newPasswordSchema = (requiredMessage: string) =>
+  requiredPassword(requiredMessage)
+    .min(MIN_PASSWORD_LENGTH, { error: messages.passwordTooShort })
+    .max(256, { error: 'Password must be at most 256 characters long.' });
+
+/** Signup asks for a score of at least 2 and, like every password, at least 8 characters. */
+export function isStrongEnoughForSignup(password: string): boolean {
+  return password.length >= MIN_PASSWORD_LENGTH && scorePassword(password) >= MIN_SIGNUP_PASSWORD_SCORE;
+}
+
+export const loginRequestSchema = z.object({
+  username: requiredText(messages.usernameRequired).max(64),
+  password: requiredPassword(messages.passwordRequired).max(256),
+  /** Six-digit TOTP code; required once two-factor authentication is enabled. */
+  totp_code: z.string().trim().regex(/^\d{6}$/, { error: messages.invalidTwoFactorCode }).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const usernamePattern = /^[A-Za-z0-9._-]+$/;
+
+export const signupRequestSchema = z.object({
+  username: requiredText(messages.usernameRequired)
+    .max(64, { error: 'Username must be at most 64 characters.' })
+    .regex(usernamePattern, { error: 'Username may contain letters, digits, dots, dashes and underscores.' }),
+  password: requiredPassword(messages.passwordRequired)
+    .max(256)
+    .refine(isStrongEnoughForSignup, { error: messages.weakPassword }),
+  email: emailSchema(messages.emailRequired),
+  org_name: requiredText(messages.organizationNameRequired).max(120),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const refreshRequestSchema = z.object({ refresh_token: requiredText(messages.noRefreshToken) });
+export const passwordResetRequestSchema = z.object({ email: emailSchema(messages.emailRequired) });
+export const passwordResetConfirmSchema = z.object({
+  token: requiredText(messages.tokenRequired),
+  new_password: newPasswordSchema(messages.newPasswordRequired),
+});
+export const verifyEmailRequestSchema = z.object({ token: requiredText(messages.tokenRequired) });
+export const changePasswordRequestSchema = z.object({
+  user_id: requiredText(messages.userIdRequired),
+  current_password: requiredPassword(messages.currentPasswordRequired),
+  new_password: newPasswordSchema(messages.newPasswordRequired),
+});
+export const validateTokenRequestSchema = z.object({ token: requiredText(messages.tokenRequired) });
+export const twoFactorEnableSchema = z.object({
+  secret: requiredText(messages.secretRequired),
+  token: requiredText(messages.tokenRequired),
+});
+export const twoFactorDisableSchema = z.object({ token: requiredText(messages.tokenRequired) });
+export const activateRequestSchema = z.object({
+  token: requiredText(messages.tokenRequired),
+  password: newPasswordSchema(messages.passwordRequired),
+  gdpr_consent: z.literal(true, { error: messages.gdprConsentRequired }),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  org_id: z.string(),
+  orgId: z.string(),
+  org_name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  role_id: z.string(),
+  email_verified: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  /** ISO 8601 instant at which `token` stops being accepted. */
+  expires_at: z.string(),
+  user: userSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const refreshResponseSchema = authResponseSchema.omit({ user: true });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const successResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+export const verifyEmailResponseSchema = z.object({
+  success: z.boolean(),
+  /** True when verifying also sent an activation e-mail (people added by an admin or invite). */
+  activation_email_sent: z.boolean(),
+});
+export const validateTokenResponseSchema = z.object({ valid: z.boolean(), expires_at: z.string().optional() });
+export const twoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+
+export const rolePermissionSchema = z.object({
+  model_id: z.string(),
+  isEnabled: z.boolean(),
+  max_tokens_per_request: z.number().int(),
+  monthly_token_limit: z.number().int(),
+  cost_limit: z.number(),
+});
+export const roleSchema = z.object({
+  id: z.string(),
+  role_id: z.string(),
+  org_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(rolePermissionSchema),
+});
+export type Role = z.infer<typeof roleSchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes; the server maps each to exactly one HTTP status. */
+export const errorCodes = [
+  'validation_failed',
+  'malformed_json',
+  'unauthorized',
+  'two_factor_required',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'too_many_requests',
+  'internal',
+  'unavailable',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * Every failure answer. `message` and `detail` both carry the user-facing text so the web app's
+ * message selection (spec section 8) finds it; `fields` names per-field problems of a form.
+ */
+export const apiErrorSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  detail: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  request_id: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

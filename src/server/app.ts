@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { Logger } from 'pino';
+import { messages } from '../contracts';
+import type { AuthDependencies } from './auth/auth-dependencies';
+import { createAuthRoutes } from './auth/auth-routes';
+import { requireAuth } from './auth/require-auth';
+import { createPlanRoutes } from './billing/plan-routes';
+import type { DatabaseHandle } from './db/database';
+import { AppError, notFound } from './http/app-error';
+import type { AppEnv } from './http/context';
+import { renderError } from './http/render-error';
+import { requestContext } from './http/request-context';
+import { securityHeaders } from './http/security-headers';
+import { createStaticWebRoutes } from './http/static-web';
+import { createOrganisationRoutes } from './organisations/organisation-routes';
+import { createRoleRoutes } from './roles/role-routes';
+import { createUserRoutes } from './users/user-routes';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  auth: AuthDependencies;
+  logger: Logger;
+  trustProxy: boolean;
+  maxBodyBytes: number;
+  corsOrigins: string[];
+  /** Folder of the built web app; omitted, only the API is served. */
+  webRoot?: string;
+  /** Lets shutdown turn readiness off before the listener closes. */
+  isShuttingDown?: () => boolean;
+}
+
+/** Builds the whole HTTP surface: the API under /api, the web app everywhere else. */
+export function createApp(options: AppOptions) {
+  const app = new Hono<AppEnv>();
+  app.use(requestContext(options.logger, { trustProxy: options.trustProxy }));
+  app.use(securityHeaders());
+  app.onError(renderError);
+
+  const api = new Hono<AppEnv>();
+  if (options.corsOrigins.length > 0) {
+    api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  }
+  api.use(
+    bodyLimit({
+      maxSize: options.maxBodyBytes,
+      onError: () => {
+        throw new AppError('payload_too_large', messages.payloadTooLarge);
+      },
+    }),
+  );
+  api.use(async (context, next) => {
+    await next();
+    context.header('Cache-Control', 'no-store');
+  });
+  api.get('/healthz', (context) => context.json({ status: 'ok' }));
+  api.get('/readyz', async (context) => {
+    if (options.isShuttingDown?.()) throw new AppError('unavailable', 'Shutting down');
+    try {
+      await options.database.ping();
+    } catch (error) {
+      throw new AppError('unavailable', 'Database unreachable', { cause: error });
+    }
+    return context.json({ status: 'ready', database: options.database.kind });
+  });
+
+  const signedIn = requireAuth(options.auth);
+  api.route('/auth', createAuthRoutes(options.auth));
+  api.route('/subscription', createPlanRoutes(options.database.db));
+  api.route('/user', createUserRoutes(options.database.db, signedIn));
+  api.route('/roles', createRoleRoutes(options.database.db, signedIn));
+  api.route('/org', createOrganisationRoutes(options.auth, signedIn));
+
+  api.all('*', () => {
+    throw notFound('No such API endpoint');
+  });
+  app.route('/api', api);
+  if (options.webRoot) app.route('/', createStaticWebRoutes(options.webRoot));
+  return app;
+}

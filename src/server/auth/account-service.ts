@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import type {
+  activateRequestSchema,
+  AuthResponse,
+  changePasswordRequestSchema,
+  passwordResetConfirmSchema,
+  SignupRequest,
+} from '../../contracts';
+import { messages } from '../../contracts';
+import { users } from '../db/schema';
+import { activationEmail, passwordResetEmail, verificationEmail } from '../email/templates';
+import type { OutgoingEmail } from '../email/mailer';
+import { AppError, forbidden, validationFailed } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { insertOrganisation } from '../organisations/organisation-repository';
+import { seedDefaultRoles } from '../roles/role-repository';
+import { uniqueViolationIndex } from '../shared/unique-violation';
+import { findTakenIdentity, findUser, findUserByEmailForReset, updateUser } from '../users/user-repository';
+import type { AuthDependencies, ClientInfo } from './auth-dependencies';
+import { consumeOneTimeToken, issueOneTimeToken, oneTimeTokenLifetimeMinutes } from './one-time-token-repository';
+import { revokeUserSessions } from './session-repository';
+import { issueSignIn } from './session-service';
+
+const hours = (minutes: number) => Math.round(minutes / 60);
+
+function duplicateIdentity(usernameTaken: boolean): AppError {
+  return validationFailed(
+    usernameTaken ? messages.usernameTaken : messages.emailTaken,
+    usernameTaken ? { username: messages.usernameTaken } : { email: messages.emailTaken },
+  );
+}
+
+/** E-mail is sent after the data is committed; a mail failure is logged, never undoes the account. */
+async function sendAfterCommit(dependencies: AuthDependencies, email: OutgoingEmail): Promise<void> {
+  try {
+    await dependencies.mailer.send(email);
+  } catch (error) {
+    dependencies.logger.error({ err: error, to: email.to, subject: email.subject }, 'sending email failed');
+  }
+}
+
+/** Creates the organisation, its roles, its first (admin) user and the sign-in, all or nothing. */
+export async function signup(dependencies: AuthDependencies, input: SignupRequest, client: ClientInfo): Promise<AuthResponse> {
+  const { db } = dependencies;
+  const taken = await findTakenIdentity(db, input.username, input.email);
+  if (taken.usernameTaken || taken.emailTaken) throw duplicateIdentity(taken.usernameTaken);
+  const passwordHash = await dependencies.passwords.hashPassword(input.password);
+  try {
+    const { response, verifyToken } = await db.transaction(async (transaction) => {
+      const orgId = await insertOrganisation(transaction, { name: input.org_name, contactEmail: input.email });
+      const { adminRoleId } = await seedDefaultRoles(transaction, orgId);
+      const [created] = await transaction
+        .insert(users)
+        .values({ orgId, roleId: adminRoleId, username: input.username, email: input.email, passwordHash, status: 'active' })
+        .returning({ id: users.id });
+      const user = await findUser(transaction, orgId, created!.id);
+      const verifyToken = await issueOneTimeToken(transaction, { orgId, userId: created!.id, purpose: 'verify_email' });
+      return { response: await issueSignIn(dependencies, transaction, user!, client), verifyToken };
+    });
+    const link = dependencies.linkTo('/verify-email', verifyToken);
+    await sendAfterCommit(dependencies, verificationEmail(input.email, link, hours(oneTimeTokenLifetimeMinutes.verify_email)));
+    return response;
+  } catch (error) {
+    const index = uniqueViolationIndex(error);
+    if (index === 'users_username_unique' || index === 'users_email_unique') {
+      throw duplicateIdentity(index === 'users_username_unique');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Confirms an address. People added by an admin or an invite have no password yet: for them the
+ * next step is an activation e-mail where they choose one.
+ */
+export async function verifyEmail(dependencies: AuthDependencies, token: string) {
+  const result = await dependencies.db.transaction(async (transaction) => {
+    const spent = await consumeOneTimeToken(transaction, token, 'verify_email');
+    if (!spent) throw validationFailed(messages.verifyFailed);
+    const user = await findUser(transaction, spent.orgId, spent.userId);
+    if (!user) throw validationFailed(messages.verifyFailed);
+    const needsActivation = user.status === 'pending_verification';
+    await updateUser(transaction, user.orgId, user.id, {
+      emailVerifiedAt: new Date(),
+      ...(needsActivation ? { status: 'pending_activation' as const } : {}),
+    });
+    const activationToken = needsActivation
+      ? await issueOneTimeToken(transaction, { orgId: user.orgId, userId: user.id, purpose: 'activate' })
+      : undefined;
+    return { email: user.email, activationToken };
+  });
+  if (result.activationToken) {
+    const link = dependencies.linkTo('/activate', result.activationToken);
+    await sendAfterCommit(dependencies, activationEmail(result.email, link, hours(oneTimeTokenLifetimeMinutes.activate)));
+  }
+  return { success: true, activation_email_sent: result.activationToken !== undefined };
+}
+
+export async function activate(dependencies: AuthDependencies, input: z.infer<typeof activateRequestSchema>) {
+  const passwordHash = await dependencies.passwords.hashPassword(input.password);
+  await dependencies.db.transaction(async (transaction) => {
+    const spent = await consumeOneTimeToken(transaction, input.token, 'activate');
+    const user = spent && (await findUser(transaction, spent.orgId, spent.userId));
+    if (!user || user.status !== 'pending_activation') throw validationFailed(messages.activateFailed);
+    const now = new Date();
+    await updateUser(transaction, user.orgId, user.id, {
+      passwordHash,
+      passwordChangedAt: now,
+      gdprConsentAt: now,
+      status: 'active',
+    });
+  });
+  return { success: true };
+}
+
+/** Always answers the same, so the call cannot tell which addresses have accounts. */
+export async function requestPasswordReset(dependencies: AuthDependencies, email: string) {
+  const user = await findUserByEmailForReset(dependencies.db, email);
+  if (user && user.status === 'active') {
+    const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'reset_password' });
+    const link = dependencies.linkTo('/reset-password', token);
+    await sendAfterCommit(dependencies, passwordResetEmail(user.email, link, oneTimeTokenLifetimeMinutes.reset_password));
+  }
+  return { success: true, message: messages.resetRequested };
+}
+
+export async function confirmPasswordReset(dependencies: AuthDependencies, input: z.infer<typeof passwordResetConfirmSchema>) {
+  const passwordHash = await dependencies.passwords.hashPassword(input.new_password);
+  await dependencies.db.transaction(async (transaction) => {
+    const spent = await consumeOneTimeToken(transaction, input.token, 'reset_password');
+    const user = spent && (await findUser(transaction, spent.orgId, spent.userId));
+    if (!user || user.status !== 'active') throw validationFailed(messages.resetFailed);
+    const now = new Date();
+    // Following the e-mailed link proves the address as well.
+    await updateUser(transaction, user.orgId, user.id, {
+      passwordHash,
+      passwordChangedAt: now,
+      emailVerifiedAt: user.emailVerifiedAt ?? now,
+    });
+    await revokeUserSessions(transaction, user.orgId, user.id, 'password reset');
+  });
+  return { success: true };
+}
+
+/** Changes the caller's own password and ends their other sign-ins. */
+export async function changePassword(
+  dependencies: AuthDependencies,
+  caller: Caller,
+  input: z.infer<typeof changePasswordRequestSchema>,
+) {
+  if (input.user_id !== caller.userId) throw forbidden();
+  const user = await findUser(dependencies.db, caller.orgId, caller.userId);
+  if (!user) throw forbidden();
+  if (!(await dependencies.passwords.verifyPassword(user.passwordHash, input.current_password))) {
+    throw validationFailed(messages.currentPasswordIncorrect, { current_password: messages.currentPasswordIncorrect });
+  }
+  const passwordHash = await dependencies.passwords.hashPassword(input.new_password);
+  await dependencies.db.transaction(async (transaction) => {
+    await updateUser(transaction, caller.orgId, caller.userId, { passwordHash, passwordChangedAt: new Date() });
+    await revokeUserSessions(transaction, caller.orgId, caller.userId, 'password changed', caller.sessionId);
+  });
+  return { success: true };
+}

@@ -1,0 +1,27 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import type { Mailer } from '../email/mailer';
+import type { AccessTokens } from './access-tokens';
+import type { LoginThrottle } from './login-throttle';
+import type { PasswordHasher } from './passwords';
+import type { SecretBox } from './secret-box';
+
+/** Everything the auth services need, handed in as plain objects so tests and scripts can build them. */
+export interface AuthDependencies {
+  db: Database;
+  passwords: PasswordHasher;
+  accessTokens: AccessTokens;
+  loginThrottle: LoginThrottle;
+  mailer: Mailer;
+  totpSecrets: SecretBox;
+  refreshTokenTtlDays: number;
+  /** Absolute link to a web page of the product, e.g. linkTo('/verify-email', token). */
+  linkTo(pagePath: string, token: string): string;
+  logger: Logger;
+}
+
+/** Who is asking, as far as the network tells. */
+export interface ClientInfo {
+  address: string;
+  userAgent?: string;
+}

@@ -1,0 +1,24 @@
+import { createMiddleware } from 'hono/factory';
+import { messages } from '../../contracts';
+import { unauthorized } from '../http/app-error';
+import type { AppEnv } from '../http/context';
+import type { AuthDependencies } from './auth-dependencies';
+import { authenticate } from './session-service';
+
+export function readBearerToken(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** Puts the signed-in caller on the context or answers 401. */
+export function requireAuth(dependencies: AuthDependencies) {
+  return createMiddleware<AppEnv>(async (context, next) => {
+    const token = readBearerToken(context.req.header('authorization'));
+    if (!token) throw unauthorized(messages.noAuthToken);
+    const caller = await authenticate(dependencies, token);
+    if (!caller) throw unauthorized(messages.sessionExpired);
+    const { expiresAt: _expiresAt, ...plainCaller } = caller;
+    context.set('caller', plainCaller);
+    await next();
+  });
+}

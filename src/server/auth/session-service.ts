@@ -1,0 +1,123 @@
+import type { AuthResponse, LoginRequest, RefreshResponse } from '../../contracts';
+import { messages } from '../../contracts';
+import type { Executor } from '../db/database';
+import { AppError, unauthorized } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { findUserForLogin, presentUser, updateUser, type UserRecord } from '../users/user-repository';
+import type { AuthDependencies, ClientInfo } from './auth-dependencies';
+import { createOpaqueToken, hashOpaqueToken } from './opaque-tokens';
+import {
+  createAuthSession,
+  findCaller,
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  revokeAuthSession,
+  touchAuthSession,
+} from './session-repository';
+import { verifyTotpCode } from './two-factor';
+
+/** Starts a sign-in: a session (token family), its first refresh token and an access token. */
+export async function issueSignIn(
+  dependencies: AuthDependencies,
+  executor: Executor,
+  user: UserRecord,
+  client: ClientInfo,
+): Promise<AuthResponse> {
+  const sessionId = await createAuthSession(executor, {
+    orgId: user.orgId,
+    userId: user.id,
+    userAgent: client.userAgent?.slice(0, 300),
+    clientAddress: client.address,
+  });
+  const tokens = await issueTokenPair(dependencies, executor, { userId: user.id, orgId: user.orgId, sessionId });
+  return { ...tokens, user: presentUser(user) };
+}
+
+async function issueTokenPair(
+  dependencies: AuthDependencies,
+  executor: Executor,
+  claims: { userId: string; orgId: string; sessionId: string },
+): Promise<RefreshResponse> {
+  const refresh = createOpaqueToken();
+  const refreshExpiresAt = new Date(Date.now() + dependencies.refreshTokenTtlDays * 86_400_000);
+  await insertRefreshToken(executor, { sessionId: claims.sessionId, tokenHash: refresh.tokenHash, expiresAt: refreshExpiresAt });
+  const access = await dependencies.accessTokens.sign(claims);
+  return { token: access.token, refresh_token: refresh.token, expires_at: access.expiresAt.toISOString() };
+}
+
+export async function login(dependencies: AuthDependencies, input: LoginRequest, client: ClientInfo): Promise<AuthResponse> {
+  const { loginThrottle, passwords, db } = dependencies;
+  const retryAfter = loginThrottle.retryAfterSeconds(input.username, client.address);
+  if (retryAfter > 0) {
+    throw new AppError('too_many_requests', messages.tooManyLoginAttempts, { retryAfterSeconds: retryAfter });
+  }
+  const user = await findUserForLogin(db, input.username);
+  const passwordMatches = await passwords.verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !passwordMatches || user.status !== 'active') {
+    loginThrottle.recordFailure(input.username, client.address);
+    throw unauthorized(messages.invalidCredentials);
+  }
+  let acceptedStep: number | undefined;
+  if (user.totpEnabled && user.totpSecretEncrypted) {
+    if (!input.totp_code) throw new AppError('two_factor_required', messages.twoFactorRequired);
+    const secret = dependencies.totpSecrets.open(user.totpSecretEncrypted);
+    acceptedStep = await verifyTotpCode(secret, input.totp_code, user.totpLastStep);
+    if (acceptedStep === undefined) {
+      loginThrottle.recordFailure(input.username, client.address);
+      throw unauthorized(messages.invalidTwoFactorCode);
+    }
+  }
+  loginThrottle.recordSuccess(input.username, client.address);
+  return db.transaction(async (transaction) => {
+    await updateUser(transaction, user.orgId, user.id, {
+      lastLoginAt: new Date(),
+      ...(acceptedStep !== undefined ? { totpLastStep: acceptedStep } : {}),
+    });
+    return issueSignIn(dependencies, transaction, user, client);
+  });
+}
+
+/**
+ * Rotates a refresh token. A token that was already used means it leaked or was replayed:
+ * the whole sign-in it belongs to is revoked, so the thief's copy dies with the owner's.
+ */
+export async function refresh(dependencies: AuthDependencies, refreshToken: string): Promise<RefreshResponse> {
+  const { db, logger } = dependencies;
+  const stored = await findRefreshToken(db, hashOpaqueToken(refreshToken));
+  const invalid = () => unauthorized(messages.sessionExpired);
+  if (!stored || stored.sessionRevokedAt || stored.userStatus !== 'active') throw invalid();
+  if (stored.usedAt) {
+    await revokeAuthSession(db, stored.orgId, stored.sessionId, 'refresh token reuse');
+    logger.warn({ sessionId: stored.sessionId, userId: stored.userId }, 'refresh token reused; sign-in revoked');
+    throw invalid();
+  }
+  if (stored.expiresAt.getTime() <= Date.now()) throw invalid();
+  const now = new Date();
+  const rotated = await db.transaction(async (transaction) => {
+    if (!(await markRefreshTokenUsed(transaction, stored.id, now))) return undefined;
+    await touchAuthSession(transaction, stored.sessionId, now);
+    return issueTokenPair(dependencies, transaction, {
+      userId: stored.userId,
+      orgId: stored.orgId,
+      sessionId: stored.sessionId,
+    });
+  });
+  if (!rotated) {
+    await revokeAuthSession(db, stored.orgId, stored.sessionId, 'refresh token reuse');
+    throw invalid();
+  }
+  return rotated;
+}
+
+export async function logout(dependencies: AuthDependencies, caller: Caller): Promise<void> {
+  await revokeAuthSession(dependencies.db, caller.orgId, caller.sessionId, 'logout');
+}
+
+/** Resolves a bearer token to its caller, or undefined when it is not (or no longer) valid. */
+export async function authenticate(dependencies: AuthDependencies, token: string): Promise<(Caller & { expiresAt: Date }) | undefined> {
+  const claims = await dependencies.accessTokens.verify(token);
+  if (!claims) return undefined;
+  const caller = await findCaller(dependencies.db, claims);
+  return caller ? { ...caller, expiresAt: claims.expiresAt } : undefined;
+}

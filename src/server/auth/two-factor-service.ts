@@ -1,0 +1,57 @@
+import { messages } from '../../contracts';
+import { validationFailed } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { findUser, updateUser } from '../users/user-repository';
+import type { AuthDependencies } from './auth-dependencies';
+import { buildOtpauthUrl, createTotpSecret, verifyTotpCode } from './two-factor';
+
+const invalidCode = () => validationFailed(messages.invalidTwoFactorCode, { token: messages.invalidTwoFactorCode });
+
+async function loadCaller(dependencies: AuthDependencies, caller: Caller) {
+  const user = await findUser(dependencies.db, caller.orgId, caller.userId);
+  if (!user) throw invalidCode();
+  return user;
+}
+
+/** Starts set-up: a new secret is kept pending until a code from it proves the app has it. */
+export async function setUpTwoFactor(dependencies: AuthDependencies, caller: Caller) {
+  const secret = createTotpSecret();
+  await updateUser(dependencies.db, caller.orgId, caller.userId, {
+    totpPendingSecretEncrypted: dependencies.totpSecrets.seal(secret),
+  });
+  return { secret, otpauth_url: buildOtpauthUrl(secret, caller.email) };
+}
+
+export async function enableTwoFactor(dependencies: AuthDependencies, caller: Caller, input: { secret: string; token: string }) {
+  const user = await loadCaller(dependencies, caller);
+  const pending = user.totpPendingSecretEncrypted ? dependencies.totpSecrets.open(user.totpPendingSecretEncrypted) : undefined;
+  if (!pending || pending !== input.secret) {
+    throw validationFailed('Start two-factor set-up again: this secret is not the one issued.', { secret: 'Unknown secret' });
+  }
+  const step = await verifyTotpCode(pending, input.token, null);
+  if (step === undefined) throw invalidCode();
+  await updateUser(dependencies.db, caller.orgId, caller.userId, {
+    totpSecretEncrypted: user.totpPendingSecretEncrypted,
+    totpPendingSecretEncrypted: null,
+    totpEnabled: true,
+    totpLastStep: step,
+  });
+  return { success: true };
+}
+
+export async function disableTwoFactor(dependencies: AuthDependencies, caller: Caller, input: { token: string }) {
+  const user = await loadCaller(dependencies, caller);
+  if (!user.totpEnabled || !user.totpSecretEncrypted) {
+    throw validationFailed('Two-factor authentication is not enabled.');
+  }
+  const secret = dependencies.totpSecrets.open(user.totpSecretEncrypted);
+  const step = await verifyTotpCode(secret, input.token, user.totpLastStep);
+  if (step === undefined) throw invalidCode();
+  await updateUser(dependencies.db, caller.orgId, caller.userId, {
+    totpSecretEncrypted: null,
+    totpPendingSecretEncrypted: null,
+    totpEnabled: false,
+    totpLastStep: null,
+  });
+  return { success: true };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  TRUST_PROXY: booleanFromString.default(false),
+  CORS_ORIGINS: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Tokenwise <no-reply@tokenwise.local>'),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8_192).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config {
+  environment: RawConfig['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Base of links in e-mails; defaults to the address the server listens on. */
+  publicUrl: string | undefined;
+  secretKey: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  loginThrottle: { maxFailuresPerUsername: number; maxFailuresPerAddress: number; windowSeconds: number };
+  trustProxy: boolean;
+  corsOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  maxBodyBytes: number;
+  argon2: { memoryKib: number; timeCost: number };
+  logLevel: RawConfig['LOG_LEVEL'];
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment once; every bad variable is named in the error. Empty values count as unset. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const raw = parsed.data;
+  return {
+    environment: raw.NODE_ENV,
+    host: raw.HOST,
+    port: raw.PORT,
+    dataDir: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    publicUrl: raw.PUBLIC_URL?.replace(/\/$/, ''),
+    secretKey: raw.SECRET_KEY,
+    accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: raw.REFRESH_TOKEN_TTL_DAYS,
+    loginThrottle: {
+      maxFailuresPerUsername: raw.LOGIN_MAX_FAILURES_PER_USERNAME,
+      maxFailuresPerAddress: raw.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: raw.LOGIN_THROTTLE_WINDOW_SECONDS,
+    },
+    trustProxy: raw.TRUST_PROXY,
+    corsOrigins: raw.CORS_ORIGINS ? raw.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : [],
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    maxBodyBytes: raw.MAX_BODY_BYTES,
+    argon2: { memoryKib: raw.ARGON2_MEMORY_KIB, timeCost: raw.ARGON2_TIME_COST },
+    logLevel: raw.LOG_LEVEL,
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+  };
+}

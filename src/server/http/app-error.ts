@@ -1,0 +1,49 @@
+import type { ErrorCode } from '../../contracts';
+import { messages } from '../../contracts';
+
+export const httpStatusByErrorCode = {
+  validation_failed: 400,
+  malformed_json: 400,
+  unauthorized: 401,
+  two_factor_required: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  too_many_requests: 429,
+  internal: 500,
+  unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+export interface AppErrorOptions {
+  fields?: Record<string, string>;
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/** The one error type services throw; `message` is what the user may read. */
+export class AppError extends Error {
+  readonly fields?: Record<string, string>;
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status(): number {
+    return httpStatusByErrorCode[this.code];
+  }
+}
+
+export const notFound = (message: string = messages.notFound) => new AppError('not_found', message);
+export const forbidden = (message: string = messages.forbidden) => new AppError('forbidden', message);
+export const unauthorized = (message: string = messages.unauthorized) => new AppError('unauthorized', message);
+export const validationFailed = (message: string, fields?: Record<string, string>) =>
+  new AppError('validation_failed', message, { fields });

@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+
+/** What a signed-in request carries, read by routes and passed to services as plain data. */
+export interface Caller {
+  userId: string;
+  orgId: string;
+  sessionId: string;
+  username: string;
+  email: string;
+  roleId: string;
+  roleName: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    clientAddress: string;
+    caller: Caller;
+  };
+}

@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '../../contracts';
+import { messages } from '../../contracts';
+import { AppError } from './app-error';
+import type { AppEnv } from './context';
+
+/** The one place a failure becomes an HTTP answer. 5xx details stay in the log. */
+export function renderError(error: unknown, context: Context<AppEnv>): Response {
+  const requestId = context.get('requestId');
+  const logger = context.get('logger');
+  const appError = error instanceof AppError ? error : undefined;
+  if (!appError || appError.status >= 500) {
+    logger?.error({ err: error, requestId }, 'request failed');
+    const body: ApiErrorBody = {
+      code: appError?.code ?? 'internal',
+      message: appError?.status === 503 ? appError.message : messages.internal,
+      detail: appError?.status === 503 ? appError.message : messages.internal,
+      request_id: requestId,
+    };
+    return context.json(body, (appError?.status ?? 500) as ContentfulStatusCode);
+  }
+  if (appError.retryAfterSeconds !== undefined) {
+    context.header('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
+  }
+  const body: ApiErrorBody = {
+    code: appError.code,
+    message: appError.message,
+    detail: appError.message,
+    ...(appError.fields ? { fields: appError.fields } : {}),
+  };
+  return context.json(body, appError.status as ContentfulStatusCode);
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { messages } from '../../contracts';
+import type { AuthDependencies } from '../auth/auth-dependencies';
+import { issueOneTimeToken, oneTimeTokenLifetimeMinutes } from '../auth/one-time-token-repository';
+import { users } from '../db/schema';
+import { verificationEmail } from '../email/templates';
+import { notFound, validationFailed } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { findRole } from '../roles/role-repository';
+import { isUuid } from '../shared/ids';
+import { uniqueViolationIndex } from '../shared/unique-violation';
+import { findTakenIdentity } from '../users/user-repository';
+
+export interface InviteInput {
+  email: string;
+  role_id: string;
+  username?: string;
+}
+
+function usernameFromEmail(email: string): string {
+  const base = email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 40) || 'user';
+  return `${base}-${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * Adds a person to the caller's organisation. They verify their e-mail, get an activation
+ * e-mail, and choose a password there; until then they cannot sign in.
+ */
+export async function inviteUser(dependencies: AuthDependencies, caller: Caller, input: InviteInput) {
+  const { db } = dependencies;
+  const role = isUuid(input.role_id) ? await findRole(db, caller.orgId, input.role_id) : undefined;
+  if (!role) throw notFound('Role not found');
+  const username = input.username ?? usernameFromEmail(input.email);
+  const taken = await findTakenIdentity(db, username, input.email);
+  if (taken.emailTaken) throw validationFailed(messages.emailTaken, { email: messages.emailTaken });
+  if (taken.usernameTaken) throw validationFailed(messages.usernameTaken, { username: messages.usernameTaken });
+  try {
+    const { userId, token } = await db.transaction(async (transaction) => {
+      const [created] = await transaction
+        .insert(users)
+        .values({ orgId: caller.orgId, roleId: role.id, username, email: input.email, status: 'pending_verification' })
+        .returning({ id: users.id });
+      const token = await issueOneTimeToken(transaction, { orgId: caller.orgId, userId: created!.id, purpose: 'verify_email' });
+      return { userId: created!.id, token };
+    });
+    const link = dependencies.linkTo('/verify-email', token);
+    const hoursValid = Math.round(oneTimeTokenLifetimeMinutes.verify_email / 60);
+    await dependencies.mailer.send(verificationEmail(input.email, link, hoursValid)).catch((error: unknown) => {
+      dependencies.logger.error({ err: error, to: input.email }, 'sending invitation failed');
+    });
+    return { user_id: userId, email: input.email, username, status: 'pending_verification' };
+  } catch (error) {
+    const index = uniqueViolationIndex(error);
+    if (index === 'users_email_unique') throw validationFailed(messages.emailTaken, { email: messages.emailTaken });
+    if (index === 'users_username_unique') throw validationFailed(messages.usernameTaken, { username: messages.usernameTaken });
+    throw error;
+  }
+}

@@ -1,0 +1,99 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import { createAccessTokens } from './auth/access-tokens';
+import type { AuthDependencies } from './auth/auth-dependencies';
+import { createLoginThrottle } from './auth/login-throttle';
+import { createPasswordHasher } from './auth/passwords';
+import { createSecretBox } from './auth/secret-box';
+import type { Config } from './config/config';
+import { resolveSecretKey } from './config/secret-key';
+import { openDatabase } from './db/database';
+import { createMailer } from './email/mailer';
+import { createLogger } from './logger';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const defaultWebRoot = path.join(projectRoot, 'dist/web');
+
+export interface RunningServer {
+  url: string;
+  logger: Logger;
+  /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Overrides the embedded database folder, e.g. `memory://` in tests. */
+  pgliteDataDir?: string;
+  webRoot?: string | null;
+  logger?: Logger;
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const started = performance.now();
+  const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: options.pgliteDataDir ?? path.join(config.dataDir, 'pglite'),
+  });
+  let shuttingDown = false;
+  let publicUrl = config.publicUrl ?? '';
+  const auth: AuthDependencies = {
+    db: database.db,
+    passwords: createPasswordHasher(config.argon2),
+    accessTokens: createAccessTokens(secretKey, config.accessTokenTtlSeconds),
+    loginThrottle: createLoginThrottle(config.loginThrottle),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
+    totpSecrets: createSecretBox(secretKey, 'totp'),
+    refreshTokenTtlDays: config.refreshTokenTtlDays,
+    linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
+    logger,
+  };
+  const app = createApp({
+    database,
+    auth,
+    logger,
+    trustProxy: config.trustProxy,
+    maxBodyBytes: config.maxBodyBytes,
+    corsOrigins: config.corsOrigins,
+    webRoot: options.webRoot === null ? undefined : (options.webRoot ?? defaultWebRoot),
+    isShuttingDown: () => shuttingDown,
+  });
+
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(listening));
+      listening.once('error', reject);
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const url = `http://${config.host}:${address.port}`;
+  publicUrl ||= url;
+  logger.info({ url, database: database.kind, ms: Math.round(performance.now() - started) }, 'server ready');
+
+  return {
+    url,
+    logger,
+    async close() {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
+      if ((await Promise.race([closed, timeout])) === 'timeout') {
+        logger.warn('in-flight requests did not finish in time; closing their connections');
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }
+      await database.close();
+      logger.info('server stopped');
+    },
+  };
+}
