@@ -65,3 +65,9 @@ export async function seedDefaultRoles(db: Executor, orgId: string): Promise<{ a
   );
   return { adminRoleId: admin.id, memberRoleId: member.id };
 }
+
+export async function listRolesWithPermissions(db: Executor, orgId: string): Promise<Role[]> {
+  const rows = await db.select({ id: roles.id }).from(roles).where(inOrganisation(roles.orgId, orgId)).orderBy(asc(roles.name));
+  const found = await Promise.all(rows.map((row) => findRoleWithPermissions(db, orgId, row.id)));
+  return found.filter((role): role is Role => role !== undefined);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { api, signUpOrganisation, uniqueName } from './support/client';
+import { countEmailsTo, latestEmailTo } from './support/outbox';
+
+describe('password reset', () => {
+  it('resets through the e-mailed link once, and ends existing sign-ins', async () => {
+    const { username, email, password, auth } = await signUpOrganisation();
+    const request = await api('/auth/password-reset/request', { body: { email } });
+    expect(request.body.success).toBe(true);
+    const mail = await latestEmailTo(email, 'Reset');
+    expect(mail?.link).toContain('/reset-password?token=');
+
+    const confirm = await api('/auth/password-reset/confirm', { body: { token: mail!.token, new_password: 'Brand-new-pass-2' } });
+    expect(confirm.body).toEqual({ success: true });
+    expect((await api('/auth/login', { body: { username, password } })).status).toBe(401);
+    expect((await api('/auth/login', { body: { username, password: 'Brand-new-pass-2' } })).status).toBe(200);
+    expect((await api('/user/profile', { token: auth.token })).status).toBe(401);
+
+    const again = await api('/auth/password-reset/confirm', { body: { token: mail!.token, new_password: 'Another-pass-3' } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('Failed to reset your password. The token may be expired or invalid.');
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const email = `${uniqueName()}@example.test`;
+    const answer = await api('/auth/password-reset/request', { body: { email } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+    expect(await countEmailsTo(email)).toBe(0);
+  });
+
+  it('only the newest reset link works', async () => {
+    const { email } = await signUpOrganisation();
+    await api('/auth/password-reset/request', { body: { email } });
+    const older = await latestEmailTo(email, 'Reset');
+    await api('/auth/password-reset/request', { body: { email } });
+    const newer = await latestEmailTo(email, 'Reset');
+    expect(newer!.token).not.toBe(older!.token);
+    expect((await api('/auth/password-reset/confirm', { body: { token: older!.token, new_password: 'Brand-new-pass-2' } })).status).toBe(400);
+    expect((await api('/auth/password-reset/confirm', { body: { token: newer!.token, new_password: 'Brand-new-pass-2' } })).status).toBe(200);
+  });
+
+  it.each([
+    ['/auth/password-reset/request', {}, 'Email is required'],
+    ['/auth/password-reset/confirm', { new_password: 'Long-enough-1' }, 'Token is required'],
+    ['/auth/password-reset/confirm', { token: 'x' }, 'New password is required'],
+    ['/auth/password-reset/confirm', { token: 'x', new_password: 'short' }, 'Password must be at least 8 characters long.'],
+  ])('%s validates %j', async (path, body, message) => {
+    const answer = await api(path, { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+  });
+});

@@ -1,0 +1,40 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../../src/server/config/config';
+import { startServer } from '../../../src/server/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    databaseKind: string;
+  }
+}
+
+/**
+ * One real server over HTTP for the API suite: in-memory PGlite by default, or the PostgreSQL
+ * server named by TEST_DATABASE_URL (the test runner starts one). Tests isolate themselves by
+ * creating their own organisations, and their own client addresses through X-Forwarded-For.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-api-'));
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    MAX_BODY_BYTES: '65536',
+    NODE_ENV: 'test',
+  });
+  const server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
+  project.provide('baseUrl', server.url);
+  project.provide('dataDir', dataDir);
+  project.provide('databaseKind', process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+  return async () => {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

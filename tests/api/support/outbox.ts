@@ -1,0 +1,40 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+/** Decodes the quoted-printable text part nodemailer writes, enough to read links. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest e-mail written to the outbox for an address, with its link's token. */
+export async function latestEmailTo(address: string, subjectIncludes?: string) {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort().reverse();
+  for (const file of files) {
+    const raw = await readFile(path.join(outbox, file), 'utf8');
+    const decoded = decodeQuotedPrintable(raw);
+    if (!new RegExp(`^To: .*${escapeRegExp(address)}`, 'im').test(decoded)) continue;
+    const subject = /^Subject: (.*)$/m.exec(decoded)?.[1] ?? '';
+    if (subjectIncludes && !subject.includes(subjectIncludes)) continue;
+    const link = /(https?:\/\/\S+\?token=[A-Za-z0-9_%-]+)/.exec(decoded)?.[1];
+    const token = link ? decodeURIComponent(new URL(link).searchParams.get('token') ?? '') : undefined;
+    return { file, subject, link, token, text: decoded };
+  }
+  return undefined;
+}
+
+export async function countEmailsTo(address: string): Promise<number> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));
+  let count = 0;
+  for (const file of files) {
+    const raw = await readFile(path.join(outbox, file), 'utf8');
+    if (new RegExp(`^To: .*${escapeRegExp(address)}`, 'im').test(raw)) count += 1;
+  }
+  return count;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
