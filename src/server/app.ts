@@ -36,6 +36,11 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
   app.use(requestContext(options.logger, { trustProxy: options.trustProxy }));
   app.use(securityHeaders());
+  app.use(async (context, next) => {
+    await next();
+    // During shutdown, answers close their connection so keep-alive clients do not hold it open.
+    if (options.isShuttingDown?.()) context.header('Connection', 'close');
+  });
   app.onError(renderError);
 
   const api = new Hono<AppEnv>();
