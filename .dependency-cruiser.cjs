@@ -1,0 +1,46 @@
+/**
+ * Dependencies point one way: contracts <- server, web. The web app never reaches into the
+ * server and the server never into the web app; contracts depend on nothing of ours.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contracts-stand-alone',
+      severity: 'error',
+      from: { path: '^src/contracts' },
+      to: { path: '^src/(server|web|gateway)' },
+    },
+    {
+      name: 'web-not-server',
+      severity: 'error',
+      from: { path: '^src/web' },
+      to: { path: '^src/(server|gateway)' },
+    },
+    {
+      name: 'server-not-web',
+      severity: 'error',
+      from: { path: '^src/server' },
+      to: { path: '^src/web' },
+    },
+    {
+      name: 'gateway-free-of-http-and-database',
+      comment: 'Providers, router and cache import neither the HTTP framework nor the database.',
+      severity: 'error',
+      from: { path: '^src/gateway' },
+      to: { path: '^(src/server|node_modules/(hono|@hono|drizzle-orm|pg|@electric-sql))' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.test\\.tsx?$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
