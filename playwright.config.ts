@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { e2eBaseUrl, e2eDataDir, e2ePort } from './tests/e2e/support/environment';
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
+
+// The data directory is wiped before the server starts, so every run begins with an empty database and outbox.
+const cleanDataDir = `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${e2eDataDir}"`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: e2eBaseUrl,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  webServer: {
+    command: `${cleanDataDir} && npx vite build && node --import tsx src/server/main.ts`,
+    url: `${e2eBaseUrl}/api/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,57 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getStoredTokens } from '../../lib/token-storage';
+import { fakeApi } from '../../test/fake-api';
+import { makeUser, signIn } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+describe('top navigation bar', () => {
+  it('offers Pricing, Login and Sign Up to visitors, also through the mobile menu', async () => {
+    fakeApi();
+    renderApp('/pricing');
+    const menuButton = await screen.findByRole('button', { name: 'Open menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menuButton);
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['Pricing', 'Login', 'Sign Up']) {
+      expect(mobile.querySelector(`a[href="/${name === 'Sign Up' ? 'signup' : name.toLowerCase()}"]`)).toHaveTextContent(name);
+    }
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Tokenwise' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the user menu when signed in and logs out to /', async () => {
+    signIn();
+    const { requests } = fakeApi({ user: makeUser({ username: 'grace', email: 'grace@example.com' }) });
+    const app = renderApp('/profile/settings');
+    const trigger = await screen.findByRole('button', { name: 'Open user menu' });
+    expect(trigger).toHaveTextContent('G');
+    expect(screen.getByRole('link', { name: 'Tokenwise' })).toHaveAttribute('href', '/chat');
+    await userEvent.click(trigger);
+    expect(within(await screen.findByRole('menu')).getByText('grace@example.com')).toBeInTheDocument();
+    for (const name of ['Profile Settings', 'App Settings', 'Dark mode']) {
+      expect(screen.getByRole('menuitem', { name: new RegExp(name) })).toBeInTheDocument();
+    }
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/'));
+    expect(getStoredTokens().token).toBeNull();
+    expect(requests.some((request) => request.path === '/api/auth/logout')).toBe(true);
+    expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+  });
+
+  it('is hidden on chat pages', async () => {
+    signIn();
+    fakeApi();
+    renderApp('/chat');
+    expect(await screen.findByRole('heading', { name: 'Chat is coming soon' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open user menu' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Dashboard switch to admins outside the admin area only', async () => {
+    signIn();
+    fakeApi({ user: makeUser({ role: 'admin' }) });
+    renderApp('/settings/app');
+    expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin');
+  });
+});

@@ -1,0 +1,59 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AdminLayout } from '../features/admin/components/admin-layout';
+import { AccessGuard } from '../features/access/components/access-guard';
+import { RequireAdminRole } from '../features/access/components/require-admin-role';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+import { ActivatePage } from './routes/activate';
+import * as admin from './routes/admin';
+import { ChatPage } from './routes/chat';
+import { LandingPage } from './routes/landing';
+import { PrivacyPolicyPage, TermsPage } from './routes/legal';
+import { LoginPage } from './routes/login';
+import { PricingPage } from './routes/pricing';
+import { ResetPasswordPage } from './routes/reset-password';
+import { AppSettingsPage, ProfileSettingsPage } from './routes/settings';
+import { SignupPage } from './routes/signup';
+import { VerifyEmailPage } from './routes/verify-email';
+
+const adminRoutes: RouteObject[] = [
+  { index: true, element: <RequireAdminRole fallback="/"><admin.AdminDashboardPage /></RequireAdminRole> },
+  { path: 'users/*', element: <admin.UserManagementPage /> },
+  { path: 'roles/*', element: <admin.RoleManagementPage /> },
+  { path: 'models/*', element: <admin.ModelAnalyticsPage /> },
+  { path: 'billing/*', element: <admin.BillingPage /> },
+  { path: 'organization/*', element: <RequireAdminRole fallback="/"><admin.OrganizationSettingsPage /></RequireAdminRole> },
+  { path: '*', element: <Navigate to="/admin" replace /> },
+];
+
+/** The route table of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'signup', element: <SignupPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
+      { path: 'activate', element: <ActivatePage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'pricing', element: <PricingPage /> },
+      { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'chat/*', element: <ChatPage /> },
+          { path: 'dashboard', element: <AccessGuard scope="admin" fallback="/"><admin.AdminDashboardPage /></AccessGuard> },
+          { path: 'profile/settings', element: <ProfileSettingsPage /> },
+          { path: 'settings/app', element: <AppSettingsPage /> },
+          { path: 'admin', element: <AdminLayout />, children: adminRoutes },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,36 @@
+import { roleGrantsScope, type Scope, type User } from '@contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-error';
+import { isAdminUser, useAuth } from '../../auth/hooks/use-auth';
+import { getRole } from '../api/get-role';
+
+export type AccessStatus = 'loading' | 'granted' | 'denied';
+
+/** Role lookups are cached for 5 minutes (spec section 9). */
+const roleCacheMs = 300_000;
+
+/**
+ * Spec section 6: the user's role decides the scope; a missing role (404) denies; any other
+ * failure to fetch it falls back to the user's role string being 'admin'.
+ */
+export function decideAccess(user: User, scope: Scope, roleName: string | undefined, error: unknown): boolean {
+  if (roleName !== undefined) return roleGrantsScope(roleName, scope);
+  if (error instanceof ApiError && error.status === 404) return false;
+  return isAdminUser(user);
+}
+
+export function useScopeAccess(scope: Scope): AccessStatus {
+  const { user } = useAuth();
+  const roleId = user?.role_id ?? '';
+  const roleQuery = useQuery({
+    queryKey: ['roles', roleId],
+    queryFn: () => getRole(roleId),
+    enabled: roleId !== '',
+    staleTime: roleCacheMs,
+    retry: false,
+  });
+  if (!user) return 'denied';
+  if (roleId === '') return isAdminUser(user) ? 'granted' : 'denied';
+  if (roleQuery.isPending) return 'loading';
+  return decideAccess(user, scope, roleQuery.data?.name, roleQuery.error) ? 'granted' : 'denied';
+}

@@ -1,0 +1,23 @@
+import { authResponseSchema, userSchema, type AuthResponse, type LoginRequest, type SignupRequest, type User } from '@contracts';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+const profileResponseSchema = z.object({ user: userSchema });
+
+export function loginRequest(credentials: LoginRequest): Promise<AuthResponse> {
+  return apiRequest('/auth/login', { method: 'POST', body: credentials, schema: authResponseSchema, authenticated: false });
+}
+
+export function signupRequest(details: SignupRequest): Promise<AuthResponse> {
+  return apiRequest('/auth/signup', { method: 'POST', body: details, schema: authResponseSchema, authenticated: false });
+}
+
+export async function logoutRequest(): Promise<void> {
+  await apiRequest('/auth/logout', { method: 'POST', refreshOnUnauthorized: false });
+}
+
+/** Start-up and post-login loads handle a 401 themselves (spec section 4), so no auto-refresh here. */
+export async function fetchProfile(): Promise<User> {
+  const answer = await apiRequest('/user/profile', { schema: profileResponseSchema, refreshOnUnauthorized: false });
+  return answer.user;
+}

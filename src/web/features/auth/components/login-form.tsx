@@ -1,0 +1,85 @@
+import { messages } from '@contracts';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '../../../components/toast/toast-context';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { takeRedirectPath } from '../../../lib/redirect-storage';
+import { isTwoFactorRequired, loginErrorMessage } from '../api/auth-error-messages';
+import { useAuth } from '../hooks/use-auth';
+
+const codePattern = /^\d{6}$/;
+
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const { login, isLoading } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [codeNeeded, setCodeNeeded] = useState(false);
+  const [code, setCode] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      toast.error(messages.enterUsernameAndPassword);
+      return;
+    }
+    if (codeNeeded && !codePattern.test(code.trim())) {
+      toast.error('Enter the 6-digit code from your authenticator app.');
+      return;
+    }
+    try {
+      await login({ username: username.trim(), password, ...(codeNeeded ? { totp_code: code.trim() } : {}) });
+      await navigate(takeRedirectPath(), { replace: true });
+    } catch (error) {
+      if (isTwoFactorRequired(error) && !codeNeeded) {
+        setCodeNeeded(true);
+        toast.info('Enter the 6-digit code from your authenticator app to finish signing in.');
+        return;
+      }
+      toast.error(isTwoFactorRequired(error) ? messages.invalidTwoFactorCode : loginErrorMessage(error));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label="Username" name="username" autoComplete="username" value={username} onChange={(event) => setUsername(event.target.value)} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {codeNeeded ? (
+        <TextField
+          label="Authentication code"
+          name="totp_code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          hint="Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app."
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        />
+      ) : null}
+      <div className="flex justify-end">
+        <button type="button" onClick={onForgotPassword} className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          Forgot password?
+        </button>
+      </div>
+      <Button type="submit" className="w-full" disabled={isLoading}>
+        {isLoading ? 'Signing In...' : 'Sign in'}
+      </Button>
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+        New to Tokenwise?{' '}
+        <Link to="/signup" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import type { LoginRequest, SignupRequest, User } from '@contracts';
+import { createContext, useContext } from 'react';
+
+/** Auth state of spec section 3 plus the actions that change it. */
+export interface AuthState {
+  user: User | null;
+  token: string | null;
+  refreshToken: string | null;
+  expiresAt: string | null;
+  isLoading: boolean;
+  error: string | null;
+  isInitialized: boolean;
+  /** True after a deliberate logout: protected pages then go to /, not to /login. */
+  signedOutByUser: boolean;
+  login: (credentials: LoginRequest) => Promise<User>;
+  signup: (details: SignupRequest) => Promise<User>;
+  logout: () => Promise<void>;
+  reloadProfile: () => Promise<void>;
+  /** Used by route protection when the stored expiry has passed; false means signed out now. */
+  refreshExpiredSession: () => Promise<boolean>;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside AuthProvider');
+  return state;
+}
+
+export function isAdminUser(user: User | null): boolean {
+  return user?.role.trim().toLowerCase() === 'admin';
+}

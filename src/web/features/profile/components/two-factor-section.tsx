@@ -1,0 +1,64 @@
+import { useMutation } from '@tanstack/react-query';
+import { useToast } from '../../../components/toast/toast-context';
+import { Button } from '../../../components/ui/button';
+import { selectErrorMessage } from '../../../lib/api-error';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from '../api/two-factor-api';
+import { VerificationCodeForm } from './verification-code-form';
+
+export function TwoFactorSection() {
+  const { user, reloadProfile } = useAuth();
+  const toast = useToast();
+  const onError = (error: unknown) => toast.error(selectErrorMessage(error));
+  const setup = useMutation({ mutationFn: startTwoFactorSetup, onError });
+  const afterChange = (message: string) => async () => {
+    toast.success(message);
+    setup.reset();
+    await reloadProfile().catch(onError);
+  };
+  const enable = useMutation({
+    mutationFn: (code: string) => enableTwoFactor(setup.data?.secret ?? '', code),
+    onSuccess: afterChange('Two-factor authentication is now on.'),
+    onError,
+  });
+  const disable = useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: afterChange('Two-factor authentication is now off.'),
+    onError,
+  });
+  const enabled = user?.two_factor_enabled === true;
+
+  return (
+    <section aria-labelledby="two-factor-title" className="space-y-4">
+      <div>
+        <h2 id="two-factor-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Two-factor authentication
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Status: <strong data-testid="two-factor-status">{enabled ? 'On' : 'Off'}</strong>. With it on, signing in also asks
+          for a code from an authenticator app.
+        </p>
+      </div>
+      {enabled ? (
+        <VerificationCodeForm label="Code to turn it off" submitLabel="Disable" pendingLabel="Disabling..." variant="danger" pending={disable.isPending} onSubmit={(code) => disable.mutate(code)} />
+      ) : setup.data ? (
+        <div className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Add this key to your authenticator app, then enter the code it shows.
+          </p>
+          <dl className="space-y-2 text-sm">
+            <dt className="font-medium">Secret key</dt>
+            <dd data-testid="totp-secret" className="font-mono break-all select-all">{setup.data.secret}</dd>
+            <dt className="font-medium">Setup link (otpauth)</dt>
+            <dd className="font-mono text-xs break-all text-slate-600 select-all dark:text-slate-400">{setup.data.otpauth_url}</dd>
+          </dl>
+          <VerificationCodeForm label="Authentication code" submitLabel="Enable" pendingLabel="Enabling..." pending={enable.isPending} onSubmit={(code) => enable.mutate(code)} />
+        </div>
+      ) : (
+        <Button onClick={() => setup.mutate()} disabled={setup.isPending}>
+          {setup.isPending ? 'Preparing...' : 'Set up two-factor authentication'}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { refreshResponseSchema } from '@contracts';
+import type { ZodType } from 'zod';
+import { ApiError, selectErrorMessage } from './api-error';
+import { clearTokens, getStoredTokens, storeTokens } from './token-storage';
+
+export const apiBasePath = '/api';
+export const requestTimeoutMs = 10_000;
+const timeoutMessage = 'The request timed out. Please try again.';
+
+export interface ApiRequestOptions<Result> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Checks the answer's shape; without it the parsed JSON is returned as is. */
+  schema?: ZodType<Result>;
+  /** Public calls (login, signup, password reset...) send no bearer token and never refresh. */
+  authenticated?: boolean;
+  /** Start-up checks handle a 401 themselves instead of refreshing and redirecting. */
+  refreshOnUnauthorized?: boolean;
+}
+
+let onAuthFailure: (() => void) | undefined;
+let refreshInFlight: Promise<boolean> | null = null;
+
+/** The app decides what "go to /login" means (it needs the router); the client only calls it. */
+export function setAuthFailureHandler(handler: () => void): () => void {
+  onAuthFailure = handler;
+  return () => {
+    if (onAuthFailure === handler) onAuthFailure = undefined;
+  };
+}
+
+/** Exchanges the refresh token once; concurrent callers share the same attempt. */
+export function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= exchangeRefreshToken().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function exchangeRefreshToken(): Promise<boolean> {
+  const { refreshToken } = getStoredTokens();
+  if (!refreshToken) return false;
+  try {
+    const tokens = await apiRequest('/auth/refresh', {
+      method: 'POST',
+      body: { refresh_token: refreshToken },
+      schema: refreshResponseSchema,
+      authenticated: false,
+    });
+    storeTokens(tokens);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function apiRequest<Result = unknown>(
+  path: string,
+  options: ApiRequestOptions<Result> = {},
+): Promise<Result> {
+  const { authenticated = true, refreshOnUnauthorized = true } = options;
+  const token = authenticated ? getStoredTokens().token : null;
+  const response = await send(path, options, token);
+  if (response.status !== 401 || !token || !refreshOnUnauthorized) return readAnswer(response, options.schema);
+
+  if (!(await refreshSession())) {
+    clearTokens();
+    onAuthFailure?.();
+    return readAnswer(response, options.schema);
+  }
+  // One retry only: a second 401 is reported as it is, never refreshed again.
+  const retried = await send(path, options, getStoredTokens().token);
+  return readAnswer(retried, options.schema);
+}
+
+async function send(path: string, options: ApiRequestOptions<unknown>, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const method = options.method ?? 'GET';
+  try {
+    const response = await fetch(`${apiBasePath}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.debug(`[api] ${method} ${path} -> ${response.status}`);
+    return response;
+  } catch (error) {
+    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError(0, isTimeout ? timeoutMessage : selectErrorMessage(error), undefined);
+  }
+}
+
+async function readAnswer<Result>(response: Response, schema: ZodType<Result> | undefined): Promise<Result> {
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, selectErrorMessage(undefined, body), body);
+  if (!schema) return body as Result;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    console.warn(`[api] unexpected answer shape from ${response.url}`, parsed.error.issues);
+    throw new ApiError(response.status, selectErrorMessage(undefined), body);
+  }
+  return parsed.data;
+}

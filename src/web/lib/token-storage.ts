@@ -1,0 +1,70 @@
+/**
+ * Session tokens in localStorage under the keys spec section 9 fixes. Components read them through
+ * `useSyncExternalStore`, so a refresh done by the API client re-renders whoever depends on them.
+ */
+export const tokenStorageKeys = {
+  token: 'token',
+  refreshToken: 'refreshToken',
+  expiresAt: 'token_expires_at',
+} as const;
+
+export interface StoredTokens {
+  token: string | null;
+  refreshToken: string | null;
+  expiresAt: string | null;
+}
+
+export interface TokenSet {
+  token: string;
+  refresh_token: string;
+  expires_at?: string | null;
+}
+
+const listeners = new Set<() => void>();
+let snapshot: StoredTokens = readFromStorage();
+
+function readFromStorage(): StoredTokens {
+  return {
+    token: localStorage.getItem(tokenStorageKeys.token),
+    refreshToken: localStorage.getItem(tokenStorageKeys.refreshToken),
+    expiresAt: localStorage.getItem(tokenStorageKeys.expiresAt),
+  };
+}
+
+function publish(): void {
+  snapshot = readFromStorage();
+  for (const listener of listeners) listener();
+}
+
+export function getStoredTokens(): StoredTokens {
+  return snapshot;
+}
+
+export function subscribeToTokens(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function storeTokens(tokens: TokenSet): void {
+  localStorage.setItem(tokenStorageKeys.token, tokens.token);
+  localStorage.setItem(tokenStorageKeys.refreshToken, tokens.refresh_token);
+  if (tokens.expires_at) localStorage.setItem(tokenStorageKeys.expiresAt, tokens.expires_at);
+  else localStorage.removeItem(tokenStorageKeys.expiresAt);
+  publish();
+}
+
+export function clearTokens(): void {
+  for (const key of Object.values(tokenStorageKeys)) localStorage.removeItem(key);
+  publish();
+}
+
+/** Re-reads storage; tests and other tabs change it behind this module's back. */
+export function reloadTokensFromStorage(): void {
+  publish();
+}
+
+export function isTokenExpired(expiresAt: string | null, now = Date.now()): boolean {
+  if (!expiresAt) return false;
+  const expiry = Date.parse(expiresAt);
+  return Number.isFinite(expiry) && expiry <= now;
+}

@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface TestAccount {
+  username: string;
+  email: string;
+  password: string;
+  organization: string;
+}
+
+/** Unique per call, so tests never share users and can run in parallel. */
+export function newAccount(prefix = 'user'): TestAccount {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    username: `${prefix}-${suffix}`,
+    email: `${prefix}-${suffix}@example.com`,
+    password: 'Sturdy-Pass-42',
+    organization: `Org ${suffix}`,
+  };
+}
+
+/** Creates the account through the API: for tests whose subject is something else than signup. */
+export async function signUpThroughApi(request: APIRequestContext, account: TestAccount): Promise<void> {
+  const response = await request.post('/api/auth/signup', {
+    data: { username: account.username, email: account.email, password: account.password, org_name: account.organization },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function fillLoginForm(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signInThroughUi(page: Page, account: TestAccount): Promise<void> {
+  await page.goto('/login');
+  await fillLoginForm(page, account.username, account.password);
+  await expect(page).toHaveURL(/\/chat$/);
+}
