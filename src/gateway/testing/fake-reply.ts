@@ -1,0 +1,62 @@
+import type { TokenUsage } from '../usage/token-usage';
+
+/**
+ * How the fake provider answers one request. Every field is optional; the default is a
+ * successful streamed reply 'Fake reply to: <last user message>'.
+ */
+export interface FakeReply {
+  /** The reply, streamed one word (with its leading space) per chunk. */
+  text?: string;
+  /** Wait before each chunk, in milliseconds. */
+  chunkDelayMs?: number;
+  /** Answer this status with the provider's error JSON instead of a reply. */
+  failBeforeStream?: { status: number; message?: string; retryAfterSeconds?: number };
+  /** Destroy the socket after this many text chunks (a dropped connection). */
+  dropConnectionAfterChunks?: number;
+  /** Send the provider's in-stream error event after this many text chunks, then end. */
+  errorEventAfterChunks?: number;
+  /** Usage to report. 'none' sends no usage where the wire format allows it (OpenAI). */
+  usage?: Partial<TokenUsage> | 'none';
+  finishReason?: 'stop' | 'length';
+}
+
+/** A reply with its defaults filled in, ready for a wire format to write. */
+export interface PlannedReply {
+  chunks: string[];
+  text: string;
+  chunkDelayMs: number;
+  usage: TokenUsage | undefined;
+  finishReason: 'stop' | 'length';
+  failBeforeStream: FakeReply['failBeforeStream'];
+  dropConnectionAfterChunks: number | undefined;
+  errorEventAfterChunks: number | undefined;
+}
+
+/** 'Hello big world' -> ['Hello', ' big', ' world']: each word keeps the space before it. */
+export function splitIntoWordChunks(text: string): string[] {
+  return text.match(/\s*\S+(?:\s+$)?/g) ?? (text ? [text] : []);
+}
+
+function countWords(texts: readonly string[]): number {
+  return texts.reduce((sum, text) => sum + text.split(/\s+/).filter(Boolean).length, 0);
+}
+
+/**
+ * Fills in the defaults. Default usage: one input token per word of the prompt, one output
+ * token per chunk, nothing cached; predictable numbers that tests can tell from estimates.
+ */
+export function planReply(reply: FakeReply, prompt: { texts: string[]; lastUserText: string }): PlannedReply {
+  const text = reply.text ?? `Fake reply to: ${prompt.lastUserText}`;
+  const chunks = splitIntoWordChunks(text);
+  const defaults: TokenUsage = { inputTokens: countWords(prompt.texts), cachedInputTokens: 0, outputTokens: chunks.length };
+  return {
+    chunks,
+    text,
+    chunkDelayMs: reply.chunkDelayMs ?? 0,
+    usage: reply.usage === 'none' ? undefined : { ...defaults, ...reply.usage },
+    finishReason: reply.finishReason ?? 'stop',
+    failBeforeStream: reply.failBeforeStream,
+    dropConnectionAfterChunks: reply.dropConnectionAfterChunks,
+    errorEventAfterChunks: reply.errorEventAfterChunks,
+  };
+}
