@@ -11,4 +11,7 @@ export { resolveInstanceCredentials } from './providers/credentials';
 export { errorKindForStatus, GatewayError, type GatewayErrorKind } from './providers/gateway-error';
 export { isProviderAvailable, listAvailableModels, type AvailabilityOptions } from './providers/model-availability';
 export { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
+export { createEmbeddedLocalProvider, type EmbeddedLocalProviderOptions } from './providers/local/embedded-local-provider';
+export { resolveLocalModelFile, type LocalModelSource } from './providers/local/bundled-model';
+export type { LocalChatProvider } from './providers/local/local-chat-provider';
 export { estimateMessagesTokens, estimateTextTokens, type TokenUsage } from './usage/token-usage';

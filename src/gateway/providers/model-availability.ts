@@ -3,13 +3,16 @@ import type { ProviderCredentials } from './credentials';
 
 /** Facts besides credentials that make a provider usable. */
 export interface AvailabilityOptions {
-  /** True once the embedded local model is installed and loaded. */
-  localModelReady?: boolean;
+  /**
+   * Whether the embedded local model is switched on (the server maps LOCAL_MODEL_ENABLED to it).
+   * Defaults to true: it needs no key, so a fresh install can chat.
+   */
+  localModelEnabled?: boolean;
 }
 
 /** Whether the gateway could call this provider with these credentials. */
 export function isProviderAvailable(provider: ProviderName, credentials: ProviderCredentials, options: AvailabilityOptions = {}): boolean {
-  if (provider === 'local') return options.localModelReady === true;
+  if (provider === 'local') return options.localModelEnabled ?? true;
   return credentials[provider] !== undefined;
 }
 

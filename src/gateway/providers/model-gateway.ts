@@ -17,7 +17,10 @@ export interface ModelGatewayOptions {
   credentials: ProviderCredentials;
   /** Defaults to the built-in catalog; a deployment may add its OpenAI-compatible models. */
   catalog?: readonly CatalogModel[];
-  /** The embedded model, when loaded: any ChatProvider taking the catalog's providerModelId. */
+  /**
+   * The embedded model (`createEmbeddedLocalProvider`, one instance shared by every gateway);
+   * leave it out when LOCAL_MODEL_ENABLED is false. Any ChatProvider taking the providerModelId.
+   */
   localProvider?: ChatProvider;
 }
 
@@ -71,7 +74,7 @@ function createAdapter(provider: ProviderName, options: ModelGatewayOptions): Ch
       return createAiSdkChatProvider({ provider, languageModel: openAiCompatibleLanguageModels(credential) });
     }
     case 'local':
-      if (!options.localProvider) throw new GatewayError('unavailable', 'The local model is not loaded', { provider });
+      if (!options.localProvider) throw new GatewayError('unavailable', 'The local model is switched off', { provider });
       return options.localProvider;
   }
 }
