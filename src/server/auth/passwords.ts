@@ -10,7 +10,7 @@ export interface PasswordHashingParameters {
 
 /**
  * argon2id with OWASP's second recommended setting by default (19 MiB, 2 passes, 1 lane):
- * see docs/decisions/003-password-hashing.md for the measurement behind it.
+ * see docs/benchmarks/auth-and-startup.md for the measurement behind it.
  */
 export function createPasswordHasher(parameters: PasswordHashingParameters) {
   const options = {
