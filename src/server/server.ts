@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import { createAccessTokens } from './auth/access-tokens';
 import type { AuthDependencies } from './auth/auth-dependencies';
-import { createLoginThrottle } from './auth/login-throttle';
+import { createAttemptThrottle } from './auth/attempt-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
 import type { Config } from './config/config';
@@ -46,7 +46,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db: database.db,
     passwords: createPasswordHasher(config.argon2),
     accessTokens: createAccessTokens(secretKey, config.accessTokenTtlSeconds),
-    loginThrottle: createLoginThrottle(config.loginThrottle),
+    loginThrottle: createAttemptThrottle({
+      maxPerSubject: config.loginThrottle.maxFailuresPerUsername,
+      maxPerAddress: config.loginThrottle.maxFailuresPerAddress,
+      windowSeconds: config.loginThrottle.windowSeconds,
+    }),
+    passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 20, windowSeconds: 3600 }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
     totpSecrets: createSecretBox(secretKey, 'totp'),
     refreshTokenTtlDays: config.refreshTokenTtlDays,

@@ -40,6 +40,17 @@ describe('password reset', () => {
     expect((await api('/auth/password-reset/confirm', { body: { token: newer!.token, new_password: 'Brand-new-pass-2' } })).status).toBe(200);
   });
 
+  it('sends at most 3 reset e-mails an hour to one address, answering the same each time', async () => {
+    const { email } = await signUpOrganisation();
+    const before = await countEmailsTo(email);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const answer = await api('/auth/password-reset/request', { body: { email } });
+      expect(answer.status).toBe(200);
+      expect(answer.body.success).toBe(true);
+    }
+    expect((await countEmailsTo(email)) - before).toBe(3);
+  });
+
   it.each([
     ['/auth/password-reset/request', {}, 'Email is required'],
     ['/auth/password-reset/confirm', { new_password: 'Long-enough-1' }, 'Token is required'],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../../src/server/auth/access-tokens';
 import { signup } from '../../src/server/auth/account-service';
 import type { AuthDependencies } from '../../src/server/auth/auth-dependencies';
-import { createLoginThrottle } from '../../src/server/auth/login-throttle';
+import { createAttemptThrottle } from '../../src/server/auth/attempt-throttle';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import { createSecretBox } from '../../src/server/auth/secret-box';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
@@ -33,7 +33,8 @@ describe('signup is all or nothing', () => {
       db: database.db,
       passwords: createPasswordHasher({ memoryKib: 8192, timeCost: 1 }),
       accessTokens: failSigning ? { ...accessTokens, sign: () => Promise.reject(new Error('signer down')) } : accessTokens,
-      loginThrottle: createLoginThrottle({ maxFailuresPerUsername: 5, maxFailuresPerAddress: 5, windowSeconds: 60 }),
+      loginThrottle: createAttemptThrottle({ maxPerSubject: 5, maxPerAddress: 5, windowSeconds: 60 }),
+      passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 5, windowSeconds: 60 }),
       mailer: { send: async (email) => void sentEmails.push(email.to) },
       totpSecrets: createSecretBox(secret, 'totp'),
       refreshTokenTtlDays: 30,

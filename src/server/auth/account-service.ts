@@ -113,9 +113,15 @@ export async function activate(dependencies: AuthDependencies, input: z.infer<ty
   return { success: true };
 }
 
-/** Always answers the same, so the call cannot tell which addresses have accounts. */
-export async function requestPasswordReset(dependencies: AuthDependencies, email: string) {
-  const user = await findUserByEmailForReset(dependencies.db, email);
+/**
+ * Always answers the same, so the call cannot tell which addresses have accounts; past the
+ * throttle it quietly sends nothing more.
+ */
+export async function requestPasswordReset(dependencies: AuthDependencies, email: string, client: ClientInfo) {
+  const { passwordResetThrottle } = dependencies;
+  const throttled = passwordResetThrottle.retryAfterSeconds(email, client.address) > 0;
+  passwordResetThrottle.record(email, client.address);
+  const user = throttled ? undefined : await findUserByEmailForReset(dependencies.db, email);
   if (user && user.status === 'active') {
     const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'reset_password' });
     const link = dependencies.linkTo('/reset-password', token);

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import type { Mailer } from '../email/mailer';
 import type { AccessTokens } from './access-tokens';
-import type { LoginThrottle } from './login-throttle';
+import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordHasher } from './passwords';
 import type { SecretBox } from './secret-box';
 
@@ -11,7 +11,10 @@ export interface AuthDependencies {
   db: Database;
   passwords: PasswordHasher;
   accessTokens: AccessTokens;
-  loginThrottle: LoginThrottle;
+  /** Failed logins per username and client address. */
+  loginThrottle: AttemptThrottle;
+  /** Password-reset e-mails per address and client, so the call cannot be used to flood a mailbox. */
+  passwordResetThrottle: AttemptThrottle;
   mailer: Mailer;
   totpSecrets: SecretBox;
   refreshTokenTtlDays: number;

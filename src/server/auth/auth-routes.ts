@@ -47,7 +47,7 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
     })
     .post('/password-reset/request', async (context) => {
       const input = await readJson(context, passwordResetRequestSchema);
-      return context.json(await accounts.requestPasswordReset(dependencies, input.email));
+      return context.json(await accounts.requestPasswordReset(dependencies, input.email, client(context)));
     })
     .post('/password-reset/confirm', async (context) => {
       const input = await readJson(context, passwordResetConfirmSchema);

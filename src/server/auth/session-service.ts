@@ -55,7 +55,7 @@ export async function login(dependencies: AuthDependencies, input: LoginRequest,
   const user = await findUserForLogin(db, input.username);
   const passwordMatches = await passwords.verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordMatches || user.status !== 'active') {
-    loginThrottle.recordFailure(input.username, client.address);
+    loginThrottle.record(input.username, client.address);
     throw unauthorized(messages.invalidCredentials);
   }
   let acceptedStep: number | undefined;
@@ -64,11 +64,11 @@ export async function login(dependencies: AuthDependencies, input: LoginRequest,
     const secret = dependencies.totpSecrets.open(user.totpSecretEncrypted);
     acceptedStep = await verifyTotpCode(secret, input.totp_code, user.totpLastStep);
     if (acceptedStep === undefined) {
-      loginThrottle.recordFailure(input.username, client.address);
+      loginThrottle.record(input.username, client.address);
       throw unauthorized(messages.invalidTwoFactorCode);
     }
   }
-  loginThrottle.recordSuccess(input.username, client.address);
+  loginThrottle.forgiveSubject(input.username, client.address);
   return db.transaction(async (transaction) => {
     await updateUser(transaction, user.orgId, user.id, {
       lastLoginAt: new Date(),
