@@ -12,6 +12,7 @@ export const errorCodes = [
   'payload_too_large',
   'too_many_requests',
   'internal',
+  'upstream_failed',
   'unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -7,7 +7,10 @@ import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAuthRoutes } from './auth/auth-routes';
 import { requireAuth } from './auth/require-auth';
 import { createPlanRoutes } from './billing/plan-routes';
+import type { ConversationDependencies } from './conversations/conversation-dependencies';
+import { createConversationRoutes } from './conversations/conversation-routes';
 import type { DatabaseHandle } from './db/database';
+import { createFeedbackRoutes } from './feedback/feedback-routes';
 import { AppError, notFound } from './http/app-error';
 import type { AppEnv } from './http/context';
 import { renderError } from './http/render-error';
@@ -15,12 +18,19 @@ import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { createStaticWebRoutes } from './http/static-web';
 import { createOrganisationRoutes } from './organisations/organisation-routes';
+import { createPreferencesRoutes } from './preferences/preferences-routes';
+import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
+import type { ProviderKeyDependencies } from './provider-keys/provider-key-service';
 import { createRoleRoutes } from './roles/role-routes';
+import { createSystemMessageRoutes } from './system-messages/system-message-routes';
+import { createTokenRoutes } from './usage/token-routes';
 import { createUserRoutes } from './users/user-routes';
 
 export interface AppOptions {
   database: DatabaseHandle;
   auth: AuthDependencies;
+  conversations: ConversationDependencies;
+  providerKeys: ProviderKeyDependencies;
   logger: Logger;
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -75,7 +85,14 @@ export function createApp(options: AppOptions) {
   api.route('/subscription', createPlanRoutes(options.database.db));
   api.route('/user', createUserRoutes(options.database.db, signedIn));
   api.route('/roles', createRoleRoutes(options.database.db, signedIn));
+  // Before /org: the organisation router's sign-in middleware covers /org/* as well.
+  api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
   api.route('/org', createOrganisationRoutes(options.auth, signedIn));
+  api.route('/conversation', createConversationRoutes(options.conversations, signedIn));
+  api.route('/tokens', createTokenRoutes(options.conversations, signedIn));
+  api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn));
+  api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));
+  api.route('/system', createSystemMessageRoutes(options.database.db, signedIn));
 
   api.all('*', () => {
     throw notFound('No such API endpoint');

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
+import { createEmbeddedLocalProvider, modelCatalog, type LocalChatProvider } from '../gateway';
 import { createApp } from './app';
+import { createInFlightReplies } from './conversations/in-flight-replies';
+import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createAccessTokens } from './auth/access-tokens';
 import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAttemptThrottle } from './auth/attempt-throttle';
@@ -58,9 +61,35 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
     logger,
   };
+  // One embedded model for the whole process; nothing loads until the first local request.
+  const localProvider: LocalChatProvider | undefined = config.localModel.enabled
+    ? createEmbeddedLocalProvider({
+        cacheDirectory: path.join(config.dataDir, 'models'),
+        modelPath: config.localModel.path,
+        onLog: (level, message) => logger.debug({ level, message }, 'local model'),
+      })
+    : undefined;
+  const inFlightReplies = createInFlightReplies();
+  const providerSecrets = createSecretBox(secretKey, 'provider-keys');
+  const providers = createOrganisationProviders({
+    db: database.db,
+    secrets: providerSecrets,
+    instanceCredentials: config.providerCredentials,
+    catalog: modelCatalog,
+    localProvider,
+  });
   const app = createApp({
     database,
     auth,
+    conversations: {
+      db: database.db,
+      providers,
+      catalog: modelCatalog,
+      localModelEnabled: config.localModel.enabled,
+      logger,
+      inFlight: inFlightReplies,
+    },
+    providerKeys: { db: database.db, secrets: providerSecrets, providers },
     logger,
     trustProxy: config.trustProxy,
     maxBodyBytes: config.maxBodyBytes,
@@ -76,6 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       listening.once('error', reject);
     });
   } catch (error) {
+    await localProvider?.close();
     await database.close();
     throw error;
   }
@@ -97,6 +127,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         logger.warn('in-flight requests did not finish in time; closing their connections');
         if ('closeAllConnections' in server) server.closeAllConnections();
       }
+      // Closing connections aborted any reply still streaming; each is recorded before the database goes.
+      await inFlightReplies.settled();
+      await localProvider?.close();
       await database.close();
       logger.info('server stopped');
     },

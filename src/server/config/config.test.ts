@@ -29,3 +29,32 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(true);
   });
 });
+
+describe('loadConfig: models and providers', () => {
+  it('switches the local model on by default and reads no provider key from nowhere', () => {
+    const config = loadConfig({});
+    expect(config.localModel).toEqual({ enabled: true, path: undefined });
+    expect(config.providerCredentials).toEqual({});
+  });
+
+  it('passes provider keys and base URLs to the gateway credentials', () => {
+    const config = loadConfig({
+      LOCAL_MODEL_ENABLED: 'false',
+      LOCAL_MODEL_PATH: '/models/other.gguf',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      ANTHROPIC_API_KEY: 'ak-test',
+      OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1',
+    });
+    expect(config.localModel).toEqual({ enabled: false, path: '/models/other.gguf' });
+    expect(config.providerCredentials).toEqual({
+      openai: { apiKey: 'sk-test', baseURL: 'http://127.0.0.1:9/v1' },
+      anthropic: { apiKey: 'ak-test' },
+      'openai-compatible': { baseURL: 'http://127.0.0.1:11434/v1' },
+    });
+  });
+
+  it('names a malformed provider base URL', () => {
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resolveInstanceCredentials, type ProviderCredentials } from '../../gateway';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
@@ -29,6 +30,17 @@ const configSchema = z.object({
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  LOCAL_MODEL_ENABLED: booleanFromString.default(true),
+  LOCAL_MODEL_PATH: z.string().min(1).optional(),
+  // Instance-wide provider credentials; the gateway's resolveInstanceCredentials reads these names.
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().optional(),
+  GOOGLE_GENERATIVE_AI_BASE_URL: z.url().optional(),
+  OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -53,6 +65,10 @@ export interface Config {
   argon2: { memoryKib: number; timeCost: number };
   logLevel: RawConfig['LOG_LEVEL'];
   shutdownTimeoutMs: number;
+  /** The embedded model: on by default so a fresh install chats without any key. */
+  localModel: { enabled: boolean; path: string | undefined };
+  /** Instance-wide provider keys; never logged. */
+  providerCredentials: ProviderCredentials;
 }
 
 export class ConfigError extends Error {
@@ -92,5 +108,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     argon2: { memoryKib: raw.ARGON2_MEMORY_KIB, timeCost: raw.ARGON2_TIME_COST },
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH },
+    providerCredentials: resolveInstanceCredentials({
+      OPENAI_API_KEY: raw.OPENAI_API_KEY,
+      OPENAI_BASE_URL: raw.OPENAI_BASE_URL,
+      ANTHROPIC_API_KEY: raw.ANTHROPIC_API_KEY,
+      ANTHROPIC_BASE_URL: raw.ANTHROPIC_BASE_URL,
+      GOOGLE_GENERATIVE_AI_API_KEY: raw.GOOGLE_GENERATIVE_AI_API_KEY,
+      GOOGLE_GENERATIVE_AI_BASE_URL: raw.GOOGLE_GENERATIVE_AI_BASE_URL,
+      OPENAI_COMPATIBLE_BASE_URL: raw.OPENAI_COMPATIBLE_BASE_URL,
+      OPENAI_COMPATIBLE_API_KEY: raw.OPENAI_COMPATIBLE_API_KEY,
+    }),
   };
 }

@@ -12,6 +12,7 @@ export const httpStatusByErrorCode = {
   payload_too_large: 413,
   too_many_requests: 429,
   internal: 500,
+  upstream_failed: 502,
   unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
 

@@ -12,12 +12,12 @@ export function renderError(error: unknown, context: Context<AppEnv>): Response 
   const appError = error instanceof AppError ? error : undefined;
   if (!appError || appError.status >= 500) {
     logger?.error({ err: error, requestId }, 'request failed');
-    const body: ApiErrorBody = {
-      code: appError?.code ?? 'internal',
-      message: appError?.status === 503 ? appError.message : messages.internal,
-      detail: appError?.status === 503 ? appError.message : messages.internal,
-      request_id: requestId,
-    };
+    // 502 and 503 carry texts we wrote (never a provider's or a library's), so they are shown.
+    const ownText = appError && (appError.status === 502 || appError.status === 503) ? appError.message : messages.internal;
+    if (appError?.retryAfterSeconds !== undefined) {
+      context.header('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
+    }
+    const body: ApiErrorBody = { code: appError?.code ?? 'internal', message: ownText, detail: ownText, request_id: requestId };
     return context.json(body, (appError?.status ?? 500) as ContentfulStatusCode);
   }
   if (appError.retryAfterSeconds !== undefined) {

@@ -4,12 +4,15 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../../src/server/config/config';
 import { startServer } from '../../../src/server/server';
+import { startScriptedProviders } from './scripted-providers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
     databaseKind: string;
+    /** The scripted fake model provider the suite's server calls (OpenAI and Anthropic wire formats). */
+    fakeProviderUrl: string;
   }
 }
 
@@ -20,7 +23,14 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-api-'));
+  const providers = await startScriptedProviders();
   const config = loadConfig({
+    // The embedded model stays off here; one dedicated test starts its own server with it.
+    LOCAL_MODEL_ENABLED: 'false',
+    OPENAI_API_KEY: 'sk-test-dummy',
+    OPENAI_BASE_URL: `${providers.url}/v1`,
+    ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
+    ANTHROPIC_BASE_URL: `${providers.url}/v1`,
     PORT: '0',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
@@ -32,9 +42,11 @@ export default async function setup(project: TestProject) {
   const server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
+  project.provide('fakeProviderUrl', providers.url);
   project.provide('databaseKind', process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   return async () => {
     await server.close();
+    await providers.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { requiredText } from './auth';
+import { messages } from './messages';
+
+export const chatMessageStatuses = ['complete', 'partial', 'failed'] as const;
+
+/** Tokens and cost recorded for one assistant reply. */
+export const replyUsageSchema = z.object({
+  input_tokens: z.number().int(),
+  cached_input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cost_usd: z.number(),
+  latency_ms: z.number().int(),
+  time_to_first_token_ms: z.number().int().nullable(),
+  estimated: z.boolean(),
+});
+export type ReplyUsage = z.infer<typeof replyUsageSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  model: z.string().nullable(),
+  status: z.enum(chatMessageStatuses),
+  tokens_used: z.number().int(),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+  usage: replyUsageSchema.nullable(),
+});
+export type ChatMessageView = z.infer<typeof chatMessageSchema>;
+
+export const chatSessionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ChatSessionView = z.infer<typeof chatSessionSchema>;
+
+export const chatSessionWithMessagesSchema = chatSessionSchema.extend({ messages: z.array(chatMessageSchema) });
+export type ChatSessionWithMessages = z.infer<typeof chatSessionWithMessagesSchema>;
+
+export const renameSessionRequestSchema = z.object({ title: requiredText(messages.titleRequired).max(200) });
+export const editMessageRequestSchema = z.object({ content: requiredText(messages.contentRequired).max(200_000) });
+
+/** A model the caller may use; `max_tokens` is the caller's per-request limit on it. */
+export const chatModelSchema = z.object({
+  model_id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  max_tokens: z.number().int(),
+});
+export type ChatModel = z.infer<typeof chatModelSchema>;
+export const chatModelsResponseSchema = z.object({ models: z.array(chatModelSchema) });
+
+/** Spec section 9: the first 30 characters of the prompt followed by '...'. */
+export function sessionTitleFromPrompt(prompt: string): string {
+  return `${prompt.trim().slice(0, 30)}...`;
+}
+
+/** Spec section 5: tokens are estimated as the text length divided by 4, rounded up. */
+export function estimatePromptTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { requiredText } from './auth';
+import { messages } from './messages';
+
+/** POST /conversation/message. `session_id` absent (or a temporary `temp-`/`new_` id) starts a session. */
+export const sendMessageRequestSchema = z.object({
+  org_id: requiredText(messages.organizationIdRequired),
+  user_id: requiredText(messages.userIdRequired),
+  prompt: requiredText(messages.promptRequired).max(200_000),
+  session_id: z.string().trim().nullish(),
+  forced_model_id: z.string().trim().nullish(),
+  stream: z.boolean().default(true),
+});
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+/** POST /conversation/start: a new session with its first reply, answered as JSON. */
+export const startConversationRequestSchema = z.object({
+  org_id: requiredText(messages.organizationIdRequired),
+  user_id: requiredText(messages.userIdRequired),
+  prompt: requiredText(messages.promptRequired).max(200_000),
+  forced_model_id: z.string().trim().nullish(),
+});
+
+/** POST /conversation/regenerate: answers the user message before `message_id` again. */
+export const regenerateRequestSchema = z.object({
+  message_id: requiredText(messages.messageIdRequired),
+  session_id: requiredText(messages.sessionIdRequired),
+  forced_model_id: requiredText(messages.modelRequired),
+  stream: z.boolean().default(true),
+});
+export type RegenerateRequest = z.infer<typeof regenerateRequestSchema>;
+
+/** The stream metadata of spec section 3, sent once at the end of every streamed reply. */
+export const streamMetadataSchema = z.object({
+  usr_msg_id: z.string(),
+  assistant_msg_id: z.string(),
+  session_id: z.string(),
+  created_at: z.string(),
+  primary_model: z.string(),
+  backup_model: z.string().nullable(),
+  tokens_used: z.number().int().min(0),
+  /** The id feedback is given for (the assistant message's id). */
+  selection_id: z.string(),
+  user_id: z.string(),
+});
+export type StreamMetadata = z.infer<typeof streamMetadataSchema>;
+
+/** A failure after the first byte: the stream ends with this instead of the metadata. */
+export const streamErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type StreamError = z.infer<typeof streamErrorSchema>;
+
+/**
+ * Stream framing of /conversation/message and /conversation/regenerate (text/plain, chunked):
+ * the reply text as it is generated, then exactly one of
+ *   "\n[META]{json StreamMetadata}\n"   (the reply is complete, or was stopped and kept)
+ *   "\n[ERROR]{json StreamError}\n"     (it failed after the first byte; the partial text is kept)
+ * Failures before the first byte are ordinary JSON error answers with a status.
+ */
+export const streamMarkers = { meta: '\n[META]', error: '\n[ERROR]' } as const;
+
+export function formatMetaLine(metadata: StreamMetadata): string {
+  return `${streamMarkers.meta}${JSON.stringify(metadata)}\n`;
+}
+
+export function formatErrorLine(error: StreamError): string {
+  return `${streamMarkers.error}${JSON.stringify(error)}\n`;
+}
+
+export type ParsedStream =
+  | { text: string; metadata: StreamMetadata; error?: undefined }
+  | { text: string; error: StreamError; metadata?: undefined }
+  | { text: string; metadata?: undefined; error?: undefined };
+
+/** Splits a whole streamed body into the reply text and its closing line (if any arrived). */
+export function parseStreamBody(body: string): ParsedStream {
+  for (const [kind, marker] of Object.entries(streamMarkers) as ['meta' | 'error', string][]) {
+    const at = body.lastIndexOf(marker);
+    if (at < 0) continue;
+    const json = body.slice(at + marker.length).trim();
+    const text = body.slice(0, at);
+    const parsed = kind === 'meta' ? streamMetadataSchema.safeParse(safeJson(json)) : streamErrorSchema.safeParse(safeJson(json));
+    if (!parsed.success) continue;
+    return kind === 'meta' ? { text, metadata: parsed.data as StreamMetadata } : { text, error: parsed.data as StreamError };
+  }
+  return { text: body };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

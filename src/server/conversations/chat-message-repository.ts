@@ -1,0 +1,82 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { chatMessages, usageRecords } from '../db/schema';
+import { inOrganisation } from '../db/tenant-scope';
+import type { SessionOwner } from './chat-session-repository';
+
+export type ChatMessageRecord = typeof chatMessages.$inferSelect;
+export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt' | 'editedAt'>;
+export type UsageRecord = typeof usageRecords.$inferSelect;
+
+export async function insertMessage(db: Executor, message: NewChatMessage): Promise<ChatMessageRecord> {
+  const [row] = await db.insert(chatMessages).values(message).returning();
+  if (!row) throw new Error('Saving a chat message returned no row');
+  return row;
+}
+
+/** A session's messages, oldest first, each with the usage recorded for it (replies only). */
+export async function listSessionMessages(
+  db: Executor,
+  owner: SessionOwner,
+  sessionId: string,
+): Promise<{ message: ChatMessageRecord; usage: UsageRecord | null }[]> {
+  const rows = await db
+    .select({ message: chatMessages, usage: usageRecords })
+    .from(chatMessages)
+    .leftJoin(usageRecords, and(eq(usageRecords.messageId, chatMessages.id), eq(usageRecords.orgId, chatMessages.orgId)))
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.sessionId, sessionId))))
+    .orderBy(asc(chatMessages.createdAt), desc(chatMessages.role));
+  return rows;
+}
+
+export async function findMessage(db: Executor, owner: SessionOwner, messageId: string): Promise<ChatMessageRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))));
+  return row;
+}
+
+export async function updateMessageContent(db: Executor, owner: SessionOwner, messageId: string, content: string): Promise<ChatMessageRecord | undefined> {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ content, editedAt: new Date() })
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .returning();
+  return row;
+}
+
+export async function deleteMessage(db: Executor, owner: SessionOwner, messageId: string): Promise<boolean> {
+  const rows = await db
+    .delete(chatMessages)
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+/**
+ * Regenerating: the reply keeps its id and takes the new text. The old reply's usage stays
+ * recorded (it was spent) but no longer points at the message, so each message has one record.
+ */
+export async function replaceReply(
+  db: Executor,
+  owner: SessionOwner,
+  messageId: string,
+  fields: Pick<NewChatMessage, 'content' | 'modelId' | 'status' | 'tokens'>,
+): Promise<ChatMessageRecord> {
+  await db
+    .update(usageRecords)
+    .set({ messageId: null })
+    .where(inOrganisation(usageRecords.orgId, owner.orgId, eq(usageRecords.messageId, messageId)));
+  const [row] = await db
+    .update(chatMessages)
+    .set({ ...fields, editedAt: null })
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .returning();
+  if (!row) throw new Error('The reply to replace is gone');
+  return row;
+}
+
+export async function insertUsageRecord(db: Executor, record: Omit<typeof usageRecords.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
+  await db.insert(usageRecords).values(record);
+}

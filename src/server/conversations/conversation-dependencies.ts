@@ -1,0 +1,17 @@
+import type { Logger } from 'pino';
+import type { CatalogModel } from '../../gateway';
+import type { Database } from '../db/database';
+import type { OrganisationProviders } from '../provider-keys/organisation-providers';
+import type { InFlightReplies } from './in-flight-replies';
+
+/** What the conversation services need; built once in server.ts and passed in. */
+export interface ConversationDependencies {
+  db: Database;
+  /** Each organisation's credentials (its own keys over the instance's) and gateway. */
+  providers: OrganisationProviders;
+  catalog: readonly CatalogModel[];
+  localModelEnabled: boolean;
+  logger: Logger;
+  /** Shutdown waits for these before the database closes, so no reply goes unrecorded. */
+  inFlight: InFlightReplies;
+}

@@ -1,0 +1,78 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { editMessageRequestSchema, regenerateRequestSchema, renameSessionRequestSchema, sendMessageRequestSchema, startConversationRequestSchema } from '../../contracts';
+import type { AppEnv } from '../http/context';
+import { readJson } from '../http/read-json';
+import type { ConversationDependencies } from './conversation-dependencies';
+import { exportFile, exportFormats, type ExportFormat } from './export-conversation';
+import { listUsableModels, presentModel } from './model-access';
+import { regenerateReply } from './regenerate-service';
+import { completeWithoutStreaming } from './reply-answer';
+import { sendMessage } from './send-message-service';
+import * as sessions from './session-service';
+import { streamReply } from './stream-reply';
+
+/** Mounted at /conversation. Every call acts on the caller's own sessions only. */
+export function createConversationRoutes(dependencies: ConversationDependencies, signedIn: MiddlewareHandler<AppEnv>) {
+  const { db } = dependencies;
+  return new Hono<AppEnv>()
+    .use(signedIn)
+    .get('/models', async (context) => {
+      const usable = await listUsableModels(dependencies, context.get('caller'));
+      return context.json({ models: usable.map(presentModel) });
+    })
+    .post('/message', async (context) => {
+      const input = await readJson(context, sendMessageRequestSchema);
+      const { reply } = await sendMessage(dependencies, context.get('caller'), input, context.req.raw.signal);
+      return input.stream ? streamReply(context, reply) : context.json(await completeWithoutStreaming(reply));
+    })
+    .post('/regenerate', async (context) => {
+      const input = await readJson(context, regenerateRequestSchema);
+      const reply = await regenerateReply(dependencies, context.get('caller'), input, context.req.raw.signal);
+      return input.stream ? streamReply(context, reply) : context.json(await completeWithoutStreaming(reply));
+    })
+    .post('/start', async (context) => {
+      const input = await readJson(context, startConversationRequestSchema);
+      const { reply } = await sendMessage(dependencies, context.get('caller'), { ...input, session_id: undefined, stream: false });
+      return context.json(await completeWithoutStreaming(reply), 201);
+    })
+    .put('/message/:id', async (context) => {
+      const { content } = await readJson(context, editMessageRequestSchema);
+      const message = await sessions.editOwnMessage(db, context.get('caller'), context.req.param('id'), content);
+      return context.json({ success: true, message });
+    })
+    .delete('/message/:id', async (context) => {
+      await sessions.deleteOwnMessage(db, context.get('caller'), context.req.param('id'));
+      return context.json({ success: true });
+    })
+    .get('/session/list/:orgId/:userId', async (context) => {
+      const { orgId, userId } = context.req.param();
+      return context.json({ sessions: await sessions.listOwnSessions(db, context.get('caller'), orgId, userId) });
+    })
+    .delete('/session/all/:orgId/:userId', async (context) => {
+      const { orgId, userId } = context.req.param();
+      const deletedCount = await sessions.deleteAllOwnSessions(db, context.get('caller'), orgId, userId);
+      return context.json({ success: true, deletedCount });
+    })
+    .get('/session/:id/export', async (context) => {
+      const session = await sessions.getOwnSession(db, context.get('caller'), context.req.param('id'));
+      const download = (format: ExportFormat) => `/api/conversation/session/${session.id}/export/download?format=${format}`;
+      return context.json({ url: download('markdown'), markdown_url: download('markdown'), json_url: download('json') });
+    })
+    .get('/session/:id/export/download', async (context) => {
+      const format = exportFormats.find((candidate) => candidate === context.req.query('format')) ?? 'markdown';
+      const file = exportFile(await sessions.getOwnSession(db, context.get('caller'), context.req.param('id')), format);
+      context.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      context.header('Content-Type', file.contentType);
+      return context.body(file.body);
+    })
+    .get('/session/:id', async (context) => context.json(await sessions.getOwnSession(db, context.get('caller'), context.req.param('id'))))
+    .put('/session/:id/title', async (context) => {
+      const { title } = await readJson(context, renameSessionRequestSchema);
+      await sessions.renameOwnSession(db, context.get('caller'), context.req.param('id'), title);
+      return context.json({ success: true, title });
+    })
+    .delete('/session/:id', async (context) => {
+      await sessions.deleteOwnSession(db, context.get('caller'), context.req.param('id'));
+      return context.json({ success: true });
+    });
+}

@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import { isAdminRoleName, messages, type ChatModel } from '../../contracts';
+import { blendedPrice, findModel, listAvailableModels, type CatalogModel } from '../../gateway';
+import { rolePermissions } from '../db/schema';
+import { inOrganisation } from '../db/tenant-scope';
+import { AppError, forbidden } from '../http/app-error';
+import type { Caller } from '../http/context';
+import type { ConversationDependencies } from './conversation-dependencies';
+
+/** A model the caller may use, with the caller's limit on the tokens of one request. */
+export interface UsableModel {
+  model: CatalogModel;
+  /** Role limit; for admin-named roles (unlimited) the model's own context window. */
+  maxTokensPerRequest: number;
+  /** What the model list shows: the role limit, or the model's maximum output for admins. */
+  shownMaxTokens: number;
+  /** Monthly limits of the caller's role on this model; undefined means unlimited (admins). */
+  monthlyTokenLimit?: number;
+  costLimitUsd?: number;
+}
+
+type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>;
+
+/**
+ * Models available with the instance's credentials AND allowed by the caller's role: admin-named
+ * roles get every one, other roles the models their permissions enable (spec section 6).
+ */
+export async function listUsableModels(dependencies: Dependencies, caller: Caller): Promise<UsableModel[]> {
+  const credentials = await dependencies.providers.credentialsFor(caller.orgId);
+  const available = listAvailableModels(dependencies.catalog, credentials, {
+    localModelEnabled: dependencies.localModelEnabled,
+  });
+  if (isAdminRoleName(caller.roleName)) {
+    return available.map((model) => ({ model, maxTokensPerRequest: model.contextWindow, shownMaxTokens: model.maxOutputTokens }));
+  }
+  const permissions = await dependencies.db
+    .select({
+      modelId: rolePermissions.modelId,
+      maxTokensPerRequest: rolePermissions.maxTokensPerRequest,
+      monthlyTokenLimit: rolePermissions.monthlyTokenLimit,
+      costLimit: rolePermissions.costLimit,
+    })
+    .from(rolePermissions)
+    .where(inOrganisation(rolePermissions.orgId, caller.orgId, and(eq(rolePermissions.roleId, caller.roleId), eq(rolePermissions.isEnabled, true))));
+  const permissionByModel = new Map(permissions.map((permission) => [permission.modelId, permission]));
+  return available.flatMap((model) => {
+    const permission = permissionByModel.get(model.id);
+    if (!permission) return [];
+    const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
+    return [{ model, maxTokensPerRequest, shownMaxTokens: maxTokensPerRequest, monthlyTokenLimit, costLimitUsd: costLimit }];
+  });
+}
+
+export function presentModel(usable: UsableModel): ChatModel {
+  return { model_id: usable.model.id, name: usable.model.displayName, provider: usable.model.provider, max_tokens: usable.shownMaxTokens };
+}
+
+/**
+ * The model of one request: the forced one if the caller may use it (else 403 with the spec's
+ * text), or by default the cheapest usable model (the router replaces this choice in issue 4).
+ */
+export async function chooseModel(dependencies: Dependencies, caller: Caller, forcedModelId: string | null | undefined): Promise<UsableModel> {
+  const usable = await listUsableModels(dependencies, caller);
+  if (forcedModelId) {
+    const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);
+    if (!chosen || !findModel(dependencies.catalog, forcedModelId)) throw forbidden(messages.noModelAccess);
+    return chosen;
+  }
+  const cheapest = [...usable].sort((first, second) => blendedPrice(first.model) - blendedPrice(second.model))[0];
+  if (!cheapest) throw new AppError('forbidden', messages.noModelAvailable);
+  return cheapest;
+}

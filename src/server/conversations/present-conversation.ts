@@ -1,0 +1,35 @@
+import type { ChatMessageView, ChatSessionView } from '../../contracts';
+import type { ChatMessageRecord, UsageRecord } from './chat-message-repository';
+import type { ChatSessionRecord } from './chat-session-repository';
+
+export function presentSession(session: ChatSessionRecord): ChatSessionView {
+  return {
+    id: session.id,
+    title: session.title,
+    created_at: session.createdAt.toISOString(),
+    updated_at: session.updatedAt.toISOString(),
+  };
+}
+
+export function presentMessage(message: ChatMessageRecord, usage: UsageRecord | null = null): ChatMessageView {
+  return {
+    id: message.id,
+    session_id: message.sessionId,
+    role: message.role,
+    content: message.content,
+    model: message.modelId,
+    status: message.status,
+    tokens_used: message.tokens,
+    created_at: message.createdAt.toISOString(),
+    edited_at: message.editedAt?.toISOString() ?? null,
+    usage: usage && {
+      input_tokens: usage.inputTokens,
+      cached_input_tokens: usage.cachedInputTokens,
+      output_tokens: usage.outputTokens,
+      cost_usd: usage.costUsd,
+      latency_ms: usage.latencyMs,
+      time_to_first_token_ms: usage.timeToFirstTokenMs,
+      estimated: usage.estimated,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { estimatePromptTokens, messages, type RegenerateRequest } from '../../contracts';
+import { notFound } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { isUuid } from '../shared/ids';
+import { checkMonthlyLimits } from '../usage/monthly-limits';
+import { listSessionMessages } from './chat-message-repository';
+import { findSession } from './chat-session-repository';
+import type { ConversationDependencies } from './conversation-dependencies';
+import { loadHistory } from './load-history';
+import { chooseModel } from './model-access';
+import { openReply, type OpenedReply } from './reply-run';
+import { checkRequestLimit } from './send-message-service';
+
+/**
+ * Answers a user message again with the forced model. `message_id` names the reply to replace
+ * (it keeps its id, as the web app expects) or the user message to answer; a user message with
+ * no reply after it gets a new one.
+ */
+export async function regenerateReply(
+  dependencies: ConversationDependencies,
+  caller: Caller,
+  input: RegenerateRequest,
+  clientSignal?: AbortSignal,
+): Promise<OpenedReply> {
+  const owner = { orgId: caller.orgId, userId: caller.userId };
+  if (!isUuid(input.session_id) || !isUuid(input.message_id)) throw notFound(messages.messageNotFound);
+  if (!(await findSession(dependencies.db, owner, input.session_id))) throw notFound(messages.sessionNotFound);
+  const rows = (await listSessionMessages(dependencies.db, owner, input.session_id)).map((row) => row.message);
+  const index = rows.findIndex((message) => message.id === input.message_id);
+  if (index < 0) throw notFound(messages.messageNotFound);
+  const target = rows[index]!;
+  const prompt = target.role === 'user' ? target : rows.slice(0, index).findLast((message) => message.role === 'user');
+  if (!prompt) throw notFound(messages.messageNotFound);
+  const following = rows[index + 1];
+  const replaceMessageId = target.role === 'assistant' ? target.id : following?.role === 'assistant' ? following.id : undefined;
+
+  const chosen = await chooseModel(dependencies, caller, input.forced_model_id);
+  checkRequestLimit(chosen, prompt.content);
+  await checkMonthlyLimits(dependencies.db, caller, chosen, estimatePromptTokens(prompt.content));
+  const history = await loadHistory(dependencies.db, owner, input.session_id, chosen.model, prompt.id);
+  return openReply(dependencies, {
+    caller,
+    sessionId: input.session_id,
+    userMessageId: prompt.id,
+    model: chosen.model,
+    history,
+    replaceMessageId,
+  }, clientSignal);
+}

@@ -1,0 +1,15 @@
+import type { StreamMetadata } from '../../contracts';
+import { AppError } from '../http/app-error';
+import type { OpenedReply } from './reply-run';
+
+/**
+ * The non-streaming variant: the whole reply as JSON. With no byte sent yet, a failure midway is
+ * still an error status (the partial reply is recorded all the same).
+ */
+export async function completeWithoutStreaming(reply: OpenedReply): Promise<{ message: string } & StreamMetadata> {
+  const result = await reply.complete(async () => {});
+  if (result.error) {
+    throw new AppError(result.error.code === 'too_many_requests' ? 'too_many_requests' : 'upstream_failed', result.error.message);
+  }
+  return { message: result.text, ...result.metadata };
+}

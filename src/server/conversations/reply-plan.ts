@@ -1,0 +1,14 @@
+import type { CatalogModel, ChatMessage } from '../../gateway';
+import type { Caller } from '../http/context';
+
+/** Everything needed to answer one saved user message. */
+export interface ReplyPlan {
+  caller: Caller;
+  sessionId: string;
+  userMessageId: string;
+  model: CatalogModel;
+  /** The conversation up to and including the user message, fitted to the model's window. */
+  history: ChatMessage[];
+  /** Regenerating: the reply this one replaces (it keeps its id); otherwise a new one is added. */
+  replaceMessageId?: string;
+}

@@ -1,0 +1,55 @@
+import { messages, type ChatMessageView, type ChatSessionView, type ChatSessionWithMessages } from '../../contracts';
+import type { Executor } from '../db/database';
+import { forbidden, notFound } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { isUuid } from '../shared/ids';
+import { deleteMessage, listSessionMessages, updateMessageContent } from './chat-message-repository';
+import { deleteAllSessions, deleteSession, findSession, listSessions, renameSession, type SessionOwner } from './chat-session-repository';
+import { presentMessage, presentSession } from './present-conversation';
+
+const ownerOf = (caller: Caller): SessionOwner => ({ orgId: caller.orgId, userId: caller.userId });
+
+/** Paths naming an organisation and a user must name the caller's own. */
+export function requireSelf(caller: Caller, orgId: string, userId: string): void {
+  if (orgId !== caller.orgId || userId !== caller.userId) throw forbidden();
+}
+
+function requireId(id: string, message: string): string {
+  if (!isUuid(id)) throw notFound(message);
+  return id;
+}
+
+export async function listOwnSessions(db: Executor, caller: Caller, orgId: string, userId: string): Promise<ChatSessionView[]> {
+  requireSelf(caller, orgId, userId);
+  return (await listSessions(db, ownerOf(caller))).map(presentSession);
+}
+
+export async function getOwnSession(db: Executor, caller: Caller, sessionId: string): Promise<ChatSessionWithMessages> {
+  const session = await findSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound));
+  if (!session) throw notFound(messages.sessionNotFound);
+  const rows = await listSessionMessages(db, ownerOf(caller), session.id);
+  return { ...presentSession(session), messages: rows.map((row) => presentMessage(row.message, row.usage)) };
+}
+
+export async function renameOwnSession(db: Executor, caller: Caller, sessionId: string, title: string): Promise<void> {
+  if (!(await renameSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), title))) throw notFound(messages.sessionNotFound);
+}
+
+export async function deleteOwnSession(db: Executor, caller: Caller, sessionId: string): Promise<void> {
+  if (!(await deleteSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound)))) throw notFound(messages.sessionNotFound);
+}
+
+export async function deleteAllOwnSessions(db: Executor, caller: Caller, orgId: string, userId: string): Promise<number> {
+  requireSelf(caller, orgId, userId);
+  return deleteAllSessions(db, ownerOf(caller));
+}
+
+export async function editOwnMessage(db: Executor, caller: Caller, messageId: string, content: string): Promise<ChatMessageView> {
+  const updated = await updateMessageContent(db, ownerOf(caller), requireId(messageId, messages.messageNotFound), content);
+  if (!updated) throw notFound(messages.messageNotFound);
+  return presentMessage(updated);
+}
+
+export async function deleteOwnMessage(db: Executor, caller: Caller, messageId: string): Promise<void> {
+  if (!(await deleteMessage(db, ownerOf(caller), requireId(messageId, messages.messageNotFound)))) throw notFound(messages.messageNotFound);
+}

@@ -1,0 +1,58 @@
+import { feedbackPeriodPattern, isAdminRoleName, messages, type Feedback, type FeedbackStats } from '../../contracts';
+import { findMessage } from '../conversations/chat-message-repository';
+import type { Executor } from '../db/database';
+import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { isUuid } from '../shared/ids';
+import { uniqueViolationIndex } from '../shared/unique-violation';
+import { feedbackStats, presentFeedback } from './feedback-report';
+import { findFeedback, insertFeedback, listFeedback } from './feedback-repository';
+
+/** Rates one of the caller's own replies, once. */
+export async function submitFeedback(
+  db: Executor,
+  caller: Caller,
+  input: { selection_id: string; org_id: string; user_id: string; feedback: Feedback['feedback'] },
+): Promise<Feedback> {
+  if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
+  const owner = { orgId: caller.orgId, userId: caller.userId };
+  const reply = isUuid(input.selection_id) ? await findMessage(db, owner, input.selection_id) : undefined;
+  if (!reply || reply.role !== 'assistant') throw notFound(messages.messageNotFound);
+  try {
+    return presentFeedback(await insertFeedback(db, { ...owner, messageId: reply.id, modelId: reply.modelId, rating: input.feedback }));
+  } catch (error) {
+    if (uniqueViolationIndex(error) === 'feedback_message_unique') throw new AppError('conflict', messages.feedbackAlreadyGiven);
+    throw error;
+  }
+}
+
+/**
+ * Whose feedback a call covers: an admin sees the organisation (or one user in it), anyone else
+ * only their own. The organisation in the path must be the caller's.
+ */
+export function feedbackScope(caller: Caller, orgId: string, userId: string | undefined, period: string | undefined) {
+  if (orgId !== caller.orgId) throw forbidden();
+  if (!isAdminRoleName(caller.roleName) && userId !== undefined && userId !== caller.userId) throw forbidden();
+  const scopedUserId = isAdminRoleName(caller.roleName) ? userId : caller.userId;
+  let since: Date | undefined;
+  if (period !== undefined) {
+    const days = feedbackPeriodPattern.exec(period)?.[1];
+    if (!days) throw validationFailed(messages.invalidPeriod);
+    since = new Date(Date.now() - Number(days) * 86_400_000);
+  }
+  return { userId: scopedUserId, since };
+}
+
+export async function feedbackHistory(db: Executor, caller: Caller, orgId: string, userId?: string, period?: string): Promise<Feedback[]> {
+  return (await listFeedback(db, caller.orgId, feedbackScope(caller, orgId, userId, period))).map(presentFeedback);
+}
+
+export async function feedbackStatistics(db: Executor, caller: Caller, orgId: string, period?: string): Promise<FeedbackStats> {
+  return feedbackStats(await listFeedback(db, caller.orgId, feedbackScope(caller, orgId, undefined, period)));
+}
+
+export async function feedbackById(db: Executor, caller: Caller, feedbackId: string): Promise<Feedback> {
+  const row = isUuid(feedbackId) ? await findFeedback(db, caller.orgId, feedbackId) : undefined;
+  if (!row || (row.userId !== caller.userId && !isAdminRoleName(caller.roleName))) throw notFound(messages.feedbackNotFound);
+  return presentFeedback(row);
+}

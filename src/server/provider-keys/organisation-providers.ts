@@ -1,0 +1,62 @@
+import { createModelGateway, type CatalogModel, type ChatProvider, type ProviderCredentials } from '../../gateway';
+import type { SecretBox } from '../auth/secret-box';
+import type { Executor } from '../db/database';
+import { listProviderKeys, type ProviderKeyRecord } from './provider-key-repository';
+
+/** The credentials and gateway each organisation calls models with. */
+export interface OrganisationProviders {
+  /** The organisation's own keys, each replacing the instance's key for its provider. */
+  credentialsFor(orgId: string): Promise<ProviderCredentials>;
+  gatewayFor(orgId: string): Promise<ChatProvider>;
+  /** Drops the cached gateway after the organisation's keys changed. */
+  forget(orgId: string): void;
+}
+
+export interface OrganisationProvidersOptions {
+  db: Executor;
+  secrets: SecretBox;
+  instanceCredentials: ProviderCredentials;
+  catalog: readonly CatalogModel[];
+  localProvider?: ChatProvider;
+  /** Another instance may have changed the keys; cached gateways live this long. Defaults to 30 s. */
+  cacheMilliseconds?: number;
+}
+
+export function createOrganisationProviders(options: OrganisationProvidersOptions): OrganisationProviders {
+  const cache = new Map<string, { at: number; credentials: ProviderCredentials; gateway: ChatProvider }>();
+  const lifetime = options.cacheMilliseconds ?? 30_000;
+
+  async function entryFor(orgId: string) {
+    const cached = cache.get(orgId);
+    if (cached && Date.now() - cached.at < lifetime) return cached;
+    const credentials = mergeCredentials(options.instanceCredentials, await listProviderKeys(options.db, orgId), options.secrets);
+    const entry = {
+      at: Date.now(),
+      credentials,
+      gateway: createModelGateway({ credentials, catalog: options.catalog, localProvider: options.localProvider }),
+    };
+    cache.set(orgId, entry);
+    return entry;
+  }
+
+  return {
+    credentialsFor: async (orgId) => (await entryFor(orgId)).credentials,
+    gatewayFor: async (orgId) => (await entryFor(orgId)).gateway,
+    forget: (orgId) => void cache.delete(orgId),
+  };
+}
+
+/** The instance's credentials with each of the organisation's keys (opened) in place of its provider's. */
+export function mergeCredentials(instance: ProviderCredentials, keys: readonly ProviderKeyRecord[], secrets: SecretBox): ProviderCredentials {
+  const merged: ProviderCredentials = { ...instance };
+  for (const key of keys) {
+    const apiKey = key.apiKeyEncrypted ? secrets.open(key.apiKeyEncrypted) : undefined;
+    const baseURL = key.baseUrl ?? undefined;
+    if (key.provider === 'openai-compatible') {
+      if (baseURL) merged['openai-compatible'] = apiKey ? { baseURL, apiKey } : { baseURL };
+    } else if (apiKey) {
+      merged[key.provider] = baseURL ? { apiKey, baseURL } : { apiKey };
+    }
+  }
+  return merged;
+}

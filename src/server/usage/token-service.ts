@@ -1,0 +1,55 @@
+import { isAdminRoleName, messages, monthPattern, type MonthlyUsage } from '../../contracts';
+import { findModel } from '../../gateway';
+import { listUsableModels } from '../conversations/model-access';
+import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { findUser } from '../users/user-repository';
+import { monthBounds, usageByModel } from './usage-repository';
+import { checkMonthlyLimits } from './monthly-limits';
+
+type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>;
+
+/** A user's usage in one month: their own, or any user of their organisation for an admin. */
+export async function monthlyUsage(dependencies: Dependencies, caller: Caller, userId: string, month: string): Promise<MonthlyUsage> {
+  if (!monthPattern.test(month)) throw validationFailed(messages.invalidMonth);
+  if (userId !== caller.userId) {
+    if (!isAdminRoleName(caller.roleName)) throw forbidden();
+    if (!/^[0-9a-f-]{36}$/i.test(userId) || !(await findUser(dependencies.db, caller.orgId, userId))) throw notFound();
+  }
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const totals = await usageByModel(dependencies.db, caller.orgId, userId, monthBounds(year, monthNumber - 1));
+  return {
+    user_id: userId,
+    month,
+    total_tokens: totals.reduce((sum, total) => sum + total.tokens, 0),
+    total_cost: totals.reduce((sum, total) => sum + total.costUsd, 0),
+    monthly_usage: totals.map((total) => ({ model_id: total.modelId, tokens_used: total.tokens, cost: total.costUsd, requests: total.requests })),
+  };
+}
+
+/** The input cost of `tokenCount` tokens on a catalog model. */
+export function estimateCost(dependencies: Pick<Dependencies, 'catalog'>, modelId: string, tokenCount: number) {
+  const model = findModel(dependencies.catalog, modelId);
+  if (!model) throw notFound(messages.modelNotFound);
+  return { model_id: model.id, token_count: tokenCount, cost: (tokenCount * model.inputPricePerMillion) / 1_000_000 };
+}
+
+/** Whether the caller may send `tokenCount` tokens to the model now; refusals are answers, not errors. */
+export async function validateTokens(
+  dependencies: Dependencies,
+  caller: Caller,
+  input: { org_id: string; user_id: string; model_id: string; token_count: number },
+): Promise<{ valid: boolean; message: string }> {
+  if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
+  const usable = (await listUsableModels(dependencies, caller)).find((candidate) => candidate.model.id === input.model_id);
+  if (!usable) return { valid: false, message: messages.noModelAccess };
+  if (input.token_count > usable.maxTokensPerRequest) return { valid: false, message: messages.messageTooLong(usable.maxTokensPerRequest) };
+  try {
+    await checkMonthlyLimits(dependencies.db, caller, usable, input.token_count);
+  } catch (error) {
+    if (error instanceof AppError) return { valid: false, message: error.message };
+    throw error;
+  }
+  return { valid: true, message: 'OK' };
+}

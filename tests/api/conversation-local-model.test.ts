@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseStreamBody } from '../../src/contracts';
+import { loadConfig } from '../../src/server/config/config';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { strongPassword, uniqueName } from './support/client';
+import { eventually } from './support/chat';
+
+// The one test that runs the real embedded TinyLlama, through a server of its own with no
+// provider keys at all: what a fresh install does. CPU-bound, so the reply is cut short.
+describe('a fresh install chats with the embedded local model', () => {
+  let server: RunningServer;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-local-'));
+    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'silent' });
+    server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (pathname: string, token?: string, body?: unknown) =>
+    fetch(`${server.url}/api${pathname}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('streams a non-empty reply and records its usage', { timeout: 240_000 }, async () => {
+    const username = uniqueName('local');
+    const signup = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: 'Local' });
+    const { token, user } = await signup.json();
+    const models = await (await call('/conversation/models', token)).json();
+    expect(models.models.map((model: { model_id: string }) => model.model_id)).toEqual(['local/tinyllama-1.1b-chat']);
+
+    const controller = new AbortController();
+    const response = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt: 'Say hello in one word.', stream: true });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    // A complete reply, or the first dozen pieces of a long one (the rest is stopped and recorded).
+    for (let pieces = 0; ; pieces += 1) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      body += decoder.decode(value, { stream: true });
+      if (pieces >= 12 && !body.includes('[META]')) {
+        controller.abort();
+        await reader.cancel();
+        break;
+      }
+    }
+    const parsed = parseStreamBody(body);
+    expect(parsed.text.trim()).not.toBe('');
+
+    const list = await (await call(`/conversation/session/list/${user.org_id}/${user.id}`, token)).json();
+    const session = await eventually(
+      async () => (await call(`/conversation/session/${list.sessions[0].id}`, token)).json(),
+      (found) => found.messages.length === 2,
+      30_000,
+    );
+    const reply = session.messages[1];
+    expect(reply.content.trim()).not.toBe('');
+    expect(reply.model).toBe('local/tinyllama-1.1b-chat');
+    expect(reply.usage).toMatchObject({ estimated: false, cost_usd: 0 });
+    expect(reply.usage.input_tokens).toBeGreaterThan(5);
+    expect(reply.usage.output_tokens).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { api, signUpOrganisation } from './support/client';
+import { activeMember, sendMessage } from './support/chat';
+
+async function replyOf(token: string, orgId: string, userId: string, model = 'openai/gpt-4o-mini') {
+  const answer = await sendMessage(token, { org_id: orgId, user_id: userId, prompt: 'Rate me', forced_model_id: model });
+  return answer.parsed.metadata!;
+}
+
+describe('feedback on replies', () => {
+  it('takes one rating per reply, with the spec texts for missing fields', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const metadata = await replyOf(token, user.org_id, user.id);
+    const body = { selection_id: metadata.selection_id, org_id: user.org_id, user_id: user.id, feedback: 'positive' };
+    const given = await api('/feedback', { token, body });
+    expect(given.status).toBe(201);
+    expect(given.body).toMatchObject({ selection_id: metadata.selection_id, model_id: 'openai/gpt-4o-mini', feedback: 'positive' });
+    const again = await api('/feedback', { token, body: { ...body, feedback: 'negative' } });
+    expect(again.status).toBe(409);
+    expect((await api(`/feedback/${given.body.id}`, { token })).body.feedback).toBe('positive');
+
+    for (const [field, message] of [
+      ['selection_id', 'Selection ID is required'],
+      ['org_id', 'Organization ID is required'],
+      ['user_id', 'User ID is required'],
+      ['feedback', 'Feedback is required'],
+    ] as const) {
+      const missing = await api('/feedback', { token, body: { ...body, [field]: undefined } });
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toBe(message);
+    }
+    // A user message is not a reply.
+    expect((await api('/feedback', { token, body: { ...body, selection_id: metadata.usr_msg_id } })).status).toBe(404);
+  });
+
+  it('gives history and stats by date and model: admins for the organisation, members for themselves', async () => {
+    const admin = (await signUpOrganisation()).auth;
+    const member = await activeMember(admin.token, admin.user.org_id);
+    const orgId = admin.user.org_id;
+    const rate = async (token: string, userId: string, model: string, feedback: string) => {
+      const metadata = await replyOf(token, orgId, userId, model);
+      expect((await api('/feedback', { token, body: { selection_id: metadata.selection_id, org_id: orgId, user_id: userId, feedback } })).status).toBe(201);
+    };
+    await rate(admin.token, admin.user.id, 'openai/gpt-4o', 'positive');
+    await rate(admin.token, admin.user.id, 'openai/gpt-4o', 'negative');
+    await rate(member.token, member.userId, 'openai/gpt-4o-mini', 'neutral');
+
+    const orgHistory = await api(`/feedback/history/${orgId}`, { token: admin.token });
+    expect(orgHistory.body.feedback).toHaveLength(3);
+    expect((await api(`/feedback/history/${orgId}?userId=${member.userId}`, { token: admin.token })).body.feedback).toHaveLength(1);
+    expect((await api(`/feedback/history/${orgId}`, { token: member.token })).body.feedback).toHaveLength(1);
+    expect((await api(`/feedback/history/${orgId}?userId=${admin.user.id}`, { token: member.token })).status).toBe(403);
+
+    const stats = await api(`/feedback/stats/${orgId}?period=30d`, { token: admin.token });
+    expect(stats.body.by_model).toEqual([
+      { model_id: 'openai/gpt-4o', positive: 1, neutral: 0, negative: 1, total: 2 },
+      { model_id: 'openai/gpt-4o-mini', positive: 0, neutral: 1, negative: 0, total: 1 },
+    ]);
+    const days = [...new Set(orgHistory.body.feedback.map((entry: { created_at: string }) => entry.created_at.slice(0, 10)))].sort();
+    expect(stats.body.by_date.map((day: { date: string }) => day.date)).toEqual(days);
+    expect(stats.body.by_date.reduce((sum: number, day: { total: number }) => sum + day.total, 0)).toBe(3);
+    expect((await api(`/feedback/stats/${orgId}?period=soon`, { token: admin.token })).status).toBe(400);
+
+    const adminFeedbackId = orgHistory.body.feedback.find((entry: { user_id: string }) => entry.user_id === admin.user.id).id;
+    expect((await api(`/feedback/${adminFeedbackId}`, { token: member.token })).status).toBe(404);
+  });
+
+  it('exports CSV and JSON', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const metadata = await replyOf(token, user.org_id, user.id);
+    await api('/feedback', { token, body: { selection_id: metadata.selection_id, org_id: user.org_id, user_id: user.id, feedback: 'neutral' } });
+    const csv = await api(`/feedback/export/${user.org_id}`, { token, body: { format: 'csv' } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="feedback-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (csv.body as string).trim().split('\r\n');
+    expect(lines[0]).toBe('id,created_at,user_id,model_id,selection_id,feedback');
+    expect(lines[1]).toContain(`,${metadata.selection_id},neutral`);
+    const json = await api(`/feedback/export/${user.org_id}`, { token, body: { format: 'json' } });
+    expect(json.body.feedback).toHaveLength(1);
+  });
+
+  it('never crosses organisations', async () => {
+    const alpha = (await signUpOrganisation()).auth;
+    const beta = (await signUpOrganisation()).auth;
+    const metadata = await replyOf(alpha.token, alpha.user.org_id, alpha.user.id);
+    const given = await api('/feedback', {
+      token: alpha.token,
+      body: { selection_id: metadata.selection_id, org_id: alpha.user.org_id, user_id: alpha.user.id, feedback: 'positive' },
+    });
+    const intoAlpha = { selection_id: metadata.selection_id, org_id: beta.user.org_id, user_id: beta.user.id, feedback: 'negative' };
+    expect((await api('/feedback', { token: beta.token, body: intoAlpha })).status).toBe(404);
+    expect((await api('/feedback', { token: beta.token, body: { ...intoAlpha, org_id: alpha.user.org_id } })).status).toBe(403);
+    expect((await api(`/feedback/${given.body.id}`, { token: beta.token })).status).toBe(404);
+    for (const path of [`/feedback/history/${alpha.user.org_id}`, `/feedback/stats/${alpha.user.org_id}`]) {
+      expect((await api(path, { token: beta.token })).status).toBe(403);
+    }
+    expect((await api(`/feedback/export/${alpha.user.org_id}`, { token: beta.token, body: {} })).status).toBe(403);
+  });
+});
