@@ -14,7 +14,7 @@ test('a visitor signs up and lands in the app', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(/\/chat$/);
-  await expect(page.getByRole('heading', { name: 'Chat is coming soon' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Chat' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 });
 

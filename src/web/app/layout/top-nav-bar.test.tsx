@@ -44,7 +44,7 @@ describe('top navigation bar', () => {
     signIn();
     fakeApi();
     renderApp('/chat');
-    expect(await screen.findByRole('heading', { name: 'Chat is coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'New Chat' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open user menu' })).not.toBeInTheDocument();
   });
 

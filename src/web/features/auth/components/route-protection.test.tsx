@@ -44,7 +44,7 @@ describe('route protection', () => {
     fakeApi();
     const app = renderApp('/');
     await waitFor(() => expect(app.currentPath()).toBe('/chat'));
-    expect(await screen.findByRole('heading', { name: 'Chat is coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'New Chat' })).toBeInTheDocument();
   });
 
   it('shows the landing page with Start Saving Today when signed out', async () => {

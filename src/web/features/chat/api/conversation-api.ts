@@ -1,0 +1,40 @@
+import { chatModelsResponseSchema, chatSessionSchema, chatSessionWithMessagesSchema, type ChatModel, type ChatSessionView, type ChatSessionWithMessages, type FeedbackRating } from '@contracts';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+const sessionListSchema = z.object({ sessions: z.array(chatSessionSchema) });
+const exportAnswerSchema = z.object({ url: z.string() });
+
+/** The JSON calls of spec section 7 (Conversation); the streamed ones are in stream-chat-reply. */
+export const conversationApi = {
+  async listSessions(orgId: string, userId: string): Promise<ChatSessionView[]> {
+    const answer = await apiRequest(`/conversation/session/list/${encodeURIComponent(orgId)}/${encodeURIComponent(userId)}`, { schema: sessionListSchema });
+    return answer.sessions;
+  },
+  getSession(sessionId: string): Promise<ChatSessionWithMessages> {
+    return apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}`, { schema: chatSessionWithMessagesSchema });
+  },
+  async renameSession(sessionId: string, title: string): Promise<void> {
+    await apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}/title`, { method: 'PUT', body: { title } });
+  },
+  async deleteSession(sessionId: string): Promise<void> {
+    await apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
+  },
+  async clearSessions(orgId: string, userId: string): Promise<void> {
+    await apiRequest(`/conversation/session/all/${encodeURIComponent(orgId)}/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+  },
+  async exportSession(sessionId: string): Promise<string> {
+    const answer = await apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}/export`, { schema: exportAnswerSchema });
+    return answer.url;
+  },
+  async editMessage(messageId: string, content: string): Promise<void> {
+    await apiRequest(`/conversation/message/${encodeURIComponent(messageId)}`, { method: 'PUT', body: { content } });
+  },
+  async submitFeedback(feedback: { selection_id: string; org_id: string; user_id: string; feedback: FeedbackRating }): Promise<void> {
+    await apiRequest('/feedback', { method: 'POST', body: feedback });
+  },
+  async listModels(): Promise<ChatModel[]> {
+    const answer = await apiRequest('/conversation/models', { schema: chatModelsResponseSchema });
+    return answer.models;
+  },
+};

@@ -1,0 +1,35 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeModel } from '../test/chat-fixtures';
+import { fakeChatApi } from '../test/fake-chat-api';
+import { renderChat } from '../test/render-chat';
+
+async function chooseModel(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name: 'Model: Default' }));
+  const listbox = await screen.findByRole('listbox', { name: 'Models' });
+  await user.click(within(listbox).getByText(name));
+}
+
+describe('chat screen: model choice', () => {
+  it('sends the chosen model as forced_model_id', async () => {
+    const { requests } = fakeChatApi({ models: [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 100 })] });
+    const user = userEvent.setup();
+    renderChat();
+    await chooseModel(user, 'GPT-4o');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Short{Enter}');
+    await waitFor(() => expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({ forced_model_id: 'gpt-4o' }));
+  });
+
+  it('refuses a message over the chosen model limit with the red banner and sends nothing', async () => {
+    const { requests } = fakeChatApi({ models: [makeModel({ model_id: 'small', name: 'Small', max_tokens: 2 })] });
+    const user = userEvent.setup();
+    renderChat();
+    await chooseModel(user, 'Small');
+    const textBox = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(textBox, 'This is far too long{Enter}');
+    expect(screen.getByTestId('error-banner')).toHaveTextContent('Message exceeds maximum allowed tokens (2)');
+    expect(textBox).toHaveValue('This is far too long');
+    expect(requests.some((request) => request.path === '/conversation/message')).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { framedReply, makeMessage, makeMetadata, makeModel, makeSession, openStreamedResponse, streamedResponse } from '../test/chat-fixtures';
+import { fakeChatApi } from '../test/fake-chat-api';
+import { renderChat } from '../test/render-chat';
+
+const session = makeSession({ id: 's-1', title: 'Weather...' });
+const messagesBySession = {
+  's-1': [
+    makeMessage({ id: 'm-1', session_id: 's-1', content: 'Is it sunny?' }),
+    makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Yes it is.', model: 'local/tinyllama', tokens_used: 7 }),
+  ],
+};
+const models = [makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 4000 })];
+
+describe('chat screen: working with replies', () => {
+  it('regenerates with a model chosen on the second click, replacing the reply in place', async () => {
+    const { requests } = fakeChatApi({
+      sessions: [session],
+      messagesBySession,
+      models,
+      routes: {
+        'POST /conversation/regenerate': () =>
+          streamedResponse([framedReply('Actually, rain.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', primary_model: 'openai/gpt-4o', tokens_used: 11 }))]),
+      },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    expect(await screen.findByText('Yes it is.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    expect(requests.some((request) => request.path === '/conversation/regenerate')).toBe(false);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model for regeneration' }), 'gpt-4o');
+    await user.click(screen.getByRole('button', { name: 'Regenerate now' }));
+
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('11 tokens'));
+    expect(screen.getAllByRole('article', { name: 'Assistant reply' })).toHaveLength(1);
+    expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Actually, rain.');
+    expect(screen.queryByText('Yes it is.')).toBeNull();
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'm-2', session_id: 's-1', forced_model_id: 'gpt-4o', stream: true });
+  });
+
+  it('edits a sent message with Save, and Cancel discards the draft', async () => {
+    const { requests } = fakeChatApi({ sessions: [session], messagesBySession, models });
+    const user = userEvent.setup();
+    renderChat();
+    const bubble = await screen.findByRole('article', { name: 'Your message' });
+    await user.click(within(bubble).getByRole('button', { name: 'Edit' }));
+    await user.type(within(bubble).getByRole('textbox', { name: 'Edit message' }), ' Really?');
+    await user.click(within(bubble).getByRole('button', { name: 'Cancel' }));
+    expect(bubble).toHaveTextContent('Is it sunny?');
+    expect(bubble).not.toHaveTextContent('Really?');
+
+    await user.click(within(bubble).getByRole('button', { name: 'Edit' }));
+    const draft = within(bubble).getByRole('textbox', { name: 'Edit message' });
+    await user.clear(draft);
+    await user.type(draft, 'Is it warm?');
+    await user.click(within(bubble).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bubble).toHaveTextContent('Is it warm?'));
+    expect(within(bubble).queryByRole('textbox')).toBeNull();
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({ path: '/conversation/message/m-1', body: { content: 'Is it warm?' } });
+  });
+
+  it('rates a reply once and thanks the user', async () => {
+    const { requests } = fakeChatApi({ sessions: [session], messagesBySession, models });
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole('button', { name: 'Good reply' }));
+    expect(await screen.findByText('Thanks for your feedback!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bad reply' })).toBeDisabled();
+    expect(requests.filter((request) => request.path === '/feedback').map((request) => request.body)).toEqual([
+      { selection_id: 'm-2', org_id: 'org-1', user_id: 'user-1', feedback: 'positive' },
+    ]);
+  });
+
+  it('stops generating, keeping the partial reply without an error toast', async () => {
+    fakeChatApi({ reply: (request) => openStreamedResponse(['Partial words here'], request.signal) });
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Write a long essay{Enter}');
+    expect(await screen.findByText('Partial words here')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stop generating' }));
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Partial words here');
+    expect(screen.queryByText('Failed to send message. Please try again.')).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { framedReply, makeMetadata, makeSession, streamedResponse } from '../test/chat-fixtures';
+import { fakeChatApi } from '../test/fake-chat-api';
+import { renderChat } from '../test/render-chat';
+
+describe('chat screen: sending and streaming', () => {
+  it('shows the empty state, then streams a first reply into a new session at the top of the list', async () => {
+    const { requests } = fakeChatApi({
+      sessions: [makeSession({ id: 'older', title: 'Older chat...' })],
+      reply: () =>
+        streamedResponse(['Hello ', 'there, ', 'friend.', framedReply('', makeMetadata({ session_id: 'session-new', tokens_used: 42, primary_model: 'local/tinyllama' }))]),
+    });
+    const user = userEvent.setup();
+    renderChat();
+    const sidebar = await screen.findByRole('complementary', { name: 'Chat sessions' });
+    expect(await within(sidebar).findByText('Older chat...')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New Chat' }));
+    expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
+    expect(screen.getByText('Type a message to begin chatting with our AI assistant.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Tell me about the weather today{Enter}');
+    expect(screen.getByRole('article', { name: 'Your message' })).toHaveTextContent('Tell me about the weather today');
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'));
+    const reply = screen.getByRole('article', { name: 'Assistant reply' });
+    expect(reply).toHaveTextContent('Hello there, friend.');
+    expect(reply).toHaveTextContent('local/tinyllama');
+
+    const titles = within(sidebar).getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(titles[0]).toContain('Tell me about the weather toda...');
+    expect(titles[1]).toContain('Older chat...');
+    expect(titles).toHaveLength(2);
+    const sent = requests.find((request) => request.path === '/conversation/message');
+    expect(sent?.body).toEqual({ org_id: 'org-1', user_id: 'user-1', prompt: 'Tell me about the weather today', session_id: null, forced_model_id: null, stream: true });
+    expect(sent?.authorization).toBe('Bearer access-1');
+  });
+
+  it('scrolls to the newest message as the reply grows', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      fakeChatApi();
+      const user = userEvent.setup();
+      renderChat();
+      await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
+      await screen.findByText('Hello there, friend.');
+      expect(scrollIntoView.mock.calls.length).toBeGreaterThan(2);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
+  it("shows 'Thinking' until the first text arrives", async () => {
+    let release: (value: Response) => void = () => {};
+    fakeChatApi({ reply: () => new Promise<Response>((resolve) => (release = resolve)) });
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
+    expect(await screen.findByText('Thinking')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop generating' })).toBeInTheDocument();
+    release(streamedResponse([framedReply('Done now')]));
+    expect(await screen.findByText('Done now')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Thinking')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop generating' })).toBeNull();
+  });
+
+  it.each([
+    [403, 'Monthly token limit exceeded for this model.', 'You have exceeded your monthly token limit for this model.'],
+    [403, 'Monthly cost limit exceeded for this model.', 'You have exceeded your monthly cost limit for this model.'],
+    [403, 'You do not have access to this model.', 'You do not have permission to use this model.'],
+    [502, 'The model provider failed', 'Failed to send message. Please try again.'],
+  ])('maps a %i %j to the spec text and keeps the user message', async (status, message, expected) => {
+    fakeChatApi({ reply: () => ({ status, body: { code: 'error', message } }) });
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Keep me{Enter}');
+    expect(await screen.findByText(expected)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Your message' })).toHaveTextContent('Keep me');
+    // Access and limit texts also go to the red banner above the input; other failures do not.
+    if (status === 403) expect(screen.getByTestId('error-banner')).toHaveTextContent(expected);
+    else expect(screen.queryByTestId('error-banner')).toBeNull();
+  });
+
+  it('keeps the partial text when the stream ends with an error line', async () => {
+    fakeChatApi({ reply: () => streamedResponse(['Partial answer', '\n[ERROR]{"code":"upstream_failed","message":"cut"}\n']) });
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Partial answer');
+  });
+});

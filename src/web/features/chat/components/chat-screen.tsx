@@ -1,0 +1,106 @@
+import { estimatePromptTokens } from '@contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useToast } from '../../../components/toast/toast-context';
+import { exportSessionToNewTab } from '../api/export-session';
+import { useChat } from '../hooks/use-chat';
+import { useChatModels } from '../hooks/use-chat-models';
+import { useIsMobile } from '../hooks/use-is-mobile';
+import { useSwipe } from '../hooks/use-swipe';
+import { ConversationPane } from './conversation/conversation-pane';
+import { MessageActionsContext, type MessageActions } from './conversation/message-actions-context';
+import { ErrorBanner } from './input/error-banner';
+import { MessageInput } from './input/message-input';
+import { ModelSelector } from './input/model-selector';
+import { ChatSidebar } from './sidebar/chat-sidebar';
+
+/** The chat screen of spec section 2. */
+export function ChatScreen() {
+  const [banner, setBanner] = useState<string | null>(null);
+  const chat = useChat(setBanner);
+  const models = useChatModels();
+  const toast = useToast();
+  const isMobile = useIsMobile();
+  const [sidebarOpen, setSidebarOpen] = useState(!isMobile);
+  const [selectedModelId, setSelectedModelId] = useState<string | null>(null);
+  const swipe = useSwipe(() => setSidebarOpen(false), () => setSidebarOpen(true));
+
+  useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
+
+  const { regenerate, edit, rate } = chat;
+  const isStreaming = chat.state.isTyping;
+  const messageActions = useMemo<MessageActions>(
+    () => ({
+      models: models.data ?? [],
+      isLoadingModels: models.isLoading,
+      isStreaming,
+      regenerate: (message, modelId) => void regenerate(message, modelId),
+      edit,
+      rate,
+    }),
+    [models.data, models.isLoading, isStreaming, regenerate, edit, rate],
+  );
+
+  function closeOnMobile() {
+    if (isMobile) setSidebarOpen(false);
+  }
+
+  /** Spec section 5 (Chat): access and size checks for a chosen model; none for the default. */
+  function handleSend(text: string): boolean {
+    if (selectedModelId) {
+      const model = models.data?.find((candidate) => candidate.model_id === selectedModelId);
+      if (!model) return showBanner('You do not have access to this model.');
+      if (estimatePromptTokens(text) > model.max_tokens) return showBanner(`Message exceeds maximum allowed tokens (${model.max_tokens})`);
+    }
+    void chat.send(text, selectedModelId);
+    return true;
+  }
+
+  function showBanner(text: string): false {
+    setBanner(text);
+    return false;
+  }
+
+  function exportSession(sessionId: string) {
+    exportSessionToNewTab(sessionId).catch(() => toast.error('Failed to export chat session'));
+  }
+
+  const { state, currentSession } = chat;
+  return (
+    <div className="flex h-screen overflow-hidden bg-white dark:bg-slate-950" {...swipe}>
+      {sidebarOpen ? (
+        <ChatSidebar
+          sessions={state.sessions}
+          currentSessionId={state.currentSessionId}
+          isMobile={isMobile}
+          onClose={() => setSidebarOpen(false)}
+          onNewChat={() => {
+            chat.selectSession(null);
+            closeOnMobile();
+          }}
+          onSelect={(sessionId) => {
+            chat.selectSession(sessionId);
+            closeOnMobile();
+          }}
+          onRename={(sessionId, title) => void chat.renameSession(sessionId, title)}
+          onDelete={(sessionId) => void chat.deleteSession(sessionId)}
+          onExport={exportSession}
+          onClearAll={() => void chat.clearSessions()}
+        />
+      ) : (
+        <button type="button" aria-label="Open sidebar" onClick={() => setSidebarOpen(true)} className="w-6 border-r border-slate-200 text-slate-500 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900">
+          »
+        </button>
+      )}
+      <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+        <MessageActionsContext value={messageActions}>
+          <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} />
+        </MessageActionsContext>
+        {banner ? <ErrorBanner message={banner} onDismiss={() => setBanner(null)} /> : null}
+        <div className="px-3 pt-2">
+          <ModelSelector models={models.data} isLoading={models.isLoading} selectedModelId={selectedModelId} onSelect={setSelectedModelId} />
+        </div>
+        <MessageInput onSend={handleSend} isStreaming={state.isTyping} onStop={chat.stop} showSuggestions={(currentSession?.messages.length ?? 0) === 0} />
+      </section>
+    </div>
+  );
+}

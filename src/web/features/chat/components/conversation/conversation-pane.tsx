@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { streamingMessageId, type ChatMessage, type ChatSession, type StreamingReply } from '../../state/chat-types';
+import { MessageBubble } from './message-bubble';
+
+interface ConversationPaneProps {
+  session: ChatSession | null;
+  streaming: StreamingReply | null;
+  isLoadingMessages: boolean;
+}
+
+export function ConversationPane({ session, streaming, isLoadingMessages }: ConversationPaneProps) {
+  const endOfMessages = useRef<HTMLDivElement>(null);
+  const messages = session?.messages ?? [];
+  const streamingHere = streaming && session && streaming.sessionId === session.id ? streaming : null;
+
+  useEffect(() => {
+    endOfMessages.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+  }, [messages.length, streamingHere?.content]);
+
+  if (isLoadingMessages && messages.length === 0) return <LoadingSkeleton />;
+  if (messages.length === 0 && !streamingHere) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Start a new conversation</h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">Type a message to begin chatting with our AI assistant.</p>
+      </div>
+    );
+  }
+
+  const streamingMessage: ChatMessage | null = streamingHere && {
+    id: streamingMessageId,
+    content: streamingHere.content,
+    role: 'assistant',
+    timestamp: new Date().toISOString(),
+    sessionId: streamingHere.sessionId,
+    model: null,
+    tokensUsed: 0,
+    selectionId: null,
+    isPending: true,
+  };
+
+  const replacing = streamingHere?.replacingMessageId;
+  const streamingView = streamingMessage ? (
+    streamingMessage.content === '' ? <ThinkingIndicator key={streamingMessageId} /> : <MessageBubble key={streamingMessageId} message={streamingMessage} isStreaming />
+  ) : null;
+
+  return (
+    <div className="flex-1 space-y-4 overflow-y-auto p-4" aria-live="polite">
+      {messages.map((message) => (message.id === replacing ? streamingView : <MessageBubble key={message.id} message={message} />))}
+      {replacing && messages.some((message) => message.id === replacing) ? null : streamingView}
+      <div ref={endOfMessages} />
+    </div>
+  );
+}
+
+function ThinkingIndicator() {
+  return (
+    <div role="status" className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+      <span className="flex gap-1" aria-hidden="true">
+        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" />
+        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:150ms]" />
+        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:300ms]" />
+      </span>
+      Thinking
+    </div>
+  );
+}
+
+function LoadingSkeleton() {
+  return (
+    <div role="status" className="flex-1 space-y-4 p-4">
+      <p className="text-sm text-slate-500">Loading conversation...</p>
+      {[0, 1, 2].map((index) => (
+        <div key={index} className={`h-14 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800 ${index % 2 ? 'ml-auto w-1/2' : 'w-2/3'}`} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { FeedbackRating } from '@contracts';
+import { useEffect, useState } from 'react';
+import type { ChatMessage } from '../../state/chat-types';
+import { FeedbackIcon } from './feedback-icons';
+import { useMessageActions } from './message-actions-context';
+
+/** Spec section 9: the feedback confirmation shows for 3 s. */
+export const feedbackConfirmationMs = 3000;
+
+const ratings: { rating: FeedbackRating; label: string }[] = [
+  { rating: 'positive', label: 'Good reply' },
+  { rating: 'neutral', label: 'Neutral reply' },
+  { rating: 'negative', label: 'Bad reply' },
+];
+
+/** Unsubmitted, then submitted once (spec section 4). */
+export function FeedbackButtons({ message }: { message: ChatMessage }) {
+  const actions = useMessageActions();
+  const [submitted, setSubmitted] = useState<FeedbackRating | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setTimeout(() => setConfirming(false), feedbackConfirmationMs);
+    return () => clearTimeout(timer);
+  }, [confirming]);
+
+  if (!actions || !message.selectionId) return null;
+
+  async function rate(rating: FeedbackRating) {
+    if (submitted || !actions) return;
+    if (await actions.rate(message, rating)) {
+      setSubmitted(rating);
+      setConfirming(true);
+    }
+  }
+
+  return (
+    <span className="inline-flex items-center gap-0.5">
+      {ratings.map(({ rating, label }) => (
+        <button
+          key={rating}
+          type="button"
+          aria-label={label}
+          aria-pressed={submitted === rating}
+          disabled={submitted !== null}
+          onClick={() => void rate(rating)}
+          className={`rounded px-1 py-0.5 hover:bg-slate-200 disabled:cursor-default dark:hover:bg-slate-700 ${submitted === rating ? 'bg-indigo-100 dark:bg-indigo-900' : ''}`}
+        >
+          <FeedbackIcon rating={rating} />
+        </button>
+      ))}
+      {confirming ? <span role="status">Thanks for your feedback!</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ChatModel, FeedbackRating } from '@contracts';
+import { createContext, useContext } from 'react';
+import type { ChatMessage } from '../../state/chat-types';
+
+/** What a message bubble can do; provided by the chat screen, so bubbles need no prop chains. */
+export interface MessageActions {
+  models: ChatModel[];
+  isLoadingModels: boolean;
+  isStreaming: boolean;
+  regenerate: (message: ChatMessage, modelId: string) => void;
+  /** Resolves true when the edit was saved. */
+  edit: (message: ChatMessage, content: string) => Promise<boolean>;
+  /** Resolves true when the rating was recorded. */
+  rate: (message: ChatMessage, rating: FeedbackRating) => Promise<boolean>;
+}
+
+export const MessageActionsContext = createContext<MessageActions | null>(null);
+
+export function useMessageActions(): MessageActions | null {
+  return useContext(MessageActionsContext);
+}

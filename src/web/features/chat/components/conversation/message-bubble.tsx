@@ -1,0 +1,34 @@
+import type { ChatMessage } from '../../state/chat-types';
+import { MarkdownContent } from '../markdown/markdown-content';
+import { ReplyFooter } from './reply-footer';
+import { UserMessageBody } from './user-message-body';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function formatTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+}
+
+export function MessageBubble({ message, isStreaming = false }: { message: ChatMessage; isStreaming?: boolean }) {
+  const isUser = message.role === 'user';
+  return (
+    <article
+      aria-label={isUser ? 'Your message' : 'Assistant reply'}
+      data-pending={message.isPending || undefined}
+      className={`group flex ${isUser ? 'justify-end' : 'justify-start'}`}
+    >
+      <div
+        className={`max-w-[85%] rounded-2xl px-4 py-2 ${
+          isUser ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
+        }`}
+      >
+        {isUser ? <UserMessageBody message={message} /> : <MarkdownContent text={message.content} />}
+        <time dateTime={message.timestamp} className="block text-right text-[0.7rem] opacity-0 transition-opacity group-hover:opacity-70">
+          {formatTime(message.timestamp)}
+        </time>
+        {!isUser && !isStreaming ? <ReplyFooter message={message} /> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { useCopyToClipboard } from '../../hooks/use-copy-to-clipboard';
+import type { ChatMessage } from '../../state/chat-types';
+import { FeedbackButtons } from './feedback-buttons';
+import { RegenerateControl } from './regenerate-control';
+
+export const messageCopyConfirmationMs = 1500;
+
+/** Tokens used, model name, Regenerate, feedback and copy under an assistant reply (spec section 2). */
+export function ReplyFooter({ message }: { message: ChatMessage }) {
+  const { copied, copy } = useCopyToClipboard(messageCopyConfirmationMs);
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
+      {message.tokensUsed > 0 ? <span>{message.tokensUsed} tokens</span> : null}
+      {message.model ? <span>{message.model}</span> : null}
+      <RegenerateControl message={message} />
+      <FeedbackButtons message={message} />
+      <button type="button" className="rounded px-2 py-0.5 hover:bg-slate-200 dark:hover:bg-slate-700" onClick={() => void copy(message.content)}>
+        {copied ? 'Copied!' : 'Copy'}
+      </button>
+    </div>
+  );
+}

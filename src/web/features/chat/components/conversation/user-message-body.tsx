@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { ChatMessage } from '../../state/chat-types';
+import { isLocalSessionId } from '../../state/chat-types';
+import { useMessageActions } from './message-actions-context';
+
+/** Spec section 4 "Edit message": view, then edit with a draft, then Save or Cancel. */
+export function UserMessageBody({ message }: { message: ChatMessage }) {
+  const actions = useMessageActions();
+  const [draft, setDraft] = useState<string | null>(null);
+  const canEdit = actions && !message.isPending && !message.id.startsWith('pending-') && !isLocalSessionId(message.sessionId);
+
+  async function save() {
+    if (!actions || draft === null || !draft.trim()) return;
+    if (await actions.edit(message, draft.trim())) setDraft(null);
+  }
+
+  if (draft !== null) {
+    return (
+      <div className="space-y-2">
+        <textarea aria-label="Edit message" value={draft} onChange={(event) => setDraft(event.target.value)} className="w-72 max-w-full rounded bg-white p-2 text-sm text-slate-900" rows={3} />
+        <div className="flex justify-end gap-2 text-sm">
+          <button type="button" className="rounded px-2 py-0.5 hover:bg-indigo-500" onClick={() => setDraft(null)}>
+            Cancel
+          </button>
+          <button type="button" className="rounded bg-white px-2 py-0.5 font-semibold text-indigo-700" disabled={!draft.trim()} onClick={() => void save()}>
+            Save
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="whitespace-pre-wrap">{message.content}</p>
+      {canEdit ? (
+        <button type="button" className="mt-1 text-xs opacity-70 hover:opacity-100" onClick={() => setDraft(message.content)}>
+          Edit
+        </button>
+      ) : null}
+    </>
+  );
+}

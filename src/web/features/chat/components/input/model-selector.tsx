@@ -1,0 +1,75 @@
+import type { ChatModel } from '@contracts';
+import { useState } from 'react';
+
+interface ModelSelectorProps {
+  models: ChatModel[] | undefined;
+  isLoading: boolean;
+  selectedModelId: string | null;
+  onSelect: (modelId: string | null) => void;
+}
+
+/** Spec section 3: shown as provider/model_id (catalog ids may already carry the provider). */
+export function modelLabel(model: ChatModel): string {
+  return model.model_id.startsWith(`${model.provider}/`) ? model.model_id : `${model.provider}/${model.model_id}`;
+}
+
+/** Spec section 2 "Model selector for chat": close button, loading and empty texts, name and max tokens. */
+export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: ModelSelectorProps) {
+  const [open, setOpen] = useState(false);
+  const selected = models?.find((model) => model.model_id === selectedModelId);
+
+  function choose(modelId: string | null) {
+    onSelect(modelId);
+    setOpen(false);
+  }
+
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        className="rounded-md border border-slate-300 px-3 py-1 text-xs text-slate-700 dark:border-slate-700 dark:text-slate-300"
+      >
+        Model: {selected?.name ?? 'Default'}
+      </button>
+      {open ? (
+        <div role="dialog" aria-label="Choose a model" className="absolute bottom-full left-0 z-20 mb-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <div className="mb-1 flex items-center justify-between text-xs font-semibold text-slate-600 dark:text-slate-300">
+            <span>Models</span>
+            <button type="button" aria-label="Close model list" className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => setOpen(false)}>
+              ×
+            </button>
+          </div>
+          {isLoading ? <p className="p-2 text-sm">Loading models...</p> : null}
+          {!isLoading && (models?.length ?? 0) === 0 ? <p className="p-2 text-sm">No available models</p> : null}
+          {!isLoading && models && models.length > 0 ? (
+            <ul role="listbox" aria-label="Models">
+              <ModelOption label="Default (cheapest allowed)" detail="" selected={selectedModelId === null} onChoose={() => choose(null)} />
+              {models.map((model) => (
+                <ModelOption
+                  key={model.model_id}
+                  label={model.name}
+                  detail={`${modelLabel(model)} · max ${model.max_tokens.toLocaleString()} tokens`}
+                  selected={model.model_id === selectedModelId}
+                  onChoose={() => choose(model.model_id)}
+                />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ModelOption({ label, detail, selected, onChoose }: { label: string; detail: string; selected: boolean; onChoose: () => void }) {
+  return (
+    <li role="option" aria-selected={selected}>
+      <button type="button" onClick={onChoose} className={`w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}>
+        {label}
+        {detail ? <span className="block text-xs text-slate-500">{detail}</span> : null}
+      </button>
+    </li>
+  );
+}

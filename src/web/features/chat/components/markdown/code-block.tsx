@@ -1,0 +1,35 @@
+import { Highlight, themes } from 'prism-react-renderer';
+import { useCopyToClipboard } from '../../hooks/use-copy-to-clipboard';
+
+export const codeCopyConfirmationMs = 1200;
+
+/** A fenced code block: language label, line numbers and a copy button (spec section 2). */
+export function CodeBlock({ code, language }: { code: string; language: string }) {
+  const { copied, copy } = useCopyToClipboard(codeCopyConfirmationMs);
+  return (
+    <figure className="my-3 overflow-hidden rounded-lg border border-slate-700 bg-slate-900 text-sm" aria-label={`${language || 'text'} code`}>
+      <figcaption className="flex items-center justify-between bg-slate-800 px-3 py-1 text-xs text-slate-300">
+        <span>{language || 'text'}</span>
+        <button type="button" className="rounded px-2 py-0.5 hover:bg-slate-700" onClick={() => void copy(code)}>
+          {copied ? 'Copied!' : 'Copy code'}
+        </button>
+      </figcaption>
+      <Highlight code={code} language={language || 'text'} theme={themes.vsDark}>
+        {({ tokens, getLineProps, getTokenProps }) => (
+          <pre className="overflow-x-auto p-3">
+            {tokens.map((line, lineIndex) => (
+              <div key={lineIndex} {...getLineProps({ line })}>
+                <span className="mr-4 inline-block w-6 text-right text-slate-500 select-none" aria-hidden="true">
+                  {lineIndex + 1}
+                </span>
+                {line.map((token, tokenIndex) => (
+                  <span key={tokenIndex} {...getTokenProps({ token })} />
+                ))}
+              </div>
+            ))}
+          </pre>
+        )}
+      </Highlight>
+    </figure>
+  );
+}

@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react';
+import type { ChatSession } from '../../state/chat-types';
+
+interface SessionListItemProps {
+  session: ChatSession;
+  isCurrent: boolean;
+  onSelect: () => void;
+  onRename: (title: string) => void;
+  onDelete: () => void;
+  onExport: () => void;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+const actionStyle = 'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-slate-100';
+
+export function SessionListItem({ session, isCurrent, onSelect, onRename, onDelete, onExport }: SessionListItemProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  // Escape ends editing and the input then loses focus; that blur must not save.
+  const cancelled = useRef(false);
+  const title = session.title || 'New Chat';
+
+  function save() {
+    if (cancelled.current || draft === null) return;
+    const next = draft.trim();
+    setDraft(null);
+    if (next && next !== session.title) onRename(next);
+  }
+
+  if (draft !== null) {
+    return (
+      <li className="px-2 py-1">
+        <input
+          aria-label="Chat name"
+          autoFocus
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={save}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') save();
+            if (event.key === 'Escape') {
+              cancelled.current = true;
+              setDraft(null);
+            }
+          }}
+          className="w-full rounded border border-indigo-400 bg-white px-2 py-1 text-sm dark:bg-slate-900 dark:text-slate-100"
+        />
+      </li>
+    );
+  }
+
+  return (
+    <li className={`group rounded-md px-2 py-1.5 ${isCurrent ? 'bg-indigo-50 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`}>
+      <button type="button" onClick={onSelect} aria-current={isCurrent || undefined} className="block w-full text-left">
+        <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100">{title}</span>
+        <span className="block text-xs text-slate-500">{formatDate(session.createdAt)}</span>
+      </button>
+      <div className="mt-1 flex gap-1">
+        <button
+          type="button"
+          className={actionStyle}
+          aria-label={`Rename ${title}`}
+          onClick={() => {
+            cancelled.current = false;
+            setDraft(session.title);
+          }}
+        >
+          Rename
+        </button>
+        <button type="button" className={actionStyle} aria-label={`Export ${title}`} onClick={onExport}>
+          Export
+        </button>
+        <button type="button" className={actionStyle} aria-label={`Delete ${title}`} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '../../../../components/toast/toast-context';
+import { isAdminUser, useAuth } from '../../../auth/hooks/use-auth';
+
+const linkStyle = 'block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
+
+/** The top bar is hidden on /chat, so the ways out live here (spec section 2). */
+export function SidebarFooter() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  async function signOut() {
+    toast.info('Logging out...');
+    try {
+      await logout();
+      toast.success('Successfully logged out');
+    } catch {
+      toast.error('There was a problem logging out');
+    }
+    await navigate('/', { replace: true });
+  }
+
+  return (
+    <nav aria-label="Account" className="space-y-0.5 border-t border-slate-200 p-2 dark:border-slate-800">
+      {isAdminUser(user) ? (
+        <Link to="/admin" className={linkStyle}>
+          Dashboard
+        </Link>
+      ) : null}
+      <Link to="/profile/settings" className={linkStyle}>
+        Profile Settings
+      </Link>
+      <Link to="/settings/app" className={linkStyle}>
+        App Settings
+      </Link>
+      <button type="button" className={`${linkStyle} w-full text-left`} onClick={() => void signOut()}>
+        Logout
+      </button>
+      {user ? <p className="truncate px-2 pt-1 text-xs text-slate-500">Signed in as {user.username}</p> : null}
+    </nav>
+  );
+}

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import type { User } from '@contracts';
+import { useToast } from '../../../components/toast/toast-context';
+import { conversationApi } from '../api/conversation-api';
+import type { ChatAction } from '../state/chat-reducer';
+import { isLocalSessionId, messageFromView, sessionFromView } from '../state/chat-types';
+
+/** Loading, selecting, renaming and deleting sessions, with the sidebar toasts of spec section 8. */
+export function useChatSessions(user: User | null, currentSessionId: string | null, dispatch: Dispatch<ChatAction>) {
+  const toast = useToast();
+  const loadedSessionIds = useRef(new Set<string>());
+  const orgId = user?.orgId;
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!orgId || !userId) return;
+    let active = true;
+    conversationApi
+      .listSessions(orgId, userId)
+      .then((sessions) => active && dispatch({ type: 'sessions-loaded', sessions: sessions.map(sessionFromView) }))
+      .catch((error: Error) => active && toast.error(error.message));
+    return () => {
+      active = false;
+    };
+  }, [orgId, userId, dispatch, toast]);
+
+  useEffect(() => {
+    if (!currentSessionId || isLocalSessionId(currentSessionId) || loadedSessionIds.current.has(currentSessionId)) return;
+    loadedSessionIds.current.add(currentSessionId);
+    dispatch({ type: 'messages-loading' });
+    conversationApi
+      .getSession(currentSessionId)
+      .then((session) => dispatch({ type: 'messages-loaded', sessionId: session.id, messages: session.messages.map(messageFromView) }))
+      .catch(() => {
+        loadedSessionIds.current.delete(currentSessionId);
+        dispatch({ type: 'messages-failed' });
+        toast.error('Failed to load messages for this chat');
+      });
+  }, [currentSessionId, dispatch, toast]);
+
+  const markLoaded = useCallback((sessionId: string) => loadedSessionIds.current.add(sessionId), []);
+
+  const selectSession = useCallback(
+    (sessionId: string | null) => {
+      if (sessionId !== null && !sessionId.trim()) {
+        toast.error('Could not load chat: Invalid session ID');
+        return;
+      }
+      dispatch({ type: 'session-selected', sessionId });
+    },
+    [dispatch, toast],
+  );
+
+  const renameSession = useCallback(
+    async (sessionId: string, title: string) => {
+      try {
+        await conversationApi.renameSession(sessionId, title);
+        dispatch({ type: 'session-renamed', sessionId, title });
+        toast.success('Chat name updated');
+      } catch {
+        toast.error('Failed to rename chat session');
+      }
+    },
+    [dispatch, toast],
+  );
+
+  const deleteSession = useCallback(
+    async (sessionId: string) => {
+      try {
+        if (!isLocalSessionId(sessionId)) await conversationApi.deleteSession(sessionId);
+        loadedSessionIds.current.delete(sessionId);
+        dispatch({ type: 'session-deleted', sessionId });
+        toast.success('Chat session deleted');
+      } catch {
+        toast.error('Failed to delete chat session');
+      }
+    },
+    [dispatch, toast],
+  );
+
+  const clearSessions = useCallback(async () => {
+    if (!orgId || !userId) return;
+    try {
+      await conversationApi.clearSessions(orgId, userId);
+      loadedSessionIds.current.clear();
+      dispatch({ type: 'sessions-cleared' });
+      toast.success('All conversations cleared');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to clear conversations');
+    }
+  }, [orgId, userId, dispatch, toast]);
+
+  return { markLoaded, selectSession, renameSession, deleteSession, clearSessions };
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useToast } from '../../../components/toast/toast-context';
+import { sendFailureMessage, sendFailureMessages } from '../api/send-failure-message';
+import { StreamFailure, streamChatReply, type StreamedReply } from '../api/stream-chat-reply';
+import { createDisplayQueue } from '../state/display-queue';
+
+type StreamRequest = Omit<Parameters<typeof streamChatReply>[0], 'onText' | 'signal'>;
+
+interface StreamHandlers {
+  onText: (chunk: string) => void;
+  onDone: (reply: StreamedReply) => void;
+  onFail: (partialText: string) => void;
+}
+
+/**
+ * One streamed reply at a time, shown through the word-by-word queue (spec section 4), with
+ * 'Stop generating': stopping keeps what was shown and raises no error toast.
+ */
+const bannerMessages: string[] = [sendFailureMessages.tokenLimit, sendFailureMessages.costLimit, sendFailureMessages.accessDenied];
+
+/** `onBanner` receives the access and limit texts, which spec section 2 also shows in the red banner. */
+export function useReplyStream(onBanner?: (message: string) => void) {
+  const toast = useToast();
+  const abortController = useRef<AbortController | null>(null);
+  const stoppedByUser = useRef(false);
+
+  useEffect(() => () => abortController.current?.abort(), []);
+
+  const run = useCallback(
+    async (request: StreamRequest, handlers: StreamHandlers) => {
+      const controller = new AbortController();
+      abortController.current = controller;
+      stoppedByUser.current = false;
+      let shown = '';
+      const queue = createDisplayQueue((chunk) => {
+        shown += chunk;
+        handlers.onText(chunk);
+      });
+      try {
+        const reply = await streamChatReply({ ...request, onText: queue.push, signal: controller.signal });
+        await queue.drained();
+        handlers.onDone(reply);
+      } catch (error) {
+        queue.flush();
+        await queue.drained();
+        handlers.onFail(error instanceof StreamFailure ? error.partialText : shown);
+        if (stoppedByUser.current) return;
+        const message = sendFailureMessage(error instanceof Error ? error.message : undefined);
+        // Access and limit texts go to the red banner when there is one, so they are not shown twice.
+        if (onBanner && bannerMessages.includes(message)) onBanner(message);
+        else toast.error(message);
+      } finally {
+        queue.cancel();
+        abortController.current = null;
+      }
+    },
+    [toast, onBanner],
+  );
+
+  const stop = useCallback(() => {
+    stoppedByUser.current = true;
+    abortController.current?.abort();
+  }, []);
+
+  const isBusy = useCallback(() => abortController.current !== null, []);
+
+  return { run, stop, isBusy };
+}

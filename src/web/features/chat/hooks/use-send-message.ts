@@ -1,0 +1,60 @@
+import { useCallback, type Dispatch } from 'react';
+import type { User } from '@contracts';
+import type { ChatAction } from '../state/chat-reducer';
+import type { ChatMessage } from '../state/chat-types';
+import { useReplyStream } from './use-reply-stream';
+
+interface SendOptions {
+  user: User | null;
+  currentSessionId: string | null;
+  dispatch: Dispatch<ChatAction>;
+  /** Called with a saved session id so its messages are not fetched again right away. */
+  onSessionSaved: (sessionId: string) => void;
+  onBanner?: (message: string) => void;
+}
+
+/** Spec section 4 "Sending a message", "Streaming" and "Regeneration". */
+export function useSendMessage({ user, currentSessionId, dispatch, onSessionSaved, onBanner }: SendOptions) {
+  const { run, stop, isBusy } = useReplyStream(onBanner);
+
+  const send = useCallback(
+    async (content: string, modelId: string | null) => {
+      const prompt = content.trim();
+      if (!prompt || !user || isBusy()) return;
+      const now = Date.now();
+      const sessionId = currentSessionId ?? `temp-${now}`;
+      const pending: ChatMessage = { id: `pending-${now}`, content: prompt, role: 'user', timestamp: new Date(now).toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: true };
+      dispatch({ type: 'message-sent', message: pending });
+      await run(
+        { path: '/conversation/message', body: { org_id: user.orgId, user_id: user.id, prompt, session_id: currentSessionId, forced_model_id: modelId, stream: true } },
+        {
+          onText: (text) => dispatch({ type: 'reply-advanced', text }),
+          onDone: (reply) => {
+            onSessionSaved(reply.metadata.session_id);
+            dispatch({ type: 'reply-completed', pendingMessageId: pending.id, text: reply.text, metadata: reply.metadata });
+          },
+          onFail: (partialText) => dispatch({ type: 'reply-failed', pendingMessageId: pending.id, partialText }),
+        },
+      );
+    },
+    [user, currentSessionId, dispatch, onSessionSaved, run, isBusy],
+  );
+
+  const regenerate = useCallback(
+    async (message: ChatMessage, modelId: string) => {
+      if (isBusy()) return;
+      dispatch({ type: 'regeneration-started', sessionId: message.sessionId, messageId: message.id });
+      await run(
+        { path: '/conversation/regenerate', body: { message_id: message.id, session_id: message.sessionId, forced_model_id: modelId, stream: true } },
+        {
+          onText: (text) => dispatch({ type: 'reply-advanced', text }),
+          onDone: (reply) => dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata }),
+          onFail: () => dispatch({ type: 'regeneration-failed' }),
+        },
+      );
+    },
+    [dispatch, run, isBusy],
+  );
+
+  return { send, regenerate, stop };
+}

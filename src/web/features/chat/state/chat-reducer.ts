@@ -1,0 +1,126 @@
+import { sessionTitleFromPrompt, type StreamMetadata } from '@contracts';
+import type { ChatMessage, ChatSession, ChatState } from './chat-types';
+import { isLocalSessionId } from './chat-types';
+import { assistantMessageFromMetadata, editMessage, placeRegeneratedReply } from './message-updates';
+
+export type ChatAction =
+  | { type: 'sessions-loaded'; sessions: ChatSession[] }
+  | { type: 'session-selected'; sessionId: string | null }
+  | { type: 'messages-loading' }
+  | { type: 'messages-loaded'; sessionId: string; messages: ChatMessage[] }
+  | { type: 'messages-failed' }
+  | { type: 'message-sent'; message: ChatMessage }
+  | { type: 'reply-advanced'; text: string }
+  | { type: 'reply-completed'; pendingMessageId: string; text: string; metadata: StreamMetadata }
+  | { type: 'reply-failed'; pendingMessageId: string; partialText: string }
+  | { type: 'regeneration-started'; sessionId: string; messageId: string }
+  | { type: 'reply-regenerated'; text: string; metadata: StreamMetadata }
+  | { type: 'regeneration-failed' }
+  | { type: 'message-edited'; messageId: string; content: string }
+  | { type: 'session-renamed'; sessionId: string; title: string }
+  | { type: 'session-deleted'; sessionId: string }
+  | { type: 'sessions-cleared' };
+
+export const initialChatState: ChatState = { sessions: [], currentSessionId: null, isTyping: false, streaming: null, isLoadingMessages: false };
+
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  switch (action.type) {
+    case 'sessions-loaded': {
+      const known = new Map(state.sessions.map((session) => [session.id, session]));
+      const fetched = action.sessions.map((session) => ({ ...session, messages: known.get(session.id)?.messages ?? session.messages }));
+      const localOnly = state.sessions.filter((session) => isLocalSessionId(session.id));
+      const sessions = [...localOnly, ...fetched];
+      return { ...state, sessions, currentSessionId: state.currentSessionId ?? sessions[0]?.id ?? null };
+    }
+    case 'session-selected':
+      return { ...state, currentSessionId: action.sessionId };
+    case 'messages-loading':
+      return { ...state, isLoadingMessages: true };
+    case 'messages-failed':
+      return { ...state, isLoadingMessages: false };
+    case 'messages-loaded':
+      return {
+        ...updateSession(state, action.sessionId, (session) => ({ ...session, messages: mergeMessages(action.messages, session.messages) })),
+        isLoadingMessages: false,
+      };
+    case 'message-sent': {
+      const { message } = action;
+      const exists = state.sessions.some((session) => session.id === message.sessionId);
+      const sessions = exists
+        ? state.sessions.map((session) => (session.id === message.sessionId ? { ...session, messages: [...session.messages, message] } : session))
+        : [{ id: message.sessionId, title: sessionTitleFromPrompt(message.content), createdAt: message.timestamp, messages: [message] }, ...state.sessions];
+      return { ...state, sessions, currentSessionId: message.sessionId, isTyping: true, streaming: { sessionId: message.sessionId, content: '' } };
+    }
+    case 'reply-advanced':
+      return state.streaming ? { ...state, streaming: { ...state.streaming, content: state.streaming.content + action.text } } : state;
+    case 'reply-completed':
+      return completeReply(state, action.pendingMessageId, action.text, action.metadata);
+    case 'reply-failed':
+      return failReply(state, action.pendingMessageId, action.partialText);
+    case 'regeneration-started':
+      return { ...state, isTyping: true, streaming: { sessionId: action.sessionId, content: '', replacingMessageId: action.messageId } };
+    case 'reply-regenerated':
+      return { ...placeRegeneratedReply(state, action.text, action.metadata), isTyping: false, streaming: null };
+    case 'regeneration-failed':
+      return { ...state, isTyping: false, streaming: null };
+    case 'message-edited':
+      return editMessage(state, action.messageId, action.content);
+    case 'session-renamed':
+      return updateSession(state, action.sessionId, (session) => ({ ...session, title: action.title }));
+    case 'session-deleted':
+      return {
+        ...state,
+        sessions: state.sessions.filter((session) => session.id !== action.sessionId),
+        currentSessionId: state.currentSessionId === action.sessionId ? null : state.currentSessionId,
+      };
+    case 'sessions-cleared':
+      return { ...initialChatState };
+  }
+}
+
+function updateSession(state: ChatState, sessionId: string, change: (session: ChatSession) => ChatSession): ChatState {
+  return { ...state, sessions: state.sessions.map((session) => (session.id === sessionId ? change(session) : session)) };
+}
+
+/** Spec section 4: fetched messages merge with local pending ones the server does not have yet. */
+function mergeMessages(fetched: ChatMessage[], local: ChatMessage[]): ChatMessage[] {
+  const fetchedIds = new Set(fetched.map((message) => message.id));
+  return [...fetched, ...local.filter((message) => message.isPending && !fetchedIds.has(message.id))];
+}
+
+function completeReply(state: ChatState, pendingMessageId: string, text: string, metadata: StreamMetadata): ChatState {
+  const pendingSession = state.sessions.find((session) => session.messages.some((message) => message.id === pendingMessageId));
+  const pending = pendingSession?.messages.find((message) => message.id === pendingMessageId);
+  const userMessage: ChatMessage[] = pending ? [{ ...pending, id: metadata.usr_msg_id, sessionId: metadata.session_id, isPending: false }] : [];
+  const reply = assistantMessageFromMetadata(text, metadata);
+  const isTemporary = pendingSession !== undefined && isLocalSessionId(pendingSession.id);
+  const carried = isTemporary ? pendingSession.messages.filter((message) => message.id !== pendingMessageId) : [];
+  const added = [...carried, ...userMessage, reply];
+  const addedIds = new Set(added.map((message) => message.id));
+  const remaining = state.sessions
+    .filter((session) => !(isTemporary && session === pendingSession))
+    .map((session) => ({ ...session, messages: session.messages.filter((message) => message.id !== pendingMessageId) }));
+  const target = remaining.find((session) => session.id === metadata.session_id);
+  // A temporary session is replaced by the saved one, which goes to the top of the list.
+  const sessions = target
+    ? remaining.map((session) => (session === target ? { ...session, messages: [...session.messages.filter((message) => !addedIds.has(message.id)), ...added] } : session))
+    : [{ id: metadata.session_id, title: pendingSession?.title ?? sessionTitleFromPrompt(pending?.content ?? ''), createdAt: metadata.created_at, messages: added }, ...remaining];
+  return { ...state, sessions, currentSessionId: metadata.session_id, isTyping: false, streaming: null };
+}
+
+function failReply(state: ChatState, pendingMessageId: string, partialText: string): ChatState {
+  const settled = state.sessions.map((session) => ({
+    ...session,
+    messages: session.messages.map((message) => (message.id === pendingMessageId ? { ...message, isPending: false } : message)),
+  }));
+  const sessionId = state.streaming?.sessionId;
+  const withPartial =
+    partialText && sessionId
+      ? settled.map((session) =>
+          session.id === sessionId
+            ? { ...session, messages: [...session.messages, { id: `partial-${pendingMessageId}`, content: partialText, role: 'assistant' as const, timestamp: new Date().toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: false }] }
+            : session,
+        )
+      : settled;
+  return { ...state, sessions: withPartial, isTyping: false, streaming: null };
+}

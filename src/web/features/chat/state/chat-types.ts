@@ -1,0 +1,65 @@
+import { parseStreamBody, type ChatMessageView, type ChatSessionView, type StreamMetadata } from '@contracts';
+
+/** Spec section 3 "Message", as the screen keeps it. */
+export interface ChatMessage {
+  id: string;
+  content: string;
+  role: 'user' | 'assistant';
+  timestamp: string;
+  sessionId: string;
+  model: string | null;
+  tokensUsed: number;
+  /** The id feedback is given for. */
+  selectionId: string | null;
+  isPending: boolean;
+  metadata?: StreamMetadata;
+}
+
+/** Spec section 3 "Session"; local sessions not yet saved start with temp- or new_. */
+export interface ChatSession {
+  id: string;
+  title: string;
+  createdAt: string;
+  messages: ChatMessage[];
+}
+
+/** The reply being shown word by word; its message id is 'streaming' (spec section 3). */
+export interface StreamingReply {
+  sessionId: string;
+  content: string;
+  /** Set while regenerating: the reply being replaced, shown in its place. */
+  replacingMessageId?: string;
+}
+
+export interface ChatState {
+  sessions: ChatSession[];
+  currentSessionId: string | null;
+  isTyping: boolean;
+  streaming: StreamingReply | null;
+  isLoadingMessages: boolean;
+}
+
+export const streamingMessageId = 'streaming';
+
+export function isLocalSessionId(sessionId: string): boolean {
+  return sessionId.startsWith('temp-') || sessionId.startsWith('new_');
+}
+
+export function sessionFromView(view: ChatSessionView): ChatSession {
+  return { id: view.id, title: view.title, createdAt: view.created_at, messages: [] };
+}
+
+export function messageFromView(view: ChatMessageView): ChatMessage {
+  return {
+    id: view.id,
+    // Spec section 3: a trailing [META]{...} block is stripped before display and copy.
+    content: view.role === 'assistant' ? parseStreamBody(view.content).text : view.content,
+    role: view.role,
+    timestamp: view.created_at,
+    sessionId: view.session_id,
+    model: view.model,
+    tokensUsed: view.tokens_used,
+    selectionId: view.role === 'assistant' ? view.id : null,
+    isPending: false,
+  };
+}
