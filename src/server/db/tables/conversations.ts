@@ -1,0 +1,101 @@
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { organisations, users } from './organisations';
+
+// Chat sessions, their messages, the usage and cost of every reply, and feedback on replies.
+
+/** A conversation of one user. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('chat_sessions_user_idx').on(table.orgId, table.userId, table.updatedAt)],
+);
+
+export const chatMessageRoles = ['user', 'assistant'] as const;
+/** complete; partial (stopped or failed after some text, kept); failed (no text arrived). */
+export const chatMessageStatuses = ['complete', 'partial', 'failed'] as const;
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: chatMessageRoles }).notNull(),
+    content: text('content').notNull(),
+    modelId: text('model_id'),
+    status: text('status', { enum: chatMessageStatuses }).notNull().default('complete'),
+    /** Prompt estimate on a user message; input plus output tokens on a reply. */
+    tokens: integer('tokens').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (table) => [index('chat_messages_session_idx').on(table.orgId, table.sessionId, table.createdAt)],
+);
+
+/** One model call's tokens and cost: the seam to limits, analytics and billing. */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Usage outlives the conversation it came from: deleting a chat must not erase spending.
+    sessionId: uuid('session_id').references(() => chatSessions.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+    modelId: text('model_id').notNull(),
+    inputTokens: integer('input_tokens').notNull(),
+    cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull(),
+    costUsd: numeric('cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    timeToFirstTokenMs: integer('time_to_first_token_ms'),
+    estimated: boolean('estimated').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('usage_records_user_idx').on(table.orgId, table.userId, table.createdAt),
+    index('usage_records_message_idx').on(table.messageId),
+  ],
+);
+
+/** A rating of one reply; one per reply. Kept (detached) when the reply is deleted. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+    modelId: text('model_id'),
+    rating: text('rating', { enum: ['positive', 'neutral', 'negative'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('feedback_message_unique').on(table.messageId), index('feedback_org_idx').on(table.orgId, table.createdAt)],
+);

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+/** Organisations, their roles with per-model limits, and their users. */
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  domain: text('domain'),
+  size: text('size'),
+  industry: text('industry'),
+  contactEmail: text('contact_email'),
+  subscriptionTier: text('subscription_tier').notNull().default('free'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('roles_org_name_unique').on(table.orgId, sql`lower(${table.name})`)],
+);
+
+/** Per-model limits of a role (spec section 3). Admin-named roles are unlimited by rule, not by rows. */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    modelId: text('model_id').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    maxTokensPerRequest: integer('max_tokens_per_request').notNull(),
+    monthlyTokenLimit: integer('monthly_token_limit').notNull(),
+    costLimit: numeric('cost_limit', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.modelId] })],
+);
+
+export const userStatuses = ['pending_verification', 'pending_activation', 'active', 'disabled'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    /** Null until the person sets a password at activation. */
+    passwordHash: text('password_hash'),
+    status: text('status', { enum: userStatuses }).notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    gdprConsentAt: timestamp('gdpr_consent_at', { withTimezone: true }),
+    /** TOTP secrets are stored encrypted with the server key. */
+    totpSecretEncrypted: text('totp_secret_encrypted'),
+    totpPendingSecretEncrypted: text('totp_pending_secret_encrypted'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last accepted TOTP time step, so one code cannot be used twice. */
+    totpLastStep: integer('totp_last_step'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_org_idx').on(table.orgId),
+  ],
+);
