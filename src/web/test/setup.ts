@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 import { reloadTokensFromStorage } from '../lib/token-storage';
 import { installMatchMedia } from './match-media';
+
+// Lazy route chunks load slowly on a busy 2-core CI machine; waiting longer changes no assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 let consoleErrorSpy: MockInstance<typeof console.error>;
 

@@ -1,7 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { ProfileDetails } from './profile-details';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileInformationForm } from './profile-information-form';
 import { TwoFactorSection } from './two-factor-section';
 
 const tabStyle =
@@ -18,7 +19,7 @@ export function ProfileSettings() {
         </Button>
       </div>
       <Tabs.Root defaultValue="profile" className="mt-6">
-        <Tabs.List aria-label="Profile settings sections" className="flex gap-2 border-b border-slate-200 pb-3 dark:border-slate-800">
+        <Tabs.List aria-label="Profile settings sections" className="flex flex-wrap gap-2 border-b border-slate-200 pb-3 dark:border-slate-800">
           <Tabs.Trigger value="profile" className={tabStyle}>
             Profile Information
           </Tabs.Trigger>
@@ -27,10 +28,15 @@ export function ProfileSettings() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" className="pt-6">
-          <ProfileDetails />
+          <ProfileInformationForm />
         </Tabs.Content>
         <Tabs.Content value="security" className="pt-6">
-          <TwoFactorSection />
+          <div className="space-y-10">
+            <ChangePasswordForm />
+            <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
+              <TwoFactorSection />
+            </div>
+          </div>
         </Tabs.Content>
       </Tabs.Root>
     </div>

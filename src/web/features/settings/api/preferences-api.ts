@@ -1,0 +1,33 @@
+import { chatModelsResponseSchema, preferencesSchema, type ChatModel, type Preferences } from '@contracts';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+const deleteHistoryAnswerSchema = z.object({ success: z.boolean(), deletedCount: z.number().int().nonnegative() });
+const successAnswerSchema = z.object({ success: z.boolean() });
+
+const userPath = (userId: string) => `/preferences/user/${encodeURIComponent(userId)}`;
+
+/** The Preferences calls of spec section 7. */
+export const preferencesApi = {
+  get(userId: string): Promise<Preferences> {
+    return apiRequest(userPath(userId), { schema: preferencesSchema });
+  },
+  update(userId: string, preferences: Partial<Preferences>): Promise<Preferences> {
+    return apiRequest(userPath(userId), { method: 'PUT', body: preferences, schema: preferencesSchema });
+  },
+  async deleteHistory(userId: string): Promise<number> {
+    const answer = await apiRequest(`${userPath(userId)}/history`, { method: 'DELETE', schema: deleteHistoryAnswerSchema });
+    return answer.deletedCount;
+  },
+  async deleteAccountData(userId: string): Promise<void> {
+    await apiRequest(`${userPath(userId)}/account`, { method: 'DELETE', schema: successAnswerSchema });
+  },
+  /** The models the caller may use; same call (and cache key) as the chat screen's model picker. */
+  async listModels(): Promise<ChatModel[]> {
+    const answer = await apiRequest('/conversation/models', { schema: chatModelsResponseSchema });
+    return answer.models;
+  },
+};
+
+export const preferencesQueryKey = (userId: string) => ['preferences', userId] as const;
+export const modelsQueryKey = ['conversation', 'models'] as const;

@@ -1,0 +1,368 @@
+import { defaultPreferences, fontSizes, messageHistoryOptions, themes, type ChatModel, type Preferences } from '@contracts';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTheme } from '../../../components/theme/theme-context';
+import { useToast } from '../../../components/toast/toast-context';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { modelsQueryKey, preferencesApi, preferencesQueryKey } from '../api/preferences-api';
+import { applyFontSize } from '../lib/font-size';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** Spec section 8: the saved confirmation stays 2 s. */
+export const savedConfirmationMs = 2000;
+export const savedMessage = 'Settings saved successfully!';
+export const settingsTabs = ['appearance', 'messages', 'models', 'privacy'] as const;
+export const resetQuestion = 'Reset all settings to default values?';
+
+const themeLabels: Record<Preferences['theme'], string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const fontSizeLabels: Record<Preferences['font_size'], string> = { small: 'Small', medium: 'Medium', large: 'Large' };
+
+const tabStyle =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-300 dark:hover:bg-slate-800';
+const selectStyle =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/40 sm:w-72 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+export interface AppSettingsProps {
+  /** The Back button (page: navigate back; modal: close). */
+  onBack: () => void;
+  /** 'page' renders its own h1; in the modal the dialog's title names it. */
+  variant?: 'page' | 'modal';
+  /** The tab shown first (appearance, messages, models or privacy). */
+  initialTab?: string | null;
+  /** The heading's id in the modal, which names the dialog. */
+  titleId?: string;
+  /** Called after the conversation history was deleted, so a mounted chat screen can reload. */
+  onHistoryCleared?: () => void;
+  /** Called after the account data (conversations, feedback, preferences) was deleted. */
+  onAccountDataDeleted?: () => void;
+}
+
+/** App Settings of spec section 2, loaded from and saved through the Preferences calls. */
+export function AppSettings(props: AppSettingsProps) {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const preferences = useQuery({ queryKey: preferencesQueryKey(userId), queryFn: () => preferencesApi.get(userId), enabled: userId !== '' });
+
+  let body: ReactNode;
+  if (!user || preferences.isPending) {
+    body = (
+      <div className="flex items-center gap-2 py-8 text-sm text-slate-600 dark:text-slate-300">
+        <Spinner label="Loading settings" className="h-5 w-5" /> <span aria-hidden="true">Loading settings...</span>
+      </div>
+    );
+  } else {
+    body = (
+      <AppSettingsForm
+        {...props}
+        userId={userId}
+        initial={preferences.data ?? defaultPreferences}
+        loadFailed={preferences.isError}
+      />
+    );
+  }
+
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-4">
+        {props.variant === 'modal' ? (
+          <h2 id={props.titleId} className="text-xl font-bold text-slate-900 dark:text-white">App Settings</h2>
+        ) : (
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">App Settings</h1>
+        )}
+        <Button variant="secondary" onClick={props.onBack}>
+          Back
+        </Button>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+type Confirmation = 'reset' | 'history' | 'account' | null;
+
+function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCleared, onAccountDataDeleted }: AppSettingsProps & { userId: string; initial: Preferences; loadFailed: boolean }) {
+  const [draft, setDraft] = useState<Preferences>(initial);
+  const [savedVisible, setSavedVisible] = useState(false);
+  const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { setPreference: setThemePreference } = useTheme();
+  const models = useQuery({ queryKey: modelsQueryKey, queryFn: preferencesApi.listModels, staleTime: 5 * 60_000 });
+
+  useEffect(() => {
+    if (!savedVisible) return;
+    const timer = window.setTimeout(() => setSavedVisible(false), savedConfirmationMs);
+    return () => window.clearTimeout(timer);
+  }, [savedVisible]);
+
+  const save = useMutation({
+    mutationFn: (next: Preferences) => preferencesApi.update(userId, next),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(preferencesQueryKey(userId), saved);
+      setDraft(saved);
+      setThemePreference(saved.theme);
+      applyFontSize(saved.font_size);
+      setSavedVisible(true);
+    },
+    onError: () => toast.error('Failed to save settings. Please try again.'),
+  });
+
+  const clearHistory = useMutation({
+    mutationFn: () => preferencesApi.deleteHistory(userId),
+    onSuccess: (deletedCount) => {
+      setConfirmation(null);
+      toast.success(`Conversation history cleared (${deletedCount} ${deletedCount === 1 ? 'conversation' : 'conversations'} deleted).`);
+      onHistoryCleared?.();
+    },
+    onError: () => {
+      setConfirmation(null);
+      toast.error('Failed to clear conversation history. Please try again.');
+    },
+  });
+
+  const deleteAccountData = useMutation({
+    mutationFn: () => preferencesApi.deleteAccountData(userId),
+    onSuccess: () => {
+      setConfirmation(null);
+      queryClient.setQueryData(preferencesQueryKey(userId), defaultPreferences);
+      setDraft(defaultPreferences);
+      toast.success('Your account data has been deleted.');
+      onAccountDataDeleted?.();
+    },
+    onError: () => {
+      setConfirmation(null);
+      toast.error('Failed to delete account data. Please try again.');
+    },
+  });
+
+  const update = <Field extends keyof Preferences>(field: Field, value: Preferences[Field]) => setDraft((current) => ({ ...current, [field]: value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    save.mutate(draft);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4">
+      {loadFailed ? (
+        <FormAlert tone="info">Your saved settings could not be loaded; the defaults are shown.</FormAlert>
+      ) : null}
+      <Tabs.Root defaultValue={settingsTabs.find((tab) => tab === initialTab) ?? 'appearance'} className="mt-2">
+        <Tabs.List aria-label="App settings sections" className="flex flex-wrap gap-1 border-b border-slate-200 pb-3 dark:border-slate-800">
+          <Tabs.Trigger value="appearance" className={tabStyle}>Appearance</Tabs.Trigger>
+          <Tabs.Trigger value="messages" className={tabStyle}>Messages</Tabs.Trigger>
+          <Tabs.Trigger value="models" className={tabStyle}>AI Models</Tabs.Trigger>
+          <Tabs.Trigger value="privacy" className={tabStyle}>Privacy</Tabs.Trigger>
+        </Tabs.List>
+
+        <Tabs.Content value="appearance" className="space-y-6 pt-5">
+          <RadioGroup legend="Theme" name="theme" options={themes} labels={themeLabels} value={draft.theme} onChange={(value) => update('theme', value)} />
+          <RadioGroup legend="Font Size" name="font_size" options={fontSizes} labels={fontSizeLabels} value={draft.font_size} onChange={(value) => update('font_size', value)} />
+        </Tabs.Content>
+
+        <Tabs.Content value="messages" className="space-y-5 pt-5">
+          <Toggle label="Notifications" description="Show notifications for new replies." checked={draft.notifications} onChange={(value) => update('notifications', value)} />
+          <Toggle label="Sound Effects" description="Play a sound when a reply arrives." checked={draft.sound_effects} onChange={(value) => update('sound_effects', value)} />
+          <SelectField
+            label="Message History Limit"
+            hint="How many earlier messages are kept with a conversation."
+            value={String(draft.message_history)}
+            onChange={(value) => update('message_history', Number(value) as Preferences['message_history'])}
+          >
+            {messageHistoryOptions.map((option) => (
+              <option key={option} value={option}>
+                {option} messages
+              </option>
+            ))}
+          </SelectField>
+          <Toggle label="Auto-save Conversations" description="Keep conversations so you can come back to them." checked={draft.auto_save} onChange={(value) => update('auto_save', value)} />
+        </Tabs.Content>
+
+        <Tabs.Content value="models" className="space-y-3 pt-5">
+          <DefaultModelField value={draft.default_model} models={models.data} loading={models.isPending} failed={models.isError} onChange={(value) => update('default_model', value)} />
+        </Tabs.Content>
+
+        <Tabs.Content value="privacy" className="space-y-4 pt-5">
+          <PrivacyAction
+            title="Clear All Conversation History"
+            description="Deletes every one of your conversations and their messages."
+            buttonLabel="Clear All Conversation History"
+            onClick={() => setConfirmation('history')}
+          />
+          <PrivacyAction
+            title="Delete Account Data"
+            description="Deletes your conversations, feedback and saved settings. Your sign-in account stays; an administrator removes accounts."
+            buttonLabel="Delete Account Data"
+            onClick={() => setConfirmation('account')}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+        <Button variant="secondary" onClick={() => setConfirmation('reset')}>
+          Reset Defaults
+        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
+            {savedVisible ? savedMessage : ''}
+          </p>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </div>
+
+      {confirmation === 'reset' ? (
+        <ConfirmDialog
+          title="Reset Defaults"
+          description={resetQuestion}
+          confirmLabel="Reset"
+          variant="primary"
+          onCancel={() => setConfirmation(null)}
+          onConfirm={() => {
+            setDraft(defaultPreferences);
+            setConfirmation(null);
+          }}
+        />
+      ) : null}
+      {confirmation === 'history' ? (
+        <ConfirmDialog
+          title="Clear All Conversation History?"
+          description="All of your conversations will be deleted. This action cannot be undone."
+          confirmLabel="Clear History"
+          pendingLabel="Clearing..."
+          pending={clearHistory.isPending}
+          onCancel={() => setConfirmation(null)}
+          onConfirm={() => clearHistory.mutate()}
+        />
+      ) : null}
+      {confirmation === 'account' ? (
+        <ConfirmDialog
+          title="Delete Account Data?"
+          description="Your conversations, feedback and saved settings will be deleted. This action cannot be undone."
+          confirmLabel="Delete Data"
+          pendingLabel="Deleting..."
+          pending={deleteAccountData.isPending}
+          onCancel={() => setConfirmation(null)}
+          onConfirm={() => deleteAccountData.mutate()}
+        />
+      ) : null}
+    </form>
+  );
+}
+
+function RadioGroup<Option extends string>({ legend, name, options, labels, value, onChange }: {
+  legend: string;
+  name: string;
+  options: readonly Option[];
+  labels: Record<Option, string>;
+  value: Option;
+  onChange: (value: Option) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+        {options.map((option) => (
+          <label key={option} className="flex min-h-6 items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} className="h-4 w-4 accent-indigo-600" />
+            {labels[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (value: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-describedby={`${id}-description`}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-600"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-xs text-slate-500 dark:text-slate-400">
+          {description}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function SelectField({ label, hint, value, onChange, children }: { label: string; hint?: ReactNode; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} className={selectStyle}>
+        {children}
+      </select>
+      {hint ? (
+        <div id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const automaticValue = '';
+
+/** The real models the caller may use plus 'Automatic' (null: the server's router picks). */
+function DefaultModelField({ value, models, loading, failed, onChange }: {
+  value: string | null;
+  models: ChatModel[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onChange: (value: string | null) => void;
+}) {
+  const available = models ?? [];
+  const savedButUnavailable = value !== null && !available.some((model) => model.model_id === value);
+  const hint = loading
+    ? 'Loading the models you can use...'
+    : failed
+      ? 'The model list could not be loaded; Automatic is always available.'
+      : 'Automatic lets Tokenwise pick a suitable model for each message.';
+  return (
+    <SelectField label="Default AI Model" hint={hint} value={value ?? automaticValue} onChange={(next) => onChange(next === automaticValue ? null : next)}>
+      <option value={automaticValue}>Automatic (recommended)</option>
+      {available.map((model) => (
+        <option key={model.model_id} value={model.model_id}>
+          {model.name} ({model.provider}/{model.model_id})
+        </option>
+      ))}
+      {savedButUnavailable && !loading ? <option value={value}>{value} (not available)</option> : null}
+      {savedButUnavailable && loading ? <option value={value}>{value}</option> : null}
+    </SelectField>
+  );
+}
+
+function PrivacyAction({ title, description, buttonLabel, onClick }: { title: string; description: string; buttonLabel: string; onClick: () => void }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-red-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-red-900">
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
+      </div>
+      <Button variant="danger" onClick={onClick} className="shrink-0">
+        {buttonLabel}
+      </Button>
+    </div>
+  );
+}
