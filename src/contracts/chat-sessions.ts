@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './auth';
+import { feedbackRatings } from './feedback';
 import { messages } from './messages';
 
 export const chatMessageStatuses = ['complete', 'partial', 'failed'] as const;
@@ -27,6 +28,8 @@ export const chatMessageSchema = z.object({
   created_at: z.string(),
   edited_at: z.string().nullable(),
   usage: replyUsageSchema.nullable(),
+  /** The caller's own rating of this reply, null when not rated (feedback is given once). */
+  feedback: z.enum(feedbackRatings).nullable(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 
@@ -44,7 +47,11 @@ export type ChatSessionWithMessages = z.infer<typeof chatSessionWithMessagesSche
 export const renameSessionRequestSchema = z.object({ title: requiredText(messages.titleRequired).max(200) });
 export const editMessageRequestSchema = z.object({ content: requiredText(messages.contentRequired).max(200_000) });
 
-/** A model the caller may use; `max_tokens` is the caller's per-request limit on it. */
+/**
+ * A model the caller may use. `max_tokens` is the limit the server enforces on one prompt
+ * (estimated tokens, length / 4): the role's per-request limit, capped by the model's context
+ * window less the room kept for the reply; for admin-named roles, that room alone.
+ */
 export const chatModelSchema = z.object({
   model_id: z.string(),
   name: z.string(),

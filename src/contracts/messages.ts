@@ -88,3 +88,29 @@ export const messages = {
   upstreamFailed: 'The model provider failed to answer. Please try again.',
   upstreamBusy: 'The model is busy. Please try again shortly.',
 } as const;
+
+/** A conversation export link that was altered, has expired (after 5 minutes) or is malformed. */
+export const exportLinkRefused = 'This download link is invalid or has expired. Export the conversation again.';
+
+/**
+ * Spec section 8 (Chat): a failed send is recognised by a phrase in the server's message and
+ * shown with the spec's text. The server's messages for these cases contain the phrases
+ * (`messages.monthlyTokenLimitExceeded`, `messages.monthlyCostLimitExceeded`,
+ * `modelAccessDeniedMessage`), and the web app matches them with `sendFailureText`.
+ */
+export const sendFailures = {
+  tokenLimit: { phrase: 'token limit exceeded', text: 'You have exceeded your monthly token limit for this model.' },
+  costLimit: { phrase: 'cost limit exceeded', text: 'You have exceeded your monthly cost limit for this model.' },
+  accessDenied: { phrase: 'Model access denied', text: 'You do not have permission to use this model.' },
+} as const;
+export const sendFailureGenericText = 'Failed to send message. Please try again.';
+
+/** The 403 for sending to (or regenerating with) a model the caller may not use. */
+export const modelAccessDeniedMessage = `${sendFailures.accessDenied.phrase}. ${messages.noModelAccess}`;
+
+/** The spec's text for a failed send whose server message is `serverMessage` (matched ignoring case). */
+export function sendFailureText(serverMessage: string | undefined): string {
+  const text = (serverMessage ?? '').toLowerCase();
+  const match = Object.values(sendFailures).find((failure) => text.includes(failure.phrase.toLowerCase()));
+  return match?.text ?? sendFailureGenericText;
+}

@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createEmbeddedLocalProvider, modelCatalog, type LocalChatProvider } from '../gateway';
 import { createApp } from './app';
+import { createExportLinks } from './conversations/export-links';
 import { createInFlightReplies } from './conversations/in-flight-replies';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createAccessTokens } from './auth/access-tokens';
@@ -88,6 +89,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       localModelEnabled: config.localModel.enabled,
       logger,
       inFlight: inFlightReplies,
+      exportLinks: createExportLinks(secretKey),
     },
     providerKeys: { db: database.db, secrets: providerSecrets, providers },
     logger,

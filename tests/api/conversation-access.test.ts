@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
 import { activeMember, sendMessage } from './support/chat';
 
-const noAccess = 'You do not have access to this model.';
+// Spec section 8: the web app shows 'You do not have permission to use this model.' for 'Model access denied'.
+const noAccess = 'Model access denied. You do not have access to this model.';
 
 async function adminWithSession() {
   const admin = await signUpOrganisation();
@@ -13,7 +14,7 @@ async function adminWithSession() {
 }
 
 describe('GET /conversation/models', () => {
-  it('offers admins every model with credentials, with the model maximum as max_tokens', async () => {
+  it('offers admins every model with credentials, with the prompt limit the server enforces as max_tokens', async () => {
     const { token } = (await signUpOrganisation()).auth;
     const answer = await api('/conversation/models', { token });
     expect(answer.status).toBe(200);
@@ -26,8 +27,23 @@ describe('GET /conversation/models', () => {
       model_id: 'openai/gpt-4o-mini',
       name: 'GPT-4o mini',
       provider: 'openai',
-      max_tokens: 16384,
+      // The context window (128,000) less the room kept for the reply (its maximum output, 16,384).
+      max_tokens: 111_616,
     });
+  });
+
+  it('enforces on an admin exactly the max_tokens the list reports', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const listed = (await api('/conversation/models', { token })).body.models as { model_id: string; max_tokens: number }[];
+    const validate = (model_id: string, token_count: number) =>
+      api('/tokens/validate', { token, body: { org_id: user.org_id, user_id: user.id, model_id, token_count } });
+    for (const model of listed.filter((candidate) => ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'].includes(candidate.model_id))) {
+      expect((await validate(model.model_id, model.max_tokens)).body).toEqual({ valid: true, message: 'OK' });
+      expect((await validate(model.model_id, model.max_tokens + 1)).body).toEqual({
+        valid: false,
+        message: `Message exceeds maximum allowed tokens (${model.max_tokens})`,
+      });
+    }
   });
 
   it("offers a member only the role's enabled models with the role's limit", async () => {

@@ -83,7 +83,7 @@ describe('POST /conversation/regenerate', () => {
       body: { message_id: ownSession.parsed.metadata!.assistant_msg_id, session_id: ownSession.parsed.metadata!.session_id, forced_model_id: 'openai/gpt-4o', stream: false },
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('You do not have access to this model.');
+    expect(refused.body.message).toBe('Model access denied. You do not have access to this model.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
 import { activeMember, sendMessage } from './support/chat';
 
@@ -31,6 +31,29 @@ describe('feedback on replies', () => {
     }
     // A user message is not a reply.
     expect((await api('/feedback', { token, body: { ...body, selection_id: metadata.usr_msg_id } })).status).toBe(404);
+  });
+
+  it("shows on the fetched session which replies the caller already rated, and how", async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const first = await replyOf(token, user.org_id, user.id);
+    const second = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: 'And again', session_id: first.session_id });
+    const secondReplyId = second.parsed.metadata!.assistant_msg_id;
+    const read = async () => (await api(`/conversation/session/${first.session_id}`, { token })).body.messages as { id: string; feedback: string | null }[];
+
+    expect((await read()).map((message) => message.feedback)).toEqual([null, null, null, null]);
+    const given = await api('/feedback', { token, body: { selection_id: first.selection_id, org_id: user.org_id, user_id: user.id, feedback: 'negative' } });
+    expect(given.status).toBe(201);
+    const after = await read();
+    expect(after.map((message) => [message.id, message.feedback])).toEqual([
+      [first.usr_msg_id, null],
+      [first.assistant_msg_id, 'negative'],
+      [second.parsed.metadata!.usr_msg_id, null],
+      [secondReplyId, null],
+    ]);
+    // The export carries the same field.
+    const exported = await api(`/conversation/session/${first.session_id}/export`, { token });
+    const json = await (await fetch(`${inject('baseUrl')}${exported.body.json_url}`)).json();
+    expect(json.messages[1].feedback).toBe('negative');
   });
 
   it('gives history and stats by date and model: admins for the organisation, members for themselves', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { chatMessages, usageRecords } from '../db/schema';
+import { chatMessages, feedback, usageRecords } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import type { SessionOwner } from './chat-session-repository';
 
@@ -14,16 +14,25 @@ export async function insertMessage(db: Executor, message: NewChatMessage): Prom
   return row;
 }
 
-/** A session's messages, oldest first, each with the usage recorded for it (replies only). */
+export type FeedbackRating = (typeof feedback.$inferSelect)['rating'];
+
+/**
+ * A session's messages, oldest first, each with the usage recorded for it (replies only) and the
+ * owner's own rating of it (null when not rated).
+ */
 export async function listSessionMessages(
   db: Executor,
   owner: SessionOwner,
   sessionId: string,
-): Promise<{ message: ChatMessageRecord; usage: UsageRecord | null }[]> {
+): Promise<{ message: ChatMessageRecord; usage: UsageRecord | null; feedback: FeedbackRating | null }[]> {
   const rows = await db
-    .select({ message: chatMessages, usage: usageRecords })
+    .select({ message: chatMessages, usage: usageRecords, feedback: feedback.rating })
     .from(chatMessages)
     .leftJoin(usageRecords, and(eq(usageRecords.messageId, chatMessages.id), eq(usageRecords.orgId, chatMessages.orgId)))
+    .leftJoin(
+      feedback,
+      and(eq(feedback.messageId, chatMessages.id), eq(feedback.orgId, chatMessages.orgId), eq(feedback.userId, owner.userId)),
+    )
     .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.sessionId, sessionId))))
     .orderBy(asc(chatMessages.createdAt), desc(chatMessages.role));
   return rows;
@@ -35,6 +44,15 @@ export async function findMessage(db: Executor, owner: SessionOwner, messageId: 
     .from(chatMessages)
     .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))));
   return row;
+}
+
+/** The owner's rating of one message, or null. */
+export async function findOwnRating(db: Executor, owner: SessionOwner, messageId: string): Promise<FeedbackRating | null> {
+  const [row] = await db
+    .select({ rating: feedback.rating })
+    .from(feedback)
+    .where(inOrganisation(feedback.orgId, owner.orgId, and(eq(feedback.userId, owner.userId), eq(feedback.messageId, messageId))));
+  return row?.rating ?? null;
 }
 
 export async function updateMessageContent(db: Executor, owner: SessionOwner, messageId: string, content: string): Promise<ChatMessageRecord | undefined> {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { CatalogModel } from '../../gateway';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
+import type { ExportLinks } from './export-links';
 import type { InFlightReplies } from './in-flight-replies';
 
 /** What the conversation services need; built once in server.ts and passed in. */
@@ -14,4 +15,6 @@ export interface ConversationDependencies {
   logger: Logger;
   /** Shutdown waits for these before the database closes, so no reply goes unrecorded. */
   inFlight: InFlightReplies;
+  /** Signs and checks the export download links a new tab opens without a bearer token. */
+  exportLinks: ExportLinks;
 }

@@ -1,9 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { editMessageRequestSchema, regenerateRequestSchema, renameSessionRequestSchema, sendMessageRequestSchema, startConversationRequestSchema } from '../../contracts';
+import { exportLinkRefused, editMessageRequestSchema, regenerateRequestSchema, renameSessionRequestSchema, sendMessageRequestSchema, startConversationRequestSchema } from '../../contracts';
 import type { AppEnv } from '../http/context';
+import { forbidden } from '../http/app-error';
 import { readJson } from '../http/read-json';
 import type { ConversationDependencies } from './conversation-dependencies';
-import { exportFile, exportFormats, type ExportFormat } from './export-conversation';
+import { exportFile, type ExportFormat } from './export-conversation';
+import { exportLinkTtlSeconds } from './export-links';
 import { listUsableModels, presentModel } from './model-access';
 import { regenerateReply } from './regenerate-service';
 import { completeWithoutStreaming } from './reply-answer';
@@ -13,8 +15,21 @@ import { streamReply } from './stream-reply';
 
 /** Mounted at /conversation. Every call acts on the caller's own sessions only. */
 export function createConversationRoutes(dependencies: ConversationDependencies, signedIn: MiddlewareHandler<AppEnv>) {
-  const { db } = dependencies;
+  const { db, exportLinks } = dependencies;
   return new Hono<AppEnv>()
+    // Before the sign-in check: a new tab sends no bearer token, the signed link is the grant.
+    .get('/session/:id/export/download', async (context) => {
+      const sessionId = context.req.param('id');
+      const checked = exportLinks.check(sessionId, (name) => context.req.query(name));
+      if (!checked.ok) throw forbidden(exportLinkRefused);
+      const { orgId, userId, format } = checked.grant;
+      // The session must still belong to that user in that organisation (deleted: 404).
+      const file = exportFile(await sessions.getSessionOf(db, { orgId, userId }, sessionId), format);
+      context.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      context.header('Content-Type', file.contentType);
+      context.header('Referrer-Policy', 'no-referrer');
+      return context.body(file.body);
+    })
     .use(signedIn)
     .get('/models', async (context) => {
       const usable = await listUsableModels(dependencies, context.get('caller'));
@@ -54,16 +69,13 @@ export function createConversationRoutes(dependencies: ConversationDependencies,
       return context.json({ success: true, deletedCount });
     })
     .get('/session/:id/export', async (context) => {
-      const session = await sessions.getOwnSession(db, context.get('caller'), context.req.param('id'));
-      const download = (format: ExportFormat) => `/api/conversation/session/${session.id}/export/download?format=${format}`;
-      return context.json({ url: download('markdown'), markdown_url: download('markdown'), json_url: download('json') });
-    })
-    .get('/session/:id/export/download', async (context) => {
-      const format = exportFormats.find((candidate) => candidate === context.req.query('format')) ?? 'markdown';
-      const file = exportFile(await sessions.getOwnSession(db, context.get('caller'), context.req.param('id')), format);
-      context.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
-      context.header('Content-Type', file.contentType);
-      return context.body(file.body);
+      const caller = context.get('caller');
+      // 404 unless the session is the caller's own: nobody can mint a link to another's chat.
+      const session = await sessions.getOwnSession(db, caller, context.req.param('id'));
+      const expiresAt = Math.floor(Date.now() / 1000) + exportLinkTtlSeconds;
+      const download = (format: ExportFormat) => exportLinks.url({ orgId: caller.orgId, userId: caller.userId, sessionId: session.id, format }, expiresAt);
+      const markdownUrl = download('markdown');
+      return context.json({ url: markdownUrl, markdown_url: markdownUrl, json_url: download('json'), expires_at: new Date(expiresAt * 1000).toISOString() });
     })
     .get('/session/:id', async (context) => context.json(await sessions.getOwnSession(db, context.get('caller'), context.req.param('id'))))
     .put('/session/:id/title', async (context) => {

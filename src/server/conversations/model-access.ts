@@ -1,19 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, messages, type ChatModel } from '../../contracts';
+import { isAdminRoleName, messages, modelAccessDeniedMessage, type ChatModel } from '../../contracts';
 import { blendedPrice, findModel, listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { AppError, forbidden } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { ConversationDependencies } from './conversation-dependencies';
+import { replyReserve } from './history-window';
 
 /** A model the caller may use, with the caller's limit on the tokens of one request. */
 export interface UsableModel {
   model: CatalogModel;
-  /** Role limit; for admin-named roles (unlimited) the model's own context window. */
+  /**
+   * The most prompt tokens (estimated as length / 4) one request may carry: the role's limit,
+   * never more than the model's own room for a prompt (see `promptCapacity`). Admin-named roles
+   * have no role limit, so theirs is the model's room. The server enforces exactly this, and the
+   * model list reports it as `max_tokens`, which the web app checks before sending.
+   */
   maxTokensPerRequest: number;
-  /** What the model list shows: the role limit, or the model's maximum output for admins. */
-  shownMaxTokens: number;
   /** Monthly limits of the caller's role on this model; undefined means unlimited (admins). */
   monthlyTokenLimit?: number;
   costLimitUsd?: number;
@@ -31,7 +35,7 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
     localModelEnabled: dependencies.localModelEnabled,
   });
   if (isAdminRoleName(caller.roleName)) {
-    return available.map((model) => ({ model, maxTokensPerRequest: model.contextWindow, shownMaxTokens: model.maxOutputTokens }));
+    return available.map((model) => ({ model, maxTokensPerRequest: promptCapacity(model) }));
   }
   const permissions = await dependencies.db
     .select({
@@ -47,12 +51,20 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
     const permission = permissionByModel.get(model.id);
     if (!permission) return [];
     const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
-    return [{ model, maxTokensPerRequest, shownMaxTokens: maxTokensPerRequest, monthlyTokenLimit, costLimitUsd: costLimit }];
+    return [{ model, maxTokensPerRequest: Math.min(maxTokensPerRequest, promptCapacity(model)), monthlyTokenLimit, costLimitUsd: costLimit }];
   });
 }
 
+/**
+ * The model's room for a prompt: its context window less the room kept for the reply (its
+ * maximum output, at most half the window), the same budget the history is fitted to.
+ */
+export function promptCapacity(model: Pick<CatalogModel, 'contextWindow' | 'maxOutputTokens'>): number {
+  return model.contextWindow - replyReserve(model);
+}
+
 export function presentModel(usable: UsableModel): ChatModel {
-  return { model_id: usable.model.id, name: usable.model.displayName, provider: usable.model.provider, max_tokens: usable.shownMaxTokens };
+  return { model_id: usable.model.id, name: usable.model.displayName, provider: usable.model.provider, max_tokens: usable.maxTokensPerRequest };
 }
 
 /**
@@ -63,7 +75,7 @@ export async function chooseModel(dependencies: Dependencies, caller: Caller, fo
   const usable = await listUsableModels(dependencies, caller);
   if (forcedModelId) {
     const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);
-    if (!chosen || !findModel(dependencies.catalog, forcedModelId)) throw forbidden(messages.noModelAccess);
+    if (!chosen || !findModel(dependencies.catalog, forcedModelId)) throw forbidden(modelAccessDeniedMessage);
     return chosen;
   }
   const cheapest = [...usable].sort((first, second) => blendedPrice(first.model) - blendedPrice(second.model))[0];

@@ -1,5 +1,5 @@
 import type { ChatMessageView, ChatSessionView } from '../../contracts';
-import type { ChatMessageRecord, UsageRecord } from './chat-message-repository';
+import type { ChatMessageRecord, FeedbackRating, UsageRecord } from './chat-message-repository';
 import type { ChatSessionRecord } from './chat-session-repository';
 
 export function presentSession(session: ChatSessionRecord): ChatSessionView {
@@ -11,7 +11,8 @@ export function presentSession(session: ChatSessionRecord): ChatSessionView {
   };
 }
 
-export function presentMessage(message: ChatMessageRecord, usage: UsageRecord | null = null): ChatMessageView {
+/** `feedback` is the caller's own rating of the message, null when they have not rated it. */
+export function presentMessage(message: ChatMessageRecord, usage: UsageRecord | null = null, feedback: FeedbackRating | null = null): ChatMessageView {
   return {
     id: message.id,
     session_id: message.sessionId,
@@ -31,5 +32,6 @@ export function presentMessage(message: ChatMessageRecord, usage: UsageRecord | 
       time_to_first_token_ms: usage.timeToFirstTokenMs,
       estimated: usage.estimated,
     },
+    feedback,
   };
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../db/database';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
-import { deleteMessage, listSessionMessages, updateMessageContent } from './chat-message-repository';
+import { deleteMessage, findOwnRating, listSessionMessages, updateMessageContent } from './chat-message-repository';
 import { deleteAllSessions, deleteSession, findSession, listSessions, renameSession, type SessionOwner } from './chat-session-repository';
 import { presentMessage, presentSession } from './present-conversation';
 
@@ -25,10 +25,15 @@ export async function listOwnSessions(db: Executor, caller: Caller, orgId: strin
 }
 
 export async function getOwnSession(db: Executor, caller: Caller, sessionId: string): Promise<ChatSessionWithMessages> {
-  const session = await findSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound));
+  return getSessionOf(db, ownerOf(caller), sessionId);
+}
+
+/** One session of this owner with its messages (404 when it is not theirs or is gone). */
+export async function getSessionOf(db: Executor, owner: SessionOwner, sessionId: string): Promise<ChatSessionWithMessages> {
+  const session = await findSession(db, owner, requireId(sessionId, messages.sessionNotFound));
   if (!session) throw notFound(messages.sessionNotFound);
-  const rows = await listSessionMessages(db, ownerOf(caller), session.id);
-  return { ...presentSession(session), messages: rows.map((row) => presentMessage(row.message, row.usage)) };
+  const rows = await listSessionMessages(db, owner, session.id);
+  return { ...presentSession(session), messages: rows.map((row) => presentMessage(row.message, row.usage, row.feedback)) };
 }
 
 export async function renameOwnSession(db: Executor, caller: Caller, sessionId: string, title: string): Promise<void> {
@@ -47,7 +52,7 @@ export async function deleteAllOwnSessions(db: Executor, caller: Caller, orgId: 
 export async function editOwnMessage(db: Executor, caller: Caller, messageId: string, content: string): Promise<ChatMessageView> {
   const updated = await updateMessageContent(db, ownerOf(caller), requireId(messageId, messages.messageNotFound), content);
   if (!updated) throw notFound(messages.messageNotFound);
-  return presentMessage(updated);
+  return presentMessage(updated, null, updated.role === 'assistant' ? await findOwnRating(db, ownerOf(caller), updated.id) : null);
 }
 
 export async function deleteOwnMessage(db: Executor, caller: Caller, messageId: string): Promise<void> {

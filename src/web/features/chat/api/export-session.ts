@@ -1,22 +1,20 @@
-import { apiBasePath } from '../../../lib/api-client';
-import { getStoredTokens } from '../../../lib/token-storage';
 import { conversationApi } from './conversation-api';
 
 /**
- * The export url is only valid for its owner and needs the bearer token, which a new tab would
- * not send; so the file is fetched here and the tab opens a local copy of it.
+ * Spec section 2: export opens the returned url in a new tab. The url is a short-lived signed
+ * link (it works without the bearer token, for this user's session only), so the tab simply
+ * opens it. The tab is opened before the request so popup blockers allow it.
  */
 export async function exportSessionToNewTab(sessionId: string): Promise<void> {
   const tab = window.open('', '_blank');
   try {
     const url = await conversationApi.exportSession(sessionId);
-    const token = getStoredTokens().token;
-    const path = url.startsWith(apiBasePath) ? url : `${apiBasePath}${url}`;
-    const response = await fetch(url.startsWith('http') ? url : path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-    if (!response.ok) throw new Error('Export failed');
-    const file = URL.createObjectURL(await response.blob());
-    if (tab) tab.location.href = file;
-    else window.open(file, '_blank');
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      window.open(url, '_blank', 'noopener');
+    }
   } catch (error) {
     tab?.close();
     throw error;

@@ -1,9 +1,11 @@
-/** Spec section 8 (Chat): the texts a failed send shows. */
+import { sendFailureGenericText, sendFailures, sendFailureText } from '@contracts';
+
+/** Spec section 8 (Chat): the texts a failed send shows (shared with the server's phrases). */
 export const sendFailureMessages = {
-  tokenLimit: 'You have exceeded your monthly token limit for this model.',
-  costLimit: 'You have exceeded your monthly cost limit for this model.',
-  accessDenied: 'You do not have permission to use this model.',
-  generic: 'Failed to send message. Please try again.',
+  tokenLimit: sendFailures.tokenLimit.text,
+  costLimit: sendFailures.costLimit.text,
+  accessDenied: sendFailures.accessDenied.text,
+  generic: sendFailureGenericText,
 } as const;
 
 export const streamFailureMessages = {
@@ -11,14 +13,7 @@ export const streamFailureMessages = {
   noStream: 'No readable stream from response',
 } as const;
 
-/**
- * The server words these as 'Monthly token limit exceeded for this model.' and
- * 'You do not have access to this model.', so matching ignores case and accepts both wordings.
- */
+/** Maps the server's message to the spec text by the phrases in src/contracts/messages.ts. */
 export function sendFailureMessage(serverMessage: string | undefined): string {
-  const text = (serverMessage ?? '').toLowerCase();
-  if (text.includes('token limit exceeded')) return sendFailureMessages.tokenLimit;
-  if (text.includes('cost limit exceeded')) return sendFailureMessages.costLimit;
-  if (text.includes('model access denied') || text.includes('do not have access to this model')) return sendFailureMessages.accessDenied;
-  return sendFailureMessages.generic;
+  return sendFailureText(serverMessage);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { messages, modelAccessDeniedMessage } from '@contracts';
 import { signIn } from '../../../test/fixtures';
 import { getStoredTokens } from '../../../lib/token-storage';
 import { framedFailure, framedReply, makeMetadata, splitAt, streamedResponse } from '../test/chat-fixtures';
@@ -78,10 +79,23 @@ describe('streamChatReply', () => {
 
 describe('sendFailureMessage', () => {
   it.each([
-    ['Monthly token limit exceeded for this model.', sendFailureMessages.tokenLimit],
+    // The server's own messages for these refusals (the same constants it answers with).
+    [messages.monthlyTokenLimitExceeded, 'You have exceeded your monthly token limit for this model.'],
+    [messages.monthlyCostLimitExceeded, 'You have exceeded your monthly cost limit for this model.'],
+    [modelAccessDeniedMessage, 'You do not have permission to use this model.'],
+    // Spec section 8's phrases themselves, in any case.
+    ['token limit exceeded', sendFailureMessages.tokenLimit],
     ['cost limit exceeded', sendFailureMessages.costLimit],
     ['Model access denied', sendFailureMessages.accessDenied],
-    ['You do not have access to this model.', sendFailureMessages.accessDenied],
+    ['model access denied for gpt-4o', sendFailureMessages.accessDenied],
+    ['The model provider failed to answer. Please try again.', 'Failed to send message. Please try again.'],
     ['Something else', 'Failed to send message. Please try again.'],
+    [undefined, 'Failed to send message. Please try again.'],
   ])('maps %j', (input, expected) => expect(sendFailureMessage(input)).toBe(expected));
+
+  it('recognises the phrases of spec section 8 in the server messages', () => {
+    expect(messages.monthlyTokenLimitExceeded).toContain('token limit exceeded');
+    expect(messages.monthlyCostLimitExceeded).toContain('cost limit exceeded');
+    expect(modelAccessDeniedMessage).toContain('Model access denied');
+  });
 });

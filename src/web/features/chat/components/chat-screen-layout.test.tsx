@@ -16,9 +16,9 @@ function swipe(element: Element, fromX: number, toX: number) {
 }
 
 describe('chat screen: layout', () => {
-  const originalCreateObjectUrl = URL.createObjectURL;
+  const originalOpen = window.open;
   afterEach(() => {
-    URL.createObjectURL = originalCreateObjectUrl;
+    window.open = originalOpen;
   });
 
   it('under 768 px the sidebar starts closed, opens full screen with a right swipe and closes with a left swipe', async () => {
@@ -45,23 +45,34 @@ describe('chat screen: layout', () => {
     expect(screen.queryByRole('complementary', { name: 'Chat sessions' })).toBeNull();
   });
 
-  it('exports a session by fetching its file with the bearer token and opening it in a new tab', async () => {
-    const tab = { location: { href: '' }, close: vi.fn() };
+  it('exports a session by opening the returned signed url in a new tab, fetching nothing itself', async () => {
+    const tab = { location: { href: '' }, opener: {} as unknown, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    URL.createObjectURL = vi.fn(() => 'blob:export-1');
-    const downloadPath = '/conversation/session/s-1/export/download?format=markdown';
+    const signedUrl = '/api/conversation/session/s-1/export/download?format=markdown&org=o&user=u&expires=1&signature=abc';
     const { requests } = fakeChatApi({
       sessions: [makeSession({ id: 's-1', title: 'Export me...' })],
-      routes: {
-        'GET /conversation/session/s-1/export': () => ({ body: { url: `/api${downloadPath}` } }),
-        [`GET ${downloadPath}`]: () => new Response('# Export me', { headers: { 'Content-Type': 'text/markdown' } }),
-      },
+      routes: { 'GET /conversation/session/s-1/export': () => ({ body: { url: signedUrl } }) },
     });
     const user = userEvent.setup();
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Export Export me...' }));
-    await waitFor(() => expect(tab.location.href).toBe('blob:export-1'));
+    await waitFor(() => expect(tab.location.href).toBe(signedUrl));
     expect(open).toHaveBeenCalledWith('', '_blank');
-    expect(requests.find((request) => request.path === downloadPath)?.authorization).toBe('Bearer access-1');
+    expect(tab.opener).toBeNull();
+    expect(requests.some((request) => request.path.includes('/export/download'))).toBe(false);
+  });
+
+  it('closes the new tab when the export call fails', async () => {
+    const tab = { location: { href: '' }, opener: null, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    fakeChatApi({
+      sessions: [makeSession({ id: 's-1', title: 'Export me...' })],
+      routes: { 'GET /conversation/session/s-1/export': () => ({ status: 404, body: { code: 'not_found', message: 'Chat session not found' } }) },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole('button', { name: 'Export Export me...' }));
+    await waitFor(() => expect(tab.close).toHaveBeenCalled());
+    expect(await screen.findByText('Failed to export chat session')).toBeInTheDocument();
   });
 });

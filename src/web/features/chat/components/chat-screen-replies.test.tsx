@@ -73,6 +73,42 @@ describe('chat screen: working with replies', () => {
     ]);
   });
 
+  it('shows a reply the user rated before as submitted, and sends no second rating', async () => {
+    const rated = {
+      's-1': [messagesBySession['s-1'][0]!, { ...messagesBySession['s-1'][1]!, feedback: 'negative' as const }],
+    };
+    const { requests } = fakeChatApi({ sessions: [session], messagesBySession: rated, models });
+    const user = userEvent.setup();
+    renderChat();
+    const bad = await screen.findByRole('button', { name: 'Bad reply' });
+    expect(bad).toHaveAttribute('aria-pressed', 'true');
+    for (const name of ['Good reply', 'Neutral reply', 'Bad reply']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Good reply' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: 'Good reply' }));
+    expect(screen.queryByText('Thanks for your feedback!')).toBeNull();
+    expect(requests.some((request) => request.path === '/feedback')).toBe(false);
+  });
+
+  it('still shows a new rating as submitted after switching to another chat and back', async () => {
+    const other = makeSession({ id: 's-2', title: 'Other chat...' });
+    fakeChatApi({
+      sessions: [session, other],
+      messagesBySession: { ...messagesBySession, 's-2': [makeMessage({ id: 'm-3', session_id: 's-2', content: 'Something else' })] },
+      models,
+    });
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole('button', { name: 'Good reply' }));
+    expect(await screen.findByText('Thanks for your feedback!')).toBeInTheDocument();
+    const sidebar = screen.getByRole('complementary', { name: 'Chat sessions' });
+    await user.click(within(sidebar).getByText('Other chat...'));
+    expect(await screen.findByText('Something else')).toBeInTheDocument();
+    await user.click(within(sidebar).getByText('Weather...'));
+    expect(await screen.findByText('Yes it is.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Good reply' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Bad reply' })).toBeDisabled();
+  });
+
   it('stops generating, keeping the partial reply without an error toast', async () => {
     fakeChatApi({ reply: (request) => openStreamedResponse(['Partial words here'], request.signal) });
     const user = userEvent.setup();

@@ -70,7 +70,7 @@ describe('chat screen: sending and streaming', () => {
   it.each([
     [403, 'Monthly token limit exceeded for this model.', 'You have exceeded your monthly token limit for this model.'],
     [403, 'Monthly cost limit exceeded for this model.', 'You have exceeded your monthly cost limit for this model.'],
-    [403, 'You do not have access to this model.', 'You do not have permission to use this model.'],
+    [403, 'Model access denied. You do not have access to this model.', 'You do not have permission to use this model.'],
     [502, 'The model provider failed', 'Failed to send message. Please try again.'],
   ])('maps a %i %j to the spec text and keeps the user message', async (status, message, expected) => {
     fakeChatApi({ reply: () => ({ status, body: { code: 'error', message } }) });

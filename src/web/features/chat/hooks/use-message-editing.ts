@@ -28,13 +28,15 @@ export function useMessageEditing(user: User | null, dispatch: Dispatch<ChatActi
       if (!user || !message.selectionId) return false;
       try {
         await conversationApi.submitFeedback({ selection_id: message.selectionId, org_id: user.orgId, user_id: user.id, feedback: rating });
+        // Kept with the message, so the reply still shows as rated after switching chats.
+        dispatch({ type: 'feedback-given', messageId: message.id, rating });
         return true;
       } catch (error) {
         toast.error(error instanceof Error ? error.message : 'Failed to submit feedback');
         return false;
       }
     },
-    [user, toast],
+    [user, dispatch, toast],
   );
 
   return { edit, rate };

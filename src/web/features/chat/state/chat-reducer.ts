@@ -1,4 +1,4 @@
-import { sessionTitleFromPrompt, type StreamMetadata } from '@contracts';
+import { sessionTitleFromPrompt, type FeedbackRating, type StreamMetadata } from '@contracts';
 import type { ChatMessage, ChatSession, ChatState } from './chat-types';
 import { isLocalSessionId } from './chat-types';
 import { assistantMessageFromMetadata, editMessage, placeRegeneratedReply } from './message-updates';
@@ -16,6 +16,7 @@ export type ChatAction =
   | { type: 'regeneration-started'; sessionId: string; messageId: string }
   | { type: 'reply-regenerated'; text: string; metadata: StreamMetadata }
   | { type: 'regeneration-failed' }
+  | { type: 'feedback-given'; messageId: string; rating: FeedbackRating }
   | { type: 'message-edited'; messageId: string; content: string }
   | { type: 'session-renamed'; sessionId: string; title: string }
   | { type: 'session-deleted'; sessionId: string }
@@ -65,6 +66,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, isTyping: false, streaming: null };
     case 'message-edited':
       return editMessage(state, action.messageId, action.content);
+    case 'feedback-given':
+      return {
+        ...state,
+        sessions: state.sessions.map((session) => ({
+          ...session,
+          messages: session.messages.map((message) => (message.id === action.messageId ? { ...message, feedback: action.rating } : message)),
+        })),
+      };
     case 'session-renamed':
       return updateSession(state, action.sessionId, (session) => ({ ...session, title: action.title }));
     case 'session-deleted':

@@ -1,4 +1,4 @@
-import { parseStreamBody, type ChatMessageView, type ChatSessionView, type StreamMetadata } from '@contracts';
+import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type StreamMetadata } from '@contracts';
 
 /** Spec section 3 "Message", as the screen keeps it. */
 export interface ChatMessage {
@@ -13,6 +13,8 @@ export interface ChatMessage {
   selectionId: string | null;
   isPending: boolean;
   metadata?: StreamMetadata;
+  /** The user's own rating of this reply, when already given (feedback is given once). */
+  feedback?: FeedbackRating | null;
 }
 
 /** Spec section 3 "Session"; local sessions not yet saved start with temp- or new_. */
@@ -61,5 +63,6 @@ export function messageFromView(view: ChatMessageView): ChatMessage {
     tokensUsed: view.tokens_used,
     selectionId: view.role === 'assistant' ? view.id : null,
     isPending: false,
+    feedback: view.feedback,
   };
 }

@@ -64,6 +64,7 @@ export function makeMessage(overrides: Partial<ChatMessageView> = {}): ChatMessa
     created_at: '2026-01-02T10:00:00.000Z',
     edited_at: null,
     usage: null,
+    feedback: null,
     ...overrides,
   };
 }

@@ -13,10 +13,11 @@ const ratings: { rating: FeedbackRating; label: string }[] = [
   { rating: 'negative', label: 'Bad reply' },
 ];
 
-/** Unsubmitted, then submitted once (spec section 4). */
+/** Unsubmitted, then submitted once (spec section 4); a reply the user rated before shows as submitted. */
 export function FeedbackButtons({ message }: { message: ChatMessage }) {
   const actions = useMessageActions();
-  const [submitted, setSubmitted] = useState<FeedbackRating | null>(null);
+  const [justSubmitted, setSubmitted] = useState<FeedbackRating | null>(null);
+  const submitted = justSubmitted ?? message.feedback ?? null;
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {

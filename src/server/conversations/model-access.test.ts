@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { modelCatalog } from '../../gateway';
+import type { Caller } from '../http/context';
+import { listUsableModels, presentModel, promptCapacity } from './model-access';
+import { checkRequestLimit } from './send-message-service';
+
+const admin: Caller = { userId: 'u', orgId: 'o', sessionId: 's', username: 'admin', email: 'a@example.test', roleId: 'r', roleName: 'Admin' };
+
+describe('the max_tokens the model list reports', () => {
+  it('is, for admins, the prompt limit the server enforces: the window less the reply reserve', async () => {
+    const usable = await listUsableModels(
+      {
+        db: undefined as never,
+        catalog: modelCatalog,
+        localModelEnabled: true,
+        providers: { credentialsFor: async () => ({}) } as never,
+      },
+      admin,
+    );
+    const local = usable.find((candidate) => candidate.model.provider === 'local');
+    expect(local).toBeDefined();
+    const shown = presentModel(local!).max_tokens;
+    expect(shown).toBe(promptCapacity(local!.model));
+    expect(shown).toBe(local!.model.contextWindow - Math.min(local!.model.maxOutputTokens, Math.floor(local!.model.contextWindow / 2)));
+    expect(() => checkRequestLimit(local!, 'x'.repeat(shown * 4))).not.toThrow();
+    expect(() => checkRequestLimit(local!, 'x'.repeat(shown * 4 + 1))).toThrow(`Message exceeds maximum allowed tokens (${shown})`);
+  });
+});
