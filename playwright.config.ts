@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eBaseUrl, e2eDataDir, e2ePort } from './tests/e2e/support/environment';
+import { e2eBaseUrl, e2eDataDir, e2eFakeProviderPort, e2eFakeProviderUrl, e2ePort } from './tests/e2e/support/environment';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -30,18 +30,36 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
-  webServer: {
-    command: `${cleanDataDir} && npx vite build && node --import tsx src/server/main.ts`,
-    url: `${e2eBaseUrl}/api/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(e2ePort),
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eDataDir,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The fake model provider (OpenAI and Anthropic wire formats). Its default reply is
+      // 'Fake reply to: <last user message>', so tests never script its shared queue and stay parallel-safe.
+      command: `node --import tsx src/gateway/testing/run-fake-provider-server.ts ${e2eFakeProviderPort}`,
+      url: `${e2eFakeProviderUrl}/_fake/requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `${cleanDataDir} && npx vite build && node --import tsx src/server/main.ts`,
+      url: `${e2eBaseUrl}/api/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(e2ePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eDataDir,
+        LOG_LEVEL: 'warn',
+        // Chat goes to the fake provider; the embedded local model stays off.
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: `${e2eFakeProviderUrl}/v1`,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: `${e2eFakeProviderUrl}/v1`,
+        LOCAL_MODEL_ENABLED: 'false',
+      },
+    },
+  ],
 });

@@ -1,0 +1,73 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The fake provider's default answer (see src/gateway/testing/fake-reply.ts). The tests never
+ * queue scripted replies on the shared fake provider, so parallel workers cannot take each
+ * other's answers: every reply is determined by its own prompt.
+ */
+export function fakeReplyTo(prompt: string): string {
+  return `Fake reply to: ${prompt}`;
+}
+
+/** Spec section 3: a session is titled with the first 30 characters of its first prompt plus '...'. */
+export function sessionTitleFor(prompt: string): string {
+  return `${prompt.slice(0, 30)}...`;
+}
+
+/** A prompt unique to this test, long enough to stream many words and to be cut in the title. */
+export function uniquePrompt(topic: string): string {
+  const tag = Math.random().toString(36).slice(2, 8);
+  return `${topic} ${tag} please answer in a few plain words so that the reply streams in one word after another`;
+}
+
+export const sidebar = (page: Page): Locator => page.getByRole('complementary', { name: 'Chat sessions' });
+export const replies = (page: Page): Locator => page.getByRole('article', { name: 'Assistant reply' });
+export const userMessages = (page: Page): Locator => page.getByRole('article', { name: 'Your message' });
+
+/** Types the prompt and presses Enter (spec: Enter sends). */
+export async function sendPrompt(page: Page, prompt: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(prompt);
+  await box.press('Enter');
+}
+
+/** Waits until the reply at `index` has finished streaming (its footer is shown) and holds `text`. */
+export async function expectFinishedReply(page: Page, index: number, text: string): Promise<Locator> {
+  const reply = replies(page).nth(index);
+  await expect(reply).toContainText(text);
+  await expect(reply.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+  return reply;
+}
+
+/**
+ * Records, in the page, every distinct text of the newest assistant reply while it streams (before its
+ * footer appears), sampled on each animation frame. Start it before sending; await it after.
+ */
+export function recordStreamingTexts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        const started = performance.now();
+        const sample = () => {
+          const all = document.querySelectorAll('article[aria-label="Assistant reply"]');
+          const last = all[all.length - 1];
+          const finished = [...(last?.querySelectorAll('button') ?? [])].some((button) => button.textContent === 'Regenerate');
+          if (last && !finished) {
+            // article > bubble > rendered markdown (the timestamp and footer come after it)
+            const text = (last.firstElementChild?.firstElementChild?.textContent ?? '').trim();
+            if (text && seen.at(-1) !== text) seen.push(text);
+          }
+          if ((last && finished) || performance.now() - started > 20_000) resolve(seen);
+          else requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      }),
+  );
+}
+
+/** A session's select button in the sidebar; its accessible name is the title followed by the creation date. */
+export function sessionButton(page: Page, title: string): Locator {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return sidebar(page).getByRole('button', { name: new RegExp(`^${escaped}`) });
+}
