@@ -1,7 +1,7 @@
-import { defaultPreferences, fontSizes, messageHistoryOptions, themes, type ChatModel, type Preferences } from '@contracts';
+import { defaultPreferences, fontSizes, messageHistoryOptions, themes, type Preferences } from '@contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTheme } from '../../../components/theme/theme-context';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,8 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { modelsQueryKey, preferencesApi, preferencesQueryKey } from '../api/preferences-api';
 import { applyFontSize } from '../lib/font-size';
 import { ConfirmDialog } from './confirm-dialog';
+import { DefaultModelField } from './default-model-field';
+import { PrivacyAction, RadioGroup, SelectField, Toggle } from './settings-fields';
 
 /** Spec section 8: the saved confirmation stays 2 s. */
 export const savedConfirmationMs = 2000;
@@ -23,8 +25,6 @@ const fontSizeLabels: Record<Preferences['font_size'], string> = { small: 'Small
 
 const tabStyle =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-300 dark:hover:bg-slate-800';
-const selectStyle =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/40 sm:w-72 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 export interface AppSettingsProps {
   /** The Back button (page: navigate back; modal: close). */
@@ -252,117 +252,5 @@ function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCle
         />
       ) : null}
     </form>
-  );
-}
-
-function RadioGroup<Option extends string>({ legend, name, options, labels, value, onChange }: {
-  legend: string;
-  name: string;
-  options: readonly Option[];
-  labels: Record<Option, string>;
-  value: Option;
-  onChange: (value: Option) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
-      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-        {options.map((option) => (
-          <label key={option} className="flex min-h-6 items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} className="h-4 w-4 accent-indigo-600" />
-            {labels[option]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (value: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-describedby={`${id}-description`}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-600"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-xs text-slate-500 dark:text-slate-400">
-          {description}
-        </p>
-      </div>
-    </div>
-  );
-}
-
-function SelectField({ label, hint, value, onChange, children }: { label: string; hint?: ReactNode; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} className={selectStyle}>
-        {children}
-      </select>
-      {hint ? (
-        <div id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-const automaticValue = '';
-
-/** The real models the caller may use plus 'Automatic' (null: the server's router picks). */
-function DefaultModelField({ value, models, loading, failed, onChange }: {
-  value: string | null;
-  models: ChatModel[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  onChange: (value: string | null) => void;
-}) {
-  const available = models ?? [];
-  const savedButUnavailable = value !== null && !available.some((model) => model.model_id === value);
-  const hint = loading
-    ? 'Loading the models you can use...'
-    : failed
-      ? 'The model list could not be loaded; Automatic is always available.'
-      : 'Automatic lets Tokenwise pick a suitable model for each message.';
-  return (
-    <SelectField label="Default AI Model" hint={hint} value={value ?? automaticValue} onChange={(next) => onChange(next === automaticValue ? null : next)}>
-      <option value={automaticValue}>Automatic (recommended)</option>
-      {available.map((model) => (
-        <option key={model.model_id} value={model.model_id}>
-          {model.name} ({model.provider}/{model.model_id})
-        </option>
-      ))}
-      {savedButUnavailable && !loading ? <option value={value}>{value} (not available)</option> : null}
-      {savedButUnavailable && loading ? <option value={value}>{value}</option> : null}
-    </SelectField>
-  );
-}
-
-function PrivacyAction({ title, description, buttonLabel, onClick }: { title: string; description: string; buttonLabel: string; onClick: () => void }) {
-  return (
-    <div className="flex flex-col gap-3 rounded-lg border border-red-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-red-900">
-      <div>
-        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h3>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
-      </div>
-      <Button variant="danger" onClick={onClick} className="shrink-0">
-        {buttonLabel}
-      </Button>
-    </div>
   );
 }
