@@ -36,6 +36,9 @@ describe('a server with the web app', () => {
     }
     const asset = await fetch(`${server.url}/assets/app-abc123.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // A rebuild while the server runs is served at once.
+    await writeFile(path.join(dataDir, 'web', 'index.html'), '<!doctype html><title>Rebuilt page</title>');
+    expect(await (await fetch(`${server.url}/chat`)).text()).toContain('Rebuilt page');
     const unknownApi = await fetch(`${server.url}/api/not-a-thing`);
     expect(unknownApi.status).toBe(404);
     expect(unknownApi.headers.get('content-type')).toContain('application/json');
