@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
-import { activeMember, sendMessage } from './support/chat';
+import { sendMessage } from './support/chat';
+import { activeMember } from './support/invite';
 
 // Spec section 8: the web app shows 'You do not have permission to use this model.' for 'Model access denied'.
 const noAccess = 'Model access denied. You do not have access to this model.';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
-import { activeMember, streamChat, sendMessage } from './support/chat';
+import { streamChat, sendMessage } from './support/chat';
+import { activeMember } from './support/invite';
 import { scriptProvider } from './support/fake-provider';
 
 async function conversation() {

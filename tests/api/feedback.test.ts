@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
-import { activeMember, sendMessage } from './support/chat';
+import { sendMessage } from './support/chat';
+import { activeMember } from './support/invite';
 
 async function replyOf(token: string, orgId: string, userId: string, model = 'openai/gpt-4o-mini') {
   const answer = await sendMessage(token, { org_id: orgId, user_id: userId, prompt: 'Rate me', forced_model_id: model });

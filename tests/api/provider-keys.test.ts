@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
-import { activeMember, sendMessage } from './support/chat';
+import { sendMessage } from './support/chat';
+import { activeMember } from './support/invite';
 import { scriptProvider } from './support/fake-provider';
 
 const modelIds = async (token: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
-import { activeMember } from './support/chat';
+import { activeMember } from './support/invite';
 
 describe('system messages', () => {
   it('shows an admin notice to each member until that member dismisses it', async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOrganisation, strongPassword } from './support/client';
-import { inviteMember, roleIdByName } from './support/invite';
-import { latestEmailTo } from './support/outbox';
+import { api, signUpOrganisation } from './support/client';
+import { activeMember, roleIdByName } from './support/invite';
 
 /** Two organisations, each with an admin; the second also with an active member. */
 async function twoOrganisations() {
@@ -10,16 +9,6 @@ async function twoOrganisations() {
   return { alpha, beta };
 }
 
-async function activeMemberOf(adminToken: string, orgId: string) {
-  const invited = await inviteMember(adminToken, orgId);
-  const verification = await latestEmailTo(invited.email, 'Verify');
-  await api('/auth/verify-email', { body: { token: verification!.token } });
-  const activation = await latestEmailTo(invited.email, 'Activate');
-  await api('/auth/activate', { body: { token: activation!.token, password: strongPassword, gdpr_consent: true } });
-  const login = await api('/auth/login', { body: { username: invited.username, password: strongPassword } });
-  expect(login.status).toBe(200);
-  return { ...invited, token: login.body.token as string };
-}
 
 describe('organisations never mix', () => {
   it('GET /roles/:roleId answers 404 for a role of another organisation', async () => {
@@ -68,7 +57,7 @@ describe('organisations never mix', () => {
 
   it('a member without the user-management scope cannot invite or list roles', async () => {
     const { alpha } = await twoOrganisations();
-    const member = await activeMemberOf(alpha.auth.token, alpha.auth.user.org_id);
+    const member = await activeMember(alpha.auth.token, alpha.auth.user.org_id);
     const invite = await api(`/org/${alpha.auth.user.org_id}/users/invite`, {
       token: member.token,
       body: { email: 'friend@example.test', role_id: member.roleId },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
-import { activeMember, sendMessage } from './support/chat';
+import { sendMessage } from './support/chat';
+import { activeMember } from './support/invite';
 import { scriptProvider } from './support/fake-provider';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);

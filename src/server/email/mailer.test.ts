@@ -5,12 +5,11 @@ import path from 'node:path';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../../../tests/support/quoted-printable';
 import { createMailer } from './mailer';
 import { passwordResetEmail } from './templates';
 
 const silent = pino({ level: 'silent' });
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();

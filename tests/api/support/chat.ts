@@ -1,8 +1,6 @@
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
 import { parseStreamBody, type ParsedStream } from '../../../src/contracts';
-import { api, randomAddress, strongPassword } from './client';
-import { inviteMember } from './invite';
-import { latestEmailTo } from './outbox';
+import { api, randomAddress } from './client';
 
 export interface StreamedAnswer {
   status: number;
@@ -56,16 +54,4 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
     if (check(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** An active, signed-in member of the admin's organisation (the seeded Member role). */
-export async function activeMember(adminToken: string, orgId: string) {
-  const invited = await inviteMember(adminToken, orgId);
-  const verification = await latestEmailTo(invited.email, 'Verify');
-  await api('/auth/verify-email', { body: { token: verification!.token } });
-  const activation = await latestEmailTo(invited.email, 'Activate');
-  await api('/auth/activate', { body: { token: activation!.token, password: strongPassword, gdpr_consent: true } });
-  const login = await api('/auth/login', { body: { username: invited.username, password: strongPassword } });
-  expect(login.status).toBe(200);
-  return { ...invited, token: login.body.token as string, orgId };
 }

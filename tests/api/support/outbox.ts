@@ -1,11 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
-
-/** Decodes the quoted-printable text part nodemailer writes, enough to read links. */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+import { decodeQuotedPrintable } from '../../support/quoted-printable';
 
 /** The newest e-mail written to the outbox for an address, with its link's token. */
 export async function latestEmailTo(address: string, subjectIncludes?: string) {

@@ -1,14 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { decodeQuotedPrintable } from '../../support/quoted-printable';
 import { e2eOutboxDir } from './environment';
-
-/** Undoes quoted-printable soft line breaks and =XX escapes, as long e-mail lines use them. */
-export function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 async function newestMessageFor(address: string): Promise<string | undefined> {
   const files = await readdir(e2eOutboxDir).catch(() => [] as string[]);
