@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../contracts';
 import type { Executor } from '../db/database';
 import { rolePermissions, roles } from '../db/schema';
@@ -12,9 +12,11 @@ export interface RoleRecord {
   description: string;
 }
 
+const roleColumns = { id: roles.id, orgId: roles.orgId, name: roles.name, description: roles.description };
+
 export async function findRole(db: Executor, orgId: string, roleId: string): Promise<RoleRecord | undefined> {
   const [role] = await db
-    .select({ id: roles.id, orgId: roles.orgId, name: roles.name, description: roles.description })
+    .select(roleColumns)
     .from(roles)
     .where(inOrganisation(roles.orgId, orgId, eq(roles.id, roleId)));
   return role;
@@ -23,25 +25,43 @@ export async function findRole(db: Executor, orgId: string, roleId: string): Pro
 export async function findRoleWithPermissions(db: Executor, orgId: string, roleId: string): Promise<Role | undefined> {
   const role = await findRole(db, orgId, roleId);
   if (!role) return undefined;
+  const [presented] = await presentRoles(db, orgId, [role]);
+  return presented;
+}
+
+/** Every role of the organisation with its permissions: two queries, whatever the number of roles. */
+export async function listRolesWithPermissions(db: Executor, orgId: string): Promise<Role[]> {
+  const found = await db
+    .select(roleColumns)
+    .from(roles)
+    .where(inOrganisation(roles.orgId, orgId))
+    .orderBy(asc(roles.name));
+  return presentRoles(db, orgId, found);
+}
+
+async function presentRoles(db: Executor, orgId: string, found: RoleRecord[]): Promise<Role[]> {
+  if (found.length === 0) return [];
   const permissions = await db
     .select()
     .from(rolePermissions)
-    .where(inOrganisation(rolePermissions.orgId, orgId, eq(rolePermissions.roleId, roleId)))
+    .where(inOrganisation(rolePermissions.orgId, orgId, inArray(rolePermissions.roleId, found.map((role) => role.id))))
     .orderBy(asc(rolePermissions.modelId));
-  return {
+  return found.map((role) => ({
     id: role.id,
     role_id: role.id,
     org_id: role.orgId,
     name: role.name,
     description: role.description,
-    permissions: permissions.map((permission) => ({
-      model_id: permission.modelId,
-      isEnabled: permission.isEnabled,
-      max_tokens_per_request: permission.maxTokensPerRequest,
-      monthly_token_limit: permission.monthlyTokenLimit,
-      cost_limit: permission.costLimit,
-    })),
-  };
+    permissions: permissions
+      .filter((permission) => permission.roleId === role.id)
+      .map((permission) => ({
+        model_id: permission.modelId,
+        isEnabled: permission.isEnabled,
+        max_tokens_per_request: permission.maxTokensPerRequest,
+        monthly_token_limit: permission.monthlyTokenLimit,
+        cost_limit: permission.costLimit,
+      })),
+  }));
 }
 
 /** Every new organisation starts with an unlimited Admin role and a limited Member role. */
@@ -64,10 +84,4 @@ export async function seedDefaultRoles(db: Executor, orgId: string): Promise<{ a
     })),
   );
   return { adminRoleId: admin.id, memberRoleId: member.id };
-}
-
-export async function listRolesWithPermissions(db: Executor, orgId: string): Promise<Role[]> {
-  const rows = await db.select({ id: roles.id }).from(roles).where(inOrganisation(roles.orgId, orgId)).orderBy(asc(roles.name));
-  const found = await Promise.all(rows.map((row) => findRoleWithPermissions(db, orgId, row.id)));
-  return found.filter((role): role is Role => role !== undefined);
 }
