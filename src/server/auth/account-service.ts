@@ -9,7 +9,6 @@ import type {
 import { messages } from '../../contracts';
 import { users } from '../db/schema';
 import { activationEmail, passwordResetEmail, verificationEmail } from '../email/templates';
-import type { OutgoingEmail } from '../email/mailer';
 import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { insertOrganisation } from '../organisations/organisation-repository';
@@ -19,6 +18,7 @@ import { findTakenIdentity, findUser, findUserByEmailForReset, updateUser } from
 import type { AuthDependencies, ClientInfo } from './auth-dependencies';
 import { consumeOneTimeToken, issueOneTimeToken, oneTimeTokenLifetimeMinutes } from './one-time-token-repository';
 import { revokeUserSessions } from './session-repository';
+import { sendAfterCommit } from './send-after-commit';
 import { issueSignIn } from './session-service';
 
 const hours = (minutes: number) => Math.round(minutes / 60);
@@ -28,15 +28,6 @@ function duplicateIdentity(usernameTaken: boolean): AppError {
     usernameTaken ? messages.usernameTaken : messages.emailTaken,
     usernameTaken ? { username: messages.usernameTaken } : { email: messages.emailTaken },
   );
-}
-
-/** E-mail is sent after the data is committed; a mail failure is logged, never undoes the account. */
-async function sendAfterCommit(dependencies: AuthDependencies, email: OutgoingEmail): Promise<void> {
-  try {
-    await dependencies.mailer.send(email);
-  } catch (error) {
-    dependencies.logger.error({ err: error, to: email.to, subject: email.subject }, 'sending email failed');
-  }
 }
 
 /** Creates the organisation, its roles, its first (admin) user and the sign-in, all or nothing. */

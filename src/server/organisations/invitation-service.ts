@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '../../contracts';
 import type { AuthDependencies } from '../auth/auth-dependencies';
 import { issueOneTimeToken, oneTimeTokenLifetimeMinutes } from '../auth/one-time-token-repository';
+import { sendAfterCommit } from '../auth/send-after-commit';
 import { users } from '../db/schema';
 import { verificationEmail } from '../email/templates';
 import { notFound, validationFailed } from '../http/app-error';
@@ -45,9 +46,7 @@ export async function inviteUser(dependencies: AuthDependencies, caller: Caller,
     });
     const link = dependencies.linkTo('/verify-email', token);
     const hoursValid = Math.round(oneTimeTokenLifetimeMinutes.verify_email / 60);
-    await dependencies.mailer.send(verificationEmail(input.email, link, hoursValid)).catch((error: unknown) => {
-      dependencies.logger.error({ err: error, to: input.email }, 'sending invitation failed');
-    });
+    await sendAfterCommit(dependencies, verificationEmail(input.email, link, hoursValid));
     return { user_id: userId, email: input.email, username, status: 'pending_verification' };
   } catch (error) {
     const index = uniqueViolationIndex(error);
