@@ -17,3 +17,4 @@ export type { LocalChatProvider } from './providers/local/local-chat-provider';
 export { estimateMessagesTokens, estimateTextTokens, type TokenUsage } from './usage/token-usage';
 export { cosineSimilarity, normalise, type SentenceEncoder } from './embeddings/sentence-encoder';
 export { createLocalSentenceEncoder, type LocalSentenceEncoderOptions } from './embeddings/local-sentence-encoder';
+export { createWorkerPoolEncoder, type WorkerPoolEncoder, type WorkerPoolEncoderOptions } from './embeddings/worker-pool-encoder';
