@@ -85,6 +85,7 @@ export function ChatScreen() {
           onDelete={(sessionId) => void chat.deleteSession(sessionId)}
           onExport={exportSession}
           onClearAll={() => void chat.clearSessions()}
+          onHistoryCleared={chat.forgetSessions}
         />
       ) : (
         <button type="button" aria-label="Open sidebar" onClick={() => setSidebarOpen(true)} className="w-6 border-r border-slate-200 text-slate-500 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900">

@@ -90,5 +90,11 @@ export function useChatSessions(user: User | null, currentSessionId: string | nu
     }
   }, [orgId, userId, dispatch, toast]);
 
-  return { markLoaded, selectSession, renameSession, deleteSession, clearSessions };
+  /** History deleted from App Settings: the server already holds no sessions, so only the screen is reset. */
+  const forgetSessions = useCallback(() => {
+    loadedSessionIds.current.clear();
+    dispatch({ type: 'sessions-cleared' });
+  }, [dispatch]);
+
+  return { markLoaded, selectSession, renameSession, deleteSession, clearSessions, forgetSessions };
 }

@@ -21,11 +21,13 @@ interface FakeChatApiOptions {
   reply?: (request: ChatRequest) => Answer | Promise<Answer>;
   /** Any other conversation call, keyed "METHOD /conversation/..."; checked first. */
   routes?: Record<string, (request: ChatRequest) => Answer | Promise<Answer>>;
+  /** Calls outside the conversation API (preferences, ...), handed to the auth fake. */
+  otherRoutes?: Parameters<typeof fakeApi>[0] extends infer Options ? NonNullable<Options>['routes'] : never;
 }
 
 /** The auth fake of src/web/test plus the conversation calls, streaming real framed bodies. */
 export function fakeChatApi(options: FakeChatApiOptions = {}) {
-  const auth = fakeApi();
+  const auth = fakeApi({ routes: options.otherRoutes });
   const requests: ChatRequest[] = [];
   const sessions = options.sessions ?? [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { defaultPreferences } from '@contracts';
 import { describe, expect, it } from 'vitest';
 import { makeMessage, makeSession } from '../../test/chat-fixtures';
 import { fakeChatApi } from '../../test/fake-chat-api';
@@ -104,12 +105,49 @@ describe('chat sidebar', () => {
     const { router } = renderChat();
     const list = await sidebar();
     expect(within(list).getByRole('link', { name: 'Profile Settings' })).toHaveAttribute('href', '/profile/settings');
-    expect(within(list).getByRole('link', { name: 'App Settings' })).toHaveAttribute('href', '/settings/app');
+    expect(within(list).getByRole('button', { name: 'App Settings' })).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Close sidebar' }));
     expect(screen.queryByRole('complementary', { name: 'Chat sessions' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open sidebar' }));
     await user.click(within(await sidebar()).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Successfully logged out')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('App Settings from the chat sidebar', () => {
+  it('opens as a modal over the chat, and clearing the history there empties the session list', async () => {
+    let historyDeletes = 0;
+    fakeChatApi({
+      sessions,
+      messagesBySession,
+      otherRoutes: {
+        'GET /preferences/user/user-1': () => ({ body: defaultPreferences }),
+        'DELETE /preferences/user/user-1/history': () => {
+          historyDeletes += 1;
+          return { body: { success: true, deletedCount: 2 } };
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    const list = await sidebar();
+    expect(await within(list).findByText('First chat...')).toBeInTheDocument();
+
+    await user.click(within(list).getByRole('button', { name: 'App Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'App Settings' });
+    // The chat stays underneath: still at /chat with its sessions.
+    expect(within(list).getByText('First chat...')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Privacy' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Clear All Conversation History' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear History' }));
+    expect(await screen.findByText('Conversation history cleared (2 conversations deleted).')).toBeInTheDocument();
+    expect(historyDeletes).toBe(1);
+    await waitFor(() => expect(within(list).queryByText('First chat...')).not.toBeInTheDocument());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'App Settings' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
   });
 });

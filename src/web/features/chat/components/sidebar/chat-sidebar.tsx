@@ -15,6 +15,8 @@ interface ChatSidebarProps {
   onDelete: (sessionId: string) => void;
   onExport: (sessionId: string) => void;
   onClearAll: () => void;
+  /** Conversation history was deleted from App Settings. */
+  onHistoryCleared: () => void;
 }
 
 /** Spec section 2: 20% wide (256-320 px), or the whole screen under 768 px. */
@@ -62,7 +64,7 @@ export function ChatSidebar(props: ChatSidebarProps) {
           </Button>
         )}
       </div>
-      <SidebarFooter />
+      <SidebarFooter onHistoryCleared={props.onHistoryCleared} />
     </aside>
   );
 }

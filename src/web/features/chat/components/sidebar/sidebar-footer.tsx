@@ -1,12 +1,18 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../../components/toast/toast-context';
 import { isAdminUser, useAuth } from '../../../auth/hooks/use-auth';
+import { AppSettingsModal } from '../../../settings';
 
 const linkStyle = 'block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
 
-/** The top bar is hidden on /chat, so the ways out live here (spec section 2). */
-export function SidebarFooter() {
+/**
+ * The top bar is hidden on /chat, so the ways out live here (spec section 2). App Settings opens
+ * as a modal so the conversation stays where it is.
+ */
+export function SidebarFooter({ onHistoryCleared }: { onHistoryCleared: () => void }) {
   const { user, logout } = useAuth();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
 
@@ -31,13 +37,14 @@ export function SidebarFooter() {
       <Link to="/profile/settings" className={linkStyle}>
         Profile Settings
       </Link>
-      <Link to="/settings/app" className={linkStyle}>
+      <button type="button" className={`${linkStyle} w-full text-left`} onClick={() => setSettingsOpen(true)}>
         App Settings
-      </Link>
+      </button>
       <button type="button" className={`${linkStyle} w-full text-left`} onClick={() => void signOut()}>
         Logout
       </button>
       {user ? <p className="truncate px-2 pt-1 text-xs text-slate-500">Signed in as {user.username}</p> : null}
+      {settingsOpen ? <AppSettingsModal onClose={() => setSettingsOpen(false)} onHistoryCleared={onHistoryCleared} onAccountDataDeleted={onHistoryCleared} /> : null}
     </nav>
   );
 }
