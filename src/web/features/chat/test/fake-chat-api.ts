@@ -1,6 +1,7 @@
 import type { ChatMessageView, ChatModel, ChatSessionView } from '@contracts';
 import { vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
+import type { RecordedRequest, StubAnswer } from '../../../test/fetch-stub';
 import { framedReply, makeMetadata, makeModel, splitAt, streamedResponse } from './chat-fixtures';
 
 export interface ChatRequest {
@@ -22,7 +23,7 @@ interface FakeChatApiOptions {
   /** Any other conversation call, keyed "METHOD /conversation/..."; checked first. */
   routes?: Record<string, (request: ChatRequest) => Answer | Promise<Answer>>;
   /** Calls outside the conversation API (preferences, ...), handed to the auth fake. */
-  otherRoutes?: Parameters<typeof fakeApi>[0] extends infer Options ? NonNullable<Options>['routes'] : never;
+  otherRoutes?: Record<string, (request: RecordedRequest) => StubAnswer>;
 }
 
 /** The auth fake of src/web/test plus the conversation calls, streaming real framed bodies. */
