@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
-import { sendMessage } from './support/chat';
+import { sendMessage, streamChat } from './support/chat';
 import { activeMember } from './support/invite';
 
 async function replyOf(token: string, orgId: string, userId: string, model = 'openai/gpt-4o-mini') {
@@ -32,6 +32,31 @@ describe('feedback on replies', () => {
     }
     // A user message is not a reply.
     expect((await api('/feedback', { token, body: { ...body, selection_id: metadata.usr_msg_id } })).status).toBe(404);
+  });
+
+  it('lets a regenerated reply be rated afresh, keeping the old rating for the old model', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const first = await replyOf(token, user.org_id, user.id, 'openai/gpt-4o-mini');
+    const rate = (feedback: string) => api('/feedback', { token, body: { selection_id: first.selection_id, org_id: user.org_id, user_id: user.id, feedback } });
+    const old = await rate('negative');
+    expect(old.status).toBe(201);
+
+    const regenerated = await streamChat('/conversation/regenerate', token, {
+      session_id: first.session_id,
+      message_id: first.assistant_msg_id,
+      forced_model_id: 'anthropic/claude-sonnet-4',
+    });
+    expect(regenerated.status).toBe(200);
+    expect(regenerated.parsed.metadata!.assistant_msg_id).toBe(first.assistant_msg_id);
+    const messages = (await api(`/conversation/session/${first.session_id}`, { token })).body.messages as { id: string; feedback: string | null }[];
+    expect(messages.find((message) => message.id === first.assistant_msg_id)?.feedback).toBeNull();
+
+    const fresh = await rate('positive');
+    expect(fresh.status).toBe(201);
+    expect(fresh.body).toMatchObject({ model_id: 'anthropic/claude-sonnet-4', feedback: 'positive' });
+    // The first rating is still on record, for the model that earned it.
+    const kept = await api(`/feedback/${old.body.id}`, { token });
+    expect(kept.body).toMatchObject({ model_id: 'openai/gpt-4o-mini', feedback: 'negative', selection_id: null });
   });
 
   it("shows on the fetched session which replies the caller already rated, and how", async () => {

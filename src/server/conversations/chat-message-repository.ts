@@ -82,10 +82,15 @@ export async function replaceReply(
   messageId: string,
   fields: Pick<NewChatMessage, 'content' | 'modelId' | 'status' | 'tokens'>,
 ): Promise<ChatMessageRecord> {
+  // The old reply's usage and rating stay on record for its model, detached, so the new reply starts unrated.
   await db
     .update(usageRecords)
     .set({ messageId: null })
     .where(inOrganisation(usageRecords.orgId, owner.orgId, eq(usageRecords.messageId, messageId)));
+  await db
+    .update(feedback)
+    .set({ messageId: null })
+    .where(inOrganisation(feedback.orgId, owner.orgId, eq(feedback.messageId, messageId)));
   const [row] = await db
     .update(chatMessages)
     .set({ ...fields, editedAt: null })

@@ -40,6 +40,32 @@ describe('chat screen: working with replies', () => {
     expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'm-2', session_id: 's-1', forced_model_id: 'gpt-4o', stream: true });
   });
 
+  it('lets a regenerated reply be rated again after the old one was rated', async () => {
+    const { requests } = fakeChatApi({
+      sessions: [session],
+      messagesBySession,
+      models,
+      routes: {
+        'POST /conversation/regenerate': () =>
+          streamedResponse([framedReply('Actually, rain.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', selection_id: 'm-2', tokens_used: 11 }))]),
+      },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole('button', { name: 'Bad reply' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bad reply' })).toHaveAttribute('aria-pressed', 'true'));
+
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await user.click(screen.getByRole('button', { name: 'Regenerate now' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Actually, rain.'));
+    const good = await screen.findByRole('button', { name: 'Good reply' });
+    expect(good).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Bad reply' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(good);
+    await waitFor(() => expect(good).toHaveAttribute('aria-pressed', 'true'));
+    expect(requests.filter((request) => request.path === '/feedback').map((request) => (request.body as { feedback: string }).feedback)).toEqual(['negative', 'positive']);
+  });
+
   it('edits a sent message with Save, and Cancel discards the draft', async () => {
     const { requests } = fakeChatApi({ sessions: [session], messagesBySession, models });
     const user = userEvent.setup();

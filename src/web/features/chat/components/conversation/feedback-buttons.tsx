@@ -13,11 +13,13 @@ const ratings: { rating: FeedbackRating; label: string }[] = [
   { rating: 'negative', label: 'Bad reply' },
 ];
 
-/** Unsubmitted, then submitted once (spec section 4); a reply the user rated before shows as submitted. */
+/**
+ * Unsubmitted, then submitted once (spec section 4); a reply the user rated before shows as
+ * submitted. The rating lives on the message, so a regenerated reply starts unrated.
+ */
 export function FeedbackButtons({ message }: { message: ChatMessage }) {
   const actions = useMessageActions();
-  const [justSubmitted, setSubmitted] = useState<FeedbackRating | null>(null);
-  const submitted = justSubmitted ?? message.feedback ?? null;
+  const submitted = message.feedback ?? null;
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
@@ -30,10 +32,7 @@ export function FeedbackButtons({ message }: { message: ChatMessage }) {
 
   async function rate(rating: FeedbackRating) {
     if (submitted || !actions) return;
-    if (await actions.rate(message, rating)) {
-      setSubmitted(rating);
-      setConfirming(true);
-    }
+    if (await actions.rate(message, rating)) setConfirming(true);
   }
 
   return (
