@@ -67,6 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ? createEmbeddedLocalProvider({
         cacheDirectory: path.join(config.dataDir, 'models'),
         modelPath: config.localModel.path,
+        maxWaiting: config.localModel.maxWaiting,
         onLog: (level, message) => logger.debug({ level, message }, 'local model'),
       })
     : undefined;

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
 describe('loadConfig: models and providers', () => {
   it('switches the local model on by default and reads no provider key from nowhere', () => {
     const config = loadConfig({});
-    expect(config.localModel).toEqual({ enabled: true, path: undefined });
+    expect(config.localModel).toEqual({ enabled: true, path: undefined, maxWaiting: 8 });
     expect(config.providerCredentials).toEqual({});
   });
 
@@ -41,12 +41,13 @@ describe('loadConfig: models and providers', () => {
     const config = loadConfig({
       LOCAL_MODEL_ENABLED: 'false',
       LOCAL_MODEL_PATH: '/models/other.gguf',
+      LOCAL_MODEL_MAX_WAITING: '2',
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
       ANTHROPIC_API_KEY: 'ak-test',
       OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1',
     });
-    expect(config.localModel).toEqual({ enabled: false, path: '/models/other.gguf' });
+    expect(config.localModel).toEqual({ enabled: false, path: '/models/other.gguf', maxWaiting: 2 });
     expect(config.providerCredentials).toEqual({
       openai: { apiKey: 'sk-test', baseURL: 'http://127.0.0.1:9/v1' },
       anthropic: { apiKey: 'ak-test' },

@@ -32,6 +32,7 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LOCAL_MODEL_ENABLED: booleanFromString.default(true),
   LOCAL_MODEL_PATH: z.string().min(1).optional(),
+  LOCAL_MODEL_MAX_WAITING: z.coerce.number().int().min(0).default(8),
   // Instance-wide provider credentials; the gateway's resolveInstanceCredentials reads these names.
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -66,7 +67,7 @@ export interface Config {
   logLevel: RawConfig['LOG_LEVEL'];
   shutdownTimeoutMs: number;
   /** The embedded model: on by default so a fresh install chats without any key. */
-  localModel: { enabled: boolean; path: string | undefined };
+  localModel: { enabled: boolean; path: string | undefined; maxWaiting: number };
   /** Instance-wide provider keys; never logged. */
   providerCredentials: ProviderCredentials;
 }
@@ -108,7 +109,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     argon2: { memoryKib: raw.ARGON2_MEMORY_KIB, timeCost: raw.ARGON2_TIME_COST },
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
-    localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH },
+    localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH, maxWaiting: raw.LOCAL_MODEL_MAX_WAITING },
     providerCredentials: resolveInstanceCredentials({
       OPENAI_API_KEY: raw.OPENAI_API_KEY,
       OPENAI_BASE_URL: raw.OPENAI_BASE_URL,
