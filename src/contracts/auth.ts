@@ -47,6 +47,23 @@ export const signupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
+const optionalDetail = (label: string, max: number) =>
+  z.string().trim().max(max, { error: `${label} must be at most ${max} characters.` }).optional();
+
+/**
+ * PUT /user/profile: the caller's own details. The e-mail address is the sign-in and recovery
+ * address, so it is not changed here.
+ */
+export const updateProfileRequestSchema = z.object({
+  username: requiredText(messages.usernameRequired)
+    .max(64, { error: 'Username must be at most 64 characters.' })
+    .regex(usernamePattern, { error: 'Username may contain letters, digits, dots, dashes and underscores.' }),
+  first_name: optionalDetail('First name', 100),
+  last_name: optionalDetail('Last name', 100),
+  phone: optionalDetail('Phone', 40).refine((phone) => !phone || /^[+()\d\s.-]{5,}$/.test(phone), { error: 'Please enter a valid phone number.' }),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
 export const refreshRequestSchema = z.object({ refresh_token: requiredText(messages.noRefreshToken) });
 export const passwordResetRequestSchema = z.object({ email: emailSchema(messages.emailRequired) });
 export const passwordResetConfirmSchema = z.object({
@@ -127,3 +144,6 @@ export const roleSchema = z.object({
   permissions: z.array(rolePermissionSchema),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/** GET and PUT /user/profile answer the caller's profile. */
+export const profileResponseSchema = z.object({ user: userSchema });

@@ -1,8 +1,5 @@
-import { authResponseSchema, userSchema, type AuthResponse, type LoginRequest, type SignupRequest, type User } from '@contracts';
-import { z } from 'zod';
+import { authResponseSchema, profileResponseSchema, type AuthResponse, type LoginRequest, type SignupRequest, type User } from '@contracts';
 import { apiRequest } from '../../../lib/api-client';
-
-const profileResponseSchema = z.object({ user: userSchema });
 
 export function loginRequest(credentials: LoginRequest): Promise<AuthResponse> {
   return apiRequest('/auth/login', { method: 'POST', body: credentials, schema: authResponseSchema, authenticated: false });

@@ -5,7 +5,6 @@ import { apiErrorBody } from '../../../test/fetch-stub';
 import { fakeApi } from '../../../test/fake-api';
 import { makeUser, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { localProfileKey } from '../api/local-profile';
 
 async function openProfileSettings() {
   signIn();
@@ -31,40 +30,56 @@ describe('Profile Settings: Profile Information', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
-  it('saves the details in this browser without a server call and says so', async () => {
-    const { requests } = fakeApi();
-    const app = await openProfileSettings();
-    await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
+  it('saves the details through the server, shows the saved profile and keeps the e-mail read-only', async () => {
+    let saved: Record<string, unknown> | undefined;
+    const { requests } = fakeApi({
+      routes: {
+        'PUT /user/profile': (request) => {
+          saved = request.body as Record<string, unknown>;
+          return { body: { user: makeUser({ username: 'ada.l', first_name: 'Ada', phone: '+44 1234 5678' }) } };
+        },
+      },
+    });
+    await openProfileSettings();
+    expect(await screen.findByLabelText('Email')).toHaveAttribute('readonly');
+    await userEvent.type(screen.getByLabelText('First name'), '  Ada ');
     await userEvent.type(screen.getByLabelText('Phone'), '+44 1234 5678');
-    const before = requests.length;
+    await userEvent.type(screen.getByLabelText('Username'), '.l');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
 
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-    expect(requests.length).toBe(before);
-    expect(JSON.parse(localStorage.getItem(localProfileKey('user-1')) ?? '{}')).toEqual({
-      username: 'ada',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: '',
-      phone: '+44 1234 5678',
-    });
-
-    app.unmount();
-    renderApp('/profile/settings');
-    expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
+    expect(saved).toEqual({ username: 'ada.l', first_name: 'Ada', last_name: '', phone: '+44 1234 5678' });
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    // The signed-in profile is fetched again, so the rest of the app shows the new details.
+    await waitFor(() => expect(requests.filter((request) => request.method === 'GET' && request.path === '/api/user/profile').length).toBeGreaterThan(1));
   });
 
-  it('refuses an invalid email and an empty username', async () => {
-    fakeApi();
+  it("shows the server's refusal on the field it concerns", async () => {
+    fakeApi({
+      routes: {
+        'PUT /user/profile': () => ({
+          status: 400,
+          body: { ...apiErrorBody('validation_failed', 'Username already exists'), fields: { username: 'Username already exists' } },
+        }),
+      },
+    });
+    await openProfileSettings();
+    await userEvent.type(await screen.findByLabelText('Username'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username already exists');
+  });
+
+  it('refuses an empty username and an invalid phone without calling the server', async () => {
+    const { requests } = fakeApi();
     await openProfileSettings();
     await userEvent.clear(await screen.findByLabelText('Username'));
-    await userEvent.clear(screen.getByLabelText('Email'));
-    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Phone'), 'call me');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username is required');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Please enter a valid phone number.');
     expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
-    expect(localStorage.getItem(localProfileKey('user-1'))).toBeNull();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
   });
 });
 
