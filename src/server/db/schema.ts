@@ -5,3 +5,4 @@ export * from './tables/billing';
 export * from './tables/conversations';
 export * from './tables/preferences';
 export * from './tables/provider-keys';
+export * from './tables/routing';

@@ -73,6 +73,11 @@ export const usageRecords = pgTable(
     latencyMs: integer('latency_ms').notNull(),
     timeToFirstTokenMs: integer('time_to_first_token_ms'),
     estimated: boolean('estimated').notNull().default(false),
+    /** The same tokens at the reference model's prices (for a cache hit, the original reply's): "without the router". */
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull().default(0),
+    cacheHit: boolean('cache_hit').notNull().default(false),
+    /** The routing decision (selection_id) this call served; no foreign key, so tables stay in dependency order. */
+    decisionId: uuid('decision_id'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -94,8 +99,14 @@ export const feedback = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     messageId: uuid('message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
     modelId: text('model_id'),
+    /** The routing decision rated (the reply's selection_id). */
+    decisionId: uuid('decision_id'),
     rating: text('rating', { enum: ['positive', 'neutral', 'negative'] }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('feedback_message_unique').on(table.messageId), index('feedback_org_idx').on(table.orgId, table.createdAt)],
+  (table) => [
+    uniqueIndex('feedback_message_unique').on(table.messageId),
+    uniqueIndex('feedback_decision_unique').on(table.decisionId),
+    index('feedback_org_idx').on(table.orgId, table.createdAt),
+  ],
 );

@@ -1,0 +1,111 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { chatMessages, chatSessions } from './conversations';
+import { organisations, users } from './organisations';
+
+// Cost routing: each organisation's policy, one decision per routed request, and the semantic cache.
+
+/** An organisation's routing policy; an organisation without a row uses the defaults. */
+export const routingPolicies = pgTable('routing_policies', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Share of the best model's quality to aim for, 0.5-1 ("aim for 95% of best-model quality"). */
+  qualityTarget: real('quality_target').notNull().default(0.95),
+  /** Candidate model ids in tier order, cheapest first; null offers every available model. */
+  candidateModelIds: jsonb('candidate_model_ids').$type<string[]>(),
+  /** "What it would have cost without the router"; null means the best enabled model. */
+  referenceModelId: text('reference_model_id'),
+  cacheEnabled: boolean('cache_enabled').notNull().default(true),
+  /** Similarity a semantic hit needs; null uses the product default. */
+  cacheThreshold: real('cache_threshold'),
+  cacheTtlSeconds: integer('cache_ttl_seconds').notNull().default(7 * 24 * 3600),
+  cacheMaxEntries: integer('cache_max_entries').notNull().default(100_000),
+  updatedAt: updatedAt(),
+});
+
+export const routingReasons = ['cache_hit', 'router_score', 'forced', 'fallback', 'routing_off', 'only_model'] as const;
+
+/** One routed request: what was considered, what was chosen and why, and afterwards what it cost. Its id is the reply's selection_id. */
+export const routingDecisions = pgTable(
+  'routing_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => chatSessions.id, { onDelete: 'set null' }),
+    userMessageId: uuid('user_message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+    replyMessageId: uuid('reply_message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+    mode: text('mode', { enum: ['auto', 'forced'] }).notNull(),
+    reason: text('reason', { enum: routingReasons }).notNull(),
+    /** A short sentence for people, e.g. "Router score 0.31 below 0.52: a smaller model is enough". */
+    reasonText: text('reason_text').notNull(),
+    /** Every model considered, in tier order, with why a model was passed over. */
+    candidates: jsonb('candidates').$type<{ model_id: string; tier: string; eligible: boolean; note?: string }[]>().notNull(),
+    routerScore: real('router_score'),
+    routerThreshold: real('router_threshold'),
+    cacheSimilarity: real('cache_similarity'),
+    cacheEntryId: uuid('cache_entry_id'),
+    primaryModelId: text('primary_model_id').notNull(),
+    backupModelId: text('backup_model_id'),
+    /** The model that produced the reply (the backup after a fallback); null for a cache hit or a failure. */
+    servedModelId: text('served_model_id'),
+    referenceModelId: text('reference_model_id').notNull(),
+    estimatedCostUsd: numeric('estimated_cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull(),
+    estimatedReferenceCostUsd: numeric('estimated_reference_cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull(),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    costUsd: numeric('cost_usd', { precision: 18, scale: 10, mode: 'number' }),
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 18, scale: 10, mode: 'number' }),
+    feedback: text('feedback', { enum: ['positive', 'neutral', 'negative'] }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('routing_decisions_org_idx').on(table.orgId, table.createdAt), index('routing_decisions_reply_idx').on(table.replyMessageId)],
+);
+
+/**
+ * A reply the semantic cache may serve again within its organisation. Made from one reply in one
+ * session: deleting the session (or the history, or the account) deletes the entry with it.
+ */
+export const cacheEntries = pgTable(
+  'cache_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    replyMessageId: uuid('reply_message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** Conversation context, system prompt and model class: a lookup only matches entries of the same scope. */
+    scopeKey: text('scope_key').notNull(),
+    /** The exact tier: normalised prompt within the scope. */
+    exactKey: text('exact_key').notNull(),
+    prompt: text('prompt').notNull(),
+    reply: text('reply').notNull(),
+    modelId: text('model_id').notNull(),
+    /** Unit vector from the encoder named in encoderId; pgvector reads it as vector(dimensions) where the extension exists. */
+    embedding: real('embedding').array().notNull(),
+    encoderId: text('encoder_id').notNull(),
+    /** What the original reply would have cost at the reference model's prices: the saving of every later hit. */
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull(),
+    hitCount: integer('hit_count').notNull().default(0),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('cache_entries_exact_idx').on(table.orgId, table.exactKey),
+    index('cache_entries_scope_idx').on(table.orgId, table.scopeKey),
+    index('cache_entries_expiry_idx').on(table.orgId, table.expiresAt),
+  ],
+);
