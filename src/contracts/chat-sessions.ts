@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './auth';
 import { feedbackRatings } from './feedback';
+import { routeInfoSchema } from './routing';
 import { messages } from './messages';
 
 export const chatMessageStatuses = ['complete', 'partial', 'failed'] as const;
@@ -30,6 +31,9 @@ export const chatMessageSchema = z.object({
   usage: replyUsageSchema.nullable(),
   /** The caller's own rating of this reply, null when not rated (feedback is given once). */
   feedback: z.enum(feedbackRatings).nullable(),
+  /** A reply's latest routing decision: what feedback is given for, and how it was routed. */
+  selection_id: z.string().nullable(),
+  route: routeInfoSchema.nullable(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 

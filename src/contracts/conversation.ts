@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './auth';
 import { messages } from './messages';
+import { routeInfoSchema } from './routing';
 
 /** POST /conversation/message. `session_id` absent (or a temporary `temp-`/`new_` id) starts a session. */
 export const sendMessageRequestSchema = z.object({
@@ -39,9 +40,11 @@ export const streamMetadataSchema = z.object({
   primary_model: z.string(),
   backup_model: z.string().nullable(),
   tokens_used: z.number().int().min(0),
-  /** The id feedback is given for (the assistant message's id). */
+  /** The id feedback is given for: the routing decision behind this reply. */
   selection_id: z.string(),
   user_id: z.string(),
+  /** Beyond the spec's fields: how the reply was routed and what it cost against the reference model. */
+  route: routeInfoSchema.optional(),
 });
 export type StreamMetadata = z.infer<typeof streamMetadataSchema>;
 

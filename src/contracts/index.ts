@@ -12,3 +12,4 @@ export * from './provider-keys';
 export * from './scopes';
 export * from './system-messages';
 export * from './tokens';
+export * from './routing';

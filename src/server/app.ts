@@ -22,6 +22,8 @@ import { createPreferencesRoutes } from './preferences/preferences-routes';
 import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
 import type { ProviderKeyDependencies } from './provider-keys/provider-key-service';
 import { createRoleRoutes } from './roles/role-routes';
+import { createRoutingPolicyRoutes } from './routing/routing-policy-routes';
+import type { RoutingPolicyDependencies } from './routing/policy-service';
 import { createSystemMessageRoutes } from './system-messages/system-message-routes';
 import { createTokenRoutes } from './usage/token-routes';
 import { createUserRoutes } from './users/user-routes';
@@ -31,6 +33,7 @@ export interface AppOptions {
   auth: AuthDependencies;
   conversations: ConversationDependencies;
   providerKeys: ProviderKeyDependencies;
+  routingPolicy: RoutingPolicyDependencies;
   logger: Logger;
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -87,6 +90,7 @@ export function createApp(options: AppOptions) {
   api.route('/roles', createRoleRoutes(options.database.db, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
+  api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org', createOrganisationRoutes(options.auth, signedIn));
   api.route('/conversation', createConversationRoutes(options.conversations, signedIn));
   api.route('/tokens', createTokenRoutes(options.conversations, signedIn));

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createEmbeddedLocalProvider, modelCatalog, type LocalChatProvider } from '../gateway';
+import { defaultCacheSettings } from '../gateway/cache/cache-settings';
 import { createApp } from './app';
 import { createExportLinks } from './conversations/export-links';
 import { createInFlightReplies } from './conversations/in-flight-replies';
@@ -91,8 +92,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger,
       inFlight: inFlightReplies,
       exportLinks: createExportLinks(secretKey),
+      routing: { firstPartTimeoutMs: config.routing.firstPartTimeoutMs },
     },
     providerKeys: { db: database.db, secrets: providerSecrets, providers },
+    routingPolicy: {
+      db: database.db,
+      providers,
+      catalog: modelCatalog,
+      localModelEnabled: config.localModel.enabled,
+      defaultCacheThreshold: defaultCacheSettings.similarityThreshold,
+    },
     logger,
     trustProxy: config.trustProxy,
     maxBodyBytes: config.maxBodyBytes,

@@ -22,7 +22,9 @@ describe('POST /conversation/message (streamed)', () => {
     expect(answer.body.endsWith('\n')).toBe(true);
     const metadata = answer.parsed.metadata!;
     expect(metadata).toMatchObject({ primary_model: 'openai/gpt-4o-mini', backup_model: null, user_id: user.id });
-    expect(metadata.selection_id).toBe(metadata.assistant_msg_id);
+    // The selection id names the routing decision: a model chosen by the user, recorded as such.
+    expect(metadata.selection_id).not.toBe(metadata.assistant_msg_id);
+    expect(metadata.route).toMatchObject({ decision_id: metadata.selection_id, mode: 'forced', reason: 'forced', cached: false });
 
     const saved = await session(token, metadata.session_id);
     expect(saved.status).toBe(200);
@@ -74,12 +76,6 @@ describe('POST /conversation/message (streamed)', () => {
     expect(answer.body.assistant_msg_id).toBeTruthy();
   });
 
-  it('uses the cheapest model the caller may use when none is chosen', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: 'Hello' });
-    expect(answer.parsed.metadata!.primary_model).toBe('openai/gpt-4.1-nano');
-  });
-
   it('refuses empty prompts and malformed bodies before saving anything', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const empty = await api('/conversation/message', { token, body: { org_id: user.org_id, user_id: user.id, prompt: '   ' } });
@@ -89,11 +85,12 @@ describe('POST /conversation/message (streamed)', () => {
     expect(list.body.sessions).toEqual([]);
   });
 
-  it('keeps the user message when the provider fails before the stream', async () => {
+  it('keeps the user message when the chosen model fails before the stream', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     for (const status of [500, 401]) {
       const script = await scriptProvider({ failBeforeStream: { status, message: 'secret upstream detail' } });
-      const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Will fail ${status} ${script.marker}` });
+      const prompt = `Will fail ${status} ${script.marker}`;
+      const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt, forced_model_id: 'openai/gpt-4o-mini' });
       expect(answer.status).toBe(502);
       expect(answer.headers.get('content-type')).toContain('application/json');
       const body = JSON.parse(answer.body);
@@ -110,7 +107,7 @@ describe('POST /conversation/message (streamed)', () => {
   it('passes on a rate limit with its Retry-After', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ failBeforeStream: { status: 429, retryAfterSeconds: 7 } });
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Busy ${script.marker}` });
+    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Busy ${script.marker}`, forced_model_id: 'openai/gpt-4o-mini' });
     expect(answer.status).toBe(429);
     expect(answer.headers.get('retry-after')).toBe('7');
   });
@@ -157,7 +154,8 @@ describe('usage without a provider report', () => {
   it('is estimated with the tokenizer and flagged as estimated', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ text: 'No usage from me today', usage: 'none' });
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Count yourself ${script.marker}` });
+    // Only the OpenAI wire format can leave usage out.
+    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Count yourself ${script.marker}`, forced_model_id: 'openai/gpt-4o-mini' });
     const saved = await api(`/conversation/session/${answer.parsed.metadata!.session_id}`, { token });
     const usage = saved.body.messages[1].usage;
     expect(usage.estimated).toBe(true);

@@ -49,7 +49,8 @@ describe('POST /conversation/regenerate', () => {
   it('has a non-streaming variant and answers a user message with no reply yet', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ failBeforeStream: { status: 500 } }, { text: 'Second try worked.' });
-    const failed = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Try me ${script.marker}` });
+    // A model chosen by the user has no backup, so its failure is the answer.
+    const failed = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Try me ${script.marker}`, forced_model_id: 'openai/gpt-4o' });
     expect(failed.status).toBe(502);
     const list = await api(`/conversation/session/list/${user.org_id}/${user.id}`, { token });
     const sessionId = list.body.sessions[0].id;

@@ -51,12 +51,17 @@ describe('feedback on replies', () => {
     const messages = (await api(`/conversation/session/${first.session_id}`, { token })).body.messages as { id: string; feedback: string | null }[];
     expect(messages.find((message) => message.id === first.assistant_msg_id)?.feedback).toBeNull();
 
-    const fresh = await rate('positive');
+    // The new answer has a routing decision of its own, rated afresh; the old one stays rated once.
+    const newSelection = regenerated.parsed.metadata!.selection_id;
+    expect(newSelection).not.toBe(first.selection_id);
+    expect((await rate('positive')).status).toBe(409);
+    const fresh = await api('/feedback', { token, body: { selection_id: newSelection, org_id: user.org_id, user_id: user.id, feedback: 'positive' } });
     expect(fresh.status).toBe(201);
-    expect(fresh.body).toMatchObject({ model_id: 'anthropic/claude-sonnet-4', feedback: 'positive' });
-    // The first rating is still on record, for the model that earned it.
+    expect(fresh.body).toMatchObject({ selection_id: newSelection, model_id: 'anthropic/claude-sonnet-4', feedback: 'positive' });
     const kept = await api(`/feedback/${old.body.id}`, { token });
-    expect(kept.body).toMatchObject({ model_id: 'openai/gpt-4o-mini', feedback: 'negative', selection_id: null });
+    expect(kept.body).toMatchObject({ selection_id: first.selection_id, model_id: 'openai/gpt-4o-mini', feedback: 'negative' });
+    const after = (await api(`/conversation/session/${first.session_id}`, { token })).body.messages as { id: string; feedback: string | null; selection_id: string }[];
+    expect(after.find((message) => message.id === first.assistant_msg_id)).toMatchObject({ feedback: 'positive', selection_id: newSelection });
   });
 
   it("shows on the fetched session which replies the caller already rated, and how", async () => {

@@ -33,6 +33,7 @@ const configSchema = z.object({
   LOCAL_MODEL_ENABLED: booleanFromString.default(true),
   LOCAL_MODEL_PATH: z.string().min(1).optional(),
   LOCAL_MODEL_MAX_WAITING: z.coerce.number().int().min(0).default(8),
+  ROUTER_FIRST_PART_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   // Instance-wide provider credentials; the gateway's resolveInstanceCredentials reads these names.
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -68,6 +69,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The embedded model: on by default so a fresh install chats without any key. */
   localModel: { enabled: boolean; path: string | undefined; maxWaiting: number };
+  routing: { firstPartTimeoutMs: number };
   /** Instance-wide provider keys; never logged. */
   providerCredentials: ProviderCredentials;
 }
@@ -110,6 +112,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH, maxWaiting: raw.LOCAL_MODEL_MAX_WAITING },
+    routing: { firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS },
     providerCredentials: resolveInstanceCredentials({
       OPENAI_API_KEY: raw.OPENAI_API_KEY,
       OPENAI_BASE_URL: raw.OPENAI_BASE_URL,

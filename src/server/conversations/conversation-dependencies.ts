@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { CatalogModel } from '../../gateway';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
+import type { PromptScorer } from '../routing/prompt-scorer';
 import type { ExportLinks } from './export-links';
 import type { InFlightReplies } from './in-flight-replies';
 
@@ -17,4 +18,10 @@ export interface ConversationDependencies {
   inFlight: InFlightReplies;
   /** Signs and checks the export download links a new tab opens without a bearer token. */
   exportLinks: ExportLinks;
+  routing: {
+    /** The learned router; without it automatic requests go to the strongest model the caller may use. */
+    scorer?: PromptScorer;
+    /** How long a primary model with a backup may take to start before the backup is asked. */
+    firstPartTimeoutMs: number;
+  };
 }

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, messages, modelAccessDeniedMessage, type ChatModel } from '../../contracts';
-import { blendedPrice, findModel, listAvailableModels, type CatalogModel } from '../../gateway';
+import { isAdminRoleName, type ChatModel } from '../../contracts';
+import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
-import { AppError, forbidden } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { replyReserve } from './history-window';
@@ -65,20 +64,4 @@ export function promptCapacity(model: Pick<CatalogModel, 'contextWindow' | 'maxO
 
 export function presentModel(usable: UsableModel): ChatModel {
   return { model_id: usable.model.id, name: usable.model.displayName, provider: usable.model.provider, max_tokens: usable.maxTokensPerRequest };
-}
-
-/**
- * The model of one request: the forced one if the caller may use it (else 403 with the spec's
- * text), or by default the cheapest usable model (the router replaces this choice in issue 4).
- */
-export async function chooseModel(dependencies: Dependencies, caller: Caller, forcedModelId: string | null | undefined): Promise<UsableModel> {
-  const usable = await listUsableModels(dependencies, caller);
-  if (forcedModelId) {
-    const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);
-    if (!chosen || !findModel(dependencies.catalog, forcedModelId)) throw forbidden(modelAccessDeniedMessage);
-    return chosen;
-  }
-  const cheapest = [...usable].sort((first, second) => blendedPrice(first.model) - blendedPrice(second.model))[0];
-  if (!cheapest) throw new AppError('forbidden', messages.noModelAvailable);
-  return cheapest;
 }

@@ -1,6 +1,7 @@
 import type { ChatMessageView, ChatSessionView } from '../../contracts';
 import type { ChatMessageRecord, FeedbackRating, UsageRecord } from './chat-message-repository';
 import type { ChatSessionRecord } from './chat-session-repository';
+import { presentRoute, type DecisionRecord } from '../routing/decision-repository';
 
 export function presentSession(session: ChatSessionRecord): ChatSessionView {
   return {
@@ -11,8 +12,16 @@ export function presentSession(session: ChatSessionRecord): ChatSessionView {
   };
 }
 
-/** `feedback` is the caller's own rating of the message, null when they have not rated it. */
-export function presentMessage(message: ChatMessageRecord, usage: UsageRecord | null = null, feedback: FeedbackRating | null = null): ChatMessageView {
+/**
+ * `feedback` is the caller's own rating of the message, null when they have not rated it;
+ * `decision` is a reply's latest routing decision (what feedback is given for).
+ */
+export function presentMessage(
+  message: ChatMessageRecord,
+  usage: UsageRecord | null = null,
+  feedback: FeedbackRating | null = null,
+  decision: DecisionRecord | null = null,
+): ChatMessageView {
   return {
     id: message.id,
     session_id: message.sessionId,
@@ -33,5 +42,7 @@ export function presentMessage(message: ChatMessageRecord, usage: UsageRecord | 
       estimated: usage.estimated,
     },
     feedback,
+    selection_id: decision?.id ?? null,
+    route: decision && presentRoute(decision),
   };
 }

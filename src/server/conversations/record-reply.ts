@@ -1,5 +1,6 @@
 import type { StreamMetadata } from '../../contracts';
-import type { TokenUsage } from '../../gateway';
+import type { CatalogModel, TokenUsage } from '../../gateway';
+import { completeDecision, presentRoute } from '../routing/decision-repository';
 import { insertMessage, insertUsageRecord, replaceReply } from './chat-message-repository';
 import { touchSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
@@ -8,13 +9,22 @@ import type { ReplyPlan } from './reply-plan';
 export interface FinishedReply {
   text: string;
   status: 'complete' | 'partial' | 'failed';
+  /** The model that answered: the plan's, or its backup after a fallback. */
+  model: CatalogModel;
+  /** Set when the backup answered because this model failed before its first part. */
+  fellBackFrom?: string;
   usage: TokenUsage & { estimated: boolean };
   costUsd: number;
+  /** The same usage at the reference model's prices. */
+  referenceCostUsd: number;
   latencyMs: number;
   timeToFirstTokenMs: number | null;
 }
 
-/** Saves the assistant message and its usage record together, and answers the stream metadata. */
+/**
+ * Saves the assistant message, its usage record and the routing decision's outcome together,
+ * and answers the stream metadata.
+ */
 export async function recordReply(
   dependencies: Pick<ConversationDependencies, 'db'>,
   plan: ReplyPlan,
@@ -23,8 +33,8 @@ export async function recordReply(
   const { caller, sessionId } = plan;
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const tokensUsed = reply.usage.inputTokens + reply.usage.outputTokens;
-  const message = await dependencies.db.transaction(async (transaction) => {
-    const fields = { content: reply.text, modelId: plan.model.id, status: reply.status, tokens: tokensUsed };
+  const { message, decision } = await dependencies.db.transaction(async (transaction) => {
+    const fields = { content: reply.text, modelId: reply.model.id, status: reply.status, tokens: tokensUsed };
     const saved = plan.replaceMessageId
       ? await replaceReply(transaction, owner, plan.replaceMessageId, fields)
       : await insertMessage(transaction, { ...owner, sessionId, role: 'assistant', ...fields });
@@ -32,17 +42,28 @@ export async function recordReply(
       ...owner,
       sessionId,
       messageId: saved.id,
-      modelId: plan.model.id,
+      modelId: reply.model.id,
       inputTokens: reply.usage.inputTokens,
       cachedInputTokens: reply.usage.cachedInputTokens,
       outputTokens: reply.usage.outputTokens,
       costUsd: reply.costUsd,
+      referenceCostUsd: reply.referenceCostUsd,
+      decisionId: plan.decisionId,
       latencyMs: reply.latencyMs,
       timeToFirstTokenMs: reply.timeToFirstTokenMs,
       estimated: reply.usage.estimated,
     });
+    const completed = await completeDecision(transaction, caller.orgId, plan.decisionId, {
+      replyMessageId: saved.id,
+      servedModelId: reply.model.id,
+      inputTokens: reply.usage.inputTokens,
+      outputTokens: reply.usage.outputTokens,
+      costUsd: reply.costUsd,
+      referenceCostUsd: reply.referenceCostUsd,
+      ...(reply.fellBackFrom ? { reason: 'fallback' as const, reasonText: `${reply.fellBackFrom} failed before answering; its backup answered` } : {}),
+    });
     await touchSession(transaction, owner, sessionId);
-    return saved;
+    return { message: saved, decision: completed };
   });
   return {
     usr_msg_id: plan.userMessageId,
@@ -50,9 +71,10 @@ export async function recordReply(
     session_id: sessionId,
     created_at: message.createdAt.toISOString(),
     primary_model: plan.model.id,
-    backup_model: null,
+    backup_model: reply.fellBackFrom ? reply.model.id : null,
     tokens_used: tokensUsed,
-    selection_id: message.id,
+    selection_id: decision.id,
     user_id: caller.userId,
+    route: presentRoute(decision),
   };
 }

@@ -1,15 +1,13 @@
-import { estimatePromptTokens, messages, type RegenerateRequest } from '../../contracts';
+import { messages, type RegenerateRequest } from '../../contracts';
 import { notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
-import { checkMonthlyLimits } from '../usage/monthly-limits';
+import { routeRequest } from '../routing/route-request';
 import { listSessionMessages } from './chat-message-repository';
 import { findSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
-import { loadHistory } from './load-history';
-import { chooseModel } from './model-access';
-import { openReply, type OpenedReply } from './reply-run';
-import { checkRequestLimit } from './send-message-service';
+import type { OpenedReply } from './reply-run';
+import { startRoutedReply } from './start-routed-reply';
 
 /**
  * Answers a user message again with the forced model. `message_id` names the reply to replace
@@ -34,16 +32,6 @@ export async function regenerateReply(
   const following = rows[index + 1];
   const replaceMessageId = target.role === 'assistant' ? target.id : following?.role === 'assistant' ? following.id : undefined;
 
-  const chosen = await chooseModel(dependencies, caller, input.forced_model_id);
-  checkRequestLimit(chosen, prompt.content);
-  await checkMonthlyLimits(dependencies.db, caller, chosen, estimatePromptTokens(prompt.content));
-  const history = await loadHistory(dependencies.db, owner, input.session_id, chosen.model, prompt.id);
-  return openReply(dependencies, {
-    caller,
-    sessionId: input.session_id,
-    userMessageId: prompt.id,
-    model: chosen.model,
-    history,
-    replaceMessageId,
-  }, clientSignal);
+  const route = await routeRequest(dependencies, caller, prompt.content, input.forced_model_id);
+  return startRoutedReply(dependencies, caller, route, { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId }, clientSignal);
 }

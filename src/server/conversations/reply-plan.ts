@@ -11,4 +11,10 @@ export interface ReplyPlan {
   history: ChatMessage[];
   /** Regenerating: the reply this one replaces (it keeps its id); otherwise a new one is added. */
   replaceMessageId?: string;
+  /** The routing decision this reply completes (its id is the reply's selection_id). */
+  decisionId: string;
+  /** "Without the router": the usage is also priced at this model's rates. */
+  reference: CatalogModel;
+  /** Asked when the primary model fails before its first part; its history is fitted to its own window. */
+  backup?: { model: CatalogModel; history: ChatMessage[] };
 }

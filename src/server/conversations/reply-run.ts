@@ -3,6 +3,7 @@ import { costOfUsage, estimateMessagesTokens, estimateTextTokens, type ChatStrea
 import type { ConversationDependencies } from './conversation-dependencies';
 import { recordReply } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
+import { openUpstream, type OpenedUpstream } from './open-upstream';
 import { streamFailure, upstreamFailure } from './upstream-error';
 
 export type ReplyResult = { text: string; metadata: StreamMetadata; error?: undefined } | { text: string; error: StreamError; metadata?: undefined };
@@ -17,7 +18,9 @@ export interface OpenedReply {
 
 /**
  * Starts the model call and waits for its first part, so a failure before any text becomes an
- * ordinary error answer (thrown AppError) while the status can still be chosen.
+ * ordinary error answer (thrown AppError) while the status can still be chosen. When the primary
+ * model fails before its first part and the plan has a backup, the backup is asked instead; a
+ * failure after the first part is reported, never spliced with another model's text.
  */
 export async function openReply(dependencies: ConversationDependencies, plan: ReplyPlan, clientSignal?: AbortSignal): Promise<OpenedReply> {
   const started = performance.now();
@@ -25,15 +28,23 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
   // A client that leaves before the first byte (e.g. while the local model's queue is long) stops the call too.
   clientSignal?.addEventListener('abort', () => upstream.abort(), { once: true });
   const gateway = await dependencies.providers.gatewayFor(plan.caller.orgId);
-  const iterator = gateway
-    .stream({ modelId: plan.model.id, messages: plan.history, abortSignal: upstream.signal })
-    [Symbol.asyncIterator]();
-  let first: IteratorResult<ChatStreamPart>;
+  const timeoutMs = plan.backup ? dependencies.routing.firstPartTimeoutMs : undefined;
+
+  let opened: OpenedUpstream;
+  let served = { model: plan.model, history: plan.history, fellBackFrom: undefined as string | undefined };
   try {
-    first = await iterator.next();
-  } catch (error) {
-    throw upstreamFailure(error);
+    opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs });
+  } catch (primaryError) {
+    if (!plan.backup || upstream.signal.aborted) throw upstreamFailure(primaryError);
+    dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
+    try {
+      opened = await openUpstream(gateway, { model: plan.backup.model, history: plan.backup.history, signal: upstream.signal });
+    } catch (backupError) {
+      throw upstreamFailure(backupError);
+    }
+    served = { ...plan.backup, fellBackFrom: plan.model.id };
   }
+  const { first, iterator } = opened;
 
   async function run(write: (text: string) => Promise<unknown>): Promise<ReplyResult> {
     let text = '';
@@ -42,7 +53,7 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
     let aborted = false;
     let failure: unknown;
     try {
-      for (let step = first; !step.done; step = await iterator.next()) {
+      for (let step: IteratorResult<ChatStreamPart> = first; !step.done; step = await iterator.next()) {
         const part = step.value;
         if (part.type === 'text') {
           firstTextAt ??= performance.now();
@@ -53,11 +64,11 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
       }
     } catch (error) {
       failure = error;
-      dependencies.logger.warn({ err: error, model: plan.model.id }, 'reply failed after it started');
+      dependencies.logger.warn({ err: error, model: served.model.id }, 'reply failed after it started');
     }
     usage ??= {
       estimated: true,
-      inputTokens: estimateMessagesTokens(plan.history),
+      inputTokens: estimateMessagesTokens(served.history),
       cachedInputTokens: 0,
       outputTokens: estimateTextTokens(text),
     };
@@ -65,8 +76,11 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
     const recorded = await recordReply(dependencies, plan, {
       text,
       status,
+      model: served.model,
+      fellBackFrom: served.fellBackFrom,
       usage,
-      costUsd: costOfUsage(plan.model, usage),
+      costUsd: costOfUsage(served.model, usage),
+      referenceCostUsd: costOfUsage(plan.reference, usage),
       latencyMs: Math.round(performance.now() - started),
       timeToFirstTokenMs: firstTextAt === undefined ? null : Math.round(firstTextAt - started),
     }).catch((error: unknown) => {

@@ -1,15 +1,14 @@
-import { estimatePromptTokens, messages, sessionTitleFromPrompt, type SendMessageRequest } from '../../contracts';
+import { messages, sessionTitleFromPrompt, type SendMessageRequest } from '../../contracts';
 import { estimateTextTokens } from '../../gateway';
-import { forbidden, notFound, validationFailed } from '../http/app-error';
+import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
-import { checkMonthlyLimits } from '../usage/monthly-limits';
+import { routeRequest } from '../routing/route-request';
 import { insertMessage } from './chat-message-repository';
 import { createSession, findSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
-import { loadHistory } from './load-history';
-import { chooseModel, type UsableModel } from './model-access';
-import { openReply, type OpenedReply } from './reply-run';
+import type { OpenedReply } from './reply-run';
+import { startRoutedReply } from './start-routed-reply';
 
 /** Ids the web app gives sessions not yet saved (spec section 3); they start a new session. */
 const temporarySessionId = /^(temp-|new_)/;
@@ -31,9 +30,7 @@ export async function sendMessage(
   if (requestedSessionId && (!isUuid(requestedSessionId) || !(await findSession(dependencies.db, owner, requestedSessionId)))) {
     throw notFound(messages.sessionNotFound);
   }
-  const chosen = await chooseModel(dependencies, caller, input.forced_model_id);
-  checkRequestLimit(chosen, input.prompt);
-  await checkMonthlyLimits(dependencies.db, caller, chosen, estimatePromptTokens(input.prompt));
+  const route = await routeRequest(dependencies, caller, input.prompt, input.forced_model_id);
 
   const saved = await dependencies.db.transaction(async (transaction) => {
     const sessionId = requestedSessionId ?? (await createSession(transaction, owner, sessionTitleFromPrompt(input.prompt))).id;
@@ -42,19 +39,11 @@ export async function sendMessage(
       sessionId,
       role: 'user',
       content: input.prompt,
-      modelId: chosen.model.id,
+      modelId: route.primary.model.id,
       tokens: estimateTextTokens(input.prompt),
     });
     return { sessionId, userMessageId: message.id };
   });
-  const history = await loadHistory(dependencies.db, owner, saved.sessionId, chosen.model);
-  const reply = await openReply(dependencies, { caller, ...saved, model: chosen.model, history }, clientSignal);
+  const reply = await startRoutedReply(dependencies, caller, route, saved, clientSignal);
   return { reply, ...saved };
-}
-
-/** Spec section 5: the prompt's estimate (length / 4, rounded up) must fit the caller's limit. */
-export function checkRequestLimit(chosen: UsableModel, prompt: string): void {
-  if (estimatePromptTokens(prompt) > chosen.maxTokensPerRequest) {
-    throw validationFailed(messages.messageTooLong(chosen.maxTokensPerRequest), { prompt: messages.messageTooLong(chosen.maxTokensPerRequest) });
-  }
 }

@@ -5,6 +5,7 @@ import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
 import { deleteMessage, findOwnRating, listSessionMessages, updateMessageContent } from './chat-message-repository';
 import { deleteAllSessions, deleteSession, findSession, listSessions, renameSession, type SessionOwner } from './chat-session-repository';
+import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { presentMessage, presentSession } from './present-conversation';
 
 const ownerOf = (caller: Caller): SessionOwner => ({ orgId: caller.orgId, userId: caller.userId });
@@ -33,7 +34,12 @@ export async function getSessionOf(db: Executor, owner: SessionOwner, sessionId:
   const session = await findSession(db, owner, requireId(sessionId, messages.sessionNotFound));
   if (!session) throw notFound(messages.sessionNotFound);
   const rows = await listSessionMessages(db, owner, session.id);
-  return { ...presentSession(session), messages: rows.map((row) => presentMessage(row.message, row.usage, row.feedback)) };
+  const replies = rows.filter((row) => row.message.role === 'assistant').map((row) => row.message.id);
+  const decisions = await latestDecisionsForReplies(db, owner.orgId, replies);
+  return {
+    ...presentSession(session),
+    messages: rows.map((row) => presentMessage(row.message, row.usage, row.feedback, decisions.get(row.message.id) ?? null)),
+  };
 }
 
 export async function renameOwnSession(db: Executor, caller: Caller, sessionId: string, title: string): Promise<void> {
@@ -52,7 +58,9 @@ export async function deleteAllOwnSessions(db: Executor, caller: Caller, orgId: 
 export async function editOwnMessage(db: Executor, caller: Caller, messageId: string, content: string): Promise<ChatMessageView> {
   const updated = await updateMessageContent(db, ownerOf(caller), requireId(messageId, messages.messageNotFound), content);
   if (!updated) throw notFound(messages.messageNotFound);
-  return presentMessage(updated, null, updated.role === 'assistant' ? await findOwnRating(db, ownerOf(caller), updated.id) : null);
+  if (updated.role === 'user') return presentMessage(updated);
+  const decision = (await latestDecisionsForReplies(db, caller.orgId, [updated.id])).get(updated.id) ?? null;
+  return presentMessage(updated, null, await findOwnRating(db, ownerOf(caller), updated.id), decision);
 }
 
 export async function deleteOwnMessage(db: Executor, caller: Caller, messageId: string): Promise<void> {

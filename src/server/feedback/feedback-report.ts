@@ -4,7 +4,7 @@ import type { FeedbackRecord } from './feedback-repository';
 export function presentFeedback(row: FeedbackRecord): Feedback {
   return {
     id: row.id,
-    selection_id: row.messageId,
+    selection_id: row.decisionId ?? row.messageId,
     org_id: row.orgId,
     user_id: row.userId,
     model_id: row.modelId,

@@ -1,6 +1,7 @@
 import { feedbackPeriodPattern, isAdminRoleName, messages, type Feedback, type FeedbackStats } from '../../contracts';
 import { findMessage } from '../conversations/chat-message-repository';
-import type { Executor } from '../db/database';
+import type { Database, Executor } from '../db/database';
+import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
@@ -8,22 +9,42 @@ import { uniqueViolationIndex } from '../shared/unique-violation';
 import { feedbackStats, presentFeedback } from './feedback-report';
 import { findFeedback, insertFeedback, listFeedback } from './feedback-repository';
 
-/** Rates one of the caller's own replies, once. */
+/**
+ * Rates one of the caller's own replies, once: the selection_id names the routing decision behind
+ * the reply (or, for replies from before routing decisions, the reply itself). A decision that a
+ * regeneration has since replaced is rated on its own, without touching the reply's new answer.
+ */
 export async function submitFeedback(
-  db: Executor,
+  db: Database,
   caller: Caller,
   input: { selection_id: string; org_id: string; user_id: string; feedback: Feedback['feedback'] },
 ): Promise<Feedback> {
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
   const owner = { orgId: caller.orgId, userId: caller.userId };
-  const reply = isUuid(input.selection_id) ? await findMessage(db, owner, input.selection_id) : undefined;
-  if (!reply || reply.role !== 'assistant') throw notFound(messages.messageNotFound);
+  const target = isUuid(input.selection_id) ? await findRatedReply(db, owner, input.selection_id) : undefined;
+  if (!target) throw notFound(messages.messageNotFound);
   try {
-    return presentFeedback(await insertFeedback(db, { ...owner, messageId: reply.id, modelId: reply.modelId, rating: input.feedback }));
+    return await db.transaction(async (transaction) => {
+      const saved = await insertFeedback(transaction, { ...owner, ...target, rating: input.feedback });
+      if (target.decisionId) await setDecisionFeedback(transaction, caller.orgId, target.decisionId, input.feedback);
+      return presentFeedback(saved);
+    });
   } catch (error) {
-    if (uniqueViolationIndex(error) === 'feedback_message_unique') throw new AppError('conflict', messages.feedbackAlreadyGiven);
+    const index = uniqueViolationIndex(error);
+    if (index === 'feedback_message_unique' || index === 'feedback_decision_unique') throw new AppError('conflict', messages.feedbackAlreadyGiven);
     throw error;
   }
+}
+
+async function findRatedReply(db: Executor, owner: { orgId: string; userId: string }, selectionId: string) {
+  const decision = await findOwnDecision(db, owner, selectionId);
+  if (decision?.replyMessageId) {
+    const latest = (await latestDecisionsForReplies(db, owner.orgId, [decision.replyMessageId])).get(decision.replyMessageId);
+    const current = latest?.id === decision.id;
+    return { decisionId: decision.id, messageId: current ? decision.replyMessageId : null, modelId: decision.servedModelId };
+  }
+  const reply = await findMessage(db, owner, selectionId);
+  return reply?.role === 'assistant' ? { decisionId: null, messageId: reply.id, modelId: reply.modelId } : undefined;
 }
 
 /**

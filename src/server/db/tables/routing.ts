@@ -46,7 +46,7 @@ export const routingDecisions = pgTable(
     /** A short sentence for people, e.g. "Router score 0.31 below 0.52: a smaller model is enough". */
     reasonText: text('reason_text').notNull(),
     /** Every model considered, in tier order, with why a model was passed over. */
-    candidates: jsonb('candidates').$type<{ model_id: string; tier: string; eligible: boolean; note?: string }[]>().notNull(),
+    candidates: jsonb('candidates').$type<{ model_id: string; tier: number; eligible: boolean; note?: string }[]>().notNull(),
     routerScore: real('router_score'),
     routerThreshold: real('router_threshold'),
     cacheSimilarity: real('cache_similarity'),

@@ -6,7 +6,7 @@ import { fakeChatApi } from '../test/fake-chat-api';
 import { renderChat } from '../test/render-chat';
 
 async function chooseModel(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(await screen.findByRole('button', { name: 'Model: Default' }));
+  await user.click(await screen.findByRole('button', { name: 'Model: Auto' }));
   const listbox = await screen.findByRole('listbox', { name: 'Models' });
   await user.click(within(listbox).getByText(name));
 }

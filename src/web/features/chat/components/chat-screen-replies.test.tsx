@@ -66,6 +66,42 @@ describe('chat screen: working with replies', () => {
     expect(requests.filter((request) => request.path === '/feedback').map((request) => (request.body as { feedback: string }).feedback)).toEqual(['negative', 'positive']);
   });
 
+  it('shows how a reply was routed and its cost against the reference model, streamed and after a reload', async () => {
+    const route = {
+      decision_id: 'decision-1',
+      mode: 'auto' as const,
+      reason: 'cache_hit' as const,
+      reason_text: 'Answered from the cache (similarity 0.97)',
+      cached: true,
+      cost_usd: 0,
+      reference_model: 'anthropic/claude-sonnet-4',
+      reference_cost_usd: 0.0042,
+    };
+    fakeChatApi({ reply: () => streamedResponse([framedReply('Cached answer.', makeMetadata({ selection_id: 'decision-1', route }))]) });
+    const user = userEvent.setup();
+    const first = renderChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    const routed = await screen.findByRole('generic', { name: 'How this reply was routed' });
+    expect(routed).toHaveTextContent('From cache');
+    expect(routed).toHaveTextContent('$0 vs $0.0042 on anthropic/claude-sonnet-4 (saved $0.0042)');
+    expect(within(routed).getByText('Answered from the cache (similarity 0.97)')).toBeInTheDocument();
+    first.unmount();
+
+    fakeChatApi({
+      sessions: [session],
+      messagesBySession: {
+        's-1': [
+          messagesBySession['s-1'][0]!,
+          makeMessage({ ...messagesBySession['s-1'][1]!, selection_id: 'decision-2', route: { ...route, decision_id: 'decision-2', reason: 'router_score', cached: false, cost_usd: 0.0001 } }),
+        ],
+      },
+    });
+    renderChat();
+    const fetched = await screen.findByRole('generic', { name: 'How this reply was routed' });
+    expect(fetched).toHaveTextContent('Routed');
+    expect(fetched).toHaveTextContent('$0.00010 vs $0.0042');
+  });
+
   it('edits a sent message with Save, and Cancel discards the draft', async () => {
     const { requests } = fakeChatApi({ sessions: [session], messagesBySession, models });
     const user = userEvent.setup();

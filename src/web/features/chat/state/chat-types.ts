@@ -1,4 +1,4 @@
-import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type StreamMetadata } from '@contracts';
+import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type RouteInfo, type StreamMetadata } from '@contracts';
 
 /** Spec section 3 "Message", as the screen keeps it. */
 export interface ChatMessage {
@@ -15,6 +15,8 @@ export interface ChatMessage {
   metadata?: StreamMetadata;
   /** The user's own rating of this reply, when already given (feedback is given once). */
   feedback?: FeedbackRating | null;
+  /** How the reply was routed (cache, router, forced, fallback) and its cost against the reference model. */
+  route?: RouteInfo | null;
 }
 
 /** Spec section 3 "Session"; local sessions not yet saved start with temp- or new_. */
@@ -61,8 +63,10 @@ export function messageFromView(view: ChatMessageView): ChatMessage {
     sessionId: view.session_id,
     model: view.model,
     tokensUsed: view.tokens_used,
-    selectionId: view.role === 'assistant' ? view.id : null,
+    // Replies from before routing decisions are rated by their own id.
+    selectionId: view.role === 'assistant' ? (view.selection_id ?? view.id) : null,
     isPending: false,
     feedback: view.feedback,
+    route: view.route,
   };
 }

@@ -13,6 +13,7 @@ export function assistantMessageFromMetadata(text: string, metadata: StreamMetad
     selectionId: metadata.selection_id,
     isPending: false,
     metadata,
+    route: metadata.route ?? null,
   };
 }
 

@@ -65,6 +65,8 @@ export function makeMessage(overrides: Partial<ChatMessageView> = {}): ChatMessa
     edited_at: null,
     usage: null,
     feedback: null,
+    selection_id: null,
+    route: null,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ describe('ModelSelector', () => {
   it("shows 'Loading models...' and 'No available models'", async () => {
     const user = userEvent.setup();
     const { rerender } = render(<ModelSelector models={undefined} isLoading selectedModelId={null} onSelect={() => {}} />);
-    await user.click(screen.getByRole('button', { name: 'Model: Default' }));
+    await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
     expect(screen.getByText('Loading models...')).toBeInTheDocument();
     rerender(<ModelSelector models={[]} isLoading={false} selectedModelId={null} onSelect={() => {}} />);
     expect(screen.getByText('No available models')).toBeInTheDocument();
@@ -20,7 +20,7 @@ describe('ModelSelector', () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
     render(<ModelSelector models={[makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 4000 })]} isLoading={false} selectedModelId={null} onSelect={onSelect} />);
-    await user.click(screen.getByRole('button', { name: 'Model: Default' }));
+    await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
     const options = within(screen.getByRole('listbox', { name: 'Models' })).getAllByRole('option');
     expect(options[2]).toHaveTextContent('GPT-4o');
     expect(options[2]).toHaveTextContent('openai/gpt-4o · max 4,000 tokens');

@@ -13,7 +13,10 @@ export function modelLabel(model: ChatModel): string {
   return model.model_id.startsWith(`${model.provider}/`) ? model.model_id : `${model.provider}/${model.model_id}`;
 }
 
-/** Spec section 2 "Model selector for chat": close button, loading and empty texts, name and max tokens. */
+/**
+ * Spec section 2 "Model selector for chat": close button, loading and empty texts, name and max
+ * tokens; "Auto" (no forced model: the router chooses) comes first and is the default.
+ */
 export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: ModelSelectorProps) {
   const [open, setOpen] = useState(false);
   const selected = models?.find((model) => model.model_id === selectedModelId);
@@ -31,7 +34,7 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
         onClick={() => setOpen((value) => !value)}
         className="rounded-md border border-slate-300 px-3 py-1 text-xs text-slate-700 dark:border-slate-700 dark:text-slate-300"
       >
-        Model: {selected?.name ?? 'Default'}
+        Model: {selected?.name ?? 'Auto'}
       </button>
       {open ? (
         <div role="dialog" aria-label="Choose a model" className="absolute bottom-full left-0 z-20 mb-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
@@ -45,7 +48,12 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
           {!isLoading && (models?.length ?? 0) === 0 ? <p className="p-2 text-sm">No available models</p> : null}
           {!isLoading && models && models.length > 0 ? (
             <ul role="listbox" aria-label="Models">
-              <ModelOption label="Default (cheapest allowed)" detail="" selected={selectedModelId === null} onChoose={() => choose(null)} />
+              <ModelOption
+                label="Auto"
+                detail="Routed: from the cache when safe, else the smallest model that is enough"
+                selected={selectedModelId === null}
+                onChoose={() => choose(null)}
+              />
               {models.map((model) => (
                 <ModelOption
                   key={model.model_id}

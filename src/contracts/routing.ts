@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Why a reply came from where it did: the semantic cache, the router's score, the user's own
+ * choice, a fallback after the primary failed, routing switched off, or one model being all the
+ * user may use.
+ */
+export const routingReasons = ['cache_hit', 'router_score', 'forced', 'fallback', 'routing_off', 'only_model'] as const;
+export type RoutingReason = (typeof routingReasons)[number];
+
+/** How a reply was routed and what it cost against "no router"; in the stream metadata and on fetched replies. */
+export const routeInfoSchema = z.object({
+  /** The routing decision's id (also the reply's selection_id). */
+  decision_id: z.string(),
+  mode: z.enum(['auto', 'forced']),
+  reason: z.enum(routingReasons),
+  /** A short sentence for people. */
+  reason_text: z.string(),
+  cached: z.boolean(),
+  cost_usd: z.number(),
+  reference_model: z.string(),
+  /** The same reply at the reference model's prices (for a cache hit, the original reply's cost there). */
+  reference_cost_usd: z.number(),
+});
+export type RouteInfo = z.infer<typeof routeInfoSchema>;
+
+const qualityTarget = z
+  .number({ error: 'Quality target must be a number' })
+  .min(0.5, { error: 'Quality target must be between 50% and 100%' })
+  .max(1, { error: 'Quality target must be between 50% and 100%' });
+
+export const cacheSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** Similarity a semantic hit needs; null uses the product default. */
+  threshold: z.number().min(0.5, { error: 'Cache threshold must be between 0.5 and 1' }).max(1, { error: 'Cache threshold must be between 0.5 and 1' }).nullable(),
+  ttl_seconds: z
+    .number()
+    .int()
+    .min(60, { error: 'Cache time to live must be between 1 minute and 365 days' })
+    .max(365 * 24 * 3600, { error: 'Cache time to live must be between 1 minute and 365 days' }),
+  max_entries: z
+    .number()
+    .int()
+    .min(10, { error: 'Cache size must be between 10 and 1,000,000 entries' })
+    .max(1_000_000, { error: 'Cache size must be between 10 and 1,000,000 entries' }),
+});
+
+/** An organisation's routing policy (GET/PUT /org/{orgId}/routing-policy). */
+export const routingPolicySchema = z.object({
+  enabled: z.boolean(),
+  /** "Aim for this share of the best model's quality", 0.5-1. */
+  quality_target: qualityTarget,
+  /** Candidate models, cheapest tier first; null offers every model the organisation can reach. */
+  candidate_model_ids: z.array(z.string().min(1)).min(1, { error: 'Choose at least one candidate model' }).nullable(),
+  /** The "without the router" model; null means the best enabled model. */
+  reference_model_id: z.string().min(1).nullable(),
+  cache: cacheSettingsSchema,
+});
+export type RoutingPolicy = z.infer<typeof routingPolicySchema>;
+
+export const updateRoutingPolicyRequestSchema = routingPolicySchema.extend({ cache: cacheSettingsSchema.partial() }).partial();
+export type UpdateRoutingPolicyRequest = z.infer<typeof updateRoutingPolicyRequestSchema>;
+
+/** The policy as stored, and what it resolves to now (the models it names may come and go with credentials). */
+export const routingPolicyResponseSchema = z.object({
+  policy: routingPolicySchema,
+  effective: z.object({
+    candidate_model_ids: z.array(z.string()),
+    reference_model_id: z.string().nullable(),
+    cache_threshold: z.number(),
+  }),
+});
+export type RoutingPolicyResponse = z.infer<typeof routingPolicyResponseSchema>;

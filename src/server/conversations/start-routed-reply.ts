@@ -1,0 +1,59 @@
+import { costOfUsage, estimateMessagesTokens } from '../../gateway';
+import type { Caller } from '../http/context';
+import { insertDecision } from '../routing/decision-repository';
+import type { RoutedRequest } from '../routing/route-request';
+import type { ConversationDependencies } from './conversation-dependencies';
+import { loadHistory } from './load-history';
+import { openReply, type OpenedReply } from './reply-run';
+
+/** A typical reply's length, for the decision's cost estimate before the reply exists. */
+export const expectedReplyTokens = 400;
+
+/**
+ * Records the routing decision for a saved user message and starts the reply: the history is
+ * fitted to the primary model's window (and the backup's, for a fallback).
+ */
+export async function startRoutedReply(
+  dependencies: ConversationDependencies,
+  caller: Caller,
+  route: RoutedRequest,
+  target: { sessionId: string; userMessageId: string; replaceMessageId?: string },
+  clientSignal?: AbortSignal,
+): Promise<OpenedReply> {
+  const owner = { orgId: caller.orgId, userId: caller.userId };
+  const historyFor = (model: RoutedRequest['reference']) => loadHistory(dependencies.db, owner, target.sessionId, model, target.userMessageId);
+  const history = await historyFor(route.primary.model);
+  const backup = route.backup ? { model: route.backup.model, history: await historyFor(route.backup.model) } : undefined;
+  const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
+  const decision = await insertDecision(dependencies.db, {
+    ...owner,
+    sessionId: target.sessionId,
+    userMessageId: target.userMessageId,
+    mode: route.mode,
+    reason: route.reason,
+    reasonText: route.reasonText,
+    candidates: route.considered,
+    routerScore: route.score?.value,
+    routerThreshold: route.score?.threshold,
+    primaryModelId: route.primary.model.id,
+    backupModelId: route.backup?.model.id,
+    referenceModelId: route.reference.id,
+    estimatedCostUsd: costOfUsage(route.primary.model, expected),
+    estimatedReferenceCostUsd: costOfUsage(route.reference, expected),
+  });
+  return openReply(
+    dependencies,
+    {
+      caller,
+      sessionId: target.sessionId,
+      userMessageId: target.userMessageId,
+      replaceMessageId: target.replaceMessageId,
+      model: route.primary.model,
+      history,
+      decisionId: decision.id,
+      reference: route.reference,
+      backup,
+    },
+    clientSignal,
+  );
+}

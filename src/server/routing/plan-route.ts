@@ -1,0 +1,109 @@
+import type { RoutingReason } from '../../contracts';
+import type { CatalogModel } from '../../gateway';
+import type { UsableModel } from '../conversations/model-access';
+import { byCost } from './reference-model';
+
+/** One model the router looked at, as recorded on the decision. */
+export interface ConsideredModel {
+  model_id: string;
+  tier: number;
+  eligible: boolean;
+  note?: string;
+}
+
+/** A usable model that may still be ruled out for this request (per-request or monthly limit). */
+export interface CandidateModel {
+  usable: UsableModel;
+  /** Why this request may not use it; undefined when it may. */
+  ruledOut?: string;
+}
+
+export interface RouteInputs {
+  /** Models the organisation can reach and the policy offers, in tier order (cheapest first). */
+  offered: readonly CatalogModel[];
+  /** The offered models the caller's role allows, each with this request's limit verdict. */
+  candidates: readonly CandidateModel[];
+  routingEnabled: boolean;
+  /** How much the prompt needs a strong model (higher: more), and the score where the strongest tier starts. */
+  score?: { value: number; threshold: number };
+}
+
+export interface PlannedRoute {
+  reason: Extract<RoutingReason, 'router_score' | 'routing_off' | 'only_model'>;
+  reasonText: string;
+  primary: UsableModel;
+  backup?: UsableModel;
+  considered: ConsideredModel[];
+}
+
+const round = (value: number) => value.toFixed(2);
+
+/**
+ * Chooses the model of an automatic request. The score picks a tier among the offered tiers:
+ * at or above the threshold the strongest; below it the lower tiers share [0, threshold)
+ * evenly, cheapest first. Within a tier the cheapest eligible model answers. When the ideal tier
+ * has no model the caller may use, the nearest stronger tier answers (else the nearest weaker),
+ * and the reason says so. The backup is the next choice: another model of the same tier, else
+ * the nearest stronger one, else the nearest weaker one.
+ */
+export function planRoute(inputs: RouteInputs): PlannedRoute {
+  const eligible = inputs.candidates.filter((candidate) => !candidate.ruledOut).map((candidate) => candidate.usable);
+  const considered = describeConsidered(inputs);
+  if (eligible.length === 0) throw new Error('planRoute needs at least one eligible model');
+  const ordered = [...eligible].sort((first, second) => byCost(first.model, second.model));
+
+  if (ordered.length === 1) {
+    return { reason: 'only_model', reasonText: 'The only model you may use for this request', primary: ordered[0]!, considered };
+  }
+  if (!inputs.routingEnabled || !inputs.score) {
+    const best = ordered.at(-1)!;
+    return { reason: 'routing_off', reasonText: 'Routing is off: the strongest model you may use', primary: best, backup: backupFor(best, ordered), considered };
+  }
+
+  const tiers = [...new Set(inputs.offered.map((model) => model.tier))].sort((first, second) => first - second);
+  const { value, threshold } = inputs.score;
+  const idealTier = tierForScore(value, threshold, tiers);
+  const eligibleTiers: number[] = [...new Set(ordered.map((usable) => usable.model.tier))];
+  const servedTier = eligibleTiers.includes(idealTier)
+    ? idealTier
+    : (eligibleTiers.filter((tier) => tier > idealTier).sort((a, b) => a - b)[0] ?? eligibleTiers.filter((tier) => tier < idealTier).sort((a, b) => b - a)[0]!);
+  const primary = ordered.find((usable) => usable.model.tier === servedTier)!;
+
+  const comparison = value >= threshold ? `at or above ${round(threshold)}: the strongest tier` : `below ${round(threshold)}: tier ${idealTier} is enough`;
+  let reasonText = `Router score ${round(value)} ${comparison}`;
+  if (servedTier !== idealTier) {
+    reasonText += `; ${servedTier > idealTier ? 'stepped up' : 'stepped down'} to tier ${servedTier}, as no tier-${idealTier} model is open to you`;
+  }
+  return { reason: 'router_score', reasonText, primary, backup: backupFor(primary, ordered), considered };
+}
+
+/** The strongest tier from the threshold up; below it, the lower tiers in equal bands. */
+export function tierForScore(score: number, threshold: number, tiers: readonly number[]): number {
+  if (tiers.length === 1 || score >= threshold) return tiers.at(-1)!;
+  const lower = tiers.slice(0, -1);
+  const band = Math.min(lower.length - 1, Math.floor((Math.max(score, 0) / threshold) * lower.length));
+  return lower[band]!;
+}
+
+function backupFor(primary: UsableModel, ordered: readonly UsableModel[]): UsableModel | undefined {
+  const others = ordered.filter((usable) => usable !== primary);
+  const sameTier = others.filter((usable) => usable.model.tier === primary.model.tier);
+  const otherProvider = sameTier.find((usable) => usable.model.provider !== primary.model.provider);
+  return (
+    otherProvider ??
+    sameTier[0] ??
+    others.find((usable) => usable.model.tier > primary.model.tier) ??
+    [...others].reverse().find((usable) => usable.model.tier < primary.model.tier)
+  );
+}
+
+function describeConsidered(inputs: RouteInputs): ConsideredModel[] {
+  const byId = new Map(inputs.candidates.map((candidate) => [candidate.usable.model.id, candidate]));
+  return inputs.offered.map((model) => {
+    const candidate = byId.get(model.id);
+    if (!candidate) return { model_id: model.id, tier: model.tier, eligible: false, note: 'Not allowed for your role' };
+    return candidate.ruledOut
+      ? { model_id: model.id, tier: model.tier, eligible: false, note: candidate.ruledOut }
+      : { model_id: model.id, tier: model.tier, eligible: true };
+  });
+}

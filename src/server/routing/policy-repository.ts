@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { RoutingPolicy } from '../../contracts';
+import type { Executor } from '../db/database';
+import { routingPolicies } from '../db/schema';
+
+/** What an organisation that never changed its policy gets: routing and the cache on, aiming for 95%. */
+export const defaultRoutingPolicy: RoutingPolicy = {
+  enabled: true,
+  quality_target: 0.95,
+  candidate_model_ids: null,
+  reference_model_id: null,
+  cache: { enabled: true, threshold: null, ttl_seconds: 7 * 24 * 3600, max_entries: 100_000 },
+};
+
+export async function loadRoutingPolicy(db: Executor, orgId: string): Promise<RoutingPolicy> {
+  const [row] = await db.select().from(routingPolicies).where(eq(routingPolicies.orgId, orgId));
+  if (!row) return defaultRoutingPolicy;
+  return {
+    enabled: row.enabled,
+    quality_target: row.qualityTarget,
+    candidate_model_ids: row.candidateModelIds ?? null,
+    reference_model_id: row.referenceModelId,
+    cache: { enabled: row.cacheEnabled, threshold: row.cacheThreshold, ttl_seconds: row.cacheTtlSeconds, max_entries: row.cacheMaxEntries },
+  };
+}
+
+export async function saveRoutingPolicy(db: Executor, orgId: string, policy: RoutingPolicy): Promise<void> {
+  const values = {
+    enabled: policy.enabled,
+    qualityTarget: policy.quality_target,
+    candidateModelIds: policy.candidate_model_ids,
+    referenceModelId: policy.reference_model_id,
+    cacheEnabled: policy.cache.enabled,
+    cacheThreshold: policy.cache.threshold,
+    cacheTtlSeconds: policy.cache.ttl_seconds,
+    cacheMaxEntries: policy.cache.max_entries,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(routingPolicies)
+    .values({ orgId, ...values })
+    .onConflictDoUpdate({ target: routingPolicies.orgId, set: values });
+}

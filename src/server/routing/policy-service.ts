@@ -1,0 +1,52 @@
+import { type RoutingPolicy, type RoutingPolicyResponse, type UpdateRoutingPolicyRequest } from '../../contracts';
+import { findModel, listAvailableModels, type CatalogModel } from '../../gateway';
+import type { Executor } from '../db/database';
+import { validationFailed } from '../http/app-error';
+import type { OrganisationProviders } from '../provider-keys/organisation-providers';
+import { loadRoutingPolicy, saveRoutingPolicy } from './policy-repository';
+import { byCost, resolveReferenceModel } from './reference-model';
+
+export interface RoutingPolicyDependencies {
+  db: Executor;
+  providers: OrganisationProviders;
+  catalog: readonly CatalogModel[];
+  localModelEnabled: boolean;
+  /** The cache's own threshold, used where the policy sets none. */
+  defaultCacheThreshold: number;
+}
+
+const unknownModel = (field: string, id: string) => validationFailed(`Unknown model: ${id}`, { [field]: `Unknown model: ${id}` });
+
+/** The organisation's models in tier order, limited to the policy's candidates when it names some. */
+export function candidateModels(available: readonly CatalogModel[], candidateIds: readonly string[] | null): CatalogModel[] {
+  const chosen = candidateIds ? available.filter((model) => candidateIds.includes(model.id)) : [...available];
+  return chosen.sort(byCost);
+}
+
+export async function describeRoutingPolicy(dependencies: RoutingPolicyDependencies, orgId: string): Promise<RoutingPolicyResponse> {
+  const policy = await loadRoutingPolicy(dependencies.db, orgId);
+  const credentials = await dependencies.providers.credentialsFor(orgId);
+  const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
+  return {
+    policy,
+    effective: {
+      candidate_model_ids: candidateModels(available, policy.candidate_model_ids).map((model) => model.id),
+      reference_model_id: resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id)?.id ?? null,
+      cache_threshold: policy.cache.threshold ?? dependencies.defaultCacheThreshold,
+    },
+  };
+}
+
+/** Applies a partial change; model ids must be in the catalog (they may lack credentials for now). */
+export async function updateRoutingPolicy(
+  dependencies: RoutingPolicyDependencies,
+  orgId: string,
+  change: UpdateRoutingPolicyRequest,
+): Promise<RoutingPolicyResponse> {
+  for (const id of change.candidate_model_ids ?? []) if (!findModel(dependencies.catalog, id)) throw unknownModel('candidate_model_ids', id);
+  if (change.reference_model_id && !findModel(dependencies.catalog, change.reference_model_id)) throw unknownModel('reference_model_id', change.reference_model_id);
+  const current = await loadRoutingPolicy(dependencies.db, orgId);
+  const next: RoutingPolicy = { ...current, ...change, cache: { ...current.cache, ...change.cache } };
+  await saveRoutingPolicy(dependencies.db, orgId, next);
+  return describeRoutingPolicy(dependencies, orgId);
+}

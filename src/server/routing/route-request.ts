@@ -1,0 +1,96 @@
+import { estimatePromptTokens, messages, modelAccessDeniedMessage, type RoutingPolicy } from '../../contracts';
+import { findModel, listAvailableModels, type CatalogModel } from '../../gateway';
+import type { UsableModel } from '../conversations/model-access';
+import { listUsableModels } from '../conversations/model-access';
+import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import { AppError, forbidden, validationFailed } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { monthlyLimitVerdicts } from '../usage/monthly-limits';
+import { planRoute, type CandidateModel, type ConsideredModel, type PlannedRoute } from './plan-route';
+import { candidateModels } from './policy-service';
+import { loadRoutingPolicy } from './policy-repository';
+import { resolveReferenceModel } from './reference-model';
+
+/** Where one request goes, before anything is saved: the decision record is made from this. */
+export interface RoutedRequest {
+  mode: 'auto' | 'forced';
+  reason: PlannedRoute['reason'] | 'forced';
+  reasonText: string;
+  primary: UsableModel;
+  backup?: UsableModel;
+  considered: ConsideredModel[];
+  score?: { value: number; threshold: number };
+  reference: CatalogModel;
+  policy: RoutingPolicy;
+}
+
+type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled' | 'routing'>;
+
+/**
+ * Decides the model of one request. A forced model is honoured when the caller may use it (the
+ * spec's 403 otherwise) and within its limits; with none, the organisation's policy and the
+ * router choose among the models the caller's role allows within their limits.
+ */
+export async function routeRequest(dependencies: Dependencies, caller: Caller, prompt: string, forcedModelId: string | null | undefined): Promise<RoutedRequest> {
+  const policy = await loadRoutingPolicy(dependencies.db, caller.orgId);
+  const credentials = await dependencies.providers.credentialsFor(caller.orgId);
+  const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
+  const usable = await listUsableModels(dependencies, caller);
+  const promptTokens = estimatePromptTokens(prompt);
+  const referenceFor = (fallback: CatalogModel) => resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id) ?? fallback;
+
+  if (forcedModelId) {
+    const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);
+    if (!chosen || !findModel(dependencies.catalog, forcedModelId)) throw forbidden(modelAccessDeniedMessage);
+    if (isOverRequestLimit(chosen, prompt)) throw tooLong(chosen.maxTokensPerRequest);
+    const problem = (await monthlyLimitVerdicts(dependencies.db, caller, [chosen], promptTokens)).get(chosen.model.id);
+    if (problem) throw new AppError('forbidden', problem);
+    return {
+      mode: 'forced',
+      reason: 'forced',
+      reasonText: 'Chosen by you',
+      primary: chosen,
+      considered: [{ model_id: chosen.model.id, tier: chosen.model.tier, eligible: true }],
+      reference: referenceFor(chosen.model),
+      policy,
+    };
+  }
+
+  if (usable.length === 0) throw new AppError('forbidden', messages.noModelAvailable);
+  const policyOffers = candidateModels(available, policy.candidate_model_ids);
+  // A policy whose candidates the caller may not use at all would leave them nothing: offer every model instead.
+  const offered = policyOffers.some((model) => usable.some((candidate) => candidate.model.id === model.id)) ? policyOffers : candidateModels(available, null);
+  const monthly = await monthlyLimitVerdicts(dependencies.db, caller, usable, promptTokens);
+  const candidates: CandidateModel[] = usable
+    .filter((candidate) => offered.some((model) => model.id === candidate.model.id))
+    .map((candidate) => ({
+      usable: candidate,
+      ruledOut: isOverRequestLimit(candidate, prompt) ? `Over your per-request limit (${candidate.maxTokensPerRequest} tokens)` : monthly.get(candidate.model.id),
+    }));
+  const eligible = candidates.filter((candidate) => !candidate.ruledOut);
+  if (eligible.length === 0) throw refusalFor(candidates, monthly);
+
+  const scorer = dependencies.routing.scorer;
+  const score =
+    policy.enabled && scorer && eligible.length > 1
+      ? { value: await scorer.score(prompt), threshold: scorer.thresholdFor(policy.quality_target) }
+      : undefined;
+  const planned = planRoute({ offered, candidates, routingEnabled: policy.enabled && scorer !== undefined, score });
+  return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy };
+}
+
+/** Spec section 5: the prompt's estimate (length / 4, rounded up) must fit the caller's limit. */
+export function isOverRequestLimit(usable: Pick<UsableModel, 'maxTokensPerRequest'>, prompt: string): boolean {
+  return estimatePromptTokens(prompt) > usable.maxTokensPerRequest;
+}
+
+function tooLong(limit: number): AppError {
+  return validationFailed(messages.messageTooLong(limit), { prompt: messages.messageTooLong(limit) });
+}
+
+/** Nothing is open: the same answer a forced request to the most generous model would get. */
+function refusalFor(candidates: readonly CandidateModel[], monthly: Map<string, string>): AppError {
+  const overMonthly = candidates.map((candidate) => monthly.get(candidate.usable.model.id)).find(Boolean);
+  if (overMonthly && candidates.every((candidate) => monthly.has(candidate.usable.model.id))) return new AppError('forbidden', overMonthly);
+  return tooLong(Math.max(...candidates.map((candidate) => candidate.usable.maxTokensPerRequest)));
+}

@@ -1,0 +1,40 @@
+import type { RouteInfo } from '@contracts';
+
+/** Dollars with enough digits to tell small replies apart ($0.000042), and plain cents above a cent. */
+export function formatUsd(amount: number): string {
+  if (amount === 0) return '$0';
+  if (amount >= 0.01) return `$${amount.toFixed(2)}`;
+  return `$${amount.toPrecision(2)}`;
+}
+
+const reasonLabels: Record<RouteInfo['reason'], string> = {
+  cache_hit: 'From cache',
+  router_score: 'Routed',
+  forced: 'Your choice',
+  fallback: 'Fallback',
+  routing_off: 'Routing off',
+  only_model: 'Only model',
+};
+
+/**
+ * How a reply was routed and what it cost against the reference model ("without the router"):
+ * a short label, the reason in full on hover and for screen readers, and the two costs.
+ */
+export function RouteSummary({ route }: { route: RouteInfo }) {
+  const saved = route.reference_cost_usd - route.cost_usd;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2" aria-label="How this reply was routed">
+      <span
+        title={route.reason_text}
+        className={`rounded px-1.5 py-0.5 font-medium ${route.cached ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+      >
+        {reasonLabels[route.reason]}
+      </span>
+      <span className="sr-only">{route.reason_text}</span>
+      <span>
+        {formatUsd(route.cost_usd)} vs {formatUsd(route.reference_cost_usd)} on {route.reference_model}
+        {saved > 0 ? ` (saved ${formatUsd(saved)})` : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { api, signUpOrganisation } from './support/client';
+import { sendMessage } from './support/chat';
+import { scriptProvider } from './support/fake-provider';
+import { activeMember } from './support/invite';
+
+const policyPath = (orgId: string) => `/org/${orgId}/routing-policy`;
+
+describe('automatic routing', () => {
+  it('records a decision for every automatic reply, names it in the metadata and prices it against the reference model', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const script = await scriptProvider({ text: 'Routed reply', usage: { inputTokens: 1000, outputTokens: 500 } });
+    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Route me ${script.marker}` });
+    expect(answer.status).toBe(200);
+    const metadata = answer.parsed.metadata!;
+    expect(metadata.route).toMatchObject({ decision_id: metadata.selection_id, mode: 'auto', cached: false });
+    expect(metadata.route!.reason_text.length).toBeGreaterThan(5);
+    // The reference is the best model the organisation can reach; this reply cost no more than it would have there.
+    expect(metadata.route!.reference_model).toBe('anthropic/claude-opus-4');
+    expect(metadata.route!.reference_cost_usd).toBeCloseTo((1000 * 15 + 500 * 75) / 1e6, 9);
+    expect(metadata.route!.cost_usd).toBeLessThanOrEqual(metadata.route!.reference_cost_usd);
+
+    const reply = (await api(`/conversation/session/${metadata.session_id}`, { token })).body.messages[1];
+    expect(reply).toMatchObject({ selection_id: metadata.selection_id, model: metadata.primary_model, route: metadata.route });
+  });
+
+  it('falls back to the backup model when the primary fails before streaming, and says so', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const script = await scriptProvider({ failBeforeStream: { status: 503 } }, { text: 'The backup answered' });
+    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Fall back ${script.marker}` });
+    expect(answer.status).toBe(200);
+    expect(answer.parsed.text).toBe('The backup answered');
+    const metadata = answer.parsed.metadata!;
+    expect(metadata.backup_model).not.toBeNull();
+    expect(metadata.backup_model).not.toBe(metadata.primary_model);
+    expect(metadata.route).toMatchObject({ reason: 'fallback' });
+    expect(metadata.route!.reason_text).toContain(`${metadata.primary_model} failed before answering`);
+    const requests = await script.requests();
+    expect(requests).toHaveLength(2);
+    const reply = (await api(`/conversation/session/${metadata.session_id}`, { token })).body.messages[1];
+    expect(reply.model).toBe(metadata.backup_model);
+  });
+
+  it('answers the failure when the backup fails too, keeping the user message', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const script = await scriptProvider({ failBeforeStream: { status: 500 } }, { failBeforeStream: { status: 500 } });
+    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Both fail ${script.marker}` });
+    expect(answer.status).toBe(502);
+    const list = await api(`/conversation/session/list/${user.org_id}/${user.id}`, { token });
+    const saved = await api(`/conversation/session/${list.body.sessions[0].id}`, { token });
+    expect(saved.body.messages.map((message: { role: string }) => message.role)).toEqual(['user']);
+  });
+
+  it("only picks models the caller's role allows", async () => {
+    const admin = (await signUpOrganisation()).auth;
+    const member = await activeMember(admin.token, admin.user.org_id);
+    const answer = await sendMessage(member.token, { org_id: member.orgId, user_id: member.userId, prompt: 'Which model answers me?' });
+    expect(answer.status).toBe(200);
+    // The seeded Member role has the small models only.
+    expect(['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest']).toContain(answer.parsed.metadata!.primary_model);
+  });
+});
+
+describe('the routing policy', () => {
+  it('is read and changed by the organisation admin, and a narrowed candidate list is honoured', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const initial = await api(policyPath(user.org_id), { token });
+    expect(initial.status).toBe(200);
+    expect(initial.body.policy).toMatchObject({ enabled: true, quality_target: 0.95, candidate_model_ids: null, reference_model_id: null });
+    expect(initial.body.policy.cache).toMatchObject({ enabled: true, threshold: null });
+    expect(initial.body.effective.reference_model_id).toBe('anthropic/claude-opus-4');
+    expect(initial.body.effective.candidate_model_ids[0]).toBe('openai/gpt-4.1-nano');
+
+    const changed = await api(policyPath(user.org_id), {
+      method: 'PUT',
+      token,
+      body: { candidate_model_ids: ['openai/gpt-4o-mini'], reference_model_id: 'openai/gpt-4o', cache: { ttl_seconds: 3600 } },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.policy).toMatchObject({ candidate_model_ids: ['openai/gpt-4o-mini'], reference_model_id: 'openai/gpt-4o' });
+    expect(changed.body.policy.cache).toMatchObject({ enabled: true, ttl_seconds: 3600 });
+
+    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: 'Only one candidate now' });
+    expect(answer.parsed.metadata).toMatchObject({ primary_model: 'openai/gpt-4o-mini', backup_model: null });
+    expect(answer.parsed.metadata!.route).toMatchObject({ reason: 'only_model', reference_model: 'openai/gpt-4o' });
+  });
+
+  it('with routing off, sends automatic requests to the strongest model the caller may use', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    expect((await api(policyPath(user.org_id), { method: 'PUT', token, body: { enabled: false } })).status).toBe(200);
+    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: 'No routing please' });
+    expect(answer.parsed.metadata).toMatchObject({ primary_model: 'anthropic/claude-opus-4' });
+    expect(answer.parsed.metadata!.route).toMatchObject({ reason: 'routing_off' });
+  });
+
+  it('refuses bad values with clear messages and changes nothing', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ quality_target: 1.5 }, 'Quality target must be between 50% and 100%'],
+      [{ candidate_model_ids: ['openai/gpt-9'] }, 'Unknown model: openai/gpt-9'],
+      [{ candidate_model_ids: [] }, 'Choose at least one candidate model'],
+      [{ reference_model_id: 'nobody/nothing' }, 'Unknown model: nobody/nothing'],
+      [{ cache: { threshold: 0.2 } }, 'Cache threshold must be between 0.5 and 1'],
+      [{ cache: { max_entries: 5 } }, 'Cache size must be between 10 and 1,000,000 entries'],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await api(policyPath(user.org_id), { method: 'PUT', token, body: { enabled: false, ...body } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    expect((await api(policyPath(user.org_id), { token })).body.policy.enabled).toBe(true);
+  });
+
+  it('is closed to members and to other organisations', async () => {
+    const admin = (await signUpOrganisation()).auth;
+    const member = await activeMember(admin.token, admin.user.org_id);
+    expect((await api(policyPath(admin.user.org_id), { token: member.token })).status).toBe(403);
+    expect((await api(policyPath(admin.user.org_id), { method: 'PUT', token: member.token, body: { enabled: false } })).status).toBe(403);
+    const stranger = (await signUpOrganisation()).auth;
+    expect((await api(policyPath(admin.user.org_id), { token: stranger.token })).status).toBe(403);
+    expect((await api(policyPath(admin.user.org_id), { method: 'PUT', token: stranger.token, body: { enabled: false } })).status).toBe(403);
+    expect((await api(policyPath(admin.user.org_id), { token: admin.token })).body.policy.enabled).toBe(true);
+  });
+});
