@@ -71,3 +71,30 @@ export const routingPolicyResponseSchema = z.object({
   }),
 });
 export type RoutingPolicyResponse = z.infer<typeof routingPolicyResponseSchema>;
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** GET /org/{orgId}/routing-savings: a range of UTC days, both ends included; one user optionally. */
+export const routingSavingsQuerySchema = z.object({
+  from: z.string().regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' }).optional(),
+  to: z.string().regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' }).optional(),
+  user_id: z.string().optional(),
+});
+
+const costPair = { actual_cost: z.number(), potential_cost: z.number() };
+
+/** Actual cost against "without the router", with the spec's cost_savings structure (section 3) per model and day. */
+export const routingSavingsResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({ requests: z.number(), cache_hits: z.number(), tokens_used: z.number(), ...costPair, savings: z.number() }),
+  cost_savings: z.array(
+    z.object({
+      model_id: z.string(),
+      model_name: z.string(),
+      daily_savings: z.array(z.object({ date: z.string(), tokens_used: z.number(), ...costPair })),
+    }),
+  ),
+  by_user: z.array(z.object({ user_id: z.string(), username: z.string(), requests: z.number(), cache_hits: z.number(), ...costPair })),
+});
+export type RoutingSavingsResponse = z.infer<typeof routingSavingsResponseSchema>;

@@ -23,6 +23,7 @@ import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
 import type { ProviderKeyDependencies } from './provider-keys/provider-key-service';
 import { createRoleRoutes } from './roles/role-routes';
 import { createRoutingPolicyRoutes } from './routing/routing-policy-routes';
+import { createRoutingSavingsRoutes } from './routing/routing-savings-routes';
 import type { RoutingPolicyDependencies } from './routing/policy-service';
 import { createSystemMessageRoutes } from './system-messages/system-message-routes';
 import { createTokenRoutes } from './usage/token-routes';
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions) {
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
+  api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
   api.route('/org', createOrganisationRoutes(options.auth, signedIn));
   api.route('/conversation', createConversationRoutes(options.conversations, signedIn));
   api.route('/tokens', createTokenRoutes(options.conversations, signedIn));

@@ -122,3 +122,48 @@ describe('the routing policy', () => {
     expect((await api(policyPath(admin.user.org_id), { token: admin.token })).body.policy.enabled).toBe(true);
   });
 });
+
+describe('savings against "without the router"', () => {
+  it('sums stored actual and reference costs by day, model and user, for admins of the organisation only', async () => {
+    const admin = (await signUpOrganisation()).auth;
+    const member = await activeMember(admin.token, admin.user.org_id);
+    const usage = { inputTokens: 1000, outputTokens: 500 };
+    const script = await scriptProvider({ text: 'a', usage }, { text: 'b', usage });
+    await sendMessage(admin.token, { org_id: admin.user.org_id, user_id: admin.user.id, prompt: `One ${script.marker}`, forced_model_id: 'openai/gpt-4o-mini' });
+    await sendMessage(member.token, { org_id: member.orgId, user_id: member.userId, prompt: `Two ${script.marker}`, forced_model_id: 'openai/gpt-4o-mini' });
+
+    const path = `/org/${admin.user.org_id}/routing-savings`;
+    const answer = await api(path, { token: admin.token });
+    expect(answer.status).toBe(200);
+    const actualEach = (1000 * 0.15 + 500 * 0.6) / 1e6;
+    const referenceEach = (1000 * 15 + 500 * 75) / 1e6; // claude-opus-4, the best model reachable
+    expect(answer.body.totals).toMatchObject({ requests: 2, cache_hits: 0, tokens_used: 3000 });
+    expect(answer.body.totals.actual_cost).toBeCloseTo(2 * actualEach, 9);
+    expect(answer.body.totals.potential_cost).toBeCloseTo(2 * referenceEach, 9);
+    expect(answer.body.totals.savings).toBeCloseTo(2 * (referenceEach - actualEach), 9);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(answer.body.cost_savings).toEqual([
+      {
+        model_id: 'openai/gpt-4o-mini',
+        model_name: 'GPT-4o mini',
+        daily_savings: [{ date: today, tokens_used: 3000, actual_cost: expect.closeTo(2 * actualEach, 9), potential_cost: expect.closeTo(2 * referenceEach, 9) }],
+      },
+    ]);
+    expect(answer.body.by_user.map((row: { user_id: string; requests: number }) => [row.user_id, row.requests]).sort()).toEqual(
+      [[admin.user.id, 1], [member.userId, 1]].sort(),
+    );
+
+    const oneUser = await api(`${path}?user_id=${member.userId}`, { token: admin.token });
+    expect(oneUser.body.totals.requests).toBe(1);
+    const longAgo = await api(`${path}?from=2001-01-01&to=2001-01-31`, { token: admin.token });
+    expect(longAgo.body).toMatchObject({ from: '2001-01-01', to: '2001-01-31', cost_savings: [], totals: { requests: 0, savings: 0 } });
+    const bad = await api(`${path}?from=January`, { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Dates must look like YYYY-MM-DD');
+
+    expect((await api(path, { token: member.token })).status).toBe(403);
+    const stranger = (await signUpOrganisation()).auth;
+    expect((await api(path, { token: stranger.token })).status).toBe(403);
+    expect((await api(`/org/${stranger.user.org_id}/routing-savings`, { token: stranger.token })).body.totals.requests).toBe(0);
+  });
+});
