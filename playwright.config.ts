@@ -32,10 +32,11 @@ export default defineConfig({
   },
   webServer: [
     {
-      // The fake model provider (OpenAI and Anthropic wire formats). Its default reply is
-      // 'Fake reply to: <last user message>', so tests never script its shared queue and stay parallel-safe.
-      command: `node --import tsx src/gateway/testing/run-fake-provider-server.ts ${e2eFakeProviderPort}`,
-      url: `${e2eFakeProviderUrl}/_fake/requests`,
+      // The fake model provider (OpenAI and Anthropic wire formats). Unmarked prompts get the default
+      // 'Fake reply to: <last user message>'; a test scripts its own replies under a key marked in its
+      // prompt (tests/support/scripted-providers.ts), so no shared queue and tests stay parallel-safe.
+      command: `node --import tsx tests/support/run-scripted-providers.ts ${e2eFakeProviderPort}`,
+      url: `${e2eFakeProviderUrl}/_scripts/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { signInAsNewAdmin } from './support/accounts';
 import {
   expectFinishedReply,
   fakeReplyTo,
@@ -13,13 +13,6 @@ import {
   uniquePrompt,
   userMessages,
 } from './support/chat';
-
-/** Each test has its own user, the admin of a new organisation, so every model is allowed. */
-async function signInAsNewAdmin(page: Page, prefix: string): Promise<void> {
-  const account = newAccount(prefix);
-  await signUpThroughApi(page.request, account);
-  await signInThroughUi(page, account);
-}
 
 /** Sends a prompt in the current chat and waits for its finished reply; returns the reply. */
 async function chatOnce(page: Page, prompt: string, replyIndex = 0) {

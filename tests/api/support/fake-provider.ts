@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FakeReply } from '../../../src/gateway/testing/fake-reply';
-import { scriptMarker } from './scripted-providers';
+import { scriptMarker } from '../../support/scripted-providers';
 
 /** One request the scripted fake provider received, with how its answer ended. */
 export interface ProviderRequest {

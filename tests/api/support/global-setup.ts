@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../../src/server/config/config';
 import { startServer } from '../../../src/server/server';
-import { startScriptedProviders } from './scripted-providers';
+import { startScriptedProviders } from '../../support/scripted-providers';
 
 declare module 'vitest' {
   export interface ProvidedContext {

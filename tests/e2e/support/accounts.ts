@@ -37,3 +37,10 @@ export async function signInThroughUi(page: Page, account: TestAccount): Promise
   await fillLoginForm(page, account.username, account.password);
   await expect(page).toHaveURL(/\/chat$/);
 }
+
+/** Signs in as the admin of a new organisation, so every model is allowed and no test shares data. */
+export async function signInAsNewAdmin(page: Page, prefix: string): Promise<void> {
+  const account = newAccount(prefix);
+  await signUpThroughApi(page.request, account);
+  await signInThroughUi(page, account);
+}

@@ -1,9 +1,12 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { FakeReply } from '../../../src/gateway/testing/fake-reply';
+import { scriptMarker } from '../../support/scripted-providers';
+import { e2eFakeProviderUrl } from './environment';
 
 /**
- * The fake provider's default answer (see src/gateway/testing/fake-reply.ts). The tests never
- * queue scripted replies on the shared fake provider, so parallel workers cannot take each
- * other's answers: every reply is determined by its own prompt.
+ * The fake provider's default answer (see src/gateway/testing/fake-reply.ts), for prompts without
+ * a script marker: every reply is determined by its own prompt, so parallel tests never collide.
  */
 export function fakeReplyTo(prompt: string): string {
   return `Fake reply to: ${prompt}`;
@@ -71,3 +74,28 @@ export function sessionButton(page: Page, title: string): Locator {
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return sidebar(page).getByRole('button', { name: new RegExp(`^${escaped}`) });
 }
+
+/** A scripted reply's record of how its provider call ended ('closed-by-client' when our server aborted it). */
+export interface ScriptedCall {
+  ending: string;
+}
+
+/**
+ * Scripts the fake provider's answers (one per call, in order) to prompts that carry the returned
+ * marker; put it anywhere in the prompt. Other tests' prompts are not affected.
+ */
+export async function scriptReplies(request: APIRequestContext, ...replies: FakeReply[]): Promise<{ marker: string; calls(): Promise<ScriptedCall[]> }> {
+  const key = randomBytes(6).toString('hex');
+  const response = await request.post(`${e2eFakeProviderUrl}/_scripts`, { data: { key, replies } });
+  expect(response.ok(), 'scripting the fake provider').toBe(true);
+  return {
+    marker: scriptMarker(key),
+    calls: async () => (await (await request.get(`${e2eFakeProviderUrl}/_scripts/${key}/requests`)).json()) as ScriptedCall[],
+  };
+}
+
+export const thinkingIndicator = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Conversation' }).getByRole('status').filter({ hasText: 'Thinking' });
+
+/** Error toasts (spec section 2: toasts at top right), as opposed to the red banner above the input. */
+export const errorToasts = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' }).getByRole('alert');

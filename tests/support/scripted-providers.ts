@@ -1,24 +1,27 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startFakeProviderServer, type FakeProviderServer } from '../../../src/gateway/testing/fake-provider-server';
-import type { FakeReply } from '../../../src/gateway/testing/fake-reply';
+import { pipeline } from 'node:stream';
+import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
+import type { FakeReply } from '../../src/gateway/testing/fake-reply';
 
 /** Marks a prompt whose answer is scripted: the fake provider registered under KEY answers it. */
 export const scriptMarker = (key: string) => `[script:${key}]`;
 const markerPattern = /\[script:([\w-]+)\]/g;
 
 /**
- * The suite's model provider. Test files run in parallel against one server, so one shared
- * queue of scripted replies would let one file take another's failure. Instead each scripted
- * case gets its own fake provider, chosen by a marker in the prompt; unmarked prompts go to a
- * default one. Control: POST /_scripts {key, replies}; GET /_scripts/KEY/requests.
+ * The model provider of the API and browser suites. Tests run in parallel against one server, so
+ * one shared queue of scripted replies would let one test take another's failure. Instead each
+ * scripted case gets its own fake provider, chosen by a marker in the prompt; unmarked prompts go
+ * to a default one. Control: POST /_scripts {key, replies}; GET /_scripts/KEY/requests;
+ * GET /_scripts/health (readiness).
  */
-export async function startScriptedProviders(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startScriptedProviders(options: { port?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
   const fallback = await startFakeProviderServer();
   const scripted = new Map<string, FakeProviderServer>();
 
   async function control(method: string, path: string, body: Buffer, response: ServerResponse): Promise<void> {
     const requestsPath = /^\/_scripts\/([\w-]+)\/requests$/.exec(path);
+    if (method === 'GET' && path === '/_scripts/health') return send(response, 200, { ok: true });
     if (method === 'POST' && path === '/_scripts') {
       const { key, replies } = JSON.parse(body.toString('utf8')) as { key: string; replies: FakeReply[] };
       const server = await startFakeProviderServer();
@@ -43,7 +46,10 @@ export async function startScriptedProviders(): Promise<{ url: string; close(): 
   function forward(target: FakeProviderServer, incoming: IncomingMessage, body: Buffer, response: ServerResponse): void {
     const upstream = httpRequest(`${target.url}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
+      // A provider dropping the connection mid-answer must reach our server as a drop, not a stall.
+      pipeline(answer, response, (error) => {
+        if (error) response.destroy();
+      });
     });
     // Our server aborting its call must reach the fake provider, as it would reach a real one.
     response.on('close', () => {
@@ -67,7 +73,7 @@ export async function startScriptedProviders(): Promise<{ url: string; close(): 
       forward((key && scripted.get(key)) || fallback, incoming, body, response);
     });
   });
-  await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => router.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = router.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
