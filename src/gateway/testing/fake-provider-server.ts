@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { anthropicWire } from './anthropic-wire';
 import { planReply, type FakeReply } from './fake-reply';
 import { googleWire } from './google-wire';
+import { answerEmbeddings } from './openai-embeddings-wire';
 import { openAiWire } from './openai-wire';
 import type { WireFormat } from './wire-format';
 import { writeFailure, writeJson, writeStream, type AnswerEnding } from './write-answer';
@@ -50,8 +51,9 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 
 /**
  * Starts a local HTTP server speaking the real wire formats of OpenAI Chat Completions,
- * Anthropic Messages and Gemini generateContent, streamed and not. Other processes can script it
- * over HTTP: POST /_fake/replies (a FakeReply), GET /_fake/requests, POST /_fake/reset.
+ * Anthropic Messages and Gemini generateContent, streamed and not, and of OpenAI Embeddings
+ * (POST /v1/embeddings). Other processes can script it over HTTP: POST /_fake/replies (a
+ * FakeReply), GET /_fake/requests, POST /_fake/reset.
  */
 export async function startFakeProviderServer(options: { port?: number; host?: string } = {}): Promise<FakeProviderServer> {
   const requests: RecordedRequest[] = [];
@@ -63,6 +65,12 @@ export async function startFakeProviderServer(options: { port?: number; host?: s
     const method = request.method ?? 'GET';
     const body = await readJson(request).catch(() => undefined);
     if (path.startsWith('/_fake/')) return answerControl(method, path, body, response);
+    const query = Object.fromEntries(searchParams);
+    if (method === 'POST' && path === '/v1/embeddings') {
+      const ending = answerEmbeddings(response, body, queue.shift() ?? defaultReply);
+      requests.push({ wire: 'openai', method, path, query, headers: request.headers, body, ended: ending });
+      return void (await ending);
+    }
     const wire = routeWire(method, path);
     if (!wire) return writeJson(response, 404, { error: { message: `No route for ${method} ${path}` } });
     const prompt = wire.readPrompt(body, path);
@@ -75,7 +83,7 @@ export async function startFakeProviderServer(options: { port?: number; host?: s
       writeJson(response, 200, wire.completeBody(context));
       ending = Promise.resolve('completed');
     }
-    requests.push({ wire: wire.name, method, path, query: Object.fromEntries(searchParams), headers: request.headers, body, ended: ending });
+    requests.push({ wire: wire.name, method, path, query, headers: request.headers, body, ended: ending });
     await ending;
   }
 

@@ -7,7 +7,7 @@ import type { TokenUsage } from '../usage/token-usage';
 export interface FakeReply {
   /** The reply, streamed one word (with its leading space) per chunk. */
   text?: string;
-  /** Wait before each chunk, in milliseconds. */
+  /** Wait before each chunk, in milliseconds (embeddings: before the one answer). */
   chunkDelayMs?: number;
   /** Answer this status with the provider's error JSON instead of a reply. */
   failBeforeStream?: { status: number; message?: string; retryAfterSeconds?: number };

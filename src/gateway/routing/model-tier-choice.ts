@@ -1,0 +1,47 @@
+import type { CapabilityTier } from '../catalog/catalog-schema';
+import { thresholdForQualityTarget, type QualityCalibration } from './quality-calibration';
+
+export interface TierChoiceInput {
+  /** The router's score for the prompt: higher means it needs a strong model more. */
+  score: number;
+  /** The organisation's cost-quality setting: the share of the strongest model's quality to keep, e.g. 0.95. */
+  qualityTarget: number;
+  /** Tiers the organisation can use (1 small, 2 general, 3 frontier). */
+  availableTiers: readonly CapabilityTier[];
+  calibration: QualityCalibration;
+}
+
+export interface TierChoice {
+  tier: CapabilityTier;
+  reason: string;
+}
+
+const format = (value: number): string => (Number.isFinite(value) ? value.toFixed(3) : 'none');
+
+/**
+ * Maps a score to a tier. The router was trained on a strong/weak pair, so the top tier gets the
+ * prompts whose score reaches the calibrated threshold for the target; with three tiers, the
+ * middle tier gets the borderline prompts that a target twice as strict (0.95 -> 0.975) would
+ * also escalate, and the rest go to the lowest tier. The middle tier is never worse than the
+ * lowest, so this only adds quality to the calibrated two-way split.
+ */
+export function chooseModelTier(input: TierChoiceInput): TierChoice {
+  const tiers = [...new Set(input.availableTiers)].sort((first, second) => first - second);
+  if (tiers.length === 0) throw new Error('No model tier available');
+  const [lowest, highest] = [tiers[0]!, tiers[tiers.length - 1]!];
+  if (tiers.length === 1) return { tier: lowest, reason: `tier ${lowest} is the only one available` };
+
+  const strongThreshold = thresholdForQualityTarget(input.calibration, input.qualityTarget);
+  const targetText = `${(input.qualityTarget * 100).toFixed(0)}%`;
+  if (input.score >= strongThreshold)
+    return { tier: highest, reason: `score ${format(input.score)} >= ${format(strongThreshold)}, the threshold for ${targetText} of the strong model's quality` };
+
+  const middle = tiers.length > 2 ? tiers[Math.floor(tiers.length / 2)]! : undefined;
+  if (middle !== undefined) {
+    const stricterTarget = 1 - (1 - input.qualityTarget) / 2;
+    const middleThreshold = thresholdForQualityTarget(input.calibration, stricterTarget);
+    if (input.score >= middleThreshold)
+      return { tier: middle, reason: `score ${format(input.score)} is below ${format(strongThreshold)} but reaches ${format(middleThreshold)}, the threshold for ${(stricterTarget * 100).toFixed(1)}%` };
+  }
+  return { tier: lowest, reason: `score ${format(input.score)} < ${format(strongThreshold)}, the threshold for ${targetText} of the strong model's quality` };
+}

@@ -1,0 +1,39 @@
+import type { SentenceEncoder } from '../embeddings/sentence-encoder';
+import { buildFeatureRow } from './feature-vector';
+import { embedInLengthOrder } from './length-ordered-embedding';
+import type { PromptRouterArtifact } from './router-artifact';
+import { encoderWindow } from './routing-text';
+import { textFeatureNames } from './text-features';
+import { predictLogistic } from './training/logistic-regression';
+
+export interface PromptRouter {
+  readonly artifact: PromptRouterArtifact;
+  /** One score in 0..1 per prompt, in input order: higher means the prompt needs the strong model more. */
+  score(prompts: readonly string[]): Promise<number[]>;
+}
+
+export interface PromptRouterOptions {
+  encoder: SentenceEncoder;
+  artifact: PromptRouterArtifact;
+}
+
+/**
+ * The learned router: embeds a window of each prompt, adds the text features of the whole
+ * prompt and applies the trained model. Refuses an encoder or a feature list other than the one
+ * the artifact was trained with, since its weights would then mean nothing.
+ */
+export function createPromptRouter({ encoder, artifact }: PromptRouterOptions): PromptRouter {
+  if (encoder.id !== artifact.encoder.id || encoder.dimensions !== artifact.encoder.dimensions)
+    throw new Error(`The router was trained on encoder ${artifact.encoder.id}, not ${encoder.id}`);
+  if (artifact.textFeatureNames.join() !== textFeatureNames.join())
+    throw new Error('The router artifact was trained on other text features: retrain it with npm run router:train');
+
+  return {
+    artifact,
+    async score(prompts) {
+      const windows = prompts.map((prompt) => encoderWindow(prompt, artifact.encoder.windowCharacters));
+      const embeddings = await embedInLengthOrder(encoder, windows);
+      return prompts.map((prompt, index) => predictLogistic(artifact.model, buildFeatureRow(embeddings[index]!, prompt)));
+    },
+  };
+}

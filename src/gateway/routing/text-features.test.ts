@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { extractTextFeatures, textFeatureNames } from './text-features';
+
+const feature = (text: string, name: (typeof textFeatureNames)[number]): number => extractTextFeatures(text)[textFeatureNames.indexOf(name)]!;
+
+describe('the text features', () => {
+  it('gives one finite number per named feature', () => {
+    for (const text of ['', 'Hello', 'x'.repeat(10_000), '😀 ∑ ```code```']) {
+      const values = extractTextFeatures(text);
+      expect(values).toHaveLength(textFeatureNames.length);
+      expect(values.every(Number.isFinite)).toBe(true);
+    }
+  });
+
+  it.each([
+    { name: 'codeFence', text: 'Fix this:\n```\ndef f(x):\n    return x\n```', expected: 1 },
+    { name: 'codeFence', text: 'Write a poem about autumn.', expected: 0 },
+    { name: 'equation', text: 'Find x such that f(x) = 0.', expected: 1 },
+    { name: 'equation', text: 'What is 12 * 7?', expected: 1 },
+    { name: 'equation', text: 'Tell me about the Roman empire.', expected: 0 },
+    { name: 'latex', text: 'Simplify $\\frac{1}{2} + x$', expected: 1 },
+    { name: 'multipleChoice', text: 'Which is a mammal?\nA. Shark\nB. Whale\nC. Trout\nD. Eel\nAnswer:', expected: 1 },
+    { name: 'multipleChoice', text: 'Name a mammal.', expected: 0 },
+    { name: 'answerCue', text: 'Which is a mammal?\nA. Shark\nB. Whale\nAnswer:', expected: 1 },
+    { name: 'rolePlay', text: 'Pretend you are Elon Musk. Why go to Mars?', expected: 1 },
+    { name: 'structuredOutput', text: 'Return the results as a JSON object.', expected: 1 },
+    { name: 'refersToEarlierTurn', text: 'Rewrite your previous answer as a limerick.', expected: 1 },
+    { name: 'refersToEarlierTurn', text: 'How do volcanoes form?', expected: 0 },
+  ] as const)('$name of "$text" is $expected', ({ name, text, expected }) => {
+    expect(feature(text, name)).toBe(expected);
+  });
+
+  it('counts cue words on a log scale', () => {
+    expect(feature('Implement a function in Python.', 'programmingWords')).toBeCloseTo(Math.log1p(3), 12);
+    expect(feature('How many apples? Calculate the total.', 'mathWords')).toBeCloseTo(Math.log1p(3), 12);
+    expect(feature('Why? Explain step by step.', 'reasoningWords')).toBeCloseTo(Math.log1p(3), 12);
+    expect(feature('Write a poem', 'mathWords')).toBe(0);
+  });
+
+  it('measures the share of digits', () => {
+    expect(feature('ab12', 'digitShare')).toBe(0.5);
+    expect(feature('', 'digitShare')).toBe(0);
+  });
+});
