@@ -59,7 +59,7 @@ export function createApp(options: AppOptions) {
 
   const api = new Hono<AppEnv>();
   if (options.corsOrigins.length > 0) {
-    api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+    api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Session-Id', 'X-User-Message-Id', 'Retry-After'], maxAge: 600 }));
   }
   api.use(
     bodyLimit({
@@ -96,7 +96,7 @@ export function createApp(options: AppOptions) {
   api.route('/org', createOrganisationRoutes(options.auth, signedIn));
   api.route('/conversation', createConversationRoutes(options.conversations, signedIn));
   api.route('/tokens', createTokenRoutes(options.conversations, signedIn));
-  api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn));
+  api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn, options.conversations.routing.cache));
   api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));
   api.route('/system', createSystemMessageRoutes(options.database.db, signedIn));
 

@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createEmbeddedLocalProvider, modelCatalog, type LocalChatProvider } from '../gateway';
-import { defaultCacheSettings } from '../gateway/cache/cache-settings';
+import { defaultCacheSettings } from '../gateway';
 import { createApp } from './app';
 import { createExportLinks } from './conversations/export-links';
 import { createInFlightReplies } from './conversations/in-flight-replies';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
+import { createRequestRouting } from './routing/request-routing';
 import { createAccessTokens } from './auth/access-tokens';
 import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAttemptThrottle } from './auth/attempt-throttle';
@@ -81,6 +82,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     catalog: modelCatalog,
     localProvider,
   });
+  const routing = await createRequestRouting(database, config.routing).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const app = createApp({
     database,
     auth,
@@ -92,7 +97,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger,
       inFlight: inFlightReplies,
       exportLinks: createExportLinks(secretKey),
-      routing: { firstPartTimeoutMs: config.routing.firstPartTimeoutMs },
+      routing,
     },
     providerKeys: { db: database.db, secrets: providerSecrets, providers },
     routingPolicy: {

@@ -17,6 +17,8 @@ describe('POST /conversation/message (streamed)', () => {
     expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('x-accel-buffering')).toBe('no');
+    expect(answer.headers.get('x-session-id')).toBe(answer.parsed.metadata!.session_id);
+    expect(answer.headers.get('x-user-message-id')).toBe(answer.parsed.metadata!.usr_msg_id);
     expect(answer.chunks.length).toBeGreaterThan(2);
     expect(answer.parsed.text).toBe('One two three four five six');
     expect(answer.body.endsWith('\n')).toBe(true);
@@ -93,6 +95,9 @@ describe('POST /conversation/message (streamed)', () => {
       const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt, forced_model_id: 'openai/gpt-4o-mini' });
       expect(answer.status).toBe(502);
       expect(answer.headers.get('content-type')).toContain('application/json');
+      // The saved message's ids come with the failure, so the web app can keep one session.
+      expect(answer.headers.get('x-session-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.headers.get('x-user-message-id')).toMatch(/^[0-9a-f-]{36}$/);
       const body = JSON.parse(answer.body);
       expect(body.message).toBe('The model provider failed to answer. Please try again.');
       expect(answer.body).not.toContain('secret upstream detail');

@@ -24,6 +24,23 @@ describe('automatic routing', () => {
     expect(reply).toMatchObject({ selection_id: metadata.selection_id, model: metadata.primary_model, route: metadata.route });
   });
 
+  it("scores each prompt with the learned router and maps it to a tier by the organisation's quality target", async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    const setTarget = (quality_target: number) => api(policyPath(user.org_id), { method: 'PUT', token, body: { quality_target } });
+    const prompt = 'Prove that there are infinitely many primes, step by step.';
+
+    expect((await setTarget(0.5)).status).toBe(200);
+    const modest = (await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt })).parsed.metadata!;
+    expect(modest.route).toMatchObject({ reason: 'router_score', mode: 'auto' });
+    expect(modest.route!.reason_text).toMatch(/^Router score \d\.\d\d below/);
+    expect(['openai/gpt-4.1-nano', 'openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest', 'openai/gpt-4.1-mini']).toContain(modest.primary_model);
+
+    expect((await setTarget(1)).status).toBe(200);
+    const demanding = (await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt })).parsed.metadata!;
+    expect(demanding.route!.reason_text).toMatch(/^Router score \d\.\d\d at or above \d\.\d\d: the strongest tier/);
+    expect(['anthropic/claude-opus-4', 'anthropic/claude-sonnet-4', 'openai/o3-mini', 'openai/o4-mini']).toContain(demanding.primary_model);
+  });
+
   it('falls back to the backup model when the primary fails before streaming, and says so', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ failBeforeStream: { status: 503 } }, { text: 'The backup answered' });

@@ -34,6 +34,11 @@ const configSchema = z.object({
   LOCAL_MODEL_PATH: z.string().min(1).optional(),
   LOCAL_MODEL_MAX_WAITING: z.coerce.number().int().min(0).default(8),
   ROUTER_FIRST_PART_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  // An OpenAI-compatible embeddings endpoint for the semantic cache instead of the embedded encoder.
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(8).max(4096).optional(),
   // Instance-wide provider credentials; the gateway's resolveInstanceCredentials reads these names.
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -69,7 +74,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The embedded model: on by default so a fresh install chats without any key. */
   localModel: { enabled: boolean; path: string | undefined; maxWaiting: number };
-  routing: { firstPartTimeoutMs: number };
+  routing: {
+    firstPartTimeoutMs: number;
+    /** The cache's remote encoder; absent, the embedded one is used. */
+    embeddings?: { baseURL: string; apiKey?: string; model: string; dimensions: number };
+  };
   /** Instance-wide provider keys; never logged. */
   providerCredentials: ProviderCredentials;
 }
@@ -88,6 +97,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const raw = parsed.data;
+  if (raw.EMBEDDINGS_BASE_URL && (!raw.EMBEDDINGS_MODEL || !raw.EMBEDDINGS_DIMENSIONS)) {
+    throw new ConfigError(['EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS are required with EMBEDDINGS_BASE_URL']);
+  }
   return {
     environment: raw.NODE_ENV,
     host: raw.HOST,
@@ -112,7 +124,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH, maxWaiting: raw.LOCAL_MODEL_MAX_WAITING },
-    routing: { firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS },
+    routing: {
+      firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS,
+      embeddings: raw.EMBEDDINGS_BASE_URL
+        ? { baseURL: raw.EMBEDDINGS_BASE_URL, apiKey: raw.EMBEDDINGS_API_KEY, model: raw.EMBEDDINGS_MODEL!, dimensions: raw.EMBEDDINGS_DIMENSIONS! }
+        : undefined,
+    },
     providerCredentials: resolveInstanceCredentials({
       OPENAI_API_KEY: raw.OPENAI_API_KEY,
       OPENAI_BASE_URL: raw.OPENAI_BASE_URL,

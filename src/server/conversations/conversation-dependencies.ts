@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 import type { CatalogModel } from '../../gateway';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
+import type { CacheSettings } from '../../gateway';
 import type { PromptScorer } from '../routing/prompt-scorer';
+import type { ReplyCache } from '../routing/reply-cache';
 import type { ExportLinks } from './export-links';
 import type { InFlightReplies } from './in-flight-replies';
 
@@ -23,5 +25,9 @@ export interface ConversationDependencies {
     scorer?: PromptScorer;
     /** How long a primary model with a backup may take to start before the backup is asked. */
     firstPartTimeoutMs: number;
+    /** The semantic cache; without it every request goes to a model. */
+    cache?: ReplyCache;
+    /** The cache's product defaults, for what an organisation's policy leaves open. */
+    cacheDefaults: CacheSettings;
   };
 }

@@ -37,7 +37,11 @@ export function createConversationRoutes(dependencies: ConversationDependencies,
     })
     .post('/message', async (context) => {
       const input = await readJson(context, sendMessageRequestSchema);
-      const { reply } = await sendMessage(dependencies, context.get('caller'), input, context.req.raw.signal);
+      // The saved ids go out with every answer, an error included, so the web app keeps one session.
+      const { reply } = await sendMessage(dependencies, context.get('caller'), input, context.req.raw.signal, (saved) => {
+        context.header('X-Session-Id', saved.sessionId);
+        context.header('X-User-Message-Id', saved.userMessageId);
+      });
       return input.stream ? streamReply(context, reply) : context.json(await completeWithoutStreaming(reply));
     })
     .post('/regenerate', async (context) => {

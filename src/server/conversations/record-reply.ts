@@ -13,6 +13,8 @@ export interface FinishedReply {
   model: CatalogModel;
   /** Set when the backup answered because this model failed before its first part. */
   fellBackFrom?: string;
+  /** Served from the semantic cache: no model was called. */
+  cacheHit?: boolean;
   usage: TokenUsage & { estimated: boolean };
   costUsd: number;
   /** The same usage at the reference model's prices. */
@@ -48,6 +50,7 @@ export async function recordReply(
       outputTokens: reply.usage.outputTokens,
       costUsd: reply.costUsd,
       referenceCostUsd: reply.referenceCostUsd,
+      cacheHit: reply.cacheHit ?? false,
       decisionId: plan.decisionId,
       latencyMs: reply.latencyMs,
       timeToFirstTokenMs: reply.timeToFirstTokenMs,

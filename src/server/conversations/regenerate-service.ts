@@ -32,6 +32,9 @@ export async function regenerateReply(
   const following = rows[index + 1];
   const replaceMessageId = target.role === 'assistant' ? target.id : following?.role === 'assistant' ? following.id : undefined;
 
-  const route = await routeRequest(dependencies, caller, prompt.content, input.forced_model_id);
+  const previousUserTurn = rows.slice(0, rows.indexOf(prompt)).findLast((message) => message.role === 'user')?.content;
+  const route = await routeRequest(dependencies, caller, prompt.content, input.forced_model_id, previousUserTurn);
+  // Asked again, so the answer being replaced must not be served from the cache any more.
+  if (replaceMessageId) await dependencies.routing.cache?.forgetReply(caller.orgId, replaceMessageId);
   return startRoutedReply(dependencies, caller, route, { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId }, clientSignal);
 }

@@ -1,4 +1,4 @@
-import type { CatalogModel, ChatMessage } from '../../gateway';
+import type { CacheRequest, CacheSettings, CatalogModel, ChatMessage } from '../../gateway';
 import type { Caller } from '../http/context';
 
 /** Everything needed to answer one saved user message. */
@@ -17,4 +17,6 @@ export interface ReplyPlan {
   reference: CatalogModel;
   /** Asked when the primary model fails before its first part; its history is fitted to its own window. */
   backup?: { model: CatalogModel; history: ChatMessage[] };
+  /** Where a complete reply is stored in the semantic cache (the lookup's vector saves embedding twice). */
+  cache?: { request: CacheRequest; settings: CacheSettings; embedding?: Float32Array };
 }

@@ -89,8 +89,34 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
     });
     if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
     if (failure !== undefined) return { text, error: streamFailure(failure) };
+    if (status === 'complete') await storeInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: costOfUsage(plan.reference, usage) });
     return { text, metadata: recorded };
   }
 
   return { abort: () => upstream.abort(), complete: (write) => dependencies.inFlight.track(run(write)) };
+}
+
+/** Keeps a complete reply for the semantic cache; a failure to store costs only a future hit. */
+async function storeInCache(
+  dependencies: ConversationDependencies,
+  plan: ReplyPlan,
+  reply: { text: string; metadata: StreamMetadata; model: string; referenceCostUsd: number },
+): Promise<void> {
+  const cache = dependencies.routing.cache;
+  if (!cache || !plan.cache) return;
+  await cache
+    .store(
+      {
+        orgId: plan.caller.orgId,
+        sessionId: plan.sessionId,
+        replyMessageId: reply.metadata.assistant_msg_id,
+        request: plan.cache.request,
+        reply: reply.text,
+        modelId: reply.model,
+        referenceCostUsd: reply.referenceCostUsd,
+        embedding: plan.cache.embedding,
+      },
+      plan.cache.settings,
+    )
+    .catch((error: unknown) => dependencies.logger.warn({ err: error }, 'storing a reply in the cache failed'));
 }

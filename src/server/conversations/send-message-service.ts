@@ -3,8 +3,10 @@ import { estimateTextTokens } from '../../gateway';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
+import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest } from '../routing/route-request';
-import { insertMessage } from './chat-message-repository';
+import { startCachedReply } from './cached-reply';
+import { insertMessage, sessionContext } from './chat-message-repository';
 import { createSession, findSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { OpenedReply } from './reply-run';
@@ -23,6 +25,8 @@ export async function sendMessage(
   caller: Caller,
   input: SendMessageRequest,
   clientSignal?: AbortSignal,
+  /** Told as soon as the message is saved, so even a failing answer can name its session. */
+  onSaved?: (saved: { sessionId: string; userMessageId: string }) => void,
 ): Promise<{ reply: OpenedReply; sessionId: string; userMessageId: string }> {
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
   const owner = { orgId: caller.orgId, userId: caller.userId };
@@ -30,7 +34,23 @@ export async function sendMessage(
   if (requestedSessionId && (!isUuid(requestedSessionId) || !(await findSession(dependencies.db, owner, requestedSessionId)))) {
     throw notFound(messages.sessionNotFound);
   }
-  const route = await routeRequest(dependencies, caller, input.prompt, input.forced_model_id);
+  const context = requestedSessionId ? await sessionContext(dependencies.db, owner, requestedSessionId) : [];
+  const previousUserTurn = context.findLast((message) => message.role === 'user')?.content;
+  const route = await routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn);
+  const cacheRequest = {
+    prompt: input.prompt,
+    contextMessages: context,
+    systemPrompt: '',
+    // An automatic reply answers again only where the router would pick the same tier (so a raised
+    // quality target is not met with a smaller model's old answer); a chosen model's only for that model.
+    modelClass: route.mode === 'auto' ? `auto:tier-${route.primary.model.tier}` : route.primary.model.id,
+  };
+  const cacheSettings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults);
+  // The cache only ever saves money: when it (or a remote embeddings endpoint) fails, a model answers.
+  const lookup = await dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings).catch((error: unknown) => {
+    dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
+    return undefined;
+  });
 
   const saved = await dependencies.db.transaction(async (transaction) => {
     const sessionId = requestedSessionId ?? (await createSession(transaction, owner, sessionTitleFromPrompt(input.prompt))).id;
@@ -39,11 +59,14 @@ export async function sendMessage(
       sessionId,
       role: 'user',
       content: input.prompt,
-      modelId: route.primary.model.id,
+      modelId: lookup?.hit ? lookup.entry.modelId : route.primary.model.id,
       tokens: estimateTextTokens(input.prompt),
     });
     return { sessionId, userMessageId: message.id };
   });
-  const reply = await startRoutedReply(dependencies, caller, route, saved, clientSignal);
+  onSaved?.(saved);
+  const reply = lookup?.hit
+    ? await startCachedReply(dependencies, caller, route, lookup, saved)
+    : await startRoutedReply(dependencies, caller, route, { ...saved, cache: { request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding } }, clientSignal);
   return { reply, ...saved };
 }

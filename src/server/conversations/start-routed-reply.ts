@@ -4,6 +4,7 @@ import { insertDecision } from '../routing/decision-repository';
 import type { RoutedRequest } from '../routing/route-request';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadHistory } from './load-history';
+import type { ReplyPlan } from './reply-plan';
 import { openReply, type OpenedReply } from './reply-run';
 
 /** A typical reply's length, for the decision's cost estimate before the reply exists. */
@@ -17,7 +18,7 @@ export async function startRoutedReply(
   dependencies: ConversationDependencies,
   caller: Caller,
   route: RoutedRequest,
-  target: { sessionId: string; userMessageId: string; replaceMessageId?: string },
+  target: { sessionId: string; userMessageId: string; replaceMessageId?: string; cache?: ReplyPlan['cache'] },
   clientSignal?: AbortSignal,
 ): Promise<OpenedReply> {
   const owner = { orgId: caller.orgId, userId: caller.userId };
@@ -53,6 +54,7 @@ export async function startRoutedReply(
       decisionId: decision.id,
       reference: route.reference,
       backup,
+      cache: target.cache,
     },
     clientSignal,
   );

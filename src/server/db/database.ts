@@ -9,9 +9,17 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction offers the same query surface as the database. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
+/** How the semantic cache can search vectors: in SQL with pgvector, or (without the extension) in process. */
+export type VectorSearchSupport = 'pgvector' | 'none';
+
+/** Length of the embedded encoder's vectors: the one size the HNSW index covers. */
+export const indexedEmbeddingDimensions = 512;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** 'pgvector' when the extension could be created (always on PGlite); 'none' e.g. on Debian's PostgreSQL 15. */
+  vectorSearch: VectorSearchSupport;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -31,6 +39,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDataDir);
   try {
     await handle.migrate();
+    handle.vectorSearch = await prepareVectorSearch(handle.db);
   } catch (error) {
     await handle.close();
     throw error;
@@ -38,16 +47,43 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
+/**
+ * Creates pgvector and the cache's HNSW index where the extension exists. Not a migration: the same
+ * migrations must apply to a server without pgvector. The index reads the real[] column as a vector
+ * and covers only rows of the indexed length, so an embedding of another size can still be stored.
+ */
+async function prepareVectorSearch(db: Database): Promise<VectorSearchSupport> {
+  try {
+    await db.execute(sql`create extension if not exists vector`);
+  } catch {
+    return 'none';
+  }
+  const dimensions = indexedEmbeddingDimensions;
+  try {
+    await db.execute(
+      sql.raw(
+        `create index if not exists cache_entries_embedding_hnsw on cache_entries using hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) where array_length(embedding, 1) = ${dimensions}`,
+      ),
+    );
+  } catch {
+    // An old pgvector without HNSW or the real[] cast: search in process rather than scan in SQL.
+    return 'none';
+  }
+  return 'pgvector';
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle & { migrate(): Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { vector } = await import('@electric-sql/pglite-pgvector');
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: { vector } });
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    vectorSearch: 'none',
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
@@ -63,6 +99,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle & { mig
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    vectorSearch: 'none',
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),

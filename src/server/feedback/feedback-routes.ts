@@ -4,15 +4,16 @@ import type { Database } from '../db/database';
 import type { AppEnv } from '../http/context';
 import { readJson } from '../http/read-json';
 import { feedbackCsv } from './feedback-report';
+import type { ReplyCache } from '../routing/reply-cache';
 import { feedbackById, feedbackHistory, feedbackStatistics, submitFeedback } from './feedback-service';
 
 /** Mounted at /feedback. */
-export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<AppEnv>) {
+export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<AppEnv>, cache?: ReplyCache) {
   return new Hono<AppEnv>()
     .use(signedIn)
     .post('/', async (context) => {
       const input = await readJson(context, submitFeedbackRequestSchema);
-      return context.json(await submitFeedback(db, context.get('caller'), input), 201);
+      return context.json(await submitFeedback(db, context.get('caller'), input, cache), 201);
     })
     .get('/history/:orgId', async (context) => {
       const { userId, period } = context.req.query();

@@ -2,6 +2,7 @@ import { feedbackPeriodPattern, isAdminRoleName, messages, type Feedback, type F
 import { findMessage } from '../conversations/chat-message-repository';
 import type { Database, Executor } from '../db/database';
 import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
+import type { ReplyCache } from '../routing/reply-cache';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
@@ -18,17 +19,25 @@ export async function submitFeedback(
   db: Database,
   caller: Caller,
   input: { selection_id: string; org_id: string; user_id: string; feedback: Feedback['feedback'] },
+  cache?: ReplyCache,
 ): Promise<Feedback> {
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const target = isUuid(input.selection_id) ? await findRatedReply(db, owner, input.selection_id) : undefined;
   if (!target) throw notFound(messages.messageNotFound);
+  const { cacheEntryId, ...rated } = target;
   try {
-    return await db.transaction(async (transaction) => {
-      const saved = await insertFeedback(transaction, { ...owner, ...target, rating: input.feedback });
-      if (target.decisionId) await setDecisionFeedback(transaction, caller.orgId, target.decisionId, input.feedback);
-      return presentFeedback(saved);
+    const saved = await db.transaction(async (transaction) => {
+      const row = await insertFeedback(transaction, { ...owner, ...rated, rating: input.feedback });
+      if (rated.decisionId) await setDecisionFeedback(transaction, caller.orgId, rated.decisionId, input.feedback);
+      return presentFeedback(row);
     });
+    // A reply rated bad is never served from the cache again: neither the entry it came from nor any made from it.
+    if (input.feedback === 'negative' && cache) {
+      if (cacheEntryId) await cache.forgetEntry(caller.orgId, cacheEntryId);
+      if (rated.messageId) await cache.forgetReply(caller.orgId, rated.messageId);
+    }
+    return saved;
   } catch (error) {
     const index = uniqueViolationIndex(error);
     if (index === 'feedback_message_unique' || index === 'feedback_decision_unique') throw new AppError('conflict', messages.feedbackAlreadyGiven);
@@ -41,10 +50,10 @@ async function findRatedReply(db: Executor, owner: { orgId: string; userId: stri
   if (decision?.replyMessageId) {
     const latest = (await latestDecisionsForReplies(db, owner.orgId, [decision.replyMessageId])).get(decision.replyMessageId);
     const current = latest?.id === decision.id;
-    return { decisionId: decision.id, messageId: current ? decision.replyMessageId : null, modelId: decision.servedModelId };
+    return { decisionId: decision.id, messageId: current ? decision.replyMessageId : null, modelId: decision.servedModelId, cacheEntryId: decision.cacheEntryId };
   }
   const reply = await findMessage(db, owner, selectionId);
-  return reply?.role === 'assistant' ? { decisionId: null, messageId: reply.id, modelId: reply.modelId } : undefined;
+  return reply?.role === 'assistant' ? { decisionId: null, messageId: reply.id, modelId: reply.modelId, cacheEntryId: null } : undefined;
 }
 
 /**

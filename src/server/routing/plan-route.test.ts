@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelCatalog, type CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
-import { planRoute, tierForScore, type CandidateModel } from './plan-route';
+import { planRoute, type CandidateModel } from './plan-route';
 
 const model = (id: string): CatalogModel => {
   const found = modelCatalog.find((candidate) => candidate.id === id);
@@ -15,20 +15,9 @@ const candidate = (id: string, ruledOut?: string): CandidateModel => ({ usable: 
 const offered = ['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest', 'openai/gpt-4o', 'anthropic/claude-sonnet-4'].map(model);
 const everyone = offered.map((entry) => candidate(entry.id));
 
-describe('tierForScore', () => {
-  it('gives the strongest tier from the threshold up and splits the rest evenly', () => {
-    expect(tierForScore(0.6, 0.6, [1, 2, 3])).toBe(3);
-    expect(tierForScore(0.99, 0.6, [1, 2, 3])).toBe(3);
-    expect(tierForScore(0.29, 0.6, [1, 2, 3])).toBe(1);
-    expect(tierForScore(0.31, 0.6, [1, 2, 3])).toBe(2);
-    expect(tierForScore(-1, 0.6, [1, 3])).toBe(1);
-    expect(tierForScore(0.1, 0.6, [2])).toBe(2);
-  });
-});
-
 describe('planRoute', () => {
   it('sends a prompt that needs little to the cheapest model, with a backup from another provider of the same tier', () => {
-    const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.1, threshold: 0.6 } });
+    const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.1, threshold: 0.6, idealTier: 1 } });
     expect(route.reason).toBe('router_score');
     expect(route.primary.model.id).toBe(cheapest(['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest']));
     expect(route.backup?.model.provider).not.toBe(route.primary.model.provider);
@@ -37,7 +26,7 @@ describe('planRoute', () => {
   });
 
   it('sends a prompt at the threshold to the strongest tier, backed by the next tier down', () => {
-    const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.6, threshold: 0.6 } });
+    const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.6, threshold: 0.6, idealTier: 3 } });
     expect(route.primary.model.id).toBe('anthropic/claude-sonnet-4');
     expect(route.backup?.model.id).toBe('openai/gpt-4o');
     expect(route.reasonText).toBe('Router score 0.60 at or above 0.60: the strongest tier');
@@ -45,7 +34,7 @@ describe('planRoute', () => {
 
   it('steps up when the ideal tier is closed to the caller, and says so; ruled-out models are recorded with why', () => {
     const candidates = [candidate('openai/gpt-4o-mini', 'Monthly token limit reached'), candidate('openai/gpt-4o'), candidate('anthropic/claude-sonnet-4')];
-    const route = planRoute({ offered, candidates, routingEnabled: true, score: { value: 0.05, threshold: 0.6 } });
+    const route = planRoute({ offered, candidates, routingEnabled: true, score: { value: 0.05, threshold: 0.6, idealTier: 1 } });
     expect(route.primary.model.id).toBe('openai/gpt-4o');
     expect(route.reasonText).toContain('stepped up to tier 2, as no tier-1 model is open to you');
     expect(route.considered).toEqual([
@@ -57,14 +46,14 @@ describe('planRoute', () => {
   });
 
   it('steps down when no stronger model is open', () => {
-    const route = planRoute({ offered, candidates: [candidate('openai/gpt-4o-mini'), candidate('openai/gpt-4o')], routingEnabled: true, score: { value: 0.9, threshold: 0.6 } });
+    const route = planRoute({ offered, candidates: [candidate('openai/gpt-4o-mini'), candidate('openai/gpt-4o')], routingEnabled: true, score: { value: 0.9, threshold: 0.6, idealTier: 3 } });
     expect(route.primary.model.id).toBe('openai/gpt-4o');
     expect(route.reasonText).toContain('stepped down to tier 2');
   });
 
   it('uses the strongest model when routing is off, and the only model when there is one', () => {
     expect(planRoute({ offered, candidates: everyone, routingEnabled: false }).primary.model.id).toBe('anthropic/claude-sonnet-4');
-    const only = planRoute({ offered, candidates: [candidate('openai/gpt-4o'), candidate('openai/gpt-4o-mini', 'Over your per-request limit')], routingEnabled: true, score: { value: 0.9, threshold: 0.5 } });
+    const only = planRoute({ offered, candidates: [candidate('openai/gpt-4o'), candidate('openai/gpt-4o-mini', 'Over your per-request limit')], routingEnabled: true, score: { value: 0.9, threshold: 0.5, idealTier: 3 } });
     expect(only.reason).toBe('only_model');
     expect(only.backup).toBeUndefined();
     expect(only.primary.model.id).toBe('openai/gpt-4o');

@@ -24,8 +24,11 @@ export interface RouteInputs {
   /** The offered models the caller's role allows, each with this request's limit verdict. */
   candidates: readonly CandidateModel[];
   routingEnabled: boolean;
-  /** How much the prompt needs a strong model (higher: more), and the score where the strongest tier starts. */
-  score?: { value: number; threshold: number };
+  /**
+   * How much the prompt needs a strong model (higher: more), the score where the strongest tier
+   * starts, and the tier the router chose for it among the offered tiers.
+   */
+  score?: { value: number; threshold: number; idealTier: number };
 }
 
 export interface PlannedRoute {
@@ -39,9 +42,8 @@ export interface PlannedRoute {
 const round = (value: number) => value.toFixed(2);
 
 /**
- * Chooses the model of an automatic request. The score picks a tier among the offered tiers:
- * at or above the threshold the strongest; below it the lower tiers share [0, threshold)
- * evenly, cheapest first. Within a tier the cheapest eligible model answers. When the ideal tier
+ * Chooses the model of an automatic request. The router has picked the ideal tier for the
+ * prompt; within a tier the cheapest eligible model answers. When the ideal tier
  * has no model the caller may use, the nearest stronger tier answers (else the nearest weaker),
  * and the reason says so. The backup is the next choice: another model of the same tier, else
  * the nearest stronger one, else the nearest weaker one.
@@ -60,9 +62,7 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
     return { reason: 'routing_off', reasonText: 'Routing is off: the strongest model you may use', primary: best, backup: backupFor(best, ordered), considered };
   }
 
-  const tiers = [...new Set(inputs.offered.map((model) => model.tier))].sort((first, second) => first - second);
-  const { value, threshold } = inputs.score;
-  const idealTier = tierForScore(value, threshold, tiers);
+  const { value, threshold, idealTier } = inputs.score;
   const eligibleTiers: number[] = [...new Set(ordered.map((usable) => usable.model.tier))];
   const servedTier = eligibleTiers.includes(idealTier)
     ? idealTier
@@ -75,14 +75,6 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
     reasonText += `; ${servedTier > idealTier ? 'stepped up' : 'stepped down'} to tier ${servedTier}, as no tier-${idealTier} model is open to you`;
   }
   return { reason: 'router_score', reasonText, primary, backup: backupFor(primary, ordered), considered };
-}
-
-/** The strongest tier from the threshold up; below it, the lower tiers in equal bands. */
-export function tierForScore(score: number, threshold: number, tiers: readonly number[]): number {
-  if (tiers.length === 1 || score >= threshold) return tiers.at(-1)!;
-  const lower = tiers.slice(0, -1);
-  const band = Math.min(lower.length - 1, Math.floor((Math.max(score, 0) / threshold) * lower.length));
-  return lower[band]!;
 }
 
 function backupFor(primary: UsableModel, ordered: readonly UsableModel[]): UsableModel | undefined {

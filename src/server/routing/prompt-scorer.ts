@@ -1,7 +1,10 @@
-/** The learned router as the server sees it: a score per prompt and the threshold for a quality target. */
+/** The learned router as the server sees it. */
 export interface PromptScorer {
-  /** How much the prompt needs a strong model; higher means more. */
-  score(prompt: string): Promise<number>;
-  /** The score from which the strongest tier answers, for "aim for this share of the best model's quality". */
-  thresholdFor(qualityTarget: number): number;
+  /** How much the latest user turn (read with the one before it, when there is one) needs a strong model; higher means more. */
+  score(userTurns: readonly string[]): Promise<number>;
+  /**
+   * The tier for a score among the tiers on offer, for "aim for this share of the best model's
+   * quality", with the score from which the strongest tier answers.
+   */
+  chooseTier(score: number, qualityTarget: number, tiers: readonly number[]): { tier: number; threshold: number };
 }

@@ -19,7 +19,7 @@ export interface RoutedRequest {
   primary: UsableModel;
   backup?: UsableModel;
   considered: ConsideredModel[];
-  score?: { value: number; threshold: number };
+  score?: { value: number; threshold: number; idealTier: number };
   reference: CatalogModel;
   policy: RoutingPolicy;
 }
@@ -31,7 +31,14 @@ type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers
  * spec's 403 otherwise) and within its limits; with none, the organisation's policy and the
  * router choose among the models the caller's role allows within their limits.
  */
-export async function routeRequest(dependencies: Dependencies, caller: Caller, prompt: string, forcedModelId: string | null | undefined): Promise<RoutedRequest> {
+export async function routeRequest(
+  dependencies: Dependencies,
+  caller: Caller,
+  prompt: string,
+  forcedModelId: string | null | undefined,
+  /** The user's turn before this one in the conversation, which the router reads too. */
+  previousUserTurn?: string,
+): Promise<RoutedRequest> {
   const policy = await loadRoutingPolicy(dependencies.db, caller.orgId);
   const credentials = await dependencies.providers.credentialsFor(caller.orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
@@ -71,10 +78,12 @@ export async function routeRequest(dependencies: Dependencies, caller: Caller, p
   if (eligible.length === 0) throw refusalFor(candidates, monthly);
 
   const scorer = dependencies.routing.scorer;
-  const score =
-    policy.enabled && scorer && eligible.length > 1
-      ? { value: await scorer.score(prompt), threshold: scorer.thresholdFor(policy.quality_target) }
-      : undefined;
+  let score: RoutedRequest['score'];
+  if (policy.enabled && scorer && eligible.length > 1) {
+    const value = await scorer.score(previousUserTurn ? [previousUserTurn, prompt] : [prompt]);
+    const { tier, threshold } = scorer.chooseTier(value, policy.quality_target, [...new Set(offered.map((model) => model.tier))]);
+    score = { value, threshold, idealTier: tier };
+  }
   const planned = planRoute({ offered, candidates, routingEnabled: policy.enabled && scorer !== undefined, score });
   return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy };
 }

@@ -53,7 +53,7 @@ export const routingDecisions = pgTable(
     cacheEntryId: uuid('cache_entry_id'),
     primaryModelId: text('primary_model_id').notNull(),
     backupModelId: text('backup_model_id'),
-    /** The model that produced the reply (the backup after a fallback); null for a cache hit or a failure. */
+    /** The model that produced the reply: the backup after a fallback, the original reply's model for a cache hit. */
     servedModelId: text('served_model_id'),
     referenceModelId: text('reference_model_id').notNull(),
     estimatedCostUsd: numeric('estimated_cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull(),

@@ -26,17 +26,22 @@ interface StreamRequest {
   path: '/conversation/message' | '/conversation/regenerate';
   body: SendMessageRequest | RegenerateRequest;
   onText: (text: string) => void;
+  /** The saved user message's session, told as soon as the answer starts (also when it is an error). */
+  onSaved?: (saved: { sessionId: string; userMessageId: string }) => void;
   signal?: AbortSignal;
 }
 
 /** Posts a streamed call and hands each piece of reply text to `onText` as it arrives. */
-export async function streamChatReply({ path, body, onText, signal }: StreamRequest): Promise<StreamedReply> {
+export async function streamChatReply({ path, body, onText, onSaved, signal }: StreamRequest): Promise<StreamedReply> {
   let response = await post(path, body, signal);
   if (response.status === 401 && getStoredTokens().token) {
     // Same rule as the API client: one refresh, one retry; a failed refresh signs out.
     if (await refreshSession()) response = await post(path, body, signal);
     else clearTokens();
   }
+  const sessionId = response.headers.get('X-Session-Id');
+  const userMessageId = response.headers.get('X-User-Message-Id');
+  if (sessionId && userMessageId) onSaved?.({ sessionId, userMessageId });
   if (!response.ok) throw new ApiError(response.status, selectErrorMessage(undefined, await readJson(response)), undefined);
   if (!response.body) throw new Error(streamFailureMessages.noStream);
 

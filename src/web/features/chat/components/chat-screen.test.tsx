@@ -92,4 +92,33 @@ describe('chat screen: sending and streaming', () => {
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Partial answer');
   });
+
+  it('keeps one conversation when the first reply fails: the next message goes to the session the server saved', async () => {
+    let calls = 0;
+    const { requests } = fakeChatApi({
+      reply: () => {
+        calls += 1;
+        if (calls === 1) {
+          return new Response(JSON.stringify({ code: 'upstream_failed', message: 'The model provider failed to answer. Please try again.' }), {
+            status: 502,
+            headers: { 'Content-Type': 'application/json', 'X-Session-Id': 'saved-session', 'X-User-Message-Id': 'saved-message' },
+          });
+        }
+        return streamedResponse([framedReply('Second time lucky.', makeMetadata({ session_id: 'saved-session' }))]);
+      },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(box, 'First try{Enter}');
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    await user.type(box, 'Second try{Enter}');
+    expect(await screen.findByText('Second time lucky.')).toBeInTheDocument();
+
+    const sends = requests.filter((request) => request.path === '/conversation/message').map((request) => (request.body as { session_id: string | null }).session_id);
+    expect(sends).toEqual([null, 'saved-session']);
+    // Both messages sit in the one session, listed once.
+    expect(screen.getAllByRole('article', { name: 'Your message' }).map((article) => article.textContent)).toEqual([expect.stringContaining('First try'), expect.stringContaining('Second try')]);
+    expect(within(screen.getByRole('complementary', { name: 'Chat sessions' })).getAllByRole('listitem')).toHaveLength(1);
+  });
 });

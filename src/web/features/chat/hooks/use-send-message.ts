@@ -26,7 +26,15 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
       const pending: ChatMessage = { id: `pending-${now}`, content: prompt, role: 'user', timestamp: new Date(now).toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: true };
       dispatch({ type: 'message-sent', message: pending });
       await run(
-        { path: '/conversation/message', body: { org_id: user.orgId, user_id: user.id, prompt, session_id: currentSessionId, forced_model_id: modelId, stream: true } },
+        {
+          path: '/conversation/message',
+          body: { org_id: user.orgId, user_id: user.id, prompt, session_id: currentSessionId, forced_model_id: modelId, stream: true },
+          // A new chat takes its saved id at once, so a failed first reply does not split the conversation.
+          onSaved: (saved) => {
+            onSessionSaved(saved.sessionId);
+            dispatch({ type: 'session-saved', localSessionId: sessionId, sessionId: saved.sessionId });
+          },
+        },
         {
           onText: (text) => dispatch({ type: 'reply-advanced', text }),
           onDone: (reply) => {

@@ -10,6 +10,7 @@ export type ChatAction =
   | { type: 'messages-loaded'; sessionId: string; messages: ChatMessage[] }
   | { type: 'messages-failed' }
   | { type: 'message-sent'; message: ChatMessage }
+  | { type: 'session-saved'; localSessionId: string; sessionId: string }
   | { type: 'reply-advanced'; text: string }
   | { type: 'reply-completed'; pendingMessageId: string; text: string; metadata: StreamMetadata }
   | { type: 'reply-failed'; pendingMessageId: string; partialText: string }
@@ -52,6 +53,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         : [{ id: message.sessionId, title: sessionTitleFromPrompt(message.content), createdAt: message.timestamp, messages: [message] }, ...state.sessions];
       return { ...state, sessions, currentSessionId: message.sessionId, isTyping: true, streaming: { sessionId: message.sessionId, content: '' } };
     }
+    case 'session-saved':
+      return adoptSavedSession(state, action.localSessionId, action.sessionId);
     case 'reply-advanced':
       return state.streaming ? { ...state, streaming: { ...state.streaming, content: state.streaming.content + action.text } } : state;
     case 'reply-completed':
@@ -85,6 +88,20 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'sessions-cleared':
       return { ...initialChatState };
   }
+}
+
+/** A local (temp-) session the server has now saved takes the saved id, messages and all. */
+function adoptSavedSession(state: ChatState, localSessionId: string, sessionId: string): ChatState {
+  if (localSessionId === sessionId || !isLocalSessionId(localSessionId)) return state;
+  const rename = (id: string | null) => (id === localSessionId ? sessionId : id);
+  return {
+    ...state,
+    sessions: state.sessions.map((session) =>
+      session.id === localSessionId ? { ...session, id: sessionId, messages: session.messages.map((message) => ({ ...message, sessionId })) } : session,
+    ),
+    currentSessionId: rename(state.currentSessionId),
+    streaming: state.streaming && { ...state.streaming, sessionId: rename(state.streaming.sessionId)! },
+  };
 }
 
 function updateSession(state: ChatState, sessionId: string, change: (session: ChatSession) => ChatSession): ChatState {

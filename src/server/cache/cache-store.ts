@@ -1,0 +1,91 @@
+import { indexedEmbeddingDimensions, type Database, type VectorSearchSupport } from '../db/database';
+import type { CacheEntry, NewCacheEntry, SimilarEntry } from './cache-entry';
+import { deleteEntriesForReply, deleteEntry, deleteExpiredEntries, evictBeyond, findExactEntry, insertEntry, recordEntryHit } from './cache-repository';
+import { createInProcessSearch, type InProcessIndexStats, type InProcessSearchOptions } from './in-process-search';
+import { createPgvectorSearch } from './pgvector-search';
+import type { SearchStrategy, VectorSearch } from './vector-search';
+
+export interface CacheStoreOptions {
+  db: Database;
+  /** What the database offers (DatabaseHandle.vectorSearch): pgvector is used where it exists. */
+  vectorSearch: VectorSearchSupport;
+  /** The encoder whose vectors this store searches; entries from another encoder are never compared. */
+  encoderId: string;
+  /** Default 512, the embedded encoder's and the HNSW index's size. */
+  dimensions?: number;
+  /** Overrides the choice made from vectorSearch (tests, benchmarks). */
+  strategy?: SearchStrategy;
+  /** Memory budget, refresh age and first-load wait of the in-process index. */
+  inProcess?: Pick<InProcessSearchOptions, 'memoryBudgetBytes' | 'maxScopes' | 'maxIndexAgeMs' | 'firstLoadWaitMs' | 'clock'>;
+  /** HNSW candidate list per search (default 100). */
+  efSearch?: number;
+}
+
+export interface InsertResult {
+  entry: CacheEntry;
+  /** Expired and least-recently-used entries of the organisation deleted to make room. */
+  removedCount: number;
+}
+
+/** The semantic cache's storage: every call names the organisation and touches only its rows. */
+export interface CacheStore {
+  readonly strategy: SearchStrategy;
+  /** The newest unexpired entry stored under exactly this key. */
+  findExact(orgId: string, exactKey: string, now?: Date): Promise<CacheEntry | undefined>;
+  /** Up to `k` unexpired entries of the organisation and scope, most similar first. */
+  searchSimilar(orgId: string, scopeKey: string, embedding: Float32Array, k: number, now?: Date): Promise<SimilarEntry[]>;
+  /** Stores an entry, then deletes the organisation's expired entries and the least recently used beyond `maxEntries`. */
+  insert(entry: NewCacheEntry, limits: { maxEntries: number }, now?: Date): Promise<InsertResult>;
+  /** Counts a hit (which also makes the entry recently used); false when it no longer exists. */
+  recordHit(orgId: string, id: string, now?: Date): Promise<boolean>;
+  /** A negative rating: deletes the entries made from this reply; answers how many. */
+  removeForReply(orgId: string, replyMessageId: string): Promise<number>;
+  remove(orgId: string, id: string): Promise<boolean>;
+  /** Size of the in-process index (undefined with pgvector): for logs and benchmarks. */
+  describeIndex(): InProcessIndexStats | undefined;
+}
+
+export function createCacheStore(options: CacheStoreOptions): CacheStore {
+  const { db, encoderId } = options;
+  const dimensions = options.dimensions ?? indexedEmbeddingDimensions;
+  const search = chooseSearch(options, dimensions);
+
+  return {
+    strategy: search.strategy,
+    findExact: (orgId, exactKey, now = new Date()) => findExactEntry(db, orgId, exactKey, now),
+    async searchSimilar(orgId, scopeKey, embedding, k, now = new Date()) {
+      if (embedding.length !== dimensions) throw new Error(`Expected an embedding of ${dimensions} dimensions, got ${embedding.length}`);
+      return search.search(orgId, scopeKey, embedding, k, now);
+    },
+    async insert(entry, limits, now = new Date()) {
+      const stored = await insertEntry(db, entry, now);
+      search.added(stored, entry.embedding);
+      const removed = [...(await deleteExpiredEntries(db, entry.orgId, now)), ...(await evictBeyond(db, entry.orgId, limits.maxEntries))];
+      search.removed(entry.orgId, removed);
+      return { entry: stored, removedCount: removed.length };
+    },
+    recordHit: (orgId, id, now = new Date()) => recordEntryHit(db, orgId, id, now),
+    async removeForReply(orgId, replyMessageId) {
+      const removed = await deleteEntriesForReply(db, orgId, replyMessageId);
+      search.removed(orgId, removed);
+      return removed.length;
+    },
+    async remove(orgId, id) {
+      const removed = await deleteEntry(db, orgId, id);
+      search.removed(orgId, removed);
+      return removed.length > 0;
+    },
+    describeIndex: () => search.describe?.(),
+  };
+}
+
+function chooseSearch(options: CacheStoreOptions, dimensions: number): VectorSearch {
+  // The HNSW index covers one vector length; other lengths would be a sequential scan in SQL.
+  const pgvectorUsable = options.vectorSearch === 'pgvector' && dimensions === indexedEmbeddingDimensions;
+  const strategy = options.strategy ?? (pgvectorUsable ? 'pgvector' : 'in-process');
+  if (strategy === 'pgvector') {
+    if (options.vectorSearch !== 'pgvector') throw new Error('The pgvector strategy needs a database with the vector extension');
+    return createPgvectorSearch({ db: options.db, encoderId: options.encoderId, dimensions, efSearch: options.efSearch });
+  }
+  return createInProcessSearch({ db: options.db, encoderId: options.encoderId, dimensions, ...options.inProcess });
+}

@@ -1,0 +1,73 @@
+import { findModel } from '../../gateway';
+import type { Caller } from '../http/context';
+import { insertDecision } from '../routing/decision-repository';
+import type { CacheLookup } from '../routing/reply-cache';
+import type { RoutedRequest } from '../routing/route-request';
+import type { ConversationDependencies } from './conversation-dependencies';
+import { recordReply } from './record-reply';
+import type { OpenedReply } from './reply-run';
+
+type CacheHit = Extract<CacheLookup, { hit: true }>;
+
+/**
+ * Serves a stored reply through the same stream protocol: it costs nothing, is recorded as a
+ * cache hit with the original reply's reference cost as its saving, and its decision says so.
+ */
+export async function startCachedReply(
+  dependencies: ConversationDependencies,
+  caller: Caller,
+  route: RoutedRequest,
+  hit: CacheHit,
+  target: { sessionId: string; userMessageId: string },
+): Promise<OpenedReply> {
+  const started = performance.now();
+  const model = findModel(dependencies.catalog, hit.entry.modelId) ?? route.primary.model;
+  const decision = await insertDecision(dependencies.db, {
+    orgId: caller.orgId,
+    userId: caller.userId,
+    sessionId: target.sessionId,
+    userMessageId: target.userMessageId,
+    mode: route.mode,
+    reason: 'cache_hit',
+    reasonText: hit.reasonText,
+    candidates: route.considered,
+    routerScore: route.score?.value,
+    routerThreshold: route.score?.threshold,
+    cacheSimilarity: hit.similarity,
+    cacheEntryId: hit.entry.id,
+    primaryModelId: model.id,
+    referenceModelId: route.reference.id,
+    estimatedCostUsd: 0,
+    estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
+  });
+  await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
+  const plan = { caller, ...target, model, history: [], decisionId: decision.id, reference: route.reference };
+
+  async function run(write: (text: string) => Promise<unknown>) {
+    await write(hit.entry.reply);
+    const elapsed = Math.round(performance.now() - started);
+    const metadata = await recordReply(dependencies, plan, {
+      text: hit.entry.reply,
+      status: 'complete',
+      model,
+      cacheHit: true,
+      usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, estimated: false },
+      costUsd: 0,
+      referenceCostUsd: hit.entry.referenceCostUsd,
+      latencyMs: elapsed,
+      timeToFirstTokenMs: elapsed,
+    });
+    return { text: hit.entry.reply, metadata };
+  }
+
+  return {
+    abort: () => {},
+    complete: (write) =>
+      dependencies.inFlight.track(
+        run(write).catch((error: unknown) => {
+          dependencies.logger.error({ err: error }, 'recording a cached reply failed');
+          return { text: hit.entry.reply, error: { code: 'internal', message: 'The reply could not be saved.' } };
+        }),
+      ),
+  };
+}

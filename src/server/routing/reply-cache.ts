@@ -1,0 +1,114 @@
+import type { RoutingPolicy } from '../../contracts';
+import {
+  cacheKeyFor,
+  embedPrompts,
+  isCacheable,
+  selectCacheHit,
+  type CacheKey,
+  type CacheRequest,
+  type CacheSettings,
+  type SentenceEncoder,
+} from '../../gateway';
+import type { CacheEntry } from '../cache/cache-entry';
+import type { CacheStore } from '../cache/cache-store';
+
+/** Semantic candidates fetched per lookup: the gateway decides on the nearest (or an exact repeat among them). */
+const candidatesPerLookup = 5;
+
+export type CacheLookup =
+  | { hit: true; entry: CacheEntry; similarity: number; key: CacheKey; reasonText: string }
+  | { hit: false; key: CacheKey; reason: string; embedding?: Float32Array };
+
+export interface ReplyToCache {
+  orgId: string;
+  sessionId: string;
+  replyMessageId: string;
+  request: CacheRequest;
+  reply: string;
+  modelId: string;
+  referenceCostUsd: number;
+  /** The prompt's vector when the lookup already computed it. */
+  embedding?: Float32Array;
+}
+
+/** The semantic cache as the chat sees it: look a request up, store a finished reply. */
+export interface ReplyCache {
+  lookup(orgId: string, request: CacheRequest, settings: CacheSettings): Promise<CacheLookup>;
+  store(reply: ReplyToCache, settings: CacheSettings, now?: Date): Promise<void>;
+  /** Counts a hit, which also keeps the entry from eviction for longer. */
+  recordHit(orgId: string, entryId: string): Promise<void>;
+  /** A negative rating or a regeneration: the reply must not be served again. */
+  forgetReply(orgId: string, replyMessageId: string): Promise<void>;
+  forgetEntry(orgId: string, entryId: string): Promise<void>;
+}
+
+/** The organisation's policy as the gateway's cache settings; no threshold means the product default. */
+export function cacheSettingsFor(policy: RoutingPolicy, defaults: CacheSettings): CacheSettings {
+  return {
+    enabled: policy.cache.enabled,
+    similarityThreshold: policy.cache.threshold ?? defaults.similarityThreshold,
+    ttlSeconds: policy.cache.ttl_seconds,
+    maxEntries: policy.cache.max_entries,
+  };
+}
+
+/**
+ * Exact tier first (same scope, same normalised prompt), then the nearest entries of the same
+ * scope through the gateway's guards and near-miss verifier. A prompt the guard refuses (about
+ * the present or the user's own data) is neither looked up nor stored.
+ */
+export function createReplyCache({ store, encoder }: { store: CacheStore; encoder: SentenceEncoder }): ReplyCache {
+  return {
+    async lookup(orgId, request, settings) {
+      const key = cacheKeyFor(request);
+      if (!settings.enabled) return { hit: false, key, reason: 'the cache is off' };
+      const verdict = isCacheable(request.prompt);
+      if (!verdict.cacheable) return { hit: false, key, reason: `not cacheable (${verdict.reason})` };
+      const exact = await store.findExact(orgId, key.exactKey);
+      if (exact) return { hit: true, entry: exact, similarity: 1, key, reasonText: 'Answered from the cache: the same question was asked before' };
+      const [embedding] = await embedPrompts(encoder, [request.prompt]);
+      const nearest = await store.searchSimilar(orgId, key.scopeKey, embedding!, candidatesPerLookup);
+      const { decision, entry } = selectCacheHit(
+        request.prompt,
+        nearest.map((candidate) => ({ ...candidate, prompt: candidate.entry.prompt })),
+        settings,
+      );
+      if (!entry) return { hit: false, key, reason: decision.reason, embedding };
+      return {
+        hit: true,
+        entry: entry.entry,
+        similarity: entry.similarity,
+        key,
+        reasonText: `Answered from the cache: a question with similarity ${entry.similarity.toFixed(2)} was asked before`,
+      };
+    },
+
+    async store(reply, settings, now = new Date()) {
+      if (!settings.enabled || !isCacheable(reply.request.prompt).cacheable || reply.reply.trim() === '') return;
+      const key = cacheKeyFor(reply.request);
+      const embedding = reply.embedding ?? (await embedPrompts(encoder, [reply.request.prompt]))[0]!;
+      await store.insert(
+        {
+          orgId: reply.orgId,
+          sessionId: reply.sessionId,
+          replyMessageId: reply.replyMessageId,
+          scopeKey: key.scopeKey,
+          exactKey: key.exactKey,
+          prompt: reply.request.prompt,
+          reply: reply.reply,
+          modelId: reply.modelId,
+          embedding,
+          encoderId: encoder.id,
+          referenceCostUsd: reply.referenceCostUsd,
+          expiresAt: new Date(now.getTime() + settings.ttlSeconds * 1000),
+        },
+        { maxEntries: settings.maxEntries },
+        now,
+      );
+    },
+
+    recordHit: async (orgId, entryId) => void (await store.recordHit(orgId, entryId)),
+    forgetReply: async (orgId, replyMessageId) => void (await store.removeForReply(orgId, replyMessageId)),
+    forgetEntry: async (orgId, entryId) => void (await store.remove(orgId, entryId)),
+  };
+}

@@ -1,0 +1,26 @@
+import { createLocalSentenceEncoder, createOpenAiCompatibleEncoder, defaultCacheSettings, loadPromptRouterArtifact } from '../../gateway';
+import type { Config } from '../config/config';
+import { createCacheStore } from '../cache/cache-store';
+import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import type { DatabaseHandle } from '../db/database';
+import { createLearnedScorer } from './learned-scorer';
+import { createReplyCache } from './reply-cache';
+
+/**
+ * The router and the semantic cache for the conversation services. The embedded sentence encoder
+ * (loaded on first use) feeds the router, whose weights belong to it, and the cache unless an
+ * OpenAI-compatible embeddings endpoint is configured. The committed router artifact is read
+ * now, so a broken one stops the start instead of the first chat.
+ */
+export async function createRequestRouting(database: DatabaseHandle, options: Config['routing']): Promise<ConversationDependencies['routing']> {
+  const encoder = createLocalSentenceEncoder();
+  const scorer = createLearnedScorer({ encoder, artifact: await loadPromptRouterArtifact() });
+  const cacheEncoder = options.embeddings ? createOpenAiCompatibleEncoder(options.embeddings) : encoder;
+  const store = createCacheStore({ db: database.db, vectorSearch: database.vectorSearch, encoderId: cacheEncoder.id, dimensions: cacheEncoder.dimensions });
+  return {
+    scorer,
+    cache: createReplyCache({ store, encoder: cacheEncoder }),
+    cacheDefaults: defaultCacheSettings,
+    firstPartTimeoutMs: options.firstPartTimeoutMs,
+  };
+}
