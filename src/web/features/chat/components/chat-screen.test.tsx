@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { framedReply, makeMetadata, makeSession, streamedResponse } from '../test/chat-fixtures';
+import { framedReply, makeMetadata, makeModel, makeSession, streamedResponse } from '../test/chat-fixtures';
 import { fakeChatApi } from '../test/fake-chat-api';
 import { renderChat } from '../test/render-chat';
 
@@ -120,5 +120,40 @@ describe('chat screen: sending and streaming', () => {
     // Both messages sit in the one session, listed once.
     expect(screen.getAllByRole('article', { name: 'Your message' }).map((article) => article.textContent)).toEqual([expect.stringContaining('First try'), expect.stringContaining('Second try')]);
     expect(within(screen.getByRole('complementary', { name: 'Chat sessions' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('answers a failed reply again: Regenerate on the kept partial text asks about the saved message and replaces it', async () => {
+    const encoder = new TextEncoder();
+    const { requests } = fakeChatApi({
+      sessions: [],
+      models: [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' })],
+      reply: () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(encoder.encode('Half an ans'));
+              controller.enqueue(encoder.encode('\n[ERROR]{"code":"upstream_failed","message":"cut"}\n'));
+              controller.close();
+            },
+          }),
+          { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Session-Id': 'saved-session', 'X-User-Message-Id': 'saved-message' } },
+        ),
+      routes: {
+        'POST /conversation/regenerate': () =>
+          streamedResponse([framedReply('A whole answer.', makeMetadata({ session_id: 'saved-session', usr_msg_id: 'saved-message', assistant_msg_id: 'server-reply' }))]),
+      },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    const partial = screen.getByRole('article', { name: 'Assistant reply' });
+    expect(partial).toHaveTextContent('Half an ans');
+
+    await user.click(within(partial).getByRole('button', { name: 'Regenerate' }));
+    await user.click(within(partial).getByRole('button', { name: 'Regenerate now' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('A whole answer.'));
+    expect(screen.getAllByRole('article', { name: 'Assistant reply' })).toHaveLength(1);
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({ message_id: 'saved-message', session_id: 'saved-session' });
   });
 });

@@ -32,7 +32,7 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
           // A new chat takes its saved id at once, so a failed first reply does not split the conversation.
           onSaved: (saved) => {
             onSessionSaved(saved.sessionId);
-            dispatch({ type: 'session-saved', localSessionId: sessionId, sessionId: saved.sessionId });
+            dispatch({ type: 'session-saved', localSessionId: sessionId, sessionId: saved.sessionId, pendingMessageId: pending.id, userMessageId: saved.userMessageId });
           },
         },
         {
@@ -53,10 +53,13 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
       if (isBusy()) return;
       dispatch({ type: 'regeneration-started', sessionId: message.sessionId, messageId: message.id });
       await run(
-        { path: '/conversation/regenerate', body: { message_id: message.id, session_id: message.sessionId, forced_model_id: modelId, stream: true } },
+        {
+          path: '/conversation/regenerate',
+          body: { message_id: message.answersMessageId ?? message.id, session_id: message.sessionId, forced_model_id: modelId, stream: true },
+        },
         {
           onText: (text) => dispatch({ type: 'reply-advanced', text }),
-          onDone: (reply) => dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata }),
+          onDone: (reply) => dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata, replacedMessageId: message.id }),
           onFail: () => dispatch({ type: 'regeneration-failed' }),
         },
       );

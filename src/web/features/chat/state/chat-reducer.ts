@@ -10,12 +10,12 @@ export type ChatAction =
   | { type: 'messages-loaded'; sessionId: string; messages: ChatMessage[] }
   | { type: 'messages-failed' }
   | { type: 'message-sent'; message: ChatMessage }
-  | { type: 'session-saved'; localSessionId: string; sessionId: string }
+  | { type: 'session-saved'; localSessionId: string; sessionId: string; pendingMessageId: string; userMessageId: string }
   | { type: 'reply-advanced'; text: string }
   | { type: 'reply-completed'; pendingMessageId: string; text: string; metadata: StreamMetadata }
   | { type: 'reply-failed'; pendingMessageId: string; partialText: string }
   | { type: 'regeneration-started'; sessionId: string; messageId: string }
-  | { type: 'reply-regenerated'; text: string; metadata: StreamMetadata }
+  | { type: 'reply-regenerated'; text: string; metadata: StreamMetadata; replacedMessageId: string }
   | { type: 'regeneration-failed' }
   | { type: 'feedback-given'; messageId: string; rating: FeedbackRating }
   | { type: 'message-edited'; messageId: string; content: string }
@@ -53,8 +53,13 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         : [{ id: message.sessionId, title: sessionTitleFromPrompt(message.content), createdAt: message.timestamp, messages: [message] }, ...state.sessions];
       return { ...state, sessions, currentSessionId: message.sessionId, isTyping: true, streaming: { sessionId: message.sessionId, content: '' } };
     }
-    case 'session-saved':
-      return adoptSavedSession(state, action.localSessionId, action.sessionId);
+    case 'session-saved': {
+      const adopted = adoptSavedSession(state, action.localSessionId, action.sessionId);
+      return updateSession(adopted, action.sessionId, (session) => ({
+        ...session,
+        messages: session.messages.map((message) => (message.id === action.pendingMessageId ? { ...message, savedAs: action.userMessageId } : message)),
+      }));
+    }
     case 'reply-advanced':
       return state.streaming ? { ...state, streaming: { ...state.streaming, content: state.streaming.content + action.text } } : state;
     case 'reply-completed':
@@ -64,7 +69,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'regeneration-started':
       return { ...state, isTyping: true, streaming: { sessionId: action.sessionId, content: '', replacingMessageId: action.messageId } };
     case 'reply-regenerated':
-      return { ...placeRegeneratedReply(state, action.text, action.metadata), isTyping: false, streaming: null };
+      return { ...placeRegeneratedReply(state, action.text, action.metadata, action.replacedMessageId), isTyping: false, streaming: null };
     case 'regeneration-failed':
       return { ...state, isTyping: false, streaming: null };
     case 'message-edited':
@@ -135,16 +140,19 @@ function completeReply(state: ChatState, pendingMessageId: string, text: string,
 }
 
 function failReply(state: ChatState, pendingMessageId: string, partialText: string): ChatState {
+  const pending = state.sessions.flatMap((session) => session.messages).find((message) => message.id === pendingMessageId);
+  const savedId = pending?.savedAs;
+  // A message the server saved takes its saved id, so it can be edited and answered again.
   const settled = state.sessions.map((session) => ({
     ...session,
-    messages: session.messages.map((message) => (message.id === pendingMessageId ? { ...message, isPending: false } : message)),
+    messages: session.messages.map((message) => (message.id === pendingMessageId ? { ...message, id: savedId ?? message.id, isPending: false } : message)),
   }));
   const sessionId = state.streaming?.sessionId;
   const withPartial =
     partialText && sessionId
       ? settled.map((session) =>
           session.id === sessionId
-            ? { ...session, messages: [...session.messages, { id: `partial-${pendingMessageId}`, content: partialText, role: 'assistant' as const, timestamp: new Date().toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: false }] }
+            ? { ...session, messages: [...session.messages, { id: `partial-${pendingMessageId}`, content: partialText, role: 'assistant' as const, timestamp: new Date().toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: false, answersMessageId: savedId }] }
             : session,
         )
       : settled;

@@ -17,6 +17,10 @@ export interface ChatMessage {
   feedback?: FeedbackRating | null;
   /** How the reply was routed (cache, router, forced, fallback) and its cost against the reference model. */
   route?: RouteInfo | null;
+  /** A pending user message the server has saved, under this id, before its reply finished. */
+  savedAs?: string;
+  /** A reply kept locally after a failure: the saved user message it answers, which regenerating asks about again. */
+  answersMessageId?: string;
 }
 
 /** Spec section 3 "Session"; local sessions not yet saved start with temp- or new_. */

@@ -17,15 +17,21 @@ export function assistantMessageFromMetadata(text: string, metadata: StreamMetad
   };
 }
 
-/** Spec section 4: regeneration replaces the message with the same id, or appends it. */
-export function placeRegeneratedReply(state: ChatState, text: string, metadata: StreamMetadata): ChatState {
+/**
+ * Spec section 4: regeneration replaces the message with the same id, or appends it. A reply
+ * kept only locally (after a failure) is replaced by the server's answer in its place.
+ */
+export function placeRegeneratedReply(state: ChatState, text: string, metadata: StreamMetadata, replacedMessageId = metadata.assistant_msg_id): ChatState {
   const reply = assistantMessageFromMetadata(text, metadata);
+  const replaces = (message: ChatMessage) => message.id === reply.id || message.id === replacedMessageId;
   return {
     ...state,
     sessions: state.sessions.map((session) => {
       if (session.id !== metadata.session_id) return session;
-      const exists = session.messages.some((message) => message.id === reply.id);
-      return { ...session, messages: exists ? session.messages.map((message) => (message.id === reply.id ? reply : message)) : [...session.messages, reply] };
+      const index = session.messages.findIndex(replaces);
+      if (index < 0) return { ...session, messages: [...session.messages, reply] };
+      const others = session.messages.filter((message) => !replaces(message));
+      return { ...session, messages: [...others.slice(0, index), reply, ...others.slice(index)] };
     }),
   };
 }
