@@ -17,7 +17,15 @@ const now = new Date('2031-06-01T00:00:00Z');
 const expiresAt = new Date('2031-07-01T00:00:00Z');
 const k = 5;
 
-describe.skipIf(database.vectorSearch !== 'pgvector')('pgvector and in-process search agree', () => {
+describe('the search strategy', () => {
+  it('is pgvector where the database has it, and the in-process index everywhere else', () => {
+    const chosen = createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId }).strategy;
+    expect(chosen).toBe(database.vectorSearch === 'pgvector' ? 'pgvector' : 'in-process');
+  });
+});
+
+// Only where both strategies exist (always on PGlite; Debian's PostgreSQL 15 has no pgvector).
+if (database.vectorSearch === 'pgvector') describe('pgvector and in-process search agree', () => {
   let pgvector: CacheStore;
   let inProcess: CacheStore;
   let orgId = '';

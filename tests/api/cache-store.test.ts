@@ -85,7 +85,8 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     expect(await store.searchSimilar(other.orgId, 'scope-b', query, 3, later(1))).toEqual([]);
   });
 
-  it("finds an organisation's only entry when another organisation's entries crowd the neighbourhood", async () => {
+  /** One organisation's entry among 150 of another organisation's, all nearer the query. */
+  async function crowdedNeighbourhood() {
     const store = newStore();
     const [small, crowd] = [await createChatFixture(db), await createChatFixture(db)];
     const random = seededRandom(3);
@@ -98,28 +99,38 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     const own = await store.insert(await entryFor(small, { scopeKey: 'shared', embedding: nearbyUnitVector(random, query, 1.5), expiresAt: later(60) }), noLimit, start);
 
     const search = () => store.searchSimilar(small.orgId, 'shared', query, 5, later(1));
-    expect((await search()).map((candidate) => candidate.entry.id)).toEqual([own.entry.id]);
-    if (strategy !== 'pgvector' || database.kind !== 'pglite') return;
+    return { small, query, own, search };
+  }
 
-    // PGlite has one session: make the planner walk the HNSW graph, which meets 150 foreign rows
-    // first, and check that it really does before trusting the answer.
-    await db.execute(sql`set enable_seqscan = off`);
-    await db.execute(sql`set enable_bitmapscan = off`);
-    try {
-      const plan = (await db.execute(
-        sql`explain select id from cache_entries where org_id = ${small.orgId} and scope_key = 'shared' and array_length(embedding, 1) = 512 order by embedding::vector(512) <=> ${`[${Array.from(query).join(',')}]`}::vector(512) limit 5`,
-      )) as unknown as { rows: Record<string, string>[] };
-      expect(plan.rows.map((row) => Object.values(row)[0]).join('\n')).toContain('cache_entries_embedding_hnsw');
-      expect((await search()).map((candidate) => candidate.entry.id)).toEqual([own.entry.id]);
-      // A graph walk cut short before it reaches the organisation's row: the exact fallback finds it.
-      await db.execute(sql`set hnsw.max_scan_tuples = 20`);
-      expect((await search()).map((candidate) => candidate.entry.id)).toEqual([own.entry.id]);
-    } finally {
-      await db.execute(sql`reset enable_seqscan`);
-      await db.execute(sql`reset enable_bitmapscan`);
-      await db.execute(sql`reset hnsw.max_scan_tuples`);
-    }
+  it("finds an organisation's only entry when another organisation's entries crowd the neighbourhood", async () => {
+    const { own, search } = await crowdedNeighbourhood();
+    expect((await search()).map((candidate) => candidate.entry.id)).toEqual([own.entry.id]);
   });
+
+  // Only PGlite lets a test steer the planner of the server's one session.
+  if (strategy === 'pgvector' && database.kind === 'pglite') {
+    it('finds it through the HNSW graph too, and by the exact fallback when the graph walk is cut short', async () => {
+      const { small, query, own, search } = await crowdedNeighbourhood();
+      // PGlite has one session: make the planner walk the HNSW graph, which meets 150 foreign rows
+      // first, and check that it really does before trusting the answer.
+      await db.execute(sql`set enable_seqscan = off`);
+      await db.execute(sql`set enable_bitmapscan = off`);
+      try {
+        const plan = (await db.execute(
+          sql`explain select id from cache_entries where org_id = ${small.orgId} and scope_key = 'shared' and array_length(embedding, 1) = 512 order by embedding::vector(512) <=> ${`[${Array.from(query).join(',')}]`}::vector(512) limit 5`,
+        )) as unknown as { rows: Record<string, string>[] };
+        expect(plan.rows.map((row) => Object.values(row)[0]).join('\n')).toContain('cache_entries_embedding_hnsw');
+        expect((await search()).map((candidate) => candidate.entry.id)).toEqual([own.entry.id]);
+        // A graph walk cut short before it reaches the organisation's row: the exact fallback finds it.
+        await db.execute(sql`set hnsw.max_scan_tuples = 20`);
+        expect((await search()).map((candidate) => candidate.entry.id)).toEqual([own.entry.id]);
+      } finally {
+        await db.execute(sql`reset enable_seqscan`);
+        await db.execute(sql`reset enable_bitmapscan`);
+        await db.execute(sql`reset hnsw.max_scan_tuples`);
+      }
+    });
+  }
 
   it('serves an entry until its time to live ends, and purges expired entries on the next insert', async () => {
     const store = newStore();
@@ -232,8 +243,11 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     expect(await ids()).toEqual([foreign]);
   });
 
-  it.runIf(strategy === 'in-process')('answers a miss instead of waiting long for a scope to load, and searches it once loaded', async () => {
-    const store = createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId, strategy, inProcess: { firstLoadWaitMs: 0 } });
+});
+
+describe('the in-process index', () => {
+  it('answers a miss instead of waiting long for a scope to load, and searches it once loaded', async () => {
+    const store = createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId, strategy: 'in-process', inProcess: { firstLoadWaitMs: 0 } });
     const owner = await createChatFixture(db);
     const query = randomUnitVector(seededRandom(9));
     const [stored] = await insertEntriesDirectly(db, [await entryFor(owner, { scopeKey: 'cold', embedding: query, expiresAt: later(60) })], start);
