@@ -18,6 +18,8 @@ describe('the near-miss verifier', () => {
 
   it.each([
     ['What is 15% of 80?', 'What is 15% of 90?', 'different-numbers'],
+    ['Write a short benchmark reply (17).', 'Write a short benchmark reply (18).', 'different-numbers'],
+    ['List the steps: 1) boil water', 'List the steps: 1) boil the water', 'match'],
     ['Convert 5 miles to km', 'Convert five miles to km', 'match'],
     ['Give me three ideas for a birthday party', 'Give me 4 ideas for a birthday party', 'different-numbers'],
     ['Is Python a compiled language?', 'Is Python not a compiled language?', 'different-negation'],

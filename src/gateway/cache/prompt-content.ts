@@ -78,8 +78,13 @@ export function analysePrompt(prompt: string): PromptContent {
       content.negations += 1;
       token = token.slice(0, -3);
     }
+    // "1)" is a list marker, but "(17)" is a number in brackets.
+    if (/^\d+\)$/.test(token)) {
+      if (text[start - 1] !== '(') continue;
+      token = token.slice(0, -1);
+    }
     const lower = token.toLowerCase();
-    if (/^\d+\)$/.test(token) || abbreviations.has(lower)) continue; // "1)" list markers, "e.g", "etc"
+    if (abbreviations.has(lower)) continue; // "e.g", "etc"
     content.words.push(lower);
     content.stemList.push(lightStem(lower));
     content.allStems.add(lightStem(lower));
