@@ -13,6 +13,8 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 export interface ServerProcess {
   url: string;
+  /** The process id of the server (for `npm`, of npm itself). */
+  pid: number;
   /** Milliseconds from spawn until /api/readyz answered 200. */
   readyMs: number;
   /** The server's own "server ready" figure (time inside startServer), when it logged one. */
@@ -23,6 +25,8 @@ export interface ServerProcess {
   peakRssMib(): number | undefined;
   /** CPU time the server has used so far, split into its main (JavaScript) thread and all other threads. */
   cpuTimeMs(): CpuTime | undefined;
+  /** The last 50 lines the server printed (its log). */
+  recentOutput(): string[];
   stop(): Promise<void>;
 }
 
@@ -36,6 +40,8 @@ export interface StartServerOptions {
   environment?: Record<string, string>;
   /** `node` runs src/server/main.ts directly; `npm` runs `npm start` (web build check included). */
   launcher?: 'node' | 'npm';
+  /** Extra node options, after tsx and before the entry script, e.g. --cpu-prof (node launches only). */
+  nodeArguments?: string[];
   timeoutMs?: number;
 }
 
@@ -67,7 +73,7 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
   const child =
     launcher === 'npm'
       ? spawn('npm', ['start', '--silent'], { cwd: projectRoot, env: environment, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-      : spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: projectRoot, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+      : spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArguments ?? []), 'src/server/main.ts'], { cwd: projectRoot, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
 
   let serverReportedMs: number | undefined;
   const output: string[] = [];
@@ -100,11 +106,13 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
   await new Promise((resolve) => setImmediate(resolve));
   return {
     url,
+    pid: child.pid!,
     readyMs,
     serverReportedMs,
     rssMib: launcher === 'node' ? readMemoryMib(child.pid!, 'VmRSS') : undefined,
     peakRssMib: () => (launcher === 'node' ? readMemoryMib(child.pid!, 'VmHWM') : undefined),
     cpuTimeMs: () => (launcher === 'node' ? readCpuTime(child.pid!) : undefined),
+    recentOutput: () => [...output],
     stop: () => stopChild(child, launcher, exited),
   };
 }
@@ -122,7 +130,7 @@ function readMemoryMib(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefine
 const millisecondsPerTick = 10;
 
 /** Per-thread user + system time from /proc: the main thread runs JavaScript and PGlite; the others include argon2. */
-function readCpuTime(pid: number): CpuTime | undefined {
+export function readCpuTime(pid: number): CpuTime | undefined {
   try {
     const total: CpuTime = { mainThread: 0, otherThreads: 0 };
     for (const threadId of readdirSync(`/proc/${pid}/task`)) {

@@ -1,0 +1,124 @@
+/**
+ * Everything one bench repeat runs: the fake provider, and in front of it the three gateways
+ * (bare proxy, Portkey, our server), each a process of its own; plus how to send each target
+ * the same streamed chat call.
+ */
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { startBareProxy, startFakeProvider, startPortkey, type FakeProviderProcess, memoryProbeModule } from './child-processes';
+import type { FakeReply } from '../../src/gateway/testing/fake-reply';
+import type { StreamRequest } from './load-job';
+
+export type TargetName = 'direct' | 'bare proxy' | 'Portkey' | 'Tokenwise';
+
+export interface Target {
+  name: TargetName;
+  /** The gateway process (none for direct calls to the fake provider). */
+  pid: number | undefined;
+  /** The streamed chat call, for a reply ending in `lastWord`. */
+  request(lastWord: string): StreamRequest;
+  /** The last lines the gateway logged, where the bench captures them (our server, LOG_LEVEL=warn). */
+  recentLog?(): string[];
+}
+
+export interface Stack {
+  fake: FakeProviderProcess;
+  targets: Target[];
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** The fake provider's reply to every request (the bench changes it for some measurements). */
+  defaultReply: FakeReply;
+  probeDirectory: string;
+  dataDirectory: string;
+  /** Where our server writes a V8 CPU profile (--cpu-prof); none when undefined. */
+  profileDirectory?: string;
+}
+
+// The load client fills in random words and the request's number: no two prompts are alike, so a
+// (semantic) reply cache never answers and every stream reaches the provider.
+const prompt = 'Tell me about {{words}} ({{n}}).';
+const password = 'Bench-Gateway-9';
+
+function openAiRequest(url: string, headers: Record<string, string>, lastWord: string): StreamRequest {
+  const body = { model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: prompt }] };
+  return { url, headers: { authorization: 'Bearer sk-bench', ...headers }, body: JSON.stringify(body), format: 'sse', lastWord };
+}
+
+/**
+ * Our server on a data folder an earlier start created: a first start runs PGlite's initdb and the
+ * migrations, which leave ~500 MiB of one-off memory behind that a running server never has.
+ */
+async function startOurServer(options: StackOptions, fakeUrl: string): Promise<ServerProcess> {
+  if (!process.env.DATABASE_URL) {
+    await (await startServerProcess({ dataDir: options.dataDirectory, environment: { LOG_LEVEL: 'warn', LOCAL_MODEL_ENABLED: 'false' } })).stop();
+  }
+  return startServerProcess({
+    dataDir: options.dataDirectory,
+    nodeArguments: ['--import', memoryProbeModule, ...(options.profileDirectory ? ['--cpu-prof', '--cpu-prof-dir', options.profileDirectory] : [])],
+    environment: {
+      LOG_LEVEL: 'warn',
+      LOCAL_MODEL_ENABLED: 'false',
+      OPENAI_API_KEY: 'sk-bench',
+      OPENAI_BASE_URL: `${fakeUrl}/v1`,
+      MEMORY_PROBE_DIR: options.probeDirectory,
+      // A real PostgreSQL server instead of the embedded PGlite, when the bench is given one.
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  });
+}
+
+/** Signs up an organisation; its first user is an admin, whose role has no monthly limits. */
+async function signUp(server: ServerProcess): Promise<{ token: string; orgId: string; userId: string }> {
+  // Unique, for a DATABASE_URL shared by several runs.
+  const username = `bench-${Date.now().toString(36)}`;
+  const response = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password, org_name: `Bench ${username}` }),
+  });
+  const body = (await response.json()) as { token: string; user: { id: string; org_id: string } };
+  if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${JSON.stringify(body)}`);
+  return { token: body.token, orgId: body.user.org_id, userId: body.user.id };
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const fake = await startFakeProvider(options.defaultReply, options.probeDirectory);
+  const started: { stop(): Promise<void> }[] = [fake];
+  const stop = async () => void (await Promise.all(started.map((process) => process.stop())));
+  try {
+    const [proxy, portkey, server] = await Promise.all([
+      startBareProxy(fake.url, options.probeDirectory).then((process) => (started.push(process), process)),
+      startPortkey(options.probeDirectory).then((process) => (started.push(process), process)),
+      startOurServer(options, fake.url).then((process) => (started.push(process), process)),
+    ]);
+    const user = await signUp(server);
+    const chatCompletions = '/v1/chat/completions';
+    const targets: Target[] = [
+      { name: 'direct', pid: undefined, request: (lastWord) => openAiRequest(`${fake.url}${chatCompletions}`, {}, lastWord) },
+      { name: 'bare proxy', pid: proxy.pid, request: (lastWord) => openAiRequest(`${proxy.url}${chatCompletions}`, {}, lastWord) },
+      {
+        name: 'Portkey',
+        pid: portkey.pid,
+        request: (lastWord) =>
+          openAiRequest(new URL(chatCompletions, portkey.url).href, { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${fake.url}/v1` }, lastWord),
+      },
+      {
+        name: 'Tokenwise',
+        pid: server.pid,
+        recentLog: () => server.recentOutput(),
+        request: (lastWord) => ({
+          url: `${server.url}/api/conversation/message`,
+          headers: { authorization: `Bearer ${user.token}` },
+          body: JSON.stringify({ org_id: user.orgId, user_id: user.userId, prompt, stream: true, forced_model_id: 'openai/gpt-4o-mini' }),
+          format: 'text',
+          lastWord,
+        }),
+      },
+    ];
+    return { fake, targets, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
