@@ -122,6 +122,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       listening.once('error', reject);
     });
   } catch (error) {
+    await routing.close?.();
     await localProvider?.close();
     await database.close();
     throw error;
@@ -146,6 +147,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }
       // Closing connections aborted any reply still streaming; each is recorded before the database goes.
       await inFlightReplies.settled();
+      await routing.close?.();
       await localProvider?.close();
       await database.close();
       logger.info('server stopped');

@@ -29,5 +29,7 @@ export interface ConversationDependencies {
     cache?: ReplyCache;
     /** The cache's product defaults, for what an organisation's policy leaves open. */
     cacheDefaults: CacheSettings;
+    /** Stops what routing runs beside the server (the encoder's thread). */
+    close?: () => Promise<void>;
   };
 }

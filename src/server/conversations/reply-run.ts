@@ -89,7 +89,8 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
     });
     if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
     if (failure !== undefined) return { text, error: streamFailure(failure) };
-    if (status === 'complete') await storeInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: costOfUsage(plan.reference, usage) });
+    // Stored after the metadata is on its way: the user need not wait for the cache.
+    if (status === 'complete') void dependencies.inFlight.track(storeInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: costOfUsage(plan.reference, usage) }));
     return { text, metadata: recorded };
   }
 

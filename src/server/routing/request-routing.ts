@@ -1,4 +1,4 @@
-import { createLocalSentenceEncoder, createOpenAiCompatibleEncoder, defaultCacheSettings, loadPromptRouterArtifact } from '../../gateway';
+import { createOpenAiCompatibleEncoder, createWorkerPoolEncoder, defaultCacheSettings, loadPromptRouterArtifact } from '../../gateway';
 import type { Config } from '../config/config';
 import { createCacheStore } from '../cache/cache-store';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
@@ -13,7 +13,8 @@ import { createReplyCache } from './reply-cache';
  * now, so a broken one stops the start instead of the first chat.
  */
 export async function createRequestRouting(database: DatabaseHandle, options: Config['routing']): Promise<ConversationDependencies['routing']> {
-  const encoder = createLocalSentenceEncoder();
+  // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
+  const encoder = createWorkerPoolEncoder({ threads: 1 });
   const scorer = createLearnedScorer({ encoder, artifact: await loadPromptRouterArtifact() });
   const cacheEncoder = options.embeddings ? createOpenAiCompatibleEncoder(options.embeddings) : encoder;
   const store = createCacheStore({ db: database.db, vectorSearch: database.vectorSearch, encoderId: cacheEncoder.id, dimensions: cacheEncoder.dimensions });
@@ -22,5 +23,6 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
+    close: () => encoder.close(),
   };
 }
