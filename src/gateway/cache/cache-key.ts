@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { ChatMessage } from '../providers/chat-provider';
 import { normalisePrompt } from './normalise-prompt';
 
-/** One earlier turn of the conversation the prompt belongs to. */
-export interface ContextMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
+/** One earlier turn of the conversation the prompt belongs to, as the model would see it. */
+export type ContextMessage = ChatMessage;
 
 /** What a cache lookup or store is about: everything but the organisation, which the store scopes by. */
 export interface CacheRequest {

@@ -38,16 +38,6 @@ export async function listSessionMessages(
   return rows;
 }
 
-/** The session's turns so far, as the cache keys a follow-up by them. */
-export async function sessionContext(db: Executor, owner: SessionOwner, sessionId: string): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
-  const rows = await db
-    .select({ role: chatMessages.role, content: chatMessages.content })
-    .from(chatMessages)
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.sessionId, sessionId))))
-    .orderBy(asc(chatMessages.createdAt), desc(chatMessages.role));
-  return rows.filter((row) => row.content.trim() !== '');
-}
-
 export async function findMessage(db: Executor, owner: SessionOwner, messageId: string): Promise<ChatMessageRecord | undefined> {
   const [row] = await db
     .select()

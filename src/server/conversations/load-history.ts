@@ -1,26 +1,18 @@
-import type { CatalogModel, ChatMessage } from '../../gateway';
+import type { ChatMessage } from '../../gateway';
 import type { Executor } from '../db/database';
 import { listSessionMessages } from './chat-message-repository';
 import type { SessionOwner } from './chat-session-repository';
-import { fitHistoryToWindow } from './history-window';
 
 /**
- * The conversation as the model sees it: saved turns with text, oldest first, up to `upTo`
- * (a message id, for regenerating) or to the end, fitted to the model's context window.
+ * The conversation as a model or the cache sees it: saved turns with text, oldest first, up to
+ * `upTo` (a message id) or to the end. Fit it to a model's window with `fitHistoryToWindow`.
  */
-export async function loadHistory(
-  db: Executor,
-  owner: SessionOwner,
-  sessionId: string,
-  model: Pick<CatalogModel, 'contextWindow' | 'maxOutputTokens'>,
-  upTo?: string,
-): Promise<ChatMessage[]> {
+export async function loadTurns(db: Executor, owner: SessionOwner, sessionId: string, upTo?: string): Promise<ChatMessage[]> {
   const rows = await listSessionMessages(db, owner, sessionId);
   const end = upTo === undefined ? rows.length : rows.findIndex((row) => row.message.id === upTo) + 1;
-  const turns = rows
+  return rows
     .slice(0, end)
     .map((row) => row.message)
     .filter((message) => message.content.trim() !== '')
     .map((message): ChatMessage => ({ role: message.role, content: message.content }));
-  return fitHistoryToWindow(turns, model);
 }

@@ -6,9 +6,10 @@ import { isUuid } from '../shared/ids';
 import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest } from '../routing/route-request';
 import { startCachedReply } from './cached-reply';
-import { insertMessage, sessionContext } from './chat-message-repository';
+import { insertMessage } from './chat-message-repository';
 import { createSession, findSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
+import { loadTurns } from './load-history';
 import type { OpenedReply } from './reply-run';
 import { startRoutedReply } from './start-routed-reply';
 
@@ -34,7 +35,7 @@ export async function sendMessage(
   if (requestedSessionId && (!isUuid(requestedSessionId) || !(await findSession(dependencies.db, owner, requestedSessionId)))) {
     throw notFound(messages.sessionNotFound);
   }
-  const context = requestedSessionId ? await sessionContext(dependencies.db, owner, requestedSessionId) : [];
+  const context = requestedSessionId ? await loadTurns(dependencies.db, owner, requestedSessionId) : [];
   const previousUserTurn = context.findLast((message) => message.role === 'user')?.content;
   const route = await routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn);
   const cacheRequest = {

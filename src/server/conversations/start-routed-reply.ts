@@ -1,9 +1,10 @@
 import { costOfUsage, estimateMessagesTokens } from '../../gateway';
 import type { Caller } from '../http/context';
 import { insertDecision } from '../routing/decision-repository';
-import type { RoutedRequest } from '../routing/route-request';
+import { decisionOf, type RoutedRequest } from '../routing/route-request';
 import type { ConversationDependencies } from './conversation-dependencies';
-import { loadHistory } from './load-history';
+import { fitHistoryToWindow } from './history-window';
+import { loadTurns } from './load-history';
 import type { ReplyPlan } from './reply-plan';
 import { openReply, type OpenedReply } from './reply-run';
 
@@ -22,23 +23,17 @@ export async function startRoutedReply(
   clientSignal?: AbortSignal,
 ): Promise<OpenedReply> {
   const owner = { orgId: caller.orgId, userId: caller.userId };
-  const historyFor = (model: RoutedRequest['reference']) => loadHistory(dependencies.db, owner, target.sessionId, model, target.userMessageId);
-  const history = await historyFor(route.primary.model);
-  const backup = route.backup ? { model: route.backup.model, history: await historyFor(route.backup.model) } : undefined;
+  // Read once; each model gets the turns its own window holds.
+  const turns = await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId);
+  const history = fitHistoryToWindow(turns, route.primary.model);
+  const backup = route.backup ? { model: route.backup.model, history: fitHistoryToWindow(turns, route.backup.model) } : undefined;
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
   const decision = await insertDecision(dependencies.db, {
-    ...owner,
-    sessionId: target.sessionId,
-    userMessageId: target.userMessageId,
-    mode: route.mode,
+    ...decisionOf(route, caller, target),
     reason: route.reason,
     reasonText: route.reasonText,
-    candidates: route.considered,
-    routerScore: route.score?.value,
-    routerThreshold: route.score?.threshold,
     primaryModelId: route.primary.model.id,
     backupModelId: route.backup?.model.id,
-    referenceModelId: route.reference.id,
     estimatedCostUsd: costOfUsage(route.primary.model, expected),
     estimatedReferenceCostUsd: costOfUsage(route.reference, expected),
   });
