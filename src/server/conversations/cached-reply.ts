@@ -2,7 +2,7 @@ import { findModel } from '../../gateway';
 import type { Caller } from '../http/context';
 import { insertDecision } from '../routing/decision-repository';
 import type { CacheLookup } from '../routing/reply-cache';
-import type { RoutedRequest } from '../routing/route-request';
+import { decisionOf, type RoutedRequest } from '../routing/route-request';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { recordReply } from './record-reply';
 import type { OpenedReply } from './reply-run';
@@ -23,20 +23,12 @@ export async function startCachedReply(
   const started = performance.now();
   const model = findModel(dependencies.catalog, hit.entry.modelId) ?? route.primary.model;
   const decision = await insertDecision(dependencies.db, {
-    orgId: caller.orgId,
-    userId: caller.userId,
-    sessionId: target.sessionId,
-    userMessageId: target.userMessageId,
-    mode: route.mode,
+    ...decisionOf(route, caller, target),
     reason: 'cache_hit',
     reasonText: hit.reasonText,
-    candidates: route.considered,
-    routerScore: route.score?.value,
-    routerThreshold: route.score?.threshold,
     cacheSimilarity: hit.similarity,
     cacheEntryId: hit.entry.id,
     primaryModelId: model.id,
-    referenceModelId: route.reference.id,
     estimatedCostUsd: 0,
     estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
   });

@@ -73,6 +73,7 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
       outputTokens: estimateTextTokens(text),
     };
     const status = failure !== undefined || aborted ? (text ? 'partial' : 'failed') : 'complete';
+    const referenceCostUsd = costOfUsage(plan.reference, usage);
     const recorded = await recordReply(dependencies, plan, {
       text,
       status,
@@ -80,7 +81,7 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
       fellBackFrom: served.fellBackFrom,
       usage,
       costUsd: costOfUsage(served.model, usage),
-      referenceCostUsd: costOfUsage(plan.reference, usage),
+      referenceCostUsd,
       latencyMs: Math.round(performance.now() - started),
       timeToFirstTokenMs: firstTextAt === undefined ? null : Math.round(firstTextAt - started),
     }).catch((error: unknown) => {
@@ -90,7 +91,7 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
     if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
     if (failure !== undefined) return { text, error: streamFailure(failure) };
     // Stored after the metadata is on its way: the user need not wait for the cache.
-    if (status === 'complete') void dependencies.inFlight.track(storeInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: costOfUsage(plan.reference, usage) }));
+    if (status === 'complete') void dependencies.inFlight.track(storeInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd }));
     return { text, metadata: recorded };
   }
 

@@ -103,3 +103,18 @@ function refusalFor(candidates: readonly CandidateModel[], monthly: Map<string, 
   if (overMonthly && candidates.every((candidate) => monthly.has(candidate.usable.model.id))) return new AppError('forbidden', overMonthly);
   return tooLong(Math.max(...candidates.map((candidate) => candidate.usable.maxTokensPerRequest)));
 }
+
+/** The decision-record fields a routed request fills before any reply exists, whichever way it is answered. */
+export function decisionOf(route: RoutedRequest, caller: Caller, target: { sessionId: string; userMessageId: string }) {
+  return {
+    orgId: caller.orgId,
+    userId: caller.userId,
+    sessionId: target.sessionId,
+    userMessageId: target.userMessageId,
+    mode: route.mode,
+    candidates: route.considered,
+    routerScore: route.score?.value,
+    routerThreshold: route.score?.threshold,
+    referenceModelId: route.reference.id,
+  };
+}
