@@ -11,20 +11,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/database';
 import { cacheEntries, chatMessages, chatSessions, organisations, roles, users } from '../../src/server/db/schema';
+import { createSeededRandom } from '../../src/gateway/routing/training/seeded-random';
 
 export const dimensions = 512;
 export const encoderId = 'use-lite-512';
 
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+export const seededRandom = createSeededRandom;
+
 
 export function randomUnitVector(random: () => number): Float32Array {
   return toUnit(Float32Array.from({ length: dimensions }, () => random() + random() + random() - 1.5));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../src/server/db/database';
 import { cacheEntries, chatMessages, chatSessions, organisations, roles, users } from '../../../src/server/db/schema';
 import type { NewCacheEntry } from '../../../src/server/cache/cache-entry';
+import { createSeededRandom } from '../../../src/gateway/routing/training/seeded-random';
 
 /** The embedded encoder's id and size: what the store searches by default. */
 export const testEncoderId = 'use-lite-512';
@@ -75,17 +76,9 @@ export async function insertEntriesDirectly(db: Database, entries: readonly NewC
   return rows.map((row) => row.id);
 }
 
+
 /** A small deterministic generator, so a failing comparison can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+export const seededRandom = createSeededRandom;
 
 export function randomUnitVector(random: () => number, dimensions = testDimensions): Float32Array {
   // Sum of uniforms: close enough to Gaussian for directions spread over the sphere.
