@@ -102,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     providerKeys: { db: database.db, secrets: providerSecrets, providers },
     routingPolicy: {
       db: database.db,
+      policies: routing.policies,
       providers,
       catalog: modelCatalog,
       localModelEnabled: config.localModel.enabled,

@@ -5,6 +5,7 @@ import type { OrganisationProviders } from '../provider-keys/organisation-provid
 import type { CacheSettings } from '../../gateway';
 import type { PromptScorer } from '../routing/prompt-scorer';
 import type { ReplyCache } from '../routing/reply-cache';
+import type { RoutingPolicies } from '../routing/routing-policies';
 import type { ExportLinks } from './export-links';
 import type { InFlightReplies } from './in-flight-replies';
 
@@ -21,6 +22,8 @@ export interface ConversationDependencies {
   /** Signs and checks the export download links a new tab opens without a bearer token. */
   exportLinks: ExportLinks;
   routing: {
+    /** Each organisation's routing policy (cached briefly; saved through the same object). */
+    policies: RoutingPolicies;
     /** The learned router; without it automatic requests go to the strongest model the caller may use. */
     scorer?: PromptScorer;
     /** How long a primary model with a backup may take to start before the backup is asked. */

@@ -3,11 +3,13 @@ import { findModel, listAvailableModels, type CatalogModel } from '../../gateway
 import type { Executor } from '../db/database';
 import { validationFailed } from '../http/app-error';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
-import { loadRoutingPolicy, saveRoutingPolicy } from './policy-repository';
 import { byCost, resolveReferenceModel } from './reference-model';
+import type { RoutingPolicies } from './routing-policies';
 
 export interface RoutingPolicyDependencies {
+  /** For the savings report, mounted beside the policy. */
   db: Executor;
+  policies: RoutingPolicies;
   providers: OrganisationProviders;
   catalog: readonly CatalogModel[];
   localModelEnabled: boolean;
@@ -24,7 +26,7 @@ export function candidateModels(available: readonly CatalogModel[], candidateIds
 }
 
 export async function describeRoutingPolicy(dependencies: RoutingPolicyDependencies, orgId: string): Promise<RoutingPolicyResponse> {
-  const policy = await loadRoutingPolicy(dependencies.db, orgId);
+  const policy = await dependencies.policies.load(orgId);
   const credentials = await dependencies.providers.credentialsFor(orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
   return {
@@ -45,8 +47,8 @@ export async function updateRoutingPolicy(
 ): Promise<RoutingPolicyResponse> {
   for (const id of change.candidate_model_ids ?? []) if (!findModel(dependencies.catalog, id)) throw unknownModel('candidate_model_ids', id);
   if (change.reference_model_id && !findModel(dependencies.catalog, change.reference_model_id)) throw unknownModel('reference_model_id', change.reference_model_id);
-  const current = await loadRoutingPolicy(dependencies.db, orgId);
+  const current = await dependencies.policies.load(orgId);
   const next: RoutingPolicy = { ...current, ...change, cache: { ...current.cache, ...change.cache } };
-  await saveRoutingPolicy(dependencies.db, orgId, next);
+  await dependencies.policies.save(orgId, next);
   return describeRoutingPolicy(dependencies, orgId);
 }

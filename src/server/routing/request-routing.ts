@@ -5,6 +5,7 @@ import type { ConversationDependencies } from '../conversations/conversation-dep
 import type { DatabaseHandle } from '../db/database';
 import { createLearnedScorer } from './learned-scorer';
 import { createReplyCache } from './reply-cache';
+import { createRoutingPolicies } from './routing-policies';
 
 /**
  * The router and the semantic cache for the conversation services. The embedded sentence encoder
@@ -19,6 +20,7 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
   const cacheEncoder = options.embeddings ? createOpenAiCompatibleEncoder(options.embeddings) : encoder;
   const store = createCacheStore({ db: database.db, vectorSearch: database.vectorSearch, encoderId: cacheEncoder.id, dimensions: cacheEncoder.dimensions });
   return {
+    policies: createRoutingPolicies({ db: database.db }),
     scorer,
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,

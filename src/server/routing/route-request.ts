@@ -8,7 +8,6 @@ import type { Caller } from '../http/context';
 import { monthlyLimitVerdicts } from '../usage/monthly-limits';
 import { planRoute, type CandidateModel, type ConsideredModel, type PlannedRoute } from './plan-route';
 import { candidateModels } from './policy-service';
-import { loadRoutingPolicy } from './policy-repository';
 import { resolveReferenceModel } from './reference-model';
 
 /** Where one request goes, before anything is saved: the decision record is made from this. */
@@ -39,7 +38,7 @@ export async function routeRequest(
   /** The user's turn before this one in the conversation, which the router reads too. */
   previousUserTurn?: string,
 ): Promise<RoutedRequest> {
-  const policy = await loadRoutingPolicy(dependencies.db, caller.orgId);
+  const policy = await dependencies.routing.policies.load(caller.orgId);
   const credentials = await dependencies.providers.credentialsFor(caller.orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
   const usable = await listUsableModels(dependencies, caller);
