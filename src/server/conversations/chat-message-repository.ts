@@ -5,7 +5,8 @@ import { inOrganisation } from '../db/tenant-scope';
 import type { SessionOwner } from './chat-session-repository';
 
 export type ChatMessageRecord = typeof chatMessages.$inferSelect;
-export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt' | 'editedAt'>;
+/** A new message; its id may be chosen beforehand (a reply can start before its prompt's row is written). */
+export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'createdAt' | 'editedAt'>;
 export type UsageRecord = typeof usageRecords.$inferSelect;
 
 export async function insertMessage(db: Executor, message: NewChatMessage): Promise<ChatMessageRecord> {

@@ -15,8 +15,8 @@ function owned(owner: SessionOwner, sessionId?: string) {
   return inOrganisation(chatSessions.orgId, owner.orgId, and(eq(chatSessions.userId, owner.userId), sessionId ? eq(chatSessions.id, sessionId) : undefined));
 }
 
-export async function createSession(db: Executor, owner: SessionOwner, title: string): Promise<ChatSessionRecord> {
-  const [session] = await db.insert(chatSessions).values({ ...owner, title }).returning();
+export async function createSession(db: Executor, owner: SessionOwner, title: string, id?: string): Promise<ChatSessionRecord> {
+  const [session] = await db.insert(chatSessions).values({ ...owner, title, ...(id ? { id } : {}) }).returning();
   if (!session) throw new Error('Creating a chat session returned no row');
   return session;
 }

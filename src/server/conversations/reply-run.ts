@@ -1,5 +1,5 @@
 import type { StreamError, StreamMetadata } from '../../contracts';
-import { costOfUsage, estimateMessagesTokens, estimateTextTokens, type ChatStreamPart, type TokenUsage } from '../../gateway';
+import { costOfUsage, estimateMessagesTokens, estimateTextTokens, type CatalogModel, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { recordReply } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
@@ -21,8 +21,13 @@ export interface OpenedReply {
  * ordinary error answer (thrown AppError) while the status can still be chosen. When the primary
  * model fails before its first part and the plan has a backup, the backup is asked instead; a
  * failure after the first part is reported, never spliced with another model's text.
+ *
+ * `writes` are the rows the reply needs (the user's message, the decision), saved while the model
+ * starts rather than before, so the database's time is not added to the first byte. The reply
+ * opens only once both are done; when the writes fail, the model call is stopped and their error
+ * thrown, and when they succeed but the model fails, the model's error is thrown.
  */
-export async function openReply(dependencies: ConversationDependencies, plan: ReplyPlan, clientSignal?: AbortSignal): Promise<OpenedReply> {
+export async function openReply(dependencies: ConversationDependencies, plan: ReplyPlan, clientSignal?: AbortSignal, writes?: Promise<unknown>): Promise<OpenedReply> {
   const started = performance.now();
   const upstream = new AbortController();
   // A client that leaves before the first byte (e.g. while the local model's queue is long) stops the call too.
@@ -30,21 +35,30 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
   const gateway = await dependencies.providers.gatewayFor(plan.caller.orgId);
   const timeoutMs = plan.backup ? dependencies.routing.firstPartTimeoutMs : undefined;
 
-  let opened: OpenedUpstream;
-  let served = { model: plan.model, history: plan.history, fellBackFrom: undefined as string | undefined };
-  try {
-    opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs });
-  } catch (primaryError) {
-    if (!plan.backup || upstream.signal.aborted) throw upstreamFailure(primaryError);
-    dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
+  async function openWithFallback(): Promise<OpenedUpstream & { served: { model: CatalogModel; history: ChatMessage[]; fellBackFrom?: string } }> {
     try {
-      opened = await openUpstream(gateway, { model: plan.backup.model, history: plan.backup.history, signal: upstream.signal });
-    } catch (backupError) {
-      throw upstreamFailure(backupError);
+      const opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs });
+      return { ...opened, served: { model: plan.model, history: plan.history } };
+    } catch (primaryError) {
+      if (!plan.backup || upstream.signal.aborted) throw upstreamFailure(primaryError);
+      dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
+      try {
+        const opened = await openUpstream(gateway, { model: plan.backup.model, history: plan.backup.history, signal: upstream.signal });
+        return { ...opened, served: { ...plan.backup, fellBackFrom: plan.model.id } };
+      } catch (backupError) {
+        throw upstreamFailure(backupError);
+      }
     }
-    served = { ...plan.backup, fellBackFrom: plan.model.id };
   }
-  const { first, iterator } = opened;
+
+  const [written, opening] = await Promise.allSettled([writes, openWithFallback()]);
+  if (written.status === 'rejected') {
+    upstream.abort();
+    if (opening.status === 'fulfilled') void opening.value.iterator.return?.();
+    throw written.reason;
+  }
+  if (opening.status === 'rejected') throw opening.reason;
+  const { first, iterator, served } = opening.value;
 
   async function run(write: (text: string) => Promise<unknown>): Promise<ReplyResult> {
     let text = '';

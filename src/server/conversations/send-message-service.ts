@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { messages, sessionTitleFromPrompt, type SendMessageRequest } from '../../contracts';
 import { estimateTextTokens } from '../../gateway';
+import type { Executor } from '../db/database';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
@@ -18,8 +20,9 @@ const temporarySessionId = /^(temp-|new_)/;
 
 /**
  * Checks the request, saves the user's message (creating the session in the same transaction
- * when there is none), then starts the reply. Anything that fails after the save leaves the
- * message in place; a failure before the reply's first part is thrown as an AppError.
+ * when there is none) and starts the reply; a model is asked while the message is being saved.
+ * Anything that fails after the save leaves the message in place; a failure before the reply's
+ * first part is thrown as an AppError.
  */
 export async function sendMessage(
   dependencies: ConversationDependencies,
@@ -53,21 +56,37 @@ export async function sendMessage(
     return undefined;
   });
 
-  const saved = await dependencies.db.transaction(async (transaction) => {
-    const sessionId = requestedSessionId ?? (await createSession(transaction, owner, sessionTitleFromPrompt(input.prompt))).id;
-    const message = await insertMessage(transaction, {
+  // Ids chosen here, so the model can be asked while the rows are being written.
+  const saved = { sessionId: requestedSessionId ?? randomUUID(), userMessageId: randomUUID() };
+  const saveMessage = async (executor: Executor) => {
+    if (!requestedSessionId) await createSession(executor, owner, sessionTitleFromPrompt(input.prompt), saved.sessionId);
+    await insertMessage(executor, {
       ...owner,
-      sessionId,
+      id: saved.userMessageId,
+      sessionId: saved.sessionId,
       role: 'user',
       content: input.prompt,
       modelId: lookup?.hit ? lookup.entry.modelId : route.primary.model.id,
       tokens: estimateTextTokens(input.prompt),
     });
-    return { sessionId, userMessageId: message.id };
-  });
-  onSaved?.(saved);
-  const reply = lookup?.hit
-    ? await startCachedReply(dependencies, caller, route, lookup, saved)
-    : await startRoutedReply(dependencies, caller, route, { ...saved, cache: { request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding } }, clientSignal);
+  };
+  if (lookup?.hit) {
+    await dependencies.db.transaction(saveMessage);
+    onSaved?.(saved);
+    return { reply: await startCachedReply(dependencies, caller, route, lookup, saved), ...saved };
+  }
+  const reply = await startRoutedReply(
+    dependencies,
+    caller,
+    route,
+    {
+      ...saved,
+      turns: [...context, { role: 'user', content: input.prompt }],
+      cache: { request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding },
+      saveFirst: saveMessage,
+      onSaved: () => onSaved?.(saved),
+    },
+    clientSignal,
+  );
   return { reply, ...saved };
 }

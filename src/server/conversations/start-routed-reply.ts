@@ -1,4 +1,6 @@
-import { costOfUsage, estimateMessagesTokens } from '../../gateway';
+import { randomUUID } from 'node:crypto';
+import { costOfUsage, estimateMessagesTokens, type ChatMessage } from '../../gateway';
+import type { Executor } from '../db/database';
 import type { Caller } from '../http/context';
 import { insertDecision } from '../routing/decision-repository';
 import { decisionOf, type RoutedRequest } from '../routing/route-request';
@@ -11,32 +13,50 @@ import { openReply, type OpenedReply } from './reply-run';
 /** A typical reply's length, for the decision's cost estimate before the reply exists. */
 export const expectedReplyTokens = 400;
 
+export interface RoutedReplyTarget {
+  sessionId: string;
+  userMessageId: string;
+  replaceMessageId?: string;
+  cache?: ReplyPlan['cache'];
+  /** The conversation up to and including the user message, when the caller has it already. */
+  turns?: ChatMessage[];
+  /** Rows the decision depends on (a new user message and its session), written in its transaction. */
+  saveFirst?: (transaction: Executor) => Promise<void>;
+  /** Told once the transaction has committed. */
+  onSaved?: () => void;
+}
+
 /**
- * Records the routing decision for a saved user message and starts the reply: the history is
- * fitted to the primary model's window (and the backup's, for a fallback).
+ * Records the routing decision for a user message and starts the reply: the history is fitted to
+ * the primary model's window (and the backup's, for a fallback). The rows are written while the
+ * model starts (see `openReply`), in one transaction, so a decision never exists without its message.
  */
 export async function startRoutedReply(
   dependencies: ConversationDependencies,
   caller: Caller,
   route: RoutedRequest,
-  target: { sessionId: string; userMessageId: string; replaceMessageId?: string; cache?: ReplyPlan['cache'] },
+  target: RoutedReplyTarget,
   clientSignal?: AbortSignal,
 ): Promise<OpenedReply> {
   const owner = { orgId: caller.orgId, userId: caller.userId };
-  // Read once; each model gets the turns its own window holds.
-  const turns = await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId);
+  const turns = target.turns ?? (await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId));
   const history = fitHistoryToWindow(turns, route.primary.model);
   const backup = route.backup ? { model: route.backup.model, history: fitHistoryToWindow(turns, route.backup.model) } : undefined;
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
-  const decision = await insertDecision(dependencies.db, {
-    ...decisionOf(route, caller, target),
-    reason: route.reason,
-    reasonText: route.reasonText,
-    primaryModelId: route.primary.model.id,
-    backupModelId: route.backup?.model.id,
-    estimatedCostUsd: costOfUsage(route.primary.model, expected),
-    estimatedReferenceCostUsd: costOfUsage(route.reference, expected),
-  });
+  const decisionId = randomUUID();
+  const writes = dependencies.db.transaction(async (transaction) => {
+    await target.saveFirst?.(transaction);
+    await insertDecision(transaction, {
+      id: decisionId,
+      ...decisionOf(route, caller, target),
+      reason: route.reason,
+      reasonText: route.reasonText,
+      primaryModelId: route.primary.model.id,
+      backupModelId: route.backup?.model.id,
+      estimatedCostUsd: costOfUsage(route.primary.model, expected),
+      estimatedReferenceCostUsd: costOfUsage(route.reference, expected),
+    });
+  }).then(() => target.onSaved?.());
   return openReply(
     dependencies,
     {
@@ -46,11 +66,12 @@ export async function startRoutedReply(
       replaceMessageId: target.replaceMessageId,
       model: route.primary.model,
       history,
-      decisionId: decision.id,
+      decisionId,
       reference: route.reference,
       backup,
       cache: target.cache,
     },
     clientSignal,
+    writes,
   );
 }

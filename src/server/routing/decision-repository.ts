@@ -5,7 +5,8 @@ import { routingDecisions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 
 export type DecisionRecord = typeof routingDecisions.$inferSelect;
-export type NewDecision = Omit<typeof routingDecisions.$inferInsert, 'id' | 'createdAt' | 'completedAt'>;
+/** A new decision; its id may be chosen beforehand, so the reply can start before the row is written. */
+export type NewDecision = Omit<typeof routingDecisions.$inferInsert, 'createdAt' | 'completedAt'>;
 
 /** What is known once the reply is recorded. */
 export interface DecisionOutcome {

@@ -1,0 +1,99 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { GatewayError, type CatalogModel, type ChatProvider, type ChatStreamPart, type ChatStreamRequest } from '../../gateway';
+import { AppError } from '../http/app-error';
+import type { ConversationDependencies } from './conversation-dependencies';
+import { createInFlightReplies } from './in-flight-replies';
+import { openReply } from './reply-run';
+import type { ReplyPlan } from './reply-plan';
+
+const model = { id: 'openai/gpt-4o-mini', provider: 'openai' } as CatalogModel;
+
+/** A gateway whose one stream answers when the test says so, and which remembers how it was asked. */
+function controlledGateway(behaviour: 'answers' | 'fails') {
+  const seen: { request?: ChatStreamRequest; started: boolean } = { started: false };
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const gateway: ChatProvider = {
+    async *stream(request): AsyncGenerator<ChatStreamPart> {
+      seen.request = request;
+      seen.started = true;
+      await released;
+      if (behaviour === 'fails') throw new GatewayError('unavailable', 'down', { provider: 'openai' });
+      yield { type: 'text', text: 'Hello' };
+      yield { type: 'usage', estimated: false, inputTokens: 1, cachedInputTokens: 0, outputTokens: 1 };
+      yield { type: 'finish', reason: 'stop' };
+    },
+  };
+  return { gateway, seen, release };
+}
+
+function dependenciesWith(gateway: ChatProvider): ConversationDependencies {
+  return {
+    providers: { gatewayFor: async () => gateway },
+    logger: pino({ level: 'silent' }),
+    inFlight: createInFlightReplies(),
+    routing: { firstPartTimeoutMs: 1000 },
+  } as unknown as ConversationDependencies;
+}
+
+const plan: ReplyPlan = {
+  caller: { orgId: 'org', userId: 'user' } as ReplyPlan['caller'],
+  sessionId: 'session',
+  userMessageId: 'message',
+  model,
+  history: [{ role: 'user', content: 'Hi' }],
+  decisionId: 'decision',
+  reference: model,
+};
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((ok, fail) => ((resolve = ok), (reject = fail)));
+  return { promise, resolve, reject };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('openReply with writes running beside the model call', () => {
+  it('asks the model before the writes finish, and opens only once they have', async () => {
+    const { gateway, seen, release } = controlledGateway('answers');
+    const writes = deferred();
+    let opened = false;
+    const opening = openReply(dependenciesWith(gateway), plan, undefined, writes.promise).then((reply) => ((opened = true), reply));
+    await tick();
+    expect(seen.started).toBe(true);
+    release();
+    await tick();
+    expect(opened).toBe(false);
+    writes.resolve();
+    await opening;
+    expect(opened).toBe(true);
+  });
+
+  it('stops the model call and throws the writes’ error when they fail', async () => {
+    const { gateway, seen, release } = controlledGateway('answers');
+    const writes = deferred();
+    const opening = openReply(dependenciesWith(gateway), plan, undefined, writes.promise);
+    await tick();
+    writes.reject(new Error('disk full'));
+    release();
+    await expect(opening).rejects.toThrow('disk full');
+    expect(seen.request?.abortSignal?.aborted).toBe(true);
+  });
+
+  it('throws the model’s failure only after the writes are done, so the message is saved first', async () => {
+    const { gateway, release } = controlledGateway('fails');
+    const writes = deferred();
+    let settled = false;
+    const opening = openReply(dependenciesWith(gateway), plan, undefined, writes.promise).catch((error: unknown) => ((settled = true), error));
+    release();
+    await tick();
+    expect(settled).toBe(false);
+    writes.resolve();
+    const error = await opening;
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('upstream_failed');
+  });
+});
