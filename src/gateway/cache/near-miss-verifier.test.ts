@@ -50,6 +50,38 @@ describe('the near-miss verifier', () => {
     expect(verifyCandidate(query, candidate, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
   });
 
+  describe('prompts that share only about half their content words', () => {
+    it.each([
+      ['lanterns, glaciers, violins, tortoises, harbours', 'violins, tortoises, cactuses, kettles, meadows', ['lantern', 'glacier', 'harbor']],
+      ['Draw lanterns, glaciers, violins and tortoises', 'Draw violins, tortoises, cactuses, kettles, meadows and ladders', ['cactus', 'kettl', 'meadow', 'ladder']],
+      // Only the longer prompt is mostly new words: the shorter one is contained in it.
+      ['lanterns, glaciers, violins, tortoises', 'lanterns, glaciers, violins, tortoises, cactuses, kettles, meadows, harbours, ladders', ['cactus', 'kettl', 'meadow', 'harbor', 'ladder']],
+    ])('rejects %j against %j as a different topic', (query, candidate, unshared) => {
+      expect(verifyCandidate(query, candidate, 0.99, settings)).toEqual({ hit: false, reason: 'different-topic', differences: unshared });
+      expect(verifyCandidate(candidate, query, 0.99, settings)).toMatchObject({ hit: false, reason: 'different-topic' });
+    });
+
+    it.each([
+      // GPTCache paraphrases (shared cache data) that reword one or two words.
+      ['Transformers is a state-of-the-art machine learning library for Pytorch, TensorFlow, and JAX.', 'Transformers is a cutting-edge machine learning library for Pytorch, TensorFlow, and JAX.'],
+      ['By default, N-dimensional arrays are considered as nested lists.', 'N-dimensional arrays are typically viewed as nested lists.'],
+      ['The Image and Audio feature types are also supported.', 'The Image and Audio types are also accommodated.'],
+      // Two of four content words reworded: exactly half unshared is not "more than half".
+      ['ClassLabel data is properly converted to arrays.', 'The conversion of ClassLabel data to arrays is done correctly.'],
+    ])('still accepts the paraphrase %j / %j', (query, candidate) => {
+      expect(verifyCandidate(query, candidate, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
+      expect(verifyCandidate(candidate, query, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
+    });
+
+    it.each([
+      ['Tell me about cats', 'Tell me about dogs', ['cat/dog']],
+      ['poem about cats', 'poem about dogs', ['cat/dog']],
+    ])('leaves one changed word in a short prompt to the swap rules: %j / %j', (query, candidate, differences) => {
+      // All of "cats" is unshared, but one word is a slot, not a topic: the guard needs two.
+      expect(verifyCandidate(query, candidate, 0.99, settings)).toEqual({ hit: false, reason: 'different-content', differences });
+    });
+  });
+
   it('rejects anything below the threshold, and NaN', () => {
     expect(verifyCandidate('Tell me a joke', 'Tell me a joke', 0.89, settings)).toEqual({ hit: false, reason: 'below-threshold' });
     expect(verifyCandidate('Tell me a joke', 'Tell me a joke', Number.NaN, settings).hit).toBe(false);

@@ -8,6 +8,7 @@ import { areSynonyms } from './synonym-groups';
  * threshold is still compared with the query word by word: numbers, names and code identifiers
  * must agree, so must negation, and the content words may differ only by rewording. A rewording
  * changes many words or swaps synonyms; a near miss keeps the sentence and changes one slot.
+ * Prompts that share only about half their content words are about different things.
  */
 export type VerificationReason =
   | 'match'
@@ -15,7 +16,8 @@ export type VerificationReason =
   | 'different-numbers'
   | 'different-negation'
   | 'different-entities'
-  | 'different-content';
+  | 'different-content'
+  | 'different-topic';
 
 export interface Verification {
   hit: boolean;
@@ -68,8 +70,27 @@ export function compareContent(query: PromptContent, candidate: PromptContent, o
   }
   const shorter = Math.min(new Set(query.contentStems).size, new Set(candidate.contentStems).size);
   if (unmatched.length > 0 && shorter <= options.shortPromptWords) return { hit: false, reason: 'different-content', differences: unmatched };
+
+  for (const [own, other] of [[query, candidate], [candidate, query]] as const) {
+    const unshared = unmatchedStems(own.contentStems, other.contentStems);
+    const distinct = new Set(own.contentStems).size;
+    if (unshared.length >= minUnsharedStems && unshared.length > maxUnsharedShare * distinct) {
+      return { hit: false, reason: 'different-topic', differences: unshared };
+    }
+  }
   return { hit: true, reason: 'match' };
 }
+
+/**
+ * Two prompts that share only about half their content words are about different things, however
+ * close the encoder puts them, even when no single slot is swapped ("lanterns, glaciers, violins,
+ * tortoises, harbours" / "violins, tortoises, cactuses, kettles, meadows"). So a pair is rejected
+ * when either prompt has more than this share of its distinct content stems unshared with the
+ * other (exactly half is still a rewording: "properly converted" / "conversion ... correctly")...
+ */
+const maxUnsharedShare = 0.5;
+/** ...and at least this many: one changed word in a short prompt is a slot, judged by the swap rules above. */
+const minUnsharedStems = 2;
 
 /**
  * Content words that one prompt has where the other has a different, non-synonymous word in the
