@@ -1,7 +1,7 @@
-import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
+import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import type { ProviderName } from '../catalog/catalog-schema';
 import { estimateMessagesTokens, estimateTextTokens } from '../usage/token-usage';
-import type { ChatFinishReason, ChatProvider, ChatStreamPart, ChatStreamRequest } from './chat-provider';
+import type { ChatFinishReason, ChatMessage, ChatProvider, ChatStreamPart, ChatStreamRequest } from './chat-provider';
 import { GatewayError } from './gateway-error';
 import { toGatewayError } from './map-provider-error';
 
@@ -9,10 +9,15 @@ import { toGatewayError } from './map-provider-error';
 export interface AiSdkChatProviderOptions {
   provider: ProviderName;
   /** Builds the AI SDK model for the provider's own model name ('gpt-4o-mini'). */
-  languageModel: (providerModelId: string) => LanguageModel;
+  languageModel: (providerModelId: string) => LanguageModelV3;
 }
 
-/** A ChatProvider over the AI SDK's streamText; `modelId` is the provider's own model name. */
+/**
+ * A ChatProvider over an AI SDK language model; `modelId` is the provider's own model name.
+ * It reads the model's own stream (`doStream`, the level AI SDK middleware works at) rather than
+ * `streamText`: one call, no tools or steps, so streamText's extra stream stages only cost CPU
+ * on every token (docs/benchmarks/gateway.md).
+ */
 export function createAiSdkChatProvider(options: AiSdkChatProviderOptions): ChatProvider {
   return { stream: (request) => streamWithAiSdk(options, request) };
 }
@@ -24,41 +29,38 @@ async function* streamWithAiSdk(options: AiSdkChatProviderOptions, request: Chat
   if (request.abortSignal?.aborted) stopUpstream();
   request.abortSignal?.addEventListener('abort', stopUpstream, { once: true });
   let outputText = '';
-  let reportedUsage: LanguageModelUsage | undefined;
+  let reportedUsage: LanguageModelV3Usage | undefined;
   let finishReason: ChatFinishReason = 'other';
+  let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
   try {
-    const result = streamText({
-      model: options.languageModel(request.modelId),
-      messages: request.messages.map((message) => ({ role: message.role, content: message.content })),
-      // Roles come from our server, not from users, so system messages here are trusted.
-      allowSystemInMessages: true,
+    const { stream } = await options.languageModel(request.modelId).doStream({
+      prompt: request.messages.map(toPromptMessage),
       maxOutputTokens: request.maxOutputTokens,
       temperature: request.temperature,
       abortSignal: upstream.signal,
-      // Retries are the gateway's middleware's job, so one call is one upstream request.
-      maxRetries: 0,
-      // Errors arrive as stream parts below; the default handler would only log them.
-      onError: () => {},
+      includeRawChunks: false,
     });
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta' && part.text.length > 0) {
-        outputText += part.text;
-        yield { type: 'text', text: part.text };
+    reader = stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const part = next.value;
+      if (part.type === 'text-delta' && part.delta.length > 0) {
+        outputText += part.delta;
+        yield { type: 'text', text: part.delta };
       } else if (part.type === 'error') {
         throw part.error;
-      } else if (part.type === 'abort') {
-        finishReason = 'aborted';
       } else if (part.type === 'finish') {
-        reportedUsage = part.totalUsage;
-        finishReason = part.finishReason === 'error' ? 'other' : part.finishReason;
+        reportedUsage = part.usage;
+        finishReason = part.finishReason.unified === 'error' ? 'other' : part.finishReason.unified;
       }
     }
+    if (request.abortSignal?.aborted) finishReason = 'aborted';
   } catch (error) {
     if (request.abortSignal?.aborted !== true) throw toGatewayError(error, options.provider);
     finishReason = 'aborted';
   } finally {
     request.abortSignal?.removeEventListener('abort', stopUpstream);
     upstream.abort();
+    reader?.releaseLock();
   }
   if (finishReason === 'aborted' && isTimeout(request.abortSignal?.reason)) {
     throw new GatewayError('timeout', `${options.provider}: the request timed out`, { provider: options.provider });
@@ -67,19 +69,25 @@ async function* streamWithAiSdk(options: AiSdkChatProviderOptions, request: Chat
   yield { type: 'finish', reason: finishReason };
 }
 
+/** Roles come from our server, not from users, so system messages here are trusted. */
+function toPromptMessage(message: ChatMessage): LanguageModelV3Message {
+  if (message.role === 'system') return { role: 'system', content: message.content };
+  return { role: message.role, content: [{ type: 'text', text: message.content }] };
+}
+
 function isTimeout(reason: unknown): boolean {
   return reason instanceof Error && reason.name === 'TimeoutError';
 }
 
-function normaliseUsage(usage: LanguageModelUsage | undefined, request: ChatStreamRequest, outputText: string): ChatStreamPart {
-  const inputTokens = usage?.inputTokens;
-  const outputTokens = usage?.outputTokens;
+function normaliseUsage(usage: LanguageModelV3Usage | undefined, request: ChatStreamRequest, outputText: string): ChatStreamPart {
+  const inputTokens = usage?.inputTokens.total;
+  const outputTokens = usage?.outputTokens.total;
   const estimated = inputTokens === undefined || outputTokens === undefined;
   return {
     type: 'usage',
     estimated,
     inputTokens: inputTokens ?? estimateMessagesTokens(request.messages),
-    cachedInputTokens: usage?.inputTokenDetails?.cacheReadTokens ?? 0,
+    cachedInputTokens: usage?.inputTokens.cacheRead ?? 0,
     outputTokens: outputTokens ?? estimateTextTokens(outputText),
   };
 }

@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ApiKeyCredential, OpenAiCompatibleCredential } from './credentials';
 
 /** The providers' public endpoints; always passed explicitly, because left unset the SDK packages read process.env. */
@@ -12,7 +12,7 @@ export const defaultBaseUrls = {
   google: 'https://generativelanguage.googleapis.com/v1beta',
 } as const;
 
-type LanguageModelFactory = (providerModelId: string) => LanguageModel;
+type LanguageModelFactory = (providerModelId: string) => LanguageModelV3;
 
 /** OpenAI through Chat Completions (`/chat/completions`), which compatible servers also speak. */
 export function openAiLanguageModels(credential: ApiKeyCredential): LanguageModelFactory {
