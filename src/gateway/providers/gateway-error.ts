@@ -15,11 +15,17 @@ export class GatewayError extends Error {
   readonly provider: ProviderName | undefined;
   /** From the provider's Retry-After header, when it sent one. */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * The provider never answered: the connection failed or was closed before any response (a
+   * kept-alive connection the provider had just closed, most often). Asking again at once is
+   * what the providers' own SDKs do for these.
+   */
+  readonly unanswered: boolean;
 
   constructor(
     kind: GatewayErrorKind,
     message: string,
-    options: { status?: number; provider?: ProviderName; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { status?: number; provider?: ProviderName; retryAfterSeconds?: number; unanswered?: boolean; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.kind = kind;
@@ -27,6 +33,7 @@ export class GatewayError extends Error {
     this.isRetryable = retryableKinds.has(kind);
     this.provider = options.provider;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.unanswered = options.unanswered ?? false;
   }
 
   static isGatewayError(error: unknown): error is GatewayError {

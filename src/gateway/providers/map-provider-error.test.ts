@@ -27,7 +27,12 @@ describe('toGatewayError', () => {
     ['an HTTP 500', apiCallError(500), { kind: 'unavailable', status: 500, isRetryable: true }],
     ['an HTTP 400', apiCallError(400), { kind: 'bad_request', status: 400, isRetryable: false }],
     ['no answer at all (connection refused)', apiCallError(undefined, { isRetryable: true }), { kind: 'unavailable', status: undefined }],
-    ['a body cut off after a 200', apiCallError(200, { cause: terminated() }), { kind: 'unavailable', status: undefined }],
+    [
+      'a kept-alive connection closed before any answer',
+      apiCallError(undefined, { isRetryable: true, cause: new TypeError('fetch failed', { cause: terminated().cause }) }),
+      { kind: 'unavailable', status: undefined, unanswered: true },
+    ],
+    ['a body cut off after a 200', apiCallError(200, { cause: terminated() }), { kind: 'unavailable', status: undefined, unanswered: false }],
     ['a bare terminated fetch', terminated(), { kind: 'unavailable', isRetryable: true }],
     ['a retry error', new RetryError({ message: 'gave up', reason: 'maxRetriesExceeded', errors: [apiCallError(429)] }), { kind: 'rate_limit', status: 429 }],
     ['an Anthropic overloaded event', { type: 'overloaded_error', message: 'Overloaded' }, { kind: 'unavailable', message: 'anthropic: Overloaded' }],

@@ -44,6 +44,10 @@ export function toGatewayError(error: unknown, provider: ProviderName): GatewayE
 }
 
 function fromApiCallError(error: APICallError, provider: ProviderName): GatewayError {
+  // No status: the request got no response at all ("Cannot connect to API: other side closed").
+  if (error.statusCode === undefined && isConnectionFailure(error.cause)) {
+    return new GatewayError('unavailable', `${provider}: the connection failed before an answer`, { provider, unanswered: true, cause: error });
+  }
   // A stream that breaks after a 200 arrives wrapped with that 200: it is a connection failure.
   if ((error.statusCode ?? 0) < 400 && isConnectionFailure(error.cause)) {
     return new GatewayError('unavailable', `${provider}: the connection failed during the answer`, { provider, cause: error });

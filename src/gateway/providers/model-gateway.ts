@@ -5,6 +5,7 @@ import { createAiSdkChatProvider } from './ai-sdk-chat-provider';
 import type { ChatProvider, ChatStreamPart, ChatStreamRequest } from './chat-provider';
 import type { ProviderCredentials } from './credentials';
 import { GatewayError } from './gateway-error';
+import { retryUnanswered } from './retry-unanswered';
 import {
   anthropicLanguageModels,
   googleLanguageModels,
@@ -36,7 +37,8 @@ export function createModelGateway(options: ModelGatewayOptions): ChatProvider {
   function adapterFor(provider: ProviderName): ChatProvider {
     const existing = adapters.get(provider);
     if (existing) return existing;
-    const created = createAdapter(provider, options);
+    // The embedded model is in this process: no connection to lose.
+    const created = provider === 'local' ? createAdapter(provider, options) : retryUnanswered(createAdapter(provider, options));
     adapters.set(provider, created);
     return created;
   }

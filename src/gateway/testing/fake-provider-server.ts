@@ -77,7 +77,10 @@ export async function startFakeProviderServer(options: { port?: number; host?: s
     const reply = planReply(queue.shift() ?? defaultReply, prompt);
     const context = { id: `fake-${randomUUID()}`, model: prompt.model, includeUsage: prompt.includeUsage, reply };
     let ending: Promise<AnswerEnding>;
-    if (context.reply.failBeforeStream) ending = Promise.resolve(writeFailure(response, wire, context));
+    if (context.reply.closeBeforeAnswer) {
+      request.socket.destroy();
+      ending = Promise.resolve('closed-before-answer');
+    } else if (context.reply.failBeforeStream) ending = Promise.resolve(writeFailure(response, wire, context));
     else if (prompt.stream) ending = writeStream(response, wire, context);
     else {
       writeJson(response, 200, wire.completeBody(context));

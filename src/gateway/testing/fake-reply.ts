@@ -13,6 +13,8 @@ export interface FakeReply {
   failBeforeStream?: { status: number; message?: string; retryAfterSeconds?: number };
   /** Destroy the socket after this many text chunks (a dropped connection). */
   dropConnectionAfterChunks?: number;
+  /** Close the connection without any answer (a kept-alive connection closed by the provider). */
+  closeBeforeAnswer?: boolean;
   /** Send the provider's in-stream error event after this many text chunks, then end. */
   errorEventAfterChunks?: number;
   /** Usage to report. 'none' sends no usage where the wire format allows it (OpenAI). */
@@ -29,6 +31,7 @@ export interface PlannedReply {
   finishReason: 'stop' | 'length';
   failBeforeStream: FakeReply['failBeforeStream'];
   dropConnectionAfterChunks: number | undefined;
+  closeBeforeAnswer: boolean;
   errorEventAfterChunks: number | undefined;
 }
 
@@ -57,6 +60,7 @@ export function planReply(reply: FakeReply, prompt: { texts: string[]; lastUserT
     finishReason: reply.finishReason ?? 'stop',
     failBeforeStream: reply.failBeforeStream,
     dropConnectionAfterChunks: reply.dropConnectionAfterChunks,
+    closeBeforeAnswer: reply.closeBeforeAnswer ?? false,
     errorEventAfterChunks: reply.errorEventAfterChunks,
   };
 }

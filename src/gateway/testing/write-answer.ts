@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { AnswerContext, WireFormat } from './wire-format';
 
 /** How an answer ended, as the fake server saw it. */
-export type AnswerEnding = 'completed' | 'failed-before-stream' | 'connection-dropped' | 'error-event-sent' | 'closed-by-client';
+export type AnswerEnding = 'completed' | 'failed-before-stream' | 'closed-before-answer' | 'connection-dropped' | 'error-event-sent' | 'closed-by-client';
 
 /** Writes a JSON body with a status. */
 export function writeJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
