@@ -18,6 +18,7 @@ export { estimateMessagesTokens, estimateTextTokens, type TokenUsage } from './u
 export { cosineSimilarity, normalise, type SentenceEncoder } from './embeddings/sentence-encoder';
 export { createLocalSentenceEncoder, type LocalSentenceEncoderOptions } from './embeddings/local-sentence-encoder';
 export { createWorkerPoolEncoder, type WorkerPoolEncoder, type WorkerPoolEncoderOptions } from './embeddings/worker-pool-encoder';
+export { createRememberingEncoder, type RememberingEncoderOptions } from './embeddings/remembering-encoder';
 export { defaultCacheSettings, resolveCacheSettings, type CacheSettings } from './cache/cache-settings';
 export { cacheKeyFor, type CacheKey, type CacheRequest, type ContextMessage } from './cache/cache-key';
 export { isCacheable } from './cache/cacheability';

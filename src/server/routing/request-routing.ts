@@ -1,4 +1,4 @@
-import { createOpenAiCompatibleEncoder, createWorkerPoolEncoder, defaultCacheSettings, loadPromptRouterArtifact } from '../../gateway';
+import { createOpenAiCompatibleEncoder, createRememberingEncoder, createWorkerPoolEncoder, defaultCacheSettings, loadPromptRouterArtifact } from '../../gateway';
 import type { Config } from '../config/config';
 import { createCacheStore } from '../cache/cache-store';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
@@ -15,7 +15,9 @@ import { createRoutingPolicies } from './routing-policies';
  */
 export async function createRequestRouting(database: DatabaseHandle, options: Config['routing']): Promise<ConversationDependencies['routing']> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
-  const encoder = createWorkerPoolEncoder({ threads: 1 });
+  const pool = createWorkerPoolEncoder({ threads: 1 });
+  // The router and the cache often embed the same short question: once is enough.
+  const encoder = createRememberingEncoder(pool);
   const scorer = createLearnedScorer({ encoder, artifact: await loadPromptRouterArtifact() });
   const cacheEncoder = options.embeddings ? createOpenAiCompatibleEncoder(options.embeddings) : encoder;
   const store = createCacheStore({ db: database.db, vectorSearch: database.vectorSearch, encoderId: cacheEncoder.id, dimensions: cacheEncoder.dimensions });
@@ -25,6 +27,6 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
-    close: () => encoder.close(),
+    close: () => pool.close(),
   };
 }
