@@ -149,6 +149,24 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     expect(remaining.map((row) => row.id).sort()).toEqual([longLived.entry.id, next.entry.id].sort());
   });
 
+  it('cleans a larger cache up after 1% of its size in inserts or 10 seconds, not on every insert', async () => {
+    const store = newStore();
+    const owner = await createChatFixture(db);
+    const random = seededRandom(6);
+    const insertAt = async (minutes: number, expiresInMinutes: number) =>
+      (await store.insert(await entryFor(owner, { scopeKey: 'housekeeping', embedding: randomUnitVector(random), expiresAt: later(minutes + expiresInMinutes) }), { maxEntries: 300 }, later(minutes)))
+        .removedCount;
+    const second = 1 / 60;
+
+    expect(await insertAt(0, 3 * second)).toBe(0);
+    // Expired at 3 s, but 4 s is only the second of the three inserts that are 1% of 300.
+    expect(await insertAt(4 * second, 60)).toBe(0);
+    expect(await insertAt(6 * second, 60)).toBe(1);
+    expect(await insertAt(7 * second, 1 * second)).toBe(0);
+    // Only the second insert since, but 10 seconds after the last clean-up.
+    expect(await insertAt(17 * second, 60)).toBe(1);
+  });
+
   it('keeps at most the maximum entries, evicting the least recently hit or created', async () => {
     const store = newStore();
     const [owner, bystander] = [await createChatFixture(db), await createChatFixture(db)];

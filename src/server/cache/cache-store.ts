@@ -34,7 +34,10 @@ export interface CacheStore {
   findExact(orgId: string, exactKey: string, now?: Date): Promise<CacheEntry | undefined>;
   /** Up to `k` unexpired entries of the organisation and scope, most similar first. */
   searchSimilar(orgId: string, scopeKey: string, embedding: Float32Array, k: number, now?: Date): Promise<SimilarEntry[]>;
-  /** Stores an entry, then deletes the organisation's expired entries and the least recently used beyond `maxEntries`. */
+  /**
+   * Stores an entry; then, when housekeeping is due (see `housekeepingDue`), deletes the
+   * organisation's expired entries and the least recently used beyond `maxEntries`.
+   */
   insert(entry: NewCacheEntry, limits: { maxEntries: number }, now?: Date): Promise<InsertResult>;
   /** Counts a hit (which also makes the entry recently used); false when it no longer exists. */
   recordHit(orgId: string, id: string, now?: Date): Promise<boolean>;
@@ -49,6 +52,7 @@ export function createCacheStore(options: CacheStoreOptions): CacheStore {
   const { db, encoderId } = options;
   const dimensions = options.dimensions ?? indexedEmbeddingDimensions;
   const search = chooseSearch(options, dimensions);
+  const housekeeping = createHousekeepingSchedule();
 
   return {
     strategy: search.strategy,
@@ -60,6 +64,7 @@ export function createCacheStore(options: CacheStoreOptions): CacheStore {
     async insert(entry, limits, now = new Date()) {
       const stored = await insertEntry(db, entry, now);
       search.added(stored, entry.embedding);
+      if (!housekeeping.due(entry.orgId, limits.maxEntries, now)) return { entry: stored, removedCount: 0 };
       const removed = [...(await deleteExpiredEntries(db, entry.orgId, now)), ...(await evictBeyond(db, entry.orgId, limits.maxEntries))];
       search.removed(entry.orgId, removed);
       return { entry: stored, removedCount: removed.length };
@@ -88,4 +93,28 @@ function chooseSearch(options: CacheStoreOptions, dimensions: number): VectorSea
     return createPgvectorSearch({ db: options.db, encoderId: options.encoderId, dimensions, efSearch: options.efSearch });
   }
   return createInProcessSearch({ db: options.db, encoderId: options.encoderId, dimensions, ...options.inProcess });
+}
+
+/** Housekeeping runs at least this often per organisation, whatever the number of inserts. */
+const housekeepingIntervalMs = 10_000;
+/** ...and after this share of `maxEntries` new entries, so a cache overshoots its size by at most 1%. */
+const housekeepingShareOfMax = 0.01;
+
+/**
+ * When an insert also cleans up. Counting a large organisation's entries and looking for expired
+ * ones costs more than the insert itself, so it is not done on every reply: after 1% of
+ * `maxEntries` inserts (every insert for a cache of under 200) or 10 seconds. Expired entries are
+ * never served in between; reads filter them out.
+ */
+function createHousekeepingSchedule() {
+  const byOrganisation = new Map<string, { inserts: number; at: number }>();
+  return {
+    due(orgId: string, maxEntries: number, now: Date): boolean {
+      const state = byOrganisation.get(orgId) ?? { inserts: 0, at: now.getTime() };
+      state.inserts += 1;
+      const due = state.inserts >= Math.max(1, Math.floor(maxEntries * housekeepingShareOfMax)) || now.getTime() - state.at >= housekeepingIntervalMs;
+      byOrganisation.set(orgId, due ? { inserts: 0, at: now.getTime() } : state);
+      return due;
+    },
+  };
 }
