@@ -6,6 +6,7 @@
  *   npm run bench:gateway               # 2 repeats, each on fresh processes (~5 min idle)
  *   REPEATS=1 npm run bench:gateway     # quicker
  *   PROFILE=1 npm run bench:gateway     # then a CPU profile of our server at 50 streams at once, summarised
+ *   PROFILE=1 PROFILE_TARGET='cache off' REPEATS=0 npm run bench:gateway   # only the profile, of the cache-off organisation
  *
  * Per repeat: warm-up; memory with HOLD_STREAMS (500) slow streams held open in each gateway; then
  * rounds at 1 (SAMPLES_AT_1 rounds), 50 (3) and 500 (ROUNDS_AT_500, 1) streams at once, the targets
@@ -25,7 +26,7 @@ import { startLoadClient, type LoadClient } from './gateway/load-client-process'
 import type { StreamSample } from './gateway/load-job';
 import { summarizeCpuProfile } from './gateway/profile-summary';
 import { Report, type CostRun, type LatencyRun, type MemoryRun } from './gateway/report';
-import { startStack, type Stack, type Target } from './gateway/stack';
+import { ourTargets, startStack, type Stack, type Target } from './gateway/stack';
 import { readCpuTime } from './support/server-process';
 import { describeLoad, describeMachine, formatNumber, percentile } from './support/stats';
 
@@ -193,7 +194,8 @@ async function profileOurServer(scratch: string): Promise<string> {
   const probeDirectory = path.join(scratch, 'probe-profile');
   mkdirSync(probeDirectory);
   const stack = await startStack({ defaultReply: reply, probeDirectory, dataDirectory: path.join(scratch, 'data-profile'), profileDirectory });
-  const ours = stack.targets.find((target) => target.name === 'Tokenwise')!;
+  const profiled = process.env.PROFILE_TARGET === 'cache off' ? 'Tokenwise, cache off' : 'Tokenwise';
+  const ours = stack.targets.find((target) => target.name === profiled)!;
   const client = startLoadClient();
   try {
     console.error('Profiling our server');
@@ -233,7 +235,7 @@ async function main(): Promise<void> {
   console.log(`### Added over calling the fake provider directly\n\n${report.overheadTable()}\n`);
   console.log(`### Gateway CPU: per request and per token (50 streams at once)\n\n${report.costTable()}\n`);
   console.log(`### Memory with ${holdStreams} streams open\n\n${report.memoryTable()}\n`);
-  console.log(`### Against the targets (Tokenwise)\n\n${report.verdicts().join('\n')}`);
+  for (const target of ourTargets) console.log(`### Against the targets (${target})\n\n${report.verdicts(target).join('\n')}\n`);
   if (profile) console.log(`\n### CPU profile of our server, 50 streams at once (separate pass)\n\n${summarizeCpuProfile(profile)}`);
 }
 

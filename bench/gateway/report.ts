@@ -2,7 +2,7 @@
 import { markdownTable, percentile } from '../support/stats';
 import type { ProbedMemory } from './child-processes';
 import type { StreamSample } from './load-job';
-import type { TargetName } from './stack';
+import { gatewayTargets, ourTargets, type TargetName } from './stack';
 
 export interface LatencyRun {
   repeat: number;
@@ -103,14 +103,14 @@ export class Report {
   }
 
   /** Per repeat: is our overhead at most twice the bare proxy's (taken as at least the floor)? */
-  private withinTwiceProxy(concurrency: number, field: keyof Summary): boolean[] {
+  private withinTwiceProxy(concurrency: number, target: TargetName, field: keyof Summary): boolean[] {
     const proxy = this.added(concurrency, 'bare proxy', field);
-    return this.added(concurrency, 'Tokenwise', field).map((value, index) => value <= 2 * Math.max(proxy[index] ?? Number.NaN, measurementFloorMs));
+    return this.added(concurrency, target, field).map((value, index) => value <= 2 * Math.max(proxy[index] ?? Number.NaN, measurementFloorMs));
   }
 
   latencyTable(): string {
     const rows = this.concurrencies().flatMap((concurrency) =>
-      (['direct', 'bare proxy', 'Portkey', 'Tokenwise'] as const).map((target) => {
+      (['direct', ...gatewayTargets] as const).map((target) => {
         const summaries = this.summaries(concurrency, target);
         const column = (field: keyof Summary, digits = 1) => range(summaries.map((summary) => summary[field]), digits);
         return [concurrency, target, column('streams', 0), column('errors', 0), column('notSentUpstream', 0), column('firstByte50'), column('ttfb50'), column('ttfb99'), column('total50'), column('total99'), column('cpuPerStream', 2)];
@@ -124,7 +124,7 @@ export class Report {
 
   overheadTable(): string {
     const rows = this.concurrencies().flatMap((concurrency) =>
-      (['bare proxy', 'Portkey', 'Tokenwise'] as const).map((target) => [
+      gatewayTargets.map((target) => [
         concurrency,
         target,
         range(this.added(concurrency, target, 'ttfb50')),
@@ -148,7 +148,7 @@ export class Report {
   }
 
   costTable(): string {
-    const rows = (['bare proxy', 'Portkey', 'Tokenwise'] as const).map((target) => {
+    const rows = gatewayTargets.map((target) => {
       const full = this.summaries(50, target).map((summary) => summary.cpuPerStream);
       const perRequest = this.costs.filter((run) => run.target === target).map((run) => run.cpuPerStream);
       const perToken = perRequest.map((cost, index) => ((full[index] ?? Number.NaN) - cost) / (this.tokensPerReply - 1));
@@ -160,7 +160,7 @@ export class Report {
   memoryTable(): string {
     const kib = 1024;
     const mib = 1024 * 1024;
-    const rows = (['bare proxy', 'Portkey', 'Tokenwise'] as const).map((target) => {
+    const rows = gatewayTargets.map((target) => {
       const runs = this.memory.filter((run) => run.target === target);
       const perStream = (read: (memory: ProbedMemory) => number) => range(runs.map((run) => (read(run.loaded) - read(run.idle)) / run.streams / kib), 0);
       return [
@@ -180,20 +180,20 @@ export class Report {
     );
   }
 
-  verdicts(): string[] {
+  verdicts(target: TargetName): string[] {
     const judge = (passes: boolean[]) => (passes.every(Boolean) ? 'met' : passes.some(Boolean) ? 'met in some repeats only' : 'missed');
     const lines: string[] = [];
     for (const concurrency of this.concurrencies()) {
-      const added = this.added(concurrency, 'Tokenwise', 'ttfb50');
+      const added = this.added(concurrency, target, 'ttfb50');
       const proxy = this.added(concurrency, 'bare proxy', 'ttfb50');
       lines.push(
         `- ${concurrency} at once: TTFB added p50 ${range(added)} ms (target < 5 ms): ${judge(added.map((value) => value < 5))}; ` +
-          `bare proxy's ${range(proxy)} ms, so within 2x of it (floor ${measurementFloorMs} ms): ${judge(this.withinTwiceProxy(concurrency, 'ttfb50'))}`,
+          `bare proxy's ${range(proxy)} ms, so within 2x of it (floor ${measurementFloorMs} ms): ${judge(this.withinTwiceProxy(concurrency, target, 'ttfb50'))}`,
       );
     }
     const atMost = Math.max(...this.concurrencies());
-    const errors = this.summaries(atMost, 'Tokenwise').map((summary) => summary.errors);
-    const held = this.memory.filter((run) => run.target === 'Tokenwise');
+    const errors = this.summaries(atMost, target).map((summary) => summary.errors);
+    const held = this.memory.filter((run) => run.target === target);
     const heldErrors = held.map((run) => run.errors);
     lines.push(
       `- ${atMost} streams at once without errors: ${range(errors, 0)} errors in the load rounds, ${range(heldErrors, 0)} with ${range(held.map((run) => run.streams), 0)} held open: ` +

@@ -8,7 +8,11 @@ import { startBareProxy, startFakeProvider, startPortkey, type FakeProviderProce
 import type { FakeReply } from '../../src/gateway/testing/fake-reply';
 import type { StreamRequest } from './load-job';
 
-export type TargetName = 'direct' | 'bare proxy' | 'Portkey' | 'Tokenwise';
+export type TargetName = 'direct' | 'bare proxy' | 'Portkey' | 'Tokenwise' | 'Tokenwise, cache off';
+
+/** Our server twice: as installed (semantic cache on), and for an organisation that turned the cache off (a plain gateway). */
+export const ourTargets = ['Tokenwise', 'Tokenwise, cache off'] as const satisfies readonly TargetName[];
+export const gatewayTargets = ['bare proxy', 'Portkey', ...ourTargets] as const satisfies readonly TargetName[];
 
 export interface Target {
   name: TargetName;
@@ -69,9 +73,9 @@ async function startOurServer(options: StackOptions, fakeUrl: string): Promise<S
 }
 
 /** Signs up an organisation; its first user is an admin, whose role has no monthly limits. */
-async function signUp(server: ServerProcess): Promise<{ token: string; orgId: string; userId: string }> {
+async function signUp(server: ServerProcess, options: { cache: boolean }): Promise<{ token: string; orgId: string; userId: string }> {
   // Unique, for a DATABASE_URL shared by several runs.
-  const username = `bench-${Date.now().toString(36)}`;
+  const username = `bench-${Date.now().toString(36)}-${options.cache ? 'cache' : 'nocache'}`;
   const response = await fetch(`${server.url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -79,6 +83,14 @@ async function signUp(server: ServerProcess): Promise<{ token: string; orgId: st
   });
   const body = (await response.json()) as { token: string; user: { id: string; org_id: string } };
   if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${JSON.stringify(body)}`);
+  if (!options.cache) {
+    const policy = await fetch(`${server.url}/api/org/${body.user.org_id}/routing-policy`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${body.token}` },
+      body: JSON.stringify({ cache: { enabled: false } }),
+    });
+    if (policy.status !== 200) throw new Error(`turning the cache off answered ${policy.status}: ${await policy.text()}`);
+  }
   return { token: body.token, orgId: body.user.org_id, userId: body.user.id };
 }
 
@@ -92,7 +104,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startPortkey(options.probeDirectory).then((process) => (started.push(process), process)),
       startOurServer(options, fake.url).then((process) => (started.push(process), process)),
     ]);
-    const user = await signUp(server);
+    const [cached, uncached] = [await signUp(server, { cache: true }), await signUp(server, { cache: false })];
+    const ourRequest = (user: typeof cached) => (lastWord: string): StreamRequest => ({
+      url: `${server.url}/api/conversation/message`,
+      headers: { authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ org_id: user.orgId, user_id: user.userId, prompt, stream: true, forced_model_id: 'openai/gpt-4o-mini' }),
+      format: 'text',
+      lastWord,
+    });
     const chatCompletions = '/v1/chat/completions';
     const targets: Target[] = [
       { name: 'direct', pid: undefined, request: (lastWord) => openAiRequest(`${fake.url}${chatCompletions}`, {}, lastWord) },
@@ -103,18 +122,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         request: (lastWord) =>
           openAiRequest(new URL(chatCompletions, portkey.url).href, { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${fake.url}/v1` }, lastWord),
       },
-      {
-        name: 'Tokenwise',
-        pid: server.pid,
-        recentLog: () => server.recentOutput(),
-        request: (lastWord) => ({
-          url: `${server.url}/api/conversation/message`,
-          headers: { authorization: `Bearer ${user.token}` },
-          body: JSON.stringify({ org_id: user.orgId, user_id: user.userId, prompt, stream: true, forced_model_id: 'openai/gpt-4o-mini' }),
-          format: 'text',
-          lastWord,
-        }),
-      },
+      { name: 'Tokenwise', pid: server.pid, recentLog: () => server.recentOutput(), request: ourRequest(cached) },
+      { name: 'Tokenwise, cache off', pid: server.pid, recentLog: () => server.recentOutput(), request: ourRequest(uncached) },
     ];
     return { fake, targets, stop };
   } catch (error) {
