@@ -19,4 +19,17 @@ describe('access tokens', () => {
     expect(await tokens.verify(foreign.token)).toBeUndefined();
     expect(await tokens.verify('not.a.jwt')).toBeUndefined();
   });
+
+  it('remembers a verified token only until it expires, and never a forged one', async () => {
+    let now = Date.now();
+    const tokens = createAccessTokens('a'.repeat(40), 60, () => now);
+    const { token } = await tokens.sign(claims, new Date(now));
+    expect(await tokens.verify(token)).toMatchObject(claims);
+    // A second time from memory; the same answer.
+    expect(await tokens.verify(token)).toMatchObject(claims);
+    const [header, payload] = token.split('.');
+    expect(await tokens.verify(`${header}.${payload}.${'A'.repeat(43)}`)).toBeUndefined();
+    now += 61_000;
+    expect(await tokens.verify(token)).toBeUndefined();
+  });
 });

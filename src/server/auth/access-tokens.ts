@@ -10,9 +10,23 @@ export interface AccessTokenClaims {
 const issuer = 'tokenwise';
 const audience = 'tokenwise-api';
 
-/** Short-lived HS256 JWTs. The session id ties each token to a revocable sign-in. */
-export function createAccessTokens(secretKey: string, ttlSeconds: number) {
+type VerifiedClaims = AccessTokenClaims & { expiresAt: Date };
+
+/** Tokens whose signature was checked, remembered until they expire: a client sends the same one many times. */
+const maxRememberedTokens = 10_000;
+
+/**
+ * Short-lived HS256 JWTs. The session id ties each token to a revocable sign-in (the caller
+ * lookup checks the session on every request; only the signature check is remembered).
+ */
+export function createAccessTokens(secretKey: string, ttlSeconds: number, clock: () => number = Date.now) {
   const key = createHash('sha256').update(`access-token:${secretKey}`).digest();
+  const verified = new Map<string, VerifiedClaims>();
+
+  function remember(token: string, claims: VerifiedClaims): void {
+    verified.set(token, claims);
+    if (verified.size > maxRememberedTokens) verified.delete(verified.keys().next().value!);
+  }
 
   return {
     ttlSeconds,
@@ -30,18 +44,21 @@ export function createAccessTokens(secretKey: string, ttlSeconds: number) {
       return { token, expiresAt };
     },
     /** Returns the claims of a valid token, or undefined for anything else (expired, forged, malformed). */
-    async verify(token: string): Promise<(AccessTokenClaims & { expiresAt: Date }) | undefined> {
+    async verify(token: string): Promise<VerifiedClaims | undefined> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt.getTime() > clock()) return known;
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.sid !== 'string') {
           return undefined;
         }
-        return {
-          userId: payload.sub,
-          orgId: payload.org,
-          sessionId: payload.sid,
-          expiresAt: new Date((payload.exp ?? 0) * 1000),
-        };
+        const claims = { userId: payload.sub, orgId: payload.org, sessionId: payload.sid, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+        remember(token, claims);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return undefined;
         throw error;
