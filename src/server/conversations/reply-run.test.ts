@@ -61,7 +61,7 @@ describe('openReply with writes running beside the model call', () => {
     const { gateway, seen, release } = controlledGateway('answers');
     const writes = deferred();
     let opened = false;
-    const opening = openReply(dependenciesWith(gateway), plan, undefined, writes.promise).then((reply) => ((opened = true), reply));
+    const opening = openReply(dependenciesWith(gateway), plan, undefined, () => writes.promise).then((reply) => ((opened = true), reply));
     await tick();
     expect(seen.started).toBe(true);
     release();
@@ -72,10 +72,21 @@ describe('openReply with writes running beside the model call', () => {
     expect(opened).toBe(true);
   });
 
+  it('starts the writes once the model has been asked, so the database does not hold the request back', async () => {
+    const { gateway, seen, release } = controlledGateway('answers');
+    let modelAskedFirst: boolean | undefined;
+    const opening = openReply(dependenciesWith(gateway), plan, undefined, async () => {
+      modelAskedFirst = seen.started;
+    });
+    release();
+    await opening;
+    expect(modelAskedFirst).toBe(true);
+  });
+
   it('stops the model call and throws the writes’ error when they fail', async () => {
     const { gateway, seen, release } = controlledGateway('answers');
     const writes = deferred();
-    const opening = openReply(dependenciesWith(gateway), plan, undefined, writes.promise);
+    const opening = openReply(dependenciesWith(gateway), plan, undefined, () => writes.promise);
     await tick();
     writes.reject(new Error('disk full'));
     release();
@@ -87,7 +98,7 @@ describe('openReply with writes running beside the model call', () => {
     const { gateway, release } = controlledGateway('fails');
     const writes = deferred();
     let settled = false;
-    const opening = openReply(dependenciesWith(gateway), plan, undefined, writes.promise).catch((error: unknown) => ((settled = true), error));
+    const opening = openReply(dependenciesWith(gateway), plan, undefined, () => writes.promise).catch((error: unknown) => ((settled = true), error));
     release();
     await tick();
     expect(settled).toBe(false);

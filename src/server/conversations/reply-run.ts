@@ -22,12 +22,19 @@ export interface OpenedReply {
  * model fails before its first part and the plan has a backup, the backup is asked instead; a
  * failure after the first part is reported, never spliced with another model's text.
  *
- * `writes` are the rows the reply needs (the user's message, the decision), saved while the model
- * starts rather than before, so the database's time is not added to the first byte. The reply
- * opens only once both are done; when the writes fail, the model call is stopped and their error
- * thrown, and when they succeed but the model fails, the model's error is thrown.
+ * `saveRows` saves the rows the reply needs (the user's message, the decision) while the model
+ * starts rather than before, so the database's time is not added to the first byte. It starts
+ * once the model's request is on its way: the embedded database runs on this thread, and started
+ * first it would hold the request back. The reply opens only once both are done; when the writes
+ * fail, the model call is stopped and their error thrown, and when they succeed but the model
+ * fails, the model's error is thrown.
  */
-export async function openReply(dependencies: ConversationDependencies, plan: ReplyPlan, clientSignal?: AbortSignal, writes?: Promise<unknown>): Promise<OpenedReply> {
+export async function openReply(
+  dependencies: ConversationDependencies,
+  plan: ReplyPlan,
+  clientSignal?: AbortSignal,
+  saveRows?: () => Promise<unknown>,
+): Promise<OpenedReply> {
   const started = performance.now();
   const upstream = new AbortController();
   // A client that leaves before the first byte (e.g. while the local model's queue is long) stops the call too.
@@ -51,14 +58,16 @@ export async function openReply(dependencies: ConversationDependencies, plan: Re
     }
   }
 
-  const [written, opening] = await Promise.allSettled([writes, openWithFallback()]);
+  const opening = openWithFallback();
+  const writes = saveRows ? afterRequestSent().then(saveRows) : undefined;
+  const [written, opened] = await Promise.allSettled([writes, opening]);
   if (written.status === 'rejected') {
     upstream.abort();
-    if (opening.status === 'fulfilled') void opening.value.iterator.return?.();
+    if (opened.status === 'fulfilled') void opened.value.iterator.return?.();
     throw written.reason;
   }
-  if (opening.status === 'rejected') throw opening.reason;
-  const { first, iterator, served } = opening.value;
+  if (opened.status === 'rejected') throw opened.reason;
+  const { first, iterator, served } = opened.value;
 
   async function run(write: (text: string) => Promise<unknown>): Promise<ReplyResult> {
     let text = '';
@@ -135,4 +144,9 @@ async function storeInCache(
       plan.cache.settings,
     )
     .catch((error: unknown) => dependencies.logger.warn({ err: error }, 'storing a reply in the cache failed'));
+}
+
+/** The next turn of the event loop: by then the HTTP client has written the model's request. */
+function afterRequestSent(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

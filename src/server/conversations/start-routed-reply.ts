@@ -44,19 +44,22 @@ export async function startRoutedReply(
   const backup = route.backup ? { model: route.backup.model, history: fitHistoryToWindow(turns, route.backup.model) } : undefined;
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
   const decisionId = randomUUID();
-  const writes = dependencies.db.transaction(async (transaction) => {
-    await target.saveFirst?.(transaction);
-    await insertDecision(transaction, {
-      id: decisionId,
-      ...decisionOf(route, caller, target),
-      reason: route.reason,
-      reasonText: route.reasonText,
-      primaryModelId: route.primary.model.id,
-      backupModelId: route.backup?.model.id,
-      estimatedCostUsd: costOfUsage(route.primary.model, expected),
-      estimatedReferenceCostUsd: costOfUsage(route.reference, expected),
+  const saveRows = async () => {
+    await dependencies.db.transaction(async (transaction) => {
+      await target.saveFirst?.(transaction);
+      await insertDecision(transaction, {
+        id: decisionId,
+        ...decisionOf(route, caller, target),
+        reason: route.reason,
+        reasonText: route.reasonText,
+        primaryModelId: route.primary.model.id,
+        backupModelId: route.backup?.model.id,
+        estimatedCostUsd: costOfUsage(route.primary.model, expected),
+        estimatedReferenceCostUsd: costOfUsage(route.reference, expected),
+      });
     });
-  }).then(() => target.onSaved?.());
+    target.onSaved?.();
+  };
   return openReply(
     dependencies,
     {
@@ -72,6 +75,6 @@ export async function startRoutedReply(
       cache: target.cache,
     },
     clientSignal,
-    writes,
+    saveRows,
   );
 }
