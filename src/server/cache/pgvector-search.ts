@@ -64,8 +64,12 @@ export function createPgvectorSearch(options: PgvectorSearchOptions): VectorSear
     const iterative = await (iterativeScan ??= supportsIterativeScan());
     // set_config(..., true) lasts until the end of the transaction: other queries keep the defaults.
     return db.transaction(async (transaction) => {
-      await transaction.execute(sql`select set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(efSearch, k)))}, true)`);
-      if (iterative) await transaction.execute(sql`select set_config('hnsw.iterative_scan', 'strict_order', true)`);
+      const candidates = String(Math.min(1000, Math.max(efSearch, k)));
+      await transaction.execute(
+        iterative
+          ? sql`select set_config('hnsw.ef_search', ${candidates}, true), set_config('hnsw.iterative_scan', 'strict_order', true)`
+          : sql`select set_config('hnsw.ef_search', ${candidates}, true)`,
+      );
       return select(transaction);
     });
   }
