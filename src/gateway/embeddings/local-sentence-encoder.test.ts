@@ -24,4 +24,14 @@ describe('the embedded sentence encoder', () => {
     const batch = await encoder.embed(['Something else entirely', 'Reset my password']);
     expect(cosineSimilarity(alone!, batch[1]!)).toBeCloseTo(1, 4);
   });
+
+  it('answers an empty text with a zero vector, alone or among others (the model cannot embed no tokens)', async () => {
+    const [alone] = await encoder.embed(['']);
+    expect(alone).toHaveLength(encoder.dimensions);
+    expect(alone!.every((value) => value === 0)).toBe(true);
+    const mixed = await encoder.embed(['Reset my password', '', 'Tell me a joke']);
+    expect(mixed[1]!.every((value) => value === 0)).toBe(true);
+    expect(cosineSimilarity(mixed[0]!, mixed[0]!)).toBeCloseTo(1, 4);
+    expect(cosineSimilarity(mixed[2]!, mixed[2]!)).toBeCloseTo(1, 4);
+  });
 });

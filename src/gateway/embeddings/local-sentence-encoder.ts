@@ -13,21 +13,25 @@ export interface LocalSentenceEncoderOptions {
  */
 export function createLocalSentenceEncoder(options: LocalSentenceEncoderOptions = {}): SentenceEncoder {
   const batchSize = options.batchSize ?? 64;
+  const dimensions = 512;
   let loading: Promise<EmbeddingsModel> | undefined;
   const model = () => (loading ??= initModel(modelSource));
 
   return {
     id: 'use-lite-512',
-    dimensions: 512,
+    dimensions,
     async embed(texts) {
       const loaded = await model();
+      // The model cannot embed a batch with no tokens at all: an empty text has no meaning, so a zero vector (similar to nothing).
+      const nonEmpty = texts.filter((text) => text !== '');
       const vectors: Float32Array[] = [];
-      for (let start = 0; start < texts.length; start += batchSize) {
-        const batch = texts.slice(start, start + batchSize);
-        const embedded = await loaded.embed(batch as string[]);
+      for (let start = 0; start < nonEmpty.length; start += batchSize) {
+        const batch = nonEmpty.slice(start, start + batchSize);
+        const embedded = await loaded.embed(batch);
         for (const values of embedded) vectors.push(normalise(values));
       }
-      return vectors;
+      let next = 0;
+      return texts.map((text) => (text === '' ? new Float32Array(dimensions) : vectors[next++]!));
     },
   };
 }
