@@ -55,6 +55,12 @@ describe('loadConfig: models and providers', () => {
     });
   });
 
+  it('keeps 2,000 recent embeddings unless told otherwise, and none with 0', () => {
+    expect(loadConfig({}).routing.rememberedEmbeddings).toBe(2_000);
+    expect(loadConfig({ EMBEDDINGS_REMEMBERED: '0' }).routing.rememberedEmbeddings).toBe(0);
+    expect(() => loadConfig({ EMBEDDINGS_REMEMBERED: '-1' })).toThrow(/EMBEDDINGS_REMEMBERED/);
+  });
+
   it('names a malformed provider base URL', () => {
     expect(() => loadConfig({ OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
   });

@@ -34,6 +34,7 @@ const configSchema = z.object({
   LOCAL_MODEL_PATH: z.string().min(1).optional(),
   LOCAL_MODEL_MAX_WAITING: z.coerce.number().int().min(0).default(8),
   ROUTER_FIRST_PART_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  EMBEDDINGS_REMEMBERED: z.coerce.number().int().min(0).default(2_000),
   // An OpenAI-compatible embeddings endpoint for the semantic cache instead of the embedded encoder.
   EMBEDDINGS_BASE_URL: z.url().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
@@ -76,6 +77,8 @@ export interface Config {
   localModel: { enabled: boolean; path: string | undefined; maxWaiting: number };
   routing: {
     firstPartTimeoutMs: number;
+    /** Recent texts whose embeddings are kept (the router and the cache share them); 0: none. */
+    rememberedEmbeddings: number;
     /** The cache's remote encoder; absent, the embedded one is used. */
     embeddings?: { baseURL: string; apiKey?: string; model: string; dimensions: number };
   };
@@ -126,6 +129,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH, maxWaiting: raw.LOCAL_MODEL_MAX_WAITING },
     routing: {
       firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS,
+      rememberedEmbeddings: raw.EMBEDDINGS_REMEMBERED,
       embeddings: raw.EMBEDDINGS_BASE_URL
         ? { baseURL: raw.EMBEDDINGS_BASE_URL, apiKey: raw.EMBEDDINGS_API_KEY, model: raw.EMBEDDINGS_MODEL!, dimensions: raw.EMBEDDINGS_DIMENSIONS! }
         : undefined,

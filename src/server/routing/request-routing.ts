@@ -1,4 +1,4 @@
-import { createOpenAiCompatibleEncoder, createRememberingEncoder, createWorkerPoolEncoder, defaultCacheSettings, loadPromptRouterArtifact } from '../../gateway';
+import { createOpenAiCompatibleEncoder, createRememberingEncoder, createWorkerPoolEncoder, defaultCacheSettings, loadPromptRouterArtifact, type SentenceEncoder } from '../../gateway';
 import type { Config } from '../config/config';
 import { createCacheStore } from '../cache/cache-store';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
@@ -16,10 +16,11 @@ import { createRoutingPolicies } from './routing-policies';
 export async function createRequestRouting(database: DatabaseHandle, options: Config['routing']): Promise<ConversationDependencies['routing']> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
   const pool = createWorkerPoolEncoder({ threads: 1 });
-  // The router and the cache often embed the same short question: once is enough.
-  const encoder = createRememberingEncoder(pool);
+  // The router and the cache often embed the same short question, and people repeat questions: once is enough.
+  const remembered = (encoder: SentenceEncoder) => (options.rememberedEmbeddings > 0 ? createRememberingEncoder(encoder, { capacity: options.rememberedEmbeddings }) : encoder);
+  const encoder = remembered(pool);
   const scorer = createLearnedScorer({ encoder, artifact: await loadPromptRouterArtifact() });
-  const cacheEncoder = options.embeddings ? createOpenAiCompatibleEncoder(options.embeddings) : encoder;
+  const cacheEncoder = options.embeddings ? remembered(createOpenAiCompatibleEncoder(options.embeddings)) : encoder;
   const store = createCacheStore({ db: database.db, vectorSearch: database.vectorSearch, encoderId: cacheEncoder.id, dimensions: cacheEncoder.dimensions });
   return {
     policies: createRoutingPolicies({ db: database.db }),
