@@ -35,7 +35,7 @@ export interface CacheStore {
   /** Up to `k` unexpired entries of the organisation and scope, most similar first. */
   searchSimilar(orgId: string, scopeKey: string, embedding: Float32Array, k: number, now?: Date): Promise<SimilarEntry[]>;
   /**
-   * Stores an entry; then, when housekeeping is due (see `housekeepingDue`), deletes the
+   * Stores an entry; then, when housekeeping is due (see `createHousekeepingSchedule`), deletes the
    * organisation's expired entries and the least recently used beyond `maxEntries`.
    */
   insert(entry: NewCacheEntry, limits: { maxEntries: number }, now?: Date): Promise<InsertResult>;
