@@ -37,11 +37,14 @@ describe('the semantic cache', () => {
   it('answers a paraphrase, but not a near miss that the encoder scores high', async () => {
     const { auth } = await signUpOrganisation();
     const script = await numberedAnswers();
-    await ask(auth, `Write a short poem about cats ${script.marker}`);
-    const nearMiss = await ask(auth, `Write a short poem about dogs ${script.marker}`);
+    // One chosen model, so all three share a scope: automatic routing could put the two wordings
+    // (with the script's random marker) on either side of a tier boundary, a miss for another reason.
+    const chosen = { forced_model_id: 'openai/gpt-4o-mini' };
+    await ask(auth, `Write a short poem about cats ${script.marker}`, chosen);
+    const nearMiss = await ask(auth, `Write a short poem about dogs ${script.marker}`, chosen);
     expect(nearMiss.parsed.metadata!.route!.cached).toBe(false);
     expect(nearMiss.parsed.text).toBe('Second answer from a model');
-    const paraphrase = await ask(auth, `Please write a short poem about cats ${script.marker}`);
+    const paraphrase = await ask(auth, `Please write a short poem about cats ${script.marker}`, chosen);
     expect(paraphrase.parsed.metadata!.route).toMatchObject({ reason: 'cache_hit' });
     expect(paraphrase.parsed.text).toBe('First answer from a model');
     expect(paraphrase.parsed.metadata!.route!.reason_text).toMatch(/similarity 0\.\d\d/);
