@@ -34,11 +34,13 @@ const repeats = Number(process.env.REPEATS ?? 2);
 const holdStreams = Number(process.env.HOLD_STREAMS ?? 500);
 // Each round sends every target `concurrency` streams at once, targets in turn (rotated per round),
 // so that load from outside the bench falls on all of them alike.
+// STEPS (e.g. "1,50") keeps only some of them.
+const steps = process.env.STEPS?.split(',').map(Number);
 const plan = [
   { concurrency: 1, rounds: Number(process.env.SAMPLES_AT_1 ?? 10) },
   { concurrency: 50, rounds: 3 },
   { concurrency: 500, rounds: Number(process.env.ROUNDS_AT_500 ?? 1) },
-];
+].filter((step) => !steps || steps.includes(step.concurrency));
 
 /** Provider requests per stream seen in each repeat's warm-up, by target. */
 const providerCalls = new Map<string, number[]>();
@@ -173,7 +175,7 @@ async function runRepeat(repeat: number, scratch: string, latency: LatencyRun[],
       providerCalls.set(target.name, [...(providerCalls.get(target.name) ?? []), calls]);
       if (calls !== 1) console.error(`  warning: ${target.name} made ${calls} provider requests per stream, not 1`);
     }
-    for (const target of stack.targets.filter((candidate) => candidate.pid !== undefined)) {
+    for (const target of stack.targets.filter((candidate) => candidate.pid !== undefined && holdStreams > 0)) {
       memory.push(await measureMemory(stack, client, target, repeat, probeDirectory));
     }
     const oneToken = new Map<Target, { cpuMs: number; streams: number }>();

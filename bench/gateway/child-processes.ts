@@ -120,6 +120,16 @@ export function startBareProxy(upstreamUrl: string, probeDirectory: string): Pro
   });
 }
 
+/** Our model gateway (AI SDK providers) behind node:http, with nothing else: see ai-sdk-gateway.ts. */
+export function startAiSdkGateway(upstreamUrl: string, probeDirectory: string): Promise<BenchProcess> {
+  return startNodeProcess({
+    name: 'AI SDK gateway',
+    nodeArguments: [...withProbe, 'bench/gateway/ai-sdk-gateway.ts'],
+    environment: { UPSTREAM_URL: upstreamUrl, MEMORY_PROBE_DIR: probeDirectory },
+    urlPattern: /listening on (\S+)/,
+  });
+}
+
 /** Portkey's own start script (headless, production: no console UI), with the streaming fix preloaded. */
 export async function startPortkey(probeDirectory: string): Promise<BenchProcess> {
   const port = await findFreePort();

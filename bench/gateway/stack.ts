@@ -4,15 +4,15 @@
  * the same streamed chat call.
  */
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { startBareProxy, startFakeProvider, startPortkey, type FakeProviderProcess, memoryProbeModule } from './child-processes';
+import { startAiSdkGateway, startBareProxy, startFakeProvider, startPortkey, type FakeProviderProcess, memoryProbeModule } from './child-processes';
 import type { FakeReply } from '../../src/gateway/testing/fake-reply';
 import type { StreamRequest } from './load-job';
 
-export type TargetName = 'direct' | 'bare proxy' | 'Portkey' | 'Tokenwise' | 'Tokenwise, cache off';
+export type TargetName = 'direct' | 'bare proxy' | 'AI SDK pass-through' | 'Portkey' | 'Tokenwise' | 'Tokenwise, cache off';
 
 /** Our server twice: as installed (semantic cache on), and for an organisation that turned the cache off (a plain gateway). */
 export const ourTargets = ['Tokenwise', 'Tokenwise, cache off'] as const satisfies readonly TargetName[];
-export const gatewayTargets = ['bare proxy', 'Portkey', ...ourTargets] as const satisfies readonly TargetName[];
+export const gatewayTargets = ['bare proxy', 'AI SDK pass-through', 'Portkey', ...ourTargets] as const satisfies readonly TargetName[];
 
 export interface Target {
   name: TargetName;
@@ -99,8 +99,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = [fake];
   const stop = async () => void (await Promise.all(started.map((process) => process.stop())));
   try {
-    const [proxy, portkey, server] = await Promise.all([
+    const [proxy, aiSdk, portkey, server] = await Promise.all([
       startBareProxy(fake.url, options.probeDirectory).then((process) => (started.push(process), process)),
+      startAiSdkGateway(fake.url, options.probeDirectory).then((process) => (started.push(process), process)),
       startPortkey(options.probeDirectory).then((process) => (started.push(process), process)),
       startOurServer(options, fake.url).then((process) => (started.push(process), process)),
     ]);
@@ -116,6 +117,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const targets: Target[] = [
       { name: 'direct', pid: undefined, request: (lastWord) => openAiRequest(`${fake.url}${chatCompletions}`, {}, lastWord) },
       { name: 'bare proxy', pid: proxy.pid, request: (lastWord) => openAiRequest(`${proxy.url}${chatCompletions}`, {}, lastWord) },
+      {
+        name: 'AI SDK pass-through',
+        pid: aiSdk.pid,
+        request: (lastWord) => ({ ...openAiRequest(`${aiSdk.url}${chatCompletions}`, {}, lastWord), format: 'text' }),
+      },
       {
         name: 'Portkey',
         pid: portkey.pid,
