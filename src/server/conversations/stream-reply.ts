@@ -16,6 +16,9 @@ export function streamReply(context: Context<AppEnv>, reply: OpenedReply): Respo
   context.header('Content-Type', 'text/plain; charset=utf-8');
   context.header('Cache-Control', 'no-store');
   context.header('X-Accel-Buffering', 'no');
+  // Declared, so @hono/node-server writes the headers and each chunk as they come instead of first
+  // reading ahead for a Content-Length (which waits a timer turn, ~1.5 ms, before the first byte).
+  context.header('Transfer-Encoding', 'chunked');
   context.header('X-Content-Type-Options', 'nosniff');
   const logger = context.get('logger');
   const encoder = new TextEncoder();
