@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { messages } from '../contracts';
 import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAuthRoutes } from './auth/auth-routes';
-import { requireAuth } from './auth/require-auth';
+import { requireAuth, requireAuthProvisionally } from './auth/require-auth';
 import { createPlanRoutes } from './billing/plan-routes';
 import type { ConversationDependencies } from './conversations/conversation-dependencies';
 import { createConversationRoutes } from './conversations/conversation-routes';
@@ -94,7 +94,7 @@ export function createApp(options: AppOptions) {
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
   api.route('/org', createOrganisationRoutes(options.auth, signedIn));
-  api.route('/conversation', createConversationRoutes(options.conversations, signedIn));
+  api.route('/conversation', createConversationRoutes(options.conversations, signedIn, requireAuthProvisionally(options.auth)));
   api.route('/tokens', createTokenRoutes(options.conversations, signedIn));
   api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn, options.conversations.routing.cache));
   api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));

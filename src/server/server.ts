@@ -11,13 +11,14 @@ import { createInFlightReplies } from './conversations/in-flight-replies';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createRequestRouting } from './routing/request-routing';
 import { createAccessTokens } from './auth/access-tokens';
+import { createRecentCallers } from './auth/recent-callers';
 import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAttemptThrottle } from './auth/attempt-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
 import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
-import { openDatabase } from './db/database';
+import { openDatabase, type DatabaseHandle } from './db/database';
 import { createMailer } from './email/mailer';
 import { createLogger } from './logger';
 
@@ -27,6 +28,8 @@ export const defaultWebRoot = path.join(projectRoot, 'dist/web');
 export interface RunningServer {
   url: string;
   logger: Logger;
+  /** The server's database, for tests that change what another instance or an operator could. */
+  database: DatabaseHandle;
   /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
   close(): Promise<void>;
 }
@@ -52,6 +55,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db: database.db,
     passwords: createPasswordHasher(config.argon2),
     accessTokens: createAccessTokens(secretKey, config.accessTokenTtlSeconds),
+    recentCallers: createRecentCallers(),
     loginThrottle: createAttemptThrottle({
       maxPerSubject: config.loginThrottle.maxFailuresPerUsername,
       maxPerAddress: config.loginThrottle.maxFailuresPerAddress,
@@ -136,6 +140,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   return {
     url,
     logger,
+    database,
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../../src/server/auth/access-tokens';
+import { createRecentCallers } from '../../src/server/auth/recent-callers';
 import { signup } from '../../src/server/auth/account-service';
 import type { AuthDependencies } from '../../src/server/auth/auth-dependencies';
 import { createAttemptThrottle } from '../../src/server/auth/attempt-throttle';
@@ -33,6 +34,7 @@ describe('signup is all or nothing', () => {
       db: database.db,
       passwords: createPasswordHasher({ memoryKib: 8192, timeCost: 1 }),
       accessTokens: failSigning ? { ...accessTokens, sign: () => Promise.reject(new Error('signer down')) } : accessTokens,
+      recentCallers: createRecentCallers(),
       loginThrottle: createAttemptThrottle({ maxPerSubject: 5, maxPerAddress: 5, windowSeconds: 60 }),
       passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 5, windowSeconds: 60 }),
       mailer: { send: async (email) => void sentEmails.push(email.to) },

@@ -4,6 +4,7 @@ import type { Mailer } from '../email/mailer';
 import type { AccessTokens } from './access-tokens';
 import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordHasher } from './passwords';
+import type { RecentCallers } from './recent-callers';
 import type { SecretBox } from './secret-box';
 
 /** Everything the auth services need, handed in as plain objects so tests and scripts can build them. */
@@ -11,6 +12,8 @@ export interface AuthDependencies {
   db: Database;
   passwords: PasswordHasher;
   accessTokens: AccessTokens;
+  /** Callers looked up recently, so a chat message can ask its model while the sign-in is checked again. */
+  recentCallers: RecentCallers;
   /** Failed logins per username and client address. */
   loginThrottle: AttemptThrottle;
   /** Password-reset e-mails per address and client, so the call cannot be used to flood a mailbox. */

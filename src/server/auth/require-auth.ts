@@ -3,7 +3,7 @@ import { messages } from '../../contracts';
 import { unauthorized } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import type { AuthDependencies } from './auth-dependencies';
-import { authenticate } from './session-service';
+import { authenticate, authenticateProvisionally } from './session-service';
 
 export function readBearerToken(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -19,6 +19,23 @@ export function requireAuth(dependencies: AuthDependencies) {
     if (!caller) throw unauthorized(messages.sessionExpired);
     const { expiresAt: _expiresAt, ...plainCaller } = caller;
     context.set('caller', plainCaller);
+    await next();
+  });
+}
+
+/**
+ * Like requireAuth, but a caller looked up recently is put on the context at once, with the check
+ * against the database left to the route (`signIn.confirm`), which must run it before it saves or
+ * answers anything. Only for routes built for it (the chat message, docs/decisions/013).
+ */
+export function requireAuthProvisionally(dependencies: AuthDependencies) {
+  return createMiddleware<AppEnv>(async (context, next) => {
+    const token = readBearerToken(context.req.header('authorization'));
+    if (!token) throw unauthorized(messages.noAuthToken);
+    const signIn = await authenticateProvisionally(dependencies, token);
+    if (!signIn) throw unauthorized(messages.sessionExpired);
+    context.set('caller', signIn.caller);
+    context.set('signIn', signIn);
     await next();
   });
 }

@@ -15,6 +15,7 @@ import {
   revokeAuthSession,
   touchAuthSession,
 } from './session-repository';
+import { CallerChanged, sameCaller } from './recent-callers';
 import { verifyTotpCode } from './two-factor';
 
 /** Starts a sign-in: a session (token family), its first refresh token and an access token. */
@@ -112,12 +113,58 @@ export async function refresh(dependencies: AuthDependencies, refreshToken: stri
 
 export async function logout(dependencies: AuthDependencies, caller: Caller): Promise<void> {
   await revokeAuthSession(dependencies.db, caller.orgId, caller.sessionId, 'logout');
+  dependencies.recentCallers.forget(caller.sessionId);
 }
 
 /** Resolves a bearer token to its caller, or undefined when it is not (or no longer) valid. */
 export async function authenticate(dependencies: AuthDependencies, token: string): Promise<(Caller & { expiresAt: Date }) | undefined> {
   const claims = await dependencies.accessTokens.verify(token);
   if (!claims) return undefined;
-  const caller = await findCaller(dependencies.db, claims);
+  const caller = await lookUpCaller(dependencies, dependencies.db, claims);
   return caller ? { ...caller, expiresAt: claims.expiresAt } : undefined;
+}
+
+/**
+ * A caller to start work with at once, and the check that must pass before anything is saved or
+ * answered. With a caller looked up recently on this instance, that caller is used while the
+ * database is asked again, lazily, when `confirm` is first called (inside the transaction that
+ * saves the request's rows); otherwise the caller is looked up now and `confirm` has nothing left
+ * to check. `confirm` throws 401 once the sign-in has ended, and returns the caller as it is now.
+ */
+export interface ProvisionalSignIn {
+  caller: Caller;
+  confirm(executor?: Executor): Promise<Caller>;
+}
+
+export async function authenticateProvisionally(dependencies: AuthDependencies, token: string): Promise<ProvisionalSignIn | undefined> {
+  const claims = await dependencies.accessTokens.verify(token);
+  if (!claims) return undefined;
+  const recent = dependencies.recentCallers.get(claims);
+  if (!recent) {
+    const caller = await lookUpCaller(dependencies, dependencies.db, claims);
+    return caller ? { caller, confirm: () => Promise.resolve(caller) } : undefined;
+  }
+  let confirmation: Promise<Caller> | undefined;
+  const confirm = (executor: Executor = dependencies.db) =>
+    (confirmation ??= lookUpCaller(dependencies, executor, claims).then((current) => {
+      if (!current) throw unauthorized(messages.sessionExpired);
+      return current;
+    }));
+  return { caller: recent, confirm };
+}
+
+/**
+ * Confirms a provisional sign-in for work done as `caller`: throws 401 when the sign-in ended, and
+ * CallerChanged when it is live but the caller differs (e.g. a new role), so the work can be redone.
+ */
+export async function confirmSameCaller(signIn: Pick<ProvisionalSignIn, 'confirm'>, caller: Caller, executor?: Executor): Promise<void> {
+  const current = await signIn.confirm(executor);
+  if (!sameCaller(current, caller)) throw new CallerChanged(current);
+}
+
+async function lookUpCaller(dependencies: AuthDependencies, executor: Executor, claims: { userId: string; orgId: string; sessionId: string }) {
+  const caller = await findCaller(executor, claims);
+  if (caller) dependencies.recentCallers.remember(caller);
+  else dependencies.recentCallers.forget(claims.sessionId);
+  return caller;
 }

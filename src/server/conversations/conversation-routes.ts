@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { exportLinkRefused, editMessageRequestSchema, regenerateRequestSchema, renameSessionRequestSchema, sendMessageRequestSchema, startConversationRequestSchema } from '../../contracts';
-import type { AppEnv } from '../http/context';
+import { CallerChanged } from '../auth/recent-callers';
+import type { AppEnv, Caller } from '../http/context';
 import { forbidden } from '../http/app-error';
 import { readJson } from '../http/read-json';
 import type { ConversationDependencies } from './conversation-dependencies';
@@ -14,7 +15,12 @@ import * as sessions from './session-service';
 import { streamReply } from './stream-reply';
 
 /** Mounted at /conversation. Every call acts on the caller's own sessions only. */
-export function createConversationRoutes(dependencies: ConversationDependencies, signedIn: MiddlewareHandler<AppEnv>) {
+export function createConversationRoutes(
+  dependencies: ConversationDependencies,
+  signedIn: MiddlewareHandler<AppEnv>,
+  /** For the chat message only: the model is asked while the sign-in is checked again (docs/decisions/013). */
+  signedInProvisionally: MiddlewareHandler<AppEnv> = signedIn,
+) {
   const { db, exportLinks } = dependencies;
   return new Hono<AppEnv>()
     // Before the sign-in check: a new tab sends no bearer token, the signed link is the grant.
@@ -30,19 +36,36 @@ export function createConversationRoutes(dependencies: ConversationDependencies,
       context.header('Referrer-Policy', 'no-referrer');
       return context.body(file.body);
     })
+    .post('/message', signedInProvisionally, async (context) => {
+      const signIn = context.get('signIn');
+      try {
+        const input = await readJson(context, sendMessageRequestSchema);
+        const send = (caller: Caller, provisional: typeof signIn) =>
+          sendMessage(dependencies, caller, input, {
+            clientSignal: context.req.raw.signal,
+            signIn: provisional,
+            // The saved ids go out with every answer, an error included, so the web app keeps one session.
+            onSaved: (saved) => {
+              context.header('X-Session-Id', saved.sessionId);
+              context.header('X-User-Message-Id', saved.userMessageId);
+            },
+          });
+        const { reply } = await send(context.get('caller'), signIn).catch((error: unknown) => {
+          // Rolled back with its model call: send again as the caller is now (e.g. with a new role).
+          if (error instanceof CallerChanged) return send(error.current, undefined);
+          throw error;
+        });
+        return input.stream ? streamReply(context, reply) : context.json(await completeWithoutStreaming(reply));
+      } catch (error) {
+        // No answer, not even a refusal, before the sign-in is confirmed: an ended one gets 401.
+        if (signIn && !(error instanceof CallerChanged)) await signIn.confirm();
+        throw error;
+      }
+    })
     .use(signedIn)
     .get('/models', async (context) => {
       const usable = await listUsableModels(dependencies, context.get('caller'));
       return context.json({ models: usable.map(presentModel) });
-    })
-    .post('/message', async (context) => {
-      const input = await readJson(context, sendMessageRequestSchema);
-      // The saved ids go out with every answer, an error included, so the web app keeps one session.
-      const { reply } = await sendMessage(dependencies, context.get('caller'), input, context.req.raw.signal, (saved) => {
-        context.header('X-Session-Id', saved.sessionId);
-        context.header('X-User-Message-Id', saved.userMessageId);
-      });
-      return input.stream ? streamReply(context, reply) : context.json(await completeWithoutStreaming(reply));
     })
     .post('/regenerate', async (context) => {
       const input = await readJson(context, regenerateRequestSchema);

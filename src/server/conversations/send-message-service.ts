@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages, sessionTitleFromPrompt, type SendMessageRequest } from '../../contracts';
 import { estimateTextTokens } from '../../gateway';
 import type { Executor } from '../db/database';
+import { confirmSameCaller, type ProvisionalSignIn } from '../auth/session-service';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
@@ -24,14 +25,25 @@ const temporarySessionId = /^(temp-|new_)/;
  * Anything that fails after the save leaves the message in place; a failure before the reply's
  * first part is thrown as an AppError.
  */
+export interface SendMessageOptions {
+  clientSignal?: AbortSignal;
+  /** Told as soon as the message is saved, so even a failing answer can name its session. */
+  onSaved?: (saved: { sessionId: string; userMessageId: string }) => void;
+  /**
+   * A provisional sign-in (`caller` may be a recent look-up): confirmed as the first statement of
+   * the transaction that saves the message, so nothing is saved, and no reply opens, for a sign-in
+   * that has ended (401) or a caller that changed (CallerChanged: send again as the current one).
+   */
+  signIn?: Pick<ProvisionalSignIn, 'confirm'>;
+}
+
 export async function sendMessage(
   dependencies: ConversationDependencies,
   caller: Caller,
   input: SendMessageRequest,
-  clientSignal?: AbortSignal,
-  /** Told as soon as the message is saved, so even a failing answer can name its session. */
-  onSaved?: (saved: { sessionId: string; userMessageId: string }) => void,
+  options: SendMessageOptions = {},
 ): Promise<{ reply: OpenedReply; sessionId: string; userMessageId: string }> {
+  const { clientSignal, onSaved, signIn } = options;
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const requestedSessionId = input.session_id && !temporarySessionId.test(input.session_id) ? input.session_id : undefined;
@@ -59,6 +71,7 @@ export async function sendMessage(
   // Ids chosen here, so the model can be asked while the rows are being written.
   const saved = { sessionId: requestedSessionId ?? randomUUID(), userMessageId: randomUUID() };
   const saveMessage = async (executor: Executor) => {
+    if (signIn) await confirmSameCaller(signIn, caller, executor);
     if (!requestedSessionId) await createSession(executor, owner, sessionTitleFromPrompt(input.prompt), saved.sessionId);
     await insertMessage(executor, {
       ...owner,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Executor } from '../db/database';
 
 /** What a signed-in request carries, read by routes and passed to services as plain data. */
 export interface Caller {
@@ -17,5 +18,7 @@ export interface AppEnv {
     logger: Logger;
     clientAddress: string;
     caller: Caller;
+    /** On routes signed in provisionally: the check still to run before saving or answering (require-auth.ts). */
+    signIn?: { confirm(executor?: Executor): Promise<Caller> };
   };
 }
