@@ -19,12 +19,6 @@ import { startRoutedReply } from './start-routed-reply';
 /** Ids the web app gives sessions not yet saved (spec section 3); they start a new session. */
 const temporarySessionId = /^(temp-|new_)/;
 
-/**
- * Checks the request, saves the user's message (creating the session in the same transaction
- * when there is none) and starts the reply; a model is asked while the message is being saved.
- * Anything that fails after the save leaves the message in place; a failure before the reply's
- * first part is thrown as an AppError.
- */
 export interface SendMessageOptions {
   clientSignal?: AbortSignal;
   /** Told as soon as the message is saved, so even a failing answer can name its session. */
@@ -37,6 +31,12 @@ export interface SendMessageOptions {
   signIn?: Pick<ProvisionalSignIn, 'confirm'>;
 }
 
+/**
+ * Checks the request, saves the user's message (creating the session in the same transaction
+ * when there is none) and starts the reply; a model is asked while the message is being saved.
+ * Anything that fails after the save leaves the message in place; a failure before the reply's
+ * first part is thrown as an AppError.
+ */
 export async function sendMessage(
   dependencies: ConversationDependencies,
   caller: Caller,
