@@ -111,24 +111,21 @@ export async function startFakeProvider(defaultReply: FakeReply, probeDirectory:
   };
 }
 
-export function startBareProxy(upstreamUrl: string, probeDirectory: string): Promise<BenchProcess> {
+/** A gateway script of the bench's own in front of the fake provider, printing "... listening on <url>". */
+function startBenchGateway(name: string, script: string, upstreamUrl: string, probeDirectory: string): Promise<BenchProcess> {
   return startNodeProcess({
-    name: 'bare proxy',
-    nodeArguments: [...withProbe, 'bench/gateway/bare-proxy.ts'],
+    name,
+    nodeArguments: [...withProbe, script],
     environment: { UPSTREAM_URL: upstreamUrl, MEMORY_PROBE_DIR: probeDirectory },
     urlPattern: /listening on (\S+)/,
   });
 }
 
+export const startBareProxy = (upstreamUrl: string, probeDirectory: string) => startBenchGateway('bare proxy', 'bench/gateway/bare-proxy.ts', upstreamUrl, probeDirectory);
+
 /** Our model gateway (AI SDK providers) behind node:http, with nothing else: see ai-sdk-gateway.ts. */
-export function startAiSdkGateway(upstreamUrl: string, probeDirectory: string): Promise<BenchProcess> {
-  return startNodeProcess({
-    name: 'AI SDK gateway',
-    nodeArguments: [...withProbe, 'bench/gateway/ai-sdk-gateway.ts'],
-    environment: { UPSTREAM_URL: upstreamUrl, MEMORY_PROBE_DIR: probeDirectory },
-    urlPattern: /listening on (\S+)/,
-  });
-}
+export const startAiSdkGateway = (upstreamUrl: string, probeDirectory: string) =>
+  startBenchGateway('AI SDK gateway', 'bench/gateway/ai-sdk-gateway.ts', upstreamUrl, probeDirectory);
 
 /** Portkey's own start script (headless, production: no console UI), with the streaming fix preloaded. */
 export async function startPortkey(probeDirectory: string): Promise<BenchProcess> {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
-import { loadConfig } from '../../src/server/config/config';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { strongPassword, uniqueName } from './support/client';
+import { ownServerConfig } from './support/own-server';
 
 describe('shutdown during a streamed reply', () => {
   let provider: FakeProviderServer;
@@ -13,16 +13,7 @@ describe('shutdown during a streamed reply', () => {
   const servers: RunningServer[] = [];
 
   const start = async () => {
-    const config = loadConfig({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      LOG_LEVEL: 'silent',
-      LOCAL_MODEL_ENABLED: 'false',
-      OPENAI_API_KEY: 'sk-test-dummy',
-      OPENAI_BASE_URL: `${provider.url}/v1`,
-      SHUTDOWN_TIMEOUT_MS: '300',
-    });
+    const config = ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1`, SHUTDOWN_TIMEOUT_MS: '300' });
     const server = await startServer(config, { webRoot: null });
     servers.push(server);
     return server;

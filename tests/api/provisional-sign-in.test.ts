@@ -5,10 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, parseStreamBody } from '../../src/contracts';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
-import { loadConfig } from '../../src/server/config/config';
 import { authSessions, chatMessages, roles, users } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { strongPassword, uniqueName } from './support/client';
+import { ownServerConfig } from './support/own-server';
 
 /**
  * The chat message starts its model call with the caller this instance looked up a moment ago
@@ -24,16 +24,8 @@ describe('POST /conversation/message with a remembered caller', () => {
   beforeAll(async () => {
     provider = await startFakeProviderServer();
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-provisional-'));
-    const config = loadConfig({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      LOG_LEVEL: 'silent',
-      LOCAL_MODEL_ENABLED: 'false',
-      OPENAI_API_KEY: 'sk-test-dummy',
-      OPENAI_BASE_URL: `${provider.url}/v1`,
-    });
-    server = await startServer(config, { webRoot: null, pgliteDataDir: process.env.TEST_DATABASE_URL ? undefined : 'memory://' });
+    const config = ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` });
+    server = await startServer(config, { webRoot: null, pgliteDataDir: 'memory://' });
   }, 60_000);
   afterAll(async () => {
     await server?.close();

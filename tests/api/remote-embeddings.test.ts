@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
-import { loadConfig } from '../../src/server/config/config';
+import { ownServerConfig } from './support/own-server';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { strongPassword, uniqueName } from './support/client';
 
@@ -18,12 +18,7 @@ describe('the semantic cache on an OpenAI-compatible embeddings endpoint', () =>
   beforeAll(async () => {
     [chat, embeddings] = await Promise.all([startFakeProviderServer(), startFakeProviderServer()]);
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-embeddings-'));
-    const config = loadConfig({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      LOG_LEVEL: 'silent',
-      LOCAL_MODEL_ENABLED: 'false',
+    const config = ownServerConfig(dataDir, {
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: `${chat.url}/v1`,
       EMBEDDINGS_BASE_URL: `${embeddings.url}/v1`,

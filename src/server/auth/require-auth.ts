@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '../../contracts';
 import { unauthorized } from '../http/app-error';
@@ -10,12 +11,16 @@ export function readBearerToken(header: string | undefined): string | undefined 
   return match?.[1];
 }
 
+function bearerTokenOf(context: Context<AppEnv>): string {
+  const token = readBearerToken(context.req.header('authorization'));
+  if (!token) throw unauthorized(messages.noAuthToken);
+  return token;
+}
+
 /** Puts the signed-in caller on the context or answers 401. */
 export function requireAuth(dependencies: AuthDependencies) {
   return createMiddleware<AppEnv>(async (context, next) => {
-    const token = readBearerToken(context.req.header('authorization'));
-    if (!token) throw unauthorized(messages.noAuthToken);
-    const caller = await authenticate(dependencies, token);
+    const caller = await authenticate(dependencies, bearerTokenOf(context));
     if (!caller) throw unauthorized(messages.sessionExpired);
     const { expiresAt: _expiresAt, ...plainCaller } = caller;
     context.set('caller', plainCaller);
@@ -30,9 +35,7 @@ export function requireAuth(dependencies: AuthDependencies) {
  */
 export function requireAuthProvisionally(dependencies: AuthDependencies) {
   return createMiddleware<AppEnv>(async (context, next) => {
-    const token = readBearerToken(context.req.header('authorization'));
-    if (!token) throw unauthorized(messages.noAuthToken);
-    const signIn = await authenticateProvisionally(dependencies, token);
+    const signIn = await authenticateProvisionally(dependencies, bearerTokenOf(context));
     if (!signIn) throw unauthorized(messages.sessionExpired);
     context.set('caller', signIn.caller);
     context.set('signIn', signIn);

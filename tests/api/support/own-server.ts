@@ -1,0 +1,17 @@
+import { loadConfig, type Config } from '../../../src/server/config/config';
+
+/**
+ * Settings for a server a test starts itself (to reach its database, give it its own fake
+ * provider or a setting the suite's server lacks): any free port, the suite's PostgreSQL server
+ * when it runs on one, quiet, and no embedded model, plus the test's own variables.
+ */
+export function ownServerConfig(dataDir: string, variables: Record<string, string>): Config {
+  return loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    LOG_LEVEL: 'silent',
+    LOCAL_MODEL_ENABLED: 'false',
+    ...variables,
+  });
+}
