@@ -16,19 +16,21 @@ import { percentile } from '../support/stats';
 
 const samples = Number(process.env.SAMPLES ?? 40);
 const names = (process.env.TARGETS ?? 'direct,AI SDK pass-through,Tokenwise, cache off,Tokenwise').split(/,(?! )/);
-const words = Array.from({ length: Number(process.env.TOKENS ?? 5) }, (_, index) => `token${index}`).join(' ');
+const tokens = Number(process.env.TOKENS ?? 5);
+const words = Array.from({ length: tokens }, (_, index) => `token${index}`).join(' ');
+const lastWord = `token${tokens - 1}`;
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'tokenwise-quick-ttfb-'));
 mkdirSync(path.join(scratch, 'probe'));
 const stack = await startStack({ defaultReply: { text: words, chunkDelayMs: 20 }, probeDirectory: path.join(scratch, 'probe'), dataDirectory: path.join(scratch, 'data') });
 const client = startLoadClient();
 try {
   const targets = stack.targets.filter((target) => names.includes(target.name));
-  for (const target of targets) await client.run({ request: target.request(`token${Number(process.env.TOKENS ?? 5) - 1}`), concurrency: 4, requestsPerWorker: 5 });
+  for (const target of targets) await client.run({ request: target.request(lastWord), concurrency: 4, requestsPerWorker: 5 });
   const ttfb = new Map<string, number[]>(targets.map((target) => [target.name, []]));
   for (let round = 0; round < samples; round++) {
     for (const target of targets) {
       await delay(50);
-      const [sample] = await client.run({ request: target.request(`token${Number(process.env.TOKENS ?? 5) - 1}`), concurrency: 1, requestsPerWorker: 1 });
+      const [sample] = await client.run({ request: target.request(lastWord), concurrency: 1, requestsPerWorker: 1 });
       if (sample?.ok) ttfb.get(target.name)!.push(sample.firstTextMs);
     }
   }

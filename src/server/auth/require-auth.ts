@@ -30,15 +30,15 @@ export function requireAuth(dependencies: AuthDependencies) {
 
 /**
  * Like requireAuth, but a caller looked up recently is put on the context at once, with the check
- * against the database left to the route (`signIn.confirm`), which must run it before it saves or
- * answers anything. Only for routes built for it (the chat message, docs/decisions/013).
+ * against the database left to the route (`signIn`, set only then), which must run it before it
+ * saves or answers anything. Only for routes built for it (the chat message, docs/decisions/013).
  */
 export function requireAuthProvisionally(dependencies: AuthDependencies) {
   return createMiddleware<AppEnv>(async (context, next) => {
     const signIn = await authenticateProvisionally(dependencies, bearerTokenOf(context));
     if (!signIn) throw unauthorized(messages.sessionExpired);
     context.set('caller', signIn.caller);
-    context.set('signIn', signIn);
+    if (signIn.pending) context.set('signIn', signIn.pending);
     await next();
   });
 }

@@ -125,24 +125,29 @@ export async function authenticate(dependencies: AuthDependencies, token: string
 }
 
 /**
- * A caller to start work with at once, and the check that must pass before anything is saved or
- * answered. With a caller looked up recently on this instance, that caller is used while the
- * database is asked again, lazily, when `confirm` is first called (inside the transaction that
- * saves the request's rows); otherwise the caller is looked up now and `confirm` has nothing left
- * to check. `confirm` throws 401 once the sign-in has ended, and returns the caller as it is now.
+ * The sign-in check a provisional caller still owes: it asks the database, once, when first called
+ * (inside the transaction that saves the request's rows), throws 401 once the sign-in has ended,
+ * and returns the caller as it is now.
  */
-export interface ProvisionalSignIn {
-  caller: Caller;
+export interface PendingSignInCheck {
   confirm(executor?: Executor): Promise<Caller>;
 }
 
-export async function authenticateProvisionally(dependencies: AuthDependencies, token: string): Promise<ProvisionalSignIn | undefined> {
+/**
+ * A caller to start work with at once. With a caller looked up recently on this instance, that
+ * caller comes with the check still `pending`; otherwise the caller is looked up now and nothing
+ * is pending.
+ */
+export async function authenticateProvisionally(
+  dependencies: AuthDependencies,
+  token: string,
+): Promise<{ caller: Caller; pending?: PendingSignInCheck } | undefined> {
   const claims = await dependencies.accessTokens.verify(token);
   if (!claims) return undefined;
   const recent = dependencies.recentCallers.get(claims);
   if (!recent) {
     const caller = await lookUpCaller(dependencies, dependencies.db, claims);
-    return caller ? { caller, confirm: () => Promise.resolve(caller) } : undefined;
+    return caller ? { caller } : undefined;
   }
   let confirmation: Promise<Caller> | undefined;
   const confirm = (executor: Executor = dependencies.db) =>
@@ -150,14 +155,14 @@ export async function authenticateProvisionally(dependencies: AuthDependencies, 
       if (!current) throw unauthorized(messages.sessionExpired);
       return current;
     }));
-  return { caller: recent, confirm };
+  return { caller: recent, pending: { confirm } };
 }
 
 /**
  * Confirms a provisional sign-in for work done as `caller`: throws 401 when the sign-in ended, and
  * CallerChanged when it is live but the caller differs (e.g. a new role), so the work can be redone.
  */
-export async function confirmSameCaller(signIn: Pick<ProvisionalSignIn, 'confirm'>, caller: Caller, executor?: Executor): Promise<void> {
+export async function confirmSameCaller(signIn: PendingSignInCheck, caller: Caller, executor?: Executor): Promise<void> {
   const current = await signIn.confirm(executor);
   if (!sameCaller(current, caller)) throw new CallerChanged(current);
 }

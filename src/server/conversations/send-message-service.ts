@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages, sessionTitleFromPrompt, type SendMessageRequest } from '../../contracts';
 import { estimateTextTokens } from '../../gateway';
 import type { Executor } from '../db/database';
-import { confirmSameCaller, type ProvisionalSignIn } from '../auth/session-service';
+import { confirmSameCaller, type PendingSignInCheck } from '../auth/session-service';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
@@ -24,11 +24,11 @@ export interface SendMessageOptions {
   /** Told as soon as the message is saved, so even a failing answer can name its session. */
   onSaved?: (saved: { sessionId: string; userMessageId: string }) => void;
   /**
-   * A provisional sign-in (`caller` may be a recent look-up): confirmed as the first statement of
+   * The sign-in check still owed when `caller` is a recent look-up: run as the first statement of
    * the transaction that saves the message, so nothing is saved, and no reply opens, for a sign-in
    * that has ended (401) or a caller that changed (CallerChanged: send again as the current one).
    */
-  signIn?: Pick<ProvisionalSignIn, 'confirm'>;
+  signIn?: PendingSignInCheck;
 }
 
 /**

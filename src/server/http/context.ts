@@ -18,7 +18,7 @@ export interface AppEnv {
     logger: Logger;
     clientAddress: string;
     caller: Caller;
-    /** On routes signed in provisionally: the check still to run before saving or answering (require-auth.ts). */
+    /** On routes signed in provisionally, with a remembered caller: the check still to run before saving or answering (require-auth.ts). */
     signIn?: { confirm(executor?: Executor): Promise<Caller> };
   };
 }
