@@ -19,9 +19,7 @@
 import { sql } from 'drizzle-orm';
 import type { SimilarEntry } from '../src/server/cache/cache-entry';
 import { createCacheStore, type CacheStore } from '../src/server/cache/cache-store';
-import { createScopeVectors } from '../src/server/cache/scope-vectors';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/server/db/database';
-import { createLocalSentenceEncoder } from '../src/gateway/embeddings/local-sentence-encoder';
 import { tryStartPostgres } from '../scripts/postgres-harness';
 import {
   clusteredVectors,
@@ -31,13 +29,16 @@ import {
   encoderId,
   insertBaseVectors,
   insertRotatedCopies,
-  nearbyUnitVector,
+  makeQueries,
   randomUnitVector,
-  rotate,
   seededRandom,
+  shiftFor,
   type BenchOrganisation,
 } from './support/cache-bench-data';
-import { describeLoad, describeMachine, formatNumber, markdownTable, percentile } from './support/stats';
+import { embeddingTimeSection } from './cache-search/embedding-time';
+import { inProcessIndexSection } from './cache-search/in-process-index';
+import { collectGarbage, mib, progress, summarise, timeEach, type Timings } from './support/measure';
+import { describeLoad, describeMachine, formatNumber, markdownTable } from './support/stats';
 
 const queryCount = Number(process.env.QUERIES ?? 100);
 const listOf = (value: string | undefined, fallback: number[]) => (value ? value.split(',').map(Number) : fallback);
@@ -53,119 +54,7 @@ const scopeKey = 'bench-scope';
 const decisionThreshold = 0.9;
 const insertCount = 20;
 
-const progress = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
-const mib = (bytes: number) => formatNumber(bytes / 1024 ** 2);
 const sections: string[] = [];
-
-interface Timings {
-  wall: number[];
-  /** CPU time of this process: on a shared machine, close to what the wall time would be on an idle one. */
-  cpu: number[];
-}
-
-async function timeEach(count: number, run: (index: number) => Promise<unknown> | unknown): Promise<Timings> {
-  const timings: Timings = { wall: [], cpu: [] };
-  for (let index = 0; index < count; index += 1) {
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    await run(index);
-    timings.wall.push(performance.now() - started);
-    const cpu = process.cpuUsage(cpuBefore);
-    timings.cpu.push((cpu.user + cpu.system) / 1000);
-  }
-  return timings;
-}
-
-/** "wall p50 / p99 (CPU p50)" in ms; the CPU figure is left out where another process does the work. */
-function summarise(timings: Timings, withCpu = true): string {
-  const wall = `${formatNumber(percentile(timings.wall, 50), 1)} / ${formatNumber(percentile(timings.wall, 99), 1)}`;
-  return withCpu ? `${wall} (${formatNumber(percentile(timings.cpu, 50), 1)})` : wall;
-}
-
-/** Queries a cache meets: near-duplicates of stored prompts (hits), and prompts unlike any (misses). */
-function makeQueries(random: () => number, base: Float32Array[], shifts: number[], count: number) {
-  const hits = Array.from({ length: count }, () => {
-    const stored = rotate(base[Math.floor(random() * base.length)]!, shifts[Math.floor(random() * shifts.length)]!);
-    return nearbyUnitVector(random, stored, 0.25);
-  });
-  const misses = Array.from({ length: count }, () => randomUnitVector(random));
-  return { hits, misses };
-}
-
-const shiftFor = (copy: number) => copy * 7; // copy 0 is the base set itself
-
-async function benchEmbeddings(): Promise<void> {
-  progress('Embedding: loading the local encoder');
-  const encoder = createLocalSentenceEncoder();
-  const prompts = Array.from({ length: 64 }, (_, index) => {
-    const topics = ['bake sourdough bread', 'reset a router', 'write a SQL join', 'learn French verbs', 'plan a trip to Rome', 'fix a leaking tap', 'train for a marathon', 'explain photosynthesis'];
-    const forms = ['How do I', 'What is the best way to', 'Can you explain how to', 'Give me three tips to', 'Step by step, how should I', 'Why is it hard to', 'Is it possible to', 'Teach me to'];
-    return `${forms[Math.floor(index / 8) % 8]} ${topics[index % 8]}?`;
-  });
-  const loadStarted = performance.now();
-  await encoder.embed(['warm up the model']);
-  const loadMs = performance.now() - loadStarted;
-  const single = await timeEach(prompts.length, (index) => encoder.embed([prompts[index]!]));
-  const batches = await timeEach(3, () => encoder.embed(prompts));
-  const perPrompt = (values: number[]) => formatNumber(percentile(values, 50) / prompts.length, 1);
-  sections.push(
-    [
-      '### Embedding time per prompt (embedded Universal Sentence Encoder lite, 512 dimensions)',
-      '',
-      markdownTable(
-        ['measure', 'value'],
-        [
-          ['first call (loads the model)', `${formatNumber(loadMs)} ms`],
-          [`one prompt per call, wall p50 / p99 (CPU p50), ${single.wall.length} prompts`, `${summarise(single)} ms`],
-          [`batch of ${prompts.length}, per prompt: wall (CPU), median of 3 batches`, `${perPrompt(batches.wall)} (${perPrompt(batches.cpu)}) ms`],
-        ],
-      ),
-    ].join('\n'),
-  );
-}
-
-async function benchInMemory(): Promise<void> {
-  const rows: (string | number)[][] = [];
-  for (const size of memorySizes) {
-    progress(`In-process index alone: ${size} vectors`);
-    const random = seededRandom(size);
-    const base = clusteredVectors(random, baseCount);
-    const copies = Math.ceil(size / baseCount);
-    collectGarbage();
-    const before = process.memoryUsage();
-    const vectors = createScopeVectors(dimensions);
-    const fillStarted = performance.now();
-    for (let index = 0; index < size; index += 1) {
-      vectors.add(`entry-${index}`, rotate(base[index % baseCount]!, shiftFor(Math.floor(index / baseCount))), Number.POSITIVE_INFINITY);
-    }
-    const fillMs = performance.now() - fillStarted;
-    collectGarbage();
-    const after = process.memoryUsage();
-    const count = size >= 1_000_000 ? Math.min(queryCount, 20) : queryCount;
-    const { hits, misses } = makeQueries(random, base, Array.from({ length: copies }, (_, copy) => shiftFor(copy)), count);
-    const nowMs = Date.now();
-    for (let index = 0; index < 3; index += 1) vectors.nearest(hits[index]!, k + 4, nowMs);
-    const hitTimes = await timeEach(count, (index) => vectors.nearest(hits[index]!, k + 4, nowMs));
-    const missTimes = await timeEach(count, (index) => vectors.nearest(misses[index]!, k + 4, nowMs));
-    rows.push([
-      size.toLocaleString('en'),
-      `${formatNumber(fillMs)} ms`,
-      `${mib(vectors.bytes)} MiB`,
-      `${mib(after.rss - before.rss)} MiB`,
-      summarise(hitTimes),
-      summarise(missTimes),
-      count,
-    ]);
-  }
-  sections.push(
-    [
-      '### In-process index alone (exhaustive Float32 search, one scope, no database)',
-      '',
-      markdownTable(['vectors', 'fill (synthetic, in memory)', 'vector bytes', 'RSS growth', 'search ms, hit-like: wall p50 / p99 (CPU p50)', 'same, miss-like', 'queries each'], rows),
-    ].join('\n'),
-  );
-}
 
 /** Fills the big organisation's scope up to `size` rows (base set first, then rotated copies). */
 async function growTo(db: Database, big: BenchOrganisation, size: number): Promise<number[]> {
@@ -339,8 +228,8 @@ async function benchDatabase(label: string, handle: DatabaseHandle): Promise<voi
 
 async function main(): Promise<void> {
   const loadBefore = describeLoad();
-  await benchEmbeddings();
-  await benchInMemory();
+  sections.push(await embeddingTimeSection());
+  sections.push(await inProcessIndexSection({ sizes: memorySizes, queryCount, baseCount, k }));
   collectGarbage();
 
   progress('PGlite: opening an in-memory database');

@@ -23,16 +23,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalSentenceEncoder, embedPrompts, loadPromptRouterArtifact, routingTextForConversation } from '../src/gateway';
-import { encoderWindow } from '../src/gateway/routing/routing-text';
-import { createSeededRandom, shuffled } from '../src/gateway/routing/training/seeded-random';
-import { createLearnedScorer } from '../src/server/routing/learned-scorer';
-import { loadRoutellmItems } from '../scripts/router/routellm-data';
+import { formatReport, type HitRun, type MissView } from './routing-latency/report';
+import { benchmarkPrompts, timeRoutingInProcess } from './routing-latency/routing-in-process';
 import { sendTimedMessage, signUp, type SignedUpUser, type TimedReply } from './support/chat-client';
 import { startFakeProviderProcess, type FakeProviderProcess } from './support/fake-provider-process';
 import { seedCacheScope, type SeedReport } from './support/seed-cache-scope';
 import { startServerProcess, type ServerProcess } from './support/server-process';
-import { describeLoad, describeMachine, formatNumber, markdownTable, percentile } from './support/stats';
+import { progress } from './support/measure';
+import { describeLoad, formatNumber, percentile } from './support/stats';
 
 const entryTarget = Number(process.env.ENTRIES ?? 100_000);
 const requestCount = Number(process.env.REQUESTS ?? 200);
@@ -48,9 +46,7 @@ const longPrompt =
   'Plan a two-week trip to Japan in spring for two people who like food, hiking and small towns more than big cities, arriving in Osaka and flying out of Tokyo, with at most two days in Tokyo. Give a day-by-day itinerary with the train connections between stops, a rough daily budget for two, and say which rail passes are worth buying for this route and which are not.';
 const longParaphrases = [longPrompt.replace('Plan a two-week', 'Please plan a two-week'), longPrompt.replace('Give a day-by-day', 'Give me a day-by-day')];
 
-const progress = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const ms = (value: number, digits = 1) => formatNumber(value, digits);
-const p50p99 = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 99))}`;
 const cpuTotal = (server: ServerProcess) => {
   const cpu = server.cpuTimeMs();
   return cpu ? cpu.mainThread + cpu.otherThreads : Number.NaN;
@@ -71,15 +67,6 @@ function serverEnvironment(fake: FakeProviderProcess, extra: Record<string, stri
 
 function isHit(reply: TimedReply): boolean {
   return reply.status === 200 && reply.metadata?.route?.cached === true;
-}
-
-interface HitRun {
-  label: string;
-  prompt: string;
-  times: number[];
-  misses: number;
-  serverCpuMsPerRequest: number;
-  reasonText: string;
 }
 
 async function timeHits(server: ServerProcess, user: SignedUpUser, label: string, prompt: string, forcedModelId?: string): Promise<HitRun> {
@@ -120,14 +107,6 @@ async function findLongParaphrase(server: ServerProcess, user: SignedUpUser, sho
   return undefined;
 }
 
-interface MissView {
-  auto: number[];
-  forced: number[];
-  forcedModel: string;
-  autoHits: number;
-  forcedHits: number;
-}
-
 /** Misses through HTTP: automatic routing against a forced model, alternating, on distinct prompts. */
 async function timeMisses(server: ServerProcess, user: SignedUpUser, prompts: readonly string[]): Promise<MissView> {
   const first = await sendTimedMessage(server.url, user, `Warm-up: ${prompts[0]}`);
@@ -145,51 +124,6 @@ async function timeMisses(server: ServerProcess, user: SignedUpUser, prompts: re
     if (isHit(forced)) view.forcedHits += 1;
   }
   return view;
-}
-
-interface RoutingCost {
-  cacheEmbedding: number[];
-  routerEmbedding: number[];
-  routerScore: number[];
-  sum: number[];
-  cpuSum: number[];
-  meanCharacters: number;
-}
-
-/** What an automatic request computes before the cache is searched, in this process, without HTTP. */
-async function timeRoutingInProcess(prompts: readonly string[], warmUp: readonly string[]): Promise<RoutingCost> {
-  const encoder = createLocalSentenceEncoder();
-  const artifact = await loadPromptRouterArtifact();
-  const scorer = createLearnedScorer({ encoder, artifact });
-  for (const prompt of warmUp) await embedPrompts(encoder, [prompt]); // loads the model, untimed
-  const cost: RoutingCost = { cacheEmbedding: [], routerEmbedding: [], routerScore: [], sum: [], cpuSum: [], meanCharacters: 0 };
-  for (const prompt of prompts) {
-    // In the server's order: the router's score, then the cache's embedding of the same prompt.
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    await scorer.score([prompt]);
-    const scored = performance.now();
-    await embedPrompts(encoder, [prompt]);
-    const embedded = performance.now();
-    const cpu = process.cpuUsage(cpuBefore);
-    cost.routerScore.push(scored - started);
-    cost.cacheEmbedding.push(embedded - scored);
-    cost.sum.push(embedded - started);
-    cost.cpuSum.push((cpu.user + cpu.system) / 1000);
-    // The share of score() that is the encoder (the rest is text features and a dot product): its window again.
-    const again = performance.now();
-    await encoder.embed([encoderWindow(routingTextForConversation([prompt]), artifact.encoder.windowCharacters)]);
-    cost.routerEmbedding.push(performance.now() - again);
-  }
-  cost.meanCharacters = prompts.reduce((sum, prompt) => sum + prompt.length, 0) / prompts.length;
-  return cost;
-}
-
-async function benchmarkPrompts(): Promise<string[]> {
-  const items = await loadRoutellmItems();
-  // A first MT-Bench turn, a GSM8K problem or an MMLU question: what a user sends as one message.
-  const single = items.filter((item) => item.turn !== 2).map((item) => item.text);
-  return shuffled(single, createSeededRandom(11));
 }
 
 async function main(): Promise<void> {
@@ -269,74 +203,13 @@ async function main(): Promise<void> {
     const routing = await timeRoutingInProcess(prompts.slice(0, promptCount), prompts.slice(-20));
     noteLoad('end');
 
-    report({ startedAt, seeded, restartReadyMs, hits: [exact, semantic, ...longSemantic, forcedExact, semanticAgain, ...longAgain], misses, routing });
+    const hits = [exact, semantic, ...longSemantic, forcedExact, semanticAgain, ...longAgain];
+    console.log(formatReport({ startedAt, loadSamples, seeded, restartReadyMs, hits, misses, routing }));
   } finally {
     for (const server of servers) await server.stop();
     await fake.stop();
     await rm(scratch, { recursive: true, force: true });
   }
-}
-
-function report(results: { startedAt: Date; seeded: SeedReport; restartReadyMs: number; hits: HitRun[]; misses: MissView; routing: RoutingCost }): void {
-  const { seeded, hits, misses, routing } = results;
-  const lines: string[] = [];
-  lines.push(`Run of ${results.startedAt.toISOString()} to ${new Date().toISOString()}`);
-  lines.push(`Machine: ${describeMachine()}`);
-  lines.push(`Load average (1 / 5 / 15 min): ${loadSamples.join('; ')}`);
-  lines.push('');
-  lines.push(
-    `Cache scope: ${seeded.entries.toLocaleString('en')} entries in the organisation (one real, the rest synthetic), seeded in ${formatNumber(seeded.insertMs / 1000)} s; ` +
-      `HNSW build ${formatNumber(seeded.indexBuildMs / 1000)} s, index ${formatNumber(seeded.indexMib)} MiB, table ${formatNumber(seeded.tableMib)} MiB; server ready after restart in ${formatNumber(results.restartReadyMs)} ms.`,
-  );
-  lines.push('');
-  lines.push('### Cache hit end to end (HTTP request to last byte, sequential)');
-  lines.push('');
-  lines.push(
-    markdownTable(
-      ['request', 'prompt', 'requests', 'misses', 'wall ms p50 / p99', 'min / max', 'over 50 / over 100 ms', 'server CPU ms per request (mean)'],
-      hits.map((run) => [
-        run.label,
-        run.prompt.length > 60 ? `"${run.prompt.slice(0, 40)}…" (${run.prompt.length} characters)` : `"${run.prompt}"`,
-        run.times.length,
-        run.misses,
-        `**${p50p99(run.times)}**`,
-        `${ms(Math.min(...run.times))} / ${ms(Math.max(...run.times))}`,
-        `${run.times.filter((time) => time > 50).length} / ${run.times.filter((time) => time > 100).length}`,
-        ms(run.serverCpuMsPerRequest),
-      ]),
-    ),
-  );
-  lines.push('');
-  for (const run of hits.filter((hit) => hit.label.startsWith('semantic'))) lines.push(`${run.label}: "${run.reasonText}".`);
-  lines.push('');
-  lines.push(`### Routing overhead per automatic request, in process (${routing.sum.length} benchmark prompts, mean ${formatNumber(routing.meanCharacters)} characters)`);
-  lines.push('');
-  lines.push(
-    markdownTable(
-      ['step', 'wall ms p50 / p99'],
-      [
-        ['router score (`createLearnedScorer(...).score`: encoder window, text features, logistic model)', p50p99(routing.routerScore)],
-        ['  its encoder window alone (embedded again right after)', p50p99(routing.routerEmbedding)],
-        ['cache embedding (`embedPrompts`, the semantic lookup of a miss)', p50p99(routing.cacheEmbedding)],
-        ['**sum per request** (score + cache embedding)', `**${p50p99(routing.sum)}**`],
-        ['  CPU of that sum', p50p99(routing.cpuSum)],
-      ],
-    ),
-  );
-  lines.push('');
-  lines.push(`### Cache misses over HTTP (${misses.auto.length} each, alternating, distinct prompts, fake provider answering at once)`);
-  lines.push('');
-  lines.push(
-    markdownTable(
-      ['request', 'wall ms p50 / p99', 'unexpected hits'],
-      [
-        ['automatic (router + cache lookup + model)', p50p99(misses.auto), misses.autoHits],
-        [`forced \`${misses.forcedModel}\` (no router; cache lookup + model)`, p50p99(misses.forced), misses.forcedHits],
-        ['difference of the p50s (the router, seen over HTTP)', ms(percentile(misses.auto, 50) - percentile(misses.forced, 50)), ''],
-      ],
-    ),
-  );
-  console.log(lines.join('\n'));
 }
 
 await main();

@@ -115,3 +115,16 @@ export async function countEntries(db: Database, orgId: string): Promise<number>
   const result = (await db.execute(sql`select count(*)::int as count from cache_entries where org_id = ${orgId}`)) as unknown as { rows: { count: number }[] };
   return result.rows[0]!.count;
 }
+
+/** Queries a cache meets: near-duplicates of stored prompts (hits), and prompts unlike any (misses). */
+export function makeQueries(random: () => number, base: Float32Array[], shifts: number[], count: number) {
+  const hits = Array.from({ length: count }, () => {
+    const stored = rotate(base[Math.floor(random() * base.length)]!, shifts[Math.floor(random() * shifts.length)]!);
+    return nearbyUnitVector(random, stored, 0.25);
+  });
+  const misses = Array.from({ length: count }, () => randomUnitVector(random));
+  return { hits, misses };
+}
+
+/** The rotation of the `copy`-th copy of the base set (copy 0 is the base set itself). */
+export const shiftFor = (copy: number) => copy * 7;
