@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSentenceEncoder } from './local-sentence-encoder';
 import { cosineSimilarity } from './sentence-encoder';
 
 describe('the embedded sentence encoder', () => {
   const encoder = createLocalSentenceEncoder({ batchSize: 3 });
+  // Loading the model takes seconds on a busy 2-core machine: once, before the tests, with room.
+  beforeAll(() => encoder.embed(['warm up']), 120_000);
 
   it('gives unit vectors of its stated size, in input order, across batches', async () => {
     const texts = ['How do I bake bread?', 'What is the capital of France?', 'Tell me a joke', 'How can I make bread at home?'];
