@@ -16,6 +16,7 @@ import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAttemptThrottle } from './auth/attempt-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
+import { createSlidingWindow } from './auth/sliding-window';
 import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -61,6 +62,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       maxPerAddress: config.loginThrottle.maxFailuresPerAddress,
       windowSeconds: config.loginThrottle.windowSeconds,
     }),
+    signupThrottle: createSlidingWindow({ max: config.signupThrottle.maxPerAddress, windowSeconds: config.signupThrottle.windowSeconds }),
     passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 20, windowSeconds: 3600 }),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
     totpSecrets: createSecretBox(secretKey, 'totp'),

@@ -8,6 +8,7 @@ import type { AuthDependencies } from '../../src/server/auth/auth-dependencies';
 import { createAttemptThrottle } from '../../src/server/auth/attempt-throttle';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import { createSecretBox } from '../../src/server/auth/secret-box';
+import { createSlidingWindow } from '../../src/server/auth/sliding-window';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { organisations, roles, users } from '../../src/server/db/schema';
 import { strongPassword, uniqueName } from './support/client';
@@ -36,6 +37,7 @@ describe('signup is all or nothing', () => {
       accessTokens: failSigning ? { ...accessTokens, sign: () => Promise.reject(new Error('signer down')) } : accessTokens,
       recentCallers: createRecentCallers(),
       loginThrottle: createAttemptThrottle({ maxPerSubject: 5, maxPerAddress: 5, windowSeconds: 60 }),
+      signupThrottle: createSlidingWindow({ max: 10, windowSeconds: 60 }),
       passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 5, windowSeconds: 60 }),
       mailer: { send: async (email) => void sentEmails.push(email.to) },
       totpSecrets: createSecretBox(secret, 'totp'),

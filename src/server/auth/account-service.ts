@@ -30,9 +30,14 @@ function duplicateIdentity(usernameTaken: boolean): AppError {
   );
 }
 
-/** Creates the organisation, its roles, its first (admin) user and the sign-in, all or nothing. */
+/**
+ * Creates the organisation, its roles, its first (admin) user and the sign-in, all or nothing.
+ * Every attempt counts against the client address first, taken or not, before any hash or e-mail.
+ */
 export async function signup(dependencies: AuthDependencies, input: SignupRequest, client: ClientInfo): Promise<AuthResponse> {
   const { db } = dependencies;
+  const retryAfterSeconds = dependencies.signupThrottle.admit(client.address);
+  if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManySignups, { retryAfterSeconds });
   const taken = await findTakenIdentity(db, input.username, input.email);
   if (taken.usernameTaken || taken.emailTaken) throw duplicateIdentity(taken.usernameTaken);
   const passwordHash = await dependencies.passwords.hashPassword(input.password);

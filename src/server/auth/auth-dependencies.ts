@@ -6,6 +6,7 @@ import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordHasher } from './passwords';
 import type { RecentCallers } from './recent-callers';
 import type { SecretBox } from './secret-box';
+import type { SlidingWindow } from './sliding-window';
 
 /** Everything the auth services need, handed in as plain objects so tests and scripts can build them. */
 export interface AuthDependencies {
@@ -16,6 +17,8 @@ export interface AuthDependencies {
   recentCallers: RecentCallers;
   /** Failed logins per username and client address. */
   loginThrottle: AttemptThrottle;
+  /** Sign-ups per client address, refused ones included, so the call can neither flood nor enumerate at speed. */
+  signupThrottle: SlidingWindow;
   /** Password-reset e-mails per address and client, so the call cannot be used to flood a mailbox. */
   passwordResetThrottle: AttemptThrottle;
   mailer: Mailer;

@@ -20,8 +20,9 @@ export async function latestEmailTo(address: string, subjectIncludes?: string) {
   return undefined;
 }
 
-export async function countEmailsTo(address: string): Promise<number> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+/** E-mails to an address in the suite server's outbox, or in the outbox of a server started with `dataDir`. */
+export async function countEmailsTo(address: string, dataDir: string = inject('dataDir')): Promise<number> {
+  const outbox = path.join(dataDir, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));
   let count = 0;
   for (const file of files) {
