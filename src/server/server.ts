@@ -63,7 +63,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       windowSeconds: config.loginThrottle.windowSeconds,
     }),
     signupThrottle: createSlidingWindow({ max: config.signupThrottle.maxPerAddress, windowSeconds: config.signupThrottle.windowSeconds }),
-    passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 20, windowSeconds: 3600 }),
+    passwordResetThrottle: {
+      perClient: createSlidingWindow({ max: config.passwordResetThrottle.maxPerAddress, windowSeconds: config.passwordResetThrottle.windowSeconds }),
+      perRecipient: createSlidingWindow({ max: config.passwordResetThrottle.maxPerEmail, windowSeconds: config.passwordResetThrottle.windowSeconds }),
+    },
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
     totpSecrets: createSecretBox(secretKey, 'totp'),
     refreshTokenTtlDays: config.refreshTokenTtlDays,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOrganisation, uniqueName } from './support/client';
+import { api, randomAddress, signUpOrganisation, uniqueName } from './support/client';
 import { countEmailsTo, latestEmailTo } from './support/outbox';
 
 describe('password reset', () => {
@@ -49,6 +49,25 @@ describe('password reset', () => {
       expect(answer.body.success).toBe(true);
     }
     expect((await countEmailsTo(email)) - before).toBe(3);
+  });
+
+  it('answers 429 with Retry-After past 20 requests an hour from one client address, the same for any e-mail', async () => {
+    const { email: known } = await signUpOrganisation();
+    const address = randomAddress();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const answer = await api('/auth/password-reset/request', { address, body: { email: `${uniqueName()}@example.test` } });
+      expect(answer.status).toBe(200);
+    }
+    const forUnknown = await api('/auth/password-reset/request', { address, body: { email: `${uniqueName()}@example.test` } });
+    const forKnown = await api('/auth/password-reset/request', { address, body: { email: known } });
+    for (const answer of [forUnknown, forKnown]) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.message).toBe('Too many password reset requests from this address. Please try again later');
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    }
+    expect(forKnown.body).toEqual(forUnknown.body);
+    expect((await api('/auth/password-reset/request', { address: randomAddress(), body: { email: known } })).status).toBe(200);
   });
 
   it.each([

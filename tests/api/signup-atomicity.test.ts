@@ -38,7 +38,10 @@ describe('signup is all or nothing', () => {
       recentCallers: createRecentCallers(),
       loginThrottle: createAttemptThrottle({ maxPerSubject: 5, maxPerAddress: 5, windowSeconds: 60 }),
       signupThrottle: createSlidingWindow({ max: 10, windowSeconds: 60 }),
-      passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 5, windowSeconds: 60 }),
+      passwordResetThrottle: {
+        perClient: createSlidingWindow({ max: 5, windowSeconds: 60 }),
+        perRecipient: createSlidingWindow({ max: 3, windowSeconds: 60 }),
+      },
       mailer: { send: async (email) => void sentEmails.push(email.to) },
       totpSecrets: createSecretBox(secret, 'totp'),
       refreshTokenTtlDays: 30,

@@ -110,14 +110,15 @@ export async function activate(dependencies: AuthDependencies, input: z.infer<ty
 }
 
 /**
- * Always answers the same, so the call cannot tell which addresses have accounts; past the
- * throttle it quietly sends nothing more.
+ * Answers the same whether or not the address has an account. A client address past its limit
+ * gets a 429 before the e-mail is even looked at; a recipient past theirs quietly gets nothing more.
  */
 export async function requestPasswordReset(dependencies: AuthDependencies, email: string, client: ClientInfo) {
-  const { passwordResetThrottle } = dependencies;
-  const throttled = passwordResetThrottle.retryAfterSeconds(email, client.address) > 0;
-  passwordResetThrottle.record(email, client.address);
-  const user = throttled ? undefined : await findUserByEmailForReset(dependencies.db, email);
+  const { perClient, perRecipient } = dependencies.passwordResetThrottle;
+  const retryAfterSeconds = perClient.admit(client.address);
+  if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManyResetRequests, { retryAfterSeconds });
+  const recipientHadEnough = perRecipient.admit(email.trim().toLowerCase()) > 0;
+  const user = recipientHadEnough ? undefined : await findUserByEmailForReset(dependencies.db, email);
   if (user && user.status === 'active') {
     const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'reset_password' });
     const link = dependencies.linkTo('/reset-password', token);

@@ -19,8 +19,11 @@ export interface AuthDependencies {
   loginThrottle: AttemptThrottle;
   /** Sign-ups per client address, refused ones included, so the call can neither flood nor enumerate at speed. */
   signupThrottle: SlidingWindow;
-  /** Password-reset e-mails per address and client, so the call cannot be used to flood a mailbox. */
-  passwordResetThrottle: AttemptThrottle;
+  /**
+   * Password-reset requests per client address (429 past it, whatever the e-mail), and reset
+   * e-mails per recipient (quietly none past it, so the answer cannot tell whether an account exists).
+   */
+  passwordResetThrottle: { perClient: SlidingWindow; perRecipient: SlidingWindow };
   mailer: Mailer;
   totpSecrets: SecretBox;
   refreshTokenTtlDays: number;
