@@ -21,6 +21,7 @@ import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createMailer } from './email/mailer';
+import { createBackgroundTasks } from './shared/background-tasks';
 import { createLogger } from './logger';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,6 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   let shuttingDown = false;
   let publicUrl = config.publicUrl ?? '';
+  const backgroundTasks = createBackgroundTasks(logger);
   const auth: AuthDependencies = {
     db: database.db,
     passwords: createPasswordHasher(config.argon2),
@@ -68,6 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       perRecipient: createSlidingWindow({ max: config.passwordResetThrottle.maxPerEmail, windowSeconds: config.passwordResetThrottle.windowSeconds }),
     },
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
+    backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
@@ -158,6 +161,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }
       // Closing connections aborted any reply still streaming; each is recorded before the database goes.
       await inFlightReplies.settled();
+      const unfinished = await backgroundTasks.settled(config.shutdownTimeoutMs);
+      if (unfinished > 0) logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
       await routing.close?.();
       await localProvider?.close();
       await database.close();

@@ -10,6 +10,7 @@ import { createPasswordHasher } from '../../src/server/auth/passwords';
 import { createSecretBox } from '../../src/server/auth/secret-box';
 import { createSlidingWindow } from '../../src/server/auth/sliding-window';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { createBackgroundTasks } from '../../src/server/shared/background-tasks';
 import { organisations, roles, users } from '../../src/server/db/schema';
 import { strongPassword, uniqueName } from './support/client';
 
@@ -43,6 +44,7 @@ describe('signup is all or nothing', () => {
         perRecipient: createSlidingWindow({ max: 3, windowSeconds: 60 }),
       },
       mailer: { send: async (email) => void sentEmails.push(email.to) },
+      backgroundTasks: createBackgroundTasks(pino({ level: 'silent' })),
       totpSecrets: createSecretBox(secret, 'totp'),
       refreshTokenTtlDays: 30,
       linkTo: (pagePath, token) => `http://test${pagePath}?token=${token}`,

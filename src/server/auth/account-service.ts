@@ -110,21 +110,27 @@ export async function activate(dependencies: AuthDependencies, input: z.infer<ty
 }
 
 /**
- * Answers the same whether or not the address has an account. A client address past its limit
- * gets a 429 before the e-mail is even looked at; a recipient past theirs quietly gets nothing more.
+ * Answers the same whether or not the address has an account, in content and in time: everything
+ * that depends on the account (looking it up, the token, the e-mail) runs after the answer. A
+ * client address past its limit gets a 429 before the e-mail is even looked at; a recipient past
+ * theirs quietly gets nothing more.
  */
 export async function requestPasswordReset(dependencies: AuthDependencies, email: string, client: ClientInfo) {
   const { perClient, perRecipient } = dependencies.passwordResetThrottle;
   const retryAfterSeconds = perClient.admit(client.address);
   if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManyResetRequests, { retryAfterSeconds });
-  const recipientHadEnough = perRecipient.admit(email.trim().toLowerCase()) > 0;
-  const user = recipientHadEnough ? undefined : await findUserByEmailForReset(dependencies.db, email);
-  if (user && user.status === 'active') {
-    const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'reset_password' });
-    const link = dependencies.linkTo('/reset-password', token);
-    await sendAfterCommit(dependencies, passwordResetEmail(user.email, link, oneTimeTokenLifetimeMinutes.reset_password));
+  if (perRecipient.admit(email.trim().toLowerCase()) === 0) {
+    dependencies.backgroundTasks.run('password-reset e-mail', () => sendPasswordResetEmail(dependencies, email));
   }
   return { success: true, message: messages.resetRequested };
+}
+
+async function sendPasswordResetEmail(dependencies: AuthDependencies, email: string): Promise<void> {
+  const user = await findUserByEmailForReset(dependencies.db, email);
+  if (!user || user.status !== 'active') return;
+  const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'reset_password' });
+  const link = dependencies.linkTo('/reset-password', token);
+  await sendAfterCommit(dependencies, passwordResetEmail(user.email, link, oneTimeTokenLifetimeMinutes.reset_password));
 }
 
 export async function confirmPasswordReset(dependencies: AuthDependencies, input: z.infer<typeof passwordResetConfirmSchema>) {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import type { Mailer } from '../email/mailer';
+import type { BackgroundTasks } from '../shared/background-tasks';
 import type { AccessTokens } from './access-tokens';
 import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordHasher } from './passwords';
@@ -25,6 +26,8 @@ export interface AuthDependencies {
    */
   passwordResetThrottle: { perClient: SlidingWindow; perRecipient: SlidingWindow };
   mailer: Mailer;
+  /** Work done after the answer (the reset e-mail, so the answer cannot reveal an account); shutdown waits for it. */
+  backgroundTasks: BackgroundTasks;
   totpSecrets: SecretBox;
   refreshTokenTtlDays: number;
   /** Absolute link to a web page of the product, e.g. linkTo('/verify-email', token). */
