@@ -60,6 +60,8 @@ export default defineConfig({
         ANTHROPIC_API_KEY: 'test-key',
         ANTHROPIC_BASE_URL: `${e2eFakeProviderUrl}/v1`,
         LOCAL_MODEL_ENABLED: 'false',
+        // Every journey signs up its own organisation, all from 127.0.0.1.
+        SIGNUP_MAX_PER_ADDRESS: '1000',
       },
     },
   ],

@@ -22,6 +22,9 @@ export const messages = {
   emailTaken: 'Email already in use',
   invalidCredentials: 'Invalid username or password',
   tooManyLoginAttempts: 'Too many login attempts. Please try again later',
+  // Not in the spec; worded like its login text. The web app shows a 429's message as it is.
+  tooManySignups: 'Too many sign-ups from this address. Please try again later',
+  tooManyResetRequests: 'Too many password reset requests from this address. Please try again later',
   twoFactorRequired: 'Two-factor authentication code required',
   invalidTwoFactorCode: 'Invalid two-factor authentication code',
   loginFailed: 'Login failed. Please try again',

@@ -16,10 +16,12 @@ import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAttemptThrottle } from './auth/attempt-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
+import { createSlidingWindow } from './auth/sliding-window';
 import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createMailer } from './email/mailer';
+import { createBackgroundTasks } from './shared/background-tasks';
 import { createLogger } from './logger';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,6 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   let shuttingDown = false;
   let publicUrl = config.publicUrl ?? '';
+  const backgroundTasks = createBackgroundTasks(logger);
   const auth: AuthDependencies = {
     db: database.db,
     passwords: createPasswordHasher(config.argon2),
@@ -61,8 +64,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       maxPerAddress: config.loginThrottle.maxFailuresPerAddress,
       windowSeconds: config.loginThrottle.windowSeconds,
     }),
-    passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 20, windowSeconds: 3600 }),
+    signupThrottle: createSlidingWindow({ max: config.signupThrottle.maxPerAddress, windowSeconds: config.signupThrottle.windowSeconds }),
+    passwordResetThrottle: {
+      perClient: createSlidingWindow({ max: config.passwordResetThrottle.maxPerAddress, windowSeconds: config.passwordResetThrottle.windowSeconds }),
+      perRecipient: createSlidingWindow({ max: config.passwordResetThrottle.maxPerEmail, windowSeconds: config.passwordResetThrottle.windowSeconds }),
+    },
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
+    backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
@@ -153,6 +161,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }
       // Closing connections aborted any reply still streaming; each is recorded before the database goes.
       await inFlightReplies.settled();
+      const unfinished = await backgroundTasks.settled(config.shutdownTimeoutMs);
+      if (unfinished > 0) logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
       await routing.close?.();
       await localProvider?.close();
       await database.close();

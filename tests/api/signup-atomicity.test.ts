@@ -8,7 +8,9 @@ import type { AuthDependencies } from '../../src/server/auth/auth-dependencies';
 import { createAttemptThrottle } from '../../src/server/auth/attempt-throttle';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import { createSecretBox } from '../../src/server/auth/secret-box';
+import { createSlidingWindow } from '../../src/server/auth/sliding-window';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { createBackgroundTasks } from '../../src/server/shared/background-tasks';
 import { organisations, roles, users } from '../../src/server/db/schema';
 import { strongPassword, uniqueName } from './support/client';
 
@@ -36,8 +38,13 @@ describe('signup is all or nothing', () => {
       accessTokens: failSigning ? { ...accessTokens, sign: () => Promise.reject(new Error('signer down')) } : accessTokens,
       recentCallers: createRecentCallers(),
       loginThrottle: createAttemptThrottle({ maxPerSubject: 5, maxPerAddress: 5, windowSeconds: 60 }),
-      passwordResetThrottle: createAttemptThrottle({ maxPerSubject: 3, maxPerAddress: 5, windowSeconds: 60 }),
+      signupThrottle: createSlidingWindow({ max: 10, windowSeconds: 60 }),
+      passwordResetThrottle: {
+        perClient: createSlidingWindow({ max: 5, windowSeconds: 60 }),
+        perRecipient: createSlidingWindow({ max: 3, windowSeconds: 60 }),
+      },
       mailer: { send: async (email) => void sentEmails.push(email.to) },
+      backgroundTasks: createBackgroundTasks(pino({ level: 'silent' })),
       totpSecrets: createSecretBox(secret, 'totp'),
       refreshTokenTtlDays: 30,
       linkTo: (pagePath, token) => `http://test${pagePath}?token=${token}`,

@@ -30,9 +30,14 @@ function duplicateIdentity(usernameTaken: boolean): AppError {
   );
 }
 
-/** Creates the organisation, its roles, its first (admin) user and the sign-in, all or nothing. */
+/**
+ * Creates the organisation, its roles, its first (admin) user and the sign-in, all or nothing.
+ * Every attempt counts against the client address first, taken or not, before any hash or e-mail.
+ */
 export async function signup(dependencies: AuthDependencies, input: SignupRequest, client: ClientInfo): Promise<AuthResponse> {
   const { db } = dependencies;
+  const retryAfterSeconds = dependencies.signupThrottle.admit(client.address);
+  if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManySignups, { retryAfterSeconds });
   const taken = await findTakenIdentity(db, input.username, input.email);
   if (taken.usernameTaken || taken.emailTaken) throw duplicateIdentity(taken.usernameTaken);
   const passwordHash = await dependencies.passwords.hashPassword(input.password);
@@ -105,20 +110,27 @@ export async function activate(dependencies: AuthDependencies, input: z.infer<ty
 }
 
 /**
- * Always answers the same, so the call cannot tell which addresses have accounts; past the
- * throttle it quietly sends nothing more.
+ * Answers the same whether or not the address has an account, in content and in time: everything
+ * that depends on the account (looking it up, the token, the e-mail) runs after the answer. A
+ * client address past its limit gets a 429 before the e-mail is even looked at; a recipient past
+ * theirs quietly gets nothing more.
  */
 export async function requestPasswordReset(dependencies: AuthDependencies, email: string, client: ClientInfo) {
-  const { passwordResetThrottle } = dependencies;
-  const throttled = passwordResetThrottle.retryAfterSeconds(email, client.address) > 0;
-  passwordResetThrottle.record(email, client.address);
-  const user = throttled ? undefined : await findUserByEmailForReset(dependencies.db, email);
-  if (user && user.status === 'active') {
-    const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'reset_password' });
-    const link = dependencies.linkTo('/reset-password', token);
-    await sendAfterCommit(dependencies, passwordResetEmail(user.email, link, oneTimeTokenLifetimeMinutes.reset_password));
+  const { perClient, perRecipient } = dependencies.passwordResetThrottle;
+  const retryAfterSeconds = perClient.admit(client.address);
+  if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManyResetRequests, { retryAfterSeconds });
+  if (perRecipient.admit(email.trim().toLowerCase()) === 0) {
+    dependencies.backgroundTasks.run('password-reset e-mail', () => sendPasswordResetEmail(dependencies, email));
   }
   return { success: true, message: messages.resetRequested };
+}
+
+async function sendPasswordResetEmail(dependencies: AuthDependencies, email: string): Promise<void> {
+  const user = await findUserByEmailForReset(dependencies.db, email);
+  if (!user || user.status !== 'active') return;
+  const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'reset_password' });
+  const link = dependencies.linkTo('/reset-password', token);
+  await sendAfterCommit(dependencies, passwordResetEmail(user.email, link, oneTimeTokenLifetimeMinutes.reset_password));
 }
 
 export async function confirmPasswordReset(dependencies: AuthDependencies, input: z.infer<typeof passwordResetConfirmSchema>) {

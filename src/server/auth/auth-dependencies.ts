@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import type { Mailer } from '../email/mailer';
+import type { BackgroundTasks } from '../shared/background-tasks';
 import type { AccessTokens } from './access-tokens';
 import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordHasher } from './passwords';
 import type { RecentCallers } from './recent-callers';
 import type { SecretBox } from './secret-box';
+import type { SlidingWindow } from './sliding-window';
 
 /** Everything the auth services need, handed in as plain objects so tests and scripts can build them. */
 export interface AuthDependencies {
@@ -16,9 +18,16 @@ export interface AuthDependencies {
   recentCallers: RecentCallers;
   /** Failed logins per username and client address. */
   loginThrottle: AttemptThrottle;
-  /** Password-reset e-mails per address and client, so the call cannot be used to flood a mailbox. */
-  passwordResetThrottle: AttemptThrottle;
+  /** Sign-ups per client address, refused ones included, so the call can neither flood nor enumerate at speed. */
+  signupThrottle: SlidingWindow;
+  /**
+   * Password-reset requests per client address (429 past it, whatever the e-mail), and reset
+   * e-mails per recipient (quietly none past it, so the answer cannot tell whether an account exists).
+   */
+  passwordResetThrottle: { perClient: SlidingWindow; perRecipient: SlidingWindow };
   mailer: Mailer;
+  /** Work done after the answer (the reset e-mail, so the answer cannot reveal an account); shutdown waits for it. */
+  backgroundTasks: BackgroundTasks;
   totpSecrets: SecretBox;
   refreshTokenTtlDays: number;
   /** Absolute link to a web page of the product, e.g. linkTo('/verify-email', token). */

@@ -69,7 +69,7 @@ export async function login(dependencies: AuthDependencies, input: LoginRequest,
       throw unauthorized(messages.invalidTwoFactorCode);
     }
   }
-  loginThrottle.forgiveSubject(input.username, client.address);
+  loginThrottle.forgiveSubject(input.username);
   return db.transaction(async (transaction) => {
     await updateUser(transaction, user.orgId, user.id, {
       lastLoginAt: new Date(),

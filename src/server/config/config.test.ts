@@ -28,6 +28,22 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.trustProxy).toBe(true);
   });
+
+  it('limits sign-ups and reset requests per client address by default, and takes other limits', () => {
+    const defaults = loadConfig({});
+    expect(defaults.signupThrottle).toEqual({ maxPerAddress: 10, windowSeconds: 3600 });
+    expect(defaults.passwordResetThrottle).toEqual({ maxPerAddress: 20, maxPerEmail: 3, windowSeconds: 3600 });
+    const tuned = loadConfig({
+      SIGNUP_MAX_PER_ADDRESS: '50',
+      SIGNUP_WINDOW_SECONDS: '600',
+      PASSWORD_RESET_MAX_PER_ADDRESS: '100',
+      PASSWORD_RESET_MAX_PER_EMAIL: '5',
+      PASSWORD_RESET_WINDOW_SECONDS: '900',
+    });
+    expect(tuned.signupThrottle).toEqual({ maxPerAddress: 50, windowSeconds: 600 });
+    expect(tuned.passwordResetThrottle).toEqual({ maxPerAddress: 100, maxPerEmail: 5, windowSeconds: 900 });
+    expect(() => loadConfig({ SIGNUP_MAX_PER_ADDRESS: '0' })).toThrow(/SIGNUP_MAX_PER_ADDRESS/);
+  });
 });
 
 describe('loadConfig: models and providers', () => {

@@ -21,6 +21,11 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   TRUST_PROXY: booleanFromString.default(false),
   CORS_ORIGINS: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
@@ -65,6 +70,10 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   loginThrottle: { maxFailuresPerUsername: number; maxFailuresPerAddress: number; windowSeconds: number };
+  /** Sign-ups (successful or not) per client address. */
+  signupThrottle: { maxPerAddress: number; windowSeconds: number };
+  /** Reset requests per client address (answered 429 past it) and reset e-mails per recipient (quietly none past it). */
+  passwordResetThrottle: { maxPerAddress: number; maxPerEmail: number; windowSeconds: number };
   trustProxy: boolean;
   corsOrigins: string[];
   smtpUrl: string | undefined;
@@ -117,6 +126,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxFailuresPerUsername: raw.LOGIN_MAX_FAILURES_PER_USERNAME,
       maxFailuresPerAddress: raw.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: raw.LOGIN_THROTTLE_WINDOW_SECONDS,
+    },
+    signupThrottle: { maxPerAddress: raw.SIGNUP_MAX_PER_ADDRESS, windowSeconds: raw.SIGNUP_WINDOW_SECONDS },
+    passwordResetThrottle: {
+      maxPerAddress: raw.PASSWORD_RESET_MAX_PER_ADDRESS,
+      maxPerEmail: raw.PASSWORD_RESET_MAX_PER_EMAIL,
+      windowSeconds: raw.PASSWORD_RESET_WINDOW_SECONDS,
     },
     trustProxy: raw.TRUST_PROXY,
     corsOrigins: raw.CORS_ORIGINS ? raw.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : [],

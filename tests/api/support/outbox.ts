@@ -20,8 +20,24 @@ export async function latestEmailTo(address: string, subjectIncludes?: string) {
   return undefined;
 }
 
-export async function countEmailsTo(address: string): Promise<number> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+/**
+ * Waits for an e-mail to the address as latestEmailTo finds it, for e-mails sent after the answer
+ * (password reset); `unlessToken` skips one already seen.
+ */
+export async function waitForEmailTo(address: string, subjectIncludes: string, unlessToken?: string) {
+  // Only bounds a failure, inside the suite's 30-second test timeout.
+  const giveUpAt = Date.now() + 25_000;
+  while (Date.now() < giveUpAt) {
+    const email = await latestEmailTo(address, subjectIncludes);
+    if (email && email.token !== unlessToken) return email;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no new e-mail to ${address} with "${subjectIncludes}" in its subject`);
+}
+
+/** E-mails to an address in the suite server's outbox, or in the outbox of a server started with `dataDir`. */
+export async function countEmailsTo(address: string, dataDir: string = inject('dataDir')): Promise<number> {
+  const outbox = path.join(dataDir, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));
   let count = 0;
   for (const file of files) {
