@@ -8,7 +8,8 @@ import { collectStream } from '../testing/collect-stream';
 import { failOnConsoleOutput } from '../testing/fail-on-console-output';
 import { startFakeProviderServer, type FakeProviderServer } from '../testing/fake-provider-server';
 import { createAddressGuard } from './address-guard';
-import { AddressRefusedError } from './address-policy';
+import { AddressRefusedError, createAddressPolicy } from './address-policy';
+import { createGuardedFetch } from './guarded-fetch';
 import type { ResolveHost } from './host-addresses';
 
 failOnConsoleOutput();
@@ -18,9 +19,12 @@ let target: Server;
 let port: number;
 let connections = 0;
 let redirectTo: string | undefined;
+let stall: 'before-headers' | 'after-headers' | undefined;
 beforeAll(async () => {
   target = createServer((request, response) => {
     if (redirectTo) return void response.writeHead(302, { location: redirectTo }).end();
+    if (stall === 'before-headers') return;
+    if (stall === 'after-headers') return void response.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: one\n\n');
     response.writeHead(200, { 'content-type': 'text/plain' }).end(`reached ${request.method} ${request.url}`);
   });
   target.on('connection', () => (connections += 1));
@@ -31,6 +35,7 @@ afterAll(() => new Promise((resolve) => target.close(resolve)));
 beforeEach(() => {
   connections = 0;
   redirectTo = undefined;
+  stall = undefined;
 });
 
 const resolveFromTable =
@@ -91,6 +96,28 @@ describe("an address guard's fetch", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(redirectTo);
     expect(connections).toBe(1);
+  });
+});
+
+describe('a guarded fetch facing a silent server', () => {
+  const fetchWithShortPatience = createGuardedFetch({
+    policy: createAddressPolicy(['127.0.0.1/32']),
+    resolve: async () => [],
+    idleTimeoutMs: 200,
+  });
+
+  it('gives up on a server that never answers, as a connection failure', async () => {
+    stall = 'before-headers';
+    const error = await fetchWithShortPatience(`http://127.0.0.1:${port}/`).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).cause).toMatchObject({ code: 'ETIMEDOUT' });
+  });
+
+  it('gives up on a body that stops arriving', async () => {
+    stall = 'after-headers';
+    const response = await fetchWithShortPatience(`http://127.0.0.1:${port}/`);
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toMatchObject({ code: 'ETIMEDOUT' });
   });
 });
 

@@ -10,6 +10,8 @@ import { addressesOf, hostOf, type ResolvedAddress, type ResolveHost } from './h
 export interface GuardedFetchOptions {
   policy: AddressPolicy;
   resolve: ResolveHost;
+  /** A connection silent this long is closed; Node's fetch (undici) waits 300 s for headers and for each body part. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): typeof globalT
     const refusal = isIP(host) === 0 ? undefined : options.policy.refusalFor(host);
     if (refusal) throw new TypeError('fetch failed', { cause: new AddressRefusedError(host, host, refusal) });
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    return send(url, request, body, agents[url.protocol]);
+    return send(url, request, body, agents[url.protocol], options.idleTimeoutMs ?? 300_000);
   };
 }
 
@@ -65,7 +67,7 @@ function guardedLookup({ policy, resolve }: GuardedFetchOptions): LookupFunction
   };
 }
 
-function send(url: URL, request: Request, body: Buffer | undefined, agent: http.Agent): Promise<Response> {
+function send(url: URL, request: Request, body: Buffer | undefined, agent: http.Agent, idleTimeoutMs: number): Promise<Response> {
   const { signal } = request;
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
@@ -75,6 +77,11 @@ function send(url: URL, request: Request, body: Buffer | undefined, agent: http.
     let incoming: IncomingMessage | undefined;
     const abort = () => (incoming ? incoming.destroy(signal.reason) : outgoing.destroy(signal.reason));
     signal.addEventListener('abort', abort, { once: true });
+    outgoing.setTimeout(idleTimeoutMs, () => {
+      const silence = Object.assign(new Error(`${url.host} sent nothing for ${idleTimeoutMs} ms`), { code: 'ETIMEDOUT' });
+      if (incoming) incoming.destroy(silence);
+      else outgoing.destroy(silence);
+    });
     outgoing.on('error', (error) => {
       signal.removeEventListener('abort', abort);
       reject(signal.aborted ? signal.reason : new TypeError('fetch failed', { cause: error }));
