@@ -1,3 +1,15 @@
+/** How a refused provider address is named to the organisation admin who entered it. */
+const addressClassWords: Record<string, string> = {
+  unspecified: 'an unspecified address',
+  loopback: 'a loopback address',
+  private: 'a private network address',
+  'link-local': 'a link-local address',
+  shared: 'a carrier-grade NAT address',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  reserved: 'a reserved address',
+};
+
 /**
  * Texts the product spec fixes. Server answers and web screens both take them from here,
  * so a wording change happens in one place.
@@ -80,6 +92,10 @@ export const messages = {
   modelNotFound: 'Model not found',
   selectionIdRequired: 'Selection ID is required',
   providerKeyIncomplete: 'An API key is required (a base URL for an OpenAI-compatible server)',
+  providerUrlNotPublic: (address: string, addressClass: string) =>
+    `Base URL must lead to a public address; it leads to ${address}, ${addressClassWords[addressClass] ?? 'a non-public address'}`,
+  providerUrlUnresolvable: 'Base URL host could not be resolved',
+  providerAddressRefused: "The provider's base URL leads to an address this server may not connect to. An administrator can change it.",
   feedbackRequired: 'Feedback is required',
   feedbackAlreadyGiven: 'Feedback has already been given for this reply.',
   feedbackNotFound: 'Feedback not found',

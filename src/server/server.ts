@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
-import { createEmbeddedLocalProvider, modelCatalog, type LocalChatProvider } from '../gateway';
+import { createAddressGuard, createEmbeddedLocalProvider, modelCatalog, type LocalChatProvider } from '../gateway';
 import { defaultCacheSettings } from '../gateway';
 import { createApp } from './app';
 import { createExportLinks } from './conversations/export-links';
@@ -87,12 +87,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     : undefined;
   const inFlightReplies = createInFlightReplies();
   const providerSecrets = createSecretBox(secretKey, 'provider-keys');
+  const addressGuard = createAddressGuard({ allowedNetworks: config.organisationUrlAllowedNetworks });
   const providers = createOrganisationProviders({
     db: database.db,
     secrets: providerSecrets,
     instanceCredentials: config.providerCredentials,
     catalog: modelCatalog,
     localProvider,
+    organisationFetch: addressGuard.fetch,
   });
   const routing = await createRequestRouting(database, config.routing).catch(async (error: unknown) => {
     await database.close();
@@ -111,7 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       exportLinks: createExportLinks(secretKey),
       routing,
     },
-    providerKeys: { db: database.db, secrets: providerSecrets, providers },
+    providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
     routingPolicy: {
       db: database.db,
       policies: routing.policies,

@@ -53,7 +53,8 @@ describe("an organisation's own provider keys", () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const keysPath = `/org/${user.org_id}/provider-keys/openai`;
     // Nothing listens on port 9: calls with the organisation's key must fail.
-    await api(keysPath, { token, method: 'PUT', body: { api_key: 'sk-organisation-0000', base_url: 'http://127.0.0.1:9/v1' } });
+    const saved = await api(keysPath, { token, method: 'PUT', body: { api_key: 'sk-organisation-0000', base_url: 'http://127.0.0.1:9/v1' } });
+    expect(saved.status).toBe(200);
     const body = { org_id: user.org_id, user_id: user.id, prompt: 'Hello', forced_model_id: 'openai/gpt-4o-mini' };
     expect((await sendMessage(token, body)).status).toBe(502);
     await api(keysPath, { token, method: 'DELETE' });

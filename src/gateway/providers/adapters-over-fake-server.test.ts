@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAddressGuard } from '../network/address-guard';
 import { collectStream } from '../testing/collect-stream';
 import { failOnConsoleOutput } from '../testing/fail-on-console-output';
 import { startFakeProviderServer, type FakeProviderServer } from '../testing/fake-provider-server';
@@ -34,101 +35,118 @@ async function closedServerUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-describe.each(providerCases)('the $provider adapter against the fake server', (providerCase) => {
-  const request = (extra: object = {}) => ({ modelId: providerCase.modelId, messages: conversation, maxOutputTokens: 200, ...extra });
+// The same cases over the global fetch (instance-wide URLs) and over an AddressGuard's fetch
+// (organisations' URLs), here reaching the fake server by a name its resolver maps to 127.0.0.1.
+const transports = [
+  { name: 'the global fetch', serverUrl: (url: string) => url, fetch: undefined },
+  {
+    name: "an address guard's fetch",
+    serverUrl: (url: string) => url.replace('127.0.0.1', 'fake-provider.test'),
+    fetch: createAddressGuard({
+      allowedNetworks: ['127.0.0.1/32'],
+      resolve: async (hostname) => (hostname === 'fake-provider.test' ? [{ address: '127.0.0.1', family: 4 }] : []),
+    }).fetch,
+  },
+];
 
-  it('streams the text in order, then usage, then finish', async () => {
-    server.enqueueReply({ text: 'Rome is the capital of Italy.', usage: { inputTokens: 31, outputTokens: 7 } });
-    const result = await collectStream(providerCase.create(server.url).stream(request()));
-    expect(result.error).toBeUndefined();
-    expect(result.texts).toEqual(['Rome', ' is', ' the', ' capital', ' of', ' Italy.']);
-    expect(result.partTypes.slice(-2)).toEqual(['usage', 'finish']);
-    expect(result.usage).toEqual({ inputTokens: 31, cachedInputTokens: 0, outputTokens: 7, estimated: false });
-    expect(result.finishReason).toBe('stop');
-  });
+describe.each(transports)('over $name', (transport) => {
+  describe.each(providerCases)('the $provider adapter against the fake server', (providerCase) => {
+    const create = (serverUrl: string) => providerCase.create(transport.serverUrl(serverUrl), transport.fetch);
+    const request = (extra: object = {}) => ({ modelId: providerCase.modelId, messages: conversation, maxOutputTokens: 200, ...extra });
 
-  it('sends every message, the model and the key, in one request', async () => {
-    await collectStream(providerCase.create(server.url).stream(request()));
-    expect(server.requests).toHaveLength(1);
-    const [received] = server.requests;
-    const prompt = providerCase.wire.readPrompt(received!.body, received!.path);
-    expect(prompt).toMatchObject({ model: providerCase.modelId, stream: true, lastUserText: 'And of Italy?' });
-    expect(prompt.texts).toEqual(conversation.map((message) => message.content));
-    expect(received!.headers[providerCase.authHeader[0]]).toBe(providerCase.authHeader[1]);
-  });
+    it('streams the text in order, then usage, then finish', async () => {
+      server.enqueueReply({ text: 'Rome is the capital of Italy.', usage: { inputTokens: 31, outputTokens: 7 } });
+      const result = await collectStream(create(server.url).stream(request()));
+      expect(result.error).toBeUndefined();
+      expect(result.texts).toEqual(['Rome', ' is', ' the', ' capital', ' of', ' Italy.']);
+      expect(result.partTypes.slice(-2)).toEqual(['usage', 'finish']);
+      expect(result.usage).toEqual({ inputTokens: 31, cachedInputTokens: 0, outputTokens: 7, estimated: false });
+      expect(result.finishReason).toBe('stop');
+    });
 
-  it('normalises cached input: inputTokens includes the cached tokens', async () => {
-    server.enqueueReply({ usage: { inputTokens: 1_200, cachedInputTokens: 1_000, outputTokens: 42 } });
-    const result = await collectStream(providerCase.create(server.url).stream(request()));
-    expect(result.usage).toEqual({ inputTokens: 1_200, cachedInputTokens: 1_000, outputTokens: 42, estimated: false });
-  });
+    it('sends every message, the model and the key, in one request', async () => {
+      await collectStream(create(server.url).stream(request()));
+      expect(server.requests).toHaveLength(1);
+      const [received] = server.requests;
+      const prompt = providerCase.wire.readPrompt(received!.body, received!.path);
+      expect(prompt).toMatchObject({ model: providerCase.modelId, stream: true, lastUserText: 'And of Italy?' });
+      expect(prompt.texts).toEqual(conversation.map((message) => message.content));
+      expect(received!.headers[providerCase.authHeader[0]]).toBe(providerCase.authHeader[1]);
+    });
 
-  it('reports a reply cut at the token limit as finish reason length', async () => {
-    server.enqueueReply({ finishReason: 'length' });
-    expect((await collectStream(providerCase.create(server.url).stream(request()))).finishReason).toBe('length');
-  });
+    it('normalises cached input: inputTokens includes the cached tokens', async () => {
+      server.enqueueReply({ usage: { inputTokens: 1_200, cachedInputTokens: 1_000, outputTokens: 42 } });
+      const result = await collectStream(create(server.url).stream(request()));
+      expect(result.usage).toEqual({ inputTokens: 1_200, cachedInputTokens: 1_000, outputTokens: 42, estimated: false });
+    });
 
-  it.each([
-    [401, 'auth', false],
-    [400, 'bad_request', false],
-    [429, 'rate_limit', true],
-    [500, 'unavailable', true],
-  ] as const)('maps HTTP %i before the stream to %s (retryable: %s), with no retry of its own', async (status, kind, retryable) => {
-    server.enqueueReply({ failBeforeStream: { status, retryAfterSeconds: status === 429 ? 2 : undefined } });
-    const result = await collectStream(providerCase.create(server.url).stream(request()));
-    expect(result.error).toBeInstanceOf(GatewayError);
-    expect(result.error).toMatchObject({ kind, status, isRetryable: retryable, provider: providerCase.provider });
-    if (status === 429) expect((result.error as GatewayError).retryAfterSeconds).toBe(2);
-    expect(result.texts).toEqual([]);
-    expect(server.requests).toHaveLength(1);
-  });
+    it('reports a reply cut at the token limit as finish reason length', async () => {
+      server.enqueueReply({ finishReason: 'length' });
+      expect((await collectStream(create(server.url).stream(request()))).finishReason).toBe('length');
+    });
 
-  it('surfaces a dropped connection as a retryable error after the text that arrived', async () => {
-    server.enqueueReply({ text: eightWords, chunkDelayMs: 25, dropConnectionAfterChunks: 3 });
-    const result = await collectStream(providerCase.create(server.url).stream(request()));
-    // The last chunk may be lost with the connection when the client is slow; earlier ones not.
-    expect(result.texts.slice(0, 2)).toEqual(['one', ' two']);
-    expect(result.texts.length).toBeLessThanOrEqual(3);
-    expect(result.error).toMatchObject({ kind: 'unavailable', isRetryable: true, status: undefined });
-    expect(result.partTypes).not.toContain('finish');
-  });
+    it.each([
+      [401, 'auth', false],
+      [400, 'bad_request', false],
+      [429, 'rate_limit', true],
+      [500, 'unavailable', true],
+    ] as const)('maps HTTP %i before the stream to %s (retryable: %s), with no retry of its own', async (status, kind, retryable) => {
+      server.enqueueReply({ failBeforeStream: { status, retryAfterSeconds: status === 429 ? 2 : undefined } });
+      const result = await collectStream(create(server.url).stream(request()));
+      expect(result.error).toBeInstanceOf(GatewayError);
+      expect(result.error).toMatchObject({ kind, status, isRetryable: retryable, provider: providerCase.provider });
+      if (status === 429) expect((result.error as GatewayError).retryAfterSeconds).toBe(2);
+      expect(result.texts).toEqual([]);
+      expect(server.requests).toHaveLength(1);
+    });
 
-  it("surfaces the provider's in-stream error event after the text that arrived", async () => {
-    server.enqueueReply({ text: eightWords, chunkDelayMs: 5, errorEventAfterChunks: 2 });
-    const result = await collectStream(providerCase.create(server.url).stream(request()));
-    expect(result.texts).toEqual(['one', ' two']);
-    expect(result.error).toMatchObject({ kind: 'unavailable', isRetryable: true });
-  });
+    it('surfaces a dropped connection as a retryable error after the text that arrived', async () => {
+      server.enqueueReply({ text: eightWords, chunkDelayMs: 25, dropConnectionAfterChunks: 3 });
+      const result = await collectStream(create(server.url).stream(request()));
+      // The last chunk may be lost with the connection when the client is slow; earlier ones not.
+      expect(result.texts.slice(0, 2)).toEqual(['one', ' two']);
+      expect(result.texts.length).toBeLessThanOrEqual(3);
+      expect(result.error).toMatchObject({ kind: 'unavailable', isRetryable: true, status: undefined });
+      expect(result.partTypes).not.toContain('finish');
+    });
 
-  it('stops the upstream request on abort and ends with an estimated usage', async () => {
-    server.enqueueReply({ text: eightWords, chunkDelayMs: 30 });
-    const controller = new AbortController();
-    const result = await collectStream(providerCase.create(server.url).stream(request({ abortSignal: controller.signal })), () => controller.abort());
-    expect(result.error).toBeUndefined();
-    expect(result.texts[0]).toBe('one');
-    expect(result.texts.length).toBeLessThan(8);
-    expect(result.finishReason).toBe('aborted');
-    expect(result.usage).toMatchObject({ estimated: true, outputTokens: estimateTextTokens(result.texts.join('')) });
-    await expect(server.requests[0]!.ended).resolves.toBe('closed-by-client');
-  });
+    it("surfaces the provider's in-stream error event after the text that arrived", async () => {
+      server.enqueueReply({ text: eightWords, chunkDelayMs: 5, errorEventAfterChunks: 2 });
+      const result = await collectStream(create(server.url).stream(request()));
+      expect(result.texts).toEqual(['one', ' two']);
+      expect(result.error).toMatchObject({ kind: 'unavailable', isRetryable: true });
+    });
 
-  it('stops the upstream request when the consumer stops reading', async () => {
-    server.enqueueReply({ text: eightWords, chunkDelayMs: 30 });
-    for await (const part of providerCase.create(server.url).stream(request())) {
-      if (part.type === 'text') break;
-    }
-    await expect(server.requests[0]!.ended).resolves.toBe('closed-by-client');
-  });
+    it('stops the upstream request on abort and ends with an estimated usage', async () => {
+      server.enqueueReply({ text: eightWords, chunkDelayMs: 30 });
+      const controller = new AbortController();
+      const result = await collectStream(create(server.url).stream(request({ abortSignal: controller.signal })), () => controller.abort());
+      expect(result.error).toBeUndefined();
+      expect(result.texts[0]).toBe('one');
+      expect(result.texts.length).toBeLessThan(8);
+      expect(result.finishReason).toBe('aborted');
+      expect(result.usage).toMatchObject({ estimated: true, outputTokens: estimateTextTokens(result.texts.join('')) });
+      await expect(server.requests[0]!.ended).resolves.toBe('closed-by-client');
+    });
 
-  it('throws a retryable timeout when a timeout signal fires', async () => {
-    server.enqueueReply({ text: eightWords, chunkDelayMs: 40 });
-    const result = await collectStream(providerCase.create(server.url).stream(request({ abortSignal: AbortSignal.timeout(60) })));
-    expect(result.error).toMatchObject({ kind: 'timeout', isRetryable: true });
-    await expect(server.requests[0]!.ended).resolves.toBe('closed-by-client');
-  });
+    it('stops the upstream request when the consumer stops reading', async () => {
+      server.enqueueReply({ text: eightWords, chunkDelayMs: 30 });
+      for await (const part of create(server.url).stream(request())) {
+        if (part.type === 'text') break;
+      }
+      await expect(server.requests[0]!.ended).resolves.toBe('closed-by-client');
+    });
 
-  it('reports an unreachable provider as unavailable', async () => {
-    const result = await collectStream(providerCase.create(await closedServerUrl()).stream(request()));
-    expect(result.error).toMatchObject({ kind: 'unavailable', isRetryable: true, status: undefined });
+    it('throws a retryable timeout when a timeout signal fires', async () => {
+      server.enqueueReply({ text: eightWords, chunkDelayMs: 40 });
+      const result = await collectStream(create(server.url).stream(request({ abortSignal: AbortSignal.timeout(60) })));
+      expect(result.error).toMatchObject({ kind: 'timeout', isRetryable: true });
+      await expect(server.requests[0]!.ended).resolves.toBe('closed-by-client');
+    });
+
+    it('reports an unreachable provider as unavailable', async () => {
+      const result = await collectStream(create(await closedServerUrl()).stream(request()));
+      expect(result.error).toMatchObject({ kind: 'unavailable', isRetryable: true, status: undefined });
+    });
   });
 });

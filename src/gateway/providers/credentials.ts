@@ -2,6 +2,8 @@
 export interface ApiKeyCredential {
   apiKey: string;
   baseURL?: string;
+  /** How to reach baseURL; defaults to the global fetch. A tenant's URL gets an AddressGuard's. */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** A server speaking OpenAI's Chat Completions (vLLM, Ollama, LM Studio, LiteLLM...). */
@@ -12,6 +14,8 @@ export interface OpenAiCompatibleCredential {
   name?: string;
   /** Ask for a final usage chunk (`stream_options.include_usage`); defaults to true. */
   includeUsage?: boolean;
+  /** How to reach baseURL; defaults to the global fetch. A tenant's URL gets an AddressGuard's. */
+  fetch?: typeof globalThis.fetch;
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { ProviderName } from '../catalog/catalog-schema';
 
-/** What went wrong, in terms a retry or fallback policy can act on. */
-export type GatewayErrorKind = 'auth' | 'rate_limit' | 'timeout' | 'unavailable' | 'bad_request' | 'unknown';
+/**
+ * What went wrong, in terms a retry or fallback policy can act on. 'address_refused': the base URL
+ * leads to an address its owner may not reach (see AddressGuard); nothing was sent.
+ */
+export type GatewayErrorKind = 'auth' | 'rate_limit' | 'timeout' | 'unavailable' | 'bad_request' | 'address_refused' | 'unknown';
 
 const retryableKinds: ReadonlySet<GatewayErrorKind> = new Set(['rate_limit', 'timeout', 'unavailable']);
 

@@ -16,19 +16,19 @@ type LanguageModelFactory = (providerModelId: string) => LanguageModelV3;
 
 /** OpenAI through Chat Completions (`/chat/completions`), which compatible servers also speak. */
 export function openAiLanguageModels(credential: ApiKeyCredential): LanguageModelFactory {
-  const provider = createOpenAI({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.openai });
+  const provider = createOpenAI({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.openai, fetch: credential.fetch });
   return (providerModelId) => provider.chat(providerModelId);
 }
 
 /** Anthropic through the Messages API. */
 export function anthropicLanguageModels(credential: ApiKeyCredential): LanguageModelFactory {
-  const provider = createAnthropic({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.anthropic });
+  const provider = createAnthropic({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.anthropic, fetch: credential.fetch });
   return (providerModelId) => provider.messages(providerModelId);
 }
 
 /** Google Gemini through the Generative Language API. */
 export function googleLanguageModels(credential: ApiKeyCredential): LanguageModelFactory {
-  const provider = createGoogleGenerativeAI({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.google });
+  const provider = createGoogleGenerativeAI({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.google, fetch: credential.fetch });
   return (providerModelId) => provider.chat(providerModelId);
 }
 
@@ -39,6 +39,7 @@ export function openAiCompatibleLanguageModels(credential: OpenAiCompatibleCrede
     baseURL: credential.baseURL,
     apiKey: credential.apiKey,
     includeUsage: credential.includeUsage ?? true,
+    fetch: credential.fetch,
   });
   return (providerModelId) => provider.chatModel(providerModelId);
 }

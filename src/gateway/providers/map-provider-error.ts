@@ -1,5 +1,6 @@
 import { APICallError, RetryError } from 'ai';
 import type { ProviderName } from '../catalog/catalog-schema';
+import { AddressRefusedError } from '../network/address-policy';
 import { errorKindForStatus, GatewayError, type GatewayErrorKind } from './gateway-error';
 
 // Error events inside a stream carry the provider's error type instead of an HTTP status.
@@ -27,6 +28,8 @@ const connectionFailureCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', '
 /** Translates anything an AI SDK call throws or streams as an error into a GatewayError. */
 export function toGatewayError(error: unknown, provider: ProviderName): GatewayError {
   if (GatewayError.isGatewayError(error)) return error;
+  const refused = AddressRefusedError.find(error);
+  if (refused) return new GatewayError('address_refused', `${provider}: ${refused.message}`, { provider, cause: error });
   if (RetryError.isInstance(error)) return toGatewayError(error.lastError, provider);
   if (APICallError.isInstance(error)) return fromApiCallError(error, provider);
   if (error instanceof Error && error.name === 'TimeoutError') {

@@ -19,7 +19,8 @@ export interface ProviderCase {
   wire: WireFormat;
   /** The header carrying the key, and its expected value. */
   authHeader: [name: string, value: string];
-  create(serverUrl: string): ChatProvider;
+  /** `fetch` replaces the global fetch (an AddressGuard's, say). */
+  create(serverUrl: string, fetch?: typeof globalThis.fetch): ChatProvider;
 }
 
 /** The four AI SDK adapters against a fake provider server at `serverUrl`. */
@@ -29,26 +30,26 @@ export const providerCases: ProviderCase[] = [
     modelId: 'gpt-4o-mini',
     wire: openAiWire,
     authHeader: ['authorization', 'Bearer sk-test-openai'],
-    create: (serverUrl) =>
-      createAiSdkChatProvider({ provider: 'openai', languageModel: openAiLanguageModels({ apiKey: 'sk-test-openai', baseURL: `${serverUrl}/v1` }) }),
+    create: (serverUrl, fetch) =>
+      createAiSdkChatProvider({ provider: 'openai', languageModel: openAiLanguageModels({ apiKey: 'sk-test-openai', baseURL: `${serverUrl}/v1`, fetch }) }),
   },
   {
     provider: 'anthropic',
     modelId: 'claude-3-5-haiku-latest',
     wire: anthropicWire,
     authHeader: ['x-api-key', 'sk-ant-test'],
-    create: (serverUrl) =>
-      createAiSdkChatProvider({ provider: 'anthropic', languageModel: anthropicLanguageModels({ apiKey: 'sk-ant-test', baseURL: `${serverUrl}/v1` }) }),
+    create: (serverUrl, fetch) =>
+      createAiSdkChatProvider({ provider: 'anthropic', languageModel: anthropicLanguageModels({ apiKey: 'sk-ant-test', baseURL: `${serverUrl}/v1`, fetch }) }),
   },
   {
     provider: 'openai-compatible',
     modelId: 'llama-3.1-8b-instruct',
     wire: openAiWire,
     authHeader: ['authorization', 'Bearer compatible-key'],
-    create: (serverUrl) =>
+    create: (serverUrl, fetch) =>
       createAiSdkChatProvider({
         provider: 'openai-compatible',
-        languageModel: openAiCompatibleLanguageModels({ baseURL: `${serverUrl}/v1`, apiKey: 'compatible-key' }),
+        languageModel: openAiCompatibleLanguageModels({ baseURL: `${serverUrl}/v1`, apiKey: 'compatible-key', fetch }),
       }),
   },
   {
@@ -56,7 +57,7 @@ export const providerCases: ProviderCase[] = [
     modelId: 'gemini-2.0-flash',
     wire: googleWire,
     authHeader: ['x-goog-api-key', 'google-test-key'],
-    create: (serverUrl) =>
-      createAiSdkChatProvider({ provider: 'google', languageModel: googleLanguageModels({ apiKey: 'google-test-key', baseURL: `${serverUrl}/v1beta` }) }),
+    create: (serverUrl, fetch) =>
+      createAiSdkChatProvider({ provider: 'google', languageModel: googleLanguageModels({ apiKey: 'google-test-key', baseURL: `${serverUrl}/v1beta`, fetch }) }),
   },
 ];

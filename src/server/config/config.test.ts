@@ -81,3 +81,18 @@ describe('loadConfig: models and providers', () => {
     expect(() => loadConfig({ OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
   });
 });
+
+describe('loadConfig: networks organisations may reach', () => {
+  it('allows none by default', () => {
+    expect(loadConfig({}).organisationUrlAllowedNetworks).toEqual([]);
+  });
+
+  it('reads comma-separated addresses and CIDR networks', () => {
+    const config = loadConfig({ ORG_PROVIDER_URLS_ALLOWED_NETWORKS: '10.0.0.0/8, 127.0.0.1 ,fd00::/8' });
+    expect(config.organisationUrlAllowedNetworks).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
+  });
+
+  it.each(['true', 'localhost', '10.0.0.0/33', '10.0.0.0/8,ollama.internal'])('refuses %j, naming the variable', (value) => {
+    expect(() => loadConfig({ ORG_PROVIDER_URLS_ALLOWED_NETWORKS: value })).toThrow(/ORG_PROVIDER_URLS_ALLOWED_NETWORKS: must be comma-separated IP addresses/);
+  });
+});

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { resolveInstanceCredentials, type ProviderCredentials } from '../../gateway';
+import { parseNetwork, resolveInstanceCredentials, type ProviderCredentials } from '../../gateway';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+const networkList = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .refine((networks) => networks.every((network) => parseNetwork(network) !== undefined), {
+    error: "must be comma-separated IP addresses or CIDR networks, e.g. '10.0.0.0/8,fd00::/8'",
+  });
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -54,6 +61,8 @@ const configSchema = z.object({
   GOOGLE_GENERATIVE_AI_BASE_URL: z.url().optional(),
   OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  // Organisations' base URLs stay on public addresses unless the operator names networks here.
+  ORG_PROVIDER_URLS_ALLOWED_NETWORKS: networkList.default([]),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -91,8 +100,13 @@ export interface Config {
     /** The cache's remote encoder; absent, the embedded one is used. */
     embeddings?: { baseURL: string; apiKey?: string; model: string; dimensions: number };
   };
-  /** Instance-wide provider keys; never logged. */
+  /** Instance-wide provider keys; never logged. Their base URLs may point anywhere, the operator's choice. */
   providerCredentials: ProviderCredentials;
+  /**
+   * Non-public networks organisations' provider base URLs may reach anyway (CIDR or single
+   * addresses); empty by default: public addresses only (docs/decisions/014).
+   */
+  organisationUrlAllowedNetworks: string[];
 }
 
 export class ConfigError extends Error {
@@ -159,5 +173,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       OPENAI_COMPATIBLE_BASE_URL: raw.OPENAI_COMPATIBLE_BASE_URL,
       OPENAI_COMPATIBLE_API_KEY: raw.OPENAI_COMPATIBLE_API_KEY,
     }),
+    organisationUrlAllowedNetworks: raw.ORG_PROVIDER_URLS_ALLOWED_NETWORKS,
   };
 }

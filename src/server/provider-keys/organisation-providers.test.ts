@@ -15,24 +15,37 @@ const row = (provider: ProviderKeyRecord['provider'], apiKey: string | null, bas
 
 describe('mergeCredentials', () => {
   const instance = { openai: { apiKey: 'sk-instance' }, anthropic: { apiKey: 'ak-instance', baseURL: 'https://proxy.example/v1' } };
+  // Stands for an AddressGuard's fetch: only the organisation's own base URLs go through it.
+  const organisationFetch: typeof fetch = async () => new Response('');
 
   it('keeps the instance credentials when the organisation has no keys', () => {
-    expect(mergeCredentials(instance, [], secrets)).toEqual(instance);
+    expect(mergeCredentials(instance, [], secrets, organisationFetch)).toEqual(instance);
   });
 
   it("replaces only the providers the organisation has keys for, opening the sealed key", () => {
-    const merged = mergeCredentials(instance, [row('anthropic', 'ak-organisation'), row('google', 'g-organisation', 'http://fake/v1beta')], secrets);
+    const merged = mergeCredentials(
+      instance,
+      [row('anthropic', 'ak-organisation'), row('google', 'g-organisation', 'http://fake/v1beta')],
+      secrets,
+      organisationFetch,
+    );
     expect(merged).toEqual({
       openai: { apiKey: 'sk-instance' },
       anthropic: { apiKey: 'ak-organisation' },
-      google: { apiKey: 'g-organisation', baseURL: 'http://fake/v1beta' },
+      google: { apiKey: 'g-organisation', baseURL: 'http://fake/v1beta', fetch: organisationFetch },
     });
   });
 
-  it('takes an OpenAI-compatible server without a key', () => {
-    expect(mergeCredentials({}, [row('openai-compatible', null, 'http://127.0.0.1:11434/v1')], secrets)).toEqual({
-      'openai-compatible': { baseURL: 'http://127.0.0.1:11434/v1' },
+  it('takes an OpenAI-compatible server without a key, reached through the guarded fetch', () => {
+    expect(mergeCredentials({}, [row('openai-compatible', null, 'http://127.0.0.1:11434/v1')], secrets, organisationFetch)).toEqual({
+      'openai-compatible': { baseURL: 'http://127.0.0.1:11434/v1', fetch: organisationFetch },
     });
+  });
+
+  it("reaches the instance's own base URLs with the global fetch", () => {
+    const merged = mergeCredentials(instance, [row('openai', 'sk-organisation')], secrets, organisationFetch);
+    expect(merged.anthropic?.fetch).toBeUndefined();
+    expect(merged.openai).toEqual({ apiKey: 'sk-organisation' });
   });
 
   it('stores keys sealed, not in the clear', () => {

@@ -18,6 +18,8 @@ export interface OrganisationProvidersOptions {
   instanceCredentials: ProviderCredentials;
   catalog: readonly CatalogModel[];
   localProvider?: ChatProvider;
+  /** How the organisations' own base URLs are reached: an AddressGuard's fetch. */
+  organisationFetch: typeof globalThis.fetch;
   /** Another instance may have changed the keys; cached gateways live this long. Defaults to 30 s. */
   cacheMilliseconds?: number;
 }
@@ -29,7 +31,12 @@ export function createOrganisationProviders(options: OrganisationProvidersOption
   async function entryFor(orgId: string) {
     const cached = cache.get(orgId);
     if (cached && Date.now() - cached.at < lifetime) return cached;
-    const credentials = mergeCredentials(options.instanceCredentials, await listProviderKeys(options.db, orgId), options.secrets);
+    const credentials = mergeCredentials(
+      options.instanceCredentials,
+      await listProviderKeys(options.db, orgId),
+      options.secrets,
+      options.organisationFetch,
+    );
     const entry = {
       at: Date.now(),
       credentials,
@@ -46,16 +53,25 @@ export function createOrganisationProviders(options: OrganisationProvidersOption
   };
 }
 
-/** The instance's credentials with each of the organisation's keys (opened) in place of its provider's. */
-export function mergeCredentials(instance: ProviderCredentials, keys: readonly ProviderKeyRecord[], secrets: SecretBox): ProviderCredentials {
+/**
+ * The instance's credentials with each of the organisation's keys (opened) in place of its
+ * provider's. A base URL the organisation chose is reached through `organisationFetch`; the
+ * instance's own base URLs, set by the operator, keep the global fetch.
+ */
+export function mergeCredentials(
+  instance: ProviderCredentials,
+  keys: readonly ProviderKeyRecord[],
+  secrets: SecretBox,
+  organisationFetch: typeof globalThis.fetch,
+): ProviderCredentials {
   const merged: ProviderCredentials = { ...instance };
   for (const key of keys) {
     const apiKey = key.apiKeyEncrypted ? secrets.open(key.apiKeyEncrypted) : undefined;
     const baseURL = key.baseUrl ?? undefined;
     if (key.provider === 'openai-compatible') {
-      if (baseURL) merged['openai-compatible'] = apiKey ? { baseURL, apiKey } : { baseURL };
+      if (baseURL) merged['openai-compatible'] = apiKey ? { baseURL, apiKey, fetch: organisationFetch } : { baseURL, fetch: organisationFetch };
     } else if (apiKey) {
-      merged[key.provider] = baseURL ? { apiKey, baseURL } : { apiKey };
+      merged[key.provider] = baseURL ? { apiKey, baseURL, fetch: organisationFetch } : { apiKey };
     }
   }
   return merged;

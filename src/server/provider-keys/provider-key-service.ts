@@ -1,4 +1,5 @@
 import { messages, type KeyedProvider, type ProviderKeyView, type SetProviderKeyRequest } from '../../contracts';
+import type { AddressGuard } from '../../gateway';
 import type { SecretBox } from '../auth/secret-box';
 import type { Executor } from '../db/database';
 import { notFound, validationFailed } from '../http/app-error';
@@ -9,6 +10,8 @@ export interface ProviderKeyDependencies {
   db: Executor;
   secrets: SecretBox;
   providers: OrganisationProviders;
+  /** Keeps organisations' base URLs on public addresses (and the networks the operator allows). */
+  addressGuard: Pick<AddressGuard, 'checkUrl'>;
 }
 
 /** Never the key itself: its last four characters at most. */
@@ -30,6 +33,7 @@ export async function setOrganisationKey(
     const field = provider === 'openai-compatible' ? 'base_url' : 'api_key';
     throw validationFailed(messages.providerKeyIncomplete, { [field]: messages.providerKeyIncomplete });
   }
+  if (input.base_url) await requirePublicBaseUrl(dependencies, input.base_url);
   const row = await saveProviderKey(dependencies.db, {
     orgId,
     provider,
@@ -39,6 +43,15 @@ export async function setOrganisationKey(
   });
   dependencies.providers.forget(orgId);
   return presentProviderKey(row);
+}
+
+/** Checked again on every connection (a name may resolve elsewhere later); this catches mistakes early. */
+async function requirePublicBaseUrl(dependencies: ProviderKeyDependencies, baseUrl: string): Promise<void> {
+  const refusal = await dependencies.addressGuard.checkUrl(baseUrl);
+  if (!refusal) return;
+  const message =
+    refusal.reason === 'unresolvable' ? messages.providerUrlUnresolvable : messages.providerUrlNotPublic(refusal.address, refusal.addressClass);
+  throw validationFailed(message, { base_url: message });
 }
 
 export async function removeOrganisationKey(dependencies: ProviderKeyDependencies, orgId: string, provider: KeyedProvider): Promise<void> {

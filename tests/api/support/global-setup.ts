@@ -31,6 +31,8 @@ export default async function setup(project: TestProject) {
     OPENAI_BASE_URL: `${providers.url}/v1`,
     ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
     ANTHROPIC_BASE_URL: `${providers.url}/v1`,
+    // Organisations' keys in this suite point at the fake provider on loopback, which the operator allows here.
+    ORG_PROVIDER_URLS_ALLOWED_NETWORKS: '127.0.0.1/32',
     PORT: '0',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
