@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { StreamError, StreamMetadata } from '../../contracts';
 import { costOfUsage, estimateMessagesTokens, estimateTextTokens } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
 import { openUpstream } from './open-upstream';
 import { usageRecordOf } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
-import { runOpenedReply, type OpenedCall } from './run-opened-reply';
+import { runOpenedReply, type OpenedCall, type ReplyResult } from './run-opened-reply';
 import { upstreamFailure } from './upstream-error';
 
-export type ReplyResult = { text: string; metadata: StreamMetadata; error?: undefined } | { text: string; error: StreamError; metadata?: undefined };
+export type { ReplyResult } from './run-opened-reply';
 
 /** A reply whose first part has arrived: the HTTP status is decided, the text may follow. */
 export interface OpenedReply {

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { StreamError, StreamMetadata } from '../../contracts';
 import { costOfUsage, estimateTextTokens, type CatalogModel, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
 import { recordReply, usageRecordOf, type FinishedReply } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
 import { createReplyProgress } from './reply-progress';
-import type { ReplyResult } from './reply-run';
 import { storeReplyInCache } from './store-reply-in-cache';
 import { streamFailure } from './upstream-error';
+
+export type ReplyResult = { text: string; metadata: StreamMetadata; error?: undefined } | { text: string; error: StreamError; metadata?: undefined };
 
 /** A model call whose first part has arrived. */
 export interface OpenedCall {
