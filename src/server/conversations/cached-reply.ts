@@ -39,9 +39,9 @@ export async function startCachedReply(
   async function run(write: (text: string) => Promise<unknown>) {
     await write(hit.entry.reply);
     const elapsed = Math.round(performance.now() - started);
-    const metadata = await recordReply(dependencies, plan, {
+    const reply = {
       text: hit.entry.reply,
-      status: 'complete',
+      status: 'complete' as const,
       model,
       cacheHit: true,
       usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, estimated: false },
@@ -49,7 +49,8 @@ export async function startCachedReply(
       referenceCostUsd: hit.entry.referenceCostUsd,
       latencyMs: elapsed,
       timeToFirstTokenMs: elapsed,
-    }, { usageId: randomUUID(), streamed: false });
+    };
+    const metadata = await recordReply(dependencies, plan, reply, { usageId: randomUUID(), streamed: false });
     return { text: hit.entry.reply, metadata };
   }
 
