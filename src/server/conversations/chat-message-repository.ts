@@ -85,6 +85,14 @@ export async function replaceReply(
   messageId: string,
   fields: Pick<NewChatMessage, 'content' | 'modelId' | 'status' | 'tokens' | 'streamOwner'>,
 ): Promise<ChatMessageRecord> {
+  // The message first: a concurrent delete locks it before the rows that point at it, so taking the
+  // locks in the same order cannot deadlock (PostgreSQL would abort one of the two).
+  const [row] = await db
+    .update(chatMessages)
+    .set({ ...fields, editedAt: null })
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .returning();
+  if (!row) throw new Error('The reply to replace is gone');
   // The old reply's usage and rating stay on record for its model, detached, so the new reply starts unrated.
   await db
     .update(usageRecords)
@@ -94,12 +102,6 @@ export async function replaceReply(
     .update(feedback)
     .set({ messageId: null })
     .where(inOrganisation(feedback.orgId, owner.orgId, eq(feedback.messageId, messageId)));
-  const [row] = await db
-    .update(chatMessages)
-    .set({ ...fields, editedAt: null })
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
-    .returning();
-  if (!row) throw new Error('The reply to replace is gone');
   return row;
 }
 

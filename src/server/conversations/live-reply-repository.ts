@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database';
 import { insertMessage, replaceReply, saveUsageRecord, type NewChatMessage, type NewUsageRecord } from './chat-message-repository';
-import type { SessionOwner } from './chat-session-repository';
+import { touchSession, type SessionOwner } from './chat-session-repository';
 
 // The rows of replies being streamed: written when a reply opens, checkpointed while it streams,
 // recovered when the instance writing them is gone (docs/decisions/015).
@@ -21,6 +21,9 @@ export interface StreamingReplyRows {
 /** The assistant message, marked streaming and owned by this instance, and its usage record so far. */
 export async function writeStreamingReply(db: Database, rows: StreamingReplyRows): Promise<void> {
   await db.transaction(async (transaction) => {
+    // The session first, then the reply's rows: the order in which deleting the chat locks them,
+    // so the two cannot deadlock.
+    await touchSession(transaction, rows.owner, rows.sessionId);
     const fields = { ...rows.message, status: 'streaming' as const, streamOwner: rows.streamOwner };
     if (rows.replacing) await replaceReply(transaction, rows.owner, rows.messageId, fields);
     else await insertMessage(transaction, { ...rows.owner, id: rows.messageId, sessionId: rows.sessionId, role: 'assistant', ...fields });
@@ -44,30 +47,36 @@ export interface ReplyCheckpoint {
 }
 
 /**
- * Saves the checkpoints of all due replies in one statement. A message is written only while it
- * is still streaming under this instance (not once recovered as interrupted); usage always.
+ * Saves the checkpoints of all due replies: one statement for their messages, one for their usage
+ * records, in one transaction. A message is written only while it is still streaming under this
+ * instance (not once recovered as interrupted); usage always. Messages are locked before their
+ * usage records, the order in which a concurrent delete of a message takes them, so the two
+ * cannot deadlock (in one statement PostgreSQL leaves that order open).
  */
-export async function saveCheckpoints(db: Executor, streamOwner: string, checkpoints: readonly ReplyCheckpoint[]): Promise<void> {
+export async function saveCheckpoints(db: Database, streamOwner: string, checkpoints: readonly ReplyCheckpoint[]): Promise<void> {
   if (checkpoints.length === 0) return;
-  const rows = sql.join(
-    checkpoints.map(
-      (checkpoint) =>
-        sql`(${checkpoint.orgId}::uuid, ${checkpoint.messageId}::uuid, ${checkpoint.usageId}::uuid, ${checkpoint.content}::text, ${checkpoint.tokens}::integer, ${checkpoint.outputTokens}::integer, ${checkpoint.costUsd}::numeric, ${checkpoint.referenceCostUsd}::numeric, ${checkpoint.latencyMs}::integer)`,
-    ),
-    sql`, `,
-  );
-  await db.execute(sql`
-    with checkpoint (org_id, message_id, usage_id, content, tokens, output_tokens, cost_usd, reference_cost_usd, latency_ms) as (values ${rows}),
-    usage as (
+  const values = (rows: readonly ReplyCheckpoint[], row: (checkpoint: ReplyCheckpoint) => SQL) => sql.join(rows.map(row), sql`, `);
+  const messages = checkpoints.filter((checkpoint) => checkpoint.messageId !== null);
+  await db.transaction(async (transaction) => {
+    if (messages.length > 0) {
+      await transaction.execute(sql`
+        update chat_messages m
+        set content = c.content, tokens = c.tokens
+        from (values ${values(messages, (checkpoint) => sql`(${checkpoint.orgId}::uuid, ${checkpoint.messageId}::uuid, ${checkpoint.content}::text, ${checkpoint.tokens}::integer)`)})
+          as c (org_id, message_id, content, tokens)
+        where m.id = c.message_id and m.org_id = c.org_id and m.status = 'streaming' and m.stream_owner = ${streamOwner}::uuid`);
+    }
+    await transaction.execute(sql`
       update usage_records u
       set output_tokens = c.output_tokens, cost_usd = c.cost_usd, reference_cost_usd = c.reference_cost_usd, latency_ms = c.latency_ms
-      from checkpoint c
-      where u.id = c.usage_id and u.org_id = c.org_id
-    )
-    update chat_messages m
-    set content = c.content, tokens = c.tokens
-    from checkpoint c
-    where m.id = c.message_id and m.org_id = c.org_id and m.status = 'streaming' and m.stream_owner = ${streamOwner}::uuid`);
+      from (values ${values(
+        checkpoints,
+        (checkpoint) =>
+          sql`(${checkpoint.orgId}::uuid, ${checkpoint.usageId}::uuid, ${checkpoint.outputTokens}::integer, ${checkpoint.costUsd}::numeric, ${checkpoint.referenceCostUsd}::numeric, ${checkpoint.latencyMs}::integer)`,
+      )})
+        as c (org_id, usage_id, output_tokens, cost_usd, reference_cost_usd, latency_ms)
+      where u.id = c.usage_id and u.org_id = c.org_id`);
+  });
 }
 
 /**

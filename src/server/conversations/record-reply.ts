@@ -75,6 +75,8 @@ export async function recordReply(
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const tokensUsed = reply.usage.inputTokens + reply.usage.outputTokens;
   const { message, decision } = await dependencies.db.transaction(async (transaction) => {
+    // The session first, then the reply's rows: the order in which deleting the chat locks them.
+    await touchSession(transaction, owner, sessionId);
     const fields = { content: reply.text, modelId: reply.model.id, status: reply.status, tokens: tokensUsed };
     const saved = rows.streamed
       ? await finishStreamedReply(transaction, owner, plan.replyMessageId, fields)
@@ -92,7 +94,6 @@ export async function recordReply(
       referenceCostUsd: reply.referenceCostUsd,
       ...(reply.fellBackFrom ? { reason: 'fallback' as const, reasonText: `${reply.fellBackFrom} failed before answering; its backup answered` } : {}),
     });
-    await touchSession(transaction, owner, sessionId);
     return { message: saved, decision: completed };
   });
   return {
