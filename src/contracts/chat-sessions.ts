@@ -4,7 +4,12 @@ import { feedbackRatings } from './feedback';
 import { routeInfoSchema } from './routing';
 import { messages } from './messages';
 
-export const chatMessageStatuses = ['complete', 'partial', 'failed'] as const;
+/**
+ * A reply is 'streaming' while it is being written (its text so far is saved about every second),
+ * 'interrupted' when its server stopped before it finished (the text saved until then), 'partial'
+ * when it was stopped or failed after some text, 'failed' when no text arrived.
+ */
+export const chatMessageStatuses = ['complete', 'partial', 'failed', 'streaming', 'interrupted'] as const;
 
 /** Tokens and cost recorded for one assistant reply. */
 export const replyUsageSchema = z.object({

@@ -8,6 +8,7 @@ import { defaultCacheSettings } from '../gateway';
 import { createApp } from './app';
 import { createExportLinks } from './conversations/export-links';
 import { createInFlightReplies } from './conversations/in-flight-replies';
+import { createLiveReplies } from './conversations/live-replies';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createRequestRouting } from './routing/request-routing';
 import { createAccessTokens } from './auth/access-tokens';
@@ -96,10 +97,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     localProvider,
     organisationFetch: addressGuard.fetch,
   });
-  const routing = await createRequestRouting(database, config.routing).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  // Before serving: replies a stopped server left streaming are marked interrupted (docs/decisions/015).
+  const liveReplies = createLiveReplies({ database, logger });
+  const routing = await liveReplies
+    .start()
+    .then(() => createRequestRouting(database, config.routing))
+    .catch(async (error: unknown) => {
+      await liveReplies.stop();
+      await database.close();
+      throw error;
+    });
   const app = createApp({
     database,
     auth,
@@ -110,6 +117,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       localModelEnabled: config.localModel.enabled,
       logger,
       inFlight: inFlightReplies,
+      liveReplies,
       exportLinks: createExportLinks(secretKey),
       routing,
     },
@@ -137,6 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       listening.once('error', reject);
     });
   } catch (error) {
+    await liveReplies.stop();
     await routing.close?.();
     await localProvider?.close();
     await database.close();
@@ -165,6 +174,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await inFlightReplies.settled();
       const unfinished = await backgroundTasks.settled(config.shutdownTimeoutMs);
       if (unfinished > 0) logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
+      await liveReplies.stop();
       await routing.close?.();
       await localProvider?.close();
       await database.close();

@@ -62,7 +62,8 @@ describe('a fresh install chats with the embedded local model', () => {
     const list = await (await call(`/conversation/session/list/${user.org_id}/${user.id}`, token)).json();
     const session = await eventually(
       async () => (await call(`/conversation/session/${list.sessions[0].id}`, token)).json(),
-      (found) => found.messages.length === 2,
+      // Saved as it streams ('streaming'), then recorded as stopped.
+      (found) => found.messages.length === 2 && found.messages[1].status !== 'streaming',
       30_000,
     );
     const reply = session.messages[1];

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, parseStreamBody } from '../../src/contracts';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
-import { authSessions, chatMessages, roles, users } from '../../src/server/db/schema';
+import { authSessions, chatMessages, roles, usageRecords, users } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { strongPassword, uniqueName } from './support/client';
 import { ownServerConfig } from './support/own-server';
@@ -73,6 +73,23 @@ describe('POST /conversation/message with a remembered caller', () => {
     expect((await messagesOf(user.userId)).map((message) => message.content)).toEqual(expect.not.arrayContaining(['Am I still here?', 'And now?']));
     // The remembered caller is forgotten after the failed check: the second request never reached a model.
     expect(provider.requests.length - before).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the usage of the one model call it started for the ended sign-in, linked to nothing', async () => {
+    const user = await signUp();
+    const forced = { forced_model_id: 'openai/gpt-4o-mini' };
+    expect((await send(user, 'Count me', forced)).status).toBe(200);
+    const before = provider.requests.length;
+    await server.database.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, user.userId));
+
+    expect((await send(user, 'Was that billed?', forced)).status).toBe(401);
+    // Asked at once with the remembered caller, then stopped when the check failed: the provider may bill it.
+    expect(provider.requests.length - before).toBe(1);
+    const records = await server.database.db.select().from(usageRecords).where(eq(usageRecords.userId, user.userId));
+    expect(records).toHaveLength(2);
+    expect(records.filter((record) => record.sessionId === null)).toEqual([
+      expect.objectContaining({ orgId: user.orgId, messageId: null, decisionId: null, modelId: 'openai/gpt-4o-mini', estimated: true }),
+    ]);
   });
 
   it('refuses with 401, not the route error, when the ended sign-in also asks for something it may not have', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { findModel } from '../../gateway';
 import type { Caller } from '../http/context';
 import { insertDecision } from '../routing/decision-repository';
@@ -33,14 +34,14 @@ export async function startCachedReply(
     estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
-  const plan = { caller, ...target, model, history: [], decisionId: decision.id, reference: route.reference };
+  const plan = { caller, ...target, replyMessageId: randomUUID(), model, history: [], inputTokens: 0, decisionId: decision.id, reference: route.reference };
 
   async function run(write: (text: string) => Promise<unknown>) {
     await write(hit.entry.reply);
     const elapsed = Math.round(performance.now() - started);
-    const metadata = await recordReply(dependencies, plan, {
+    const reply = {
       text: hit.entry.reply,
-      status: 'complete',
+      status: 'complete' as const,
       model,
       cacheHit: true,
       usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, estimated: false },
@@ -48,7 +49,8 @@ export async function startCachedReply(
       referenceCostUsd: hit.entry.referenceCostUsd,
       latencyMs: elapsed,
       timeToFirstTokenMs: elapsed,
-    });
+    };
+    const metadata = await recordReply(dependencies, plan, reply, { usageId: randomUUID(), streamed: false });
     return { text: hit.entry.reply, metadata };
   }
 

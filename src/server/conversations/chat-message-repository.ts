@@ -8,6 +8,8 @@ export type ChatMessageRecord = typeof chatMessages.$inferSelect;
 /** A new message; its id may be chosen beforehand (a reply can start before its prompt's row is written). */
 export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'createdAt' | 'editedAt'>;
 export type UsageRecord = typeof usageRecords.$inferSelect;
+/** A usage record with its id chosen beforehand, so it can be written early and completed later. */
+export type NewUsageRecord = Omit<typeof usageRecords.$inferInsert, 'createdAt'> & { id: string };
 
 export async function insertMessage(db: Executor, message: NewChatMessage): Promise<ChatMessageRecord> {
   const [row] = await db.insert(chatMessages).values(message).returning();
@@ -81,8 +83,16 @@ export async function replaceReply(
   db: Executor,
   owner: SessionOwner,
   messageId: string,
-  fields: Pick<NewChatMessage, 'content' | 'modelId' | 'status' | 'tokens'>,
+  fields: Pick<NewChatMessage, 'content' | 'modelId' | 'status' | 'tokens' | 'streamOwner'>,
 ): Promise<ChatMessageRecord> {
+  // The message first: a concurrent delete locks it before the rows that point at it, so taking the
+  // locks in the same order cannot deadlock (PostgreSQL would abort one of the two).
+  const [row] = await db
+    .update(chatMessages)
+    .set({ ...fields, editedAt: null })
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .returning();
+  if (!row) throw new Error('The reply to replace is gone');
   // The old reply's usage and rating stay on record for its model, detached, so the new reply starts unrated.
   await db
     .update(usageRecords)
@@ -92,15 +102,32 @@ export async function replaceReply(
     .update(feedback)
     .set({ messageId: null })
     .where(inOrganisation(feedback.orgId, owner.orgId, eq(feedback.messageId, messageId)));
-  const [row] = await db
-    .update(chatMessages)
-    .set({ ...fields, editedAt: null })
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
-    .returning();
-  if (!row) throw new Error('The reply to replace is gone');
   return row;
 }
 
-export async function insertUsageRecord(db: Executor, record: Omit<typeof usageRecords.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
-  await db.insert(usageRecords).values(record);
+/**
+ * The final text and status of a reply whose row was written while it streamed; undefined when
+ * that row is gone (its chat or the reply itself was deleted meanwhile).
+ */
+export async function finishStreamedReply(
+  db: Executor,
+  owner: SessionOwner,
+  messageId: string,
+  fields: Pick<NewChatMessage, 'content' | 'modelId' | 'status' | 'tokens'>,
+): Promise<ChatMessageRecord | undefined> {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ ...fields, streamOwner: null })
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .returning();
+  return row;
+}
+
+/** Writes a usage record, or brings the one with its id up to date (a reply's record is written as it streams). */
+export async function saveUsageRecord(db: Executor, record: NewUsageRecord): Promise<void> {
+  const { id: _id, ...fields } = record;
+  await db
+    .insert(usageRecords)
+    .values(record)
+    .onConflictDoUpdate({ target: usageRecords.id, set: fields, setWhere: eq(usageRecords.orgId, record.orgId) });
 }

@@ -8,6 +8,7 @@ import type { ReplyCache } from '../routing/reply-cache';
 import type { RoutingPolicies } from '../routing/routing-policies';
 import type { ExportLinks } from './export-links';
 import type { InFlightReplies } from './in-flight-replies';
+import type { LiveReplies } from './live-replies';
 
 /** What the conversation services need; built once in server.ts and passed in. */
 export interface ConversationDependencies {
@@ -19,6 +20,8 @@ export interface ConversationDependencies {
   logger: Logger;
   /** Shutdown waits for these before the database closes, so no reply goes unrecorded. */
   inFlight: InFlightReplies;
+  /** Saves replies as they stream, so a crash loses at most the last second of each (docs/decisions/015). */
+  liveReplies: LiveReplies;
   /** Signs and checks the export download links a new tab opens without a bearer token. */
   exportLinks: ExportLinks;
   routing: {

@@ -5,7 +5,8 @@ import type { SessionOwner } from './chat-session-repository';
 
 /**
  * The conversation as a model or the cache sees it: saved turns with text, oldest first, up to
- * `upTo` (a message id) or to the end. Fit it to a model's window with `fitHistoryToWindow`.
+ * `upTo` (a message id) or to the end. A reply still streaming is not a turn yet. Fit it to a
+ * model's window with `fitHistoryToWindow`.
  */
 export async function loadTurns(db: Executor, owner: SessionOwner, sessionId: string, upTo?: string): Promise<ChatMessage[]> {
   const rows = await listSessionMessages(db, owner, sessionId);
@@ -13,6 +14,6 @@ export async function loadTurns(db: Executor, owner: SessionOwner, sessionId: st
   return rows
     .slice(0, end)
     .map((row) => row.message)
-    .filter((message) => message.content.trim() !== '')
+    .filter((message) => message.status !== 'streaming' && message.content.trim() !== '')
     .map((message): ChatMessage => ({ role: message.role, content: message.content }));
 }

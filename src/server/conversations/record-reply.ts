@@ -1,7 +1,7 @@
 import type { StreamMetadata } from '../../contracts';
 import type { CatalogModel, TokenUsage } from '../../gateway';
 import { completeDecision, presentRoute } from '../routing/decision-repository';
-import { insertMessage, insertUsageRecord, replaceReply } from './chat-message-repository';
+import { finishStreamedReply, insertMessage, replaceReply, saveUsageRecord, type NewUsageRecord } from './chat-message-repository';
 import { touchSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { ReplyPlan } from './reply-plan';
@@ -23,39 +23,68 @@ export interface FinishedReply {
   timeToFirstTokenMs: number | null;
 }
 
+/** Where a reply's rows stand when it ends. */
+export interface ReplyRows {
+  /** The id of the reply's usage record (one per model call, possibly written already). */
+  usageId: string;
+  /** The assistant message was written while the reply streamed: it is completed, never written again. */
+  streamed: boolean;
+}
+
+/** What a usage record links to; a link is left out when its row does not exist. */
+export interface UsageLinks {
+  sessionId?: string;
+  messageId?: string;
+  decisionId?: string;
+}
+
+/** A model call's usage record: numbers and ids only, no text from the conversation. */
+export function usageRecordOf(plan: Pick<ReplyPlan, 'caller'>, usageId: string, call: Omit<FinishedReply, 'text' | 'status' | 'fellBackFrom'>, links: UsageLinks): NewUsageRecord {
+  return {
+    id: usageId,
+    orgId: plan.caller.orgId,
+    userId: plan.caller.userId,
+    sessionId: links.sessionId ?? null,
+    messageId: links.messageId ?? null,
+    decisionId: links.decisionId ?? null,
+    modelId: call.model.id,
+    inputTokens: call.usage.inputTokens,
+    cachedInputTokens: call.usage.cachedInputTokens,
+    outputTokens: call.usage.outputTokens,
+    costUsd: call.costUsd,
+    referenceCostUsd: call.referenceCostUsd,
+    cacheHit: call.cacheHit ?? false,
+    latencyMs: call.latencyMs,
+    timeToFirstTokenMs: call.timeToFirstTokenMs,
+    estimated: call.usage.estimated,
+  };
+}
+
 /**
  * Saves the assistant message, its usage record and the routing decision's outcome together,
- * and answers the stream metadata.
+ * and answers the stream metadata. A reply deleted while it streamed is not written again: that
+ * throws, and the caller keeps the usage on its own (`keepCallUsage`).
  */
 export async function recordReply(
   dependencies: Pick<ConversationDependencies, 'db'>,
   plan: ReplyPlan,
   reply: FinishedReply,
+  rows: ReplyRows,
 ): Promise<StreamMetadata> {
   const { caller, sessionId } = plan;
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const tokensUsed = reply.usage.inputTokens + reply.usage.outputTokens;
   const { message, decision } = await dependencies.db.transaction(async (transaction) => {
+    // The session first, then the reply's rows: the order in which deleting the chat locks them.
+    await touchSession(transaction, owner, sessionId);
     const fields = { content: reply.text, modelId: reply.model.id, status: reply.status, tokens: tokensUsed };
-    const saved = plan.replaceMessageId
-      ? await replaceReply(transaction, owner, plan.replaceMessageId, fields)
-      : await insertMessage(transaction, { ...owner, sessionId, role: 'assistant', ...fields });
-    await insertUsageRecord(transaction, {
-      ...owner,
-      sessionId,
-      messageId: saved.id,
-      modelId: reply.model.id,
-      inputTokens: reply.usage.inputTokens,
-      cachedInputTokens: reply.usage.cachedInputTokens,
-      outputTokens: reply.usage.outputTokens,
-      costUsd: reply.costUsd,
-      referenceCostUsd: reply.referenceCostUsd,
-      cacheHit: reply.cacheHit ?? false,
-      decisionId: plan.decisionId,
-      latencyMs: reply.latencyMs,
-      timeToFirstTokenMs: reply.timeToFirstTokenMs,
-      estimated: reply.usage.estimated,
-    });
+    const saved = rows.streamed
+      ? await finishStreamedReply(transaction, owner, plan.replyMessageId, fields)
+      : plan.replaceMessageId
+        ? await replaceReply(transaction, owner, plan.replaceMessageId, { ...fields, streamOwner: null })
+        : await insertMessage(transaction, { ...owner, id: plan.replyMessageId, sessionId, role: 'assistant', ...fields });
+    if (!saved) throw new Error('The reply was deleted while it streamed');
+    await saveUsageRecord(transaction, usageRecordOf(plan, rows.usageId, reply, { sessionId, messageId: saved.id, decisionId: plan.decisionId }));
     const completed = await completeDecision(transaction, caller.orgId, plan.decisionId, {
       replyMessageId: saved.id,
       servedModelId: reply.model.id,
@@ -65,7 +94,6 @@ export async function recordReply(
       referenceCostUsd: reply.referenceCostUsd,
       ...(reply.fellBackFrom ? { reason: 'fallback' as const, reasonText: `${reply.fellBackFrom} failed before answering; its backup answered` } : {}),
     });
-    await touchSession(transaction, owner, sessionId);
     return { message: saved, decision: completed };
   });
   return {

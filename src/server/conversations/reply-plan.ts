@@ -11,6 +11,10 @@ export interface ReplyPlan {
   history: ChatMessage[];
   /** Regenerating: the reply this one replaces (it keeps its id); otherwise a new one is added. */
   replaceMessageId?: string;
+  /** The reply's id, chosen beforehand (the replaced reply's when regenerating), so its row can be written as it streams. */
+  replyMessageId: string;
+  /** The estimated input tokens of `history`. */
+  inputTokens: number;
   /** The routing decision this reply completes (its id is the reply's selection_id). */
   decisionId: string;
   /** "Without the router": the usage is also priced at this model's rates. */

@@ -41,8 +41,10 @@ const plan: ReplyPlan = {
   caller: { orgId: 'org', userId: 'user' } as ReplyPlan['caller'],
   sessionId: 'session',
   userMessageId: 'message',
+  replyMessageId: 'reply',
   model,
   history: [{ role: 'user', content: 'Hi' }],
+  inputTokens: 7,
   decisionId: 'decision',
   reference: model,
 };

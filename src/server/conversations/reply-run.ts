@@ -1,12 +1,14 @@
-import type { StreamError, StreamMetadata } from '../../contracts';
-import { costOfUsage, estimateMessagesTokens, estimateTextTokens, type CatalogModel, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
+import { randomUUID } from 'node:crypto';
+import { costOfUsage, estimateMessagesTokens, estimateTextTokens } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
-import { recordReply } from './record-reply';
+import { keepCallUsage } from './keep-call-usage';
+import { openUpstream } from './open-upstream';
+import { usageRecordOf } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
-import { openUpstream, type OpenedUpstream } from './open-upstream';
-import { streamFailure, upstreamFailure } from './upstream-error';
+import { runOpenedReply, type OpenedCall, type ReplyResult } from './run-opened-reply';
+import { upstreamFailure } from './upstream-error';
 
-export type ReplyResult = { text: string; metadata: StreamMetadata; error?: undefined } | { text: string; error: StreamError; metadata?: undefined };
+export type { ReplyResult } from './run-opened-reply';
 
 /** A reply whose first part has arrived: the HTTP status is decided, the text may follow. */
 export interface OpenedReply {
@@ -26,8 +28,8 @@ export interface OpenedReply {
  * starts rather than before, so the database's time is not added to the first byte. It starts
  * once the model's request is on its way: the embedded database runs on this thread, and started
  * first it would hold the request back. The reply opens only once both are done; when the writes
- * fail, the model call is stopped and their error thrown, and when they succeed but the model
- * fails, the model's error is thrown.
+ * fail, the model call is stopped, its usage kept on its own (the provider may bill it), and their
+ * error thrown; when they succeed but the model fails, the model's error is thrown.
  */
 export async function openReply(
   dependencies: ConversationDependencies,
@@ -42,16 +44,17 @@ export async function openReply(
   const gateway = await dependencies.providers.gatewayFor(plan.caller.orgId);
   const timeoutMs = plan.backup ? dependencies.routing.firstPartTimeoutMs : undefined;
 
-  async function openWithFallback(): Promise<OpenedUpstream & { served: { model: CatalogModel; history: ChatMessage[]; fellBackFrom?: string } }> {
+  async function openWithFallback(): Promise<OpenedCall> {
     try {
       const opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs });
-      return { ...opened, served: { model: plan.model, history: plan.history } };
+      return { ...opened, started, served: { model: plan.model, history: plan.history, inputTokens: plan.inputTokens } };
     } catch (primaryError) {
       if (!plan.backup || upstream.signal.aborted) throw upstreamFailure(primaryError);
       dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
       try {
         const opened = await openUpstream(gateway, { model: plan.backup.model, history: plan.backup.history, signal: upstream.signal });
-        return { ...opened, served: { ...plan.backup, fellBackFrom: plan.model.id } };
+        const inputTokens = estimateMessagesTokens(plan.backup.history);
+        return { ...opened, started, served: { ...plan.backup, inputTokens, fellBackFrom: plan.model.id } };
       } catch (backupError) {
         throw upstreamFailure(backupError);
       }
@@ -63,87 +66,34 @@ export async function openReply(
   const [written, opened] = await Promise.allSettled([writes, opening]);
   if (written.status === 'rejected') {
     upstream.abort();
-    if (opened.status === 'fulfilled') void opened.value.iterator.return?.();
+    if (opened.status === 'fulfilled') {
+      void opened.value.iterator.return?.();
+      await keepCallUsage(dependencies, usageOfUnsavedCall(plan, opened.value));
+    }
     throw written.reason;
   }
   if (opened.status === 'rejected') throw opened.reason;
-  const { first, iterator, served } = opened.value;
-
-  async function run(write: (text: string) => Promise<unknown>): Promise<ReplyResult> {
-    let text = '';
-    let usage: (TokenUsage & { estimated: boolean }) | undefined;
-    let firstTextAt: number | undefined;
-    let aborted = false;
-    let failure: unknown;
-    try {
-      for (let step: IteratorResult<ChatStreamPart> = first; !step.done; step = await iterator.next()) {
-        const part = step.value;
-        if (part.type === 'text') {
-          firstTextAt ??= performance.now();
-          text += part.text;
-          await write(part.text);
-        } else if (part.type === 'usage') usage = part;
-        else aborted = part.reason === 'aborted';
-      }
-    } catch (error) {
-      failure = error;
-      dependencies.logger.warn({ err: error, model: served.model.id }, 'reply failed after it started');
-    }
-    usage ??= {
-      estimated: true,
-      inputTokens: estimateMessagesTokens(served.history),
-      cachedInputTokens: 0,
-      outputTokens: estimateTextTokens(text),
-    };
-    const status = failure !== undefined || aborted ? (text ? 'partial' : 'failed') : 'complete';
-    const referenceCostUsd = costOfUsage(plan.reference, usage);
-    const recorded = await recordReply(dependencies, plan, {
-      text,
-      status,
-      model: served.model,
-      fellBackFrom: served.fellBackFrom,
-      usage,
-      costUsd: costOfUsage(served.model, usage),
-      referenceCostUsd,
-      latencyMs: Math.round(performance.now() - started),
-      timeToFirstTokenMs: firstTextAt === undefined ? null : Math.round(firstTextAt - started),
-    }).catch((error: unknown) => {
-      dependencies.logger.error({ err: error }, 'recording a reply failed');
-      return undefined;
-    });
-    if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
-    if (failure !== undefined) return { text, error: streamFailure(failure) };
-    // Stored after the metadata is on its way: the user need not wait for the cache.
-    if (status === 'complete') void dependencies.inFlight.track(storeInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd }));
-    return { text, metadata: recorded };
-  }
-
-  return { abort: () => upstream.abort(), complete: (write) => dependencies.inFlight.track(run(write)) };
+  const call = opened.value;
+  return { abort: () => upstream.abort(), complete: (write) => dependencies.inFlight.track(runOpenedReply(dependencies, plan, call, write)) };
 }
 
-/** Keeps a complete reply for the semantic cache; a failure to store costs only a future hit. */
-async function storeInCache(
-  dependencies: ConversationDependencies,
-  plan: ReplyPlan,
-  reply: { text: string; metadata: StreamMetadata; model: string; referenceCostUsd: number },
-): Promise<void> {
-  const cache = dependencies.routing.cache;
-  if (!cache || !plan.cache) return;
-  await cache
-    .store(
-      {
-        orgId: plan.caller.orgId,
-        sessionId: plan.sessionId,
-        replyMessageId: reply.metadata.assistant_msg_id,
-        request: plan.cache.request,
-        reply: reply.text,
-        modelId: reply.model,
-        referenceCostUsd: reply.referenceCostUsd,
-        embedding: plan.cache.embedding,
-      },
-      plan.cache.settings,
-    )
-    .catch((error: unknown) => dependencies.logger.warn({ err: error }, 'storing a reply in the cache failed'));
+/** A call whose rows were refused: the prompt and the first part it answered, linked to nothing (none of its rows exist). */
+function usageOfUnsavedCall(plan: ReplyPlan, call: OpenedCall) {
+  const firstText = !call.first.done && call.first.value.type === 'text' ? call.first.value.text : '';
+  const usage = { inputTokens: call.served.inputTokens, cachedInputTokens: 0, outputTokens: estimateTextTokens(firstText), estimated: true };
+  return usageRecordOf(
+    plan,
+    randomUUID(),
+    {
+      model: call.served.model,
+      usage,
+      costUsd: costOfUsage(call.served.model, usage),
+      referenceCostUsd: costOfUsage(plan.reference, usage),
+      latencyMs: Math.round(performance.now() - call.started),
+      timeToFirstTokenMs: null,
+    },
+    {},
+  );
 }
 
 /** The next turn of the event loop: by then the HTTP client has written the model's request. */

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { costOfUsage, estimateMessagesTokens, type ChatMessage } from '../../gateway';
+import { messages } from '../../contracts';
 import type { Executor } from '../db/database';
+import { AppError, notFound } from '../http/app-error';
+import { foreignKeyViolationConstraint } from '../shared/foreign-key-violation';
 import type { Caller } from '../http/context';
 import { insertDecision } from '../routing/decision-repository';
 import { decisionOf, type RoutedRequest } from '../routing/route-request';
@@ -45,7 +48,7 @@ export async function startRoutedReply(
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
   const decisionId = randomUUID();
   const saveRows = async () => {
-    await dependencies.db.transaction(async (transaction) => {
+    const writing = dependencies.db.transaction(async (transaction) => {
       await target.saveFirst?.(transaction);
       await insertDecision(transaction, {
         id: decisionId,
@@ -58,6 +61,9 @@ export async function startRoutedReply(
         estimatedReferenceCostUsd: costOfUsage(route.reference, expected),
       });
     });
+    await writing.catch((error: unknown) => {
+      throw deletedMeanwhile(error) ?? error;
+    });
     target.onSaved?.();
   };
   return openReply(
@@ -67,8 +73,10 @@ export async function startRoutedReply(
       sessionId: target.sessionId,
       userMessageId: target.userMessageId,
       replaceMessageId: target.replaceMessageId,
+      replyMessageId: target.replaceMessageId ?? randomUUID(),
       model: route.primary.model,
       history,
+      inputTokens: expected.inputTokens,
       decisionId,
       reference: route.reference,
       backup,
@@ -77,4 +85,12 @@ export async function startRoutedReply(
     clientSignal,
     saveRows,
   );
+}
+
+/** The session or user message the rows name was deleted after it was checked: the 404 the check gives. */
+function deletedMeanwhile(error: unknown): AppError | undefined {
+  const constraint = foreignKeyViolationConstraint(error);
+  if (constraint?.endsWith('_session_id_chat_sessions_id_fk')) return notFound(messages.sessionNotFound);
+  if (constraint === 'routing_decisions_user_message_id_chat_messages_id_fk') return notFound(messages.messageNotFound);
+  return undefined;
 }

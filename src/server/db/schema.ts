@@ -6,3 +6,4 @@ export * from './tables/conversations';
 export * from './tables/preferences';
 export * from './tables/provider-keys';
 export * from './tables/routing';
+export * from './tables/server-instances';

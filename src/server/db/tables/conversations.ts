@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { organisations, users } from './organisations';
@@ -23,8 +24,12 @@ export const chatSessions = pgTable(
 );
 
 export const chatMessageRoles = ['user', 'assistant'] as const;
-/** complete; partial (stopped or failed after some text, kept); failed (no text arrived). */
-export const chatMessageStatuses = ['complete', 'partial', 'failed'] as const;
+/**
+ * complete; partial (stopped or failed after some text, kept); failed (no text arrived); streaming
+ * (being written now, its text checkpointed about every second); interrupted (its server died
+ * while streaming it: the text up to the last checkpoint, kept). See docs/decisions/015.
+ */
+export const chatMessageStatuses = ['complete', 'partial', 'failed', 'streaming', 'interrupted'] as const;
 
 export const chatMessages = pgTable(
   'chat_messages',
@@ -47,8 +52,13 @@ export const chatMessages = pgTable(
     tokens: integer('tokens').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** While streaming: the server instance writing it (server_instances); null otherwise. */
+    streamOwner: uuid('stream_owner'),
   },
-  (table) => [index('chat_messages_session_idx').on(table.orgId, table.sessionId, table.createdAt)],
+  (table) => [
+    index('chat_messages_session_idx').on(table.orgId, table.sessionId, table.createdAt),
+    index('chat_messages_streaming_idx').on(table.streamOwner).where(sql`${table.status} = 'streaming'`),
+  ],
 );
 
 /** One model call's tokens and cost: the seam to limits, analytics and billing. */

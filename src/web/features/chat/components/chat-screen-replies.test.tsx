@@ -40,6 +40,38 @@ describe('chat screen: working with replies', () => {
     expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'm-2', session_id: 's-1', forced_model_id: 'gpt-4o', stream: true });
   });
 
+  it('marks a reply whose server stopped mid-stream as interrupted, keeps its text, and regenerates it in place', async () => {
+    const { requests } = fakeChatApi({
+      sessions: [session],
+      messagesBySession: {
+        's-1': [messagesBySession['s-1'][0]!, makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Yes, mostly sun un', status: 'interrupted', tokens_used: 9 })],
+      },
+      models,
+      routes: {
+        'POST /conversation/regenerate': () => streamedResponse([framedReply('Yes, all day.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', tokens_used: 12 }))]),
+      },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    const reply = await screen.findByRole('article', { name: 'Assistant reply' });
+    expect(reply).toHaveTextContent('Yes, mostly sun un');
+    expect(within(reply).getByRole('note')).toHaveTextContent('Interrupted');
+
+    await user.click(within(reply).getByRole('button', { name: 'Regenerate' }));
+    await user.click(screen.getByRole('button', { name: 'Regenerate now' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Yes, all day.'));
+    expect(screen.getAllByRole('article', { name: 'Assistant reply' })).toHaveLength(1);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({ message_id: 'm-2', session_id: 's-1' });
+  });
+
+  it('shows no mark under a reply that finished', async () => {
+    fakeChatApi({ sessions: [session], messagesBySession, models });
+    renderChat();
+    expect(await screen.findByText('Yes it is.')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('lets a regenerated reply be rated again after the old one was rated', async () => {
     const { requests } = fakeChatApi({
       sessions: [session],

@@ -1,5 +1,7 @@
 import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type RouteInfo, type StreamMetadata } from '@contracts';
 
+export type ChatMessageStatus = ChatMessageView['status'];
+
 /** Spec section 3 "Message", as the screen keeps it. */
 export interface ChatMessage {
   id: string;
@@ -17,6 +19,8 @@ export interface ChatMessage {
   feedback?: FeedbackRating | null;
   /** How the reply was routed (cache, router, forced, fallback) and its cost against the reference model. */
   route?: RouteInfo | null;
+  /** As saved: e.g. 'interrupted' when the server stopped before the reply finished. Absent for replies made here. */
+  status?: ChatMessageStatus;
   /** A pending user message the server has saved, under this id, before its reply finished. */
   savedAs?: string;
   /** A reply kept locally after a failure: the saved user message it answers, which regenerating asks about again. */
@@ -72,5 +76,6 @@ export function messageFromView(view: ChatMessageView): ChatMessage {
     isPending: false,
     feedback: view.feedback,
     route: view.route,
+    status: view.status,
   };
 }

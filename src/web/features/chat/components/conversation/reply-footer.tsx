@@ -2,18 +2,20 @@ import { useCopyToClipboard } from '../../hooks/use-copy-to-clipboard';
 import type { ChatMessage } from '../../state/chat-types';
 import { FeedbackButtons } from './feedback-buttons';
 import { RegenerateControl } from './regenerate-control';
+import { ReplyStatus } from './reply-status';
 import { RouteSummary } from './route-summary';
 
 export const messageCopyConfirmationMs = 1500;
 
 /**
  * Tokens used, model name, Regenerate, feedback and copy under an assistant reply (spec section 2),
- * and how it was routed with its cost against the reference model.
+ * how it was routed with its cost against the reference model, and a mark when it did not finish.
  */
 export function ReplyFooter({ message }: { message: ChatMessage }) {
   const { copied, copy } = useCopyToClipboard(messageCopyConfirmationMs);
   return (
     <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
+      <ReplyStatus status={message.status} />
       {message.tokensUsed > 0 ? <span>{message.tokensUsed} tokens</span> : null}
       {message.model ? <span>{message.model}</span> : null}
       {message.route ? <RouteSummary route={message.route} /> : null}

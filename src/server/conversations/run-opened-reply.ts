@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { StreamError, StreamMetadata } from '../../contracts';
+import { costOfUsage, estimateTextTokens, type CatalogModel, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
+import type { ConversationDependencies } from './conversation-dependencies';
+import { keepCallUsage } from './keep-call-usage';
+import { recordReply, usageRecordOf, type FinishedReply } from './record-reply';
+import type { ReplyPlan } from './reply-plan';
+import { createReplyProgress } from './reply-progress';
+import { storeReplyInCache } from './store-reply-in-cache';
+import { streamFailure } from './upstream-error';
+
+export type ReplyResult = { text: string; metadata: StreamMetadata; error?: undefined } | { text: string; error: StreamError; metadata?: undefined };
+
+/** A model call whose first part has arrived. */
+export interface OpenedCall {
+  first: IteratorResult<ChatStreamPart>;
+  iterator: AsyncIterator<ChatStreamPart>;
+  served: { model: CatalogModel; history: ChatMessage[]; inputTokens: number; fellBackFrom?: string };
+  /** performance.now() when the call was started. */
+  started: number;
+}
+
+/**
+ * Passes the reply's text on as it arrives while the live-reply journal saves it (its rows once
+ * the first text is out, then about every second), then records the reply with its usage and
+ * routing outcome. When the final record cannot be written (the chat was deleted meanwhile), the
+ * call's usage is kept on its own. Never throws.
+ */
+export async function runOpenedReply(
+  dependencies: ConversationDependencies,
+  plan: ReplyPlan,
+  call: OpenedCall,
+  write: (text: string) => Promise<unknown>,
+): Promise<ReplyResult> {
+  const { served, started } = call;
+  const usageId = randomUUID();
+  const progress = createReplyProgress(dependencies, plan, { usageId, model: served.model, inputTokens: served.inputTokens, started });
+  const live = dependencies.liveReplies.track(progress);
+  let text = '';
+  let usage: (TokenUsage & { estimated: boolean }) | undefined;
+  let firstTextAt: number | undefined;
+  let aborted = false;
+  let failure: unknown;
+  try {
+    for (let step: IteratorResult<ChatStreamPart> = call.first; !step.done; step = await call.iterator.next()) {
+      const part = step.value;
+      if (part.type === 'text') {
+        const isFirst = firstTextAt === undefined;
+        firstTextAt ??= performance.now();
+        text += part.text;
+        progress.text = text;
+        await write(part.text);
+        if (isFirst) {
+          progress.timeToFirstTokenMs = Math.round(firstTextAt - started);
+          live.firstTextSent();
+        }
+      } else if (part.type === 'usage') usage = part;
+      else aborted = part.reason === 'aborted';
+    }
+  } catch (error) {
+    failure = error;
+    dependencies.logger.warn({ err: error, model: served.model.id }, 'reply failed after it started');
+  }
+  const { messageWritten } = await live.close();
+  usage ??= { estimated: true, inputTokens: served.inputTokens, cachedInputTokens: 0, outputTokens: estimateTextTokens(text) };
+  const status = failure !== undefined || aborted ? (text ? 'partial' : 'failed') : 'complete';
+  const finished: FinishedReply = {
+    text,
+    status,
+    model: served.model,
+    fellBackFrom: served.fellBackFrom,
+    usage,
+    costUsd: costOfUsage(served.model, usage),
+    referenceCostUsd: costOfUsage(plan.reference, usage),
+    latencyMs: Math.round(performance.now() - started),
+    timeToFirstTokenMs: firstTextAt === undefined ? null : Math.round(firstTextAt - started),
+  };
+  const recorded = await recordReply(dependencies, plan, finished, { usageId, streamed: messageWritten }).catch(async (error: unknown) => {
+    dependencies.logger.error({ err: error }, 'recording a reply failed');
+    await keepCallUsage(dependencies, usageRecordOf(plan, usageId, finished, { decisionId: plan.decisionId }));
+    return undefined;
+  });
+  if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
+  if (failure !== undefined) return { text, error: streamFailure(failure) };
+  // Stored after the metadata is on its way: the user need not wait for the cache.
+  if (status === 'complete') {
+    void dependencies.inFlight.track(storeReplyInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: finished.referenceCostUsd }));
+  }
+  return { text, metadata: recorded };
+}
