@@ -11,5 +11,7 @@ export async function completeWithoutStreaming(reply: OpenedReply): Promise<{ me
   if (result.error) {
     throw new AppError(result.error.code === 'too_many_requests' ? 'too_many_requests' : 'upstream_failed', result.error.message);
   }
+  // As a stream closes only after the reply is stored in the cache, so does this answer.
+  await result.afterwards;
   return { message: result.text, ...result.metadata };
 }

@@ -9,7 +9,19 @@ import { createReplyProgress } from './reply-progress';
 import { storeReplyInCache } from './store-reply-in-cache';
 import { streamFailure } from './upstream-error';
 
-export type ReplyResult = { text: string; metadata: StreamMetadata; error?: undefined } | { text: string; error: StreamError; metadata?: undefined };
+export type ReplyResult =
+  | {
+      text: string;
+      metadata: StreamMetadata;
+      error?: undefined;
+      /**
+       * Work that follows a complete reply (storing it in the cache): the metadata need not wait
+       * for it, but the stream closes only once it is done, so a client that read the reply to its
+       * end and asks again finds it stored. Never rejects.
+       */
+      afterwards?: Promise<void>;
+    }
+  | { text: string; error: StreamError; metadata?: undefined; afterwards?: undefined };
 
 /** A model call whose first part has arrived. */
 export interface OpenedCall {
@@ -82,9 +94,8 @@ export async function runOpenedReply(
   });
   if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
   if (failure !== undefined) return { text, error: streamFailure(failure) };
-  // Stored after the metadata is on its way: the user need not wait for the cache.
-  if (status === 'complete') {
-    void dependencies.inFlight.track(storeReplyInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: finished.referenceCostUsd }));
-  }
-  return { text, metadata: recorded };
+  if (status !== 'complete') return { text, metadata: recorded };
+  // Stored while the metadata is on its way: the user need not wait for the cache.
+  const afterwards = dependencies.inFlight.track(storeReplyInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: finished.referenceCostUsd }));
+  return { text, metadata: recorded, afterwards };
 }

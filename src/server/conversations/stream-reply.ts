@@ -37,8 +37,9 @@ export function streamReply(context: Context<AppEnv>, reply: OpenedReply): Respo
       };
       reply
         .complete(async (text) => send(text))
-        .then((result) => {
+        .then(async (result) => {
           send(result.metadata ? formatMetaLine(result.metadata) : formatErrorLine(result.error));
+          await result.afterwards;
           if (open) controller.close();
           open = false;
         })
