@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { organisationIdSchema, userIdSchema } from './ids';
+import { text } from './text-rules';
 
 /**
  * Why a reply came from where it did: the semantic cache, the router's score, the user's own
@@ -51,9 +53,13 @@ export const routingPolicySchema = z.object({
   /** "Aim for this share of the best model's quality", 0.5-1. */
   quality_target: qualityTarget,
   /** Candidate models, cheapest tier first; null offers every model the organisation can reach. */
-  candidate_model_ids: z.array(z.string().min(1)).min(1, { error: 'Choose at least one candidate model' }).nullable(),
+  candidate_model_ids: z
+    .array(text({ label: 'Candidate model', max: 200, required: 'Candidate model IDs cannot be empty' }))
+    .min(1, { error: 'Choose at least one candidate model' })
+    .max(100, { error: 'Choose at most 100 candidate models' })
+    .nullable(),
   /** The "without the router" model; null means the best enabled model. */
-  reference_model_id: z.string().min(1).nullable(),
+  reference_model_id: text({ label: 'Reference model', max: 200, required: 'Reference model ID cannot be empty' }).nullable(),
   cache: cacheSettingsSchema,
 });
 export type RoutingPolicy = z.infer<typeof routingPolicySchema>;
@@ -78,8 +84,11 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 export const routingSavingsQuerySchema = z.object({
   from: z.string().regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' }).optional(),
   to: z.string().regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' }).optional(),
-  user_id: z.string().optional(),
+  user_id: userIdSchema.optional(),
 });
+
+/** /org/{orgId}/routing-policy and /org/{orgId}/routing-savings. */
+export const routingOrganisationPathSchema = z.object({ orgId: organisationIdSchema });
 
 const costPair = { actual_cost: z.number(), potential_cost: z.number() };
 
