@@ -117,3 +117,21 @@ describe('ids and odd path segments', () => {
     }
   });
 });
+
+describe('PUT /user/profile with an e-mail address', () => {
+  it('refuses a new address with a clear message and changes nothing; the current one is accepted', async () => {
+    const { auth, email } = await signUpOrganisation();
+    const changed = await api('/user/profile', { method: 'PUT', token: auth.token, body: { username: auth.user.username, first_name: 'Ada', email: 'someone-else@example.test' } });
+    expect(changed.status).toBe(400);
+    expect(changed.body).toMatchObject({
+      message: 'Your email address cannot be changed here: it is your sign-in and recovery address.',
+      fields: { email: 'Your email address cannot be changed here: it is your sign-in and recovery address.' },
+    });
+    const profile = (await api('/user/profile', { token: auth.token })).body.user;
+    expect(profile).toMatchObject({ email, first_name: null });
+
+    const same = await api('/user/profile', { method: 'PUT', token: auth.token, body: { username: auth.user.username, first_name: 'Ada', email: email.toUpperCase() } });
+    expect(same.status).toBe(200);
+    expect(same.body.user).toMatchObject({ email, first_name: 'Ada' });
+  });
+});
