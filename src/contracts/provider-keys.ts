@@ -11,7 +11,11 @@ export type KeyedProvider = (typeof keyedProviders)[number];
  * needs `base_url` and may have no key; the others need `api_key`. Stored encrypted.
  */
 export const setProviderKeyRequestSchema = z.object({
-  api_key: text({ label: 'API key', max: 500 }).min(8, { error: 'API key is too short' }).optional(),
+  // Keys go out in an HTTP header, which takes no characters beyond Latin-1: ours are printable ASCII.
+  api_key: text({ label: 'API key', max: 500 })
+    .min(8, { error: 'API key is too short' })
+    .regex(/^[\x21-\x7e]*$/, { error: 'API key may contain only printable ASCII characters, without spaces' })
+    .optional(),
   base_url: text({ label: 'Base URL', max: 500 }).pipe(z.url({ protocol: /^https?$/, error: 'Base URL must be an http(s) URL' })).optional(),
 });
 export type SetProviderKeyRequest = z.infer<typeof setProviderKeyRequestSchema>;

@@ -80,10 +80,21 @@ export type RoutingPolicyResponse = z.infer<typeof routingPolicyResponseSchema>;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A calendar day that exists (not 2026-02-30), in years a range of usage can cover. */
+function isRealDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCFullYear() >= 1970 && date.getUTCFullYear() <= 2999;
+}
+
+const daySchema = z
+  .string({ error: 'Dates must look like YYYY-MM-DD' })
+  .regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' })
+  .refine(isRealDay, { error: 'Dates must be real days between 1970-01-01 and 2999-12-31' });
+
 /** GET /org/{orgId}/routing-savings: a range of UTC days, both ends included; one user optionally. */
 export const routingSavingsQuerySchema = z.object({
-  from: z.string().regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' }).optional(),
-  to: z.string().regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' }).optional(),
+  from: daySchema.optional(),
+  to: daySchema.optional(),
   user_id: userIdSchema.optional(),
 });
 

@@ -135,3 +135,25 @@ describe('PUT /user/profile with an e-mail address', () => {
     expect(same.body.user).toMatchObject({ email, first_name: 'Ada' });
   });
 });
+
+// Found by the route fuzzer (tests/api/fuzz-routes.test.ts).
+describe('found by fuzzing', () => {
+  it('refuses a routing-savings day that does not exist with a 400', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    for (const query of ['to=0000-00-00', 'from=2026-02-30', 'to=2026-13-01']) {
+      const answer = await api(`/org/${user.org_id}/routing-savings?${query}`, { token });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.message).toBe('Dates must be real days between 1970-01-01 and 2999-12-31');
+    }
+  });
+
+  it('refuses an API key that is not printable ASCII (its hint once cut an emoji in half: a 500)', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    for (const key of ['!    \u{10000} \u{10000}', 'sk-with spaces-1', 'sk-ключ-12345']) {
+      const answer = await api(`/org/${user.org_id}/provider-keys/openai`, { token, method: 'PUT', body: { api_key: key } });
+      expect(answer.status, key).toBe(400);
+      expect(answer.body.message).toBe('API key may contain only printable ASCII characters, without spaces');
+    }
+    expect((await api(`/org/${user.org_id}/provider-keys`, { token })).body.keys).toEqual([]);
+  });
+});
