@@ -79,7 +79,7 @@ export function createApp(options: AppOptions) {
     await next();
     context.header('Cache-Control', 'no-store');
   });
-  // Before any route: the validation layer's edges (docs/decisions/014).
+  // Before any route: the validation layer's edges (docs/decisions/016).
   api.use(rejectMalformedPath(), readJsonBody());
   const tags = ['Service'];
   addRoute(api, createRoute({ method: 'get', path: '/healthz', tags, summary: 'The process answers', responses: answers('Alive', z.object({ status: z.literal('ok') })) }), (context) =>
@@ -115,7 +115,7 @@ export function createApp(options: AppOptions) {
   api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));
   api.route('/system', createSystemMessageRoutes(options.database.db, signedIn));
 
-  // Public, like the routes it describes; built once, on first request, when every route is registered.
+  // Public (no sign-in); built once, on the first request, when every route is registered.
   let document: ReturnType<typeof createOpenApiDocument> | undefined;
   addRoute(
     api,

@@ -30,6 +30,8 @@ describe('the validation layer', () => {
       code: 'malformed_json',
       message: 'Malformed JSON in request body',
     });
+    // Malformed or not, input is refused only after the sign-in check: a stranger learns nothing from it.
+    expect((await post('/conversation/message', '{"prompt":', { 'content-type': 'application/json' })).status).toBe(401);
     for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
       const answer = await post('/auth/login', '{"username":"a","password":"b"}', headers);
       expect(answer.status).toBe(415);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { messages } from '../../contracts';
-import { validationFailed, type AppError } from './app-error';
+import { AppError, validationFailed } from './app-error';
 import type { AppEnv } from './context';
 
 type ValidationResult = { target: string } & ({ success: true } | { success: false; error: z.ZodError });
@@ -15,6 +15,7 @@ export async function rejectInvalidInput(result: ValidationResult, context: Cont
   if (result.success) return;
   // A provisional sign-in (the chat message, decision 013) is confirmed before any answer, a refusal included.
   await context.get('signIn')?.confirm();
+  if (result.target === 'json' && context.get('malformedJsonBody')) throw new AppError('malformed_json', messages.malformedJson);
   throw invalidInput(result.error.issues, result.target);
 }
 
