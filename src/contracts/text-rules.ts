@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What characters a text field takes (docs/decisions/014):
+ * What characters a text field takes (docs/decisions/016):
  * - `single-line`: names, titles, ids, model ids: no control character at all, line breaks included;
  * - `multi-line`: notices: tabs and line breaks, no other control character;
  * - `verbatim`: chat text and passwords: everything but NUL, because pasted code and terminal

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, randomAddress, signUpOrganisation } from './support/client';
 
-/** How bodies reach the schemas, and the document of them (docs/decisions/014). */
+/** How bodies reach the schemas, and the document of them (docs/decisions/016). */
 describe('the validation layer', () => {
   // No body at all when `body` is undefined (fetch would send text/plain for a string).
   const post = (pathname: string, body: string | undefined, headers: Record<string, string>) =>

@@ -6,7 +6,7 @@ import type { AppEnv } from './context';
 import { rejectInvalidInput } from './reject-invalid-input';
 
 /**
- * A router of documented routes (docs/decisions/014): each is declared with `createRoute`, its
+ * A router of documented routes (docs/decisions/016): each is declared with `createRoute`, its
  * params, query and body schemas from src/contracts, and `addRoute` checks all three before the
  * handler runs. A refusal is our 400 (rejectInvalidInput); every route appears in /api/openapi.json.
  */
