@@ -1,89 +1,83 @@
 import { z } from 'zod';
+import { userIdSchema } from './ids';
 import { messages } from './messages';
 import { MIN_PASSWORD_LENGTH, MIN_SIGNUP_PASSWORD_SCORE, scorePassword } from './password-strength';
-
-/** A required, trimmed string whose absence reads as the spec's "X is required". */
-export function requiredText(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message });
-}
+import { text } from './text-rules';
 
 /** Passwords are never trimmed: spaces are part of them. */
-function requiredPassword(message: string) {
-  return z.string({ error: message }).min(1, { error: message });
-}
+const passwordSchema = (required: string) => text({ label: 'Password', max: 256, kind: 'verbatim', required, trim: false });
 
-export const emailSchema = (requiredMessage: string) =>
-  requiredText(requiredMessage).pipe(z.email({ error: messages.invalidEmail }).max(254));
+/** A token from an e-mail link or a sign-in; long enough for any we issue. */
+const tokenSchema = (required: string, max = 1_000) => text({ label: 'Token', max, required });
 
-const newPasswordSchema = (requiredMessage: string) =>
-  requiredPassword(requiredMessage)
-    .min(MIN_PASSWORD_LENGTH, { error: messages.passwordTooShort })
-    .max(256, { error: 'Password must be at most 256 characters long.' });
+export const emailSchema = (required: string) => text({ label: 'Email', max: 254, required }).pipe(z.email({ error: messages.invalidEmail }));
+
+const newPasswordSchema = (required: string) => passwordSchema(required).min(MIN_PASSWORD_LENGTH, { error: messages.passwordTooShort });
 
 /** Signup asks for a score of at least 2 and, like every password, at least 8 characters. */
 export function isStrongEnoughForSignup(password: string): boolean {
   return password.length >= MIN_PASSWORD_LENGTH && scorePassword(password) >= MIN_SIGNUP_PASSWORD_SCORE;
 }
 
+export const usernamePattern = /^[A-Za-z0-9._-]+$/;
+
+export const usernameSchema = text({ label: 'Username', max: 64, required: messages.usernameRequired }).regex(usernamePattern, {
+  error: 'Username may contain letters, digits, dots, dashes and underscores.',
+});
+
 export const loginRequestSchema = z.object({
-  username: requiredText(messages.usernameRequired).max(64),
-  password: requiredPassword(messages.passwordRequired).max(256),
+  // Not held to the signup pattern: a wrong name is 'Invalid username or password' like any other.
+  username: text({ label: 'Username', max: 64, required: messages.usernameRequired }),
+  password: passwordSchema(messages.passwordRequired),
   /** Six-digit TOTP code; required once two-factor authentication is enabled. */
   totp_code: z.string().trim().regex(/^\d{6}$/, { error: messages.invalidTwoFactorCode }).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const usernamePattern = /^[A-Za-z0-9._-]+$/;
-
 export const signupRequestSchema = z.object({
-  username: requiredText(messages.usernameRequired)
-    .max(64, { error: 'Username must be at most 64 characters.' })
-    .regex(usernamePattern, { error: 'Username may contain letters, digits, dots, dashes and underscores.' }),
-  password: requiredPassword(messages.passwordRequired)
-    .max(256)
-    .refine(isStrongEnoughForSignup, { error: messages.weakPassword }),
+  username: usernameSchema,
+  password: passwordSchema(messages.passwordRequired).refine(isStrongEnoughForSignup, { error: messages.weakPassword }),
   email: emailSchema(messages.emailRequired),
-  org_name: requiredText(messages.organizationNameRequired).max(120),
+  org_name: text({ label: 'Organization name', max: 120, required: messages.organizationNameRequired }),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
-const optionalDetail = (label: string, max: number) =>
-  z.string().trim().max(max, { error: `${label} must be at most ${max} characters.` }).optional();
+const optionalDetail = (label: string, max: number) => text({ label, max }).optional();
 
 /**
  * PUT /user/profile: the caller's own details. The e-mail address is the sign-in and recovery
- * address, so it is not changed here.
+ * address: it may be sent (a client echoing the profile), but a different one is refused.
  */
 export const updateProfileRequestSchema = z.object({
-  username: requiredText(messages.usernameRequired)
-    .max(64, { error: 'Username must be at most 64 characters.' })
-    .regex(usernamePattern, { error: 'Username may contain letters, digits, dots, dashes and underscores.' }),
+  username: usernameSchema,
   first_name: optionalDetail('First name', 100),
   last_name: optionalDetail('Last name', 100),
   phone: optionalDetail('Phone', 40).refine((phone) => !phone || /^[+()\d\s.-]{5,}$/.test(phone), { error: 'Please enter a valid phone number.' }),
+  email: text({ label: 'Email', max: 254 }).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
-export const refreshRequestSchema = z.object({ refresh_token: requiredText(messages.noRefreshToken) });
+export const refreshRequestSchema = z.object({ refresh_token: tokenSchema(messages.noRefreshToken) });
 export const passwordResetRequestSchema = z.object({ email: emailSchema(messages.emailRequired) });
 export const passwordResetConfirmSchema = z.object({
-  token: requiredText(messages.tokenRequired),
+  token: tokenSchema(messages.tokenRequired),
   new_password: newPasswordSchema(messages.newPasswordRequired),
 });
-export const verifyEmailRequestSchema = z.object({ token: requiredText(messages.tokenRequired) });
+export const verifyEmailRequestSchema = z.object({ token: tokenSchema(messages.tokenRequired) });
 export const changePasswordRequestSchema = z.object({
-  user_id: requiredText(messages.userIdRequired),
-  current_password: requiredPassword(messages.currentPasswordRequired),
+  user_id: userIdSchema,
+  current_password: passwordSchema(messages.currentPasswordRequired),
   new_password: newPasswordSchema(messages.newPasswordRequired),
 });
-export const validateTokenRequestSchema = z.object({ token: requiredText(messages.tokenRequired) });
+/** An access token (a JWT) to check. */
+export const validateTokenRequestSchema = z.object({ token: tokenSchema(messages.tokenRequired, 4_000) });
 export const twoFactorEnableSchema = z.object({
-  secret: requiredText(messages.secretRequired),
-  token: requiredText(messages.tokenRequired),
+  secret: text({ label: 'Secret', max: 200, required: messages.secretRequired }),
+  token: tokenSchema(messages.tokenRequired, 20),
 });
-export const twoFactorDisableSchema = z.object({ token: requiredText(messages.tokenRequired) });
+export const twoFactorDisableSchema = z.object({ token: tokenSchema(messages.tokenRequired, 20) });
 export const activateRequestSchema = z.object({
-  token: requiredText(messages.tokenRequired),
+  token: tokenSchema(messages.tokenRequired),
   password: newPasswordSchema(messages.passwordRequired),
   gdpr_consent: z.literal(true, { error: messages.gdprConsentRequired }),
 });

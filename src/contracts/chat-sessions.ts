@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { requiredText } from './auth';
 import { feedbackRatings } from './feedback';
 import { routeInfoSchema } from './routing';
+import { messageIdSchema, organisationIdSchema, sessionIdSchema, userIdSchema } from './ids';
 import { messages } from './messages';
+import { text } from './text-rules';
 
 /**
  * A reply is 'streaming' while it is being written (its text so far is saved about every second),
@@ -53,8 +54,28 @@ export type ChatSessionView = z.infer<typeof chatSessionSchema>;
 export const chatSessionWithMessagesSchema = chatSessionSchema.extend({ messages: z.array(chatMessageSchema) });
 export type ChatSessionWithMessages = z.infer<typeof chatSessionWithMessagesSchema>;
 
-export const renameSessionRequestSchema = z.object({ title: requiredText(messages.titleRequired).max(200) });
-export const editMessageRequestSchema = z.object({ content: requiredText(messages.contentRequired).max(200_000) });
+export const renameSessionRequestSchema = z.object({ title: text({ label: 'Title', max: 200, required: messages.titleRequired }) });
+export const renameSessionResponseSchema = z.object({ success: z.boolean(), title: z.string() });
+export const editMessageRequestSchema = z.object({ content: text({ label: 'Content', max: 200_000, kind: 'verbatim', required: messages.contentRequired }) });
+export const editMessageResponseSchema = z.object({ success: z.boolean(), message: chatMessageSchema });
+
+/** Paths naming one session or one message of the caller, and the caller's own lists. */
+export const sessionPathSchema = z.object({ id: sessionIdSchema });
+export const messagePathSchema = z.object({ id: messageIdSchema });
+export const sessionOwnerPathSchema = z.object({ orgId: organisationIdSchema, userId: userIdSchema });
+export const sessionListResponseSchema = z.object({ sessions: z.array(chatSessionSchema) });
+export const deleteAllSessionsResponseSchema = z.object({ success: z.boolean(), deletedCount: z.number().int() });
+
+/** GET /conversation/session/{id}/export: signed download links, valid for five minutes. */
+export const exportLinksResponseSchema = z.object({ url: z.string(), markdown_url: z.string(), json_url: z.string(), expires_at: z.string() });
+/** The signed grant of a download link; checked by its signature, so any other value is a 403. */
+export const exportDownloadQuerySchema = z.object({
+  format: z.string().max(20).optional(),
+  org: z.string().max(100).optional(),
+  user: z.string().max(100).optional(),
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(200).optional(),
+});
 
 /**
  * A model the caller may use. `max_tokens` is the limit the server enforces on one prompt
@@ -72,7 +93,9 @@ export const chatModelsResponseSchema = z.object({ models: z.array(chatModelSche
 
 /** Spec section 9: the first 30 characters of the prompt followed by '...'. */
 export function sessionTitleFromPrompt(prompt: string): string {
-  return `${prompt.trim().slice(0, 30)}...`;
+  // Characters, not UTF-16 units, so an emoji is never cut in half; and one line, like every title.
+  const start = Array.from(prompt.trim()).slice(0, 30).join('');
+  return `${start.replace(/\r\n|[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ')}...`;
 }
 
 /** Spec section 5: tokens are estimated as the text length divided by 4, rounded up. */

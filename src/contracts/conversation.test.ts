@@ -43,6 +43,9 @@ describe('chat rules of spec sections 5 and 9', () => {
   it.each([
     ['Hello', 'Hello...'],
     ['  What is the capital of France and why?  ', 'What is the capital of France ...'],
+    // Titles are one line, and an emoji is never cut in half (its lone half would be stored as U+FFFD).
+    ['Two\r\nlines\tand a\u0007bell', 'Two lines and a bell...'],
+    [`${'x'.repeat(29)}\u{1F600} and more`, `${'x'.repeat(29)}\u{1F600}...`],
   ])('titles a session from %j', (prompt, title) => {
     expect(sessionTitleFromPrompt(prompt)).toBe(title);
   });

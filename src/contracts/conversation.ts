@@ -1,32 +1,47 @@
 import { z } from 'zod';
-import { requiredText } from './auth';
+import { isUuid, messageIdSchema, organisationIdSchema, sessionIdSchema, userIdSchema } from './ids';
 import { messages } from './messages';
+import { text } from './text-rules';
 import { routeInfoSchema } from './routing';
+
+/** The spec's prompt limit: 200,000 characters (a model's own token limit is checked later). */
+export const promptSchema = text({ label: 'Prompt', max: 200_000, kind: 'verbatim', required: messages.promptRequired });
+
+/** A catalog model id such as 'openai/gpt-4o-mini'. */
+export const modelIdSchema = (label = 'Model', required?: string) => text({ label, max: 200, required });
+
+/** Ids the web app gives sessions not yet saved (spec section 3); they start a new session. */
+export const temporarySessionIdPattern = /^(temp-|new_)/;
+
+/** A saved session's id, or a temporary one. */
+const sessionReferenceSchema = text({ label: 'Session ID', max: 100 }).refine((id) => id === '' || isUuid(id) || temporarySessionIdPattern.test(id), {
+  error: 'Session ID must be a UUID.',
+});
 
 /** POST /conversation/message. `session_id` absent (or a temporary `temp-`/`new_` id) starts a session. */
 export const sendMessageRequestSchema = z.object({
-  org_id: requiredText(messages.organizationIdRequired),
-  user_id: requiredText(messages.userIdRequired),
-  prompt: requiredText(messages.promptRequired).max(200_000),
-  session_id: z.string().trim().nullish(),
-  forced_model_id: z.string().trim().nullish(),
+  org_id: organisationIdSchema,
+  user_id: userIdSchema,
+  prompt: promptSchema,
+  session_id: sessionReferenceSchema.nullish(),
+  forced_model_id: modelIdSchema().nullish(),
   stream: z.boolean().default(true),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 /** POST /conversation/start: a new session with its first reply, answered as JSON. */
 export const startConversationRequestSchema = z.object({
-  org_id: requiredText(messages.organizationIdRequired),
-  user_id: requiredText(messages.userIdRequired),
-  prompt: requiredText(messages.promptRequired).max(200_000),
-  forced_model_id: z.string().trim().nullish(),
+  org_id: organisationIdSchema,
+  user_id: userIdSchema,
+  prompt: promptSchema,
+  forced_model_id: modelIdSchema().nullish(),
 });
 
 /** POST /conversation/regenerate: answers the user message before `message_id` again. */
 export const regenerateRequestSchema = z.object({
-  message_id: requiredText(messages.messageIdRequired),
-  session_id: requiredText(messages.sessionIdRequired),
-  forced_model_id: requiredText(messages.modelRequired),
+  message_id: messageIdSchema,
+  session_id: sessionIdSchema,
+  forced_model_id: modelIdSchema('Model', messages.modelRequired),
   stream: z.boolean().default(true),
 });
 export type RegenerateRequest = z.infer<typeof regenerateRequestSchema>;
@@ -47,6 +62,9 @@ export const streamMetadataSchema = z.object({
   route: routeInfoSchema.optional(),
 });
 export type StreamMetadata = z.infer<typeof streamMetadataSchema>;
+
+/** POST /conversation/start, and the chat calls with `stream: false`: the whole reply with its metadata. */
+export const completeReplySchema = streamMetadataSchema.extend({ message: z.string() });
 
 /** A failure after the first byte: the stream ends with this instead of the metadata. */
 export const streamErrorSchema = z.object({ code: z.string(), message: z.string() });

@@ -10,6 +10,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'unsupported_media_type',
   'too_many_requests',
   'internal',
   'upstream_failed',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './auth';
+import { feedbackIdSchema, organisationIdSchema, selectionIdSchema, userIdSchema } from './ids';
 import { messages } from './messages';
 
 export const feedbackRatings = ['positive', 'neutral', 'negative'] as const;
@@ -7,9 +7,9 @@ export type FeedbackRating = (typeof feedbackRatings)[number];
 
 /** POST /feedback: a rating of one reply (its selection_id, from the stream metadata), once. */
 export const submitFeedbackRequestSchema = z.object({
-  selection_id: requiredText(messages.selectionIdRequired),
-  org_id: requiredText(messages.organizationIdRequired),
-  user_id: requiredText(messages.userIdRequired),
+  selection_id: selectionIdSchema,
+  org_id: organisationIdSchema,
+  user_id: userIdSchema,
   feedback: z.enum(feedbackRatings, { error: messages.feedbackRequired }),
 });
 
@@ -34,9 +34,19 @@ export type FeedbackStats = z.infer<typeof feedbackStatsSchema>;
 /** ?period of stats and export: the last N days ('7d', '30d', '90d'), or everything when absent. */
 export const feedbackPeriodPattern = /^(\d{1,4})d$/;
 
+const periodSchema = z.string({ error: messages.invalidPeriod }).regex(feedbackPeriodPattern, { error: messages.invalidPeriod });
+
 /** POST /feedback/export/{orgId}. The spec leaves the body open; these are its fields. */
 export const feedbackExportRequestSchema = z.object({
   format: z.enum(['csv', 'json']).default('csv'),
-  period: z.string().regex(feedbackPeriodPattern).optional(),
-  user_id: z.string().optional(),
+  period: periodSchema.optional(),
+  user_id: userIdSchema.optional(),
 });
+
+/** Paths naming the caller's organisation, and one feedback. */
+export const feedbackOrganisationPathSchema = z.object({ orgId: organisationIdSchema });
+export const feedbackPathSchema = z.object({ id: feedbackIdSchema });
+/** GET /feedback/history/{orgId}?userId&period: one user (admins) and the last N days, both optional. */
+export const feedbackHistoryQuerySchema = z.object({ userId: userIdSchema.optional(), period: periodSchema.optional() });
+export const feedbackStatsQuerySchema = z.object({ period: periodSchema.optional() });
+export const feedbackListSchema = z.object({ feedback: z.array(feedbackSchema) });

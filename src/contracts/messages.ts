@@ -104,6 +104,11 @@ export const messages = {
   tokenCountRequired: 'Token count is required',
   modelIdRequired: 'Model ID is required',
   messageNotFound: 'Message not found',
+  feedbackIdRequired: 'Feedback ID is required',
+  bodyNotAnObject: 'The request body must be a JSON object.',
+  malformedPath: 'The request path has malformed percent-encoding.',
+  unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
+  emailNotChangeable: 'Your email address cannot be changed here: it is your sign-in and recovery address.',
   upstreamFailed: 'The model provider failed to answer. Please try again.',
   upstreamBusy: 'The model is busy. Please try again shortly.',
 } as const;

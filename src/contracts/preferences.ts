@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userIdSchema } from './ids';
+import { text } from './text-rules';
 
 export const themes = ['system', 'light', 'dark'] as const;
 export const fontSizes = ['small', 'medium', 'large'] as const;
@@ -8,7 +10,7 @@ export const messageHistoryOptions = [50, 100, 200, 500] as const;
 export const preferencesSchema = z.object({
   theme: z.enum(themes),
   /** A catalog model id, or null to let the server choose (the router). */
-  default_model: z.string().max(200).nullable(),
+  default_model: text({ label: 'Default model', max: 200 }).nullable(),
   font_size: z.enum(fontSizes),
   notifications: z.boolean(),
   sound_effects: z.boolean(),
@@ -19,6 +21,10 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** PUT /preferences/user/{id}: any subset of the fields. */
 export const updatePreferencesRequestSchema = preferencesSchema.partial();
+
+/** Preference calls name the caller. */
+export const preferencesPathSchema = z.object({ id: userIdSchema });
+export const deleteHistoryResponseSchema = z.object({ success: z.boolean(), deletedCount: z.number().int() });
 
 /**
  * Spec section 9's defaults, except the default model: the spec's 'gpt-4' is not a model this

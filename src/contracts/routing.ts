@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { organisationIdSchema, userIdSchema } from './ids';
+import { text } from './text-rules';
 
 /**
  * Why a reply came from where it did: the semantic cache, the router's score, the user's own
@@ -51,9 +53,13 @@ export const routingPolicySchema = z.object({
   /** "Aim for this share of the best model's quality", 0.5-1. */
   quality_target: qualityTarget,
   /** Candidate models, cheapest tier first; null offers every model the organisation can reach. */
-  candidate_model_ids: z.array(z.string().min(1)).min(1, { error: 'Choose at least one candidate model' }).nullable(),
+  candidate_model_ids: z
+    .array(text({ label: 'Candidate model', max: 200, required: 'Candidate model IDs cannot be empty' }))
+    .min(1, { error: 'Choose at least one candidate model' })
+    .max(100, { error: 'Choose at most 100 candidate models' })
+    .nullable(),
   /** The "without the router" model; null means the best enabled model. */
-  reference_model_id: z.string().min(1).nullable(),
+  reference_model_id: text({ label: 'Reference model', max: 200, required: 'Reference model ID cannot be empty' }).nullable(),
   cache: cacheSettingsSchema,
 });
 export type RoutingPolicy = z.infer<typeof routingPolicySchema>;
@@ -74,12 +80,26 @@ export type RoutingPolicyResponse = z.infer<typeof routingPolicyResponseSchema>;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A calendar day that exists (not 2026-02-30), in years a range of usage can cover. */
+function isRealDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCFullYear() >= 1970 && date.getUTCFullYear() <= 2999;
+}
+
+const daySchema = z
+  .string({ error: 'Dates must look like YYYY-MM-DD' })
+  .regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' })
+  .refine(isRealDay, { error: 'Dates must be real days between 1970-01-01 and 2999-12-31' });
+
 /** GET /org/{orgId}/routing-savings: a range of UTC days, both ends included; one user optionally. */
 export const routingSavingsQuerySchema = z.object({
-  from: z.string().regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' }).optional(),
-  to: z.string().regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' }).optional(),
-  user_id: z.string().optional(),
+  from: daySchema.optional(),
+  to: daySchema.optional(),
+  user_id: userIdSchema.optional(),
 });
+
+/** /org/{orgId}/routing-policy and /org/{orgId}/routing-savings. */
+export const routingOrganisationPathSchema = z.object({ orgId: organisationIdSchema });
 
 const costPair = { actual_cost: z.number(), potential_cost: z.number() };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { requiredText } from './auth';
+import { messageIdSchema, userIdSchema } from './ids';
 import { messages } from './messages';
+import { text } from './text-rules';
 
 export const systemMessageTypes = ['info', 'success', 'warning', 'error'] as const;
 
@@ -10,6 +11,10 @@ export type SystemMessage = z.infer<typeof systemMessageSchema>;
 
 /** POST /system/messages (organisation admins): not in the spec's calls, it is how notices are made. */
 export const createSystemMessageRequestSchema = z.object({
-  content: requiredText(messages.contentRequired).max(2_000),
+  content: text({ label: 'Content', max: 2_000, kind: 'multi-line', required: messages.contentRequired }),
   type: z.enum(systemMessageTypes).default('info'),
 });
+export const systemMessageListSchema = z.object({ messages: z.array(systemMessageSchema) });
+/** GET /system/messages/{userId} and dismissal: the caller's own notices. */
+export const systemMessagesPathSchema = z.object({ userId: userIdSchema });
+export const dismissSystemMessagePathSchema = z.object({ userId: userIdSchema, messageId: messageIdSchema });

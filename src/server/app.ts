@@ -1,7 +1,9 @@
+import { createRoute } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { messages } from '../contracts';
 import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAuthRoutes } from './auth/auth-routes';
@@ -11,8 +13,12 @@ import type { ConversationDependencies } from './conversations/conversation-depe
 import { createConversationRoutes } from './conversations/conversation-routes';
 import type { DatabaseHandle } from './db/database';
 import { createFeedbackRoutes } from './feedback/feedback-routes';
+import { addRoute, answers, createApiRouter } from './http/api-router';
 import { AppError, notFound } from './http/app-error';
 import type { AppEnv } from './http/context';
+import { createOpenApiDocument } from './http/openapi-document';
+import { readJsonBody } from './http/read-json-body';
+import { rejectMalformedPath } from './http/reject-malformed-path';
 import { renderError } from './http/render-error';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
@@ -57,7 +63,7 @@ export function createApp(options: AppOptions) {
   });
   app.onError(renderError);
 
-  const api = new Hono<AppEnv>();
+  const api = createApiRouter();
   if (options.corsOrigins.length > 0) {
     api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Session-Id', 'X-User-Message-Id', 'Retry-After'], maxAge: 600 }));
   }
@@ -73,16 +79,25 @@ export function createApp(options: AppOptions) {
     await next();
     context.header('Cache-Control', 'no-store');
   });
-  api.get('/healthz', (context) => context.json({ status: 'ok' }));
-  api.get('/readyz', async (context) => {
-    if (options.isShuttingDown?.()) throw new AppError('unavailable', 'Shutting down');
-    try {
-      await options.database.ping();
-    } catch (error) {
-      throw new AppError('unavailable', 'Database unreachable', { cause: error });
-    }
-    return context.json({ status: 'ready', database: options.database.kind });
-  });
+  // Before any route: the validation layer's edges (docs/decisions/016).
+  api.use(rejectMalformedPath(), readJsonBody());
+  const tags = ['Service'];
+  addRoute(api, createRoute({ method: 'get', path: '/healthz', tags, summary: 'The process answers', responses: answers('Alive', z.object({ status: z.literal('ok') })) }), (context) =>
+    context.json({ status: 'ok' }),
+  );
+  addRoute(
+    api,
+    createRoute({ method: 'get', path: '/readyz', tags, summary: 'The database answers too', responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })) }),
+    async (context) => {
+      if (options.isShuttingDown?.()) throw new AppError('unavailable', 'Shutting down');
+      try {
+        await options.database.ping();
+      } catch (error) {
+        throw new AppError('unavailable', 'Database unreachable', { cause: error });
+      }
+      return context.json({ status: 'ready', database: options.database.kind });
+    },
+  );
 
   const signedIn = requireAuth(options.auth);
   api.route('/auth', createAuthRoutes(options.auth));
@@ -99,6 +114,14 @@ export function createApp(options: AppOptions) {
   api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn, options.conversations.routing.cache));
   api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));
   api.route('/system', createSystemMessageRoutes(options.database.db, signedIn));
+
+  // Public (no sign-in); built once, on the first request, when every route is registered.
+  let document: ReturnType<typeof createOpenApiDocument> | undefined;
+  addRoute(
+    api,
+    createRoute({ method: 'get', path: '/openapi.json', tags, summary: 'This document: every route with its params, query, body and answers', responses: answers('The OpenAPI 3.1 document', z.looseObject({ openapi: z.string() })) }),
+    (context) => context.json((document ??= createOpenApiDocument(api))),
+  );
 
   api.all('*', () => {
     throw notFound('No such API endpoint');

@@ -25,11 +25,13 @@ describe('POST /auth/change-password', () => {
     expect(answer.body.message).toBe('Current password is incorrect');
   });
 
+  const someone = '00000000-0000-4000-8000-000000000000';
   it.each([
     [{ current_password: 'x', new_password: 'Long-enough-1' }, 'User ID is required'],
-    [{ user_id: 'me', new_password: 'Long-enough-1' }, 'Current password is required'],
-    [{ user_id: 'me', current_password: 'x' }, 'New password is required'],
-    [{ user_id: 'me', current_password: 'x', new_password: 'short' }, 'Password must be at least 8 characters long.'],
+    [{ user_id: 'me', current_password: 'x', new_password: 'Long-enough-1' }, 'User ID must be a UUID.'],
+    [{ user_id: someone, new_password: 'Long-enough-1' }, 'Current password is required'],
+    [{ user_id: someone, current_password: 'x' }, 'New password is required'],
+    [{ user_id: someone, current_password: 'x', new_password: 'short' }, 'Password must be at least 8 characters long.'],
   ])('validates %j', async (body, message) => {
     const { auth } = await signUpOrganisation();
     const answer = await api('/auth/change-password', { token: auth.token, body });

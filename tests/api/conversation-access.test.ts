@@ -127,6 +127,7 @@ describe('conversations never cross users or organisations', () => {
     expect(untouched.body.title).toBe('A private conversation...');
     expect(untouched.body.messages.map((message: { content: string }) => message.content)[0]).toBe('A private conversation');
     expect(untouched.body.messages).toHaveLength(2);
-    expect((await api('/conversation/session/not-a-uuid', { token: alpha.token })).status).toBe(404);
+    // A malformed id is refused before any query runs.
+    expect((await api('/conversation/session/not-a-uuid', { token: alpha.token })).status).toBe(400);
   });
 });

@@ -135,6 +135,6 @@ describe('GET /conversation/session/:id/export', () => {
     const stranger = (await signUpOrganisation()).auth;
     expect((await api(`/conversation/session/${sessionIds[0]}/export`, { token: stranger.token })).status).toBe(404);
     expect((await api(`/conversation/session/${sessionIds[0]}/export`)).status).toBe(401);
-    expect((await api('/conversation/session/not-a-uuid/export', { token })).status).toBe(404);
+    expect((await api('/conversation/session/not-a-uuid/export', { token })).status).toBe(400);
   });
 });

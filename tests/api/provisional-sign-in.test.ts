@@ -99,6 +99,27 @@ describe('POST /conversation/message with a remembered caller', () => {
     expect((await send(user, 'Hello again', { session_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(401);
   });
 
+  it('refuses with 401, not 400, when the ended sign-in also sends input the schema refuses', async () => {
+    const user = await signUp();
+    expect((await send(user, 'Hello')).status).toBe(200);
+    await server.database.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, user.userId));
+    const refused = await send(user, 'Hello\u0000');
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.text).detail).toBe(messages.sessionExpired);
+  });
+
+  it('refuses with 401, not 400, when the ended sign-in sends a body that is not JSON', async () => {
+    const user = await signUp();
+    expect((await send(user, 'Hello')).status).toBe(200);
+    await server.database.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, user.userId));
+    const response = await fetch(`${server.url}/api/conversation/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: '{"prompt": "Hello',
+    });
+    expect(response.status).toBe(401);
+  });
+
   it('routes again as the caller is now when the role changed since it was remembered', async () => {
     const user = await signUp();
     expect((await send(user, 'As an admin', { forced_model_id: 'openai/gpt-4o' })).status).toBe(200);

@@ -17,7 +17,7 @@ describe('organisations never mix', () => {
     expect(answer.status).toBe(404);
     expect(JSON.stringify(answer.body)).not.toContain(beta.auth.user.org_id);
     expect((await api(`/roles/${alpha.auth.user.role_id}`, { token: alpha.auth.token })).status).toBe(200);
-    expect((await api('/roles/not-a-uuid', { token: alpha.auth.token })).status).toBe(404);
+    expect((await api('/roles/not-a-uuid', { token: alpha.auth.token })).status).toBe(400);
   });
 
   it('GET /roles/organization/:orgId refuses another organisation', async () => {

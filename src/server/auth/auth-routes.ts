@@ -1,24 +1,40 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import {
   activateRequestSchema,
+  authResponseSchema,
   changePasswordRequestSchema,
   loginRequestSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   refreshRequestSchema,
+  refreshResponseSchema,
   signupRequestSchema,
+  successResponseSchema,
   twoFactorDisableSchema,
   twoFactorEnableSchema,
+  twoFactorSetupResponseSchema,
   validateTokenRequestSchema,
+  validateTokenResponseSchema,
   verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
 } from '../../contracts';
+import type { MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import type { AppEnv } from '../http/context';
-import { readJson } from '../http/read-json';
+import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import * as accounts from './account-service';
 import type { AuthDependencies } from './auth-dependencies';
 import { requireAuth } from './require-auth';
 import * as sessions from './session-service';
 import * as twoFactor from './two-factor-service';
+
+const tags = ['Authentication'];
+
+/** A JSON call; `signedIn` for the caller's own account calls. */
+function post<Body extends z.ZodType>(path: string, summary: string, body: Body, answer: z.ZodType, options: { status?: 200 | 201; signedIn?: MiddlewareHandler<AppEnv> } = {}) {
+  const security = options.signedIn ? { security: signedInSecurity, middleware: options.signedIn } : {};
+  return createRoute({ method: 'post', path, tags, summary, ...security, request: { body: jsonBody(body) }, responses: answers(summary, answer, options.status) });
+}
 
 /** The Authentication calls of spec section 7, mounted at /auth. */
 export function createAuthRoutes(dependencies: AuthDependencies) {
@@ -28,57 +44,53 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
     userAgent: context.req.header('user-agent'),
   });
 
-  return new Hono<AppEnv>()
-    .post('/login', async (context) => {
-      const input = await readJson(context, loginRequestSchema);
-      return context.json(await sessions.login(dependencies, input, client(context)));
-    })
-    .post('/signup', async (context) => {
-      const input = await readJson(context, signupRequestSchema);
-      return context.json(await accounts.signup(dependencies, input, client(context)), 201);
-    })
-    .post('/refresh', async (context) => {
-      const input = await readJson(context, refreshRequestSchema);
-      return context.json(await sessions.refresh(dependencies, input.refresh_token));
-    })
-    .post('/logout', signedIn, async (context) => {
+  const router = createApiRouter();
+  addRoute(router, post('/login', 'Sign in', loginRequestSchema, authResponseSchema), async (context) => {
+    return context.json(await sessions.login(dependencies, context.req.valid('json'), client(context)));
+  });
+  addRoute(router, post('/signup', 'Sign up a new organisation and its first admin', signupRequestSchema, authResponseSchema, { status: 201 }), async (context) => {
+    return context.json(await accounts.signup(dependencies, context.req.valid('json'), client(context)), 201);
+  });
+  addRoute(router, post('/refresh', 'Exchange a refresh token for new tokens', refreshRequestSchema, refreshResponseSchema), async (context) => {
+    return context.json(await sessions.refresh(dependencies, context.req.valid('json').refresh_token));
+  });
+  addRoute(
+    router,
+    createRoute({ method: 'post', path: '/logout', tags, summary: 'End this sign-in', security: signedInSecurity, middleware: signedIn, responses: answers('Signed out', successResponseSchema) }),
+    async (context) => {
       await sessions.logout(dependencies, context.get('caller'));
       return context.json({ success: true });
-    })
-    .post('/password-reset/request', async (context) => {
-      const input = await readJson(context, passwordResetRequestSchema);
-      return context.json(await accounts.requestPasswordReset(dependencies, input.email, client(context)));
-    })
-    .post('/password-reset/confirm', async (context) => {
-      const input = await readJson(context, passwordResetConfirmSchema);
-      return context.json(await accounts.confirmPasswordReset(dependencies, input));
-    })
-    .post('/verify-email', async (context) => {
-      const input = await readJson(context, verifyEmailRequestSchema);
-      return context.json(await accounts.verifyEmail(dependencies, input.token));
-    })
-    .post('/activate', async (context) => {
-      const input = await readJson(context, activateRequestSchema);
-      return context.json(await accounts.activate(dependencies, input));
-    })
-    .post('/change-password', signedIn, async (context) => {
-      const input = await readJson(context, changePasswordRequestSchema);
-      return context.json(await accounts.changePassword(dependencies, context.get('caller'), input));
-    })
-    .post('/validate-token', async (context) => {
-      const input = await readJson(context, validateTokenRequestSchema);
-      const caller = await sessions.authenticate(dependencies, input.token);
-      return context.json(caller ? { valid: true, expires_at: caller.expiresAt.toISOString() } : { valid: false });
-    })
-    .get('/2fa/setup', signedIn, async (context) => {
-      return context.json(await twoFactor.setUpTwoFactor(dependencies, context.get('caller')));
-    })
-    .post('/2fa/enable', signedIn, async (context) => {
-      const input = await readJson(context, twoFactorEnableSchema);
-      return context.json(await twoFactor.enableTwoFactor(dependencies, context.get('caller'), input));
-    })
-    .post('/2fa/disable', signedIn, async (context) => {
-      const input = await readJson(context, twoFactorDisableSchema);
-      return context.json(await twoFactor.disableTwoFactor(dependencies, context.get('caller'), input));
-    });
+    },
+  );
+  addRoute(router, post('/password-reset/request', 'Send a password reset link', passwordResetRequestSchema, successResponseSchema), async (context) => {
+    return context.json(await accounts.requestPasswordReset(dependencies, context.req.valid('json').email, client(context)));
+  });
+  addRoute(router, post('/password-reset/confirm', 'Set a new password with a reset link', passwordResetConfirmSchema, successResponseSchema), async (context) => {
+    return context.json(await accounts.confirmPasswordReset(dependencies, context.req.valid('json')));
+  });
+  addRoute(router, post('/verify-email', 'Verify an e-mail address', verifyEmailRequestSchema, verifyEmailResponseSchema), async (context) => {
+    return context.json(await accounts.verifyEmail(dependencies, context.req.valid('json').token));
+  });
+  addRoute(router, post('/activate', 'Activate an invited account', activateRequestSchema, successResponseSchema), async (context) => {
+    return context.json(await accounts.activate(dependencies, context.req.valid('json')));
+  });
+  addRoute(router, post('/change-password', 'Change the password', changePasswordRequestSchema, successResponseSchema, { signedIn }), async (context) => {
+    return context.json(await accounts.changePassword(dependencies, context.get('caller'), context.req.valid('json')));
+  });
+  addRoute(router, post('/validate-token', 'Check an access token', validateTokenRequestSchema, validateTokenResponseSchema), async (context) => {
+    const caller = await sessions.authenticate(dependencies, context.req.valid('json').token);
+    return context.json(caller ? { valid: true, expires_at: caller.expiresAt.toISOString() } : { valid: false });
+  });
+  addRoute(
+    router,
+    createRoute({ method: 'get', path: '/2fa/setup', tags, summary: 'Start two-factor setup', security: signedInSecurity, middleware: signedIn, responses: answers('A new secret', twoFactorSetupResponseSchema) }),
+    async (context) => context.json(await twoFactor.setUpTwoFactor(dependencies, context.get('caller'))),
+  );
+  addRoute(router, post('/2fa/enable', 'Turn two-factor authentication on', twoFactorEnableSchema, successResponseSchema, { signedIn }), async (context) => {
+    return context.json(await twoFactor.enableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')));
+  });
+  addRoute(router, post('/2fa/disable', 'Turn two-factor authentication off', twoFactorDisableSchema, successResponseSchema, { signedIn }), async (context) => {
+    return context.json(await twoFactor.disableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')));
+  });
+  return router;
 }

@@ -1,12 +1,14 @@
+import { createRoute } from '@hono/zod-openapi';
 import { asc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { plansResponseSchema } from '../../contracts';
 import type { Database } from '../db/database';
 import { plans } from '../db/schema';
-import type { AppEnv } from '../http/context';
+import { addRoute, answers, createApiRouter } from '../http/api-router';
 
 /** Mounted at /subscription. GET /subscription/plans is public, for the pricing page. */
 export function createPlanRoutes(db: Database) {
-  return new Hono<AppEnv>().get('/plans', async (context) => {
+  const router = createApiRouter();
+  addRoute(router, createRoute({ method: 'get', path: '/plans', tags: ['Subscription'], summary: 'The public plans', responses: answers('The plans', plansResponseSchema) }), async (context) => {
     const rows = await db.select().from(plans).where(eq(plans.isPublic, true)).orderBy(asc(plans.sortOrder));
     return context.json({
       plans: rows.map((plan) => ({
@@ -20,4 +22,5 @@ export function createPlanRoutes(db: Database) {
       })),
     });
   });
+  return router;
 }

@@ -1,35 +1,101 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { feedbackExportRequestSchema, submitFeedbackRequestSchema } from '../../contracts';
+import { createRoute } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import {
+  feedbackExportRequestSchema,
+  feedbackHistoryQuerySchema,
+  feedbackListSchema,
+  feedbackOrganisationPathSchema,
+  feedbackPathSchema,
+  feedbackSchema,
+  feedbackStatsQuerySchema,
+  feedbackStatsSchema,
+  submitFeedbackRequestSchema,
+} from '../../contracts';
 import type { Database } from '../db/database';
+import { addRoute, answers, createApiRouter, errorAnswer, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { readJson } from '../http/read-json';
 import { feedbackCsv } from './feedback-report';
 import type { ReplyCache } from '../routing/reply-cache';
 import { feedbackById, feedbackHistory, feedbackStatistics, submitFeedback } from './feedback-service';
 
+const tags = ['Feedback'];
+const params = feedbackOrganisationPathSchema;
+
 /** Mounted at /feedback. */
 export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<AppEnv>, cache?: ReplyCache) {
-  return new Hono<AppEnv>()
-    .use(signedIn)
-    .post('/', async (context) => {
-      const input = await readJson(context, submitFeedbackRequestSchema);
-      return context.json(await submitFeedback(db, context.get('caller'), input, cache), 201);
-    })
-    .get('/history/:orgId', async (context) => {
-      const { userId, period } = context.req.query();
-      return context.json({ feedback: await feedbackHistory(db, context.get('caller'), context.req.param('orgId'), userId, period) });
-    })
-    .get('/stats/:orgId', async (context) =>
-      context.json(await feedbackStatistics(db, context.get('caller'), context.req.param('orgId'), context.req.query('period'))),
-    )
-    .post('/export/:orgId', async (context) => {
-      const input = await readJson(context, feedbackExportRequestSchema);
-      const rows = await feedbackHistory(db, context.get('caller'), context.req.param('orgId'), input.user_id, input.period);
+  const router = createApiRouter();
+  router.use(signedIn);
+  addRoute(
+    router,
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: "Rate one of the caller's replies (once)",
+      security: signedInSecurity,
+      request: { body: jsonBody(submitFeedbackRequestSchema) },
+      responses: answers('The rating', feedbackSchema, 201),
+    }),
+    async (context) => context.json(await submitFeedback(db, context.get('caller'), context.req.valid('json'), cache), 201),
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/history/{orgId}',
+      tags,
+      summary: "Ratings: the caller's own, or the organisation's (one user's with userId) for an admin",
+      security: signedInSecurity,
+      request: { params, query: feedbackHistoryQuerySchema },
+      responses: answers('The ratings', feedbackListSchema),
+    }),
+    async (context) => {
+      const { userId, period } = context.req.valid('query');
+      return context.json({ feedback: await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, userId, period) });
+    },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/stats/{orgId}',
+      tags,
+      summary: 'Ratings counted by day and by model',
+      security: signedInSecurity,
+      request: { params, query: feedbackStatsQuerySchema },
+      responses: answers('The counts', feedbackStatsSchema),
+    }),
+    async (context) => context.json(await feedbackStatistics(db, context.get('caller'), context.req.valid('param').orgId, context.req.valid('query').period)),
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'post',
+      path: '/export/{orgId}',
+      tags,
+      summary: 'The ratings as a CSV or JSON download',
+      security: signedInSecurity,
+      request: { params, body: jsonBody(feedbackExportRequestSchema) },
+      responses: {
+        200: { description: 'The ratings', content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: feedbackListSchema } } },
+        default: errorAnswer,
+      },
+    }),
+    async (context) => {
+      const input = context.req.valid('json');
+      const rows = await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, input.user_id, input.period);
       const stamp = new Date().toISOString().slice(0, 10);
       context.header('Content-Disposition', `attachment; filename="feedback-${stamp}.${input.format}"`);
       if (input.format === 'json') return context.json({ feedback: rows });
       context.header('Content-Type', 'text/csv; charset=utf-8');
       return context.body(feedbackCsv(rows));
-    })
-    .get('/:id', async (context) => context.json(await feedbackById(db, context.get('caller'), context.req.param('id'))));
+    },
+  );
+  addRoute(
+    router,
+    createRoute({ method: 'get', path: '/{id}', tags, summary: 'One rating', security: signedInSecurity, request: { params: feedbackPathSchema }, responses: answers('The rating', feedbackSchema) }),
+    async (context) => context.json(await feedbackById(db, context.get('caller'), context.req.valid('param').id)),
+  );
+  return router;
 }

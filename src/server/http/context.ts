@@ -20,5 +20,7 @@ export interface AppEnv {
     caller: Caller;
     /** On routes signed in provisionally, with a remembered caller: the check still to run before saving or answering (require-auth.ts). */
     signIn?: { confirm(executor?: Executor): Promise<Caller> };
+    /** The JSON body did not parse; the route's validator refuses it after the sign-in checks (read-json-body.ts). */
+    malformedJsonBody?: true;
   };
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
@@ -36,5 +37,19 @@ describe('renderError', () => {
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('13');
     expect(await response.json()).toEqual({ code: 'too_many_requests', message: 'Slow down', detail: 'Slow down', fields: { username: 'x' } });
+  });
+
+  it("renders the validation layer's own refusals as ours, not as server failures", async () => {
+    const logged: unknown[] = [];
+    const unsupported = await appThrowing(new HTTPException(415, { message: 'Unsupported Media Type' }), logged).request('/');
+    expect(unsupported.status).toBe(415);
+    expect(await unsupported.json()).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+      detail: 'Send the request body as JSON (Content-Type: application/json).',
+    });
+    const malformed = await appThrowing(new HTTPException(400, { message: 'Malformed JSON in request body' }), logged).request('/');
+    expect(await malformed.json()).toMatchObject({ code: 'malformed_json', message: 'Malformed JSON in request body' });
+    expect(logged).toEqual([]);
   });
 });

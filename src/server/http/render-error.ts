@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../contracts';
 import { messages } from '../../contracts';
@@ -9,7 +10,7 @@ import type { AppEnv } from './context';
 export function renderError(error: unknown, context: Context<AppEnv>): Response {
   const requestId = context.get('requestId');
   const logger = context.get('logger');
-  const appError = error instanceof AppError ? error : undefined;
+  const appError = asAppError(error);
   if (!appError || appError.status >= 500) {
     logger?.error({ err: error, requestId }, 'request failed');
     // 502 and 503 carry texts we wrote (never a provider's or a library's), so they are shown.
@@ -30,4 +31,12 @@ export function renderError(error: unknown, context: Context<AppEnv>): Response 
     ...(appError.fields ? { fields: appError.fields } : {}),
   };
   return context.json(body, appError.status as ContentfulStatusCode);
+}
+
+/** Ours, or one of the validation layer's own refusals (@hono/zod-openapi), which are no server failures. */
+function asAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException && error.status === 415) return new AppError('unsupported_media_type', messages.unsupportedMediaType);
+  if (error instanceof HTTPException && error.status === 400) return new AppError('malformed_json', messages.malformedJson);
+  return undefined;
 }

@@ -1,17 +1,42 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { updateRoutingPolicyRequestSchema } from '../../contracts';
+import { createRoute } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { routingOrganisationPathSchema, routingPolicyResponseSchema, updateRoutingPolicyRequestSchema } from '../../contracts';
+import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { readJson } from '../http/read-json';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
 import { describeRoutingPolicy, updateRoutingPolicy, type RoutingPolicyDependencies } from './policy-service';
 
+const tags = ['Routing'];
+
 /** Mounted at /org/:orgId/routing-policy: the organisation's admins and model managers. */
 export function createRoutingPolicyRoutes(dependencies: RoutingPolicyDependencies, signedIn: MiddlewareHandler<AppEnv>) {
-  return new Hono<AppEnv>()
-    .use(signedIn, requireOwnOrganisation(), requireScope('model-management'))
-    .get('/', async (context) => context.json(await describeRoutingPolicy(dependencies, context.get('caller').orgId)))
-    .put('/', async (context) => {
-      const change = await readJson(context, updateRoutingPolicyRequestSchema);
-      return context.json(await updateRoutingPolicy(dependencies, context.get('caller').orgId, change));
-    });
+  const router = createApiRouter();
+  router.use(signedIn, requireOwnOrganisation(), requireScope('model-management'));
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: "The organisation's routing policy and what it resolves to now",
+      security: signedInSecurity,
+      request: { params: routingOrganisationPathSchema },
+      responses: answers('The policy', routingPolicyResponseSchema),
+    }),
+    async (context) => context.json(await describeRoutingPolicy(dependencies, context.get('caller').orgId)),
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'put',
+      path: '/',
+      tags,
+      summary: 'Change any part of the routing policy',
+      security: signedInSecurity,
+      request: { params: routingOrganisationPathSchema, body: jsonBody(updateRoutingPolicyRequestSchema) },
+      responses: answers('The policy', routingPolicyResponseSchema),
+    }),
+    async (context) => context.json(await updateRoutingPolicy(dependencies, context.get('caller').orgId, context.req.valid('json'))),
+  );
+  return router;
 }

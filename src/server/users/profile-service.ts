@@ -7,10 +7,16 @@ import { findTakenIdentity, findUser, presentUser, updateUser } from './user-rep
 
 const usernameTaken = () => validationFailed(messages.usernameTaken, { username: messages.usernameTaken });
 
-/** Saves the caller's own profile details; an empty name or phone clears it. */
+/**
+ * Saves the caller's own profile details; an empty name or phone clears it. The e-mail address is
+ * the sign-in and recovery address: sending the current one is fine, a different one is refused.
+ */
 export async function updateOwnProfile(db: Database, caller: Caller, input: UpdateProfileRequest): Promise<User> {
   const current = await findUser(db, caller.orgId, caller.userId);
   if (!current) throw unauthorized();
+  if (input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase()) {
+    throw validationFailed(messages.emailNotChangeable, { email: messages.emailNotChangeable });
+  }
   const renamed = input.username.toLowerCase() !== current.username.toLowerCase();
   if (renamed && (await findTakenIdentity(db, input.username, current.email)).usernameTaken) throw usernameTaken();
   try {
