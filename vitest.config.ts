@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+// Tests of several server instances on one database: only a PostgreSQL server can be shared
+// (PGlite's data folder belongs to one process), so they run in the PostgreSQL stage only.
+const postgresOnlyApiTests = ['tests/api/reply-owners.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -27,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? [] : postgresOnlyApiTests,
           environment: 'node',
           globalSetup: ['tests/api/support/global-setup.ts'],
           testTimeout: 30_000,

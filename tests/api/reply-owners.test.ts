@@ -18,7 +18,7 @@ import { ownServerConfig } from './support/own-server';
  * Only on PostgreSQL: the embedded database belongs to one process, so there every reply left
  * streaming at start-up is a dead one's (the crash test covers that).
  */
-describe.runIf(process.env.TEST_DATABASE_URL)('streaming replies of several instances on one database', () => {
+describe('streaming replies of several instances on one database', () => {
   let provider: FakeProviderServer;
   let dataDir: string;
   const servers: RunningServer[] = [];
