@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCacheStore, type CacheStore } from '../../src/server/cache/cache-store';
+import { graphWalkSettings, nearestEntriesQuery } from '../../src/server/cache/pgvector-search';
 import { openDatabase } from '../../src/server/db/database';
 import { cacheEntries, chatSessions, users } from '../../src/server/db/schema';
 import {
@@ -10,6 +11,7 @@ import {
   nearbyUnitVector,
   randomUnitVector,
   seededRandom,
+  testDimensions,
   testEncoderId,
 } from './support/cache-fixtures';
 
@@ -279,3 +281,44 @@ describe('the in-process index', () => {
     expect(found).toEqual([stored]);
   });
 });
+
+// Only where pgvector exists (always on PGlite; Debian's PostgreSQL 15 has none).
+if (database.vectorSearch === 'pgvector') {
+  describe('the pgvector search', () => {
+    it("walks the HNSW graph for an organisation's large scope, where the planner would sort every row", async () => {
+      const owner = await createChatFixture(db);
+      const random = seededRandom(21);
+      // From about 500 rows of one organisation the planner prefers reading the scope through the
+      // btree and sorting (linear in its size) to the graph: 600 rows are past that point.
+      const entries = await Promise.all(
+        Array.from({ length: 600 }, () => entryFor(owner, { scopeKey: 'large', embedding: randomUnitVector(random), expiresAt: later(60) })),
+      );
+      const ids = await insertEntriesDirectly(db, entries, start);
+      // A question close to a stored one, as a paraphrase is: what the cache must find.
+      const query = nearbyUnitVector(random, entries[123]!.embedding, 0.2);
+      const search = { orgId: owner.orgId, scopeKey: 'large', embedding: query, k: 5, now: later(1), encoderId: testEncoderId, dimensions: testDimensions, exact: false };
+      const planOf = (settings?: SQL) =>
+        db.transaction(async (transaction) => {
+          if (settings) await transaction.execute(settings);
+          const { sql: text, params } = nearestEntriesQuery(transaction, search).toSQL();
+          const explained = (await transaction.execute(sql.raw(`explain ${inlineParameters(text, params)}`))) as unknown as { rows: { 'QUERY PLAN': string }[] };
+          return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+      // The premise: left to itself, the planner sorts the scope's rows.
+      expect(await planOf()).not.toContain('cache_entries_embedding_hnsw');
+      expect(await planOf(graphWalkSettings(100, true))).toContain('cache_entries_embedding_hnsw');
+      // And the store's search, walking the graph, finds the stored question first.
+      const store = createCacheStore({ db, vectorSearch: 'pgvector', encoderId: testEncoderId });
+      const [nearest] = await store.searchSimilar(owner.orgId, 'large', query, 5, later(1));
+      expect(nearest?.entry.id).toBe(ids[123]);
+    });
+  });
+}
+
+/** EXPLAIN takes no parameters: the query's values written in as literals (test data only). */
+function inlineParameters(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = params[Number(index) - 1];
+    return value instanceof Date ? `'${value.toISOString()}'` : `'${String(value).replaceAll("'", "''")}'`;
+  });
+}
