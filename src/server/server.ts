@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { createExportLinks } from './conversations/export-links';
 import { createInFlightReplies } from './conversations/in-flight-replies';
 import { createLiveReplies } from './conversations/live-replies';
+import { createSetupGate } from './conversations/setup-gate';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createRequestRouting } from './routing/request-routing';
 import { createAccessTokens } from './auth/access-tokens';
@@ -118,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger,
       inFlight: inFlightReplies,
       liveReplies,
+      setupGate: createSetupGate(config.chatSetupConcurrency),
       exportLinks: createExportLinks(secretKey),
       routing,
     },

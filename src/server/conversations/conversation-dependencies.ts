@@ -9,6 +9,7 @@ import type { RoutingPolicies } from '../routing/routing-policies';
 import type { ExportLinks } from './export-links';
 import type { InFlightReplies } from './in-flight-replies';
 import type { LiveReplies } from './live-replies';
+import type { SetupGate } from './setup-gate';
 
 /** What the conversation services need; built once in server.ts and passed in. */
 export interface ConversationDependencies {
@@ -22,6 +23,8 @@ export interface ConversationDependencies {
   inFlight: InFlightReplies;
   /** Saves replies as they stream, so a crash loses at most the last second of each (docs/decisions/015). */
   liveReplies: LiveReplies;
+  /** How many chat requests set up at once (routing, cache look-up, rows); the rest wait their turn. */
+  setupGate: SetupGate;
   /** Signs and checks the export download links a new tab opens without a bearer token. */
   exportLinks: ExportLinks;
   routing: {

@@ -7,6 +7,7 @@ import { listSessionMessages } from './chat-message-repository';
 import { findSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { OpenedReply } from './reply-run';
+import { enterSetup, type SetupTicket } from './setup-gate';
 import { startRoutedReply } from './start-routed-reply';
 
 /**
@@ -18,6 +19,21 @@ export async function regenerateReply(
   dependencies: ConversationDependencies,
   caller: Caller,
   input: RegenerateRequest,
+  clientSignal?: AbortSignal,
+): Promise<OpenedReply> {
+  const ticket = await enterSetup(dependencies, clientSignal);
+  try {
+    return await setUpRegeneration(dependencies, caller, input, ticket, clientSignal);
+  } finally {
+    ticket.leave();
+  }
+}
+
+async function setUpRegeneration(
+  dependencies: ConversationDependencies,
+  caller: Caller,
+  input: RegenerateRequest,
+  ticket: SetupTicket,
   clientSignal?: AbortSignal,
 ): Promise<OpenedReply> {
   const owner = { orgId: caller.orgId, userId: caller.userId };
@@ -36,5 +52,6 @@ export async function regenerateReply(
   const route = await routeRequest(dependencies, caller, prompt.content, input.forced_model_id, previousUserTurn);
   // Asked again, so the answer being replaced must not be served from the cache any more.
   if (replaceMessageId) await dependencies.routing.cache?.forgetReply(caller.orgId, replaceMessageId);
-  return startRoutedReply(dependencies, caller, route, { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId }, clientSignal);
+  const replyTarget = { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId, onSaved: () => ticket.leave() };
+  return startRoutedReply(dependencies, caller, route, replyTarget, clientSignal);
 }

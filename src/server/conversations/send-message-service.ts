@@ -14,6 +14,7 @@ import { createSession, findSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
 import type { OpenedReply } from './reply-run';
+import { enterSetup, type SetupTicket } from './setup-gate';
 import { startRoutedReply } from './start-routed-reply';
 
 /** Ids the web app gives sessions not yet saved (spec section 3); they start a new session. */
@@ -42,6 +43,21 @@ export async function sendMessage(
   caller: Caller,
   input: SendMessageRequest,
   options: SendMessageOptions = {},
+): Promise<{ reply: OpenedReply; sessionId: string; userMessageId: string }> {
+  const ticket = await enterSetup(dependencies, options.clientSignal);
+  try {
+    return await setUpMessage(dependencies, caller, input, options, ticket);
+  } finally {
+    ticket.leave();
+  }
+}
+
+async function setUpMessage(
+  dependencies: ConversationDependencies,
+  caller: Caller,
+  input: SendMessageRequest,
+  options: SendMessageOptions,
+  ticket: SetupTicket,
 ): Promise<{ reply: OpenedReply; sessionId: string; userMessageId: string }> {
   const { clientSignal, onSaved, signIn } = options;
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
@@ -97,7 +113,11 @@ export async function sendMessage(
       turns: [...context, { role: 'user', content: input.prompt }],
       cache: { request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding },
       saveFirst: saveMessage,
-      onSaved: () => onSaved?.(saved),
+      onSaved: () => {
+        // Set up: the model is answering, the rows are written; the next request may start.
+        ticket.leave();
+        onSaved?.(saved);
+      },
     },
     clientSignal,
   );
