@@ -9,15 +9,20 @@
  *   STREAMS=100 ROUNDS=5 npm run bench:chat-load
  *   PROFILE=1 npm run bench:chat-load            # plus a CPU profile of the server over the rounds
  *   CACHE=off npm run bench:chat-load            # an organisation with the semantic cache off
+ *   CHAT_SETUP_CONCURRENCY=1000 npm run bench:chat-load   # the server's setting (here: no gate)
+ *   DATABASE_URL=postgres://... npm run bench:chat-load  # a PostgreSQL server instead of PGlite
+ *   EXTRA_IMPORT=/path/probe.mjs npm run bench:chat-load # preload a probe of your own into the server
  *
  * Reports per round: first text and whole-stream times (p50, p90, p99, max), streams over 10 s,
  * the server's CPU per stream (JavaScript thread and the others: encoder, argon2, GC helpers), and
- * how late its event loop ran. Markdown to stdout, progress to stderr.
+ * how late its event loop ran; then the CPU per stream of each of the server's threads over all
+ * rounds. Markdown to stdout, progress to stderr.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readEventLoop, type EventLoopReading } from './chat-load/event-loop-reading';
+import { readCpuByThreadName, subtractCpu } from './chat-load/thread-cpu';
 import { startFakeProvider } from './gateway/child-processes';
 import { startLoadClient } from './gateway/load-client-process';
 import type { StreamRequest, StreamSample } from './gateway/load-job';
@@ -126,6 +131,7 @@ async function main(): Promise<void> {
     await readEventLoop(server.pid, probeDir);
 
     const results: RoundResult[] = [];
+    const threadsBefore = readCpuByThreadName(server.pid);
     for (let round = 1; round <= rounds; round++) {
       const before = server.cpuTimeMs()!;
       const started = performance.now();
@@ -140,6 +146,8 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
 
+    const byThread = [...subtractCpu(readCpuByThreadName(server.pid), threadsBefore)].filter(([, ms]) => ms > 0).sort((first, second) => second[1] - first[1]);
+    const streamCount = results.reduce((sum, result) => sum + result.samples.length, 0);
     console.log(`## ${streams} streams at once, ${rounds} rounds (${cacheOn ? 'semantic cache on' : 'semantic cache off'}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`);
     console.log(`${describeMachine()}; ${describeLoad()}. Reply: ${tokenCount} words, one every ${tokenDelayMs} ms (~${formatNumber((tokenCount * tokenDelayMs) / 1000, 1)} s at the provider).\n`);
     console.log(
@@ -148,6 +156,7 @@ async function main(): Promise<void> {
         results.map((result, index) => describeRound(String(index + 1), result)),
       ),
     );
+    console.log(`\n${markdownTable(['thread', 'CPU ms per stream'], byThread.map(([name, ms]) => [name, formatNumber(ms / streamCount, 1)]))}`);
   } finally {
     client.stop();
     await server.stop();
