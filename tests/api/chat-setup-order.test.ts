@@ -1,12 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
-import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
-import { startServer, type RunningServer } from '../../src/server/server';
-import { strongPassword, uniqueName } from './support/client';
-import { ownServerConfig } from './support/own-server';
+import { startServerWithRemoteEmbeddings, type ServerWithRemoteEmbeddings } from './support/server-with-remote-embeddings';
 
 /**
  * Chat messages set up (routing, the cache look-up, the rows written before a reply opens) a few at
@@ -15,43 +9,15 @@ import { ownServerConfig } from './support/own-server';
  * message's set-up, which embeds its prompt there too, may start only once the first one's is done.
  */
 describe('chat messages arriving together', () => {
-  let server: RunningServer;
-  let chat: FakeProviderServer;
-  let embeddings: FakeProviderServer;
-  let dataDir: string;
-
+  let setup: ServerWithRemoteEmbeddings;
   beforeAll(async () => {
-    [chat, embeddings] = await Promise.all([startFakeProviderServer(), startFakeProviderServer()]);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-setup-order-'));
-    const config = ownServerConfig(dataDir, {
-      OPENAI_API_KEY: 'sk-test-dummy',
-      OPENAI_BASE_URL: `${chat.url}/v1`,
-      EMBEDDINGS_BASE_URL: `${embeddings.url}/v1`,
-      EMBEDDINGS_MODEL: 'text-embedding-3-small',
-      EMBEDDINGS_DIMENSIONS: '512',
-      CHAT_SETUP_CONCURRENCY: '1',
-    });
-    server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
+    setup = await startServerWithRemoteEmbeddings({ CHAT_SETUP_CONCURRENCY: '1' });
   }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await Promise.all([chat?.close(), embeddings?.close()]);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function signUp() {
-    const username = uniqueName('setup');
-    const response = await fetch(`${server.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` }),
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as { token: string; user: { id: string; org_id: string } };
-  }
+  afterAll(() => setup?.close());
 
   it('set up one after the other, and both are answered', async () => {
-    const user = await signUp();
+    const { server, embeddings } = setup;
+    const user = await setup.signUp('setup');
     const send = (prompt: string) =>
       fetch(`${server.url}/api/conversation/message`, {
         method: 'POST',

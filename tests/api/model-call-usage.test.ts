@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, parseStreamBody } from '../../src/contracts';
-import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
+import type { FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
 import { usageRecords } from '../../src/server/db/schema';
-import { startServer, type RunningServer } from '../../src/server/server';
+import type { RunningServer } from '../../src/server/server';
+import { startServerWithRemoteEmbeddings, type ServerWithRemoteEmbeddings } from './support/server-with-remote-embeddings';
 import { strongPassword, uniqueName } from './support/client';
-import { ownServerConfig } from './support/own-server';
 
 /**
  * A model is asked while the rows of its reply are written (docs/decisions/007), so those rows can
@@ -18,28 +15,17 @@ import { ownServerConfig } from './support/own-server';
  * embeds through an endpoint the test can hold, the moment a chat is deleted from under a request.
  */
 describe('usage of model calls whose rows could not be written', () => {
+  let setup: ServerWithRemoteEmbeddings;
   let server: RunningServer;
   let chat: FakeProviderServer;
   let embeddings: FakeProviderServer;
-  let dataDir: string;
 
   beforeAll(async () => {
-    [chat, embeddings] = await Promise.all([startFakeProviderServer(), startFakeProviderServer()]);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-call-usage-'));
-    const config = ownServerConfig(dataDir, {
-      OPENAI_API_KEY: 'sk-test-dummy',
-      OPENAI_BASE_URL: `${chat.url}/v1`,
-      EMBEDDINGS_BASE_URL: `${embeddings.url}/v1`,
-      EMBEDDINGS_MODEL: 'text-embedding-3-small',
-      EMBEDDINGS_DIMENSIONS: '512',
-    });
-    server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
+    // A primary model that has not started after 500 ms is given up for its backup.
+    setup = await startServerWithRemoteEmbeddings({ ROUTER_FIRST_PART_TIMEOUT_MS: '500' });
+    ({ server, chat, embeddings } = setup);
   }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await Promise.all([chat?.close(), embeddings?.close()]);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => setup?.close());
 
   const call = async (pathname: string, token: string | undefined, method = 'GET', body?: unknown) => {
     const response = await fetch(`${server.url}/api${pathname}`, {
@@ -162,5 +148,25 @@ describe('usage of model calls whose rows could not be written', () => {
     // The replaced reply's record keeps its numbers; the new one has all 15 words it streamed.
     expect(records.find((record) => record.outputTokens === 15)).toBeDefined();
     expect(records.find((record) => record.inputTokens + record.outputTokens === first.tokens_used)).toBeDefined();
+  });
+
+  it('records a primary model given up before it started, beside its backup that answered', async () => {
+    const user = await signUp();
+    // Automatic routing: a primary and a backup. The primary starts too late; the backup at once.
+    chat.enqueueReply({ text: 'Too late to matter', chunkDelayMs: 5_000 });
+    chat.enqueueReply({ text: 'The backup answered' });
+    const answer = await send(user, 'What is the tallest mountain in Africa?', { forced_model_id: undefined });
+    expect(answer.status).toBe(200);
+    const { metadata, text } = parseStreamBody(answer.text);
+    expect(text).toBe('The backup answered');
+    expect(metadata!.backup_model).not.toBeNull();
+
+    const records = await usageRowsOf(user.userId);
+    expect(records).toHaveLength(2);
+    const abandoned = records.find((record) => record.modelId === metadata!.primary_model);
+    // The provider had the prompt and may bill it; nothing came back, and it changes no savings.
+    expect(abandoned).toMatchObject({ decisionId: metadata!.selection_id, outputTokens: 0, estimated: true, referenceCostUsd: 0 });
+    expect(abandoned!.inputTokens).toBeGreaterThan(0);
+    expect(records.find((record) => record.modelId === metadata!.backup_model)).toMatchObject({ decisionId: metadata!.selection_id });
   });
 });

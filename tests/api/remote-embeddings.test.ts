@@ -1,48 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
-import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
-import { ownServerConfig } from './support/own-server';
-import { startServer, type RunningServer } from '../../src/server/server';
-import { strongPassword, uniqueName } from './support/client';
+import type { FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
+import type { RunningServer } from '../../src/server/server';
+import { startServerWithRemoteEmbeddings, type ServerWithRemoteEmbeddings } from './support/server-with-remote-embeddings';
 
 // A server whose semantic cache embeds through an OpenAI-compatible endpoint instead of the embedded encoder.
 describe('the semantic cache on an OpenAI-compatible embeddings endpoint', () => {
+  let setup: ServerWithRemoteEmbeddings;
   let server: RunningServer;
-  let chat: FakeProviderServer;
   let embeddings: FakeProviderServer;
-  let dataDir: string;
 
   beforeAll(async () => {
-    [chat, embeddings] = await Promise.all([startFakeProviderServer(), startFakeProviderServer()]);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-embeddings-'));
-    const config = ownServerConfig(dataDir, {
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: `${chat.url}/v1`,
-      EMBEDDINGS_BASE_URL: `${embeddings.url}/v1`,
-      EMBEDDINGS_API_KEY: 'embeddings-key',
-      EMBEDDINGS_MODEL: 'text-embedding-3-small',
-      EMBEDDINGS_DIMENSIONS: '512',
-    });
-    server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await Promise.all([chat?.close(), embeddings?.close()]);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+    setup = await startServerWithRemoteEmbeddings({ EMBEDDINGS_API_KEY: 'embeddings-key' });
+    ({ server, embeddings } = setup);
+  }, 60_000);
+  afterAll(() => setup?.close());
 
-  async function signUp() {
-    const username = uniqueName('embed');
-    const answer = await fetch(`${server.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.test`, password: strongPassword, org_name: 'Embeddings' }),
-    });
-    return (await answer.json()) as { token: string; user: { id: string; org_id: string } };
-  }
+  const signUp = () => setup.signUp('embed');
 
   async function ask(auth: Awaited<ReturnType<typeof signUp>>, prompt: string) {
     const answer = await fetch(`${server.url}/api/conversation/message`, {

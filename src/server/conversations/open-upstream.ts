@@ -1,5 +1,15 @@
 import { GatewayError, type CatalogModel, type ChatMessage, type ChatProvider, type ChatStreamPart } from '../../gateway';
 
+/**
+ * The model had not started when its time was up, and its call was abandoned. Unlike a refusal, the
+ * provider had accepted the request and may bill it: the call's usage is recorded all the same.
+ */
+export class FirstPartTimeout extends GatewayError {
+  constructor(model: CatalogModel, timeoutMs: number) {
+    super('timeout', `${model.id} did not start within ${timeoutMs} ms`, { provider: model.provider });
+  }
+}
+
 export interface OpenedUpstream {
   first: IteratorResult<ChatStreamPart>;
   iterator: AsyncIterator<ChatStreamPart>;
@@ -24,7 +34,7 @@ export async function openUpstream(
       : new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
             attempt.abort();
-            reject(new GatewayError('timeout', `${request.model.id} did not start within ${request.timeoutMs} ms`, { provider: request.model.provider }));
+            reject(new FirstPartTimeout(request.model, request.timeoutMs!));
           }, request.timeoutMs);
         });
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { costOfUsage, estimateMessagesTokens, estimateTextTokens } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
-import { openUpstream } from './open-upstream';
+import { FirstPartTimeout, openUpstream } from './open-upstream';
 import { usageRecordOf } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
 import { runOpenedReply, type OpenedCall, type ReplyResult } from './run-opened-reply';
@@ -49,6 +49,8 @@ export async function openReply(
       const opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs });
       return { ...opened, started, served: { model: plan.model, history: plan.history, inputTokens: plan.inputTokens } };
     } catch (primaryError) {
+      // After a wait this long, the few milliseconds of the record do not matter; it is in before the reply is.
+      if (primaryError instanceof FirstPartTimeout) await keepCallUsage(dependencies, usageOfAbandonedCall(plan, started));
       if (!plan.backup || upstream.signal.aborted) throw upstreamFailure(primaryError);
       dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
       try {
@@ -94,6 +96,21 @@ function usageOfUnsavedCall(plan: ReplyPlan, call: OpenedCall) {
     },
     {},
   );
+}
+
+/** A primary model given up before its first part: the prompt it was sent, nothing answered, for the decision it served. */
+function usageOfAbandonedCall(plan: ReplyPlan, started: number) {
+  const usage = { inputTokens: plan.inputTokens, cachedInputTokens: 0, outputTokens: 0, estimated: true };
+  const call = {
+    model: plan.model,
+    usage,
+    costUsd: costOfUsage(plan.model, usage),
+    // Without the router the reference model is asked once: the served reply's record counts that.
+    referenceCostUsd: 0,
+    latencyMs: Math.round(performance.now() - started),
+    timeToFirstTokenMs: null,
+  };
+  return usageRecordOf(plan, randomUUID(), call, { decisionId: plan.decisionId });
 }
 
 /** The next turn of the event loop: by then the HTTP client has written the model's request. */
