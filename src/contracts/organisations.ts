@@ -36,7 +36,8 @@ export const organisationSchema = z.object({
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
-const clearable = <Schema extends z.ZodType>(schema: Schema) => z.union([z.literal(''), z.null(), schema]).optional();
+/** An empty text reads as null (cleared); the field's own messages stay its own. */
+const clearable = <Schema extends z.ZodType>(schema: Schema) => z.preprocess((value) => (value === '' ? null : value), schema.nullable()).optional();
 
 /**
  * PUT /org/{orgId}: the name is required; any other field left out stays as it is, and an empty

@@ -54,7 +54,8 @@ export function presentRole(role: RoleRecord, stored: readonly StoredPermission[
     org_id: role.orgId,
     name: role.name,
     description: role.description,
-    permissions: permissions.map((permission) => ({
+    // By model id in code point order, whatever the database's collation.
+    permissions: [...permissions].sort((first, second) => (first.modelId < second.modelId ? -1 : first.modelId > second.modelId ? 1 : 0)).map((permission) => ({
       model_id: permission.modelId,
       isEnabled: permission.isEnabled,
       max_tokens_per_request: permission.maxTokensPerRequest,
