@@ -11,20 +11,18 @@ export async function getOrganisation(db: Database, orgId: string): Promise<Orga
   return organisation;
 }
 
-/** An empty value clears an optional field; a field left out stays as it is. */
-const clearedOrKept = (value: string | null | undefined) => (value === '' ? null : value);
-
 const audited = ({ name, domain, size, industry, contact_email }: Organisation) => ({ name, domain, size, industry, contact_email });
 
 export async function updateOrganisation(db: Database, caller: Caller, input: UpdateOrganisationRequest): Promise<Organisation> {
   return makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
     const before = await findOrganisation(transaction, caller.orgId);
     if (!before) throw notFound(messages.organizationNotFound);
+    // A field left out (undefined) stays as it is; null clears it.
     await updateOrganisationRecord(transaction, caller.orgId, {
       name: input.name,
-      domain: clearedOrKept(input.domain),
-      size: clearedOrKept(input.size),
-      industry: clearedOrKept(input.industry),
+      domain: input.domain,
+      size: input.size,
+      industry: input.industry,
       contactEmail: input.contact_email,
     });
     const after = (await findOrganisation(transaction, caller.orgId))!;
