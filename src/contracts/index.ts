@@ -15,3 +15,7 @@ export * from './system-messages';
 export * from './text-rules';
 export * from './tokens';
 export * from './routing';
+export * from './roles';
+export * from './organisation-settings';
+export * from './audit';
+export * from './network-rules';

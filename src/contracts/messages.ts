@@ -111,6 +111,26 @@ export const messages = {
   emailNotChangeable: 'Your email address cannot be changed here: it is your sign-in and recovery address.',
   upstreamFailed: 'The model provider failed to answer. Please try again.',
   upstreamBusy: 'The model is busy. Please try again shortly.',
+  // Administration (spec section 5); the texts past the spec's are worded like them.
+  roleNameRequired: 'Role name is required',
+  nameRequired: 'Name is required',
+  contactEmailRequired: 'Contact email is required',
+  emailInvalid: 'Email is invalid',
+  createUserPasswordTooShort: 'Password must be at least 8 characters',
+  roleNotFound: 'Role not found',
+  userNotFound: 'User not found',
+  organizationNotFound: 'Organization not found',
+  roleNameTaken: (name: string) => `A role named '${name}' already exists in this organization.`,
+  roleInUse: (holders: number) =>
+    `This role is held by ${holders} ${holders === 1 ? 'user' : 'users'}. Give ${holders === 1 ? 'them' : 'each of them'} another role before deleting it.`,
+  adminRoleNotDeletable: 'The Admin role cannot be deleted: it is what gives administrators their access.',
+  adminRoleMustStayAdmin: "The Admin role must keep the name 'Admin' or 'Super Admin': it is what gives administrators their access.",
+  lastAdministrator: 'An organization must keep at least one active administrator. Make someone else an administrator first.',
+  cannotRemoveYourself: 'You cannot remove yourself from the organization.',
+  onlyAdministratorsAssignRole: 'Only an administrator can give or take away this role.',
+  unknownModel: (modelId: string) => `Unknown model '${modelId}'. Use a model ID from the catalog, such as openai/gpt-4o-mini.`,
+  organizationMismatch: 'Organization ID must be your own organization.',
+  auditDisabled: 'The audit log is turned off for this organization. Turn on enable_audit in the organization settings to read it.',
 } as const;
 
 /** A conversation export link that was altered, has expired (after 5 minutes) or is malformed. */

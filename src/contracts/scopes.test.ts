@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleGrantsScope, type Scope } from './scopes';
+import { mayHandleRole, roleGrantsScope, type Scope } from './scopes';
 
 describe('roleGrantsScope (spec section 6)', () => {
   it.each<[string, Scope, boolean]>([
@@ -15,5 +15,21 @@ describe('roleGrantsScope (spec section 6)', () => {
     ['Administrator', 'admin', false],
   ])('%s -> %s: %s', (roleName, scope, granted) => {
     expect(roleGrantsScope(roleName, scope)).toBe(granted);
+  });
+});
+
+describe('mayHandleRole', () => {
+  it.each<[string, string, boolean]>([
+    ['Admin', 'Super Admin', true],
+    ['Super Admin', 'Member', true],
+    ['User Manager', 'Member', true],
+    ['User Manager', 'User Manager', true],
+    ['User Manager', 'Admin', false],
+    ['User Manager', 'Sales Admin', false],
+    ['User Manager', 'Model Manager', false],
+    ['User Manager', 'Billing Manager', false],
+    ['Member', 'Member', true],
+  ])('%s handling %s: %s', (callerRoleName, roleName, allowed) => {
+    expect(mayHandleRole(callerRoleName, roleName)).toBe(allowed);
   });
 });

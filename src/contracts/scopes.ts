@@ -18,3 +18,14 @@ export function roleGrantsScope(roleName: string, scope: Scope): boolean {
   if (isAdminRoleName(roleName)) return true;
   return extraRoleNamesByScope[scope].includes(roleName.trim().toLowerCase());
 }
+
+/**
+ * Whether someone whose role is `callerRoleName` may give a role to someone or take it away:
+ * only administrators handle roles that grant a scope the caller lacks or unlimited use (a name
+ * containing 'admin'), so a user manager cannot make anyone, themselves included, an administrator.
+ */
+export function mayHandleRole(callerRoleName: string, roleName: string): boolean {
+  if (isAdminRoleName(callerRoleName)) return true;
+  if (roleName.toLowerCase().includes('admin')) return false;
+  return scopes.every((scope) => !roleGrantsScope(roleName, scope) || roleGrantsScope(callerRoleName, scope));
+}

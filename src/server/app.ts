@@ -102,13 +102,13 @@ export function createApp(options: AppOptions) {
   const signedIn = requireAuth(options.auth);
   api.route('/auth', createAuthRoutes(options.auth));
   api.route('/subscription', createPlanRoutes(options.database.db));
-  api.route('/user', createUserRoutes(options.database.db, signedIn));
-  api.route('/roles', createRoleRoutes(options.database.db, signedIn));
+  api.route('/user', createUserRoutes(options.auth, signedIn));
+  api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
-  api.route('/org', createOrganisationRoutes(options.auth, signedIn));
+  api.route('/org', createOrganisationRoutes(options.auth, options.conversations.catalog, signedIn));
   api.route('/conversation', createConversationRoutes(options.conversations, signedIn, requireAuthProvisionally(options.auth)));
   api.route('/tokens', createTokenRoutes(options.conversations, signedIn));
   api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn, options.conversations.routing.cache));

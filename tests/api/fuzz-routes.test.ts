@@ -5,9 +5,12 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { eventually } from './support/chat';
 import { clientOf, seedOrganisation, signIn, startConversation, type Conversation, type Person, type SeededOrganisation } from './support/fuzz-fixtures';
+import { administrationSnapshot, disruptiveOperations, restoreAdministration, type AdministrationSnapshot } from './support/fuzz-administration';
 import { brokenInvariants, organisationSnapshot, recordedModelCalls } from './support/fuzz-invariants';
 import { operationsOf, requestsFor, type Caller, type FuzzRequest, type Operation } from './support/fuzz-requests';
 import type { ValuePools } from './support/fuzz-values';
@@ -36,6 +39,7 @@ describe('every route, fuzzed', () => {
   let poolsOf: (caller: Caller) => ValuePools;
   let current: Record<'admin' | 'member', Conversation>;
   let fixtureSessionIds: string[];
+  let alphaAdministration: AdministrationSnapshot;
 
   beforeAll(async () => {
     provider = await startFakeProviderServer();
@@ -55,6 +59,7 @@ describe('every route, fuzzed', () => {
     const call = clientOf(server.url);
     alpha = await seedOrganisation(call, dataDir, { withMembers: true });
     beta = await seedOrganisation(call, dataDir, { withMembers: false });
+    alphaAdministration = await administrationSnapshot(server.database.db, alpha.orgId);
     operations = operationsOf((await call('GET', '/openapi.json')).body);
     const models = ((await call('GET', '/conversation/models', { token: alpha.admin.token })).body.models as { model_id: string }[]).map((model) => model.model_id);
     // Each caller's current conversation: the run deletes conversations, and starts a new one each time.
@@ -140,6 +145,17 @@ describe('every route, fuzzed', () => {
       // An organisation's own key would send chat calls to a real provider (or any URL): never in a test.
       if (ok && request.method === 'PUT' && request.operation.includes('/provider-keys/')) {
         expect((await call('DELETE', request.url.split('?')[0]!, { token: alpha.admin.token })).status).toBe(200);
+      }
+      // Roles, people and settings back as they were, and anyone whose sign-in ended signed in again.
+      if (ok && disruptiveOperations.has(request.operation)) {
+        const keeper = alphaAdministration.roles.find((role) => role.seededAs === 'member')!;
+        await restoreAdministration(server.database.db, alpha.orgId, alphaAdministration, keeper.id);
+        for (const person of [alpha.admin, alpha.member!]) {
+          if ((await call('GET', '/user/profile', { token: person.token })).status !== 401) continue;
+          // Under the name they have now: the run changes usernames too (PUT /user/profile).
+          const [current] = await server.database.db.select({ username: users.username }).from(users).where(eq(users.id, person.userId));
+          person.token = await signIn(call, current!.username);
+        }
       }
       // A deleted conversation is replaced, so the rest of the run still has one to aim at.
       if (ok && request.method === 'DELETE' && /^DELETE \/(conversation|preferences)\//.test(request.operation)) {

@@ -66,7 +66,7 @@ describe('signup is all or nothing', () => {
     // The same signup then succeeds in full: nothing half-written blocks it.
     const response = await signup(dependencies(false), input, { address: '127.0.0.1' });
     const created = await database.db.select().from(roles).where(eq(roles.orgId, response.user.org_id));
-    expect(created.map((role) => role.name).sort()).toEqual(['Admin', 'Member']);
+    expect(created.map((role) => role.name).sort()).toEqual(['Admin', 'Billing Manager', 'Member', 'Model Manager', 'User Manager']);
     expect(sentEmails).toContain(input.email);
   });
 });

@@ -24,7 +24,7 @@ describe('organisations never mix', () => {
     const { alpha, beta } = await twoOrganisations();
     expect((await api(`/roles/organization/${beta.auth.user.org_id}`, { token: alpha.auth.token })).status).toBe(403);
     const own = await api(`/roles/organization/${alpha.auth.user.org_id}`, { token: alpha.auth.token });
-    expect(own.body.roles.map((role: { name: string }) => role.name).sort()).toEqual(['Admin', 'Member']);
+    expect(own.body.roles.map((role: { name: string }) => role.name).sort()).toEqual(['Admin', 'Billing Manager', 'Member', 'Model Manager', 'User Manager']);
     expect(own.body.roles.every((role: { org_id: string }) => role.org_id === alpha.auth.user.org_id)).toBe(true);
   });
 

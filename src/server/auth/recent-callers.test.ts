@@ -48,6 +48,16 @@ describe('recent callers', () => {
     expect(recent.get(claimsOf(third))).toEqual(third);
   });
 
+  it('forgets every sign-in of a removed user, and only theirs', () => {
+    const recent = createRecentCallers();
+    const [phone, laptop, other] = [caller('s1'), caller('s2'), caller('s3', { userId: 'user-2' })];
+    for (const signIn of [phone, laptop, other]) recent.remember(signIn);
+    recent.forgetUser('user-1');
+    expect(recent.get(claimsOf(phone))).toBeUndefined();
+    expect(recent.get(claimsOf(laptop))).toBeUndefined();
+    expect(recent.get(claimsOf(other))).toEqual(other);
+  });
+
   it('tells a changed role or name from the same caller', () => {
     expect(sameCaller(caller('s1'), caller('s1'))).toBe(true);
     expect(sameCaller(caller('s1'), caller('s1', { roleId: 'role-2' }))).toBe(false);

@@ -17,6 +17,8 @@ export interface RecentCallers {
   get(claims: { userId: string; orgId: string; sessionId: string }): Caller | undefined;
   remember(caller: Caller): void;
   forget(sessionId: string): void;
+  /** Forgets every sign-in of this user (removed from their organisation). */
+  forgetUser(userId: string): void;
 }
 
 export function createRecentCallers(options: RecentCallersOptions = {}): RecentCallers {
@@ -44,6 +46,9 @@ export function createRecentCallers(options: RecentCallersOptions = {}): RecentC
     },
     forget(sessionId) {
       entries.delete(sessionId);
+    },
+    forgetUser(userId) {
+      for (const [sessionId, entry] of entries) if (entry.caller.userId === userId) entries.delete(sessionId);
     },
   };
 }

@@ -22,10 +22,10 @@ import {
   startConversationRequestSchema,
   successResponseSchema,
 } from '../../contracts';
-import { CallerChanged } from '../auth/recent-callers';
+import { CallerChanged, sameCaller } from '../auth/recent-callers';
 import { addRoute, answers, createApiRouter, errorAnswer, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv, Caller } from '../http/context';
-import { forbidden } from '../http/app-error';
+import { AppError, forbidden } from '../http/app-error';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { exportFile, type ExportFormat } from './export-conversation';
 import { exportLinkTtlSeconds } from './export-links';
@@ -110,9 +110,15 @@ export function createConversationRoutes(
               context.header('X-User-Message-Id', saved.userMessageId);
             },
           });
-        const { reply } = await send(context.get('caller'), signIn).catch((error: unknown) => {
+        const { reply } = await send(context.get('caller'), signIn).catch(async (error: unknown) => {
           // Rolled back with its model call: send again as the caller is now (e.g. with a new role).
           if (error instanceof CallerChanged) return send(error.current, undefined);
+          // A refusal (before anything was saved) made for a remembered caller whose role has changed
+          // since: the new role may allow what the old one refused, so decide again (decision 018).
+          if (signIn && error instanceof AppError) {
+            const current = await signIn.confirm();
+            if (!sameCaller(current, context.get('caller'))) return send(current, undefined);
+          }
           throw error;
         });
         return input.stream ? streamReply(context, reply) : context.json(await completeWithoutStreaming(reply));

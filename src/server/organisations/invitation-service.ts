@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { messages } from '../../contracts';
+import { mayHandleRole, messages } from '../../contracts';
+import { makeAdministrativeChange } from '../audit/administrative-change';
 import type { AuthDependencies } from '../auth/auth-dependencies';
 import { issueOneTimeToken, oneTimeTokenLifetimeMinutes } from '../auth/one-time-token-repository';
 import { sendAfterCommit } from '../auth/send-after-commit';
 import { users } from '../db/schema';
 import { verificationEmail } from '../email/templates';
-import { notFound, validationFailed } from '../http/app-error';
+import { forbidden, notFound, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { findRole } from '../roles/role-repository';
 import { isUuid } from '../shared/ids';
 import { uniqueViolationIndex } from '../shared/unique-violation';
+import { auditedUser, findOrganisationUser } from '../users/organisation-user-repository';
 import { findTakenIdentity } from '../users/user-repository';
 
 export interface InviteInput {
@@ -31,17 +33,21 @@ export async function inviteUser(dependencies: AuthDependencies, caller: Caller,
   const { db } = dependencies;
   const role = isUuid(input.role_id) ? await findRole(db, caller.orgId, input.role_id) : undefined;
   if (!role) throw notFound('Role not found');
+  if (!mayHandleRole(caller.roleName, role.name)) throw forbidden(messages.onlyAdministratorsAssignRole);
   const username = input.username ?? usernameFromEmail(input.email);
   const taken = await findTakenIdentity(db, username, input.email);
   if (taken.emailTaken) throw validationFailed(messages.emailTaken, { email: messages.emailTaken });
   if (taken.usernameTaken) throw validationFailed(messages.usernameTaken, { username: messages.usernameTaken });
   try {
-    const { userId, token } = await db.transaction(async (transaction) => {
+    const { userId, token } = await makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
+      if (!(await findRole(transaction, caller.orgId, role.id))) throw notFound('Role not found');
       const [created] = await transaction
         .insert(users)
         .values({ orgId: caller.orgId, roleId: role.id, username, email: input.email, status: 'pending_verification' })
         .returning({ id: users.id });
       const token = await issueOneTimeToken(transaction, { orgId: caller.orgId, userId: created!.id, purpose: 'verify_email' });
+      const invited = (await findOrganisationUser(transaction, caller.orgId, created!.id))!;
+      await record({ action: 'user.create', targetType: 'user', targetId: invited.id, before: null, after: auditedUser(invited) });
       return { userId: created!.id, token };
     });
     const link = dependencies.linkTo('/verify-email', token);

@@ -1,7 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Role } from '../../contracts';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { rolePermissions, roles } from '../db/schema';
+import { rolePermissions, roles, users, type SeededRoleKey } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { memberDefaultModelIds, newRoleModelDefaults, seededRoles } from './default-roles';
 
@@ -10,9 +9,10 @@ export interface RoleRecord {
   orgId: string;
   name: string;
   description: string;
+  seededAs: SeededRoleKey | null;
 }
 
-const roleColumns = { id: roles.id, orgId: roles.orgId, name: roles.name, description: roles.description };
+const roleColumns = { id: roles.id, orgId: roles.orgId, name: roles.name, description: roles.description, seededAs: roles.seededAs };
 
 export async function findRole(db: Executor, orgId: string, roleId: string): Promise<RoleRecord | undefined> {
   const [role] = await db
@@ -22,66 +22,82 @@ export async function findRole(db: Executor, orgId: string, roleId: string): Pro
   return role;
 }
 
-export async function findRoleWithPermissions(db: Executor, orgId: string, roleId: string): Promise<Role | undefined> {
-  const role = await findRole(db, orgId, roleId);
-  if (!role) return undefined;
-  const [presented] = await presentRoles(db, orgId, [role]);
-  return presented;
+export async function findSeededRole(db: Executor, orgId: string, key: SeededRoleKey): Promise<RoleRecord | undefined> {
+  const [role] = await db
+    .select(roleColumns)
+    .from(roles)
+    .where(inOrganisation(roles.orgId, orgId, eq(roles.seededAs, key)));
+  return role;
 }
 
-/** Every role of the organisation with its permissions: two queries, whatever the number of roles. */
-export async function listRolesWithPermissions(db: Executor, orgId: string): Promise<Role[]> {
-  const found = await db
-    .select(roleColumns)
+/** The organisation's roles by name, each with how many people (removed ones left out) hold it. */
+export async function listRoles(db: Executor, orgId: string): Promise<(RoleRecord & { userCount: number })[]> {
+  const rows = await db
+    .select({
+      ...roleColumns,
+      userCount: sql<string>`(select count(*) from ${users} where ${users.orgId} = ${roles.orgId} and ${users.roleId} = ${roles.id} and ${users.status} <> 'disabled')`,
+    })
     .from(roles)
     .where(inOrganisation(roles.orgId, orgId))
     .orderBy(asc(roles.name));
-  return presentRoles(db, orgId, found);
+  return rows.map((row) => ({ ...row, userCount: Number(row.userCount) }));
 }
 
-async function presentRoles(db: Executor, orgId: string, found: RoleRecord[]): Promise<Role[]> {
-  if (found.length === 0) return [];
-  const permissions = await db
-    .select()
-    .from(rolePermissions)
-    .where(inOrganisation(rolePermissions.orgId, orgId, inArray(rolePermissions.roleId, found.map((role) => role.id))))
-    .orderBy(asc(rolePermissions.modelId));
-  return found.map((role) => ({
-    id: role.id,
-    role_id: role.id,
-    org_id: role.orgId,
-    name: role.name,
-    description: role.description,
-    permissions: permissions
-      .filter((permission) => permission.roleId === role.id)
-      .map((permission) => ({
-        model_id: permission.modelId,
-        isEnabled: permission.isEnabled,
-        max_tokens_per_request: permission.maxTokensPerRequest,
-        monthly_token_limit: permission.monthlyTokenLimit,
-        cost_limit: permission.costLimit,
-      })),
-  }));
+export async function insertRole(db: Executor, orgId: string, values: { name: string; description: string }): Promise<string> {
+  const [role] = await db.insert(roles).values({ orgId, ...values }).returning({ id: roles.id });
+  if (!role) throw new Error('Creating a role returned no row');
+  return role.id;
 }
 
-/** Every new organisation starts with an unlimited Admin role and a limited Member role. */
+export async function updateRoleRecord(db: Executor, orgId: string, roleId: string, changes: { name?: string; description?: string }): Promise<void> {
+  await db
+    .update(roles)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(inOrganisation(roles.orgId, orgId, eq(roles.id, roleId)));
+}
+
+export async function deleteRoleRecord(db: Executor, orgId: string, roleId: string): Promise<void> {
+  await db.delete(roles).where(inOrganisation(roles.orgId, orgId, eq(roles.id, roleId)));
+}
+
+/** People holding the role: everyone but those removed (who keep a role only for the record). */
+export async function countRoleHolders(db: Executor, orgId: string, roleId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(users)
+    .where(inOrganisation(users.orgId, orgId, and(eq(users.roleId, roleId), ne(users.status, 'disabled'))));
+  return Number(row?.count ?? 0);
+}
+
+/** Removed people keep a role for the record; before that role goes, they are given another. */
+export async function moveRemovedHolders(db: Executor, orgId: string, fromRoleId: string, toRoleId: string): Promise<number> {
+  const moved = await db
+    .update(users)
+    .set({ roleId: toRoleId, updatedAt: new Date() })
+    .where(inOrganisation(users.orgId, orgId, and(eq(users.roleId, fromRoleId), eq(users.status, 'disabled'))))
+    .returning({ id: users.id });
+  return moved.length;
+}
+
+/**
+ * Every new organisation starts with an unlimited Admin role, a limited Member role and the three
+ * manager roles of spec section 6, which chat with the Member's models.
+ */
 export async function seedDefaultRoles(db: Executor, orgId: string): Promise<{ adminRoleId: string; memberRoleId: string }> {
-  const [admin, member] = await db
+  const seeded = await db
     .insert(roles)
-    .values([
-      { orgId, ...seededRoles.admin },
-      { orgId, ...seededRoles.member },
-    ])
-    .returning({ id: roles.id, name: roles.name });
-  if (!admin || !member) throw new Error('Seeding default roles returned no rows');
+    .values(Object.entries(seededRoles).map(([key, role]) => ({ orgId, ...role, seededAs: key as SeededRoleKey })))
+    .returning({ id: roles.id, seededAs: roles.seededAs });
+  const idOf = (key: SeededRoleKey) => {
+    const role = seeded.find((row) => row.seededAs === key);
+    if (!role) throw new Error(`Seeding default roles returned no ${key} role`);
+    return role.id;
+  };
+  const limitedRoleIds = seeded.filter((role) => role.seededAs !== 'admin').map((role) => role.id);
   await db.insert(rolePermissions).values(
-    memberDefaultModelIds.map((modelId) => ({
-      roleId: member.id,
-      orgId,
-      modelId,
-      isEnabled: true,
-      ...newRoleModelDefaults,
-    })),
+    limitedRoleIds.flatMap((roleId) =>
+      memberDefaultModelIds.map((modelId) => ({ roleId, orgId, modelId, isEnabled: true, ...newRoleModelDefaults })),
+    ),
   );
-  return { adminRoleId: admin.id, memberRoleId: member.id };
+  return { adminRoleId: idOf('admin'), memberRoleId: idOf('member') };
 }

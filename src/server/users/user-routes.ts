@@ -1,19 +1,35 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { profileResponseSchema, updateProfileRequestSchema } from '../../contracts';
-import type { Database } from '../db/database';
+import { createdUserResponseSchema, createUserRequestSchema, profileResponseSchema, updateProfileRequestSchema } from '../../contracts';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import { unauthorized } from '../http/app-error';
 import type { AppEnv } from '../http/context';
+import { requireScope } from '../roles/require-scope';
 import { updateOwnProfile } from './profile-service';
+import { createUser, type UserAdministrationDependencies } from './user-administration-service';
 import { findUser, presentUser } from './user-repository';
 
 const tags = ['Profile'];
 
-/** Mounted at /user: the caller's own profile. */
-export function createUserRoutes(db: Database, signedIn: MiddlewareHandler<AppEnv>) {
+/** Mounted at /user: the caller's own profile, and creating people (user management). */
+export function createUserRoutes(dependencies: UserAdministrationDependencies, signedIn: MiddlewareHandler<AppEnv>) {
+  const { db } = dependencies;
   const router = createApiRouter();
   router.use(signedIn);
+  addRoute(
+    router,
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Organisation'],
+      summary: "Create an active person in the caller's organisation with a role and a password they sign in with at once (scope user-management)",
+      security: signedInSecurity,
+      middleware: [requireScope('user-management')],
+      request: { body: jsonBody(createUserRequestSchema) },
+      responses: answers('The new person', createdUserResponseSchema, 201),
+    }),
+    async (context) => context.json({ user: await createUser(dependencies, context.get('caller'), context.req.valid('json')) }, 201),
+  );
   addRoute(router, createRoute({ method: 'get', path: '/profile', tags, summary: "The caller's profile", security: signedInSecurity, responses: answers('The profile', profileResponseSchema) }), async (context) => {
     const caller = context.get('caller');
     const user = await findUser(db, caller.orgId, caller.userId);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../src/server/db/database';
-import { chatMessages, chatSessions, feedback, organisations, systemMessages, usageRecords, userPreferences, users } from '../../../src/server/db/schema';
+import { auditEntries, chatMessages, chatSessions, feedback, organisations, organisationSettings, rolePermissions, roles, systemMessages, usageRecords, userPreferences, users } from '../../../src/server/db/schema';
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
@@ -59,6 +59,18 @@ export async function brokenInvariants(db: Database, orgIds: string[], fixtureSe
   const people = await db.select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(inArray(users.orgId, orgIds));
   report('names that are not one line', people.filter((person) => [person.username, person.firstName, person.lastName, person.phone].some((value) => value !== null && controlCharacter.test(value))));
 
+  const heldRoles = await db.select({ id: users.id, orgId: users.orgId, roleOrgId: roles.orgId }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(inArray(users.orgId, orgIds));
+  report('people holding a role of another organisation', heldRoles.filter((person) => person.roleOrgId !== person.orgId));
+  const permissions = await db.select({ roleId: rolePermissions.roleId, orgId: rolePermissions.orgId, roleOrgId: roles.orgId }).from(rolePermissions).innerJoin(roles, eq(roles.id, rolePermissions.roleId)).where(inArray(rolePermissions.orgId, orgIds));
+  report('role permissions of another organisation than their role', permissions.filter((permission) => permission.roleOrgId !== permission.orgId));
+  const audited = await db.select({ id: auditEntries.id, orgId: auditEntries.orgId, actorOrgId: users.orgId, before: auditEntries.before, after: auditEntries.after }).from(auditEntries).leftJoin(users, eq(users.id, auditEntries.actorUserId)).where(inArray(auditEntries.orgId, orgIds));
+  report('audit entries by someone of another organisation', audited.filter((entry) => entry.actorOrgId !== entry.orgId));
+  const roleRows = await db.select({ id: roles.id, name: roles.name, description: roles.description }).from(roles).where(inArray(roles.orgId, orgIds));
+  report('role names that are not one line', roleRows.filter((role) => controlCharacter.test(role.name)));
+  const organisationRows = await db.select().from(organisations).where(inArray(organisations.id, orgIds));
+  report('organisation details that are not one line', organisationRows.filter((row) => [row.name, row.domain, row.industry, row.contactEmail].some((value) => value !== null && controlCharacter.test(value))));
+  const settings = await db.select().from(organisationSettings).where(inArray(organisationSettings.orgId, orgIds));
+
   const notices = await db.select({ id: systemMessages.id, content: systemMessages.content }).from(systemMessages).where(inArray(systemMessages.orgId, orgIds));
   const preferences = await db.select().from(userPreferences).where(inArray(userPreferences.orgId, orgIds));
   const texts = [
@@ -67,6 +79,10 @@ export async function brokenInvariants(db: Database, orgIds: string[], fixtureSe
     ...people.map((person) => ({ id: person.id, text: JSON.stringify(person) })),
     ...notices.map((notice) => ({ id: notice.id, text: notice.content })),
     ...preferences.map((row) => ({ id: row.userId, text: JSON.stringify(row) })),
+    ...roleRows.map((role) => ({ id: role.id, text: JSON.stringify(role) })),
+    ...organisationRows.map((row) => ({ id: row.id, text: JSON.stringify(row) })),
+    ...settings.map((row) => ({ id: row.orgId, text: JSON.stringify(row) })),
+    ...audited.map((entry) => ({ id: entry.id, text: JSON.stringify(entry) })),
   ];
   report('text stored with U+FFFD, what an unpaired surrogate becomes on its way to the database', texts.filter((entry) => entry.text.includes(storedLoneSurrogate)));
   return problems;

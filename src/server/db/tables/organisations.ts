@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /** Organisations, their roles with per-model limits, and their users. */
@@ -15,6 +15,9 @@ export const organisations = pgTable('organisations', {
   updatedAt: updatedAt(),
 });
 
+export const seededRoleKeys = ['admin', 'member', 'user-manager', 'model-manager', 'billing-manager'] as const;
+export type SeededRoleKey = (typeof seededRoleKeys)[number];
+
 export const roles = pgTable(
   'roles',
   {
@@ -24,13 +27,21 @@ export const roles = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** Which of the roles every organisation starts with this one is; null for roles an admin made. The seeded Admin role cannot be deleted. */
+    seededAs: text('seeded_as', { enum: seededRoleKeys }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('roles_org_name_unique').on(table.orgId, sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('roles_org_name_unique').on(table.orgId, sql`lower(${table.name})`),
+    uniqueIndex('roles_org_seeded_unique').on(table.orgId, table.seededAs).where(sql`${table.seededAs} is not null`),
+  ],
 );
 
-/** Per-model limits of a role (spec section 3). Admin-named roles are unlimited by rule, not by rows. */
+/**
+ * Per-model limits of a role (spec section 3). Admin and Super Admin have every model by rule and no
+ * rows; other roles whose name contains 'admin' have rows with every limit at the largest safe integer.
+ */
 export const rolePermissions = pgTable(
   'role_permissions',
   {
@@ -42,9 +53,10 @@ export const rolePermissions = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     modelId: text('model_id').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
-    maxTokensPerRequest: integer('max_tokens_per_request').notNull(),
-    monthlyTokenLimit: integer('monthly_token_limit').notNull(),
-    costLimit: numeric('cost_limit', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+    // Wide enough for an unlimited role's Number.MAX_SAFE_INTEGER (spec section 5).
+    maxTokensPerRequest: bigint('max_tokens_per_request', { mode: 'number' }).notNull(),
+    monthlyTokenLimit: bigint('monthly_token_limit', { mode: 'number' }).notNull(),
+    costLimit: numeric('cost_limit', { precision: 20, scale: 4, mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.roleId, table.modelId] })],
 );

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Every administrative change the audit log records. */
+export const auditActions = [
+  'role.create',
+  'role.update',
+  'role.delete',
+  'role.assign',
+  'user.create',
+  'user.role_change',
+  'user.remove',
+  'organization.update',
+  'settings.update',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditTargetTypes = ['role', 'user', 'organization', 'settings'] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+/** One change: who made it, what it touched, when, and the values before and after (never secrets). */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(auditActions),
+  target_type: z.enum(auditTargetTypes),
+  target_id: z.string(),
+  actor_user_id: z.string().nullable(),
+  actor_username: z.string(),
+  created_at: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /org/{orgId}/audit?page&limit, newest first. */
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});

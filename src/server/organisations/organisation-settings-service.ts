@@ -1,0 +1,39 @@
+import { defaultOrganisationSettings, messages, type OrganisationSettings, type UpdateOrganisationSettingsRequest } from '../../contracts';
+import type { CatalogModel } from '../../gateway';
+import { makeAdministrativeChange } from '../audit/administrative-change';
+import type { Database, Executor } from '../db/database';
+import { validationFailed } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { findStoredSettings, saveSettings } from './organisation-settings-repository';
+
+/**
+ * The organisation's settings as they apply now: what it saved, or spec section 9's defaults.
+ * The one call for code that puts them into effect (retention, sign-in rules, chat defaults, branding).
+ */
+export async function getOrganisationSettings(db: Executor, orgId: string): Promise<OrganisationSettings> {
+  return (await findStoredSettings(db, orgId)) ?? defaultOrganisationSettings;
+}
+
+/** Saves any subset of the settings over the current ones; the default model must be one the catalog has. */
+export async function updateOrganisationSettings(
+  dependencies: { db: Database; catalog: readonly CatalogModel[] },
+  caller: Caller,
+  input: UpdateOrganisationSettingsRequest,
+): Promise<OrganisationSettings> {
+  const model = input.default_model;
+  if (model && !dependencies.catalog.some((candidate) => candidate.id === model)) {
+    throw validationFailed(messages.unknownModel(model), { default_model: messages.unknownModel(model) });
+  }
+  return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
+    const before = await getOrganisationSettings(transaction, caller.orgId);
+    const after: OrganisationSettings = {
+      ...before,
+      ...input,
+      security: { ...before.security, ...input.security },
+      branding: { ...before.branding, ...input.branding },
+    };
+    await saveSettings(transaction, caller.orgId, after);
+    await record({ action: 'settings.update', targetType: 'settings', targetId: caller.orgId, before, after });
+    return after;
+  });
+}

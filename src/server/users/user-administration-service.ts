@@ -1,0 +1,112 @@
+import {
+  isAdminRoleName,
+  mayHandleRole,
+  messages,
+  type AuditAction,
+  type CreateUserRequest,
+  type OrganisationUser,
+} from '../../contracts';
+import { makeAdministrativeChange } from '../audit/administrative-change';
+import type { PasswordHasher } from '../auth/passwords';
+import type { RecentCallers } from '../auth/recent-callers';
+import { revokeUserSessions } from '../auth/session-repository';
+import type { Database } from '../db/database';
+import { users } from '../db/schema';
+import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
+import type { Caller } from '../http/context';
+import { findRole } from '../roles/role-repository';
+import { uniqueViolationIndex } from '../shared/unique-violation';
+import { refuseLosingTheLastAdministrator } from './last-administrator';
+import { auditedUser, findOrganisationUser, listOrganisationUsers, presentOrganisationUser } from './organisation-user-repository';
+import { findTakenIdentity, updateUser } from './user-repository';
+
+export interface UserAdministrationDependencies {
+  db: Database;
+  passwords: PasswordHasher;
+  /** This instance's remembered callers: a removed person's are forgotten at once (others fail their next check). */
+  recentCallers: RecentCallers;
+}
+
+const takenIdentity = (usernameTaken: boolean) =>
+  validationFailed(usernameTaken ? messages.usernameTaken : messages.emailTaken, usernameTaken ? { username: messages.usernameTaken } : { email: messages.emailTaken });
+
+/** Only administrators give or take away roles that grant scopes the caller lacks or unlimited use. */
+function refuseUnlessMayHandle(caller: Caller, roleName: string): void {
+  if (!mayHandleRole(caller.roleName, roleName)) throw forbidden(messages.onlyAdministratorsAssignRole);
+}
+
+export async function listUsersPage(db: Database, orgId: string, page: number, limit: number) {
+  const found = await listOrganisationUsers(db, orgId, { offset: (page - 1) * limit, limit });
+  return { users: found.users.map(presentOrganisationUser), total: found.total, page, limit };
+}
+
+/** An active person in the caller's organisation who signs in with the password the admin chose. */
+export async function createUser(dependencies: UserAdministrationDependencies, caller: Caller, input: CreateUserRequest): Promise<OrganisationUser> {
+  if (input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
+  const { db } = dependencies;
+  const role = await findRole(db, caller.orgId, input.role_id);
+  if (!role) throw notFound(messages.roleNotFound);
+  refuseUnlessMayHandle(caller, role.name);
+  const taken = await findTakenIdentity(db, input.username, input.email);
+  if (taken.usernameTaken || taken.emailTaken) throw takenIdentity(taken.usernameTaken);
+  const passwordHash = await dependencies.passwords.hashPassword(input.password);
+  try {
+    return await makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
+      // Looked up again under the lock: the role may have gone while the password was hashed.
+      if (!(await findRole(transaction, caller.orgId, role.id))) throw notFound(messages.roleNotFound);
+      const [created] = await transaction
+        .insert(users)
+        .values({ orgId: caller.orgId, roleId: role.id, username: input.username, email: input.email, passwordHash, passwordChangedAt: new Date(), status: 'active' })
+        .returning({ id: users.id });
+      const user = (await findOrganisationUser(transaction, caller.orgId, created!.id))!;
+      await record({ action: 'user.create', targetType: 'user', targetId: user.id, before: null, after: auditedUser(user) });
+      return presentOrganisationUser(user);
+    });
+  } catch (error) {
+    const index = uniqueViolationIndex(error);
+    if (index === 'users_username_unique' || index === 'users_email_unique') throw takenIdentity(index === 'users_username_unique');
+    throw error;
+  }
+}
+
+/** Gives someone another role (POST /roles/assign and PUT /org/{orgId}/users/{userId}/role); seen by their very next request. */
+export async function changeUserRole(
+  db: Database,
+  caller: Caller,
+  change: { userId: string; roleId: string; action: Extract<AuditAction, 'role.assign' | 'user.role_change'> },
+): Promise<OrganisationUser> {
+  return makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
+    const user = await findOrganisationUser(transaction, caller.orgId, change.userId);
+    if (!user) throw notFound(messages.userNotFound);
+    const role = await findRole(transaction, caller.orgId, change.roleId);
+    if (!role) throw notFound(messages.roleNotFound);
+    refuseUnlessMayHandle(caller, user.roleName);
+    refuseUnlessMayHandle(caller, role.name);
+    if (user.roleId === role.id) return presentOrganisationUser(user);
+    await updateUser(transaction, caller.orgId, user.id, { roleId: role.id });
+    if (isAdminRoleName(user.roleName) && !isAdminRoleName(role.name)) await refuseLosingTheLastAdministrator(transaction, caller.orgId);
+    const after = (await findOrganisationUser(transaction, caller.orgId, user.id))!;
+    await record({ action: change.action, targetType: 'user', targetId: user.id, before: auditedUser(user), after: auditedUser(after) });
+    return presentOrganisationUser(after);
+  });
+}
+
+/**
+ * Removes someone: they can no longer sign in and every sign-in of theirs ends at once (access
+ * tokens are checked against their sign-in on every request, refresh tokens with it). Their row
+ * stays, marked 'disabled', so their conversations and usage remain theirs in the history.
+ */
+export async function removeUser(dependencies: UserAdministrationDependencies, caller: Caller, userId: string): Promise<{ success: boolean; message: string }> {
+  if (userId === caller.userId) throw new AppError('conflict', messages.cannotRemoveYourself);
+  await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
+    const user = await findOrganisationUser(transaction, caller.orgId, userId);
+    if (!user) throw notFound(messages.userNotFound);
+    refuseUnlessMayHandle(caller, user.roleName);
+    await updateUser(transaction, caller.orgId, user.id, { status: 'disabled' });
+    await revokeUserSessions(transaction, caller.orgId, user.id, 'removed from the organization');
+    if (isAdminRoleName(user.roleName)) await refuseLosingTheLastAdministrator(transaction, caller.orgId);
+    await record({ action: 'user.remove', targetType: 'user', targetId: user.id, before: auditedUser(user), after: { ...auditedUser(user), status: 'disabled' } });
+  });
+  dependencies.recentCallers.forgetUser(userId);
+  return { success: true, message: 'User removed' };
+}
