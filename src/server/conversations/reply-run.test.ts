@@ -42,6 +42,7 @@ const plan: ReplyPlan = {
   sessionId: 'session',
   userMessageId: 'message',
   replyMessageId: 'reply',
+  usageId: 'usage',
   model,
   history: [{ role: 'user', content: 'Hi' }],
   inputTokens: 7,
