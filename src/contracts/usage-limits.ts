@@ -49,7 +49,8 @@ export function limitResetDate(now: Date): string {
 }
 
 const formatTokens = (tokens: number) => tokens.toLocaleString('en-US');
-const formatUsd = (usd: number) => `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+// Money is shown to 2 decimals (spec section 9); a small amount that would read $0.00 says so instead.
+const formatUsd = (usd: number) => (usd > 0 && usd < 0.005 ? 'under $0.01' : `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 
 /**
  * The refusal's text. It starts with the phrase the web app recognises ('token limit exceeded',
