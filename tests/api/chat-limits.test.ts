@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverInstances, usageRecords, usageReservations } from '../../src/server/db/schema';
-import { releaseReservationsOfGoneInstances } from '../../src/server/usage/reservation-repository';
+import { limitTotalsByModel, releaseReservationsOfGoneInstances } from '../../src/server/usage/reservation-repository';
+import { limitPeriod } from '../../src/server/usage/monthly-limits';
 import { nextMonthStart, startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
 
 /**
@@ -187,6 +188,36 @@ describe('reservations are given back', () => {
     const left = await limits.db.select({ id: usageReservations.id }).from(usageReservations).where(eq(usageReservations.userId, user.userId));
     expect(left.map((reservation) => reservation.id)).toEqual([kept.id]);
     await limits.db.delete(usageReservations).where(eq(usageReservations.id, kept.id));
+  });
+});
+
+describe('counting what is taken', () => {
+  it('counts a streaming reply once: its record as far as it has grown, and its reservation only beyond that', async () => {
+    const user = await limits.limitedUser([{ modelId: mini }]);
+    const owner = (await limits.db.select({ id: serverInstances.id }).from(serverInstances))[0]!.id;
+    const record = (inputTokens: number, outputTokens: number, costUsd: number, createdAt = new Date()) => ({
+      id: randomUUID(), orgId: user.orgId, userId: user.userId, modelId: mini, inputTokens, outputTokens, costUsd, latencyMs: 1, createdAt,
+    });
+    const reservation = (usageId: string, tokens: number, costUsd: string) => ({ id: randomUUID(), orgId: user.orgId, userId: user.userId, modelId: mini, usageId, tokens, outputTokens: tokens, costUsd, owner });
+    const finished = record(100, 50, 0.0001);
+    const streaming = record(200, 300, 0.0003);
+    const grownPast = record(400, 500, 0.0009);
+    const lastMonth = record(10, 10, 0.00001, new Date(Date.UTC(2000, 0, 15)));
+    await limits.db.insert(usageRecords).values([finished, streaming, grownPast, lastMonth]);
+    await limits.db.insert(usageReservations).values([
+      reservation(streaming.id, 800, '0.000500000000'), // holds 300 tokens and $0.0002 beyond its record
+      reservation(grownPast.id, 800, '0.000800000000'), // its record grew past it: nothing beyond
+      reservation(randomUUID(), 250, '0.000040000000'), // no record yet: all of it
+      reservation(lastMonth.id, 70, '0.000070000000'), // its record is not this month's: all of what it holds
+    ]);
+    const totals = (await limitTotalsByModel(limits.db, user.orgId, user.userId, limitPeriod(new Date()), [mini])).get(mini)!;
+    expect(totals).toEqual({
+      usedTokens: 150n + 500n + 900n,
+      usedCostPicodollars: (100n + 300n + 900n) * 1_000_000n,
+      reservedTokens: 300n + 0n + 250n + 70n,
+      reservedCostPicodollars: (200n + 0n + 40n + 70n) * 1_000_000n,
+    });
+    await limits.db.delete(usageReservations).where(eq(usageReservations.userId, user.userId));
   });
 });
 

@@ -56,9 +56,7 @@ export async function routeRequest(
     const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);
     if (!chosen || !findModel(dependencies.catalog, forcedModelId)) throw forbidden(modelAccessDeniedMessage);
     if (isOverRequestLimit(chosen, prompt)) throw tooLong(chosen.maxTokensPerRequest);
-    const { verdicts, totals } = await monthlyLimitVerdicts(dependencies.db, caller, [chosen], promptTokens);
-    const broken = verdicts.get(chosen.model.id);
-    if (broken) throw await refuseOverLimit(dependencies, caller, usable, chosen, { limit: broken, totals: totals.get(chosen.model.id) }, prompt);
+    // Its monthly limits are checked once, when room is reserved for the call (docs/decisions/019).
     return {
       mode: 'forced',
       reason: 'forced',

@@ -6,7 +6,10 @@ import { picodollars, usdText } from './limit-arithmetic';
 
 // The room model calls hold in their callers' monthly limits (docs/decisions/019).
 
-/** One model's share of a user's monthly limits: recorded this month, and held by calls in progress. */
+/**
+ * One model's share of a user's monthly limits: the usage recorded this month (a streaming reply's
+ * record included, as far as it has grown), and the room calls in progress hold beyond that.
+ */
 export interface LimitTotals {
   usedTokens: bigint;
   usedCostPicodollars: bigint;
@@ -17,9 +20,11 @@ export interface LimitTotals {
 export const noTotals: LimitTotals = { usedTokens: 0n, usedCostPicodollars: 0n, reservedTokens: 0n, reservedCostPicodollars: 0n };
 
 /**
- * Per model, one user's usage records of the period and the reservations they hold now. A record
- * a live reservation covers is counted once, as the larger of the two: a reply's record grows while
- * it streams, its reservation holds the most it may grow to. Sums come back as exact text.
+ * Per model, one user's usage records of the period and what their live reservations hold beyond
+ * them. A reservation covers one record (a reply's, which grows while it streams up to what was
+ * reserved): it adds what it holds past that record's recorded amount, never less than nothing;
+ * past the period's end its record is not in the sum, and it adds all it holds. One statement;
+ * sums come back as exact text.
  */
 export async function limitTotalsByModel(
   db: Executor,
@@ -46,16 +51,18 @@ export async function limitTotalsByModel(
         gte(usageRecords.createdAt, period.start),
         lt(usageRecords.createdAt, period.end),
         inArray(usageRecords.modelId, [...modelIds]),
-        sql`not exists (select 1 from ${usageReservations} r where r.usage_id = ${usageRecords.id} and r.model_id = ${usageRecords.modelId} and r.org_id = ${usageRecords.orgId})`,
       ),
     )
     .groupBy(usageRecords.modelId);
+  const coveredTokens = sql`coalesce(${usageRecords.inputTokens} + ${usageRecords.outputTokens}, 0)`;
+  const coveredCost = sql`coalesce(${usageRecords.costUsd}, 0)`;
+  const inPeriod = sql`(${usageRecords.createdAt} >= ${period.start} and ${usageRecords.createdAt} < ${period.end})`;
   const held = db
     .select({
       modelId: usageReservations.modelId,
       kind: sql<string>`'reserved'`.as('kind'),
-      tokens: sql<string>`coalesce(sum(greatest(${usageReservations.tokens}, coalesce(${usageRecords.inputTokens} + ${usageRecords.outputTokens}, 0))), 0)::text`.as('tokens'),
-      cost: sql<string>`coalesce(sum(greatest(${usageReservations.costUsd}, coalesce(${usageRecords.costUsd}, 0))), 0)::text`.as('cost'),
+      tokens: sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.tokens} - ${coveredTokens}, 0) else greatest(${usageReservations.tokens}, ${coveredTokens}) end), 0)::text`.as('tokens'),
+      cost: sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.costUsd} - ${coveredCost}, 0) else greatest(${usageReservations.costUsd}, ${coveredCost}) end), 0)::text`.as('cost'),
     })
     .from(usageReservations)
     .leftJoin(
@@ -104,9 +111,9 @@ export interface NewReservation {
   owner: string;
 }
 
-export async function insertReservation(transaction: Executor, reservation: NewReservation): Promise<void> {
-  const { costPicodollars, ...fields } = reservation;
-  await transaction.insert(usageReservations).values({ ...fields, costUsd: usdText(costPicodollars) });
+export async function insertReservations(transaction: Executor, reservations: readonly NewReservation[]): Promise<void> {
+  if (reservations.length === 0) return;
+  await transaction.insert(usageReservations).values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, costUsd: usdText(costPicodollars) })));
 }
 
 /** Gives the room back: the call failed, or its usage is recorded. */

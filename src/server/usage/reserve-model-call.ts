@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MonthlyLimitKind } from '../../contracts';
-import type { Database, Executor } from '../db/database';
+import type { Database } from '../db/database';
 import { unauthorized } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { UsableModel } from '../conversations/model-access';
 import { grantCall, heldInputTokens } from './limit-arithmetic';
 import { limitPeriod, limitsOf, pricesOf } from './monthly-limits';
-import { insertReservation, limitTotalsByModel, lockUserForLimits, noTotals, type LimitTotals } from './reservation-repository';
+import { insertReservations, limitTotalsByModel, lockUserForLimits, noTotals, type LimitTotals, type NewReservation } from './reservation-repository';
 
 /** One model call to hold room for: the model as the caller may use it, and the prompt's estimated tokens. */
 export interface PlannedCall {
@@ -47,14 +47,16 @@ export async function reserveModelCalls(
     if (!(await lockUserForLimits(transaction, caller.orgId, caller.userId))) throw unauthorized();
     const modelIds = planned.filter((call) => limitsOf(call.usable)).map((call) => call.usable.model.id);
     const totals = await limitTotalsByModel(transaction, caller.orgId, caller.userId, period, modelIds);
-    const primary = await reserve(transaction, caller, calls.primary, totals.get(calls.primary.usable.model.id), options);
-    if (!primary.granted || !calls.backup) return { primary };
-    const backup = await reserve(transaction, caller, calls.backup, totals.get(calls.backup.usable.model.id), options);
-    return { primary, backup };
+    const toWrite: NewReservation[] = [];
+    const primary = grantRoom(caller, calls.primary, totals.get(calls.primary.usable.model.id), options, toWrite);
+    const backup = primary.granted && calls.backup ? grantRoom(caller, calls.backup, totals.get(calls.backup.usable.model.id), options, toWrite) : undefined;
+    await insertReservations(transaction, toWrite);
+    return backup ? { primary, backup } : { primary };
   });
 }
 
-async function reserve(transaction: Executor, caller: Caller, call: PlannedCall, found: LimitTotals | undefined, options: { usageId: string; owner: string }): Promise<ReservedCall> {
+/** The room one call may hold, queued in `toWrite` when granted. */
+function grantRoom(caller: Caller, call: PlannedCall, found: LimitTotals | undefined, options: { usageId: string; owner: string }, toWrite: NewReservation[]): ReservedCall {
   const limits = limitsOf(call.usable);
   if (!limits) return { granted: true, maxOutputTokens: call.usable.replyTokenCap };
   const totals = found ?? noTotals;
@@ -67,7 +69,7 @@ async function reserve(transaction: Executor, caller: Caller, call: PlannedCall,
   });
   if (!grant.granted) return { granted: false, limit: grant.limit, totals };
   const reservationId = randomUUID();
-  await insertReservation(transaction, {
+  toWrite.push({
     id: reservationId,
     orgId: caller.orgId,
     userId: caller.userId,
