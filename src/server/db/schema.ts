@@ -7,3 +7,4 @@ export * from './tables/preferences';
 export * from './tables/provider-keys';
 export * from './tables/routing';
 export * from './tables/server-instances';
+export * from './tables/usage-rollups';
