@@ -15,3 +15,4 @@ export * from './system-messages';
 export * from './text-rules';
 export * from './tokens';
 export * from './routing';
+export * from './analytics';
