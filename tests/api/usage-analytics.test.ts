@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthlyUsageOfUsers } from '../../src/server/analytics/user-usage-repository';
 import { organisations, usageRecords } from '../../src/server/db/schema';
 import { startAnalyticsServer, type AnalyticsServer, type Person } from './support/analytics-server';
 
@@ -217,6 +218,23 @@ describe('usage analytics', () => {
       ]),
     );
     expect((await setup.call(modelsPath(admin, '?from=2026-13-01'), admin.token)).status).toBe(400);
+  });
+
+  it("gives the user list each user's usage this month per model, from the monthly roll-up", async () => {
+    const db = setup.server.database.db;
+    const month = today().slice(0, 7);
+    const colleague = await setup.personWithRole(admin.orgId, 'Member');
+    const usage = await monthlyUsageOfUsers(db, admin.orgId, [admin.userId, colleague.userId], month);
+    const thisMonth = (modelId: string) => ofModel(modelId).filter((record) => record.createdAt.toISOString().startsWith(month));
+    expect(usage.get(admin.userId)).toEqual(
+      [haiku, mini]
+        .filter((modelId) => thisMonth(modelId).length > 0)
+        .map((modelId) => ({ modelId, requests: thisMonth(modelId).length, tokensUsed: tokensOf(thisMonth(modelId)), costUsd: expect.any(String) })),
+    );
+    expect(Number(usage.get(admin.userId)!.find((row) => row.modelId === mini)!.costUsd)).toBeCloseTo(costOf(thisMonth(mini)), 10);
+    expect(usage.has(colleague.userId)).toBe(false);
+    // Another organisation's id finds nothing of this one's users.
+    expect((await monthlyUsageOfUsers(db, colleague.orgId === admin.orgId ? (await setup.signUp()).orgId : colleague.orgId, [admin.userId], month)).size).toBe(0);
   });
 
   it('answers zeros and empty lists for an organisation without usage', async () => {

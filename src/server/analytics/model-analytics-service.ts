@@ -3,29 +3,28 @@ import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { savingsRange } from '../routing/savings-service';
 import { subtractDecimals, sumDecimals } from './decimal-sum';
-import { histogramMedian } from './latency-histogram';
+import { groupBy } from './group-by';
+import { addHistograms, histogramMedian } from './latency-histogram';
 import { modelName, modelProvider, shareOf } from './model-names';
-import { totalsByModel, type ModelTotals } from './usage-totals-repository';
+import { latencyByDayAndModel, type DayModelTotals } from './usage-totals-repository';
 
-function counts(rows: readonly ModelTotals[]) {
-  const sum = (pick: (row: ModelTotals) => number) => rows.reduce((total, row) => total + pick(row), 0);
-  const cost = rows.map((row) => row.costUsd);
-  const potential = rows.map((row) => row.referenceCostUsd);
+function counts(rows: readonly DayModelTotals[]) {
+  const sum = (pick: (row: DayModelTotals) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const cost = sumDecimals(rows.map((row) => row.costUsd));
+  const potential = sumDecimals(rows.map((row) => row.referenceCostUsd));
   const requests = sum((row) => row.requests);
   const completed = sum((row) => row.completed);
-  const inputTokens = sum((row) => row.inputTokens);
-  const outputTokens = sum((row) => row.outputTokens);
   return {
     requests,
     completed,
     success_rate: shareOf(completed, requests),
-    input_tokens: inputTokens,
+    input_tokens: sum((row) => row.inputTokens),
     cached_input_tokens: sum((row) => row.cachedInputTokens),
-    output_tokens: outputTokens,
-    tokens_used: inputTokens + outputTokens,
-    cost: sumDecimals(cost),
-    potential_cost: sumDecimals(potential),
-    savings: subtractDecimals(sumDecimals(potential), sumDecimals(cost)),
+    output_tokens: sum((row) => row.outputTokens),
+    tokens_used: sum((row) => row.tokens),
+    cost,
+    potential_cost: potential,
+    savings: subtractDecimals(potential, cost),
     cache_hits: sum((row) => row.cacheHits),
     auto_decisions: sum((row) => row.autoDecisions),
   };
@@ -40,22 +39,22 @@ export async function modelAnalytics(
   now = new Date(),
 ): Promise<ModelAnalytics> {
   const range = savingsRange(query, now);
-  const rows = await totalsByModel(db, orgId, { fromDay: range.from, toDay: range.to });
+  const rows = await latencyByDayAndModel(db, orgId, { fromDay: range.from, toDay: range.to });
   const totals = counts(rows);
   return {
     from: range.from,
     to: range.to,
     totals,
-    models: rows.map((row) => {
-      const own = counts([row]);
+    models: [...groupBy(rows, (row) => row.modelId)].map(([modelId, days]) => {
+      const own = counts(days);
       return {
-        model_id: row.modelId,
-        model_name: modelName(catalog, row.modelId),
-        provider: modelProvider(catalog, row.modelId),
+        model_id: modelId,
+        model_name: modelName(catalog, modelId),
+        provider: modelProvider(catalog, modelId),
         ...own,
         auto_share: shareOf(own.auto_decisions, totals.auto_decisions),
-        p50_latency_ms: histogramMedian(row.latencyHistogram),
-        p50_time_to_first_token_ms: histogramMedian(row.firstTokenHistogram),
+        p50_latency_ms: histogramMedian(addHistograms(days.map((day) => day.latencyHistogram))),
+        p50_time_to_first_token_ms: histogramMedian(addHistograms(days.map((day) => day.firstTokenHistogram))),
       };
     }),
   };

@@ -3,14 +3,9 @@ import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { addDays } from './billing-cycle';
 import { sumDecimals } from './decimal-sum';
+import { groupBy } from './group-by';
 import { modelName } from './model-names';
 import { totalsByMonthAndModel, type MonthModelTotals } from './usage-totals-repository';
-
-function groupBy(rows: readonly MonthModelTotals[], key: (row: MonthModelTotals) => string): Map<string, MonthModelTotals[]> {
-  const groups = new Map<string, MonthModelTotals[]>();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
-  return groups;
-}
 
 function amounts(rows: readonly MonthModelTotals[]) {
   return {

@@ -5,16 +5,11 @@ import { notFound } from '../http/app-error';
 import { savingsRange } from '../routing/savings-service';
 import { billingCycleOn } from './billing-cycle';
 import { sumDecimals } from './decimal-sum';
+import { groupBy } from './group-by';
 import { modelName, shareOf } from './model-names';
 import { findCycleAllowance, totalsByDayAndModel, type DayModelTotals } from './usage-totals-repository';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-function groupBy<Key>(rows: readonly DayModelTotals[], key: (row: DayModelTotals) => Key): Map<Key, DayModelTotals[]> {
-  const groups = new Map<Key, DayModelTotals[]>();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
-  return groups;
-}
 
 const sumOf = (rows: readonly DayModelTotals[], pick: (row: DayModelTotals) => number) => rows.reduce((total, row) => total + pick(row), 0);
 

@@ -11,22 +11,20 @@ export interface ComparableTotals {
 
 type Rows = { rows: Record<string, unknown>[] };
 
-/** Histograms as numbers without trailing zeros (a moved record can leave zeros behind). */
 function normalise(row: Record<string, unknown>): Record<string, unknown> {
   const normalised: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (Array.isArray(value)) {
-      const counts = value.map((count) => Number(count ?? 0));
-      while (counts.length > 0 && counts.at(-1) === 0) counts.pop();
-      normalised[key] = counts;
-    } else normalised[key] = value instanceof Date ? value.toISOString() : typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-  }
+  for (const [key, value] of Object.entries(row)) normalised[key] = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
   return normalised;
 }
 
+// Histograms as the bucket each count is of ("bucket:count"), whatever span the array has.
 const dailyColumns = sql.raw(`requests::text, completed::text, cache_hits::text, auto_decisions::text, input_tokens::text,
   cached_input_tokens::text, output_tokens::text, cost_usd::numeric(24, 10)::text as cost_usd,
-  reference_cost_usd::numeric(24, 10)::text as reference_cost_usd, latency_histogram, first_token_histogram`);
+  reference_cost_usd::numeric(24, 10)::text as reference_cost_usd,
+  array(select (position - 2 + coalesce(array_lower(latency_histogram, 1), 1)) || ':' || count
+    from unnest(latency_histogram) with ordinality as counts(count, position) where count <> 0) as latency_histogram,
+  array(select (position - 2 + coalesce(array_lower(first_token_histogram, 1), 1)) || ':' || count
+    from unnest(first_token_histogram) with ordinality as counts(count, position) where count <> 0) as first_token_histogram`);
 const monthlyColumns = sql.raw(`requests::text, completed::text, cache_hits::text, input_tokens::text, output_tokens::text,
   cost_usd::numeric(24, 10)::text as cost_usd, reference_cost_usd::numeric(24, 10)::text as reference_cost_usd`);
 
@@ -51,10 +49,8 @@ async function totalsFromRecords(db: Executor, orgId: string): Promise<Comparabl
         count(*) filter (where d.mode = 'auto' and r.outcome in ('complete', 'partial', 'interrupted')) as auto_decisions,
         sum(r.input_tokens) as input_tokens, sum(r.cached_input_tokens) as cached_input_tokens, sum(r.output_tokens) as output_tokens,
         sum(r.cost_usd) as cost_usd, sum(r.reference_cost_usd) as reference_cost_usd,
-        usage_histogram_sum(case when r.outcome = 'complete' and not r.cache_hit
-          then usage_histogram_count('{}', usage_latency_bucket(r.latency_ms), 1) end) as latency_histogram,
-        usage_histogram_sum(case when r.outcome = 'complete' and not r.cache_hit
-          then usage_histogram_count('{}', usage_latency_bucket(r.time_to_first_token_ms), 1) end) as first_token_histogram
+        usage_histogram_of(case when r.outcome = 'complete' and not r.cache_hit then usage_latency_bucket(r.latency_ms) end) as latency_histogram,
+        usage_histogram_of(case when r.outcome = 'complete' and not r.cache_hit then usage_latency_bucket(r.time_to_first_token_ms) end) as first_token_histogram
       from usage_records r
       left join routing_decisions d on d.id = r.decision_id and d.org_id = r.org_id
       where r.org_id = ${orgId} and r.outcome <> 'streaming'

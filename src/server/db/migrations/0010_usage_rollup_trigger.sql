@@ -5,36 +5,33 @@
 -- summed in, and the Free Trial gets its token allowance.
 
 -- Bucket of a duration in a latency histogram: 8 buckets per doubling of milliseconds, each about
--- 9% wide; bucket b holds [2^((b + 32) / 8), 2^((b + 33) / 8)) ms, so everything under 17 ms is in
--- bucket 0 and everything from about 17 minutes on in bucket 128 (latency-histogram.ts reads them).
+-- 9% wide; bucket b holds [2^(b / 8), 2^((b + 1) / 8)) ms (0 and 1 ms are in bucket 0), and
+-- anything from about 9 hours on in bucket 200 (latency-histogram.ts reads them).
 CREATE FUNCTION usage_latency_bucket(milliseconds integer) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT least(128, greatest(0, floor(8 * ln(greatest(milliseconds, 1)::double precision) / ln(2::double precision))::integer - 32))
+  SELECT least(200, floor(8 * ln(greatest(milliseconds, 1)::double precision) / ln(2::double precision))::integer)
 $$;
 --> statement-breakpoint
--- A histogram (element i counts bucket i - 1) with `delta` added to one bucket; a null bucket changes nothing.
+-- A histogram with `delta` added to one bucket; a null bucket changes nothing. Element b + 1 counts
+-- bucket b; an array holds only the span of buckets it has seen (PostgreSQL arrays grow at either
+-- end, their lower bound moving), so most are a few dozen elements whatever the bucket numbers.
 CREATE FUNCTION usage_histogram_count(histogram integer[], bucket integer, delta integer) RETURNS integer[]
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 BEGIN
-  IF bucket IS NULL THEN
-    RETURN histogram;
+  IF bucket IS NOT NULL THEN
+    histogram[bucket + 1] := coalesce(histogram[bucket + 1], 0) + delta;
   END IF;
-  IF coalesce(cardinality(histogram), 0) <= bucket THEN
-    histogram := coalesce(histogram, '{}') || array_fill(0, ARRAY[bucket + 1 - coalesce(cardinality(histogram), 0)]);
-  END IF;
-  histogram[bucket + 1] := histogram[bucket + 1] + delta;
   RETURN histogram;
 END
 $$;
 --> statement-breakpoint
--- Histograms add element by element; the shorter one counts as zeros past its end.
-CREATE FUNCTION usage_histogram_add(first integer[], second integer[]) RETURNS integer[]
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT coalesce(array_agg(coalesce(a, 0) + coalesce(b, 0) ORDER BY position), '{}')
-  FROM unnest(first, second) WITH ORDINALITY AS pairs(a, b, position)
+CREATE FUNCTION usage_histogram_tally(histogram integer[], bucket integer) RETURNS integer[]
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT usage_histogram_count(histogram, bucket, 1)
 $$;
 --> statement-breakpoint
-CREATE AGGREGATE usage_histogram_sum(integer[]) (SFUNC = usage_histogram_add, STYPE = integer[], INITCOND = '{}');
+-- The histogram of a set of buckets (null buckets left out).
+CREATE AGGREGATE usage_histogram_of(integer) (SFUNC = usage_histogram_tally, STYPE = integer[], INITCOND = '{}');
 --> statement-breakpoint
 -- Counts one record into the totals (sign 1) or out of them (sign -1). `deleting`: the record goes
 -- with its organisation or user perhaps, whose totals then go by cascade and must not be written
@@ -150,10 +147,8 @@ SELECT r.org_id, (r.created_at AT TIME ZONE 'UTC')::date, r.model_id,
   count(*) FILTER (WHERE r.cache_hit),
   count(*) FILTER (WHERE d.mode = 'auto' AND r.outcome IN ('complete', 'partial', 'interrupted')),
   sum(r.input_tokens), sum(r.cached_input_tokens), sum(r.output_tokens), sum(r.cost_usd), sum(r.reference_cost_usd),
-  usage_histogram_sum(CASE WHEN r.outcome = 'complete' AND NOT r.cache_hit
-    THEN usage_histogram_count('{}', usage_latency_bucket(r.latency_ms), 1) END),
-  usage_histogram_sum(CASE WHEN r.outcome = 'complete' AND NOT r.cache_hit
-    THEN usage_histogram_count('{}', usage_latency_bucket(r.time_to_first_token_ms), 1) END),
+  usage_histogram_of(CASE WHEN r.outcome = 'complete' AND NOT r.cache_hit THEN usage_latency_bucket(r.latency_ms) END),
+  usage_histogram_of(CASE WHEN r.outcome = 'complete' AND NOT r.cache_hit THEN usage_latency_bucket(r.time_to_first_token_ms) END),
   max(r.created_at)
 FROM usage_records r
 LEFT JOIN routing_decisions d ON d.id = r.decision_id AND d.org_id = r.org_id

@@ -28,9 +28,9 @@ export const usageDailyTotals = pgTable(
     costUsd: numeric('cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
     referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
     /**
-     * Completed model calls (not cache hits) by latency: element i counts calls in bucket i
-     * (usage_latency_bucket: 8 buckets per doubling of milliseconds), so a p50 is read from a few
-     * hundred small arrays instead of every record.
+     * Completed model calls (not cache hits) by latency: element b + 1 counts the calls of bucket b
+     * (usage_latency_bucket: 8 buckets per doubling of milliseconds), the array spanning only the
+     * buckets seen, so a p50 is read from a few hundred small arrays instead of every record.
      */
     latencyHistogram: integer('latency_histogram').array().notNull().default([]),
     /** The same for the time to the first token, where the reply had one. */
