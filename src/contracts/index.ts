@@ -20,3 +20,4 @@ export * from './organisation-settings';
 export * from './audit';
 export * from './network-rules';
 export * from './usage-limits';
+export * from './analytics';

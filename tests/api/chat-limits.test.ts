@@ -152,13 +152,17 @@ describe('reservations are given back', () => {
     limits.provider.enqueueReply({ failBeforeStream: { status: 500 } });
     const failed = await limits.send(user, 'This will fail', mini);
     expect(failed.status).toBe(502);
-    expect(await limits.books(user)).toMatchObject({ records: 0, reservations: 0 });
+    // The refused call is recorded as failed (decision 020's success rate), with nothing spent.
+    expect(await limits.books(user)).toMatchObject({ records: 1, tokens: 0, reservations: 0 });
+    expect(Number((await limits.books(user)).cost)).toBe(0);
 
     limits.provider.enqueueReply({ text: 'half of a reply that breaks', errorEventAfterChunks: 3 });
     const broken = await limits.send(user, 'This will break', mini);
     expect(broken.status).toBe(200);
     expect(broken.parsed.error).toBeDefined();
-    expect(await limits.books(user)).toMatchObject({ records: 1, reservations: 0 });
+    const afterBreak = await limits.books(user);
+    expect(afterBreak).toMatchObject({ records: 2, reservations: 0 });
+    expect(afterBreak.tokens).toBeGreaterThan(0);
   });
 
   it('a cache hit holds nothing and costs nothing', async () => {

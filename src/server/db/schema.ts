@@ -9,3 +9,4 @@ export * from './tables/routing';
 export * from './tables/server-instances';
 export * from './tables/administration';
 export * from './tables/usage-reservations';
+export * from './tables/usage-rollups';
