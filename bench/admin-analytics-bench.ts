@@ -127,7 +127,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
     databaseUrl = postgres.url;
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tokenwise-admin-analytics-'));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', LOCAL_MODEL_ENABLED: 'false', OPENAI_API_KEY: 'sk-bench' });
+  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', LOCAL_MODEL_ENABLED: 'false', OPENAI_API_KEY: 'sk-bench', SIGNUP_MAX_PER_ADDRESS: '1000' });
   const server = await startServer(config, { webRoot: null });
   const db = server.database.db;
   try {
