@@ -19,3 +19,4 @@ export * from './roles';
 export * from './organisation-settings';
 export * from './audit';
 export * from './network-rules';
+export * from './organisation-rules';
