@@ -1,22 +1,27 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, type ChatModel } from '../../contracts';
+import { isAdminRoleName, type ChatModel, type ChatModelsResponse, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import type { Caller } from '../http/context';
+import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { replyReserve } from './history-window';
+import { startingModelId } from './starting-model';
 
 /** A model the caller may use, with the caller's limit on the tokens of one request. */
 export interface UsableModel {
   model: CatalogModel;
   /**
-   * The most prompt tokens (estimated as length / 4) one request may carry: the role's limit,
-   * never more than the model's own room for a prompt (see `promptCapacity`). Admin-named roles
-   * have no role limit, so theirs is the model's room. The server enforces exactly this, and the
-   * model list reports it as `max_tokens`, which the web app checks before sending.
+   * The most prompt tokens (estimated as length / 4) one request may carry: the role's limit and
+   * the organisation's `max_tokens_per_request`, the smaller, never more than the model's own room
+   * for a prompt (see `promptCapacity`). Admin-named roles have no role limit; the organisation's
+   * still applies. The server enforces exactly this, and the model list reports it as
+   * `max_tokens`, which the web app checks before sending.
    */
   maxTokensPerRequest: number;
+  /** The most tokens a reply may have: the role's and the organisation's per-request limits, the smaller (the gateway also caps at the model's own maximum). */
+  maxOutputTokens?: number;
   /** Monthly limits of the caller's role on this model; undefined means unlimited (admins). */
   monthlyTokenLimit?: number;
   costLimitUsd?: number;
@@ -26,15 +31,17 @@ type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers
 
 /**
  * Models available with the instance's credentials AND allowed by the caller's role: admin-named
- * roles get every one, other roles the models their permissions enable (spec section 6).
+ * roles get every one, other roles the models their permissions enable (spec section 6). Limits
+ * are held to the organisation's `max_tokens_per_request` (read now unless given).
  */
-export async function listUsableModels(dependencies: Dependencies, caller: Caller): Promise<UsableModel[]> {
+export async function listUsableModels(dependencies: Dependencies, caller: Caller, settings?: OrganisationSettings): Promise<UsableModel[]> {
   const credentials = await dependencies.providers.credentialsFor(caller.orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, {
     localModelEnabled: dependencies.localModelEnabled,
   });
+  const ceiling = (settings ?? (await getOrganisationSettings(dependencies.db, caller.orgId))).max_tokens_per_request;
   if (isAdminRoleName(caller.roleName)) {
-    return available.map((model) => ({ model, maxTokensPerRequest: promptCapacity(model) }));
+    return available.map((model) => ({ model, maxTokensPerRequest: Math.min(ceiling, promptCapacity(model)), maxOutputTokens: ceiling }));
   }
   const permissions = await dependencies.db
     .select({
@@ -50,7 +57,8 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
     const permission = permissionByModel.get(model.id);
     if (!permission) return [];
     const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
-    return [{ model, maxTokensPerRequest: Math.min(maxTokensPerRequest, promptCapacity(model)), monthlyTokenLimit, costLimitUsd: costLimit }];
+    const perRequest = Math.min(maxTokensPerRequest, ceiling);
+    return [{ model, maxTokensPerRequest: Math.min(perRequest, promptCapacity(model)), maxOutputTokens: perRequest, monthlyTokenLimit, costLimitUsd: costLimit }];
   });
 }
 
@@ -60,6 +68,13 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
  */
 export function promptCapacity(model: Pick<CatalogModel, 'contextWindow' | 'maxOutputTokens'>): number {
   return model.contextWindow - replyReserve(model);
+}
+
+/** GET /conversation/models: the models open to the caller, with where the model selector starts. */
+export async function listModelsForCaller(dependencies: Dependencies, caller: Caller): Promise<ChatModelsResponse> {
+  const settings = await getOrganisationSettings(dependencies.db, caller.orgId);
+  const usable = await listUsableModels(dependencies, caller, settings);
+  return { models: usable.map(presentModel), default_model_id: await startingModelId(dependencies.db, caller, usable, settings) };
 }
 
 export function presentModel(usable: UsableModel): ChatModel {

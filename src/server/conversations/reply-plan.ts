@@ -1,6 +1,15 @@
 import type { CacheRequest, CacheSettings, CatalogModel, ChatMessage } from '../../gateway';
 import type { Caller } from '../http/context';
 
+/** Model-call options beside the conversation. */
+export interface GenerationOptions {
+  temperature?: number;
+  /** The primary model's; the backup carries its own. */
+  maxOutputTokens?: number;
+  /** The organisation's enable_logging: its prompt and reply text may appear in the log at debug level. */
+  logContent?: boolean;
+}
+
 /** Everything needed to answer one saved user message. */
 export interface ReplyPlan {
   caller: Caller;
@@ -20,7 +29,9 @@ export interface ReplyPlan {
   /** "Without the router": the usage is also priced at this model's rates. */
   reference: CatalogModel;
   /** Asked when the primary model fails before its first part; its history is fitted to its own window. */
-  backup?: { model: CatalogModel; history: ChatMessage[] };
+  backup?: { model: CatalogModel; history: ChatMessage[]; maxOutputTokens?: number };
+  /** How the model is asked (the organisation's temperature, the reply's token limit); docs/decisions/021. */
+  generation?: GenerationOptions;
   /** Where a complete reply is stored in the semantic cache (the lookup's vector saves embedding twice). */
   cache?: { request: CacheRequest; settings: CacheSettings; embedding?: Float32Array };
 }

@@ -3,6 +3,7 @@ import type { StreamError, StreamMetadata } from '../../contracts';
 import { costOfUsage, estimateTextTokens, type CatalogModel, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
+import { logChatContent } from './log-chat-content';
 import { recordReply, usageRecordOf, type FinishedReply } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
 import { createReplyProgress } from './reply-progress';
@@ -92,6 +93,7 @@ export async function runOpenedReply(
     await keepCallUsage(dependencies, usageRecordOf(plan, usageId, finished, { decisionId: plan.decisionId }));
     return undefined;
   });
+  logChatContent(dependencies.logger, plan, { text, status, modelId: served.model.id });
   if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
   if (failure !== undefined) return { text, error: streamFailure(failure) };
   if (status !== 'complete') return { text, metadata: recorded };

@@ -44,7 +44,9 @@ export async function startRoutedReply(
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const turns = target.turns ?? (await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId));
   const history = fitHistoryToWindow(turns, route.primary.model);
-  const backup = route.backup ? { model: route.backup.model, history: fitHistoryToWindow(turns, route.backup.model) } : undefined;
+  const backup = route.backup
+    ? { model: route.backup.model, history: fitHistoryToWindow(turns, route.backup.model), maxOutputTokens: route.backup.maxOutputTokens }
+    : undefined;
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
   const decisionId = randomUUID();
   const saveRows = async () => {
@@ -81,6 +83,11 @@ export async function startRoutedReply(
       reference: route.reference,
       backup,
       cache: target.cache,
+      generation: {
+        temperature: route.settings.default_temperature,
+        maxOutputTokens: route.primary.maxOutputTokens,
+        logContent: route.settings.enable_logging,
+      },
     },
     clientSignal,
     saveRows,
