@@ -20,3 +20,5 @@ export * from './organisation-settings';
 export * from './audit';
 export * from './network-rules';
 export * from './organisation-rules';
+export * from './usage-limits';
+export * from './analytics';

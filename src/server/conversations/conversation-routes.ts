@@ -29,7 +29,7 @@ import { AppError, forbidden } from '../http/app-error';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { exportFile, type ExportFormat } from './export-conversation';
 import { exportLinkTtlSeconds } from './export-links';
-import { listModelsForCaller } from './model-access';
+import { listChatModels } from './list-chat-models';
 import { regenerateReply } from './regenerate-service';
 import { completeWithoutStreaming } from './reply-answer';
 import { sendMessage } from './send-message-service';
@@ -133,7 +133,7 @@ export function createConversationRoutes(
   addRoute(
     router,
     createRoute({ method: 'get', path: '/models', tags, summary: 'The models the caller may use', security: signedInSecurity, responses: answers('The models', chatModelsResponseSchema) }),
-    async (context) => context.json(await listModelsForCaller(dependencies, context.get('caller'))),
+    async (context) => context.json(await listChatModels(dependencies, context.get('caller'))),
   );
   addRoute(
     router,

@@ -29,6 +29,6 @@ describe('the max_tokens the model list reports', () => {
   it("is held to the organisation's max_tokens_per_request, for prompts and replies alike", async () => {
     const [local] = await listUsableModels(dependencies, admin, { ...defaultOrganisationSettings, max_tokens_per_request: 300 });
     expect(presentModel(local!).max_tokens).toBe(300);
-    expect(local!.maxOutputTokens).toBe(300);
+    expect(local!.replyTokenCap).toBe(300);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, type ChatModel, type ChatModelsResponse, type OrganisationSettings } from '../../contracts';
+import { isAdminRoleName, type ChatModel, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -7,7 +7,6 @@ import type { Caller } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { replyReserve } from './history-window';
-import { startingModelId } from './starting-model';
 
 /** A model the caller may use, with the caller's limit on the tokens of one request. */
 export interface UsableModel {
@@ -20,8 +19,12 @@ export interface UsableModel {
    * `max_tokens`, which the web app checks before sending.
    */
   maxTokensPerRequest: number;
-  /** The most tokens a reply may have: the role's and the organisation's per-request limits, the smaller (the gateway also caps at the model's own maximum). */
-  maxOutputTokens?: number;
+  /**
+   * The most output tokens one reply may ask for: the role's max tokens per request and the
+   * organisation's (they cap the reply as well as the prompt), the smaller, never more than the
+   * model's own maximum output.
+   */
+  replyTokenCap: number;
   /** Monthly limits of the caller's role on this model; undefined means unlimited (admins). */
   monthlyTokenLimit?: number;
   costLimitUsd?: number;
@@ -41,7 +44,11 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
   });
   const ceiling = (settings ?? (await getOrganisationSettings(dependencies.db, caller.orgId))).max_tokens_per_request;
   if (isAdminRoleName(caller.roleName)) {
-    return available.map((model) => ({ model, maxTokensPerRequest: Math.min(ceiling, promptCapacity(model)), maxOutputTokens: ceiling }));
+    return available.map((model) => ({
+      model,
+      maxTokensPerRequest: Math.min(ceiling, promptCapacity(model)),
+      replyTokenCap: Math.max(1, Math.min(ceiling, model.maxOutputTokens)),
+    }));
   }
   const permissions = await dependencies.db
     .select({
@@ -58,7 +65,15 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
     if (!permission) return [];
     const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
     const perRequest = Math.min(maxTokensPerRequest, ceiling);
-    return [{ model, maxTokensPerRequest: Math.min(perRequest, promptCapacity(model)), maxOutputTokens: perRequest, monthlyTokenLimit, costLimitUsd: costLimit }];
+    return [
+      {
+        model,
+        maxTokensPerRequest: Math.min(perRequest, promptCapacity(model)),
+        replyTokenCap: Math.max(1, Math.min(perRequest, model.maxOutputTokens)),
+        monthlyTokenLimit,
+        costLimitUsd: costLimit,
+      },
+    ];
   });
 }
 
@@ -68,13 +83,6 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
  */
 export function promptCapacity(model: Pick<CatalogModel, 'contextWindow' | 'maxOutputTokens'>): number {
   return model.contextWindow - replyReserve(model);
-}
-
-/** GET /conversation/models: the models open to the caller, with where the model selector starts. */
-export async function listModelsForCaller(dependencies: Dependencies, caller: Caller): Promise<ChatModelsResponse> {
-  const settings = await getOrganisationSettings(dependencies.db, caller.orgId);
-  const usable = await listUsableModels(dependencies, caller, settings);
-  return { models: usable.map(presentModel), default_model_id: await startingModelId(dependencies.db, caller, usable, settings) };
 }
 
 export function presentModel(usable: UsableModel): ChatModel {

@@ -4,8 +4,6 @@ import type { Caller } from '../http/context';
 /** Model-call options beside the conversation. */
 export interface GenerationOptions {
   temperature?: number;
-  /** The primary model's; the backup carries its own. */
-  maxOutputTokens?: number;
   /** The organisation's enable_logging: its prompt and reply text may appear in the log at debug level. */
   logContent?: boolean;
 }
@@ -22,6 +20,12 @@ export interface ReplyPlan {
   replaceMessageId?: string;
   /** The reply's id, chosen beforehand (the replaced reply's when regenerating), so its row can be written as it streams. */
   replyMessageId: string;
+  /** The id of the answering call's usage record, chosen beforehand: the room reserved for the call covers it. */
+  usageId: string;
+  /** The most output tokens the model is asked for (the role's cap, cut to the room left in its monthly limits). */
+  maxOutputTokens?: number;
+  /** The room held in the caller's monthly limits for this reply (docs/decisions/019), given back once it is recorded. */
+  reservationIds?: readonly string[];
   /** The estimated input tokens of `history`. */
   inputTokens: number;
   /** The routing decision this reply completes (its id is the reply's selection_id). */
@@ -30,7 +34,7 @@ export interface ReplyPlan {
   reference: CatalogModel;
   /** Asked when the primary model fails before its first part; its history is fitted to its own window. */
   backup?: { model: CatalogModel; history: ChatMessage[]; maxOutputTokens?: number };
-  /** How the model is asked (the organisation's temperature, the reply's token limit); docs/decisions/021. */
+  /** How the model is asked (the organisation's temperature, whether its text may be logged); docs/decisions/021. */
   generation?: GenerationOptions;
   /** Where a complete reply is stored in the semantic cache (the lookup's vector saves embedding twice). */
   cache?: { request: CacheRequest; settings: CacheSettings; embedding?: Float32Array };
