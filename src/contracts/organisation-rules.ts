@@ -8,7 +8,9 @@ import { organisationBrandingSchema } from './organisation-settings';
 export const organisationRuleMessages = {
   addressNotAllowed: (address: string) =>
     `Your organization does not allow sign-ins from your network address (${address}). Connect from an allowed network or ask your administrator.`,
-  twoFactorSetupRequired: 'Your organization requires two-factor authentication. Set it up in Profile Settings, Security, to continue.',
+  twoFactorSetupRequired: 'Your organization requires two-factor authentication. Set it up to continue.',
+  signedOutWhenIdle: (minutes: number) =>
+    `You were signed out after ${minutes} minutes without activity, as your organization requires. Please sign in again.`,
   twoFactorStaysOn: 'Your organization requires two-factor authentication, so it cannot be turned off.',
   emailDomainNotAllowed: (domain: string, allowed: readonly string[]) =>
     `E-mail addresses at ${domain} are not allowed in this organization. Allowed domains: ${allowed.join(', ')}.`,

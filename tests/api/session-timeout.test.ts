@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/contracts';
+import { messages, organisationRuleMessages } from '../../src/contracts';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
 import { authSessions } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
@@ -59,14 +59,20 @@ describe('session_timeout_minutes', () => {
   const idleFor = (sessionId: string, minutes: number) =>
     server.database.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - minutes * 60_000) }).where(eq(authSessions.id, sessionId));
 
-  it('ends a sign-in idle longer than the timeout: the next request and the refresh answer 401', async () => {
+  it('ends a sign-in idle longer than the timeout: the next request and the refresh answer 401, saying why', async () => {
     const user = await signUpWithTimeout(5);
     await idleFor(user.sessionId, 7);
     const refused = await call('/user/profile', { token: user.token });
     expect(refused.status).toBe(401);
-    expect(refused.body.message).toBe(messages.sessionExpired);
+    expect(refused.body.message).toBe(organisationRuleMessages.signedOutWhenIdle(5));
     expect((await lastActivity(user.sessionId)).revokedReason).toBe('idle timeout');
-    expect((await call('/auth/refresh', { body: { refresh_token: user.refreshToken } })).status).toBe(401);
+    // The sign-in has ended: its token is no longer one, but every refresh (what the web app shows) still says why.
+    expect((await call('/user/profile', { token: user.token })).body.message).toBe(messages.sessionExpired);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refresh = await call('/auth/refresh', { body: { refresh_token: user.refreshToken } });
+      expect(refresh.status).toBe(401);
+      expect(refresh.body.message).toBe(organisationRuleMessages.signedOutWhenIdle(5));
+    }
     // Signing in again starts a new sign-in.
     expect((await call('/auth/login', { body: { username: user.username, password: strongPassword } })).status).toBe(200);
   });
@@ -74,7 +80,9 @@ describe('session_timeout_minutes', () => {
   it('ends an idle sign-in at its refresh too', async () => {
     const user = await signUpWithTimeout(5);
     await idleFor(user.sessionId, 7);
-    expect((await call('/auth/refresh', { body: { refresh_token: user.refreshToken } })).status).toBe(401);
+    const refresh = await call('/auth/refresh', { body: { refresh_token: user.refreshToken } });
+    expect(refresh.status).toBe(401);
+    expect(refresh.body.message).toBe(organisationRuleMessages.signedOutWhenIdle(5));
     expect((await call('/user/profile', { token: user.token })).status).toBe(401);
   });
 

@@ -47,6 +47,7 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
       orgId: authSessions.orgId,
       userId: authSessions.userId,
       sessionRevokedAt: authSessions.revokedAt,
+      sessionRevokedReason: authSessions.revokedReason,
       sessionLastActiveAt: authSessions.lastUsedAt,
       userStatus: users.status,
       twoFactorEnabled: users.totpEnabled,
@@ -77,6 +78,9 @@ export async function recordSignInActivity(db: Executor, sessionId: string, at: 
     .set({ lastUsedAt: at })
     .where(and(eq(authSessions.id, sessionId), lt(authSessions.lastUsedAt, at)));
 }
+
+/** Why a sign-in ended when it was idle past its organisation's timeout; its refresh says so. */
+export const idleRevocationReason = 'idle timeout';
 
 export async function revokeAuthSession(db: Executor, orgId: string, sessionId: string, reason: string): Promise<void> {
   await db

@@ -13,6 +13,7 @@ import {
   findRefreshToken,
   insertRefreshToken,
   markRefreshTokenUsed,
+  idleRevocationReason,
   recordSignInActivity,
   revokeAuthSession,
 } from './session-repository';
@@ -96,7 +97,11 @@ export async function refresh(dependencies: AuthDependencies, refreshToken: stri
   const { db, logger } = dependencies;
   const stored = await findRefreshToken(db, hashOpaqueToken(refreshToken));
   const invalid = () => unauthorized(messages.sessionExpired);
-  if (!stored || stored.sessionRevokedAt || stored.userStatus !== 'active') throw invalid();
+  if (!stored) throw invalid();
+  // The web app shows this answer at sign-in: an idle sign-in says why it ended, however often it is tried.
+  const endedWhenIdle = () => unauthorized(organisationRuleMessages.signedOutWhenIdle(stored.rules.sessionTimeoutMinutes));
+  if (stored.sessionRevokedAt && stored.sessionRevokedReason === idleRevocationReason) throw endedWhenIdle();
+  if (stored.sessionRevokedAt || stored.userStatus !== 'active') throw invalid();
   if (stored.usedAt) {
     await revokeAuthSession(db, stored.orgId, stored.sessionId, 'refresh token reuse');
     logger.warn({ sessionId: stored.sessionId, userId: stored.userId }, 'refresh token reused; sign-in revoked');
@@ -111,8 +116,8 @@ export async function refresh(dependencies: AuthDependencies, refreshToken: stri
     now: Date.now(),
   });
   if (verdict.outcome === 'idle') {
-    await revokeAuthSession(db, stored.orgId, stored.sessionId, 'idle timeout');
-    throw invalid();
+    await revokeAuthSession(db, stored.orgId, stored.sessionId, idleRevocationReason);
+    throw endedWhenIdle();
   }
   if (verdict.outcome === 'address_refused') throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
   const now = new Date();
@@ -208,7 +213,7 @@ export async function confirmSameCaller(signIn: PendingSignInCheck, caller: Call
 
 /**
  * The caller as the database says now, held to the organisation's sign-in rules (docs/decisions/021):
- * idle past the timeout ends the sign-in (undefined: 401), an address outside the allowed networks
+ * idle past the timeout ends the sign-in (401 saying so), an address outside the allowed networks
  * or two-factor authentication still to set up is a 403. Only callers with nothing held against
  * them are remembered, for this client address.
  */
@@ -226,8 +231,8 @@ async function lookUpCaller(
   if (!found || verdict?.outcome !== 'allowed' || verdict.twoFactorSetupRequired) dependencies.recentCallers.forget(claims.sessionId);
   if (!found || !verdict) return undefined;
   if (verdict.outcome === 'idle') {
-    await revokeAuthSession(executor, claims.orgId, claims.sessionId, 'idle timeout');
-    return undefined;
+    await revokeAuthSession(executor, claims.orgId, claims.sessionId, idleRevocationReason);
+    throw unauthorized(organisationRuleMessages.signedOutWhenIdle(found.rules.sessionTimeoutMinutes));
   }
   if (verdict.outcome === 'address_refused') throw forbidden(organisationRuleMessages.addressNotAllowed(request.clientAddress));
   if (verdict.recordActivity) await recordSignInActivity(executor, claims.sessionId, new Date(now));
