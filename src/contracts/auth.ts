@@ -94,6 +94,8 @@ export const userSchema = z.object({
   role_id: z.string(),
   email_verified: z.boolean(),
   two_factor_enabled: z.boolean(),
+  /** The organisation requires two-factor authentication and this person has not set it up: only its setup is open to them. */
+  two_factor_setup_required: z.boolean().optional(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   phone: z.string().nullable(),

@@ -80,8 +80,9 @@ export const exportDownloadQuerySchema = z.object({
 
 /**
  * A model the caller may use. `max_tokens` is the limit the server enforces on one prompt
- * (estimated tokens, length / 4): the role's per-request limit, capped by the model's context
- * window less the room kept for the reply; for admin-named roles, that room alone.
+ * (estimated tokens, length / 4): the role's per-request limit and the organisation's
+ * max_tokens_per_request, the smaller, capped by the model's context window less the room kept
+ * for the reply (admin-named roles have no role limit). Replies are held to the same limit.
  */
 export const chatModelSchema = z.object({
   model_id: z.string(),
@@ -92,7 +93,15 @@ export const chatModelSchema = z.object({
   limits: modelLimitUsageSchema.optional(),
 });
 export type ChatModel = z.infer<typeof chatModelSchema>;
-export const chatModelsResponseSchema = z.object({ models: z.array(chatModelSchema) });
+export const chatModelsResponseSchema = z.object({
+  models: z.array(chatModelSchema),
+  /**
+   * Where the model selector starts: the caller's own default model, else the organisation's,
+   * while open to them; null is Auto (the router chooses). Absent reads as Auto.
+   */
+  default_model_id: z.string().nullable().default(null),
+});
+export type ChatModelsResponse = z.infer<typeof chatModelsResponseSchema>;
 
 /** Spec section 9: the first 30 characters of the prompt followed by '...'. */
 export function sessionTitleFromPrompt(prompt: string): string {

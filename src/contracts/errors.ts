@@ -7,6 +7,8 @@ export const errorCodes = [
   'malformed_json',
   'unauthorized',
   'two_factor_required',
+  /** Signed in, but the organisation requires two-factor authentication and it is not set up yet. */
+  'two_factor_setup_required',
   'forbidden',
   'not_found',
   'conflict',

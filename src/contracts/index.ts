@@ -19,5 +19,6 @@ export * from './roles';
 export * from './organisation-settings';
 export * from './audit';
 export * from './network-rules';
+export * from './organisation-rules';
 export * from './usage-limits';
 export * from './analytics';

@@ -23,6 +23,7 @@ import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createMailer } from './email/mailer';
+import { createRetentionJob } from './retention/retention-job';
 import { createBackgroundTasks } from './shared/background-tasks';
 import { createLogger } from './logger';
 
@@ -157,6 +158,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const url = `http://${config.host}:${address.port}`;
   publicUrl ||= url;
   logger.info({ url, database: database.kind, ms: Math.round(performance.now() - started) }, 'server ready');
+  // Conversations past their organisation's retention period go now and every interval (docs/decisions/021).
+  const retention = createRetentionJob({ db: database.db, logger, intervalMs: config.retentionSweepIntervalSeconds * 1000 });
+  retention.start();
 
   return {
     url,
@@ -174,6 +178,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }
       // Closing connections aborted any reply still streaming; each is recorded before the database goes.
       await inFlightReplies.settled();
+      await retention.stop();
       const unfinished = await backgroundTasks.settled(config.shutdownTimeoutMs);
       if (unfinished > 0) logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
       await liveReplies.stop();

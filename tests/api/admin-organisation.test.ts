@@ -91,15 +91,18 @@ describe('organisation settings (scope admin)', () => {
   it("answers section 9's defaults until saved, then what was saved, field by field", async () => {
     const admin = await newAdministrator();
     const path = `/org/${admin.orgId}/settings`;
-    expect((await api(path, { token: admin.token })).body).toEqual(defaults);
+    // From inside the networks it saves (decision 021: an admin cannot lock themselves out).
+    const address = '203.0.113.7';
+    expect((await api(path, { token: admin.token, address })).body).toEqual(defaults);
     const saved = await api(path, {
       method: 'PUT',
       token: admin.token,
+      address,
       body: {
         default_model: 'anthropic/claude-3-5-haiku-latest',
         retention_period_days: 90,
         default_temperature: 1.25,
-        security: { require_2fa: true, ip_restrictions: ['203.0.113.0/24', '2001:db8::1'], allowed_domains: ['Example.COM'] },
+        security: { session_timeout_minutes: 30, ip_restrictions: ['203.0.113.0/24', '2001:db8::1'], allowed_domains: ['Example.COM'] },
         branding: { logo_url: 'https://cdn.example.com/logo.png', primary_color: '#10b981' },
       },
     });
@@ -109,13 +112,13 @@ describe('organisation settings (scope admin)', () => {
       default_model: 'anthropic/claude-3-5-haiku-latest',
       retention_period_days: 90,
       default_temperature: 1.25,
-      security: { require_2fa: true, session_timeout_minutes: 60, ip_restrictions: ['203.0.113.0/24', '2001:db8::1'], allowed_domains: ['example.com'] },
+      security: { require_2fa: false, session_timeout_minutes: 30, ip_restrictions: ['203.0.113.0/24', '2001:db8::1'], allowed_domains: ['example.com'] },
       branding: { logo_url: 'https://cdn.example.com/logo.png', primary_color: '#10b981', application_name: 'LLM Platform' },
     };
     expect(saved.body).toEqual(expected);
-    expect((await api(path, { token: admin.token })).body).toEqual(expected);
-    const back = await api(path, { method: 'PUT', token: admin.token, body: { default_model: null, branding: { logo_url: null }, security: { ip_restrictions: [] } } });
-    expect(back.body).toMatchObject({ default_model: null, branding: { logo_url: null, primary_color: '#10b981' }, security: { require_2fa: true, ip_restrictions: [] } });
+    expect((await api(path, { token: admin.token, address })).body).toEqual(expected);
+    const back = await api(path, { method: 'PUT', token: admin.token, address, body: { default_model: null, branding: { logo_url: null }, security: { ip_restrictions: [] } } });
+    expect(back.body).toMatchObject({ default_model: null, branding: { logo_url: null, primary_color: '#10b981' }, security: { session_timeout_minutes: 30, ip_restrictions: [] } });
   });
 
   it('refuses values out of range with a clear message and saves nothing', async () => {

@@ -81,11 +81,20 @@ describe('max_tokens_per_request', () => {
     expect((await limits.books(user)).reservations).toBe(0);
   });
 
-  it('leaves an admin-named role the model’s own maximum', async () => {
+  it('leaves an admin-named role the model’s own maximum, under the organisation’s max_tokens_per_request', async () => {
     const admin = await limits.limitedUser([], 'Admin');
     // "Admin 1234abcd" is not exactly Admin: the test renames it to the seeded name's form.
     await limits.db.execute(sql`update roles set name = 'Super Admin' where id = (select role_id from users where id = ${admin.userId})`);
+    // The organisation's ceiling (4000 by default, docs/decisions/021) applies to admins too.
     expect((await limits.send(admin, 'Hi', mini)).status).toBe(200);
+    expect(lastProviderRequest()?.max_tokens ?? lastProviderRequest()?.max_completion_tokens).toBe(4000);
+    const raised = await fetch(`${limits.server.url}/api/org/${admin.orgId}/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ max_tokens_per_request: 1_000_000 }),
+    });
+    expect(raised.status).toBe(200);
+    expect((await limits.send(admin, 'Describe the architecture of medieval castles in detail', mini)).status).toBe(200);
     expect(lastProviderRequest()?.max_tokens ?? lastProviderRequest()?.max_completion_tokens).toBe(16_384);
     expect((await limits.books(admin)).reservations).toBe(0);
     expect(((await limits.call('/conversation/models', admin.token)).json().models as { limits?: unknown }[]).every((model) => model.limits === undefined)).toBe(true);

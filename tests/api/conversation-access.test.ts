@@ -21,7 +21,10 @@ async function adminWithSession() {
 
 describe('GET /conversation/models', () => {
   it('offers admins every model with credentials, with the prompt limit the server enforces as max_tokens', async () => {
-    const { token } = (await signUpOrganisation()).auth;
+    const { token, user } = (await signUpOrganisation()).auth;
+    // Section 9's organisation-wide 4,000 tokens per request holds admins too (decision 021).
+    expect((await api('/conversation/models', { token })).body.models.every((model: { max_tokens: number }) => model.max_tokens === 4000)).toBe(true);
+    expect((await api(`/org/${user.org_id}/settings`, { method: 'PUT', token, body: { max_tokens_per_request: 1_000_000 } })).status).toBe(200);
     const answer = await api('/conversation/models', { token });
     expect(answer.status).toBe(200);
     const ids = answer.body.models.map((model: { model_id: string }) => model.model_id);

@@ -22,6 +22,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../http/context';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
+import { AppError } from '../http/app-error';
 import * as accounts from './account-service';
 import type { AuthDependencies } from './auth-dependencies';
 import { requireAuth } from './require-auth';
@@ -52,7 +53,7 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
     return context.json(await accounts.signup(dependencies, context.req.valid('json'), client(context)), 201);
   });
   addRoute(router, post('/refresh', 'Exchange a refresh token for new tokens', refreshRequestSchema, refreshResponseSchema), async (context) => {
-    return context.json(await sessions.refresh(dependencies, context.req.valid('json').refresh_token));
+    return context.json(await sessions.refresh(dependencies, context.req.valid('json').refresh_token, client(context)));
   });
   addRoute(
     router,
@@ -78,7 +79,13 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
     return context.json(await accounts.changePassword(dependencies, context.get('caller'), context.req.valid('json')));
   });
   addRoute(router, post('/validate-token', 'Check an access token', validateTokenRequestSchema, validateTokenResponseSchema), async (context) => {
-    const caller = await sessions.authenticate(dependencies, context.req.valid('json').token);
+    // A token its organisation refuses here (address, two-factor setup) is not one to go on with.
+    const caller = await sessions
+      .authenticate(dependencies, context.req.valid('json').token, { clientAddress: context.get('clientAddress') })
+      .catch((error: unknown) => {
+        if (error instanceof AppError) return undefined;
+        throw error;
+      });
     return context.json(caller ? { valid: true, expires_at: caller.expiresAt.toISOString() } : { valid: false });
   });
   addRoute(

@@ -13,9 +13,9 @@ export interface RecentCallersOptions {
  * confirms the sign-in, and nothing is saved or answered before it has (docs/decisions/013).
  */
 export interface RecentCallers {
-  /** The remembered caller for these verified claims, when it is recent enough. */
-  get(claims: { userId: string; orgId: string; sessionId: string }): Caller | undefined;
-  remember(caller: Caller): void;
+  /** The remembered caller for these verified claims, when it is recent enough and was seen from this client address. */
+  get(claims: { userId: string; orgId: string; sessionId: string }, clientAddress?: string): Caller | undefined;
+  remember(caller: Caller, clientAddress?: string): void;
   forget(sessionId: string): void;
   /** Forgets every sign-in of this user (removed from their organisation). */
   forgetUser(userId: string): void;
@@ -25,10 +25,10 @@ export function createRecentCallers(options: RecentCallersOptions = {}): RecentC
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const clock = options.clock ?? Date.now;
-  const entries = new Map<string, { caller: Caller; seenAt: number }>();
+  const entries = new Map<string, { caller: Caller; seenAt: number; clientAddress?: string }>();
 
   return {
-    get(claims) {
+    get(claims, clientAddress) {
       const entry = entries.get(claims.sessionId);
       if (!entry) return undefined;
       const { caller, seenAt } = entry;
@@ -36,12 +36,13 @@ export function createRecentCallers(options: RecentCallersOptions = {}): RecentC
         entries.delete(claims.sessionId);
         return undefined;
       }
-      return caller;
+      // Another address may be outside the organisation's allowed networks: it waits for the check.
+      return entry.clientAddress === clientAddress ? caller : undefined;
     },
-    remember(caller) {
+    remember(caller, clientAddress) {
       // Re-inserted, so the map's order is the order of last use and the oldest goes first.
       entries.delete(caller.sessionId);
-      entries.set(caller.sessionId, { caller, seenAt: clock() });
+      entries.set(caller.sessionId, { caller, seenAt: clock(), clientAddress });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     forget(sessionId) {

@@ -17,10 +17,25 @@ function bearerTokenOf(context: Context<AppEnv>): string {
   return token;
 }
 
-/** Puts the signed-in caller on the context or answers 401. */
+/**
+ * The calls a person may make while their organisation requires two-factor authentication they
+ * have not set up: setting it up, their profile (the web app's start), the branding the screens
+ * show, and signing out. Everything else answers 403 `two_factor_setup_required`.
+ */
+const openDuringTwoFactorSetup = new Set(['GET /api/auth/2fa/setup', 'POST /api/auth/2fa/enable', 'GET /api/user/profile', 'GET /api/org/me/branding', 'POST /api/auth/logout']);
+
+/** What the organisation's sign-in rules look at in a request. */
+function signInRequestOf(context: Context<AppEnv>) {
+  return {
+    clientAddress: context.get('clientAddress'),
+    openDuringTwoFactorSetup: openDuringTwoFactorSetup.has(`${context.req.method} ${context.req.path}`),
+  };
+}
+
+/** Puts the signed-in caller on the context or answers 401 (403 where the organisation's sign-in rules refuse). */
 export function requireAuth(dependencies: AuthDependencies) {
   return createMiddleware<AppEnv>(async (context, next) => {
-    const caller = await authenticate(dependencies, bearerTokenOf(context));
+    const caller = await authenticate(dependencies, bearerTokenOf(context), signInRequestOf(context));
     if (!caller) throw unauthorized(messages.sessionExpired);
     const { expiresAt: _expiresAt, ...plainCaller } = caller;
     context.set('caller', plainCaller);
@@ -35,7 +50,7 @@ export function requireAuth(dependencies: AuthDependencies) {
  */
 export function requireAuthProvisionally(dependencies: AuthDependencies) {
   return createMiddleware<AppEnv>(async (context, next) => {
-    const signIn = await authenticateProvisionally(dependencies, bearerTokenOf(context));
+    const signIn = await authenticateProvisionally(dependencies, bearerTokenOf(context), signInRequestOf(context));
     if (!signIn) throw unauthorized(messages.sessionExpired);
     context.set('caller', signIn.caller);
     if (signIn.pending) context.set('signIn', signIn.pending);

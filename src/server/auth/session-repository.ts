@@ -1,7 +1,24 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { defaultOrganisationSettings } from '../../contracts';
 import type { Executor } from '../db/database';
-import { authSessions, refreshTokens, roles, users } from '../db/schema';
+import { authSessions, organisationSettings, refreshTokens, roles, users } from '../db/schema';
 import type { Caller } from '../http/context';
+import type { SignInRuleSettings } from './sign-in-rules';
+
+/** The organisation's sign-in rules, read in the same statement as the sign-in (no settings row: section 9's defaults). */
+const signInRuleColumns = {
+  requireTwoFactor: sql<boolean>`coalesce(${organisationSettings.require2fa}, ${defaultOrganisationSettings.security.require_2fa})`,
+  sessionTimeoutMinutes: sql<number>`coalesce(${organisationSettings.sessionTimeoutMinutes}, ${defaultOrganisationSettings.security.session_timeout_minutes})`,
+  ipRestrictions: organisationSettings.ipRestrictions,
+};
+
+function signInRulesOf(row: { requireTwoFactor: boolean; sessionTimeoutMinutes: number; ipRestrictions: string[] | null }): SignInRuleSettings {
+  return {
+    requireTwoFactor: row.requireTwoFactor,
+    sessionTimeoutMinutes: Number(row.sessionTimeoutMinutes),
+    ipRestrictions: row.ipRestrictions ?? defaultOrganisationSettings.security.ip_restrictions,
+  };
+}
 
 export async function createAuthSession(
   db: Executor,
@@ -19,7 +36,7 @@ export async function insertRefreshToken(
   await db.insert(refreshTokens).values(values);
 }
 
-/** The refresh token, its sign-in and whether either is spent. Looked up by hash: the token is the credential. */
+/** The refresh token, its sign-in and whether either is spent, with the sign-in rules. Looked up by hash: the token is the credential. */
 export async function findRefreshToken(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({
@@ -30,13 +47,18 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
       orgId: authSessions.orgId,
       userId: authSessions.userId,
       sessionRevokedAt: authSessions.revokedAt,
+      sessionRevokedReason: authSessions.revokedReason,
+      sessionLastActiveAt: authSessions.lastUsedAt,
       userStatus: users.status,
+      twoFactorEnabled: users.totpEnabled,
+      ...signInRuleColumns,
     })
     .from(refreshTokens)
     .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
     .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(organisationSettings, eq(organisationSettings.orgId, authSessions.orgId))
     .where(eq(refreshTokens.tokenHash, tokenHash));
-  return row;
+  return row ? { ...row, rules: signInRulesOf(row) } : undefined;
 }
 
 /** Marks a refresh token used; false when another request already did (a concurrent replay). */
@@ -49,9 +71,16 @@ export async function markRefreshTokenUsed(db: Executor, tokenId: string, at: Da
   return updated.length === 1;
 }
 
-export async function touchAuthSession(db: Executor, sessionId: string, at: Date): Promise<void> {
-  await db.update(authSessions).set({ lastUsedAt: at }).where(eq(authSessions.id, sessionId));
+/** Records activity on a sign-in unless a request wrote a time at least as recent (concurrent requests write once). */
+export async function recordSignInActivity(db: Executor, sessionId: string, at: Date): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ lastUsedAt: at })
+    .where(and(eq(authSessions.id, sessionId), lt(authSessions.lastUsedAt, at)));
 }
+
+/** Why a sign-in ended when it was idle past its organisation's timeout; its refresh says so. */
+export const idleRevocationReason = 'idle timeout';
 
 export async function revokeAuthSession(db: Executor, orgId: string, sessionId: string, reason: string): Promise<void> {
   await db
@@ -81,11 +110,22 @@ export async function revokeUserSessions(
     );
 }
 
-/** The caller behind a verified access token, only while its sign-in is live and the user active. */
+/** A live sign-in with what the organisation's sign-in rules are judged on. */
+export interface SignedInCaller {
+  caller: Caller;
+  lastActiveAt: Date;
+  twoFactorEnabled: boolean;
+  rules: SignInRuleSettings;
+}
+
+/**
+ * The caller behind a verified access token, only while its sign-in is live and the user active,
+ * with the organisation's sign-in rules: still one statement per request.
+ */
 export async function findCaller(
   db: Executor,
   claims: { userId: string; orgId: string; sessionId: string },
-): Promise<Caller | undefined> {
+): Promise<SignedInCaller | undefined> {
   const [row] = await db
     .select({
       userId: users.id,
@@ -95,10 +135,14 @@ export async function findCaller(
       email: users.email,
       roleId: users.roleId,
       roleName: roles.name,
+      lastActiveAt: authSessions.lastUsedAt,
+      twoFactorEnabled: users.totpEnabled,
+      ...signInRuleColumns,
     })
     .from(authSessions)
     .innerJoin(users, and(eq(users.id, authSessions.userId), eq(users.orgId, authSessions.orgId)))
     .innerJoin(roles, and(eq(roles.id, users.roleId), eq(roles.orgId, users.orgId)))
+    .leftJoin(organisationSettings, eq(organisationSettings.orgId, authSessions.orgId))
     .where(
       and(
         eq(authSessions.id, claims.sessionId),
@@ -108,5 +152,7 @@ export async function findCaller(
         eq(users.status, 'active'),
       ),
     );
-  return row;
+  if (!row) return undefined;
+  const { lastActiveAt, twoFactorEnabled, requireTwoFactor, sessionTimeoutMinutes, ipRestrictions, ...caller } = row;
+  return { caller, lastActiveAt, twoFactorEnabled, rules: signInRulesOf({ requireTwoFactor, sessionTimeoutMinutes, ipRestrictions }) };
 }

@@ -1,5 +1,6 @@
-import { messages } from '../../contracts';
-import { validationFailed } from '../http/app-error';
+import { messages, organisationRuleMessages } from '../../contracts';
+import { forbidden, validationFailed } from '../http/app-error';
+import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import type { Caller } from '../http/context';
 import { findUser, updateUser } from '../users/user-repository';
 import type { AuthDependencies } from './auth-dependencies';
@@ -44,6 +45,8 @@ export async function disableTwoFactor(dependencies: AuthDependencies, caller: C
   if (!user.totpEnabled || !user.totpSecretEncrypted) {
     throw validationFailed('Two-factor authentication is not enabled.');
   }
+  // Turned off, the next request would send them straight back to set it up.
+  if ((await getOrganisationSettings(dependencies.db, caller.orgId)).security.require_2fa) throw forbidden(organisationRuleMessages.twoFactorStaysOn);
   const secret = dependencies.totpSecrets.open(user.totpSecretEncrypted);
   const step = await verifyTotpCode(secret, input.token, user.totpLastStep);
   if (step === undefined) throw invalidCode();

@@ -47,6 +47,7 @@ const configSchema = z.object({
   LOCAL_MODEL_MAX_WAITING: z.coerce.number().int().min(0).default(8),
   ROUTER_FIRST_PART_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   CHAT_SETUP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+  RETENTION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(3600),
   EMBEDDINGS_REMEMBERED: z.coerce.number().int().min(0).default(2_000),
   // An OpenAI-compatible embeddings endpoint for the semantic cache instead of the embedded encoder.
   EMBEDDINGS_BASE_URL: z.url().optional(),
@@ -95,6 +96,8 @@ export interface Config {
   /** The embedded model: on by default so a fresh install chats without any key. */
   /** Chat requests that may set up at once; the rest wait in arrival order (src/server/conversations/setup-gate.ts). */
   chatSetupConcurrency: number;
+  /** How often conversations past their organisation's retention period are deleted (also once at start). */
+  retentionSweepIntervalSeconds: number;
   localModel: { enabled: boolean; path: string | undefined; maxWaiting: number };
   routing: {
     firstPartTimeoutMs: number;
@@ -159,6 +162,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     chatSetupConcurrency: raw.CHAT_SETUP_CONCURRENCY,
+    retentionSweepIntervalSeconds: raw.RETENTION_SWEEP_INTERVAL_SECONDS,
     localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH, maxWaiting: raw.LOCAL_MODEL_MAX_WAITING },
     routing: {
       firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS,

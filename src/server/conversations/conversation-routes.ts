@@ -133,7 +133,7 @@ export function createConversationRoutes(
   addRoute(
     router,
     createRoute({ method: 'get', path: '/models', tags, summary: 'The models the caller may use', security: signedInSecurity, responses: answers('The models', chatModelsResponseSchema) }),
-    async (context) => context.json({ models: await listChatModels(dependencies, context.get('caller')) }),
+    async (context) => context.json(await listChatModels(dependencies, context.get('caller'))),
   );
   addRoute(
     router,

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, type ChatModel } from '../../contracts';
+import { isAdminRoleName, type ChatModel, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import type { Caller } from '../http/context';
+import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { replyReserve } from './history-window';
 
@@ -11,15 +12,17 @@ import { replyReserve } from './history-window';
 export interface UsableModel {
   model: CatalogModel;
   /**
-   * The most prompt tokens (estimated as length / 4) one request may carry: the role's limit,
-   * never more than the model's own room for a prompt (see `promptCapacity`). Admin-named roles
-   * have no role limit, so theirs is the model's room. The server enforces exactly this, and the
-   * model list reports it as `max_tokens`, which the web app checks before sending.
+   * The most prompt tokens (estimated as length / 4) one request may carry: the role's limit and
+   * the organisation's `max_tokens_per_request`, the smaller, never more than the model's own room
+   * for a prompt (see `promptCapacity`). Admin-named roles have no role limit; the organisation's
+   * still applies. The server enforces exactly this, and the model list reports it as
+   * `max_tokens`, which the web app checks before sending.
    */
   maxTokensPerRequest: number;
   /**
-   * The most output tokens one reply may ask for: the role's max tokens per request (it caps the
-   * reply as well as the prompt), never more than the model's own maximum output.
+   * The most output tokens one reply may ask for: the role's max tokens per request and the
+   * organisation's (they cap the reply as well as the prompt), the smaller, never more than the
+   * model's own maximum output.
    */
   replyTokenCap: number;
   /** Monthly limits of the caller's role on this model; undefined means unlimited (admins). */
@@ -31,15 +34,21 @@ type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers
 
 /**
  * Models available with the instance's credentials AND allowed by the caller's role: admin-named
- * roles get every one, other roles the models their permissions enable (spec section 6).
+ * roles get every one, other roles the models their permissions enable (spec section 6). Limits
+ * are held to the organisation's `max_tokens_per_request` (read now unless given).
  */
-export async function listUsableModels(dependencies: Dependencies, caller: Caller): Promise<UsableModel[]> {
+export async function listUsableModels(dependencies: Dependencies, caller: Caller, settings?: OrganisationSettings): Promise<UsableModel[]> {
   const credentials = await dependencies.providers.credentialsFor(caller.orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, {
     localModelEnabled: dependencies.localModelEnabled,
   });
+  const ceiling = (settings ?? (await getOrganisationSettings(dependencies.db, caller.orgId))).max_tokens_per_request;
   if (isAdminRoleName(caller.roleName)) {
-    return available.map((model) => ({ model, maxTokensPerRequest: promptCapacity(model), replyTokenCap: model.maxOutputTokens }));
+    return available.map((model) => ({
+      model,
+      maxTokensPerRequest: Math.min(ceiling, promptCapacity(model)),
+      replyTokenCap: Math.max(1, Math.min(ceiling, model.maxOutputTokens)),
+    }));
   }
   const permissions = await dependencies.db
     .select({
@@ -55,11 +64,12 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
     const permission = permissionByModel.get(model.id);
     if (!permission) return [];
     const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
+    const perRequest = Math.min(maxTokensPerRequest, ceiling);
     return [
       {
         model,
-        maxTokensPerRequest: Math.min(maxTokensPerRequest, promptCapacity(model)),
-        replyTokenCap: Math.max(1, Math.min(maxTokensPerRequest, model.maxOutputTokens)),
+        maxTokensPerRequest: Math.min(perRequest, promptCapacity(model)),
+        replyTokenCap: Math.max(1, Math.min(perRequest, model.maxOutputTokens)),
         monthlyTokenLimit,
         costLimitUsd: costLimit,
       },

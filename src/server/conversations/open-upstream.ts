@@ -21,14 +21,13 @@ export interface OpenedUpstream {
  */
 export async function openUpstream(
   gateway: ChatProvider,
-  request: { model: CatalogModel; history: ChatMessage[]; signal: AbortSignal; timeoutMs?: number; maxOutputTokens?: number },
+  request: { model: CatalogModel; history: ChatMessage[]; signal: AbortSignal; timeoutMs?: number; temperature?: number; maxOutputTokens?: number },
 ): Promise<OpenedUpstream> {
   const attempt = new AbortController();
   const forward = () => attempt.abort();
   request.signal.addEventListener('abort', forward, { once: true });
-  const iterator = gateway
-    .stream({ modelId: request.model.id, messages: request.history, maxOutputTokens: request.maxOutputTokens, abortSignal: attempt.signal })
-    [Symbol.asyncIterator]();
+  const { temperature, maxOutputTokens } = request;
+  const iterator = gateway.stream({ modelId: request.model.id, messages: request.history, abortSignal: attempt.signal, temperature, maxOutputTokens })[Symbol.asyncIterator]();
   let timer: NodeJS.Timeout | undefined;
   const timedOut =
     request.timeoutMs === undefined

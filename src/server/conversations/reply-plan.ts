@@ -1,6 +1,13 @@
 import type { CacheRequest, CacheSettings, CatalogModel, ChatMessage } from '../../gateway';
 import type { Caller } from '../http/context';
 
+/** Model-call options beside the conversation. */
+export interface GenerationOptions {
+  temperature?: number;
+  /** The organisation's enable_logging: its prompt and reply text may appear in the log at debug level. */
+  logContent?: boolean;
+}
+
 /** Everything needed to answer one saved user message. */
 export interface ReplyPlan {
   caller: Caller;
@@ -27,6 +34,8 @@ export interface ReplyPlan {
   reference: CatalogModel;
   /** Asked when the primary model fails before its first part; its history is fitted to its own window. */
   backup?: { model: CatalogModel; history: ChatMessage[]; maxOutputTokens?: number };
+  /** How the model is asked (the organisation's temperature, whether its text may be logged); docs/decisions/021. */
+  generation?: GenerationOptions;
   /** Where a complete reply is stored in the semantic cache (the lookup's vector saves embedding twice). */
   cache?: { request: CacheRequest; settings: CacheSettings; embedding?: Float32Array };
 }

@@ -46,7 +46,8 @@ export async function openReply(
 
   async function openWithFallback(): Promise<OpenedCall> {
     try {
-      const opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs, maxOutputTokens: plan.maxOutputTokens });
+      const { temperature } = plan.generation ?? {};
+      const opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs, temperature, maxOutputTokens: plan.maxOutputTokens });
       return { ...opened, started, served: { model: plan.model, history: plan.history, inputTokens: plan.inputTokens, maxOutputTokens: plan.maxOutputTokens } };
     } catch (primaryError) {
       // After a wait this long, the few milliseconds of the record do not matter; it is in before the reply is.
@@ -55,8 +56,9 @@ export async function openReply(
       if (!plan.backup || upstream.signal.aborted) throw upstreamFailure(primaryError);
       dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
       try {
-        const opened = await openUpstream(gateway, { model: plan.backup.model, history: plan.backup.history, signal: upstream.signal, maxOutputTokens: plan.backup.maxOutputTokens });
-        const inputTokens = estimateMessagesTokens(plan.backup.history);
+        const { model, history, maxOutputTokens } = plan.backup;
+        const opened = await openUpstream(gateway, { model, history, signal: upstream.signal, temperature: plan.generation?.temperature, maxOutputTokens });
+        const inputTokens = estimateMessagesTokens(history);
         return { ...opened, started, served: { ...plan.backup, inputTokens, fellBackFrom: plan.model.id } };
       } catch (backupError) {
         if (!upstream.signal.aborted) await keepCallUsage(dependencies, usageOfRefusedCall(plan, plan.backup.model, started));

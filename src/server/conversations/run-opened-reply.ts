@@ -2,6 +2,7 @@ import type { StreamError, StreamMetadata } from '../../contracts';
 import { costOfUsage, estimateTextTokens, type CatalogModel, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
+import { logChatContent } from './log-chat-content';
 import { releaseRoom } from './release-room';
 import { recordReply, usageRecordOf, type FinishedReply } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
@@ -94,6 +95,7 @@ export async function runOpenedReply(
     await keepCallUsage(dependencies, usageRecordOf(plan, usageId, finished, { decisionId: plan.decisionId }));
     return undefined;
   });
+  logChatContent(dependencies.logger, plan, { text, status, modelId: served.model.id });
   // The usage is on the books: the room held for it goes (only now, so the limits never count neither).
   await releaseRoom(dependencies, plan.caller.orgId, plan.reservationIds);
   if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };

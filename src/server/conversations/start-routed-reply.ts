@@ -101,6 +101,7 @@ export async function startRoutedReply(
         backup,
         // A reply routed again may be of another tier than the cache key says: it is not stored.
         cache: rerouted ? undefined : target.cache,
+        generation: { temperature: route.settings.default_temperature, logContent: route.settings.enable_logging },
       },
       clientSignal,
       saveRows,

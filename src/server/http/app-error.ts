@@ -6,6 +6,7 @@ export const httpStatusByErrorCode = {
   malformed_json: 400,
   unauthorized: 401,
   two_factor_required: 401,
+  two_factor_setup_required: 403,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

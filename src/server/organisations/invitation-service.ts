@@ -11,6 +11,7 @@ import type { Caller } from '../http/context';
 import { findRole } from '../roles/role-repository';
 import { isUuid } from '../shared/ids';
 import { uniqueViolationIndex } from '../shared/unique-violation';
+import { refuseDisallowedEmailDomain } from './email-domain-rule';
 import { auditedUser, findOrganisationUser } from '../users/organisation-user-repository';
 import { findTakenIdentity } from '../users/user-repository';
 
@@ -34,6 +35,7 @@ export async function inviteUser(dependencies: AuthDependencies, caller: Caller,
   const role = isUuid(input.role_id) ? await findRole(db, caller.orgId, input.role_id) : undefined;
   if (!role) throw notFound('Role not found');
   if (!mayHandleRole(caller.roleName, role.name)) throw forbidden(messages.onlyAdministratorsAssignRole);
+  await refuseDisallowedEmailDomain(db, caller.orgId, input.email);
   const username = input.username ?? usernameFromEmail(input.email);
   const taken = await findTakenIdentity(db, username, input.email);
   if (taken.emailTaken) throw validationFailed(messages.emailTaken, { email: messages.emailTaken });
@@ -41,6 +43,7 @@ export async function inviteUser(dependencies: AuthDependencies, caller: Caller,
   try {
     const { userId, token } = await makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
       if (!(await findRole(transaction, caller.orgId, role.id))) throw notFound('Role not found');
+      await refuseDisallowedEmailDomain(transaction, caller.orgId, input.email);
       const [created] = await transaction
         .insert(users)
         .values({ orgId: caller.orgId, roleId: role.id, username, email: input.email, status: 'pending_verification' })

@@ -1,6 +1,7 @@
-import { defaultOrganisationSettings, messages, type OrganisationSettings, type UpdateOrganisationSettingsRequest } from '../../contracts';
+import { defaultOrganisationSettings, messages, organisationRuleMessages, type OrganisationSettings, type UpdateOrganisationSettingsRequest } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import { makeAdministrativeChange } from '../audit/administrative-change';
+import { isAddressAllowed } from '../auth/sign-in-rules';
 import type { Database, Executor } from '../db/database';
 import { validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
@@ -14,15 +15,25 @@ export async function getOrganisationSettings(db: Executor, orgId: string): Prom
   return (await findStoredSettings(db, orgId)) ?? defaultOrganisationSettings;
 }
 
-/** Saves any subset of the settings over the current ones; the default model must be one the catalog has. */
+/**
+ * Saves any subset of the settings over the current ones; the default model must be one the catalog
+ * has, and IP restrictions must let in the address the change comes from, so an admin cannot lock
+ * themselves out.
+ */
 export async function updateOrganisationSettings(
   dependencies: { db: Database; catalog: readonly CatalogModel[] },
   caller: Caller,
   input: UpdateOrganisationSettingsRequest,
+  clientAddress: string,
 ): Promise<OrganisationSettings> {
   const model = input.default_model;
   if (model && !dependencies.catalog.some((candidate) => candidate.id === model)) {
     throw validationFailed(messages.unknownModel(model), { default_model: messages.unknownModel(model) });
+  }
+  const restrictions = input.security?.ip_restrictions;
+  if (restrictions && !isAddressAllowed(clientAddress, restrictions)) {
+    const message = organisationRuleMessages.restrictionsWouldLockYouOut(clientAddress);
+    throw validationFailed(message, { 'security.ip_restrictions': message });
   }
   return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     const before = await getOrganisationSettings(transaction, caller.orgId);

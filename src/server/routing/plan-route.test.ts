@@ -58,6 +58,23 @@ describe('planRoute', () => {
     expect(only.backup).toBeUndefined();
     expect(only.primary.model.id).toBe('openai/gpt-4o');
   });
+
+  it("answers with the organisation's default model when routing is off, and says why when it cannot", () => {
+    const preferred = planRoute({ offered, candidates: everyone, routingEnabled: false, defaultModelId: 'openai/gpt-4o' });
+    expect(preferred.primary.model.id).toBe('openai/gpt-4o');
+    expect(preferred.reason).toBe('routing_off');
+    expect(preferred.reasonText).toBe("Routing is off: your organization's default model");
+    expect(preferred.backup).toBeDefined();
+
+    const overLimit = [candidate('openai/gpt-4o-mini'), candidate('openai/gpt-4o', 'Monthly token limit reached'), candidate('anthropic/claude-sonnet-4')];
+    const fellBack = planRoute({ offered, candidates: overLimit, routingEnabled: false, defaultModelId: 'openai/gpt-4o' });
+    expect(fellBack.primary.model.id).toBe('anthropic/claude-sonnet-4');
+    expect(fellBack.reasonText).toBe("Routing is off: the strongest model you may use, as your organization's default model (openai/gpt-4o) is not open to you for this request");
+
+    // With the router on, the default model does not stand in for it.
+    const routed = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.1, threshold: 0.6, idealTier: 1 }, defaultModelId: 'anthropic/claude-sonnet-4' });
+    expect(routed.primary.model.tier).toBe(1);
+  });
 });
 
 function cheapest(ids: string[]): string {

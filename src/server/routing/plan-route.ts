@@ -29,6 +29,8 @@ export interface RouteInputs {
    * starts, and the tier the router chose for it among the offered tiers.
    */
   score?: { value: number; threshold: number; idealTier: number };
+  /** The organisation's default model: what answers with routing off, when the caller may use it for this request. */
+  defaultModelId?: string | null;
 }
 
 export interface PlannedRoute {
@@ -57,10 +59,7 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
   if (ordered.length === 1) {
     return { reason: 'only_model', reasonText: 'The only model you may use for this request', primary: ordered[0]!, considered };
   }
-  if (!inputs.routingEnabled || !inputs.score) {
-    const best = ordered.at(-1)!;
-    return { reason: 'routing_off', reasonText: 'Routing is off: the strongest model you may use', primary: best, backup: backupFor(best, ordered), considered };
-  }
+  if (!inputs.routingEnabled || !inputs.score) return planWithoutRouter(inputs.defaultModelId, ordered, considered);
 
   const { value, threshold, idealTier } = inputs.score;
   const eligibleTiers: number[] = [...new Set(ordered.map((usable) => usable.model.tier))];
@@ -75,6 +74,22 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
     reasonText += `; ${servedTier > idealTier ? 'stepped up' : 'stepped down'} to tier ${servedTier}, as no tier-${idealTier} model is open to you`;
   }
   return { reason: 'router_score', reasonText, primary, backup: backupFor(primary, ordered), considered };
+}
+
+/**
+ * Routing off: the organisation's default model when the caller may use it for this request,
+ * otherwise the strongest model they may use, the reason saying why the default did not answer.
+ */
+function planWithoutRouter(defaultModelId: string | null | undefined, ordered: readonly UsableModel[], considered: ConsideredModel[]): PlannedRoute {
+  const chosen = defaultModelId ? ordered.find((usable) => usable.model.id === defaultModelId) : undefined;
+  if (chosen) {
+    return { reason: 'routing_off', reasonText: "Routing is off: your organization's default model", primary: chosen, backup: backupFor(chosen, ordered), considered };
+  }
+  const best = ordered.at(-1)!;
+  const reasonText = defaultModelId
+    ? `Routing is off: the strongest model you may use, as your organization's default model (${defaultModelId}) is not open to you for this request`
+    : 'Routing is off: the strongest model you may use';
+  return { reason: 'routing_off', reasonText, primary: best, backup: backupFor(best, ordered), considered };
 }
 
 function backupFor(primary: UsableModel, ordered: readonly UsableModel[]): UsableModel | undefined {

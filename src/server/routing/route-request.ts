@@ -1,10 +1,11 @@
-import { estimatePromptTokens, messages, modelAccessDeniedMessage, type MonthlyLimitKind, type RoutingPolicy } from '../../contracts';
+import { estimatePromptTokens, messages, modelAccessDeniedMessage, type MonthlyLimitKind, type OrganisationSettings, type RoutingPolicy } from '../../contracts';
 import { findModel, listAvailableModels, type CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { listUsableModels } from '../conversations/model-access';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
+import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import { cheaperAlternative, limitExceeded } from '../usage/limit-refusal';
 import { limitBroken, monthlyLimitVerdicts, monthlyTotals } from '../usage/monthly-limits';
 import type { LimitTotals } from '../usage/reservation-repository';
@@ -23,6 +24,8 @@ export interface RoutedRequest {
   score?: { value: number; threshold: number; idealTier: number };
   reference: CatalogModel;
   policy: RoutingPolicy;
+  /** The organisation's settings as they were read for this request (temperature, content logging; docs/decisions/021). */
+  settings: OrganisationSettings;
 }
 
 type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled' | 'routing'>;
@@ -46,9 +49,10 @@ export async function routeRequest(
   overLimit: ReadonlyMap<string, { limit: MonthlyLimitKind; totals: LimitTotals }> = new Map(),
 ): Promise<RoutedRequest> {
   const policy = await dependencies.routing.policies.load(caller.orgId);
+  const settings = await getOrganisationSettings(dependencies.db, caller.orgId);
   const credentials = await dependencies.providers.credentialsFor(caller.orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
-  const usable = await listUsableModels(dependencies, caller);
+  const usable = await listUsableModels(dependencies, caller, settings);
   const promptTokens = estimatePromptTokens(prompt);
   const referenceFor = (fallback: CatalogModel) => resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id) ?? fallback;
 
@@ -65,6 +69,7 @@ export async function routeRequest(
       considered: [{ model_id: chosen.model.id, tier: chosen.model.tier, eligible: true }],
       reference: referenceFor(chosen.model),
       policy,
+      settings,
     };
   }
 
@@ -93,8 +98,8 @@ export async function routeRequest(
     const { tier, threshold } = scorer.chooseTier(value, policy.quality_target, [...new Set(offered.map((model) => model.tier))]);
     score = { value, threshold, idealTier: tier };
   }
-  const planned = planRoute({ offered, candidates, routingEnabled: policy.enabled && scorer !== undefined, score });
-  return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy };
+  const planned = planRoute({ offered, candidates, routingEnabled: policy.enabled && scorer !== undefined, score, defaultModelId: settings.default_model });
+  return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy, settings };
 }
 
 /** Spec section 5: the prompt's estimate (length / 4, rounded up) must fit the caller's limit. */

@@ -2,8 +2,21 @@ import { messages, type UpdateProfileRequest, type User } from '../../contracts'
 import type { Database } from '../db/database';
 import { unauthorized, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
+import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import { uniqueViolationIndex } from '../shared/unique-violation';
-import { findTakenIdentity, findUser, presentUser, updateUser } from './user-repository';
+import { findTakenIdentity, findUser, presentUser, updateUser, type UserRecord } from './user-repository';
+
+/** The caller's profile, saying whether their organisation still needs them to set up two-factor authentication. */
+export async function getOwnProfile(db: Database, caller: Caller): Promise<User> {
+  const user = await findUser(db, caller.orgId, caller.userId);
+  if (!user) throw unauthorized();
+  return presentProfile(db, user);
+}
+
+async function presentProfile(db: Database, user: UserRecord): Promise<User> {
+  const { security } = await getOrganisationSettings(db, user.orgId);
+  return presentUser(user, security.require_2fa && !user.totpEnabled);
+}
 
 const usernameTaken = () => validationFailed(messages.usernameTaken, { username: messages.usernameTaken });
 
@@ -31,5 +44,5 @@ export async function updateOwnProfile(db: Database, caller: Caller, input: Upda
     if (uniqueViolationIndex(error) === 'users_username_unique') throw usernameTaken();
     throw error;
   }
-  return presentUser((await findUser(db, caller.orgId, caller.userId))!);
+  return presentProfile(db, (await findUser(db, caller.orgId, caller.userId))!);
 }

@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
+import { refuseDisallowedEmailDomain } from '../organisations/email-domain-rule';
 import { findRole } from '../roles/role-repository';
 import { uniqueViolationIndex } from '../shared/unique-violation';
 import { refuseLosingTheLastAdministrator } from './last-administrator';
@@ -47,6 +48,7 @@ export async function createUser(dependencies: UserAdministrationDependencies, c
   const role = await findRole(db, caller.orgId, input.role_id);
   if (!role) throw notFound(messages.roleNotFound);
   refuseUnlessMayHandle(caller, role.name);
+  await refuseDisallowedEmailDomain(db, caller.orgId, input.email);
   const taken = await findTakenIdentity(db, input.username, input.email);
   if (taken.usernameTaken || taken.emailTaken) throw takenIdentity(taken.usernameTaken);
   const passwordHash = await dependencies.passwords.hashPassword(input.password);
@@ -54,6 +56,7 @@ export async function createUser(dependencies: UserAdministrationDependencies, c
     return await makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
       // Looked up again under the lock: the role may have gone while the password was hashed.
       if (!(await findRole(transaction, caller.orgId, role.id))) throw notFound(messages.roleNotFound);
+      await refuseDisallowedEmailDomain(transaction, caller.orgId, input.email);
       const [created] = await transaction
         .insert(users)
         .values({ orgId: caller.orgId, roleId: role.id, username: input.username, email: input.email, passwordHash, passwordChangedAt: new Date(), status: 'active' })

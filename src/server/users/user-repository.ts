@@ -83,7 +83,7 @@ export async function updateUser(
 }
 
 /** The profile shape of spec section 3; never carries secrets. */
-export function presentUser(user: UserRecord): User {
+export function presentUser(user: UserRecord, twoFactorSetupRequired = false): User {
   return {
     id: user.id,
     user_id: user.id,
@@ -97,6 +97,7 @@ export function presentUser(user: UserRecord): User {
     role_id: user.roleId,
     email_verified: user.emailVerifiedAt !== null,
     two_factor_enabled: user.totpEnabled,
+    two_factor_setup_required: twoFactorSetupRequired,
     first_name: user.firstName,
     last_name: user.lastName,
     phone: user.phone,

@@ -2,12 +2,10 @@ import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { createdUserResponseSchema, createUserRequestSchema, profileResponseSchema, updateProfileRequestSchema } from '../../contracts';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
-import { unauthorized } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { requireScope } from '../roles/require-scope';
-import { updateOwnProfile } from './profile-service';
+import { getOwnProfile, updateOwnProfile } from './profile-service';
 import { createUser, type UserAdministrationDependencies } from './user-administration-service';
-import { findUser, presentUser } from './user-repository';
 
 const tags = ['Profile'];
 
@@ -31,10 +29,7 @@ export function createUserRoutes(dependencies: UserAdministrationDependencies, s
     async (context) => context.json({ user: await createUser(dependencies, context.get('caller'), context.req.valid('json')) }, 201),
   );
   addRoute(router, createRoute({ method: 'get', path: '/profile', tags, summary: "The caller's profile", security: signedInSecurity, responses: answers('The profile', profileResponseSchema) }), async (context) => {
-    const caller = context.get('caller');
-    const user = await findUser(db, caller.orgId, caller.userId);
-    if (!user) throw unauthorized();
-    return context.json({ user: presentUser(user) });
+    return context.json({ user: await getOwnProfile(db, context.get('caller')) });
   });
   addRoute(
     router,

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { AuthFailureRedirect } from '../features/auth/components/auth-failure-redirect';
 import { useAuth } from '../features/auth/hooks/use-auth';
+import { BrandingEffect } from '../features/branding/components/branding-effect';
 import { TopNavBar } from './layout/top-nav-bar';
 
 export function RootLayout() {
@@ -10,11 +11,12 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main-content"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-2 focus:text-white"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-brand focus:px-3 focus:py-2 focus:text-white"
       >
         Skip to content
       </a>
       <AuthFailureRedirect />
+      <BrandingEffect />
       <TopNavBar />
       <main id="main-content" className="flex-1">
         {isInitialized ? <Outlet /> : <FullPageSpinner label="Checking your session" />}

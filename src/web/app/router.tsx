@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AdminLayout } from '../features/admin/components/admin-layout';
 import { AccessGuard } from '../features/access/components/access-guard';
 import { RequireAdminRole } from '../features/access/components/require-admin-role';
-import { RequireAuth } from '../features/auth/components/require-auth';
+import { RequireAuth, twoFactorSetupPath } from '../features/auth/components/require-auth';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 import { ActivatePage } from './routes/activate';
@@ -15,6 +15,7 @@ import { PricingPage } from './routes/pricing';
 import { ResetPasswordPage } from './routes/reset-password';
 import { AppSettingsPage, ProfileSettingsPage } from './routes/settings';
 import { SignupPage } from './routes/signup';
+import { TwoFactorSetupPage } from './routes/two-factor-setup';
 import { VerifyEmailPage } from './routes/verify-email';
 
 const adminRoutes: RouteObject[] = [
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', element: <AccessGuard scope="admin" fallback="/"><admin.AdminDashboardPage /></AccessGuard> },
           { path: 'profile/settings', element: <ProfileSettingsPage /> },
           { path: 'settings/app', element: <AppSettingsPage /> },
+          { path: twoFactorSetupPath.slice(1), element: <TwoFactorSetupPage /> },
           { path: 'admin', element: <AdminLayout />, children: adminRoutes },
         ],
       },

@@ -1,6 +1,7 @@
 import { refreshResponseSchema } from '@contracts';
 import type { ZodType } from 'zod';
 import { ApiError, selectErrorMessage } from './api-error';
+import { rememberSignInNotice } from './sign-in-notice';
 import { clearTokens, getStoredTokens, storeTokens } from './token-storage';
 
 export const apiBasePath = '/api';
@@ -19,6 +20,7 @@ export interface ApiRequestOptions<Result> {
 }
 
 let onAuthFailure: (() => void) | undefined;
+let onTwoFactorSetupRequired: (() => void) | undefined;
 let refreshInFlight: Promise<boolean> | null = null;
 
 /** The app decides what "go to /login" means (it needs the router); the client only calls it. */
@@ -27,6 +29,22 @@ export function setAuthFailureHandler(handler: () => void): () => void {
   return () => {
     if (onAuthFailure === handler) onAuthFailure = undefined;
   };
+}
+
+/**
+ * The organisation requires two-factor authentication the person has not set up: the server
+ * refuses everything but its setup (403 two_factor_setup_required) and the app sends them there.
+ */
+export function setTwoFactorSetupHandler(handler: () => void): () => void {
+  onTwoFactorSetupRequired = handler;
+  return () => {
+    if (onTwoFactorSetupRequired === handler) onTwoFactorSetupRequired = undefined;
+  };
+}
+
+/** Tells the app when a failed call was the two-factor refusal; every signed-in call passes its failures here. */
+export function reportRefusal(error: unknown): void {
+  if (error instanceof ApiError && error.code === 'two_factor_setup_required') onTwoFactorSetupRequired?.();
 }
 
 /** Exchanges the refresh token once; concurrent callers share the same attempt. */
@@ -49,7 +67,9 @@ async function exchangeRefreshToken(): Promise<boolean> {
     });
     storeTokens(tokens);
     return true;
-  } catch {
+  } catch (error) {
+    // The server's reason (an idle sign-in its organisation ended, a network it refuses) is shown at sign-in.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) rememberSignInNotice(error.message);
     return false;
   }
 }
@@ -58,6 +78,15 @@ export async function apiRequest<Result = unknown>(
   path: string,
   options: ApiRequestOptions<Result> = {},
 ): Promise<Result> {
+  try {
+    return await requestWithRefresh(path, options);
+  } catch (error) {
+    reportRefusal(error);
+    throw error;
+  }
+}
+
+async function requestWithRefresh<Result>(path: string, options: ApiRequestOptions<Result>): Promise<Result> {
   const { authenticated = true, refreshOnUnauthorized = true } = options;
   const token = authenticated ? getStoredTokens().token : null;
   const response = await send(path, options, token);

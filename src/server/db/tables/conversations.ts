@@ -20,7 +20,11 @@ export const chatSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('chat_sessions_user_idx').on(table.orgId, table.userId, table.updatedAt)],
+  (table) => [
+    index('chat_sessions_user_idx').on(table.orgId, table.userId, table.updatedAt),
+    // The retention job's look-up: an organisation's conversations inactive since a date.
+    index('chat_sessions_org_activity_idx').on(table.orgId, table.updatedAt),
+  ],
 );
 
 export const chatMessageRoles = ['user', 'assistant'] as const;

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { isAdminUser, useAuth } from '../../features/auth/hooks/use-auth';
+import { BrandLogo } from '../../features/branding/components/brand-logo';
 import { AdminSwitch } from './admin-switch';
-import { Logo } from './logo';
 import { SignedOutActions } from './signed-out-actions';
 import { UserMenu } from './user-menu';
 
@@ -15,7 +15,7 @@ export function TopNavBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Logo to={signedInUser ? '/chat' : '/'} />
+        <BrandLogo to={signedInUser ? '/chat' : '/'} />
         {signedInUser ? (
           <div className="flex items-center gap-2">
             {isAdminUser(signedInUser) ? <AdminSwitch /> : null}

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { setAuthFailureHandler } from '../../../lib/api-client';
+import { setAuthFailureHandler, setTwoFactorSetupHandler } from '../../../lib/api-client';
 import { rememberRedirectPath } from '../../../lib/redirect-storage';
+import { useAuth } from '../hooks/use-auth';
 
 const protectedPrefixes = ['/chat', '/admin', '/profile', '/settings', '/dashboard'];
 
@@ -9,10 +10,15 @@ export function isProtectedPath(pathname: string): boolean {
   return protectedPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-/** When the API client cannot refresh a session, send the user to /login and back afterwards. */
+/**
+ * When the API client cannot refresh a session, send the user to /login and back afterwards; when
+ * a call is refused until two-factor authentication is set up, route protection sends them to it.
+ */
 export function AuthFailureRedirect() {
   const navigate = useNavigate();
   const location = useLocation();
+  const { requireTwoFactorSetup } = useAuth();
+  useEffect(() => setTwoFactorSetupHandler(requireTwoFactorSetup), [requireTwoFactorSetup]);
   const currentLocation = useRef(location);
   useEffect(() => {
     currentLocation.current = location;

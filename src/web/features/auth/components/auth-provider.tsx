@@ -65,6 +65,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setLoadedUser(await fetchProfile());
   }, []);
 
+  const requireTwoFactorSetup = useCallback(() => {
+    setLoadedUser((current) => (current && !current.two_factor_setup_required ? { ...current, two_factor_setup_required: true } : current));
+  }, []);
+
   const refreshExpiredSession = useCallback(async () => {
     const refreshed = await refreshSession();
     if (!refreshed) clearTokens();
@@ -85,9 +89,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signup: (details: SignupRequest) => startSession(() => signupRequest(details)),
       logout,
       reloadProfile,
+      requireTwoFactorSetup,
       refreshExpiredSession,
     }),
-    [user, tokens, isLoading, error, isInitialized, signedOutByUser, startSession, logout, reloadProfile, refreshExpiredSession],
+    [user, tokens, isLoading, error, isInitialized, signedOutByUser, startSession, logout, reloadProfile, requireTwoFactorSetup, refreshExpiredSession],
   );
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -3,12 +3,16 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { rememberRedirectPath } from '../../../lib/redirect-storage';
 import { isTokenExpired } from '../../../lib/token-storage';
-import { useAuth } from '../hooks/use-auth';
+import { mustSetUpTwoFactor, useAuth } from '../hooks/use-auth';
 
-function RedirectToLogin({ from }: { from: string }) {
-  // A layout effect runs before <Navigate>'s effect, so the path is stored before the login page reads it.
+/** Where someone whose organisation requires two-factor authentication sets it up before anything else. */
+export const twoFactorSetupPath = '/setup-two-factor';
+
+/** Goes to `to`, remembering `from` to come back to afterwards (after signing in, or setting up two-factor). */
+function RedirectRemembering({ from, to }: { from: string; to: string }) {
+  // A layout effect runs before <Navigate>'s effect, so the path is stored before the next page reads it.
   useLayoutEffect(() => rememberRedirectPath(from), [from]);
-  return <Navigate to="/login" replace />;
+  return <Navigate to={to} replace />;
 }
 
 /** Route protection of spec section 2 for every signed-in screen. */
@@ -23,7 +27,10 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
   if (!isInitialized) return <FullPageSpinner label="Checking your session" />;
   if (!token && signedOutByUser) return <Navigate to="/" replace />;
-  if (!token) return <RedirectToLogin from={`${location.pathname}${location.search}`} />;
+  const here = `${location.pathname}${location.search}`;
+  if (!token) return <RedirectRemembering from={here} to="/login" />;
   if (expired || !user) return <FullPageSpinner label="Loading your profile" />;
+  // The server refuses everything else until it is set up (docs/decisions/021).
+  if (mustSetUpTwoFactor(user) && location.pathname !== twoFactorSetupPath) return <RedirectRemembering from={here} to={twoFactorSetupPath} />;
   return children ?? <Outlet />;
 }

@@ -16,6 +16,8 @@ export interface AuthState {
   signup: (details: SignupRequest) => Promise<User>;
   logout: () => Promise<void>;
   reloadProfile: () => Promise<void>;
+  /** A call was refused until two-factor authentication is set up: route protection sends the user to its setup. */
+  requireTwoFactorSetup: () => void;
   /** Used by route protection when the stored expiry has passed; false means signed out now. */
   refreshExpiredSession: () => Promise<boolean>;
 }
@@ -26,6 +28,11 @@ export function useAuth(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error('useAuth must be used inside AuthProvider');
   return state;
+}
+
+/** The organisation requires two-factor authentication and this person has not set it up yet. */
+export function mustSetUpTwoFactor(user: User | null): boolean {
+  return user?.two_factor_setup_required === true;
 }
 
 export function isAdminUser(user: User | null): boolean {

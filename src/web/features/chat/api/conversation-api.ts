@@ -1,4 +1,4 @@
-import { chatModelsResponseSchema, chatSessionSchema, chatSessionWithMessagesSchema, type ChatModel, type ChatSessionView, type ChatSessionWithMessages, type FeedbackRating } from '@contracts';
+import { chatModelsResponseSchema, chatSessionSchema, chatSessionWithMessagesSchema, type ChatModelsResponse, type ChatSessionView, type ChatSessionWithMessages, type FeedbackRating } from '@contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -33,8 +33,8 @@ export const conversationApi = {
   async submitFeedback(feedback: { selection_id: string; org_id: string; user_id: string; feedback: FeedbackRating }): Promise<void> {
     await apiRequest('/feedback', { method: 'POST', body: feedback });
   },
-  async listModels(): Promise<ChatModel[]> {
-    const answer = await apiRequest('/conversation/models', { schema: chatModelsResponseSchema });
-    return answer.models;
+  /** The models and where the model selector starts (default_model_id: the person's default model, else the organisation's). */
+  listModels(): Promise<ChatModelsResponse> {
+    return apiRequest('/conversation/models', { schema: chatModelsResponseSchema });
   },
 };

@@ -1,5 +1,5 @@
 import type { RegenerateRequest, SendMessageRequest, StreamError, StreamMetadata } from '@contracts';
-import { apiBasePath, refreshSession } from '../../../lib/api-client';
+import { apiBasePath, refreshSession, reportRefusal } from '../../../lib/api-client';
 import { ApiError, selectErrorMessage } from '../../../lib/api-error';
 import { clearTokens, getStoredTokens } from '../../../lib/token-storage';
 import { streamFailureMessages } from './send-failure-message';
@@ -45,7 +45,9 @@ export async function streamChatReply({ path, body, onText, onSaved, signal }: S
   if (!response.ok) {
     const body = await readJson(response);
     // The body goes along: a monthly-limit refusal carries its details (`limit`) for the banner.
-    throw new ApiError(response.status, selectErrorMessage(undefined, body), body);
+    const refusal = new ApiError(response.status, selectErrorMessage(undefined, body), body);
+    reportRefusal(refusal);
+    throw refusal;
   }
   if (!response.body) throw new Error(streamFailureMessages.noStream);
 

@@ -21,6 +21,20 @@ describe('chat screen: model choice', () => {
     await waitFor(() => expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({ forced_model_id: 'gpt-4o' }));
   });
 
+  it("starts at the model the list says (the organisation's default for people without their own) and sends it until another is picked", async () => {
+    const models = [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }), makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' })];
+    const { requests } = fakeChatApi({ routes: { 'GET /conversation/models': () => ({ body: { models, default_model_id: 'haiku' } }) } });
+    const user = userEvent.setup();
+    renderChat();
+    expect(await screen.findByRole('button', { name: 'Model: Haiku' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    await waitFor(() => expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({ forced_model_id: 'haiku' }));
+
+    await user.click(screen.getByRole('button', { name: 'Model: Haiku' }));
+    await user.click(within(await screen.findByRole('listbox', { name: 'Models' })).getByText('Auto'));
+    expect(screen.getByRole('button', { name: 'Model: Auto' })).toBeInTheDocument();
+  });
+
   it('refuses a message over the chosen model limit with the red banner and sends nothing', async () => {
     const { requests } = fakeChatApi({ models: [makeModel({ model_id: 'small', name: 'Small', max_tokens: 2 })] });
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
 import { useChatBanner } from '../hooks/use-chat-banner';
-import { useChatModels } from '../hooks/use-chat-models';
+import { useChatModels, useStartingModelId } from '../hooks/use-chat-models';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useSwipe } from '../hooks/use-swipe';
 import { ConversationPane } from './conversation/conversation-pane';
@@ -17,7 +17,10 @@ import { ChatSidebar } from './sidebar/chat-sidebar';
 /** The chat screen of spec section 2. */
 export function ChatScreen() {
   const models = useChatModels();
-  const [selectedModelId, setSelectedModelId] = useState<string | null>(null);
+  const startingModelId = useStartingModelId();
+  // Undefined until the person picks: the selector starts where the server says (their default model, else the organisation's).
+  const [chosenModelId, setSelectedModelId] = useState<string | null | undefined>(undefined);
+  const selectedModelId = chosenModelId === undefined ? (startingModelId ?? null) : chosenModelId;
   const banner = useChatBanner({ models: models.data, refetchModels: models.refetch, selectModel: setSelectedModelId });
   const chat = useChat({ onBanner: banner.showNotice, onReplyDone: banner.afterReply });
   const toast = useToast();

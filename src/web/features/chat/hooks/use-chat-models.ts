@@ -1,7 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { conversationApi } from '../api/conversation-api';
 
+/** The same key as App Settings' model list: one call answers both. */
+const chatModelsQueryKey = ['conversation', 'models'] as const;
+const staleTime = 5 * 60_000;
+
 /** Only the models the caller's role allows, with the caller's own limits (issue 3). */
 export function useChatModels() {
-  return useQuery({ queryKey: ['conversation', 'models'], queryFn: conversationApi.listModels, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: chatModelsQueryKey, queryFn: conversationApi.listModels, staleTime, select: (answer) => answer.models });
+}
+
+/**
+ * Where the model selector starts (docs/decisions/021): the person's own default model, else their
+ * organisation's, while open to them; null is Auto. Undefined until the list has loaded.
+ */
+export function useStartingModelId(): string | null | undefined {
+  return useQuery({ queryKey: chatModelsQueryKey, queryFn: conversationApi.listModels, staleTime, select: (answer) => answer.default_model_id }).data;
 }

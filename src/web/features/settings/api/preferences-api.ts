@@ -1,4 +1,4 @@
-import { chatModelsResponseSchema, preferencesSchema, type ChatModel, type Preferences } from '@contracts';
+import { chatModelsResponseSchema, preferencesSchema, type ChatModelsResponse, type Preferences } from '@contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -22,10 +22,9 @@ export const preferencesApi = {
   async deleteAccountData(userId: string): Promise<void> {
     await apiRequest(`${userPath(userId)}/account`, { method: 'DELETE', schema: successAnswerSchema });
   },
-  /** The models the caller may use; same call (and cache key) as the chat screen's model picker. */
-  async listModels(): Promise<ChatModel[]> {
-    const answer = await apiRequest('/conversation/models', { schema: chatModelsResponseSchema });
-    return answer.models;
+  /** The models the caller may use; same call (and cache key, and answer) as the chat screen's model picker. */
+  listModels(): Promise<ChatModelsResponse> {
+    return apiRequest('/conversation/models', { schema: chatModelsResponseSchema });
   },
 };
 

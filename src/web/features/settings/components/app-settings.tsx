@@ -91,7 +91,7 @@ function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCle
   const queryClient = useQueryClient();
   const toast = useToast();
   const { setPreference: setThemePreference } = useTheme();
-  const models = useQuery({ queryKey: modelsQueryKey, queryFn: preferencesApi.listModels, staleTime: 5 * 60_000 });
+  const models = useQuery({ queryKey: modelsQueryKey, queryFn: preferencesApi.listModels, staleTime: 5 * 60_000, select: (answer) => answer.models });
 
   useEffect(() => {
     if (!savedVisible) return;
@@ -103,6 +103,8 @@ function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCle
     mutationFn: (next: Preferences) => preferencesApi.update(userId, next),
     onSuccess: (saved) => {
       queryClient.setQueryData(preferencesQueryKey(userId), saved);
+      // The chat's model selector starts at the saved default model (the list says where it starts).
+      void queryClient.invalidateQueries({ queryKey: modelsQueryKey });
       setDraft(saved);
       setThemePreference(saved.theme);
       applyFontSize(saved.font_size);

@@ -20,7 +20,7 @@ export function MessageBubble({ message, isStreaming = false }: { message: ChatM
     >
       <div
         className={`max-w-[85%] rounded-2xl px-4 py-2 ${
-          isUser ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
+          isUser ? 'bg-brand text-white' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
         }`}
       >
         {isUser ? <UserMessageBody message={message} /> : <MarkdownContent text={message.content} />}

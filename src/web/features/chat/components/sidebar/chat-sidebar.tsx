@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { BrandLogo } from '../../../branding/components/brand-logo';
 import type { ChatSession } from '../../state/chat-types';
 import { SessionListItem } from './session-list-item';
 import { SidebarFooter } from './sidebar-footer';
@@ -27,6 +28,9 @@ export function ChatSidebar(props: ChatSidebarProps) {
 
   return (
     <aside aria-label="Chat sessions" className={`flex flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950 ${width}`}>
+      <div className="px-3 pt-3 pb-1">
+        <BrandLogo to="/chat" />
+      </div>
       <div className="flex items-center gap-2 p-2">
         <Button className="flex-1" onClick={onNewChat}>
           New Chat

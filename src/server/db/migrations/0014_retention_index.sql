@@ -1,0 +1,1 @@
+CREATE INDEX "chat_sessions_org_activity_idx" ON "chat_sessions" USING btree ("org_id","updated_at");

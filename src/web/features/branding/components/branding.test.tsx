@@ -1,0 +1,48 @@
+import { defaultOrganisationSettings } from '@contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { signIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { shownBranding } from '../lib/shown-branding';
+import { brandColorVariable } from './branding-effect';
+
+const acme = { application_name: 'Acme Assist', primary_color: '#C2410C', logo_url: 'https://cdn.example.com/acme.png' };
+const topBar = () => screen.getByRole('banner');
+const brandColour = () => document.documentElement.style.getPropertyValue(brandColorVariable);
+
+afterEach(() => {
+  document.documentElement.style.removeProperty(brandColorVariable);
+  document.title = 'Tokenwise';
+});
+
+describe('organisation branding in the web app', () => {
+  it("shows a member their organisation's name, logo and primary colour, and titles the page with the name", async () => {
+    signIn('access-1');
+    fakeApi({ routes: { 'GET /org/me/branding': () => ({ body: { branding: acme } }) } });
+    renderApp('/profile/settings');
+    expect(await within(topBar()).findByRole('link', { name: 'Acme Assist' })).toHaveAttribute('href', '/chat');
+    expect(within(topBar()).getByTestId('brand-logo')).toHaveAttribute('src', acme.logo_url);
+    await waitFor(() => expect(document.title).toBe('Acme Assist'));
+    expect(brandColour()).toBe('#C2410C');
+  });
+
+  it("keeps the product's own look signed out, and for section 9's fallback branding", async () => {
+    fakeApi();
+    renderApp('/pricing');
+    expect(await within(topBar()).findByRole('link', { name: 'Tokenwise' })).toBeInTheDocument();
+    expect(brandColour()).toBe('');
+
+    expect(shownBranding(defaultOrganisationSettings.branding)).toEqual({ applicationName: 'Tokenwise', primaryColor: null, logoUrl: null });
+    expect(shownBranding({ ...defaultOrganisationSettings.branding, primary_color: '#3b82f6', application_name: 'Acme' })).toMatchObject({ applicationName: 'Acme', primaryColor: null });
+  });
+
+  it('falls back to the product look, with its letter mark, when the branding cannot be loaded', async () => {
+    signIn('access-1');
+    fakeApi({ routes: { 'GET /org/me/branding': () => ({ status: 500, body: { code: 'internal', message: 'Internal server error' } }) } });
+    renderApp('/profile/settings');
+    expect(await within(topBar()).findByRole('link', { name: 'Tokenwise' })).toBeInTheDocument();
+    expect(within(topBar()).getByTestId('brand-mark')).toHaveTextContent('T');
+    expect(brandColour()).toBe('');
+  });
+});
