@@ -1,6 +1,14 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NotAvailable } from '../../components/not-available';
+import { FullPageSpinner } from '../../components/ui/spinner';
 
-/** Later-issue admin screens; the layout around them already enforces access. */
+const RoleManagement = lazy(() => import('../../features/role-management/components/role-management').then((module) => ({ default: module.RoleManagement })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner label="Loading" />}>{children}</Suspense>;
+}
+
+/** The layout around these pages already enforces access. */
 export function AdminDashboardPage() {
   return <NotAvailable feature="The admin dashboard" />;
 }
@@ -8,7 +16,11 @@ export function UserManagementPage() {
   return <NotAvailable feature="User management" />;
 }
 export function RoleManagementPage() {
-  return <NotAvailable feature="Role management" />;
+  return (
+    <Loading>
+      <RoleManagement />
+    </Loading>
+  );
 }
 export function ModelAnalyticsPage() {
   return <NotAvailable feature="Model analytics" />;
