@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { NotAvailable } from '../../components/not-available';
 import { FullPageSpinner } from '../../components/ui/spinner';
 
+const UserManagement = lazy(() => import('../../features/user-management/components/user-management').then((module) => ({ default: module.UserManagement })));
 const RoleManagement = lazy(() => import('../../features/role-management/components/role-management').then((module) => ({ default: module.RoleManagement })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -13,7 +14,11 @@ export function AdminDashboardPage() {
   return <NotAvailable feature="The admin dashboard" />;
 }
 export function UserManagementPage() {
-  return <NotAvailable feature="User management" />;
+  return (
+    <Loading>
+      <UserManagement />
+    </Loading>
+  );
 }
 export function RoleManagementPage() {
   return (
