@@ -4,6 +4,9 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 
 const UserManagement = lazy(() => import('../../features/user-management/components/user-management').then((module) => ({ default: module.UserManagement })));
 const RoleManagement = lazy(() => import('../../features/role-management/components/role-management').then((module) => ({ default: module.RoleManagement })));
+const OrganizationSettings = lazy(() =>
+  import('../../features/organization-settings/components/organization-settings').then((module) => ({ default: module.OrganizationSettings })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner label="Loading" />}>{children}</Suspense>;
@@ -34,5 +37,9 @@ export function BillingPage() {
   return <NotAvailable feature="Billing and usage" />;
 }
 export function OrganizationSettingsPage() {
-  return <NotAvailable feature="Organization settings" />;
+  return (
+    <Loading>
+      <OrganizationSettings />
+    </Loading>
+  );
 }
