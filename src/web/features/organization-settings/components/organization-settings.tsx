@@ -95,7 +95,9 @@ export function OrganizationSettings() {
 
   return (
     <form ref={pageRef} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="organization-settings-title">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <div
+        className={`mb-4 flex flex-wrap items-center justify-between gap-3 ${editing ? 'sticky top-0 z-10 -mx-4 bg-white/95 px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 dark:bg-slate-950/95' : ''}`}
+      >
         <div>
           <h1 id="organization-settings-title" className="text-2xl font-bold text-slate-900 dark:text-white">
             Organization Settings

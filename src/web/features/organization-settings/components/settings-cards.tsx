@@ -48,7 +48,7 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
             ]}
           />
         </Card>
-        <Card title="Branding">
+        <Card title="Branding" className="lg:col-span-2">
           <Facts
             facts={[
               { label: 'Application name', value: settings.branding.application_name },
@@ -119,7 +119,7 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
           />
         </div>
       </Card>
-      <Card title="Branding">
+      <Card title="Branding" className="lg:col-span-2">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Application name" error={problems['branding.application_name']} {...text('application_name')} />
           <div className="flex items-end gap-2">

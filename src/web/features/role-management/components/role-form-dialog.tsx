@@ -127,7 +127,7 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
             Please correct the highlighted fields.
           </p>
         ) : null}
-        <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:flex-row sm:justify-end dark:border-slate-800 dark:bg-slate-900">
+        <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:flex-row sm:justify-end dark:border-slate-800 dark:bg-slate-900">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
