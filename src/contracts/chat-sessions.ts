@@ -4,6 +4,7 @@ import { routeInfoSchema } from './routing';
 import { messageIdSchema, organisationIdSchema, sessionIdSchema, userIdSchema } from './ids';
 import { messages } from './messages';
 import { text } from './text-rules';
+import { modelLimitUsageSchema } from './usage-limits';
 
 /**
  * A reply is 'streaming' while it is being written (its text so far is saved about every second),
@@ -87,6 +88,8 @@ export const chatModelSchema = z.object({
   name: z.string(),
   provider: z.string(),
   max_tokens: z.number().int(),
+  /** The caller's monthly limits on this model and how much of them is taken; absent when unlimited (admins). */
+  limits: modelLimitUsageSchema.optional(),
 });
 export type ChatModel = z.infer<typeof chatModelSchema>;
 export const chatModelsResponseSchema = z.object({ models: z.array(chatModelSchema) });

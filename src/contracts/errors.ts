@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitRefusalSchema } from './usage-limits';
 
 /** Machine-readable error codes; the server maps each to exactly one HTTP status. */
 export const errorCodes = [
@@ -28,5 +29,7 @@ export const apiErrorSchema = z.object({
   detail: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   request_id: z.string().optional(),
+  /** A chat request refused by a monthly limit: which limit, on which model, when it resets (429). */
+  limit: limitRefusalSchema.optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -19,3 +19,5 @@ export * from './roles';
 export * from './organisation-settings';
 export * from './audit';
 export * from './network-rules';
+export * from './usage-limits';
+export * from './analytics';

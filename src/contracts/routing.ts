@@ -86,15 +86,16 @@ function isRealDay(day: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCFullYear() >= 1970 && date.getUTCFullYear() <= 2999;
 }
 
-const daySchema = z
+/** A UTC calendar day, 'YYYY-MM-DD', that exists. */
+export const calendarDaySchema = z
   .string({ error: 'Dates must look like YYYY-MM-DD' })
   .regex(isoDay, { error: 'Dates must look like YYYY-MM-DD' })
   .refine(isRealDay, { error: 'Dates must be real days between 1970-01-01 and 2999-12-31' });
 
 /** GET /org/{orgId}/routing-savings: a range of UTC days, both ends included; one user optionally. */
 export const routingSavingsQuerySchema = z.object({
-  from: daySchema.optional(),
-  to: daySchema.optional(),
+  from: calendarDaySchema.optional(),
+  to: calendarDaySchema.optional(),
   user_id: userIdSchema.optional(),
 });
 

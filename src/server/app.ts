@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { messages } from '../contracts';
+import { createModelAnalyticsRoutes, createOrganisationUsageRoutes, createSubscriptionAnalyticsRoutes } from './analytics/analytics-routes';
 import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAuthRoutes } from './auth/auth-routes';
 import { requireAuth, requireAuthProvisionally } from './auth/require-auth';
@@ -101,6 +102,8 @@ export function createApp(options: AppOptions) {
 
   const signedIn = requireAuth(options.auth);
   api.route('/auth', createAuthRoutes(options.auth));
+  const analytics = { db: options.database.db, catalog: options.conversations.catalog };
+  api.route('/subscription/analytics/:orgId', createSubscriptionAnalyticsRoutes(analytics, signedIn));
   api.route('/subscription', createPlanRoutes(options.database.db));
   api.route('/user', createUserRoutes(options.auth, signedIn));
   api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
@@ -108,6 +111,8 @@ export function createApp(options: AppOptions) {
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
+  api.route('/org/:orgId/usage', createOrganisationUsageRoutes(analytics, signedIn));
+  api.route('/org/:orgId/model-analytics', createModelAnalyticsRoutes(analytics, signedIn));
   api.route('/org', createOrganisationRoutes(options.auth, options.conversations.catalog, signedIn));
   api.route('/conversation', createConversationRoutes(options.conversations, signedIn, requireAuthProvisionally(options.auth)));
   api.route('/tokens', createTokenRoutes(options.conversations, signedIn));

@@ -6,6 +6,11 @@ import { activeMember } from './support/invite';
 // Spec section 8: the web app shows 'You do not have permission to use this model.' for 'Model access denied'.
 const noAccess = 'Model access denied. You do not have access to this model.';
 
+function nextMonthStart(): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
 async function adminWithSession() {
   const admin = await signUpOrganisation();
   const { user, token } = admin.auth;
@@ -51,9 +56,11 @@ describe('GET /conversation/models', () => {
     const admin = (await signUpOrganisation()).auth;
     const member = await activeMember(admin.token, admin.user.org_id);
     const answer = await api('/conversation/models', { token: member.token });
+    // Each with the member's standing against its monthly limits (nothing used yet) and when they reset.
+    const limits = { token_limit: 100_000, tokens_used: 0, tokens_reserved: 0, cost_limit: 50, cost_used: 0, cost_reserved: 0, resets_on: nextMonthStart(), warning: null };
     expect(answer.body.models).toEqual([
-      { model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 2000 },
-      { model_id: 'anthropic/claude-3-5-haiku-latest', name: 'Claude 3.5 Haiku', provider: 'anthropic', max_tokens: 2000 },
+      { model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 2000, limits },
+      { model_id: 'anthropic/claude-3-5-haiku-latest', name: 'Claude 3.5 Haiku', provider: 'anthropic', max_tokens: 2000, limits },
     ]);
   });
 

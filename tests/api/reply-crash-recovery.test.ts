@@ -127,6 +127,9 @@ describe('replies streaming when the server stops', () => {
     await untilEveryClientHasText(streams);
     // Long enough for several checkpoints of every reply.
     await new Promise((resolve) => setTimeout(resolve, 3 * checkpointIntervalMs));
+    // Replies still streaming are not in the usage analytics yet (docs/decisions/020).
+    const modelAnalyticsPath = `/org/${auth.user.org_id}/model-analytics`;
+    expect((await call(first, modelAnalyticsPath, auth.token)).body.models).toEqual([]);
 
     const killedAt = Date.now();
     first.child.kill('SIGKILL');
@@ -158,6 +161,12 @@ describe('replies streaming when the server stops', () => {
     expect(usage.body.monthly_usage).toEqual([expect.objectContaining({ model_id: 'openai/gpt-4o-mini', requests: 20 })]);
     expect(usage.body.total_tokens).toBeGreaterThan(outputTokens);
     expect(usage.body.total_cost).toBeGreaterThan(0);
+    // Recovered as interrupted, they are: asked, not completed, with the usage saved before the crash.
+    const analytics = await call(second, modelAnalyticsPath, auth.token);
+    expect(analytics.body.models).toEqual([
+      expect.objectContaining({ model_id: 'openai/gpt-4o-mini', requests: 20, completed: 0, success_rate: 0, output_tokens: outputTokens, tokens_used: usage.body.total_tokens }),
+    ]);
+    expect(analytics.body.models[0].cost).toBeCloseTo(usage.body.total_cost, 10);
   });
 
   it('records replies stopped by a graceful shutdown as partial, with everything that was sent', { timeout: 240_000 }, async () => {

@@ -50,8 +50,10 @@ describe('POST /tokens/validate and the monthly limits on sending', () => {
     expect((await sendMessage(member.token, { ...base, prompt: `Big ${script.marker}` })).status).toBe(200);
     expect((await validate('openai/gpt-4o-mini', 1)).body).toEqual({ valid: false, message: 'Monthly token limit exceeded for this model.' });
     const refused = await api('/conversation/message', { token: member.token, body: { ...base, prompt: 'One more' } });
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Monthly token limit exceeded for this model.');
+    // 429 (docs/decisions/019), with the spec's phrase, the model and the reset date.
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toContain('Monthly token limit exceeded on GPT-4o mini (openai/gpt-4o-mini)');
+    expect(refused.body.limit).toMatchObject({ kind: 'monthly_token_limit', model_id: 'openai/gpt-4o-mini', limit: 100_000, used: 100_000, reserved: 0 });
     // Another model of the role has its own budget.
     expect((await validate('anthropic/claude-3-5-haiku-latest', 1)).body.valid).toBe(true);
 

@@ -32,7 +32,7 @@ function usageOf(context: AnswerContext): TokenUsage {
 export const anthropicWire: WireFormat = {
   name: 'anthropic',
   readPrompt(body) {
-    const request = body as { model?: string; stream?: boolean; system?: unknown; messages?: { role: string; content: unknown }[] };
+    const request = body as { model?: string; stream?: boolean; system?: unknown; messages?: { role: string; content: unknown }[]; max_tokens?: number };
     const messages = request.messages ?? [];
     const systemText = contentText(request.system);
     const userMessages = messages.filter((message) => message.role === 'user');
@@ -42,6 +42,7 @@ export const anthropicWire: WireFormat = {
       includeUsage: true,
       texts: [...(systemText ? [systemText] : []), ...messages.map((message) => contentText(message.content))],
       lastUserText: contentText(userMessages.at(-1)?.content),
+      maxOutputTokens: request.max_tokens,
     };
   },
   errorBody(status, message) {

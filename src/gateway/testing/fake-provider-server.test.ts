@@ -47,6 +47,22 @@ describe('the fake provider server', () => {
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 4, completion_tokens: 2, total_tokens: 6 } });
   });
 
+  it.each([
+    ['OpenAI', '/v1/chat/completions', { model: 'gpt-4o', max_tokens: 3 }],
+    ['OpenAI (reasoning models)', '/v1/chat/completions', { model: 'o4-mini', max_completion_tokens: 3 }],
+    ['Anthropic', '/v1/messages', { model: 'claude-sonnet-4-20250514', max_tokens: 3 }],
+    ['Google', '/v1beta/models/gemini-2.5-flash:generateContent', { generationConfig: { maxOutputTokens: 3 } }],
+  ])('stops a %s reply at the request’s output cap, as the provider would', async (_name, path, cap) => {
+    server.enqueueReply({ text: 'one two three four five' });
+    const isGoogle = path.startsWith('/v1beta');
+    const messages = isGoogle ? { contents: [{ role: 'user', parts: [{ text: 'Count' }] }] } : { messages: [{ role: 'user', content: 'Count' }] };
+    const response = await post(path, { ...cap, ...messages });
+    const text = JSON.stringify(await response.json());
+    expect(text).toContain('one two three');
+    expect(text).not.toContain('four');
+    expect(text).toMatch(/"(length|max_tokens|MAX_TOKENS)"/);
+  });
+
   it('sends Anthropic events in the documented order', async () => {
     const response = await post('/v1/messages', { model: 'claude-sonnet-4-20250514', stream: true, max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] });
     const events = (await response.text()).split('\n').filter((line) => line.startsWith('event: ')).map((line) => line.slice(7));

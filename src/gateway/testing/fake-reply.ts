@@ -46,18 +46,23 @@ function countWords(texts: readonly string[]): number {
 
 /**
  * Fills in the defaults. Default usage: one input token per word of the prompt, one output
- * token per chunk, nothing cached; predictable numbers that tests can tell from estimates.
+ * token per chunk, nothing cached; predictable numbers that tests can tell from estimates. A
+ * request's cap on output tokens cuts the reply at that many chunks (finish reason 'length'), as a
+ * provider stops at max_tokens.
  */
-export function planReply(reply: FakeReply, prompt: { texts: string[]; lastUserText: string }): PlannedReply {
-  const text = reply.text ?? `Fake reply to: ${prompt.lastUserText}`;
-  const chunks = splitIntoWordChunks(text);
+export function planReply(reply: FakeReply, prompt: { texts: string[]; lastUserText: string; maxOutputTokens?: number }): PlannedReply {
+  const fullText = reply.text ?? `Fake reply to: ${prompt.lastUserText}`;
+  const allChunks = splitIntoWordChunks(fullText);
+  const cut = prompt.maxOutputTokens !== undefined && allChunks.length > prompt.maxOutputTokens;
+  const chunks = cut ? allChunks.slice(0, prompt.maxOutputTokens) : allChunks;
+  const text = cut ? chunks.join('') : fullText;
   const defaults: TokenUsage = { inputTokens: countWords(prompt.texts), cachedInputTokens: 0, outputTokens: chunks.length };
   return {
     chunks,
     text,
     chunkDelayMs: reply.chunkDelayMs ?? 0,
     usage: reply.usage === 'none' ? undefined : { ...defaults, ...reply.usage },
-    finishReason: reply.finishReason ?? 'stop',
+    finishReason: cut ? 'length' : (reply.finishReason ?? 'stop'),
     failBeforeStream: reply.failBeforeStream,
     dropConnectionAfterChunks: reply.dropConnectionAfterChunks,
     closeBeforeAnswer: reply.closeBeforeAnswer ?? false,

@@ -46,7 +46,7 @@ function candidateChunk(context: AnswerContext, text: string, finished: boolean)
 export const googleWire: WireFormat = {
   name: 'google',
   readPrompt(body, path) {
-    const request = body as { contents?: GeminiContent[]; systemInstruction?: GeminiContent };
+    const request = body as { contents?: GeminiContent[]; systemInstruction?: GeminiContent; generationConfig?: { maxOutputTokens?: number } };
     const contents = request.contents ?? [];
     const systemText = partsText(request.systemInstruction);
     const match = /\/models\/([^/:]+):(\w+)/.exec(path);
@@ -56,6 +56,7 @@ export const googleWire: WireFormat = {
       includeUsage: true,
       texts: [...(systemText ? [systemText] : []), ...contents.map(partsText)],
       lastUserText: partsText(contents.filter((content) => content.role === 'user').at(-1)),
+      maxOutputTokens: request.generationConfig?.maxOutputTokens,
     };
   },
   errorBody(status, message) {

@@ -38,7 +38,14 @@ function chunk(context: AnswerContext, choices: unknown[], usage?: TokenUsage) {
 export const openAiWire: WireFormat = {
   name: 'openai',
   readPrompt(body) {
-    const request = body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean }; messages?: { role: string; content: unknown }[] };
+    const request = body as {
+      model?: string;
+      stream?: boolean;
+      stream_options?: { include_usage?: boolean };
+      messages?: { role: string; content: unknown }[];
+      max_tokens?: number;
+      max_completion_tokens?: number;
+    };
     const messages = request.messages ?? [];
     const userMessages = messages.filter((message) => message.role === 'user');
     return {
@@ -47,6 +54,7 @@ export const openAiWire: WireFormat = {
       includeUsage: request.stream_options?.include_usage === true,
       texts: messages.map((message) => contentText(message.content)),
       lastUserText: contentText(userMessages.at(-1)?.content),
+      maxOutputTokens: request.max_completion_tokens ?? request.max_tokens,
     };
   },
   errorBody(status, message) {

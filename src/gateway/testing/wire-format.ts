@@ -9,6 +9,8 @@ export interface PromptSummary {
   /** Every text of the prompt, system included. */
   texts: string[];
   lastUserText: string;
+  /** The request's cap on output tokens, when it sets one: a provider never generates more. */
+  maxOutputTokens?: number;
 }
 
 /** Everything a wire format needs to write one answer. */

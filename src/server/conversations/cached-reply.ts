@@ -34,7 +34,7 @@ export async function startCachedReply(
     estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
-  const plan = { caller, ...target, replyMessageId: randomUUID(), model, history: [], inputTokens: 0, decisionId: decision.id, reference: route.reference };
+  const plan = { caller, ...target, replyMessageId: randomUUID(), usageId: randomUUID(), model, history: [], inputTokens: 0, decisionId: decision.id, reference: route.reference };
 
   async function run(write: (text: string) => Promise<unknown>) {
     await write(hit.entry.reply);
@@ -50,7 +50,7 @@ export async function startCachedReply(
       latencyMs: elapsed,
       timeToFirstTokenMs: elapsed,
     };
-    const metadata = await recordReply(dependencies, plan, reply, { usageId: randomUUID(), streamed: false });
+    const metadata = await recordReply(dependencies, plan, reply, { usageId: plan.usageId, streamed: false });
     return { text: hit.entry.reply, metadata };
   }
 

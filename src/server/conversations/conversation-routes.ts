@@ -29,7 +29,7 @@ import { AppError, forbidden } from '../http/app-error';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { exportFile, type ExportFormat } from './export-conversation';
 import { exportLinkTtlSeconds } from './export-links';
-import { listUsableModels, presentModel } from './model-access';
+import { listChatModels } from './list-chat-models';
 import { regenerateReply } from './regenerate-service';
 import { completeWithoutStreaming } from './reply-answer';
 import { sendMessage } from './send-message-service';
@@ -133,10 +133,7 @@ export function createConversationRoutes(
   addRoute(
     router,
     createRoute({ method: 'get', path: '/models', tags, summary: 'The models the caller may use', security: signedInSecurity, responses: answers('The models', chatModelsResponseSchema) }),
-    async (context) => {
-      const usable = await listUsableModels(dependencies, context.get('caller'));
-      return context.json({ models: usable.map(presentModel) });
-    },
+    async (context) => context.json({ models: await listChatModels(dependencies, context.get('caller')) }),
   );
   addRoute(
     router,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
 import { recoverInterruptedReplies, saveCheckpoints, type ReplyCheckpoint } from './live-reply-repository';
 import { beat, forgetSilentInstances, removeInstance } from './server-instance-repository';
+import { releaseReservationsOf, releaseReservationsOfGoneInstances } from '../usage/reservation-repository';
 
 /** How often streaming replies are saved: a crash loses about this much of each. */
 export const checkpointIntervalMs = 1_000;
@@ -78,6 +79,8 @@ export function createLiveReplies(options: { database: DatabaseHandle; logger: L
     if (database.kind !== 'postgres') return;
     const recovered = await recoverInterruptedReplies(db, { ownersSilentForSeconds: ownerTimeoutSeconds });
     if (recovered > 0) logger.warn({ recovered }, 'replies of a server instance that is gone marked interrupted');
+    const released = await releaseReservationsOfGoneInstances(db, { ownersSilentForSeconds: ownerTimeoutSeconds });
+    if (released > 0) logger.warn({ released }, 'room a server instance that is gone held in monthly limits given back');
     await forgetSilentInstances(db, ownerTimeoutSeconds);
   }
 
@@ -121,8 +124,12 @@ export function createLiveReplies(options: { database: DatabaseHandle; logger: L
       };
     },
     async start() {
-      const recovered = await recoverInterruptedReplies(db, database.kind === 'postgres' ? { ownersSilentForSeconds: ownerTimeoutSeconds } : {});
+      const gone = database.kind === 'postgres' ? { ownersSilentForSeconds: ownerTimeoutSeconds } : {};
+      const recovered = await recoverInterruptedReplies(db, gone);
       if (recovered > 0) logger.warn({ recovered }, 'replies left streaming by a stopped server marked interrupted');
+      // Their usage is recorded up to the last checkpoint: the room they held is given back (docs/decisions/019).
+      const released = await releaseReservationsOfGoneInstances(db, gone);
+      if (released > 0) logger.warn({ released }, 'room a stopped server held in monthly limits given back');
       await beat(db, instanceId);
       lastBeat = Date.now();
       schedule();
@@ -131,6 +138,7 @@ export function createLiveReplies(options: { database: DatabaseHandle; logger: L
       stopped = true;
       clearTimeout(timer);
       await ticking;
+      await releaseReservationsOf(db, instanceId).catch((error: unknown) => logger.warn({ err: error }, 'giving back held room failed'));
       await removeInstance(db, instanceId).catch((error: unknown) => logger.warn({ err: error }, 'unregistering the instance failed'));
     },
   };

@@ -80,9 +80,9 @@ export async function saveCheckpoints(db: Database, streamOwner: string, checkpo
 }
 
 /**
- * Marks replies left streaming by instances that are gone as interrupted, and completes their
- * routing decisions from their usage records (written while they streamed, so usage and cost are
- * kept). With `ownersSilentForSeconds`, an owner is gone when it has not beaten for that long;
+ * Marks replies left streaming by instances that are gone as interrupted, with their usage records,
+ * and completes their routing decisions from those records (written while they streamed, so usage
+ * and cost are kept). With `ownersSilentForSeconds`, an owner is gone when it has not beaten for that long;
  * without, every owner is (the embedded database belongs to one process, which is starting).
  * Instance-wide upkeep across organisations: each row is matched to its own organisation's rows.
  * Answers how many replies were recovered.
@@ -98,6 +98,13 @@ export async function recoverInterruptedReplies(db: Executor, options: { ownersS
       set status = 'interrupted', stream_owner = null
       where m.status = 'streaming' and ${ownerGone}
       returning m.id, m.org_id
+    ),
+    counted as (
+      -- Counted in the usage roll-ups from now on (docs/decisions/020).
+      update usage_records u
+      set outcome = 'interrupted'
+      from recovered r
+      where u.message_id = r.id and u.org_id = r.org_id and u.outcome = 'streaming'
     ),
     completed as (
       update routing_decisions d

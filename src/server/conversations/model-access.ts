@@ -17,6 +17,11 @@ export interface UsableModel {
    * model list reports it as `max_tokens`, which the web app checks before sending.
    */
   maxTokensPerRequest: number;
+  /**
+   * The most output tokens one reply may ask for: the role's max tokens per request (it caps the
+   * reply as well as the prompt), never more than the model's own maximum output.
+   */
+  replyTokenCap: number;
   /** Monthly limits of the caller's role on this model; undefined means unlimited (admins). */
   monthlyTokenLimit?: number;
   costLimitUsd?: number;
@@ -34,7 +39,7 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
     localModelEnabled: dependencies.localModelEnabled,
   });
   if (isAdminRoleName(caller.roleName)) {
-    return available.map((model) => ({ model, maxTokensPerRequest: promptCapacity(model) }));
+    return available.map((model) => ({ model, maxTokensPerRequest: promptCapacity(model), replyTokenCap: model.maxOutputTokens }));
   }
   const permissions = await dependencies.db
     .select({
@@ -50,7 +55,15 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
     const permission = permissionByModel.get(model.id);
     if (!permission) return [];
     const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
-    return [{ model, maxTokensPerRequest: Math.min(maxTokensPerRequest, promptCapacity(model)), monthlyTokenLimit, costLimitUsd: costLimit }];
+    return [
+      {
+        model,
+        maxTokensPerRequest: Math.min(maxTokensPerRequest, promptCapacity(model)),
+        replyTokenCap: Math.max(1, Math.min(maxTokensPerRequest, model.maxOutputTokens)),
+        monthlyTokenLimit,
+        costLimitUsd: costLimit,
+      },
+    ];
   });
 }
 

@@ -21,12 +21,14 @@ export interface OpenedUpstream {
  */
 export async function openUpstream(
   gateway: ChatProvider,
-  request: { model: CatalogModel; history: ChatMessage[]; signal: AbortSignal; timeoutMs?: number },
+  request: { model: CatalogModel; history: ChatMessage[]; signal: AbortSignal; timeoutMs?: number; maxOutputTokens?: number },
 ): Promise<OpenedUpstream> {
   const attempt = new AbortController();
   const forward = () => attempt.abort();
   request.signal.addEventListener('abort', forward, { once: true });
-  const iterator = gateway.stream({ modelId: request.model.id, messages: request.history, abortSignal: attempt.signal })[Symbol.asyncIterator]();
+  const iterator = gateway
+    .stream({ modelId: request.model.id, messages: request.history, maxOutputTokens: request.maxOutputTokens, abortSignal: attempt.signal })
+    [Symbol.asyncIterator]();
   let timer: NodeJS.Timeout | undefined;
   const timedOut =
     request.timeoutMs === undefined

@@ -1,5 +1,6 @@
 import type { StreamMetadata } from '../../contracts';
 import type { CatalogModel, TokenUsage } from '../../gateway';
+import type { UsageOutcome } from '../db/schema';
 import { completeDecision, presentRoute } from '../routing/decision-repository';
 import { finishStreamedReply, insertMessage, replaceReply, saveUsageRecord, type NewUsageRecord } from './chat-message-repository';
 import { touchSession } from './chat-session-repository';
@@ -38,8 +39,11 @@ export interface UsageLinks {
   decisionId?: string;
 }
 
+/** What a model call came to; without a status, its reply is still streaming. */
+export type CallUsage = Omit<FinishedReply, 'text' | 'status' | 'fellBackFrom'> & { status?: UsageOutcome };
+
 /** A model call's usage record: numbers and ids only, no text from the conversation. */
-export function usageRecordOf(plan: Pick<ReplyPlan, 'caller'>, usageId: string, call: Omit<FinishedReply, 'text' | 'status' | 'fellBackFrom'>, links: UsageLinks): NewUsageRecord {
+export function usageRecordOf(plan: Pick<ReplyPlan, 'caller'>, usageId: string, call: CallUsage, links: UsageLinks): NewUsageRecord {
   return {
     id: usageId,
     orgId: plan.caller.orgId,
@@ -57,6 +61,7 @@ export function usageRecordOf(plan: Pick<ReplyPlan, 'caller'>, usageId: string, 
     latencyMs: call.latencyMs,
     timeToFirstTokenMs: call.timeToFirstTokenMs,
     estimated: call.usage.estimated,
+    outcome: call.status ?? 'streaming',
   };
 }
 

@@ -50,8 +50,13 @@ async function setUpRegeneration(
 
   const previousUserTurn = rows.slice(0, rows.indexOf(prompt)).findLast((message) => message.role === 'user')?.content;
   const route = await routeRequest(dependencies, caller, prompt.content, input.forced_model_id, previousUserTurn);
-  // Asked again, so the answer being replaced must not be served from the cache any more.
-  if (replaceMessageId) await dependencies.routing.cache?.forgetReply(caller.orgId, replaceMessageId);
   const replyTarget = { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId, onSaved: () => ticket.leave() };
-  return startRoutedReply(dependencies, caller, route, replyTarget, clientSignal);
+  const reply = await startRoutedReply(dependencies, caller, route, replyTarget, clientSignal);
+  // Asked again (not refused by a limit, the new answer under way), so the answer being replaced
+  // must not be served from the cache any more.
+  // The reply is open and must be answered: a failure here is only logged.
+  if (replaceMessageId) {
+    await dependencies.routing.cache?.forgetReply(caller.orgId, replaceMessageId).catch((error: unknown) => dependencies.logger.error({ err: error }, 'forgetting a regenerated reply in the cache failed'));
+  }
+  return reply;
 }

@@ -13,6 +13,12 @@ export interface ReplyPlan {
   replaceMessageId?: string;
   /** The reply's id, chosen beforehand (the replaced reply's when regenerating), so its row can be written as it streams. */
   replyMessageId: string;
+  /** The id of the answering call's usage record, chosen beforehand: the room reserved for the call covers it. */
+  usageId: string;
+  /** The most output tokens the model is asked for (the role's cap, cut to the room left in its monthly limits). */
+  maxOutputTokens?: number;
+  /** The room held in the caller's monthly limits for this reply (docs/decisions/019), given back once it is recorded. */
+  reservationIds?: readonly string[];
   /** The estimated input tokens of `history`. */
   inputTokens: number;
   /** The routing decision this reply completes (its id is the reply's selection_id). */
@@ -20,7 +26,7 @@ export interface ReplyPlan {
   /** "Without the router": the usage is also priced at this model's rates. */
   reference: CatalogModel;
   /** Asked when the primary model fails before its first part; its history is fitted to its own window. */
-  backup?: { model: CatalogModel; history: ChatMessage[] };
+  backup?: { model: CatalogModel; history: ChatMessage[]; maxOutputTokens?: number };
   /** Where a complete reply is stored in the semantic cache (the lookup's vector saves embedding twice). */
   cache?: { request: CacheRequest; settings: CacheSettings; embedding?: Float32Array };
 }

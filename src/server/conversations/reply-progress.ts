@@ -14,6 +14,8 @@ export interface ReplyCall {
   inputTokens: number;
   /** performance.now() when the call was started. */
   started: number;
+  /** The most output tokens the model was asked for: estimates never count more. */
+  maxOutputTokens?: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export function createReplyProgress(
 
   function usageSoFar(text: string) {
     outputTokens += estimateTextTokens(text.slice(countedLength));
+    if (call.maxOutputTokens !== undefined) outputTokens = Math.min(outputTokens, call.maxOutputTokens);
     countedLength = text.length;
     const usage = { inputTokens: call.inputTokens, cachedInputTokens: 0, outputTokens, estimated: true };
     return {

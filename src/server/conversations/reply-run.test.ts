@@ -42,6 +42,7 @@ const plan: ReplyPlan = {
   sessionId: 'session',
   userMessageId: 'message',
   replyMessageId: 'reply',
+  usageId: 'usage',
   model,
   history: [{ role: 'user', content: 'Hi' }],
   inputTokens: 7,
@@ -72,6 +73,13 @@ describe('openReply with writes running beside the model call', () => {
     writes.resolve();
     await opening;
     expect(opened).toBe(true);
+  });
+
+  it('asks the model for at most the plan’s output tokens (the role’s cap, cut to the room left in its limits)', async () => {
+    const { gateway, seen, release } = controlledGateway('answers');
+    release();
+    await openReply(dependenciesWith(gateway), { ...plan, maxOutputTokens: 42 });
+    expect(seen.request?.maxOutputTokens).toBe(42);
   });
 
   it('starts the writes once the model has been asked, so the database does not hold the request back', async () => {

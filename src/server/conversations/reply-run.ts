@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { costOfUsage, estimateMessagesTokens, estimateTextTokens } from '../../gateway';
+import { costOfUsage, estimateMessagesTokens, estimateTextTokens, type CatalogModel } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
 import { FirstPartTimeout, openUpstream } from './open-upstream';
@@ -46,18 +46,20 @@ export async function openReply(
 
   async function openWithFallback(): Promise<OpenedCall> {
     try {
-      const opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs });
-      return { ...opened, started, served: { model: plan.model, history: plan.history, inputTokens: plan.inputTokens } };
+      const opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs, maxOutputTokens: plan.maxOutputTokens });
+      return { ...opened, started, served: { model: plan.model, history: plan.history, inputTokens: plan.inputTokens, maxOutputTokens: plan.maxOutputTokens } };
     } catch (primaryError) {
       // After a wait this long, the few milliseconds of the record do not matter; it is in before the reply is.
       if (primaryError instanceof FirstPartTimeout) await keepCallUsage(dependencies, usageOfAbandonedCall(plan, started));
+      else if (!upstream.signal.aborted) await keepCallUsage(dependencies, usageOfRefusedCall(plan, plan.model, started));
       if (!plan.backup || upstream.signal.aborted) throw upstreamFailure(primaryError);
       dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
       try {
-        const opened = await openUpstream(gateway, { model: plan.backup.model, history: plan.backup.history, signal: upstream.signal });
+        const opened = await openUpstream(gateway, { model: plan.backup.model, history: plan.backup.history, signal: upstream.signal, maxOutputTokens: plan.backup.maxOutputTokens });
         const inputTokens = estimateMessagesTokens(plan.backup.history);
         return { ...opened, started, served: { ...plan.backup, inputTokens, fellBackFrom: plan.model.id } };
       } catch (backupError) {
+        if (!upstream.signal.aborted) await keepCallUsage(dependencies, usageOfRefusedCall(plan, plan.backup.model, started));
         throw upstreamFailure(backupError);
       }
     }
@@ -93,6 +95,7 @@ function usageOfUnsavedCall(plan: ReplyPlan, call: OpenedCall) {
       referenceCostUsd: costOfUsage(plan.reference, usage),
       latencyMs: Math.round(performance.now() - call.started),
       timeToFirstTokenMs: null,
+      status: 'abandoned',
     },
     {},
   );
@@ -109,6 +112,24 @@ function usageOfAbandonedCall(plan: ReplyPlan, started: number) {
     referenceCostUsd: 0,
     latencyMs: Math.round(performance.now() - started),
     timeToFirstTokenMs: null,
+    status: 'abandoned' as const,
+  };
+  return usageRecordOf(plan, randomUUID(), call, { decisionId: plan.decisionId });
+}
+
+/**
+ * A model that refused the call before answering (an error status, a dropped connection): nothing
+ * was used or billed, but it was asked, so its success rate counts the failure (docs/decisions/020).
+ */
+function usageOfRefusedCall(plan: ReplyPlan, model: CatalogModel, started: number) {
+  const call = {
+    model,
+    usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, estimated: false },
+    costUsd: 0,
+    referenceCostUsd: 0,
+    latencyMs: Math.round(performance.now() - started),
+    timeToFirstTokenMs: null,
+    status: 'failed' as const,
   };
   return usageRecordOf(plan, randomUUID(), call, { decisionId: plan.decisionId });
 }

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { StreamError, StreamMetadata } from '../../contracts';
 import { costOfUsage, estimateTextTokens, type CatalogModel, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
+import { releaseRoom } from './release-room';
 import { recordReply, usageRecordOf, type FinishedReply } from './record-reply';
 import type { ReplyPlan } from './reply-plan';
 import { createReplyProgress } from './reply-progress';
@@ -27,7 +27,7 @@ export type ReplyResult =
 export interface OpenedCall {
   first: IteratorResult<ChatStreamPart>;
   iterator: AsyncIterator<ChatStreamPart>;
-  served: { model: CatalogModel; history: ChatMessage[]; inputTokens: number; fellBackFrom?: string };
+  served: { model: CatalogModel; history: ChatMessage[]; inputTokens: number; fellBackFrom?: string; maxOutputTokens?: number };
   /** performance.now() when the call was started. */
   started: number;
 }
@@ -45,8 +45,8 @@ export async function runOpenedReply(
   write: (text: string) => Promise<unknown>,
 ): Promise<ReplyResult> {
   const { served, started } = call;
-  const usageId = randomUUID();
-  const progress = createReplyProgress(dependencies, plan, { usageId, model: served.model, inputTokens: served.inputTokens, started });
+  const { usageId } = plan;
+  const progress = createReplyProgress(dependencies, plan, { usageId, model: served.model, inputTokens: served.inputTokens, started, maxOutputTokens: served.maxOutputTokens });
   const live = dependencies.liveReplies.track(progress);
   let text = '';
   let usage: (TokenUsage & { estimated: boolean }) | undefined;
@@ -75,6 +75,8 @@ export async function runOpenedReply(
   }
   const { messageWritten } = await live.close();
   usage ??= { estimated: true, inputTokens: served.inputTokens, cachedInputTokens: 0, outputTokens: estimateTextTokens(text) };
+  // The model was asked for at most this many tokens: our tokenizer's count of a cut reply may say more, the provider cannot bill more.
+  if (usage.estimated && served.maxOutputTokens !== undefined) usage = { ...usage, outputTokens: Math.min(usage.outputTokens, served.maxOutputTokens) };
   const status = failure !== undefined || aborted ? (text ? 'partial' : 'failed') : 'complete';
   const finished: FinishedReply = {
     text,
@@ -92,6 +94,8 @@ export async function runOpenedReply(
     await keepCallUsage(dependencies, usageRecordOf(plan, usageId, finished, { decisionId: plan.decisionId }));
     return undefined;
   });
+  // The usage is on the books: the room held for it goes (only now, so the limits never count neither).
+  await releaseRoom(dependencies, plan.caller.orgId, plan.reservationIds);
   if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
   if (failure !== undefined) return { text, error: streamFailure(failure) };
   if (status !== 'complete') return { text, metadata: recorded };

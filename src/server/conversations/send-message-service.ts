@@ -113,6 +113,7 @@ async function setUpMessage(
       turns: [...context, { role: 'user', content: input.prompt }],
       cache: { request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding },
       saveFirst: saveMessage,
+      reroute: (overLimit) => routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, overLimit),
       onSaved: () => {
         // Set up: the model is answering, the rows are written; the next request may start.
         ticket.leave();

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { costOfUsage, estimateMessagesTokens, type ChatMessage } from '../../gateway';
-import { messages } from '../../contracts';
+import { messages, type MonthlyLimitKind } from '../../contracts';
 import type { Executor } from '../db/database';
 import { AppError, notFound } from '../http/app-error';
 import { foreignKeyViolationConstraint } from '../shared/foreign-key-violation';
 import type { Caller } from '../http/context';
 import { insertDecision } from '../routing/decision-repository';
-import { decisionOf, type RoutedRequest } from '../routing/route-request';
+import { decisionOf, refuseOverLimit, type RoutedRequest } from '../routing/route-request';
+import type { LimitTotals } from '../usage/reservation-repository';
+import { reserveModelCalls } from '../usage/reserve-model-call';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { fitHistoryToWindow } from './history-window';
 import { loadTurns } from './load-history';
+import { listUsableModels } from './model-access';
+import { releaseRoom } from './release-room';
 import type { ReplyPlan } from './reply-plan';
 import { openReply, type OpenedReply } from './reply-run';
 
@@ -27,7 +31,18 @@ export interface RoutedReplyTarget {
   saveFirst?: (transaction: Executor) => Promise<void>;
   /** Told once the transaction has committed. */
   onSaved?: () => void;
+  /**
+   * Routes the request again without the models whose monthly limit refused it meanwhile (an
+   * automatic request only; a chosen model is refused instead).
+   */
+  reroute?: (overLimit: ReadonlyMap<string, ModelOverLimit>) => Promise<RoutedRequest>;
 }
+
+/** A model whose reservation was refused: which limit, and what was taken of it then. */
+export type ModelOverLimit = { limit: MonthlyLimitKind; totals: LimitTotals };
+
+/** How often an automatic request is routed again after its model's room was taken meanwhile. */
+const maxReroutes = 3;
 
 /**
  * Records the routing decision for a user message and starts the reply: the history is fitted to
@@ -37,14 +52,14 @@ export interface RoutedReplyTarget {
 export async function startRoutedReply(
   dependencies: ConversationDependencies,
   caller: Caller,
-  route: RoutedRequest,
+  initialRoute: RoutedRequest,
   target: RoutedReplyTarget,
   clientSignal?: AbortSignal,
 ): Promise<OpenedReply> {
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const turns = target.turns ?? (await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId));
-  const history = fitHistoryToWindow(turns, route.primary.model);
-  const backup = route.backup ? { model: route.backup.model, history: fitHistoryToWindow(turns, route.backup.model) } : undefined;
+  const usageId = randomUUID();
+  const { route, history, backup, reservationIds, rerouted } = await reserveRoom(dependencies, caller, initialRoute, turns, target, usageId);
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
   const decisionId = randomUUID();
   const saveRows = async () => {
@@ -66,25 +81,85 @@ export async function startRoutedReply(
     });
     target.onSaved?.();
   };
-  return openReply(
-    dependencies,
-    {
+  try {
+    return await openReply(
+      dependencies,
+      {
+        caller,
+        sessionId: target.sessionId,
+        userMessageId: target.userMessageId,
+        replaceMessageId: target.replaceMessageId,
+        replyMessageId: target.replaceMessageId ?? randomUUID(),
+        usageId,
+        model: route.primary.model,
+        history,
+        maxOutputTokens: route.maxOutputTokens,
+        reservationIds,
+        inputTokens: expected.inputTokens,
+        decisionId,
+        reference: route.reference,
+        backup,
+        // A reply routed again may be of another tier than the cache key says: it is not stored.
+        cache: rerouted ? undefined : target.cache,
+      },
+      clientSignal,
+      saveRows,
+    );
+  } catch (error) {
+    // No reply: the call failed before its first part, or its rows could not be written (any usage it had is recorded by now).
+    await releaseRoom(dependencies, caller.orgId, reservationIds);
+    throw error;
+  }
+}
+
+/**
+ * Holds room in the caller's monthly limits for the route's model, and its backup's if it has some
+ * (docs/decisions/019), with the history fitted to each. An automatic request whose model's room was
+ * taken meanwhile by another request of the caller is routed again without it; a chosen model is
+ * refused with its limit. A backup without room is left out.
+ */
+async function reserveRoom(
+  dependencies: ConversationDependencies,
+  caller: Caller,
+  initialRoute: RoutedRequest,
+  turns: readonly ChatMessage[],
+  target: RoutedReplyTarget,
+  usageId: string,
+) {
+  const overLimit = new Map<string, ModelOverLimit>();
+  for (let route = initialRoute; ; ) {
+    const history = fitHistoryToWindow(turns, route.primary.model);
+    const backupHistory = route.backup ? fitHistoryToWindow(turns, route.backup.model) : undefined;
+    const reserved = await reserveModelCalls(
+      dependencies.db,
       caller,
-      sessionId: target.sessionId,
-      userMessageId: target.userMessageId,
-      replaceMessageId: target.replaceMessageId,
-      replyMessageId: target.replaceMessageId ?? randomUUID(),
-      model: route.primary.model,
-      history,
-      inputTokens: expected.inputTokens,
-      decisionId,
-      reference: route.reference,
-      backup,
-      cache: target.cache,
-    },
-    clientSignal,
-    saveRows,
-  );
+      {
+        primary: { usable: route.primary, inputTokens: estimateMessagesTokens(history) },
+        backup: route.backup && backupHistory ? { usable: route.backup, inputTokens: estimateMessagesTokens(backupHistory) } : undefined,
+      },
+      { usageId, owner: dependencies.liveReplies.instanceId },
+    );
+    const { primary } = reserved;
+    if (primary.granted) {
+      const backupCall = reserved.backup?.granted && route.backup && backupHistory ? reserved.backup : undefined;
+      const reservationIds = [primary.reservationId, backupCall?.reservationId].filter((id): id is string => id !== undefined);
+      const backup = backupCall ? { model: route.backup!.model, history: backupHistory!, maxOutputTokens: backupCall.maxOutputTokens } : undefined;
+      return {
+        route: { ...route, backup: backup ? route.backup : undefined, maxOutputTokens: primary.maxOutputTokens },
+        history,
+        backup,
+        reservationIds,
+        rerouted: route !== initialRoute,
+      };
+    }
+    overLimit.set(route.primary.model.id, { limit: primary.limit, totals: primary.totals });
+    if (route.mode !== 'auto' || !target.reroute || overLimit.size > maxReroutes) {
+      const usable = await listUsableModels(dependencies, caller);
+      const prompt = turns.at(-1)?.content ?? '';
+      throw await refuseOverLimit(dependencies, caller, usable, route.primary, { limit: primary.limit, totals: primary.totals }, prompt);
+    }
+    route = await target.reroute(overLimit);
+  }
 }
 
 /** The session or user message the rows name was deleted after it was checked: the 404 the check gives. */

@@ -8,3 +8,5 @@ export * from './tables/provider-keys';
 export * from './tables/routing';
 export * from './tables/server-instances';
 export * from './tables/administration';
+export * from './tables/usage-reservations';
+export * from './tables/usage-rollups';

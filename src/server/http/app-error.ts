@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../contracts';
+import type { ErrorCode, LimitRefusal } from '../../contracts';
 import { messages } from '../../contracts';
 
 export const httpStatusByErrorCode = {
@@ -20,6 +20,8 @@ export const httpStatusByErrorCode = {
 export interface AppErrorOptions {
   fields?: Record<string, string>;
   retryAfterSeconds?: number;
+  /** A chat request refused by a monthly limit: rendered as the body's `limit`. */
+  limit?: LimitRefusal;
   cause?: unknown;
 }
 
@@ -27,6 +29,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly retryAfterSeconds?: number;
+  readonly limit?: LimitRefusal;
 
   constructor(
     readonly code: ErrorCode,
@@ -37,6 +40,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.limit = options.limit;
   }
 
   get status(): number {

@@ -29,6 +29,7 @@ export function renderError(error: unknown, context: Context<AppEnv>): Response 
     message: appError.message,
     detail: appError.message,
     ...(appError.fields ? { fields: appError.fields } : {}),
+    ...(appError.limit ? { limit: appError.limit } : {}),
   };
   return context.json(body, appError.status as ContentfulStatusCode);
 }

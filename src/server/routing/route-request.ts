@@ -1,11 +1,13 @@
-import { estimatePromptTokens, messages, modelAccessDeniedMessage, type RoutingPolicy } from '../../contracts';
+import { estimatePromptTokens, messages, modelAccessDeniedMessage, type MonthlyLimitKind, type RoutingPolicy } from '../../contracts';
 import { findModel, listAvailableModels, type CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { listUsableModels } from '../conversations/model-access';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
-import { monthlyLimitVerdicts } from '../usage/monthly-limits';
+import { cheaperAlternative, limitExceeded } from '../usage/limit-refusal';
+import { limitBroken, monthlyLimitVerdicts, monthlyTotals } from '../usage/monthly-limits';
+import type { LimitTotals } from '../usage/reservation-repository';
 import { planRoute, type CandidateModel, type ConsideredModel, type PlannedRoute } from './plan-route';
 import { candidateModels } from './policy-service';
 import { resolveReferenceModel } from './reference-model';
@@ -37,6 +39,11 @@ export async function routeRequest(
   forcedModelId: string | null | undefined,
   /** The user's turn before this one in the conversation, which the router reads too. */
   previousUserTurn?: string,
+  /**
+   * Models whose limit refused this request's reservation after an earlier route chose them
+   * (another request of the caller took the room meanwhile): ruled out like any model over its limit.
+   */
+  overLimit: ReadonlyMap<string, { limit: MonthlyLimitKind; totals: LimitTotals }> = new Map(),
 ): Promise<RoutedRequest> {
   const policy = await dependencies.routing.policies.load(caller.orgId);
   const credentials = await dependencies.providers.credentialsFor(caller.orgId);
@@ -49,8 +56,7 @@ export async function routeRequest(
     const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);
     if (!chosen || !findModel(dependencies.catalog, forcedModelId)) throw forbidden(modelAccessDeniedMessage);
     if (isOverRequestLimit(chosen, prompt)) throw tooLong(chosen.maxTokensPerRequest);
-    const problem = (await monthlyLimitVerdicts(dependencies.db, caller, [chosen], promptTokens)).get(chosen.model.id);
-    if (problem) throw new AppError('forbidden', problem);
+    // Its monthly limits are checked once, when room is reserved for the call (docs/decisions/019).
     return {
       mode: 'forced',
       reason: 'forced',
@@ -66,15 +72,19 @@ export async function routeRequest(
   const policyOffers = candidateModels(available, policy.candidate_model_ids);
   // A policy whose candidates the caller may not use at all would leave them nothing: offer every model instead.
   const offered = policyOffers.some((model) => usable.some((candidate) => candidate.model.id === model.id)) ? policyOffers : candidateModels(available, null);
-  const monthly = await monthlyLimitVerdicts(dependencies.db, caller, usable, promptTokens);
+  const { verdicts, totals } = await monthlyLimitVerdicts(dependencies.db, caller, usable, promptTokens);
+  const monthly = new Map<string, { limit: MonthlyLimitKind; totals?: LimitTotals }>([
+    ...[...verdicts].map(([modelId, limit]) => [modelId, { limit, totals: totals.get(modelId) }] as const),
+    ...overLimit,
+  ]);
   const candidates: CandidateModel[] = usable
     .filter((candidate) => offered.some((model) => model.id === candidate.model.id))
     .map((candidate) => ({
       usable: candidate,
-      ruledOut: isOverRequestLimit(candidate, prompt) ? `Over your per-request limit (${candidate.maxTokensPerRequest} tokens)` : monthly.get(candidate.model.id),
+      ruledOut: isOverRequestLimit(candidate, prompt) ? `Over your per-request limit (${candidate.maxTokensPerRequest} tokens)` : monthlyNote(monthly.get(candidate.model.id)?.limit),
     }));
   const eligible = candidates.filter((candidate) => !candidate.ruledOut);
-  if (eligible.length === 0) throw refusalFor(candidates, monthly);
+  if (eligible.length === 0) throw await refusalFor(dependencies, caller, usable, candidates, monthly, prompt);
 
   const scorer = dependencies.routing.scorer;
   let score: RoutedRequest['score'];
@@ -96,11 +106,51 @@ function tooLong(limit: number): AppError {
   return validationFailed(messages.messageTooLong(limit), { prompt: messages.messageTooLong(limit) });
 }
 
-/** Nothing is open: the same answer a forced request to the most generous model would get. */
-function refusalFor(candidates: readonly CandidateModel[], monthly: Map<string, string>): AppError {
-  const overMonthly = candidates.map((candidate) => monthly.get(candidate.usable.model.id)).find(Boolean);
-  if (overMonthly && candidates.every((candidate) => monthly.has(candidate.usable.model.id))) return new AppError('forbidden', overMonthly);
+function monthlyNote(limit: MonthlyLimitKind | undefined): string | undefined {
+  if (!limit) return undefined;
+  return limit === 'monthly_token_limit' ? 'Over your monthly token limit' : 'Over your monthly cost limit';
+}
+
+/**
+ * Nothing is open: when every candidate is over a monthly limit, that refusal for the first of them
+ * (the cheapest), else the same answer a forced request to the most generous model would get.
+ */
+async function refusalFor(
+  dependencies: Dependencies,
+  caller: Caller,
+  usable: readonly UsableModel[],
+  candidates: readonly CandidateModel[],
+  monthly: ReadonlyMap<string, { limit: MonthlyLimitKind; totals?: LimitTotals }>,
+  prompt: string,
+): Promise<AppError> {
+  const first = candidates.find((candidate) => monthly.has(candidate.usable.model.id));
+  if (first && candidates.every((candidate) => monthly.has(candidate.usable.model.id))) {
+    return refuseOverLimit(dependencies, caller, usable, first.usable, monthly.get(first.usable.model.id)!, prompt);
+  }
   return tooLong(Math.max(...candidates.map((candidate) => candidate.usable.maxTokensPerRequest)));
+}
+
+/**
+ * The 429 for a request `refused` cannot take (spec section 8's phrases, the model, the reset
+ * date), offering a cheaper model the role enables that still has room for it.
+ */
+export async function refuseOverLimit(
+  dependencies: Pick<Dependencies, 'db'>,
+  caller: Caller,
+  usable: readonly UsableModel[],
+  refused: UsableModel,
+  broken: { limit: MonthlyLimitKind; totals?: LimitTotals },
+  prompt: string,
+): Promise<AppError> {
+  const now = new Date();
+  const promptTokens = estimatePromptTokens(prompt);
+  const totals = await monthlyTotals(dependencies.db, caller, usable, now);
+  const alternative = cheaperAlternative(
+    refused,
+    usable,
+    (candidate) => !isOverRequestLimit(candidate, prompt) && !limitBroken(candidate, totals.get(candidate.model.id), promptTokens),
+  );
+  return limitExceeded(refused, broken.limit, broken.totals, alternative, now);
 }
 
 /** The decision-record fields a routed request fills before any reply exists, whichever way it is answered. */

@@ -1,17 +1,62 @@
-import { messages } from '../../contracts';
+import { messages, type MonthlyLimitKind } from '../../contracts';
+import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { UsableModel } from '../conversations/model-access';
-import { monthBounds, usageByModel } from './usage-repository';
+import { grantCall, picodollars, picodollarsPerToken, type MonthlyLimits, type TokenPrices } from './limit-arithmetic';
+import { limitTotalsByModel, noTotals, type LimitTotals } from './reservation-repository';
+import { monthBounds } from './usage-repository';
 
-type Limited = Pick<UsableModel, 'model' | 'monthlyTokenLimit' | 'costLimitUsd'>;
+export type Limited = Pick<UsableModel, 'model' | 'monthlyTokenLimit' | 'costLimitUsd'>;
+
+/** The role's monthly limits on the model, exactly; undefined when it has none (admin-named roles). */
+export function limitsOf(usable: Limited): MonthlyLimits | undefined {
+  if (usable.monthlyTokenLimit === undefined && usable.costLimitUsd === undefined) return undefined;
+  return {
+    tokens: usable.monthlyTokenLimit === undefined ? undefined : BigInt(usable.monthlyTokenLimit),
+    costPicodollars: usable.costLimitUsd === undefined ? undefined : picodollars(usable.costLimitUsd),
+  };
+}
+
+/** The model's prices per token; input priced as uncached, the most a call can cost. */
+export function pricesOf(model: Pick<CatalogModel, 'inputPricePerMillion' | 'outputPricePerMillion'>): TokenPrices {
+  return { inputPicodollars: picodollarsPerToken(model.inputPricePerMillion), outputPicodollars: picodollarsPerToken(model.outputPricePerMillion) };
+}
+
+/** The calendar month (UTC) holding `now`: monthly limits count the usage recorded in it. */
+export function limitPeriod(now: Date): { start: Date; end: Date } {
+  return monthBounds(now.getUTCFullYear(), now.getUTCMonth());
+}
+
+/** What is recorded this month and held now on each limited model (one query for all of them). */
+export async function monthlyTotals(db: Executor, caller: Caller, models: readonly Limited[], now = new Date()): Promise<Map<string, LimitTotals>> {
+  const limited = models.filter((usable) => limitsOf(usable) !== undefined).map((usable) => usable.model.id);
+  return limitTotalsByModel(db, caller.orgId, caller.userId, limitPeriod(now), limited);
+}
 
 /**
- * The role's monthly limits on each model (spec sections 3 and 6): tokens already used this month
- * plus this request's must stay within the token limit, and the cost so far within the cost limit.
- * Answers, per model id, the spec text of the limit a request would break (none: may go ahead).
- * Admin-named roles have no limits. One query for all the models.
+ * The limit a request of `inputTokens` would break on the model: none when the prompt and at least
+ * one token of reply fit what is left of both limits (the reply is then capped to what is left).
+ */
+export function limitBroken(usable: Limited, totals: LimitTotals | undefined, inputTokens: number): MonthlyLimitKind | undefined {
+  const limits = limitsOf(usable);
+  if (!limits) return undefined;
+  const taken = totals ?? noTotals;
+  const grant = grantCall({
+    limits,
+    taken: { tokens: taken.usedTokens + taken.reservedTokens, costPicodollars: taken.usedCostPicodollars + taken.reservedCostPicodollars },
+    prices: pricesOf(usable.model),
+    inputTokens,
+    outputCap: 1,
+  });
+  return grant.granted ? undefined : grant.limit;
+}
+
+/**
+ * Per model id, the monthly limit a request of `requestTokens` would break (spec sections 3 and 6),
+ * counting usage recorded this month and the room held by calls in progress. Admin-named roles
+ * have no limits. One query for all the models.
  */
 export async function monthlyLimitVerdicts(
   db: Executor,
@@ -19,23 +64,23 @@ export async function monthlyLimitVerdicts(
   models: readonly Limited[],
   requestTokens: number,
   now = new Date(),
-): Promise<Map<string, string>> {
-  const limited = models.filter((usable) => usable.monthlyTokenLimit !== undefined || usable.costLimitUsd !== undefined);
-  const verdicts = new Map<string, string>();
-  if (limited.length === 0) return verdicts;
-  const period = monthBounds(now.getUTCFullYear(), now.getUTCMonth());
-  const used = new Map((await usageByModel(db, caller.orgId, caller.userId, period)).map((row) => [row.modelId, row]));
-  for (const usable of limited) {
-    const tokens = used.get(usable.model.id)?.tokens ?? 0;
-    const cost = used.get(usable.model.id)?.costUsd ?? 0;
-    if (usable.monthlyTokenLimit !== undefined && tokens + requestTokens > usable.monthlyTokenLimit) verdicts.set(usable.model.id, messages.monthlyTokenLimitExceeded);
-    else if (usable.costLimitUsd !== undefined && cost >= usable.costLimitUsd) verdicts.set(usable.model.id, messages.monthlyCostLimitExceeded);
+): Promise<{ verdicts: Map<string, MonthlyLimitKind>; totals: Map<string, LimitTotals> }> {
+  const totals = await monthlyTotals(db, caller, models, now);
+  const verdicts = new Map<string, MonthlyLimitKind>();
+  for (const usable of models) {
+    const broken = limitBroken(usable, totals.get(usable.model.id), requestTokens);
+    if (broken) verdicts.set(usable.model.id, broken);
   }
-  return verdicts;
+  return { verdicts, totals };
 }
 
-/** Throws 403 with a text the web app recognises when the request would break a monthly limit. */
+/** The short text of a broken limit, as `POST /tokens/validate` answers it. */
+export function limitBrokenText(kind: MonthlyLimitKind): string {
+  return kind === 'monthly_token_limit' ? messages.monthlyTokenLimitExceeded : messages.monthlyCostLimitExceeded;
+}
+
+/** Throws with a text the web app recognises when the request would break a monthly limit. */
 export async function checkMonthlyLimits(db: Executor, caller: Caller, usable: Limited, requestTokens: number, now = new Date()): Promise<void> {
-  const problem = (await monthlyLimitVerdicts(db, caller, [usable], requestTokens, now)).get(usable.model.id);
-  if (problem) throw new AppError('forbidden', problem);
+  const broken = (await monthlyLimitVerdicts(db, caller, [usable], requestTokens, now)).verdicts.get(usable.model.id);
+  if (broken) throw new AppError('too_many_requests', limitBrokenText(broken));
 }

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 
 /** Public subscription plans. */
 export const plans = pgTable('plans', {
@@ -9,6 +9,8 @@ export const plans = pgTable('plans', {
   currency: text('currency').notNull(),
   billingCycle: text('billing_cycle').notNull(),
   features: jsonb('features').$type<string[]>().notNull(),
+  /** Tokens (input plus output) included in each billing cycle; null where the plan sets none. */
+  tokensPerCycle: bigint('tokens_per_cycle', { mode: 'number' }),
   sortOrder: integer('sort_order').notNull().default(0),
   isPublic: boolean('is_public').notNull().default(true),
 });

@@ -61,6 +61,16 @@ export const chatMessages = pgTable(
   ],
 );
 
+/**
+ * How a model call ended, as analytics count it: streaming (being written; counted in the usage
+ * roll-ups once it ends); complete, partial, failed (as its reply ended; failed also when the
+ * provider refused the call before answering); interrupted (its server died while writing it);
+ * abandoned (given up before its first part for the backup, or stopped because the rows it belonged
+ * to were refused). A reply served from the cache is complete. See docs/decisions/020.
+ */
+export const usageOutcomes = ['streaming', 'complete', 'partial', 'failed', 'interrupted', 'abandoned'] as const;
+export type UsageOutcome = (typeof usageOutcomes)[number];
+
 /** One model call's tokens and cost: the seam to limits, analytics and billing. */
 export const usageRecords = pgTable(
   'usage_records',
@@ -88,6 +98,7 @@ export const usageRecords = pgTable(
     cacheHit: boolean('cache_hit').notNull().default(false),
     /** The routing decision (selection_id) this call served; no foreign key, so tables stay in dependency order. */
     decisionId: uuid('decision_id'),
+    outcome: text('outcome', { enum: usageOutcomes }).notNull().default('complete'),
     createdAt: createdAt(),
   },
   (table) => [

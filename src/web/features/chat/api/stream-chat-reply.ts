@@ -42,7 +42,11 @@ export async function streamChatReply({ path, body, onText, onSaved, signal }: S
   const sessionId = response.headers.get('X-Session-Id');
   const userMessageId = response.headers.get('X-User-Message-Id');
   if (sessionId && userMessageId) onSaved?.({ sessionId, userMessageId });
-  if (!response.ok) throw new ApiError(response.status, selectErrorMessage(undefined, await readJson(response)), undefined);
+  if (!response.ok) {
+    const body = await readJson(response);
+    // The body goes along: a monthly-limit refusal carries its details (`limit`) for the banner.
+    throw new ApiError(response.status, selectErrorMessage(undefined, body), body);
+  }
   if (!response.body) throw new Error(streamFailureMessages.noStream);
 
   const reader = response.body.getReader();

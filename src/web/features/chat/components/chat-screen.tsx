@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
+import { useChatBanner } from '../hooks/use-chat-banner';
 import { useChatModels } from '../hooks/use-chat-models';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useSwipe } from '../hooks/use-swipe';
@@ -15,13 +16,13 @@ import { ChatSidebar } from './sidebar/chat-sidebar';
 
 /** The chat screen of spec section 2. */
 export function ChatScreen() {
-  const [banner, setBanner] = useState<string | null>(null);
-  const chat = useChat(setBanner);
   const models = useChatModels();
+  const [selectedModelId, setSelectedModelId] = useState<string | null>(null);
+  const banner = useChatBanner({ models: models.data, refetchModels: models.refetch, selectModel: setSelectedModelId });
+  const chat = useChat({ onBanner: banner.showNotice, onReplyDone: banner.afterReply });
   const toast = useToast();
   const isMobile = useIsMobile();
   const [sidebarOpen, setSidebarOpen] = useState(!isMobile);
-  const [selectedModelId, setSelectedModelId] = useState<string | null>(null);
   const swipe = useSwipe(() => setSidebarOpen(false), () => setSidebarOpen(true));
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
@@ -56,8 +57,13 @@ export function ChatScreen() {
   }
 
   function showBanner(text: string): false {
-    setBanner(text);
+    banner.showText(text);
     return false;
+  }
+
+  function chooseModel(modelId: string | null) {
+    setSelectedModelId(modelId);
+    banner.warnAboutModel(modelId);
   }
 
   function exportSession(sessionId: string) {
@@ -96,9 +102,9 @@ export function ChatScreen() {
         <MessageActionsContext value={messageActions}>
           <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} />
         </MessageActionsContext>
-        {banner ? <ErrorBanner message={banner} onDismiss={() => setBanner(null)} /> : null}
+        {banner.banner ? <ErrorBanner banner={banner.banner} onDismiss={banner.dismiss} /> : null}
         <div className="px-3 pt-2">
-          <ModelSelector models={models.data} isLoading={models.isLoading} selectedModelId={selectedModelId} onSelect={setSelectedModelId} />
+          <ModelSelector models={models.data} isLoading={models.isLoading} selectedModelId={selectedModelId} onSelect={chooseModel} />
         </div>
         <MessageInput onSend={handleSend} isStreaming={state.isTyping} onStop={chat.stop} showSuggestions={(currentSession?.messages.length ?? 0) === 0} />
       </section>

@@ -6,11 +6,11 @@ import { useMessageEditing } from './use-message-editing';
 import { useSendMessage } from './use-send-message';
 
 /** The chat screen's state (spec section 3 "Chat state") and everything that changes it. */
-export function useChat(onBanner?: (message: string) => void) {
+export function useChat(options: Pick<Parameters<typeof useSendMessage>[0], 'onBanner' | 'onReplyDone'> = {}) {
   const { user } = useAuth();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const sessions = useChatSessions(user, state.currentSessionId, dispatch);
-  const replies = useSendMessage({ user, currentSessionId: state.currentSessionId, dispatch, onSessionSaved: sessions.markLoaded, onBanner });
+  const replies = useSendMessage({ user, currentSessionId: state.currentSessionId, dispatch, onSessionSaved: sessions.markLoaded, ...options });
   const messages = useMessageEditing(user, dispatch);
   const currentSession = state.sessions.find((session) => session.id === state.currentSessionId) ?? null;
   return { state, currentSession, ...replies, ...messages, ...sessions };

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
+import type { LimitRefusal } from '@contracts';
+import { limitRefusalOf } from '../api/limit-refusal';
 import { sendFailureMessage, sendFailureMessages } from '../api/send-failure-message';
 import { StreamFailure, streamChatReply, type StreamedReply } from '../api/stream-chat-reply';
 import { createDisplayQueue } from '../state/display-queue';
@@ -10,6 +12,15 @@ interface StreamHandlers {
   onText: (chunk: string) => void;
   onDone: (reply: StreamedReply) => void;
   onFail: (partialText: string) => void;
+  /** Sends the same request again with another model (the cheaper one a limit refusal offers). */
+  retryWith?: (modelId: string) => void;
+}
+
+/** An access or limit failure for the red banner: the spec's text, and for a monthly limit its details and a way to resend. */
+export interface BannerNotice {
+  message: string;
+  refusal?: LimitRefusal;
+  retryWith?: (modelId: string) => void;
 }
 
 /**
@@ -19,7 +30,7 @@ interface StreamHandlers {
 const bannerMessages: string[] = [sendFailureMessages.tokenLimit, sendFailureMessages.costLimit, sendFailureMessages.accessDenied];
 
 /** `onBanner` receives the access and limit texts, which spec section 2 also shows in the red banner. */
-export function useReplyStream(onBanner?: (message: string) => void) {
+export function useReplyStream(onBanner?: (notice: BannerNotice) => void) {
   const toast = useToast();
   const abortController = useRef<AbortController | null>(null);
   const stoppedByUser = useRef(false);
@@ -47,7 +58,7 @@ export function useReplyStream(onBanner?: (message: string) => void) {
         if (stoppedByUser.current) return;
         const message = sendFailureMessage(error instanceof Error ? error.message : undefined);
         // Access and limit texts go to the red banner when there is one, so they are not shown twice.
-        if (onBanner && bannerMessages.includes(message)) onBanner(message);
+        if (onBanner && bannerMessages.includes(message)) onBanner({ message, refusal: limitRefusalOf(error), retryWith: handlers.retryWith });
         else toast.error(message);
       } finally {
         queue.cancel();

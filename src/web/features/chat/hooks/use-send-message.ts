@@ -1,8 +1,8 @@
-import { useCallback, type Dispatch } from 'react';
-import type { User } from '@contracts';
+import { useCallback, useRef, type Dispatch } from 'react';
+import type { StreamMetadata, User } from '@contracts';
 import type { ChatAction } from '../state/chat-reducer';
 import type { ChatMessage } from '../state/chat-types';
-import { useReplyStream } from './use-reply-stream';
+import { useReplyStream, type BannerNotice } from './use-reply-stream';
 
 interface SendOptions {
   user: User | null;
@@ -10,12 +10,16 @@ interface SendOptions {
   dispatch: Dispatch<ChatAction>;
   /** Called with a saved session id so its messages are not fetched again right away. */
   onSessionSaved: (sessionId: string) => void;
-  onBanner?: (message: string) => void;
+  onBanner?: (notice: BannerNotice) => void;
+  /** A reply ended complete: its metadata names the model that answered. */
+  onReplyDone?: (metadata: StreamMetadata) => void;
 }
 
 /** Spec section 4 "Sending a message", "Streaming" and "Regeneration". */
-export function useSendMessage({ user, currentSessionId, dispatch, onSessionSaved, onBanner }: SendOptions) {
+export function useSendMessage({ user, currentSessionId, dispatch, onSessionSaved, onBanner, onReplyDone }: SendOptions) {
   const { run, stop, isBusy } = useReplyStream(onBanner);
+  // The latest send and regenerate, for a refusal's "switch and resend" that runs after they changed.
+  const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string) => Promise<void> }>({});
 
   const send = useCallback(
     async (content: string, modelId: string | null) => {
@@ -40,13 +44,20 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
           onDone: (reply) => {
             onSessionSaved(reply.metadata.session_id);
             dispatch({ type: 'reply-completed', pendingMessageId: pending.id, text: reply.text, metadata: reply.metadata });
+            onReplyDone?.(reply.metadata);
           },
           onFail: (partialText) => dispatch({ type: 'reply-failed', pendingMessageId: pending.id, partialText }),
+          // A refused message was not saved: it goes, and is sent again with the other model.
+          retryWith: (otherModelId) => {
+            dispatch({ type: 'message-withdrawn', messageId: pending.id });
+            void latest.current.send?.(prompt, otherModelId);
+          },
         },
       );
     },
-    [user, currentSessionId, dispatch, onSessionSaved, run, isBusy],
+    [user, currentSessionId, dispatch, onSessionSaved, onReplyDone, run, isBusy],
   );
+  latest.current.send = send;
 
   const regenerate = useCallback(
     async (message: ChatMessage, modelId: string) => {
@@ -59,13 +70,18 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
         },
         {
           onText: (text) => dispatch({ type: 'reply-advanced', text }),
-          onDone: (reply) => dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata, replacedMessageId: message.id }),
+          onDone: (reply) => {
+            dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata, replacedMessageId: message.id });
+            onReplyDone?.(reply.metadata);
+          },
           onFail: () => dispatch({ type: 'regeneration-failed' }),
+          retryWith: (otherModelId) => void latest.current.regenerate?.(message, otherModelId),
         },
       );
     },
-    [dispatch, run, isBusy],
+    [dispatch, onReplyDone, run, isBusy],
   );
+  latest.current.regenerate = regenerate;
 
   return { send, regenerate, stop };
 }

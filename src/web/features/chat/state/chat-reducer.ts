@@ -14,6 +14,8 @@ export type ChatAction =
   | { type: 'reply-advanced'; text: string }
   | { type: 'reply-completed'; pendingMessageId: string; text: string; metadata: StreamMetadata }
   | { type: 'reply-failed'; pendingMessageId: string; partialText: string }
+  /** A refused message the server never saved, taken back before it is sent again. */
+  | { type: 'message-withdrawn'; messageId: string }
   | { type: 'regeneration-started'; sessionId: string; messageId: string }
   | { type: 'reply-regenerated'; text: string; metadata: StreamMetadata; replacedMessageId: string }
   | { type: 'regeneration-failed' }
@@ -66,6 +68,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return completeReply(state, action.pendingMessageId, action.text, action.metadata);
     case 'reply-failed':
       return failReply(state, action.pendingMessageId, action.partialText);
+    case 'message-withdrawn':
+      return { ...state, sessions: state.sessions.map((session) => ({ ...session, messages: session.messages.filter((message) => message.id !== action.messageId) })) };
     case 'regeneration-started':
       return { ...state, isTyping: true, streaming: { sessionId: action.sessionId, content: '', replacingMessageId: action.messageId } };
     case 'reply-regenerated':

@@ -1,19 +1,52 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Spec section 4: error banners disappear after 5 s. */
 export const errorBannerMs = 5000;
 
-export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+/** What the red banner above the input shows: a message, a line of detail, and at most one action. */
+export interface BannerContent {
+  message: string;
+  detail?: string;
+  /** One click to act on the message, e.g. switch to a cheaper model and send again. */
+  action?: { label: string; run: () => void };
+}
+
+export function ErrorBanner({ banner, onDismiss }: { banner: BannerContent; onDismiss: () => void }) {
   // The screen re-renders every 10 ms while a reply streams; the timer must not restart then.
   const dismiss = useRef(onDismiss);
   dismiss.current = onDismiss;
+  // Someone reaching for the banner's button keeps it: the 5 s start again once they leave it.
+  const [held, setHeld] = useState(false);
   useEffect(() => {
+    if (held) return;
     const timer = setTimeout(() => dismiss.current(), errorBannerMs);
     return () => clearTimeout(timer);
-  }, [message]);
+  }, [banner, held]);
+  const { action } = banner;
   return (
-    <div role="alert" data-testid="error-banner" className="mx-3 mt-2 rounded-md bg-red-600 px-3 py-2 text-sm text-white">
-      {message}
+    <div
+      role="alert"
+      data-testid="error-banner"
+      className="mx-3 mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-red-600 px-3 py-2 text-sm text-white"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <span>{banner.message}</span>
+      {banner.detail ? <span className="text-red-100">{banner.detail}</span> : null}
+      {action ? (
+        <button
+          type="button"
+          className="rounded border border-white/70 px-2 py-0.5 text-xs font-semibold hover:bg-white hover:text-red-700"
+          onClick={() => {
+            dismiss.current();
+            action.run();
+          }}
+        >
+          {action.label}
+        </button>
+      ) : null}
     </div>
   );
 }

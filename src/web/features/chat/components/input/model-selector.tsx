@@ -1,5 +1,6 @@
 import type { ChatModel } from '@contracts';
 import { useState } from 'react';
+import { limitUsageNote } from '../../api/limit-refusal';
 
 interface ModelSelectorProps {
   models: ChatModel[] | undefined;
@@ -58,7 +59,7 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
                 <ModelOption
                   key={model.model_id}
                   label={model.name}
-                  detail={`${modelLabel(model)} · max ${model.max_tokens.toLocaleString()} tokens`}
+                  detail={[modelLabel(model), `max ${model.max_tokens.toLocaleString()} tokens`, limitUsageNote(model)].filter(Boolean).join(' · ')}
                   selected={model.model_id === selectedModelId}
                   onChoose={() => choose(model.model_id)}
                 />

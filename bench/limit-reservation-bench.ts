@@ -1,0 +1,114 @@
+/**
+ * What holding room in a user's monthly limits adds to a chat message (docs/decisions/019).
+ *
+ *   npm run bench:limit-reservation
+ *   RUNS=300 RECORDS=0,1000,10000 npm run bench:limit-reservation
+ *   DATABASE_URL=postgres://... npm run bench:limit-reservation
+ *
+ * For a user of a limited role, with RECORDS usage records of this month already on the books,
+ * it times the database work a message of such a user now does beyond an admin's:
+ * - the routing step's look at the limits (`monthlyLimitVerdicts`: records and reservations per
+ *   model, one query) against the sum it replaced (`usageByModel`);
+ * - the reservation (one transaction: the user's row locked, the totals read, the row written) and
+ *   its release (one delete), one message at a time;
+ * - the same for 8 messages at once (the chat setup gate's default), to show the lock's queueing.
+ * Report on stdout (Markdown), progress on stderr.
+ */
+import { randomUUID } from 'node:crypto';
+import { modelCatalog } from '../src/gateway';
+import type { UsableModel } from '../src/server/conversations/model-access';
+import { openDatabase } from '../src/server/db/database';
+import { organisations, rolePermissions, roles, usageRecords, users } from '../src/server/db/schema';
+import type { Caller } from '../src/server/http/context';
+import { monthlyLimitVerdicts } from '../src/server/usage/monthly-limits';
+import { deleteReservations } from '../src/server/usage/reservation-repository';
+import { reserveModelCalls } from '../src/server/usage/reserve-model-call';
+import { monthBounds, usageByModel } from '../src/server/usage/usage-repository';
+import { progress, summarise, timeEach } from './support/measure';
+import { describeLoad, describeMachine, formatNumber, markdownTable, percentile } from './support/stats';
+
+const runs = Number(process.env.RUNS ?? 300);
+const recordCounts = (process.env.RECORDS ?? '0,1000,10000').split(',').map(Number);
+const concurrency = 8;
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDataDir: 'memory://' });
+const { db } = database;
+const modelIds = ['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest', 'openai/gpt-4o'];
+
+async function limitedUser(records: number) {
+  const suffix = randomUUID().slice(0, 8);
+  const [organisation] = await db.insert(organisations).values({ name: `Bench ${suffix}` }).returning();
+  const orgId = organisation!.id;
+  const [role] = await db.insert(roles).values({ orgId, name: 'Member' }).returning();
+  await db.insert(rolePermissions).values(modelIds.map((modelId) => ({ roleId: role!.id, orgId, modelId, maxTokensPerRequest: 2000, monthlyTokenLimit: 2_000_000_000, costLimit: 1_000_000 })));
+  const [user] = await db.insert(users).values({ orgId, roleId: role!.id, username: `bench-${suffix}`, email: `bench-${suffix}@example.test`, status: 'active' }).returning();
+  for (let offset = 0; offset < records; offset += 1000) {
+    const batch = Array.from({ length: Math.min(1000, records - offset) }, (_, index) => ({
+      orgId,
+      userId: user!.id,
+      modelId: modelIds[(offset + index) % modelIds.length]!,
+      inputTokens: 300,
+      outputTokens: 200,
+      costUsd: 0.000165,
+      latencyMs: 900,
+    }));
+    await db.insert(usageRecords).values(batch);
+  }
+  const caller: Caller = { userId: user!.id, orgId, sessionId: randomUUID(), username: `bench-${suffix}`, email: '', roleId: role!.id, roleName: 'Member' };
+  const usable: UsableModel[] = modelIds.map((id) => ({
+    model: modelCatalog.find((model) => model.id === id)!,
+    maxTokensPerRequest: 2000,
+    replyTokenCap: 2000,
+    monthlyTokenLimit: 2_000_000_000,
+    costLimitUsd: 1_000_000,
+  }));
+  return { caller, usable };
+}
+
+const owner = randomUUID();
+const reserveAndRelease = async (caller: Caller, usable: UsableModel[]) => {
+  const reserved = await reserveModelCalls(db, caller, { primary: { usable: usable[0]!, inputTokens: 120 }, backup: { usable: usable[1]!, inputTokens: 120 } }, { usageId: randomUUID(), owner });
+  const ids = [reserved.primary, reserved.backup].flatMap((call) => (call?.granted && call.reservationId ? [call.reservationId] : []));
+  await deleteReservations(db, caller.orgId, ids);
+};
+
+const rows: (string | number)[][] = [];
+for (const records of recordCounts) {
+  progress(`${records} records: seeding`);
+  const { caller, usable } = await limitedUser(records);
+  const period = monthBounds(new Date().getUTCFullYear(), new Date().getUTCMonth());
+  // Warm up the statements and the caches.
+  for (let index = 0; index < 20; index += 1) await reserveAndRelease(caller, usable);
+  progress(`${records} records: measuring`);
+  const before = await timeEach(runs, () => usageByModel(db, caller.orgId, caller.userId, period));
+  const check = await timeEach(runs, () => monthlyLimitVerdicts(db, caller, usable, 120));
+  const reservation = await timeEach(runs, () => reserveAndRelease(caller, usable));
+  // Eight messages at once: each waits for the user's row while the others hold it.
+  const together: number[] = [];
+  for (let round = 0; round < Math.ceil(runs / concurrency); round += 1) {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const started = performance.now();
+        await reserveAndRelease(caller, usable);
+        together.push(performance.now() - started);
+      }),
+    );
+  }
+  rows.push([
+    records,
+    summarise(before),
+    summarise(check),
+    summarise(reservation),
+    `${formatNumber(percentile(together, 50), 1)} / ${formatNumber(percentile(together, 99), 1)}`,
+  ]);
+}
+
+console.log(`Database: ${database.kind}; ${runs} runs each; ${describeMachine()}; load average ${describeLoad()}.\n`);
+console.log(
+  markdownTable(
+    ['usage records this month', 'before: usage sum (ms)', 'now: limits check in routing (ms)', 'reserve + release, one at a time (ms)', 'reserve + release, 8 at once (ms, wall p50 / p99)'],
+    rows,
+  ),
+);
+console.log('\nCells: wall p50 / p99 (CPU p50 of this process), in milliseconds.');
+await database.close();

@@ -1,0 +1,62 @@
+import type { SubscriptionAnalytics } from '../../contracts';
+import type { CatalogModel } from '../../gateway';
+import type { Executor } from '../db/database';
+import { notFound } from '../http/app-error';
+import { savingsRange } from '../routing/savings-service';
+import { billingCycleOn } from './billing-cycle';
+import { sumDecimals } from './decimal-sum';
+import { groupBy } from './group-by';
+import { modelName, shareOf } from './model-names';
+import { findCycleAllowance, totalsByDayAndModel, type DayModelTotals } from './usage-totals-repository';
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+const sumOf = (rows: readonly DayModelTotals[], pick: (row: DayModelTotals) => number) => rows.reduce((total, row) => total + pick(row), 0);
+
+/**
+ * The dashboard's analytics (spec section 3): the current billing cycle's totals, usage by model
+ * and daily trend, and actual against "without the router" per model and day over the chosen
+ * range (default the last 30 days to today). One read of the daily roll-up covers both periods.
+ */
+export async function subscriptionAnalytics(
+  db: Executor,
+  catalog: readonly CatalogModel[],
+  orgId: string,
+  query: { start_date?: string; end_date?: string },
+  now = new Date(),
+): Promise<SubscriptionAnalytics> {
+  const savings = savingsRange({ from: query.start_date, to: query.end_date }, now);
+  const allowance = await findCycleAllowance(db, orgId);
+  if (!allowance) throw notFound();
+  const cycle = billingCycleOn(isoDay(allowance.createdAt), isoDay(now));
+  const fromDay = savings.from < cycle.startDate ? savings.from : cycle.startDate;
+  const toDay = savings.to > cycle.endDate ? savings.to : cycle.endDate;
+  const rows = await totalsByDayAndModel(db, orgId, { fromDay, toDay });
+
+  const inCycle = rows.filter((row) => row.day >= cycle.startDate && row.day <= cycle.endDate);
+  const inSavings = rows.filter((row) => row.day >= savings.from && row.day <= savings.to);
+  const tokensUsed = sumOf(inCycle, (row) => row.tokens);
+  return {
+    total_cost: sumDecimals(inCycle.map((row) => row.costUsd)),
+    total_tokens_used: tokensUsed,
+    tokens_remaining: Math.max(0, allowance.tokensPerCycle - tokensUsed),
+    billing_cycle: { start_date: cycle.startDate, end_date: cycle.endDate, next_billing_date: cycle.nextBillingDate },
+    usage_by_model: [...groupBy(inCycle, (row) => row.modelId)].map(([modelId, days]) => ({
+      model_id: modelId,
+      model_name: modelName(catalog, modelId),
+      tokens_used: sumOf(days, (row) => row.tokens),
+      cost: sumDecimals(days.map((row) => row.costUsd)),
+      success_rate: shareOf(sumOf(days, (row) => row.completed), sumOf(days, (row) => row.requests)),
+    })),
+    usage_trend: [...groupBy(inCycle, (row) => row.day)].map(([day, models]) => ({
+      date: day,
+      tokens_used: sumOf(models, (row) => row.tokens),
+      cost: sumDecimals(models.map((row) => row.costUsd)),
+    })),
+    cost_savings: [...groupBy(inSavings, (row) => row.modelId)].map(([modelId, days]) => ({
+      model_id: modelId,
+      model_name: modelName(catalog, modelId),
+      daily_savings: days.map((row) => ({ date: row.day, tokens_used: row.tokens, actual_cost: Number(row.costUsd), potential_cost: Number(row.referenceCostUsd) })),
+    })),
+  };
+}

@@ -1,0 +1,122 @@
+import type { MonthlyLimitKind } from '../../contracts';
+
+// Exact arithmetic of monthly limits (docs/decisions/019): tokens are integers, money is counted in
+// picodollars (1e-12 USD) as bigint. Catalog prices (USD per million tokens, at most 6 decimals)
+// are then whole picodollars per token, and every sum the database returns (numeric) converts
+// without rounding.
+
+const picodollarsPerUsd = 10n ** 12n;
+const decimalPattern = /^(-)?(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/** A decimal amount scaled by 10^scale, exactly; throws when it has more decimals than that. */
+export function scaledInteger(value: string | number, scale: number): bigint {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = decimalPattern.exec(text);
+  if (!match) throw new Error(`Not a decimal amount: ${text}`);
+  const [, sign, whole, fraction = '', exponentText] = match;
+  const exponent = Number(exponentText ?? 0);
+  // The digits with the decimal point removed, and where that point was.
+  const digits = BigInt(`${whole}${fraction}`);
+  const shift = scale + exponent - fraction.length;
+  let scaled: bigint;
+  if (shift >= 0) scaled = digits * 10n ** BigInt(shift);
+  else {
+    const divisor = 10n ** BigInt(-shift);
+    if (digits % divisor !== 0n) throw new Error(`${text} has more than ${scale} decimals`);
+    scaled = digits / divisor;
+  }
+  return sign ? -scaled : scaled;
+}
+
+/** USD (a number or a numeric's text) in picodollars. */
+export function picodollars(usd: string | number): bigint {
+  return scaledInteger(usd, 12);
+}
+
+/** Picodollars as a decimal USD string with 12 decimals, e.g. for a numeric column. */
+export function usdText(amount: bigint): string {
+  const negative = amount < 0n;
+  const magnitude = negative ? -amount : amount;
+  const whole = magnitude / picodollarsPerUsd;
+  const fraction = (magnitude % picodollarsPerUsd).toString().padStart(12, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** Picodollars as a number of USD (for JSON answers: exact to the double's precision). */
+export function usdNumber(amount: bigint): number {
+  return Number(usdText(amount));
+}
+
+/** A catalog price in USD per million tokens as picodollars per token (exact for up to 6 decimals). */
+export function picodollarsPerToken(usdPerMillion: number): bigint {
+  return scaledInteger(usdPerMillion, 6);
+}
+
+/**
+ * The prompt's tokens held for a call: our tokenizer's estimate plus a quarter. Providers count
+ * with their own tokenizers (Claude's and Llama's find more tokens in the same text than o200k), and
+ * what they report is what is recorded; the margin keeps that under what was held.
+ */
+export function heldInputTokens(estimate: number): number {
+  return estimate + Math.ceil(estimate / 4);
+}
+
+/** A role's monthly limits on one model; an absent limit is no limit. */
+export interface MonthlyLimits {
+  tokens?: bigint;
+  costPicodollars?: bigint;
+}
+
+/** What is taken of the limits this month: recorded usage plus the room held by calls in progress. */
+export interface Taken {
+  tokens: bigint;
+  costPicodollars: bigint;
+}
+
+/** A model's prices per token. Input is priced as uncached: the most it can cost. */
+export interface TokenPrices {
+  inputPicodollars: bigint;
+  outputPicodollars: bigint;
+}
+
+export type Grant =
+  | { granted: true; outputTokens: number; tokens: number; costPicodollars: bigint }
+  | { granted: false; limit: MonthlyLimitKind };
+
+/**
+ * How much room one call may hold: its input tokens and as many output tokens as the reply's cap,
+ * the token limit and the cost limit all allow. Refused when not even one output token fits (the
+ * token limit is named first when both are short), never granted past either limit.
+ */
+export function grantCall(request: { limits: MonthlyLimits; taken: Taken; prices: TokenPrices; inputTokens: number; outputCap: number }): Grant {
+  const { limits, taken, prices } = request;
+  const input = BigInt(request.inputTokens);
+  let output = BigInt(Math.max(0, request.outputCap));
+  if (limits.tokens !== undefined) {
+    const room = limits.tokens - taken.tokens - input;
+    if (room < 1n) return { granted: false, limit: 'monthly_token_limit' };
+    if (room < output) output = room;
+  }
+  const inputCost = input * prices.inputPicodollars;
+  if (limits.costPicodollars !== undefined) {
+    const room = limits.costPicodollars - taken.costPicodollars - inputCost;
+    if (room < 0n) return { granted: false, limit: 'cost_limit' };
+    if (prices.outputPicodollars > 0n) {
+      const affordable = room / prices.outputPicodollars;
+      if (affordable < 1n) return { granted: false, limit: 'cost_limit' };
+      if (affordable < output) output = affordable;
+    }
+  }
+  if (output < 1n) return { granted: false, limit: limits.tokens !== undefined ? 'monthly_token_limit' : 'cost_limit' };
+  return {
+    granted: true,
+    outputTokens: Number(output),
+    tokens: Number(input + output),
+    costPicodollars: inputCost + output * prices.outputPicodollars,
+  };
+}
+
+/** Whether `taken` is above 90% of `limit` (spec section 9), exactly. */
+export function isAboveWarningShare(taken: bigint, limit: bigint): boolean {
+  return taken * 10n > limit * 9n;
+}

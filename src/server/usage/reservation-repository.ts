@@ -1,0 +1,152 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { usageRecords, usageReservations, users } from '../db/schema';
+import { inOrganisation } from '../db/tenant-scope';
+import { picodollars, usdText } from './limit-arithmetic';
+
+// The room model calls hold in their callers' monthly limits (docs/decisions/019).
+
+/**
+ * One model's share of a user's monthly limits: the usage recorded this month (a streaming reply's
+ * record included, as far as it has grown), and the room calls in progress hold beyond that.
+ */
+export interface LimitTotals {
+  usedTokens: bigint;
+  usedCostPicodollars: bigint;
+  reservedTokens: bigint;
+  reservedCostPicodollars: bigint;
+}
+
+export const noTotals: LimitTotals = { usedTokens: 0n, usedCostPicodollars: 0n, reservedTokens: 0n, reservedCostPicodollars: 0n };
+
+/**
+ * Per model, one user's usage records of the period and what their live reservations hold beyond
+ * them. A reservation covers one record (a reply's, which grows while it streams up to what was
+ * reserved): it adds what it holds past that record's recorded amount, never less than nothing;
+ * past the period's end its record is not in the sum, and it adds all it holds. One statement;
+ * sums come back as exact text.
+ */
+export async function limitTotalsByModel(
+  db: Executor,
+  orgId: string,
+  userId: string,
+  period: { start: Date; end: Date },
+  modelIds: readonly string[],
+): Promise<Map<string, LimitTotals>> {
+  const totals = new Map<string, LimitTotals>();
+  if (modelIds.length === 0) return totals;
+  const recorded = db
+    .select({
+      modelId: usageRecords.modelId,
+      kind: sql<string>`'used'`.as('kind'),
+      tokens: sql<string>`coalesce(sum(${usageRecords.inputTokens} + ${usageRecords.outputTokens}), 0)::text`.as('tokens'),
+      cost: sql<string>`coalesce(sum(${usageRecords.costUsd}), 0)::text`.as('cost'),
+    })
+    .from(usageRecords)
+    .where(
+      inOrganisation(
+        usageRecords.orgId,
+        orgId,
+        eq(usageRecords.userId, userId),
+        gte(usageRecords.createdAt, period.start),
+        lt(usageRecords.createdAt, period.end),
+        inArray(usageRecords.modelId, [...modelIds]),
+      ),
+    )
+    .groupBy(usageRecords.modelId);
+  const coveredTokens = sql`coalesce(${usageRecords.inputTokens} + ${usageRecords.outputTokens}, 0)`;
+  const coveredCost = sql`coalesce(${usageRecords.costUsd}, 0)`;
+  const inPeriod = sql`(${usageRecords.createdAt} >= ${period.start} and ${usageRecords.createdAt} < ${period.end})`;
+  const held = db
+    .select({
+      modelId: usageReservations.modelId,
+      kind: sql<string>`'reserved'`.as('kind'),
+      tokens: sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.tokens} - ${coveredTokens}, 0) else greatest(${usageReservations.tokens}, ${coveredTokens}) end), 0)::text`.as('tokens'),
+      cost: sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.costUsd} - ${coveredCost}, 0) else greatest(${usageReservations.costUsd}, ${coveredCost}) end), 0)::text`.as('cost'),
+    })
+    .from(usageReservations)
+    .leftJoin(
+      usageRecords,
+      and(eq(usageRecords.id, usageReservations.usageId), eq(usageRecords.orgId, usageReservations.orgId), eq(usageRecords.modelId, usageReservations.modelId)),
+    )
+    .where(inOrganisation(usageReservations.orgId, orgId, eq(usageReservations.userId, userId), inArray(usageReservations.modelId, [...modelIds])))
+    .groupBy(usageReservations.modelId);
+  for (const row of await recorded.unionAll(held)) {
+    const total = totals.get(row.modelId) ?? { ...noTotals };
+    if (row.kind === 'used') {
+      total.usedTokens = BigInt(row.tokens);
+      total.usedCostPicodollars = picodollars(row.cost);
+    } else {
+      total.reservedTokens = BigInt(row.tokens);
+      total.reservedCostPicodollars = picodollars(row.cost);
+    }
+    totals.set(row.modelId, total);
+  }
+  return totals;
+}
+
+/**
+ * Locks the user's row until the transaction ends, so one user's reservations are decided one at a
+ * time on every instance (FOR NO KEY UPDATE: rows pointing at the user can still be written).
+ * Answers false when the user is gone.
+ */
+export async function lockUserForLimits(transaction: Executor, orgId: string, userId: string): Promise<boolean> {
+  const rows = await transaction
+    .select({ id: users.id })
+    .from(users)
+    .where(inOrganisation(users.orgId, orgId, eq(users.id, userId)))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+export interface NewReservation {
+  id: string;
+  orgId: string;
+  userId: string;
+  modelId: string;
+  usageId: string;
+  tokens: number;
+  outputTokens: number;
+  costPicodollars: bigint;
+  owner: string;
+}
+
+export async function insertReservations(transaction: Executor, reservations: readonly NewReservation[]): Promise<void> {
+  if (reservations.length === 0) return;
+  await transaction.insert(usageReservations).values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, costUsd: usdText(costPicodollars) })));
+}
+
+/** Gives the room back: the call failed, or its usage is recorded. */
+export async function deleteReservations(db: Executor, orgId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(usageReservations).where(inOrganisation(usageReservations.orgId, orgId, inArray(usageReservations.id, [...ids])));
+}
+
+/** The reservations one user holds now (tests and diagnostics). */
+export async function countReservations(db: Executor, orgId: string, userId: string): Promise<number> {
+  const rows = await db
+    .select({ count: sql<number>`count(*)::integer` })
+    .from(usageReservations)
+    .where(inOrganisation(usageReservations.orgId, orgId, eq(usageReservations.userId, userId)));
+  return Number(rows[0]?.count ?? 0);
+}
+
+/**
+ * Deletes the reservations of instances that are gone, as their interrupted replies are recovered
+ * (docs/decisions/015): with `ownersSilentForSeconds`, owners that have not beaten for that long;
+ * without, every owner (the embedded database belongs to the one process that is starting).
+ * Instance-wide upkeep across organisations. Answers how many were deleted.
+ */
+export async function releaseReservationsOfGoneInstances(db: Executor, options: { ownersSilentForSeconds?: number } = {}): Promise<number> {
+  const ownerGone =
+    options.ownersSilentForSeconds === undefined
+      ? sql`true`
+      : sql`not exists (select 1 from server_instances i where i.id = ${usageReservations.owner} and i.heartbeat_at > now() - ${options.ownersSilentForSeconds}::integer * interval '1 second')`;
+  const deleted = await db.delete(usageReservations).where(ownerGone).returning({ id: usageReservations.id });
+  return deleted.length;
+}
+
+/** An instance stopping gracefully: its replies are recorded, whatever it still holds goes. */
+export async function releaseReservationsOf(db: Executor, owner: string): Promise<void> {
+  await db.delete(usageReservations).where(eq(usageReservations.owner, owner));
+}

@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { parseStreamBody, type ParsedStream } from '../../../src/contracts';
+import { startFakeProviderServer, type FakeProviderServer } from '../../../src/gateway/testing/fake-provider-server';
+import { roles, users } from '../../../src/server/db/schema';
+import { startServer, type RunningServer } from '../../../src/server/server';
+import { strongPassword, uniqueName } from './client';
+import { ownServerConfig } from './own-server';
+
+export interface Person {
+  token: string;
+  userId: string;
+  orgId: string;
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+/**
+ * A server of the analytics tests' own, so they can reach its database: to date records a day back,
+ * to give people roles the API cannot create yet (billing and model managers), and to compare the
+ * usage roll-ups with the records. OpenAI and Anthropic models answer from one fake provider.
+ */
+export interface AnalyticsServer {
+  server: RunningServer;
+  provider: FakeProviderServer;
+  call(pathname: string, token?: string, method?: string, body?: unknown): Promise<Answer>;
+  /** A new organisation and its first user, an admin. */
+  signUp(): Promise<Person>;
+  /** Someone in the organisation with a role of that name (created when missing), signed in. */
+  personWithRole(orgId: string, roleName: string): Promise<Person>;
+  /** A chat message, streamed to its end. */
+  send(person: Person, prompt: string, extra?: Record<string, unknown>): Promise<ParsedStream & { status: number }>;
+  close(): Promise<void>;
+}
+
+export async function startAnalyticsServer(): Promise<AnalyticsServer> {
+  const provider = await startFakeProviderServer();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-analytics-'));
+  const server = await startServer(
+    ownServerConfig(dataDir, {
+      OPENAI_API_KEY: 'sk-test-dummy',
+      OPENAI_BASE_URL: `${provider.url}/v1`,
+      ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
+      ANTHROPIC_BASE_URL: `${provider.url}/v1`,
+    }),
+    { pgliteDataDir: 'memory://', webRoot: null },
+  );
+  const db = server.database.db;
+
+  async function call(pathname: string, token?: string, method = 'GET', body?: unknown): Promise<Answer> {
+    const response = await fetch(`${server.url}/api${pathname}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  return {
+    server,
+    provider,
+    call,
+    async signUp() {
+      const username = uniqueName('analytics');
+      const answer = await call('/auth/signup', undefined, 'POST', { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` });
+      expect(answer.status).toBe(201);
+      return { token: answer.body.token, userId: answer.body.user.id, orgId: answer.body.user.org_id };
+    },
+    async personWithRole(orgId, roleName) {
+      const [existing] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.orgId, orgId), sql`lower(${roles.name}) = lower(${roleName})`));
+      const roleId = existing?.id ?? (await db.insert(roles).values({ orgId, name: roleName }).returning({ id: roles.id }))[0]!.id;
+      const username = uniqueName('person');
+      const [user] = await db
+        .insert(users)
+        .values({ orgId, roleId, username, email: `${username}@example.test`, passwordHash: await hash(strongPassword), status: 'active' })
+        .returning({ id: users.id });
+      const login = await call('/auth/login', undefined, 'POST', { username, password: strongPassword });
+      expect(login.status).toBe(200);
+      return { token: login.body.token, userId: user!.id, orgId };
+    },
+    async send(person, prompt, extra = {}) {
+      const response = await fetch(`${server.url}/api/conversation/message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
+        body: JSON.stringify({ org_id: person.orgId, user_id: person.userId, prompt, stream: true, ...extra }),
+      });
+      return { status: response.status, ...parseStreamBody(await response.text()) };
+    },
+    async close() {
+      await server.close();
+      await provider.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
