@@ -4,6 +4,7 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 
 const UserManagement = lazy(() => import('../../features/user-management/components/user-management').then((module) => ({ default: module.UserManagement })));
 const RoleManagement = lazy(() => import('../../features/role-management/components/role-management').then((module) => ({ default: module.RoleManagement })));
+const AdminDashboard = lazy(() => import('../../features/dashboard/components/admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
 const OrganizationSettings = lazy(() =>
   import('../../features/organization-settings/components/organization-settings').then((module) => ({ default: module.OrganizationSettings })),
 );
@@ -14,7 +15,20 @@ function Loading({ children }: { children: ReactNode }) {
 
 /** The layout around these pages already enforces access. */
 export function AdminDashboardPage() {
-  return <NotAvailable feature="The admin dashboard" />;
+  return (
+    <Loading>
+      <AdminDashboard />
+    </Loading>
+  );
+}
+
+/** /dashboard: an admin's dashboard outside the admin tabs. */
+export function StandaloneDashboardPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <AdminDashboardPage />
+    </div>
+  );
 }
 export function UserManagementPage() {
   return (

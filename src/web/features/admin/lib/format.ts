@@ -21,3 +21,11 @@ export function formatDate(iso: string): string {
   const parsed = new Date(iso);
   return Number.isNaN(parsed.getTime()) ? iso : date.format(parsed);
 }
+
+const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day of the analytics ('YYYY-MM-DD', a UTC day), the same day wherever the browser is. */
+export function formatDay(day: string): string {
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? day : utcDay.format(parsed);
+}
