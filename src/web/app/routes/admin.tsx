@@ -5,6 +5,7 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 const UserManagement = lazy(() => import('../../features/user-management/components/user-management').then((module) => ({ default: module.UserManagement })));
 const RoleManagement = lazy(() => import('../../features/role-management/components/role-management').then((module) => ({ default: module.RoleManagement })));
 const AdminDashboard = lazy(() => import('../../features/dashboard/components/admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
+const ModelAnalytics = lazy(() => import('../../features/model-analytics/components/model-analytics').then((module) => ({ default: module.ModelAnalytics })));
 const OrganizationSettings = lazy(() =>
   import('../../features/organization-settings/components/organization-settings').then((module) => ({ default: module.OrganizationSettings })),
 );
@@ -45,7 +46,11 @@ export function RoleManagementPage() {
   );
 }
 export function ModelAnalyticsPage() {
-  return <NotAvailable feature="Model analytics" />;
+  return (
+    <Loading>
+      <ModelAnalytics />
+    </Loading>
+  );
 }
 export function BillingPage() {
   return <NotAvailable feature="Billing and usage" />;
