@@ -115,6 +115,17 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(asked).toEqual(['start_date=2026-02-18&end_date=2026-03-20', 'start_date=2026-01-01&end_date=2026-01-31']);
   });
 
+  it('reads the analytics again each time the dashboard opens', async () => {
+    let reads = 0;
+    const { requests, app } = openDashboard({ [analyticsPath()]: () => ({ body: ++reads === 1 ? emptyAnalytics : analytics }) });
+    expect(await screen.findByText(dashboardTexts.noModelUsage)).toBeInTheDocument();
+    await app.router.navigate('/admin/organization');
+    await screen.findByRole('heading', { name: 'Organization Settings' });
+    await app.router.navigate('/admin');
+    expect(await within(await screen.findByRole('region', { name: 'Model Usage Breakdown' })).findByRole('listitem', { name: 'GPT-4o mini' })).toBeInTheDocument();
+    expect(requests.filter((request) => request.path.startsWith('/api/subscription/analytics/'))).toHaveLength(2);
+  });
+
   it("exports the chosen model's days as cost-savings-<model>-<start>-<end>.csv", async () => {
     openDashboard({ [analyticsPath()]: () => ({ body: analytics }) });
     await screen.findByRole('heading', { name: 'Dashboard' });

@@ -30,6 +30,8 @@ export function useDashboardAnalytics(savingsRange: DayRange) {
     queryKey: dashboardKeys.analytics(orgId, savingsRange),
     enabled: orgId !== '',
     placeholderData: keepPreviousData,
+    // Usage grows with every reply: read again each time the dashboard opens, not kept 30 s.
+    staleTime: 0,
     queryFn: async () => {
       try {
         return { analytics: await getSubscriptionAnalytics(orgId, savingsRange), unavailable: false };

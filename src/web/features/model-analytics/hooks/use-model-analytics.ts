@@ -10,5 +10,7 @@ export function useModelAnalytics(range: DayRange) {
     queryFn: () => getModelAnalytics(orgId, range),
     enabled: orgId !== '',
     placeholderData: keepPreviousData,
+    // Usage grows with every reply: read again each time the page opens, not kept 30 s.
+    staleTime: 0,
   });
 }

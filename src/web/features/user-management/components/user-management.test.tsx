@@ -20,6 +20,22 @@ async function openUsers() {
 }
 
 describe('User Management: the list', () => {
+  it("reads this month's usage again when the screen is opened again, not the usage it read before", async () => {
+    let reads = 0;
+    const { requests } = fakeAdminApi({
+      users: [bob],
+      routes: { [`GET /roles/usage/${orgId}`]: () => ({ body: { month: '2026-03', users: ++reads === 1 ? [] : usage } }) },
+    });
+    const app = await openUsers();
+    const row = () => screen.getByRole('rowheader', { name: 'bob' }).closest('tr')!;
+    await waitFor(() => expect(within(row()).getAllByRole('cell')[2]).toHaveTextContent('0'));
+    await app.router.navigate('/admin/roles');
+    await screen.findByRole('heading', { name: 'Role Management' });
+    await app.router.navigate('/admin/users');
+    await waitFor(() => expect(within(row()).getAllByRole('cell')[2]).toHaveTextContent('1,300'));
+    expect(requests.filter((request) => request.path === `/api/roles/usage/${orgId}`)).toHaveLength(2);
+  });
+
   it('shows a spinner while the people load', async () => {
     fakeAdminApi({ users: 'pending' });
     await openUsers();

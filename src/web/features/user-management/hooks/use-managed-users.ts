@@ -17,7 +17,8 @@ export const userListKeys = {
 export function useManagedUsers() {
   const orgId = useOrganisationId();
   const people = useQuery({ queryKey: userListKeys.people(orgId), queryFn: () => listOrganisationUsers(orgId), enabled: orgId !== '' });
-  const usage = useQuery({ queryKey: userListKeys.usage(orgId), queryFn: () => listUserModelUsage(orgId), enabled: orgId !== '' });
+  // Usage grows with every reply anyone sends: read again each time the screen opens, not kept 30 s.
+  const usage = useQuery({ queryKey: userListKeys.usage(orgId), queryFn: () => listUserModelUsage(orgId), enabled: orgId !== '', staleTime: 0 });
   const users = useMemo(() => buildManagedUsers(people.data?.users ?? [], usage.data?.users ?? []), [people.data, usage.data]);
   return {
     users,
