@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
-import { createUserThroughApi, expectNoHorizontalOverflow, signInThroughApi } from './support/admin';
+import { chatThroughApi, createUserThroughApi, expectNoHorizontalOverflow, signInThroughApi } from './support/admin';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -46,5 +46,34 @@ test('at 375 px the admin pages show cards, a tab toggle menu and nothing wider 
   await expectNoHorizontalOverflow(page);
   await page.getByRole('button', { name: 'Edit Settings' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await expectNoHorizontalOverflow(page);
+});
+
+test('at 375 px the dashboard and model analytics fit the screen, with model cards', async ({ page }) => {
+  const admin = newAccount('admin');
+  await signUpThroughApi(page.request, admin);
+  const session = await signInThroughApi(page.request, admin);
+  await chatThroughApi(page.request, session, 'openai/gpt-4o-mini', 'Some usage for the charts');
+  await signInThroughUi(page, admin);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('region', { name: 'Model Usage Breakdown' }).getByRole('listitem', { name: 'GPT-4o mini' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cost Savings Analysis' }).getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  await expectNoHorizontalOverflow(page);
+  const navigation = page.getByRole('navigation', { name: 'Administration' });
+  await navigation.getByRole('button', { name: 'Admin sections, current: Dashboard' }).click();
+  await expect(navigation.getByRole('link', { name: 'Organization' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+
+  await page.getByRole('link', { name: 'Model analytics' }).click();
+  await expect(page).toHaveURL(/\/admin\/models$/);
+  const card = page.getByRole('list', { name: 'Models' }).getByRole('listitem', { name: 'GPT-4o mini' });
+  await expect(card).toContainText('Requests');
+  await expect(card).toContainText('p50 Latency');
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Usage Analytics' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });
