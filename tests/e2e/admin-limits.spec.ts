@@ -86,7 +86,11 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   const usage = page.getByRole('region', { name: 'Usage Analytics' });
   await expect(usage.getByRole('progressbar', { name: 'Usage' })).toHaveAttribute('aria-valuetext', '1,000 of 1,000,000 tokens, 0.1%');
   await expect(page.getByRole('region', { name: 'Model Usage Breakdown' }).getByRole('listitem', { name: 'GPT-4o mini' })).toContainText('Tokens1,000');
-  await expect(page.getByRole('region', { name: 'Usage Trends' }).getByRole('listitem')).toHaveCount(1);
+  const trend = page.getByRole('region', { name: 'Usage Trends' }).getByRole('figure', { name: 'Tokens used per day' });
+  await expect(trend.locator('.recharts-bar-rectangle')).toHaveCount(1);
+  await trend.locator('.recharts-bar-rectangle').hover();
+  await expect(trend.getByRole('tooltip')).toContainText('1,000 tokens');
+  await expect(trend.getByRole('tooltip')).toContainText(/Cost \$\d+\.\d{2}/);
   const savings = page.getByRole('region', { name: 'Cost Savings Analysis' });
   await expect(savings.getByLabel('Model')).toHaveValue('openai/gpt-4o-mini');
   await expect(savings.getByLabel('Start date')).toHaveValue(savingsRange.from);

@@ -59,6 +59,7 @@ test('at 375 px the dashboard and model analytics fit the screen, with model car
   await page.goto('/admin');
   await expect(page.getByRole('region', { name: 'Model Usage Breakdown' }).getByRole('listitem', { name: 'GPT-4o mini' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cost Savings Analysis' }).getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  await expect(page.getByRole('figure', { name: 'Tokens used per day' }).locator('.recharts-bar-rectangle')).toHaveCount(1);
   await expectNoHorizontalOverflow(page);
   const navigation = page.getByRole('navigation', { name: 'Administration' });
   await navigation.getByRole('button', { name: 'Admin sections, current: Dashboard' }).click();

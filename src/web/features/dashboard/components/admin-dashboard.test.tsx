@@ -47,6 +47,14 @@ function openDashboard(routes: Record<string, () => StubAnswer>, path = '/admin'
 
 const card = (title: string) => screen.getByRole('region', { name: title });
 
+/** The chart's tooltip lines once focused (the first day) and moved with the arrow keys (recharts' accessibility layer). */
+async function tooltipAfterKeys(chart: HTMLElement, keys: string[]): Promise<string[]> {
+  chart.querySelector<SVGElement>('svg[role="application"]')!.focus();
+  for (const key of keys) await userEvent.keyboard(key);
+  const tooltip = await within(chart).findByRole('tooltip');
+  return [...tooltip.children].map((line) => line.textContent ?? '');
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(now);
@@ -72,10 +80,9 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(within(models[1]!).getByRole('progressbar', { name: 'Claude Sonnet 4 share of tokens' })).toHaveAttribute('aria-valuenow', '20');
 
     const trends = card('Usage Trends');
-    const bars = within(trends).getAllByRole('listitem');
-    expect(bars).toHaveLength(2);
-    await userEvent.hover(bars[1]!);
-    expect(within(trends).getByRole('tooltip')).toHaveTextContent('Mar 15, 2026' + '1,000 tokens' + 'Cost $1.00');
+    const chart = within(trends).getByRole('figure', { name: 'Tokens used per day' });
+    expect(chart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2);
+    expect(await tooltipAfterKeys(chart, ['{ArrowRight}'])).toEqual(['Mar 15, 2026', '1,000 tokens', 'Cost $1.00']);
     expect(within(trends).getByText('125 tokens')).toBeInTheDocument();
     expect(within(trends).getByText('Mar 15, 2026 (1,000 tokens)')).toBeInTheDocument();
   });
@@ -90,9 +97,10 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(within(savings).getByText('$3.75')).toBeInTheDocument(); // (0.8 - 0.05) + (3.2 - 0.2)
     expect(within(savings).getByText('1,000')).toBeInTheDocument();
     expect(within(savings).getByText('$4.00')).toBeInTheDocument();
-    const days = within(savings).getAllByRole('listitem');
-    expect(days.map((day) => day.querySelectorAll('[data-series]').length)).toEqual([2, 2]);
-    expect(days[0]).toHaveAccessibleName('Mar 12, 2026, 200 tokens, Actual $0.05, Without router $0.80');
+    const chart = within(savings).getByRole('figure', { name: /^Actual cost against cost without the router per day/ });
+    expect([...chart.querySelectorAll('.recharts-bar')].map((bar) => bar.querySelectorAll('.recharts-bar-rectangle').length)).toEqual([2, 2]);
+    expect(within(chart).getByText('Without router')).toBeInTheDocument();
+    expect(await tooltipAfterKeys(chart, [])).toEqual(['Mar 12, 2026', '200 tokens', 'Actual $0.05', 'Without router $0.80']);
     expect(requests.some((request) => request.path === `/api/subscription/analytics/${orgId}?start_date=2026-02-18&end_date=2026-03-20`)).toBe(true);
 
     await userEvent.selectOptions(within(savings).getByLabelText('Model'), 'Claude Sonnet 4');

@@ -23,9 +23,12 @@ interface CostSavingsCardProps {
   updating: boolean;
 }
 
+/** Axis ticks: a day of light use costs fractions of a cent, which two decimals would all show as $0.00. */
+const formatAxisUsd = (value: number) => (value > 0 && value < 0.01 ? `$${value.toPrecision(1)}` : formatUsd(value));
+
 const savingsSeries = [
-  { name: 'Actual cost', colorClass: 'bg-indigo-500', value: (day: SavingsDay) => day.actual_cost },
-  { name: 'Without router', colorClass: 'bg-slate-400 dark:bg-slate-500', value: (day: SavingsDay) => day.potential_cost },
+  { name: 'Actual cost', color: '#6366f1', value: (day: SavingsDay) => day.actual_cost },
+  { name: 'Without router', color: '#94a3b8', value: (day: SavingsDay) => day.potential_cost },
 ];
 
 /** A model's cost against "without the router" per day over a chosen range, and its CSV. */
@@ -92,6 +95,7 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
                   `Actual ${formatUsd(day.actual_cost)}`,
                   `Without router ${formatUsd(day.potential_cost)}`,
                 ]}
+                formatValue={formatAxisUsd}
               />
             </div>
           </>

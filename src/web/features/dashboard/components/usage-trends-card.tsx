@@ -8,7 +8,7 @@ import { EmptyState } from './empty-state';
 
 type TrendDay = SubscriptionAnalytics['usage_trend'][number];
 
-const tokenSeries = [{ name: 'Tokens', colorClass: 'bg-indigo-500', value: (day: TrendDay) => day.tokens_used }];
+const tokenSeries = [{ name: 'Tokens', color: '#6366f1', value: (day: TrendDay) => day.tokens_used }];
 
 /** Daily bars of the cycle's tokens, the cost in each bar's tooltip. */
 export function UsageTrendsCard({ analytics, overview }: { analytics: SubscriptionAnalytics; overview: UsageOverview }) {
@@ -25,6 +25,7 @@ export function UsageTrendsCard({ analytics, overview }: { analytics: Subscripti
             series={tokenSeries}
             pointLabel={(day) => formatDay(day.date)}
             tooltip={(day) => [formatDay(day.date), `${formatCount(day.tokens_used)} tokens`, `Cost ${formatUsd(day.cost)}`]}
+            formatValue={formatCount}
           />
           <div className="mt-4">
             <Facts

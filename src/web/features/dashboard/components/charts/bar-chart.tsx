@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { Bar, CartesianGrid, Legend, BarChart as RechartsBarChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 
 export interface BarSeries<Point> {
   name: string;
-  /** Tailwind background class of the bars and their legend swatch. */
-  colorClass: string;
+  /** The bars' fill, readable on light and dark backgrounds. */
+  color: string;
   value: (point: Point) => number;
 }
 
@@ -16,64 +16,40 @@ interface BarChartProps<Point> {
   pointLabel: (point: Point) => string;
   /** The tooltip's lines for a point. */
   tooltip: (point: Point) => string[];
+  /** The y-axis ticks (tokens, dollars). */
+  formatValue: (value: number) => string;
 }
 
-// recharts, the charting library this screen is meant to use, is not yet a dependency of the project;
-// until it is, bars are plain boxes scaled to the largest value, with the same tooltip and legend.
-/** Daily bars, one group per point and one bar per series, with a tooltip on hover or focus. */
-export function BarChart<Point>({ label, points, series, pointLabel, tooltip }: BarChartProps<Point>) {
-  const [active, setActive] = useState<number | null>(null);
-  const tooltipId = useId();
-  const largest = Math.max(0, ...points.flatMap((point) => series.map((line) => line.value(point))));
-  const activePoint = active === null ? undefined : points[active];
+const chartHeight = 220;
+
+function TooltipLines<Point>({ active, payload, tooltip }: Pick<TooltipContentProps<number, string>, 'active' | 'payload'> & { tooltip: (point: Point) => string[] }) {
+  const point = payload?.[0]?.payload as Point | undefined;
+  if (!active || point === undefined) return null;
   return (
-    <figure aria-label={label} className="min-w-0">
-      <div className="relative">
-        {activePoint !== undefined ? (
-          <div id={tooltipId} role="tooltip" className="pointer-events-none absolute top-0 right-0 z-10 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-700">
-            {tooltip(activePoint).map((line) => (
-              <div key={line}>{line}</div>
-            ))}
-          </div>
-        ) : null}
-        <ul className="flex h-40 items-end gap-px border-b border-slate-300 pt-10 dark:border-slate-700" onMouseLeave={() => setActive(null)}>
-          {points.map((point, index) => (
-            <li
-              key={pointLabel(point)}
-              tabIndex={0}
-              aria-label={tooltip(point).join(', ')}
-              aria-describedby={active === index ? tooltipId : undefined}
-              onMouseEnter={() => setActive(index)}
-              onFocus={() => setActive(index)}
-              onBlur={() => setActive(null)}
-              className="flex h-full min-w-0 flex-1 items-end justify-center gap-px rounded-t outline-offset-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
-            >
-              {series.map((line) => (
-                <span
-                  key={line.name}
-                  data-series={line.name}
-                  className={`block w-full max-w-6 rounded-t-sm ${line.colorClass}`}
-                  style={{ height: `${largest > 0 ? (line.value(point) / largest) * 100 : 0}%` }}
-                />
-              ))}
-            </li>
+    <div role="tooltip" className="rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-700">
+      {tooltip(point).map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </div>
+  );
+}
+
+/** Daily bars (recharts), one group per point and one bar per series, with a tooltip on hover or keyboard focus. */
+export function BarChart<Point>({ label, points, series, pointLabel, tooltip, formatValue }: BarChartProps<Point>) {
+  return (
+    <figure aria-label={label} className="min-w-0 text-slate-500 dark:text-slate-400" data-testid="bar-chart" data-points={points.length}>
+      <ResponsiveContainer width="100%" height={chartHeight} initialDimension={{ width: 320, height: chartHeight }}>
+        <RechartsBarChart data={points as Point[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.15} />
+          <XAxis dataKey={pointLabel} tick={{ fontSize: 11, fill: 'currentColor' }} tickLine={false} minTickGap={16} />
+          <YAxis tickFormatter={formatValue} tick={{ fontSize: 11, fill: 'currentColor' }} tickLine={false} axisLine={false} width={64} />
+          <Tooltip cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} content={(props) => <TooltipLines {...props} tooltip={tooltip} />} />
+          {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+          {series.map((line) => (
+            <Bar key={line.name} name={line.name} dataKey={line.value} fill={line.color} radius={[2, 2, 0, 0]} maxBarSize={24} isAnimationActive={false} />
           ))}
-        </ul>
-      </div>
-      <figcaption className="mt-1 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
-        <span>{points.length > 0 ? pointLabel(points[0]!) : ''}</span>
-        {series.length > 1 ? (
-          <span className="flex flex-wrap gap-3">
-            {series.map((line) => (
-              <span key={line.name} className="inline-flex items-center gap-1">
-                <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-sm ${line.colorClass}`} />
-                {line.name}
-              </span>
-            ))}
-          </span>
-        ) : null}
-        <span>{points.length > 1 ? pointLabel(points.at(-1)!) : ''}</span>
-      </figcaption>
+        </RechartsBarChart>
+      </ResponsiveContainer>
     </figure>
   );
 }
