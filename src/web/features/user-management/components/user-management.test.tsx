@@ -20,6 +20,18 @@ async function openUsers() {
 }
 
 describe('User Management: the list', () => {
+  it('shows usage that arrives after the usage view opened', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    fakeAdminApi({ users: [bob], routes: { [`GET /roles/usage/${orgId}`]: () => new Promise((resolve) => (answer = resolve)) } });
+    await openUsers();
+    await userEvent.click(await screen.findByRole('button', { name: 'View Usage for bob' }));
+    const dialog = screen.getByRole('dialog', { name: 'Usage for bob' });
+    expect(within(dialog).getByRole('progressbar', { name: 'Tokens' })).toHaveAttribute('aria-valuenow', '0');
+    answer({ body: { month: '2026-03', users: usage } });
+    await waitFor(() => expect(within(dialog).getByRole('rowheader', { name: 'GPT-4o mini' })).toBeInTheDocument());
+    expect(within(dialog).getByText(/^1,300 of /)).toBeInTheDocument();
+  });
+
   it("reads this month's usage again when the screen is opened again, not the usage it read before", async () => {
     let reads = 0;
     const { requests } = fakeAdminApi({

@@ -66,6 +66,12 @@ export function UserManagement() {
     }
   }
 
+  /** The person as the list has them now: usage read again after the dialog opened shows in it. */
+  const usageOf = (opened: ManagedUser) => {
+    const user = managed.users.find((candidate) => candidate.user_id === opened.user_id) ?? opened;
+    return { user, role: roleList.find((role) => role.id === user.role_id) };
+  };
+
   const actions = {
     onChangeRole: (user: ManagedUser) => setDialog({ kind: 'role', user }),
     onViewUsage: (user: ManagedUser) => setDialog({ kind: 'usage', user }),
@@ -137,9 +143,7 @@ export function UserManagement() {
           }}
         />
       ) : null}
-      {dialog?.kind === 'usage' ? (
-        <UserUsageDialog user={dialog.user} role={roleList.find((role) => role.id === dialog.user.role_id)} modelNames={names} month={managed.month} onClose={close} />
-      ) : null}
+      {dialog?.kind === 'usage' ? <UserUsageDialog {...usageOf(dialog.user)} modelNames={names} month={managed.month} onClose={close} /> : null}
       {dialog?.kind === 'remove' ? (
         <ConfirmDialog
           title="Remove user?"
