@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
+/** recharts and the packages only it uses (clsx is shared with the chat's code highlighting). */
+const chartLibraries = '(recharts|victory-vendor|d3-[\\w-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|eventemitter3|decimal\\.js-light|tiny-invariant|use-sync-external-store)[\\\\/]';
+
 /** The web app lives in src/web; `npm start` serves its build from dist/web. */
 export default defineConfig({
   root: 'src/web',
@@ -21,7 +24,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            // Only the admin dashboard draws charts: recharts and what it alone uses load with it.
+            { name: 'vendor', test: new RegExp(`node_modules[\\\\/](?!${chartLibraries})`) },
+            { name: 'charts', test: /node_modules[\\/]/ },
           ],
         },
       },

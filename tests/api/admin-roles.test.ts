@@ -115,6 +115,19 @@ describe('roles: create, change, delete (scope admin)', () => {
     expect((await api(`/roles/organization/${admin.orgId}`, { token: admin.token })).body.roles).toHaveLength(5);
   });
 
+  it('counts the people holding each role in the list, removed ones left out', async () => {
+    const admin = await newAdministrator();
+    const roleId = await createRole(admin, { name: 'Counted' });
+    await createPerson(admin, { id: roleId });
+    const leaving = await createPerson(admin, { id: roleId });
+    await createPerson(admin);
+    const counts = async () =>
+      Object.fromEntries(((await api(`/roles/organization/${admin.orgId}`, { token: admin.token })).body.roles as { name: string; user_count: number }[]).map((role) => [role.name, role.user_count]));
+    expect(await counts()).toMatchObject({ Counted: 2, Member: 1, Admin: 1, 'User Manager': 0 });
+    expect((await api(`/org/${admin.orgId}/users/${leaving.userId}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect(await counts()).toMatchObject({ Counted: 1, Member: 1, Admin: 1 });
+  });
+
   it('refuses to delete a role people hold, naming how many, and deletes it once nobody does', async () => {
     const admin = await newAdministrator();
     const roleId = await createRole(admin, { name: 'Temporary' });

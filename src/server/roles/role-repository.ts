@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { rolePermissions, roles, users, type SeededRoleKey } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -32,15 +32,14 @@ export async function findSeededRole(db: Executor, orgId: string, key: SeededRol
 
 /** The organisation's roles by name, each with how many people (removed ones left out) hold it. */
 export async function listRoles(db: Executor, orgId: string): Promise<(RoleRecord & { userCount: number })[]> {
-  const rows = await db
-    .select({
-      ...roleColumns,
-      userCount: sql<string>`(select count(*) from ${users} where ${users.orgId} = ${roles.orgId} and ${users.roleId} = ${roles.id} and ${users.status} <> 'disabled')`,
-    })
+  // A join, not a correlated subquery: drizzle leaves a subquery's columns unqualified, so "id" there meant the user's.
+  return db
+    .select({ ...roleColumns, userCount: count(users.id) })
     .from(roles)
+    .leftJoin(users, and(eq(users.orgId, roles.orgId), eq(users.roleId, roles.id), ne(users.status, 'disabled')))
     .where(inOrganisation(roles.orgId, orgId))
+    .groupBy(roles.id)
     .orderBy(asc(roles.name));
-  return rows.map((row) => ({ ...row, userCount: Number(row.userCount) }));
 }
 
 export async function insertRole(db: Executor, orgId: string, values: { name: string; description: string }): Promise<string> {

@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'chat/*', element: <ChatPage /> },
-          { path: 'dashboard', element: <AccessGuard scope="admin" fallback="/"><admin.AdminDashboardPage /></AccessGuard> },
+          { path: 'dashboard', element: <AccessGuard scope="admin" fallback="/"><RequireAdminRole fallback="/"><admin.StandaloneDashboardPage /></RequireAdminRole></AccessGuard> },
           { path: 'profile/settings', element: <ProfileSettingsPage /> },
           { path: 'settings/app', element: <AppSettingsPage /> },
           { path: twoFactorSetupPath.slice(1), element: <TwoFactorSetupPage /> },

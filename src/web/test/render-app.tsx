@@ -8,7 +8,8 @@ import { createQueryClient } from '../lib/query-client';
 export function renderApp(initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  // The app's own defaults (30 s fresh) stay: a test of what is read again must see them.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, refetchOnWindowFocus: false } });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,21 +1,64 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NotAvailable } from '../../components/not-available';
+import { FullPageSpinner } from '../../components/ui/spinner';
 
-/** Later-issue admin screens; the layout around them already enforces access. */
+const UserManagement = lazy(() => import('../../features/user-management/components/user-management').then((module) => ({ default: module.UserManagement })));
+const RoleManagement = lazy(() => import('../../features/role-management/components/role-management').then((module) => ({ default: module.RoleManagement })));
+const AdminDashboard = lazy(() => import('../../features/dashboard/components/admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
+const ModelAnalytics = lazy(() => import('../../features/model-analytics/components/model-analytics').then((module) => ({ default: module.ModelAnalytics })));
+const OrganizationSettings = lazy(() =>
+  import('../../features/organization-settings/components/organization-settings').then((module) => ({ default: module.OrganizationSettings })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner label="Loading" />}>{children}</Suspense>;
+}
+
+/** The layout around these pages already enforces access. */
 export function AdminDashboardPage() {
-  return <NotAvailable feature="The admin dashboard" />;
+  return (
+    <Loading>
+      <AdminDashboard />
+    </Loading>
+  );
+}
+
+/** /dashboard: an admin's dashboard outside the admin tabs. */
+export function StandaloneDashboardPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <AdminDashboardPage />
+    </div>
+  );
 }
 export function UserManagementPage() {
-  return <NotAvailable feature="User management" />;
+  return (
+    <Loading>
+      <UserManagement />
+    </Loading>
+  );
 }
 export function RoleManagementPage() {
-  return <NotAvailable feature="Role management" />;
+  return (
+    <Loading>
+      <RoleManagement />
+    </Loading>
+  );
 }
 export function ModelAnalyticsPage() {
-  return <NotAvailable feature="Model analytics" />;
+  return (
+    <Loading>
+      <ModelAnalytics />
+    </Loading>
+  );
 }
 export function BillingPage() {
   return <NotAvailable feature="Billing and usage" />;
 }
 export function OrganizationSettingsPage() {
-  return <NotAvailable feature="Organization settings" />;
+  return (
+    <Loading>
+      <OrganizationSettings />
+    </Loading>
+  );
 }

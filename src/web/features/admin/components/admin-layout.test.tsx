@@ -1,32 +1,55 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeRole } from '../../../test/fake-api';
 import { makeUser, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { fakeAdminApi, makeListedRole } from '../test/fake-admin-api';
 
 const deniedText =
   "You don't have the required permissions to access this section. Please contact your administrator if you believe this is an error.";
 
 describe('admin area access (spec section 6)', () => {
-  it('shows the tabs to an admin and highlights the current one', async () => {
-    signIn();
-    fakeApi({ user: makeUser({ role: 'admin' }), role: makeRole('Admin') });
+  it('shows the five tabs to an admin in spec order and highlights the current one', async () => {
+    fakeAdminApi();
     renderApp('/admin/users');
     const current = await screen.findByRole('link', { name: 'User Management' });
     expect(current).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Dashboard' , current: false })).toBeInTheDocument();
-    for (const tab of ['Role Management', 'Billing & Usage', 'Organization']) {
+    const tabs = within(screen.getByRole('navigation', { name: 'Administration' })).getAllByRole('link');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Dashboard', 'User Management', 'Role Management', 'Billing & Usage', 'Organization']);
+    for (const tab of ['Dashboard', 'Role Management', 'Billing & Usage', 'Organization']) {
       expect(screen.getByRole('link', { name: tab })).not.toHaveAttribute('aria-current');
     }
-    expect(screen.getByRole('heading', { name: 'User management is coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeInTheDocument();
+  });
+
+  it('collapses the tabs behind a toggle that names the current section (under 768 px)', async () => {
+    fakeAdminApi();
+    const app = renderApp('/admin/roles');
+    const toggle = await screen.findByRole('button', { name: 'Admin sections, current: Role Management' });
+    expect(toggle).toHaveClass('md:hidden');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(list).toHaveClass('hidden', 'md:flex');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(list).not.toHaveClass('hidden');
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    await userEvent.click(toggle);
+    await userEvent.click(within(list).getByRole('link', { name: 'Organization' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/organization'));
+    expect(screen.getByRole('button', { name: 'Admin sections, current: Organization' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('lets a user manager into user management only', async () => {
-    signIn();
-    fakeApi({ user: makeUser({ role: 'user manager' }), role: makeRole('User Manager') });
-    renderApp('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'User management is coming soon' })).toBeInTheDocument();
+    const userManager = makeListedRole('User Manager');
+    fakeAdminApi({ me: makeUser({ role: 'user manager', role_id: userManager.id }), myRole: userManager });
+    const app = renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeInTheDocument();
+    await app.router.navigate('/admin/roles');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   });
 
   it('denies a role without the scope with a toast and the Access Denied page', async () => {
@@ -61,7 +84,7 @@ describe('admin area access (spec section 6)', () => {
     fakeApi({ user: makeUser({ role: 'admin' }), role: makeRole('Admin') });
     const app = renderApp('/admin/nothing-here');
     await waitFor(() => expect(app.currentPath()).toBe('/admin'));
-    expect(await screen.findByRole('heading', { name: 'The admin dashboard is coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('offers admins the Chat switch in the admin area', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { adminSections, findAdminSection } from './admin-sections';
 
@@ -13,6 +13,12 @@ export function AdminTabs() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const current = findAdminSection(pathname);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    toggleRef.current?.focus();
+  };
   const links = adminSections.map((section) => (
     <li key={section.path}>
       <NavLink to={section.path} end={section.path === '/admin'} className={tabStyle} onClick={() => setMenuOpen(false)}>
@@ -22,18 +28,17 @@ export function AdminTabs() {
   ));
 
   return (
-    <nav aria-label="Administration" className="border-b border-slate-200 pb-3 dark:border-slate-800">
+    <nav aria-label="Administration" className="border-b border-slate-200 pb-3 dark:border-slate-800" onKeyDown={closeOnEscape}>
       <button
+        ref={toggleRef}
         type="button"
         className="flex w-full items-center justify-between rounded-md border border-slate-300 px-3 py-2 text-sm font-medium md:hidden dark:border-slate-700"
+        aria-label={`Admin sections, current: ${current.label}`}
         aria-expanded={menuOpen}
         aria-controls="admin-tab-list"
         onClick={() => setMenuOpen((open) => !open)}
       >
-        <span>
-          <span className="sr-only">Admin sections, current: </span>
-          {current.label}
-        </span>
+        <span>{current.label}</span>
         <span aria-hidden="true">{menuOpen ? '▲' : '▼'}</span>
       </button>
       <ul id="admin-tab-list" className={`${menuOpen ? 'mt-2 flex' : 'hidden'} flex-col gap-1 md:mt-0 md:flex md:flex-row md:flex-wrap`}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { AppSettings, type AppSettingsProps } from './app-settings';
-import { Dialog } from './dialog';
+import { Dialog } from '../../../components/ui/dialog';
 
 export interface AppSettingsModalProps extends Pick<AppSettingsProps, 'onHistoryCleared' | 'onAccountDataDeleted'> {
   onClose: () => void;

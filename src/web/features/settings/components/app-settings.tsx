@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { modelsQueryKey, preferencesApi, preferencesQueryKey } from '../api/preferences-api';
 import { applyFontSize } from '../lib/font-size';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DefaultModelField } from './default-model-field';
 import { PrivacyAction, RadioGroup, SelectField, Toggle } from './settings-fields';
 

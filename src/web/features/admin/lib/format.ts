@@ -1,0 +1,31 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const count = new Intl.NumberFormat('en-US');
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** Spec section 9: money is shown to 2 decimals, in USD. */
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}
+
+export function formatCount(value: number): string {
+  return count.format(value);
+}
+
+export function formatDateTime(iso: string): string {
+  const parsed = new Date(iso);
+  return Number.isNaN(parsed.getTime()) ? iso : dateTime.format(parsed);
+}
+
+export function formatDate(iso: string): string {
+  const parsed = new Date(iso);
+  return Number.isNaN(parsed.getTime()) ? iso : date.format(parsed);
+}
+
+const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day of the analytics ('YYYY-MM-DD', a UTC day), the same day wherever the browser is. */
+export function formatDay(day: string): string {
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? day : utcDay.format(parsed);
+}

@@ -1,0 +1,182 @@
+import {
+  defaultOrganisationSettings,
+  type AuditEntry,
+  type ChatModel,
+  type Organisation,
+  type OrganisationSettings,
+  type OrganisationUser,
+  type Role,
+  type User,
+  type UserModelUsage,
+} from '@contracts';
+import { fakeApi } from '../../../test/fake-api';
+import { apiErrorBody, type RecordedRequest, type StubAnswer } from '../../../test/fetch-stub';
+import { makeUser, signIn } from '../../../test/fixtures';
+import type { ListedRole } from '../../role-management/api/roles-api';
+
+export const orgId = 'org-1';
+
+export function makeListedRole(name: string, overrides: Partial<ListedRole> = {}): ListedRole {
+  const id = `role-${name.toLowerCase().replace(/\W+/g, '-')}`;
+  return { id, role_id: id, org_id: orgId, name, description: `${name} role`, permissions: [], user_count: 0, ...overrides };
+}
+
+export const permission = (model_id: string, monthly_token_limit = 100_000, cost_limit = 50, isEnabled = true) => ({
+  model_id,
+  isEnabled,
+  max_tokens_per_request: 2000,
+  monthly_token_limit,
+  cost_limit,
+});
+
+export const offeredModels: ChatModel[] = [
+  { model_id: 'openai/gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 2000 },
+  { model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 2000 },
+  { model_id: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', provider: 'anthropic', max_tokens: 2000 },
+];
+
+/** The Admin role reports every catalog model (here the offered ones plus a Gemini and an o-series model). */
+export const adminRole = makeListedRole('Admin', {
+  permissions: [...offeredModels.map((model) => model.model_id), 'google/gemini-2.5-pro', 'openai/o4-mini'].map((id) =>
+    permission(id, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  ),
+  user_count: 1,
+});
+export const memberRole = makeListedRole('Member', { permissions: [permission('openai/gpt-4o-mini', 1000, 10)], user_count: 1 });
+
+export function makeOrganisationUser(name: string, role: ListedRole, overrides: Partial<OrganisationUser> = {}): OrganisationUser {
+  return {
+    id: `user-${name}`,
+    name,
+    email: `${name}@example.com`,
+    role_name: role.name,
+    role_id: role.id,
+    status: 'active',
+    created_at: '2026-01-01T00:00:00.000Z',
+    last_login_at: null,
+    ...overrides,
+  };
+}
+
+export function makeUsage(user: OrganisationUser, models: { model_id: string; tokens_used: number; cost: number; requests?: number }[]): UserModelUsage {
+  const monthly_usage = models.map((model) => ({ requests: 1, ...model }));
+  return {
+    user_id: user.id,
+    username: user.name,
+    email: user.email,
+    role_id: user.role_id,
+    role_name: user.role_name,
+    total_tokens: monthly_usage.reduce((total, model) => total + model.tokens_used, 0),
+    total_cost: monthly_usage.reduce((total, model) => total + model.cost, 0),
+    monthly_usage,
+  };
+}
+
+export function makeOrganisation(overrides: Partial<Organisation> = {}): Organisation {
+  return {
+    id: orgId,
+    name: 'Acme',
+    domain: 'acme.test',
+    size: '11-50',
+    industry: 'Software',
+    contact_email: 'it@acme.test',
+    subscription_tier: 'free',
+    created_at: '2026-01-01T00:00:00.000Z',
+    total_users: 2,
+    total_roles: 5,
+    ...overrides,
+  };
+}
+
+type Failure = { status: number; message: string };
+const fail = ({ status, message }: Failure) => ({ status, body: apiErrorBody(status === 409 ? 'conflict' : status === 403 ? 'forbidden' : 'validation_failed', message) });
+const pending = (): StubAnswer => new Promise(() => undefined);
+
+export interface FakeAdminOptions {
+  me?: User;
+  myRole?: Role;
+  roles?: ListedRole[];
+  users?: OrganisationUser[] | Failure | 'pending';
+  usage?: UserModelUsage[] | Failure;
+  organization?: Organisation;
+  settings?: OrganisationSettings | Failure;
+  /** The Usage Summary's call; 'missing' answers 404 as a server without it does. */
+  organizationUsage?: { totalRequests: number; totalTokens: number; totalCost: number; lastActive: string | null } | 'missing';
+  audit?: AuditEntry[];
+  routes?: Record<string, (request: RecordedRequest) => StubAnswer>;
+}
+
+/**
+ * A signed-in admin of org-1 and an in-memory stand-in for the administration calls: creating,
+ * re-roling and removing people and roles changes what the next list returns.
+ */
+export function fakeAdminApi(options: FakeAdminOptions = {}) {
+  signIn();
+  const roles = [...(options.roles ?? [adminRole, memberRole])];
+  let users = Array.isArray(options.users) ? [...options.users] : [];
+  let settings = options.settings && 'enable_audit' in options.settings ? options.settings : defaultOrganisationSettings;
+  const me = options.me ?? makeUser({ role: 'admin', role_id: adminRole.id });
+  const routes: Record<string, (request: RecordedRequest) => StubAnswer> = {
+    [`GET /roles/organization/${orgId}`]: () => ({ body: { roles } }),
+    [`GET /roles/${me.role_id}`]: () => ({ body: options.myRole ?? roles.find((role) => role.id === me.role_id) }),
+    'GET /conversation/models': () => ({ body: { models: offeredModels } }),
+    [`GET /org/${orgId}/users?page=1&limit=50`]: () => {
+      if (options.users === 'pending') return pending();
+      if (options.users && !Array.isArray(options.users)) return fail(options.users);
+      return { body: { users, total: users.length, page: 1, limit: 50 } };
+    },
+    [`GET /roles/usage/${orgId}`]: () => (options.usage && !Array.isArray(options.usage) ? fail(options.usage) : { body: { month: '2026-03', users: options.usage ?? [] } }),
+    'POST /user': (request) => {
+      const body = request.body as { username: string; email: string; role_id: string };
+      const role = roles.find((candidate) => candidate.id === body.role_id)!;
+      const created = makeOrganisationUser(body.username, role, { email: body.email });
+      users = [...users, created];
+      return { status: 201, body: { user: created } };
+    },
+    'POST /roles': (request) => {
+      const body = request.body as Role;
+      const created = makeListedRole(body.name, { description: body.description, permissions: body.permissions });
+      roles.push(created);
+      return { status: 201, body: created };
+    },
+    [`GET /org/${orgId}`]: () => ({ body: options.organization ?? makeOrganisation() }),
+    [`PUT /org/${orgId}`]: (request) => ({ body: { ...(options.organization ?? makeOrganisation()), ...(request.body as object) } }),
+    [`GET /org/${orgId}/settings`]: () => (options.settings && !('enable_audit' in options.settings) ? fail(options.settings) : { body: settings }),
+    [`PUT /org/${orgId}/settings`]: (request) => {
+      const changes = request.body as Partial<OrganisationSettings>;
+      settings = { ...settings, ...changes, security: { ...settings.security, ...changes.security }, branding: { ...settings.branding, ...changes.branding } };
+      return { body: settings };
+    },
+    [`GET /org/${orgId}/usage`]: () =>
+      options.organizationUsage === 'missing'
+        ? { status: 404, body: apiErrorBody('not_found', 'Not found') }
+        : { body: { totalRequests: 0, totalTokens: 0, totalCost: 0, lastActive: null, ...options.organizationUsage, usageByModel: [], usageByMonth: [] } },
+    [`GET /org/${orgId}/audit?page=1&limit=20`]: () => {
+      if (!settings.enable_audit) return fail({ status: 403, message: 'The audit log is turned off for this organization.' });
+      const entries = options.audit ?? [];
+      return { body: { entries, total: entries.length, page: 1, limit: 20 } };
+    },
+  };
+  for (const role of roles) {
+    routes[`PUT /roles/${role.id}`] = (request) => {
+      Object.assign(role, request.body as object);
+      return { body: role };
+    };
+    routes[`DELETE /roles/${role.id}`] = () => {
+      roles.splice(roles.indexOf(role), 1);
+      return { body: { success: true, message: 'Role deleted' } };
+    };
+  }
+  for (const user of users) {
+    routes[`PUT /org/${orgId}/users/${user.id}/role`] = (request) => {
+      const role = roles.find((candidate) => candidate.id === (request.body as { role_id: string }).role_id)!;
+      users = users.map((existing) => (existing.id === user.id ? { ...existing, role_id: role.id, role_name: role.name } : existing));
+      return { body: { user: users.find((existing) => existing.id === user.id) } };
+    };
+    routes[`DELETE /org/${orgId}/users/${user.id}`] = () => {
+      users = users.filter((existing) => existing.id !== user.id);
+      return { body: { success: true, message: 'User removed' } };
+    };
+  }
+  return fakeApi({ user: me, routes: { ...routes, ...options.routes } });
+}

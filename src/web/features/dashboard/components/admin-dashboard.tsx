@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { FullPageSpinner } from '../../../components/ui/spinner';
+import { isOrderedRange, lastThirtyDays, type DayRange } from '../../admin/lib/day-range';
+import { useDashboardAnalytics } from '../hooks/use-dashboard-analytics';
+import { dashboardTexts } from '../lib/dashboard-texts';
+import { usageOverview } from '../lib/usage-overview';
+import { CostSavingsCard } from './cost-savings-card';
+import { ModelUsageCard } from './model-usage-card';
+import { UsageAnalyticsCard } from './usage-analytics-card';
+import { UsageTrendsCard } from './usage-trends-card';
+
+/** /admin and /dashboard: the four analytics cards of spec section 2. */
+export function AdminDashboard() {
+  const [defaultRange] = useState<DayRange>(() => lastThirtyDays());
+  const [range, setRange] = useState<DayRange>(defaultRange);
+  // A range being typed (start after end) is not asked for; the last answer stays meanwhile.
+  const [askedRange, setAskedRange] = useState<DayRange>(defaultRange);
+  const query = useDashboardAnalytics(askedRange);
+
+  const changeRange = (next: DayRange) => {
+    setRange(next);
+    if (isOrderedRange(next)) setAskedRange(next);
+  };
+
+  if (query.isPending) return <FullPageSpinner label="Loading analytics" />;
+  const heading = (
+    <h1 id="dashboard-title" className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">
+      Dashboard
+    </h1>
+  );
+  if (query.isError) {
+    return (
+      <section aria-labelledby="dashboard-title">
+        {heading}
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
+          {dashboardTexts.noAnalytics}
+        </p>
+      </section>
+    );
+  }
+
+  const { analytics, unavailable } = query.data;
+  const overview = usageOverview(analytics);
+  return (
+    <section aria-labelledby="dashboard-title">
+      {heading}
+      {unavailable ? (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+          {dashboardTexts.analyticsUnavailable}
+        </p>
+      ) : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <UsageAnalyticsCard analytics={analytics} overview={overview} />
+        <ModelUsageCard analytics={analytics} />
+        <UsageTrendsCard analytics={analytics} overview={overview} />
+        <CostSavingsCard analytics={analytics} range={range} defaultRange={defaultRange} onRangeChange={changeRange} updating={query.isFetching} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { SubscriptionAnalytics } from '@contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-error';
+import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
+import type { DayRange } from '../../admin/lib/day-range';
+import { getSubscriptionAnalytics } from '../api/analytics-api';
+import { emptyAnalytics } from '../lib/usage-overview';
+
+export interface DashboardAnalytics {
+  analytics: SubscriptionAnalytics;
+  /** The call failed for a passing reason and empty defaults stand in (spec section 8). */
+  unavailable: boolean;
+}
+
+export const dashboardKeys = {
+  analytics: (orgId: string, range: DayRange) => ['admin', orgId, 'analytics', range.from, range.to] as const,
+};
+
+/** A refusal or a missing organisation will not pass by retrying later; a server or network failure may. */
+const isLasting = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/**
+ * The dashboard's analytics, with cost savings over `savingsRange`. Spec section 8: load errors
+ * are logged only; a passing failure gives empty defaults with a 30-day cycle, a lasting one
+ * leaves the page with 'No analytics data available'.
+ */
+export function useDashboardAnalytics(savingsRange: DayRange) {
+  const orgId = useOrganisationId();
+  return useQuery<DashboardAnalytics>({
+    queryKey: dashboardKeys.analytics(orgId, savingsRange),
+    enabled: orgId !== '',
+    placeholderData: keepPreviousData,
+    // Usage grows with every reply: read again each time the dashboard opens, not kept 30 s.
+    staleTime: 0,
+    queryFn: async () => {
+      try {
+        return { analytics: await getSubscriptionAnalytics(orgId, savingsRange), unavailable: false };
+      } catch (error) {
+        console.warn('[dashboard] analytics could not be loaded', error);
+        if (isLasting(error)) throw error;
+        return { analytics: emptyAnalytics(), unavailable: true };
+      }
+    },
+  });
+}

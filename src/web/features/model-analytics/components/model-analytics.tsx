@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FullPageSpinner } from '../../../components/ui/spinner';
+import { Card, Facts } from '../../admin/components/card';
+import { DayRangeFields } from '../../admin/components/day-range-fields';
+import { ErrorBanner } from '../../admin/components/error-banner';
+import { useErrorBanner } from '../../admin/hooks/use-error-banner';
+import { useIsNarrowScreen } from '../../admin/hooks/use-is-narrow-screen';
+import { isOrderedRange, lastThirtyDays, type DayRange } from '../../admin/lib/day-range';
+import { formatCount, formatUsd } from '../../admin/lib/format';
+import { EmptyState } from '../../dashboard/components/empty-state';
+import { dashboardTexts } from '../../dashboard/lib/dashboard-texts';
+import { useModelAnalytics } from '../hooks/use-model-analytics';
+import { byRequests, formatShare } from '../lib/model-figures';
+import { ModelAnalyticsCards } from './model-analytics-cards';
+import { ModelAnalyticsTable } from './model-analytics-table';
+
+export const modelAnalyticsFailedText = 'Model analytics could not be loaded.';
+
+/** /admin/models: per model requests, tokens, cost, success rate, latency, Auto share, cache hits and savings over a period. */
+export function ModelAnalytics() {
+  const [range, setRange] = useState<DayRange>(() => lastThirtyDays());
+  const [askedRange, setAskedRange] = useState<DayRange>(range);
+  const query = useModelAnalytics(askedRange);
+  const banner = useErrorBanner();
+  const narrow = useIsNarrowScreen();
+  const showFailure = banner.show;
+
+  useEffect(() => {
+    if (query.error) showFailure(query.error);
+  }, [query.error, showFailure]);
+
+  const changeRange = (next: DayRange) => {
+    setRange(next);
+    if (isOrderedRange(next)) setAskedRange(next);
+  };
+
+  if (query.isPending && !query.isError) return <FullPageSpinner label="Loading model analytics" />;
+  const analytics = query.data;
+  const models = analytics ? byRequests(analytics.models) : [];
+
+  return (
+    <section aria-labelledby="model-analytics-title">
+      <h1 id="model-analytics-title" className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">
+        Model Analytics
+      </h1>
+      <ErrorBanner banner={banner} />
+      <div className="mb-4 grid gap-3 sm:max-w-md sm:grid-cols-2" aria-busy={query.isFetching}>
+        <DayRangeFields range={range} onChange={changeRange} />
+      </div>
+      {!isOrderedRange(range) ? (
+        <EmptyState text={dashboardTexts.noDataInRange} />
+      ) : !analytics ? (
+        <div className="space-y-3 text-center">
+          <EmptyState text={modelAnalyticsFailedText} />
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : models.length === 0 ? (
+        <EmptyState text={dashboardTexts.noModelUsage} />
+      ) : (
+        <div className="space-y-4">
+          <Card title="Totals">
+            <Facts
+              facts={[
+                { label: 'Requests', value: formatCount(analytics.totals.requests) },
+                { label: 'Tokens', value: formatCount(analytics.totals.tokens_used) },
+                { label: 'Cost', value: formatUsd(analytics.totals.cost) },
+                { label: 'Success Rate', value: formatShare(analytics.totals.success_rate) },
+                { label: 'Cache Hits', value: formatCount(analytics.totals.cache_hits) },
+                { label: 'Savings', value: formatUsd(analytics.totals.savings) },
+              ]}
+            />
+          </Card>
+          {narrow ? <ModelAnalyticsCards models={models} /> : <ModelAnalyticsTable models={models} />}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { defaultOrganisationSettings, type AuditEntry } from '@contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { adminRole, fakeAdminApi, orgId } from '../../admin/test/fake-admin-api';
+
+async function openOrganization() {
+  const app = renderApp('/admin/organization');
+  await screen.findByRole('heading', { name: 'Organization Settings' });
+  return app;
+}
+
+const card = (title: string) => screen.getByRole('region', { name: title });
+const fact = (title: string, label: string) => within(card(title)).getByText(label).nextElementSibling?.textContent;
+
+describe('Organization Settings: view mode', () => {
+  it('shows the four cards, the settings and all-time usage', async () => {
+    fakeAdminApi({ organizationUsage: { totalRequests: 1234, totalTokens: 98765, totalCost: 12.345, lastActive: '2026-03-04T05:06:07.000Z' } });
+    await openOrganization();
+    expect(fact('Organization Details', 'Name')).toBe('Acme');
+    expect(fact('Organization Details', 'Contact email')).toBe('it@acme.test');
+    expect(fact('Organization Details', 'Size')).toBe('11-50 employees');
+    expect(fact('Account Information', 'Subscription')).toBe('free');
+    expect(fact('Team Overview', 'Users')).toBe('2');
+    expect(fact('Team Overview', 'Roles')).toBe('5');
+    expect(within(card('Team Overview')).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(card('Team Overview')).getByRole('link', { name: 'Manage Roles' })).toHaveAttribute('href', '/admin/users');
+    await waitFor(() => expect(fact('Usage Summary', 'API Requests')).toBe('1,234'));
+    expect(fact('Usage Summary', 'Tokens Used')).toBe('98,765');
+    expect(fact('Usage Summary', 'Total Cost')).toBe('$12.35');
+    expect(fact('Usage Summary', 'Last Active')).toMatch(/2026/);
+    expect(fact('General Settings', 'Default model')).toBe('Auto (the router chooses)');
+    expect(fact('General Settings', 'Max tokens per request')).toBe('4,000');
+    expect(fact('Security', 'Session timeout')).toBe('60 minutes');
+    expect(fact('Branding', 'Application name')).toBe('LLM Platform');
+    expect(screen.getByRole('button', { name: 'Edit Settings' })).toBeInTheDocument();
+  });
+
+  it('shows zeros when the usage call fails or is missing', async () => {
+    fakeAdminApi({ organizationUsage: 'missing' });
+    await openOrganization();
+    await waitFor(() => expect(fact('Usage Summary', 'Last Active')).toBe('Never'));
+    expect(fact('Usage Summary', 'API Requests')).toBe('0');
+    expect(fact('Usage Summary', 'Total Cost')).toBe('$0.00');
+  });
+
+  it("shows section 9's defaults, and says so, when the settings fail to load", async () => {
+    fakeAdminApi({ settings: { status: 500, message: 'Internal server error' } });
+    await openOrganization();
+    expect(screen.getByText('The saved settings could not be loaded, so the defaults are shown.')).toBeInTheDocument();
+    expect(fact('General Settings', 'Retention period')).toBe('30 days');
+    expect(fact('General Settings', 'Default temperature')).toBe('0.7');
+    expect(fact('Branding', 'Primary color')).toBe('#3B82F6');
+  });
+
+  it('explains that the audit log is off', async () => {
+    const { requests } = fakeAdminApi();
+    await openOrganization();
+    expect(within(card('Audit Log')).getByText(/The audit log is turned off for this organization/)).toBeInTheDocument();
+    expect(requests.some((request) => request.path.includes('/audit'))).toBe(false);
+  });
+
+  it('lists the audit entries with who, what, when and the values before and after', async () => {
+    const entry: AuditEntry = {
+      id: 'a1',
+      action: 'settings.update',
+      target_type: 'settings',
+      target_id: orgId,
+      actor_user_id: 'user-1',
+      actor_username: 'ada',
+      created_at: '2026-03-04T05:06:07.000Z',
+      before: { enable_audit: false, branding: { application_name: 'LLM Platform' } },
+      after: { enable_audit: true, branding: { application_name: 'Acme AI' } },
+    };
+    fakeAdminApi({ settings: { ...defaultOrganisationSettings, enable_audit: true }, audit: [entry] });
+    await openOrganization();
+    const entries = await within(card('Audit Log')).findByRole('list', { name: 'Audit entries' });
+    const item = within(entries).getByRole('listitem');
+    expect(item).toHaveTextContent('ada Changed the settings');
+    expect(within(item).getByRole('rowheader', { name: 'branding.application_name' }).closest('tr')).toHaveTextContent('branding.application_nameLLM PlatformAcme AI');
+    expect(within(item).getByText(/2026/)).toHaveAttribute('datetime', entry.created_at);
+    expect(within(card('Audit Log')).getByText('Page 1 of 1')).toBeInTheDocument();
+  });
+});
+
+describe('Organization Settings: edit mode', () => {
+  it('checks the form with the spec texts and Cancel leaves everything as it was', async () => {
+    const { requests } = fakeAdminApi();
+    await openOrganization();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(within(screen.getByLabelText('Size')).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['', '1-10', '11-50', '51-200', '201-500', '501+']);
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.clear(screen.getByLabelText('Contact email'));
+    await userEvent.clear(screen.getByLabelText('Session timeout (minutes)'));
+    await userEvent.type(screen.getByLabelText('Session timeout (minutes)'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Contact email is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Session timeout (minutes)')).toHaveAccessibleDescription('Session timeout must be between 5 and 43,200 minutes');
+    await userEvent.type(screen.getByLabelText('Name'), 'X');
+    expect(screen.queryByText('Name is required')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(fact('Organization Details', 'Name')).toBe('Acme');
+    expect(screen.getByRole('button', { name: 'Edit Settings' })).toHaveFocus();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the details and only the settings that changed, then reads the audit log', async () => {
+    const { requests } = fakeAdminApi({ audit: [] });
+    await openOrganization();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Acme Labs');
+    await userEvent.selectOptions(screen.getByLabelText('Size'), '51-200');
+    await userEvent.selectOptions(screen.getByLabelText('Default model'), 'GPT-4o mini');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Enable audit log' }));
+    await userEvent.type(screen.getByLabelText('Allowed email domains'), 'acme.test{Enter}Example.org');
+    await userEvent.clear(screen.getByLabelText('Application name'));
+    await userEvent.type(screen.getByLabelText('Application name'), 'Acme AI');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Organization settings saved')).toBeInTheDocument();
+    const puts = requests.filter((request) => request.method === 'PUT');
+    expect(puts.map((request) => request.path)).toEqual([`/api/org/${orgId}`, `/api/org/${orgId}/settings`]);
+    expect(puts[0]!.body).toEqual({ name: 'Acme Labs', contact_email: 'it@acme.test', size: '51-200', domain: 'acme.test', industry: 'Software' });
+    expect(puts[1]!.body).toEqual({
+      default_model: 'openai/gpt-4o-mini',
+      enable_audit: true,
+      security: { allowed_domains: ['acme.test', 'example.org'] },
+      branding: { application_name: 'Acme AI' },
+    });
+    expect(await within(card('Audit Log')).findByText('No changes recorded yet.')).toBeInTheDocument();
+    expect(fact('Branding', 'Application name')).toBe('Acme AI');
+    expect(fact('Security', 'Allowed email domains')).toBe('acme.test, example.org');
+  });
+
+  it("shows the server's refusal in the red banner and on its field, staying in edit mode", async () => {
+    const refusal = 'Each allowed domain must be a domain name, such as example.com';
+    fakeAdminApi({
+      routes: { [`PUT /org/${orgId}/settings`]: () => ({ status: 400, body: { code: 'validation_failed', message: refusal, detail: refusal, fields: { 'security.allowed_domains.0': refusal } } }) },
+    });
+    await openOrganization();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Require two-factor authentication' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByTestId('error-banner')).toHaveTextContent(refusal);
+    expect(screen.getByLabelText('Allowed email domains')).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+});
+
+describe('Organization Settings: access', () => {
+  it('shows Access Denied to a user manager (the admin scope)', async () => {
+    const userManager = { ...adminRole, id: 'role-um', role_id: 'role-um', name: 'User Manager' };
+    fakeAdminApi({ me: makeUser({ role: 'user manager', role_id: 'role-um' }), myRole: userManager });
+    renderApp('/admin/organization');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it("sends a Super Admin, whose role is not 'admin' itself, to /", async () => {
+    const superAdmin = { ...adminRole, id: 'role-sa', role_id: 'role-sa', name: 'Super Admin' };
+    fakeAdminApi({ me: makeUser({ role: 'super admin', role_id: 'role-sa' }), myRole: superAdmin });
+    const app = renderApp('/admin/organization');
+    await waitFor(() => expect(app.currentPath()).toBe('/'));
+  });
+});

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/toast/toast-context';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-error';
+import { ErrorBanner } from '../../admin/components/error-banner';
+import { useErrorBanner } from '../../admin/hooks/use-error-banner';
+import { useModelCatalog } from '../../role-management/hooks/use-model-catalog';
+import { useOrganization, useOrganizationSettings, useOrganizationUsage } from '../hooks/use-organization-data';
+import { useSaveOrganization } from '../hooks/use-save-organization';
+import { problemsFromServer, type FormProblems } from '../lib/form-problems';
+import { organizationDraftOf, validateOrganizationDraft, type OrganizationDraft } from '../lib/organization-draft';
+import { zeroUsage } from '../lib/organization-usage';
+import { settingsDraftOf, settingsFieldPath, validateSettingsDraft, type SettingsDraft } from '../lib/settings-draft';
+import { AuditLogCard } from './audit-log-card';
+import { OrganizationDetailsCard } from './organization-details-card';
+import { AccountInformationCard, TeamOverviewCard, UsageSummaryCard } from './overview-cards';
+import { SettingsCards } from './settings-cards';
+
+export const settingsFromDefaultsNote = 'The saved settings could not be loaded, so the defaults are shown.';
+
+interface Drafts {
+  organization: OrganizationDraft;
+  settings: SettingsDraft;
+}
+
+/** /admin/organization: view and edit modes, the four cards, the settings and the audit log (spec section 2). */
+export function OrganizationSettings() {
+  const organization = useOrganization();
+  const settings = useOrganizationSettings();
+  const usage = useOrganizationUsage();
+  const { catalog } = useModelCatalog();
+  const save = useSaveOrganization();
+  const banner = useErrorBanner();
+  const toast = useToast();
+  const [drafts, setDrafts] = useState<Drafts | null>(null);
+  const [problems, setProblems] = useState<FormProblems>({});
+  const pageRef = useRef<HTMLFormElement>(null);
+  const editing = drafts !== null;
+  const showFailure = banner.show;
+
+  useEffect(() => {
+    if (organization.error) showFailure(organization.error);
+  }, [organization.error, showFailure]);
+
+  useEffect(() => {
+    const target = editing ? '[data-autofocus]' : '[data-edit-button]';
+    pageRef.current?.querySelector<HTMLElement>(target)?.focus();
+  }, [editing]);
+
+  if (organization.isPending || !settings.data) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading the organization" />
+      </div>
+    );
+  }
+  if (!organization.data) {
+    return (
+      <section>
+        <ErrorBanner banner={banner} />
+        <p className="py-8 text-center text-slate-600 dark:text-slate-400">The organization could not be loaded.</p>
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => void organization.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const current = organization.data;
+  const savedSettings = settings.data.settings;
+  const clearProblem = (field: string) => setProblems(({ [field]: _cleared, ...rest }) => rest);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!drafts) return;
+    const details = validateOrganizationDraft(drafts.organization);
+    const wanted = validateSettingsDraft(drafts.settings);
+    const found = { ...details.problems, ...wanted.problems };
+    setProblems(found);
+    if (!details.values || !wanted.values) return;
+    const detailsChanged = JSON.stringify(drafts.organization) !== JSON.stringify(organizationDraftOf(current));
+    try {
+      await save.mutateAsync({ organization: detailsChanged ? details.values : undefined, savedSettings, settings: wanted.values });
+      toast.success('Organization settings saved');
+      setDrafts(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setProblems(problemsFromServer(error.fields));
+      banner.show(error);
+    }
+  }
+
+  return (
+    <form ref={pageRef} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="organization-settings-title">
+      <div
+        className={`mb-4 flex flex-wrap items-center justify-between gap-3 ${editing ? 'sticky top-0 z-10 -mx-4 bg-white/95 px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 dark:bg-slate-950/95' : ''}`}
+      >
+        <div>
+          <h1 id="organization-settings-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+            Organization Settings
+          </h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{editing ? 'Change the details and settings, then save them.' : current.name}</p>
+        </div>
+        {editing ? (
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setDrafts(null);
+                setProblems({});
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        ) : (
+          <Button data-edit-button onClick={() => setDrafts({ organization: organizationDraftOf(current), settings: settingsDraftOf(savedSettings) })}>
+            Edit Settings
+          </Button>
+        )}
+      </div>
+      <ErrorBanner banner={banner} />
+      {editing && Object.keys(problems).length > 0 ? (
+        <div className="mb-4">
+          <FormAlert tone="error">Please correct the highlighted fields.</FormAlert>
+        </div>
+      ) : null}
+      {settings.data.fromDefaults ? (
+        <div className="mb-4">
+          <FormAlert tone="info">{settingsFromDefaultsNote}</FormAlert>
+        </div>
+      ) : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <OrganizationDetailsCard
+          organization={current}
+          draft={drafts?.organization}
+          problems={problems}
+          onChange={(field, value) => {
+            setDrafts((state) => state && { ...state, organization: { ...state.organization, [field]: value } });
+            clearProblem(field);
+          }}
+        />
+        <AccountInformationCard organization={current} />
+        <TeamOverviewCard organization={current} />
+        <UsageSummaryCard usage={usage.data ?? zeroUsage} />
+        <SettingsCards
+          settings={savedSettings}
+          models={catalog}
+          draft={drafts?.settings}
+          problems={problems}
+          onChange={(field, value) => {
+            setDrafts((state) => state && { ...state, settings: { ...state.settings, [field]: value } });
+            clearProblem(settingsFieldPath(field));
+          }}
+        />
+        <AuditLogCard auditEnabled={savedSettings.enable_audit} />
+      </div>
+    </form>
+  );
+}

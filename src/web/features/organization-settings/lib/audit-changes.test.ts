@@ -1,0 +1,47 @@
+import type { AuditEntry } from '@contracts';
+import { describe, expect, it } from 'vitest';
+import { auditChanges, describeAuditEntry } from './audit-changes';
+
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  id: 'e1',
+  action: 'settings.update',
+  target_type: 'settings',
+  target_id: 'o1',
+  actor_user_id: 'u1',
+  actor_username: 'ada',
+  created_at: '2026-01-02T03:04:05.000Z',
+  before: null,
+  after: null,
+  ...overrides,
+});
+
+describe('audit entries as people read them', () => {
+  it('names the role or person an entry touched', () => {
+    expect(describeAuditEntry(entry({ action: 'role.delete', target_type: 'role', before: { name: 'Analyst' } }))).toBe('Deleted role Analyst');
+    expect(describeAuditEntry(entry({ action: 'user.role_change', target_type: 'user', after: { username: 'bob' } }))).toBe('Changed the role of bob');
+    expect(describeAuditEntry(entry({}))).toBe('Changed the settings');
+  });
+
+  it('lists only the fields that changed, nested ones by path', () => {
+    const before = { enable_audit: false, security: { require_2fa: false, allowed_domains: [] }, branding: { application_name: 'LLM Platform' } };
+    const after = { enable_audit: true, security: { require_2fa: false, allowed_domains: ['a.com', 'b.com'] }, branding: { application_name: 'Acme' } };
+    expect(auditChanges(entry({ before, after }))).toEqual([
+      { field: 'enable_audit', before: 'false', after: 'true' },
+      { field: 'security.allowed_domains', before: '', after: 'a.com, b.com' },
+      { field: 'branding.application_name', before: 'LLM Platform', after: 'Acme' },
+    ]);
+  });
+
+  it("keys a role's permissions by model", () => {
+    const permission = { model_id: 'openai/gpt-4o', isEnabled: true, monthly_token_limit: 100 };
+    const changes = auditChanges(entry({ before: { name: 'A', permissions: [permission] }, after: { name: 'A', permissions: [{ ...permission, monthly_token_limit: 300 }] } }));
+    expect(changes).toEqual([{ field: 'permissions[openai/gpt-4o].monthly_token_limit', before: '100', after: '300' }]);
+  });
+
+  it('shows every value of a creation as new', () => {
+    expect(auditChanges(entry({ after: { username: 'bob', status: 'active' } }))).toEqual([
+      { field: 'username', before: null, after: 'bob' },
+      { field: 'status', before: null, after: 'active' },
+    ]);
+  });
+});

@@ -1,0 +1,59 @@
+import type { AuditAction, AuditEntry } from '@contracts';
+
+const actionTexts: Record<AuditAction, string> = {
+  'role.create': 'Created role',
+  'role.update': 'Changed role',
+  'role.delete': 'Deleted role',
+  'role.assign': 'Assigned a role to',
+  'user.create': 'Created user',
+  'user.role_change': 'Changed the role of',
+  'user.remove': 'Removed user',
+  'organization.update': 'Changed the organization details',
+  'settings.update': 'Changed the settings',
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What the entry did, with the role or person it touched: "Changed role Analyst". */
+export function describeAuditEntry(entry: AuditEntry): string {
+  const values = isRecord(entry.after) ? entry.after : isRecord(entry.before) ? entry.before : {};
+  const name = entry.target_type === 'user' ? values.username : entry.target_type === 'role' ? values.name : undefined;
+  return typeof name === 'string' ? `${actionTexts[entry.action]} ${name}` : actionTexts[entry.action];
+}
+
+/**
+ * Flattens a value to 'field' → text: nested objects by dotted path, a role's permissions by
+ * model ('permissions[openai/gpt-4o].cost_limit'), other lists as one comma-separated value.
+ */
+export function flattenAuditValues(value: unknown, prefix = ''): Map<string, string> {
+  const flat = new Map<string, string>();
+  if (isRecord(value)) {
+    for (const [key, inner] of Object.entries(value)) {
+      for (const [path, text] of flattenAuditValues(inner, prefix ? `${prefix}.${key}` : key)) flat.set(path, text);
+    }
+  } else if (Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && typeof item.model_id === 'string')) {
+    for (const item of value as Record<string, unknown>[]) {
+      const { model_id: modelId, ...rest } = item;
+      for (const [path, text] of flattenAuditValues(rest, `${prefix}[${String(modelId)}]`)) flat.set(path, text);
+    }
+  } else if (prefix) {
+    flat.set(prefix, Array.isArray(value) ? value.map(String).join(', ') : value === null || value === undefined ? '' : String(value));
+  }
+  return flat;
+}
+
+export interface AuditChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** The fields whose values differ between before and after (all of them for a creation or deletion). */
+export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
+  const before = flattenAuditValues(entry.before);
+  const after = flattenAuditValues(entry.after);
+  const fields = [...new Set([...before.keys(), ...after.keys()])];
+  return fields
+    .filter((field) => before.get(field) !== after.get(field))
+    .map((field) => ({ field, before: before.has(field) ? before.get(field)! : null, after: after.has(field) ? after.get(field)! : null }));
+}

@@ -1,0 +1,66 @@
+import { TextField } from '../../../components/ui/text-field';
+import type { CatalogModelEntry } from '../hooks/use-model-catalog';
+import type { PermissionDraft, RoleFormProblems } from '../lib/role-draft';
+
+type LimitField = 'max_tokens_per_request' | 'monthly_token_limit' | 'cost_limit';
+
+const limitFields: readonly { field: LimitField; label: string; min: number; step: string }[] = [
+  { field: 'max_tokens_per_request', label: 'Max tokens per request', min: 1, step: '1' },
+  { field: 'monthly_token_limit', label: 'Monthly token limit', min: 1, step: '1' },
+  { field: 'cost_limit', label: 'Cost limit (USD)', min: 0, step: '0.01' },
+];
+
+interface ModelPermissionRowProps {
+  model: CatalogModelEntry;
+  row: PermissionDraft;
+  index: number;
+  unlimited: boolean;
+  problems: RoleFormProblems;
+  onChange: (row: PermissionDraft) => void;
+}
+
+/** One model of the role form: enabled, and its three limits (or 'Unlimited' for admin-named roles). */
+export function ModelPermissionRow({ model, row, index, unlimited, problems, onChange }: ModelPermissionRowProps) {
+  const checkboxId = `permission-${index}-enabled`;
+  return (
+    <li className={`rounded-md border border-slate-200 p-3 dark:border-slate-800 ${row.isEnabled ? '' : 'opacity-70'}`}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          aria-label={`Enable ${model.name}`}
+          checked={row.isEnabled}
+          onChange={(event) => onChange({ ...row, isEnabled: event.target.checked })}
+          className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        />
+        <label htmlFor={checkboxId} className="text-sm font-medium text-slate-900 dark:text-slate-100">
+          {model.name}
+        </label>
+        <span className="text-xs break-all text-slate-500 dark:text-slate-400">{model.id}</span>
+      </div>
+      <div className="mt-2 grid gap-3 sm:grid-cols-3">
+        {limitFields.map(({ field, label, min, step }) =>
+          unlimited ? (
+            <p key={field} className="text-sm text-slate-600 dark:text-slate-300">
+              <span className="block text-xs font-medium text-slate-500 dark:text-slate-400">{label}</span>
+              Unlimited
+            </p>
+          ) : (
+            <TextField
+              key={field}
+              label={label}
+              aria-label={`${model.name} ${label.toLowerCase()}`}
+              type="number"
+              inputMode={step === '1' ? 'numeric' : 'decimal'}
+              min={min}
+              step={step}
+              value={row[field]}
+              error={problems[`permissions.${index}.${field}`]}
+              onChange={(event) => onChange({ ...row, [field]: event.target.value })}
+            />
+          ),
+        )}
+      </div>
+    </li>
+  );
+}

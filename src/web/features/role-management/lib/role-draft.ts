@@ -1,0 +1,101 @@
+import {
+  createRoleRequestSchema,
+  isUnlimitedRoleName,
+  newRolePermissionDefaults,
+  rolePermissionInputSchema,
+  text,
+  unlimitedLimit,
+  type Role,
+  type RolePermissionInput,
+} from '@contracts';
+import { z } from 'zod';
+import type { CatalogModelEntry } from '../hooks/use-model-catalog';
+
+/** One model's row of the role form, as typed. */
+export interface PermissionDraft {
+  model_id: string;
+  isEnabled: boolean;
+  max_tokens_per_request: string;
+  monthly_token_limit: string;
+  cost_limit: string;
+}
+
+export interface RoleDraft {
+  name: string;
+  description: string;
+  permissions: PermissionDraft[];
+}
+
+export const descriptionRequired = 'Description is required';
+
+/** The role form asks for a description too (spec section 5); the rest is the server's own schema. */
+const roleFormSchema = z.object({
+  name: createRoleRequestSchema.shape.name,
+  description: text({ label: 'Description', max: 500, kind: 'multi-line', required: descriptionRequired }),
+  permissions: z.array(rolePermissionInputSchema),
+});
+
+export type RoleFormValues = z.infer<typeof roleFormSchema>;
+/** Messages by field path: 'name', 'description', 'permissions.3.cost_limit'. */
+export type RoleFormProblems = Record<string, string>;
+
+const defaultRow = (modelId: string, isEnabled: boolean): PermissionDraft => ({
+  model_id: modelId,
+  isEnabled,
+  max_tokens_per_request: String(newRolePermissionDefaults.max_tokens_per_request),
+  monthly_token_limit: String(newRolePermissionDefaults.monthly_token_limit),
+  cost_limit: String(newRolePermissionDefaults.cost_limit),
+});
+
+/** Spec section 4: a new role starts with every model enabled at the new-role limits. */
+export function newRoleDraft(catalog: readonly CatalogModelEntry[]): RoleDraft {
+  return { name: '', description: '', permissions: catalog.map((model) => defaultRow(model.id, true)) };
+}
+
+/** Editing loads the role; a catalog model it does not list starts disabled with the defaults. */
+export function draftFromRole(role: Role, catalog: readonly CatalogModelEntry[]): RoleDraft {
+  const own = new Map(role.permissions.map((permission) => [permission.model_id, permission]));
+  const ids = [...catalog.map((model) => model.id), ...role.permissions.map((permission) => permission.model_id).filter((id) => !catalog.some((model) => model.id === id))];
+  return {
+    name: role.name,
+    description: role.description,
+    permissions: ids.map((modelId) => {
+      const permission = own.get(modelId);
+      if (!permission) return defaultRow(modelId, false);
+      return {
+        model_id: modelId,
+        isEnabled: permission.isEnabled,
+        max_tokens_per_request: String(permission.max_tokens_per_request),
+        monthly_token_limit: String(permission.monthly_token_limit),
+        cost_limit: String(permission.cost_limit),
+      };
+    }),
+  };
+}
+
+const asNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
+
+/** A role named with 'admin' in it gets the largest safe integer for every limit (spec section 5). */
+function permissionValues(draft: RoleDraft): RolePermissionInput[] {
+  const unlimited = isUnlimitedRoleName(draft.name);
+  return draft.permissions.map((row) => ({
+    model_id: row.model_id,
+    isEnabled: row.isEnabled,
+    max_tokens_per_request: unlimited ? unlimitedLimit : asNumber(row.max_tokens_per_request),
+    monthly_token_limit: unlimited ? unlimitedLimit : asNumber(row.monthly_token_limit),
+    cost_limit: unlimited ? unlimitedLimit : asNumber(row.cost_limit),
+  }));
+}
+
+export type RoleFormResult = { values: RoleFormValues; problems?: undefined } | { values?: undefined; problems: RoleFormProblems };
+
+export function validateRoleDraft(draft: RoleDraft): RoleFormResult {
+  const parsed = roleFormSchema.safeParse({ name: draft.name, description: draft.description, permissions: permissionValues(draft) });
+  if (parsed.success) return { values: parsed.data };
+  const problems: RoleFormProblems = {};
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.join('.');
+    problems[path] ??= issue.message;
+  }
+  return { problems };
+}

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { chatThroughApi, createUserThroughApi, signInThroughApi } from './support/admin';
+
+test('an admin makes a one-model role, adds someone with it, sees their usage, changes their role and reads the change in the audit log', async ({ page }) => {
+  const admin = newAccount('admin');
+  const person = newAccount('trial');
+  const roleName = `Trial ${person.username.slice(-6)}`;
+  const applicationName = `Acme ${person.username.slice(-6)}`;
+  await signUpThroughApi(page.request, admin);
+  await signInThroughUi(page, admin);
+
+  // A role that enables one model with a small monthly limit.
+  await page.goto('/admin/roles');
+  await page.getByRole('button', { name: 'Create Role' }).click();
+  const roleForm = page.getByRole('dialog', { name: 'Create Role' });
+  await expect(roleForm.getByRole('checkbox', { name: 'Enable GPT-4o mini' })).toBeChecked();
+  await roleForm.getByLabel('Role name').fill(roleName);
+  await roleForm.getByLabel('Description').fill('One small model to try things');
+  await roleForm.getByRole('button', { name: 'Disable all models' }).click();
+  await roleForm.getByRole('checkbox', { name: 'Enable GPT-4o mini' }).check();
+  await roleForm.getByLabel('GPT-4o mini monthly token limit', { exact: true }).fill('300');
+  await roleForm.getByRole('button', { name: 'Create Role' }).click();
+  await expect(roleForm).toBeHidden();
+  const roleCard = page.getByRole('listitem', { name: roleName });
+  await expect(roleCard.getByText('1 model enabled')).toBeVisible();
+  await expect(roleCard.getByText('GPT-4o mini', { exact: true })).toBeVisible();
+
+  // Someone with that role, through Create New User.
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'User Management' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const userForm = page.getByRole('dialog', { name: 'Create New User' });
+  await userForm.getByRole('button', { name: 'Create User' }).click();
+  await expect(userForm.getByText('Role selection is required')).toBeVisible();
+  await userForm.getByLabel('Username').fill(person.username);
+  await userForm.getByLabel('Email').fill(person.email);
+  await userForm.getByLabel('Password', { exact: true }).fill(person.password);
+  await userForm.getByLabel('Role').selectOption({ label: roleName });
+  await userForm.getByRole('button', { name: 'Create User' }).click();
+  await expect(userForm).toBeHidden();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByText('Showing 2 of 2 users')).toBeVisible();
+
+  // They can sign in at once; one reply gives them usage to show.
+  const personSession = await signInThroughApi(page.request, person);
+  await chatThroughApi(page.request, personSession, 'openai/gpt-4o-mini', 'Say hello to the usage modal');
+  await page.reload();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: person.username }) });
+  await expect(row.getByRole('cell').nth(1)).toHaveText(roleName);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+
+  await row.getByRole('button', { name: `View Usage for ${person.username}` }).click();
+  const usage = page.getByRole('dialog', { name: `Usage for ${person.username}` });
+  await expect(usage.getByText(/ of 300 tokens \(\d+\.\d%\)/)).toBeVisible();
+  await expect(usage.getByRole('progressbar', { name: 'Tokens' })).toBeVisible();
+  await expect(usage.getByRole('rowheader', { name: 'GPT-4o mini' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(usage).toBeHidden();
+
+  await row.getByRole('button', { name: `Change Role for ${person.username}` }).click();
+  const changeRole = page.getByRole('dialog', { name: 'Change Role' });
+  await changeRole.getByLabel('Role').selectOption({ label: 'Member' });
+  await expect(changeRole).toBeHidden();
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Member');
+
+  // Settings, and the audit log once audit is on.
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Organization' }).click();
+  const auditLog = page.getByRole('region', { name: 'Audit Log' });
+  await expect(auditLog.getByText(/The audit log is turned off/)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Settings' }).click();
+  await page.getByRole('checkbox', { name: 'Enable audit log' }).check();
+  await page.getByLabel('Application name').fill(applicationName);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Settings' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Branding' }).getByText(applicationName)).toBeVisible();
+
+  const entries = auditLog.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
+  const settingsChange = entries.first();
+  await expect(settingsChange).toContainText(`${admin.username} Changed the settings`);
+  await expect(settingsChange.getByRole('row').filter({ hasText: 'branding.application_name' })).toContainText(`LLM Platform${applicationName}`);
+  await expect(entries.filter({ hasText: `Changed the role of ${person.username}` })).toHaveCount(1);
+  await expect(entries.filter({ hasText: `Created user ${person.username}` })).toHaveCount(1);
+  await expect(entries.filter({ hasText: `Created role ${roleName}` })).toHaveCount(1);
+});
+
+test('a member opening /admin/users gets the Access Denied page', async ({ page }) => {
+  const admin = newAccount('admin');
+  const member = newAccount('member');
+  await signUpThroughApi(page.request, admin);
+  await createUserThroughApi(page.request, await signInThroughApi(page.request, admin), member, 'Member');
+  await signInThroughUi(page, member);
+
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(
+    page.getByText("You don't have the required permissions to access this section. Please contact your administrator if you believe this is an error."),
+  ).toBeVisible();
+  await expect(page.getByText('You do not have permission to access this section.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User Management' })).toHaveCount(0);
+});
