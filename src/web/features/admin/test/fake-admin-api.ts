@@ -147,6 +147,7 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       settings = { ...settings, ...changes, security: { ...settings.security, ...changes.security }, branding: { ...settings.branding, ...changes.branding } };
       return { body: settings };
     },
+    'GET /org/me/branding': () => ({ body: { branding: settings.branding } }),
     [`GET /org/${orgId}/usage`]: () =>
       options.organizationUsage === 'missing'
         ? { status: 404, body: apiErrorBody('not_found', 'Not found') }

@@ -136,6 +136,8 @@ describe('Organization Settings: edit mode', () => {
     expect(await within(card('Audit Log')).findByText('No changes recorded yet.')).toBeInTheDocument();
     expect(fact('Branding', 'Application name')).toBe('Acme AI');
     expect(fact('Security', 'Allowed email domains')).toBe('acme.test, example.org');
+    // The admin's own top bar takes the new name at once, without waiting for the next read.
+    await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Acme AI'));
   });
 
   it("shows the server's refusal in the red banner and on its field, staying in edit mode", async () => {

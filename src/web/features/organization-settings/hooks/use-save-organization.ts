@@ -1,6 +1,7 @@
 import type { OrganisationSettings, UpdateOrganisationRequest } from '@contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
+import { brandingQueryKey } from '../../branding/api/branding-api';
 import { updateOrganization, updateOrganizationSettings } from '../api/organization-api';
 import { settingsChanges } from '../lib/settings-draft';
 import { organizationKeys } from './use-organization-data';
@@ -26,6 +27,8 @@ export function useSaveOrganization() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.organization(orgId) }),
         queryClient.invalidateQueries({ queryKey: organizationKeys.audit(orgId) }),
+        // The admin sees a new name, colour or logo at once, as members do on their next read.
+        queryClient.invalidateQueries({ queryKey: brandingQueryKey(orgId) }),
       ]),
   });
 }
