@@ -21,3 +21,4 @@ export * from './audit';
 export * from './network-rules';
 export * from './usage-limits';
 export * from './analytics';
+export * from './wallet';
