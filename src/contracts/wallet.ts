@@ -37,8 +37,8 @@ export const walletMessages = {
   /** A paid model refused before it is called because the wallet cannot pay for the reply (402). */
   walletEmptyForMember: (model: string) =>
     `Your organization's wallet balance is too low to pay for ${model}. Ask an administrator to top up the wallet.`,
-  walletEmptyForBilling: (model: string, available: string, needed: string) =>
-    `The wallet balance is too low to pay for ${model}: $${available} is available and this message needs up to $${needed}. Top up the wallet in Billing & Usage.`,
+  walletEmptyForBilling: (model: string, available: string) =>
+    `The wallet balance is too low to pay for ${model}: $${available} is available for new messages. Top up the wallet in Billing & Usage.`,
   localModelStillFree: 'The free local model keeps working.',
 } as const;
 
