@@ -22,8 +22,8 @@ export interface FakeStripeServer {
   intents: Map<string, Intent>;
   /** Events sent (or that would have been), in order. */
   events: StripeEvent[];
-  /** While true, a request is carried out but never answered (the connection is left hanging), as if the caller died first. */
-  holdResponses: boolean;
+  /** While true, a PaymentIntent is created (and charged) but the request is never answered, as if the caller died first. */
+  holdIntentAnswers: boolean;
   /** The customer confirms a pending intent (as Stripe.js would) with a test PaymentMethod. */
   confirmIntent(id: string, paymentMethod: string): Promise<Intent>;
   /** Sends an event (again) to the webhook URL, signed, or with another signature; answers the HTTP status. */
@@ -188,7 +188,7 @@ export async function startFakeStripeServer(options: { webhookUrl?: string } = {
     const body = parseForm(text);
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     fake.requests.push({ method: request.method ?? 'GET', path: url.pathname, idempotencyKey, body });
-    const hold = fake.holdResponses;
+    const hold = fake.holdIntentAnswers && request.method === 'POST' && url.pathname.startsWith('/v1/payment_intents');
     let replayed = false;
     let result: { status: number; body: unknown };
     if (request.method === 'POST' && idempotencyKey) {
@@ -224,7 +224,7 @@ export async function startFakeStripeServer(options: { webhookUrl?: string } = {
     requests: [],
     intents,
     events: [],
-    holdResponses: false,
+    holdIntentAnswers: false,
     async confirmIntent(id, paymentMethod) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`No such intent ${id}`);
