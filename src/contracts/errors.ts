@@ -12,6 +12,7 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  'payment_required',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',

@@ -35,6 +35,9 @@ import type { RoutingPolicyDependencies } from './routing/policy-service';
 import { createSystemMessageRoutes } from './system-messages/system-message-routes';
 import { createTokenRoutes } from './usage/token-routes';
 import { createUserRoutes } from './users/user-routes';
+import { createStripeWebhookRoutes } from './wallet/stripe-webhook-routes';
+import type { WalletDependencies } from './wallet/wallet-dependencies';
+import { createWalletRoutes } from './wallet/wallet-routes';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -42,6 +45,7 @@ export interface AppOptions {
   conversations: ConversationDependencies;
   providerKeys: ProviderKeyDependencies;
   routingPolicy: RoutingPolicyDependencies;
+  wallet: WalletDependencies;
   logger: Logger;
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -119,6 +123,8 @@ export function createApp(options: AppOptions) {
   api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn, options.conversations.routing.cache));
   api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));
   api.route('/system', createSystemMessageRoutes(options.database.db, signedIn));
+  api.route('/wallet', createWalletRoutes(options.wallet, signedIn));
+  api.route('/billing/stripe/webhook', createStripeWebhookRoutes(options.wallet));
 
   // Public (no sign-in); built once, on the first request, when every route is registered.
   let document: ReturnType<typeof createOpenApiDocument> | undefined;

@@ -26,6 +26,7 @@ import { createMailer } from './email/mailer';
 import { createRetentionJob } from './retention/retention-job';
 import { createBackgroundTasks } from './shared/background-tasks';
 import { createLogger } from './logger';
+import { createWallet } from './wallet/create-wallet';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const defaultWebRoot = path.join(projectRoot, 'dist/web');
@@ -76,6 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
+    trialCreditUsd: config.wallet.trialCreditUsd,
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
     logger,
   };
@@ -101,10 +103,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Before serving: replies a stopped server left streaming are marked interrupted (docs/decisions/015).
   const liveReplies = createLiveReplies({ database, logger });
+  const wallet = createWallet(config.wallet, database, logger);
   const routing = await liveReplies
     .start()
+    // After the replies are recovered (their usage debited): open payments are settled, asked-for reloads charged.
+    .then(() => wallet.jobs.start())
     .then(() => createRequestRouting(database, config.routing))
     .catch(async (error: unknown) => {
+      await wallet.jobs.stop();
       await liveReplies.stop();
       await database.close();
       throw error;
@@ -123,7 +129,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       setupGate: createSetupGate(config.chatSetupConcurrency),
       exportLinks: createExportLinks(secretKey),
       routing,
+      wallet: { enforced: config.wallet.enforced, usageRecorded: (orgId) => wallet.jobs.wake(orgId) },
     },
+    wallet: wallet.dependencies,
     providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
     routingPolicy: {
       db: database.db,
@@ -148,6 +156,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       listening.once('error', reject);
     });
   } catch (error) {
+    await wallet.jobs.stop();
     await liveReplies.stop();
     await routing.close?.();
     await localProvider?.close();
@@ -181,6 +190,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await retention.stop();
       const unfinished = await backgroundTasks.settled(config.shutdownTimeoutMs);
       if (unfinished > 0) logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
+      await wallet.jobs.stop();
       await liveReplies.stop();
       await routing.close?.();
       await localProvider?.close();

@@ -13,6 +13,7 @@ import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { insertOrganisation } from '../organisations/organisation-repository';
 import { seedDefaultRoles } from '../roles/role-repository';
+import { openWallet } from '../wallet/open-wallet';
 import { uniqueViolationIndex } from '../shared/unique-violation';
 import { findTakenIdentity, findUser, findUserByEmailForReset, updateUser } from '../users/user-repository';
 import type { AuthDependencies, ClientInfo } from './auth-dependencies';
@@ -45,6 +46,7 @@ export async function signup(dependencies: AuthDependencies, input: SignupReques
     const { response, verifyToken } = await db.transaction(async (transaction) => {
       const orgId = await insertOrganisation(transaction, { name: input.org_name, contactEmail: input.email });
       const { adminRoleId } = await seedDefaultRoles(transaction, orgId);
+      await openWallet(transaction, orgId, dependencies.trialCreditUsd);
       const [created] = await transaction
         .insert(users)
         .values({ orgId, roleId: adminRoleId, username: input.username, email: input.email, passwordHash, status: 'active' })

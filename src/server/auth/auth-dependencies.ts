@@ -30,6 +30,8 @@ export interface AuthDependencies {
   backgroundTasks: BackgroundTasks;
   totpSecrets: SecretBox;
   refreshTokenTtlDays: number;
+  /** Dollars (exact text) a new organisation's wallet starts with (TRIAL_CREDIT_USD); absent, none. */
+  trialCreditUsd?: string;
   /** Absolute link to a web page of the product, e.g. linkTo('/verify-email', token). */
   linkTo(pagePath: string, token: string): string;
   logger: Logger;

@@ -65,6 +65,16 @@ const configSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
   // Organisations' base URLs stay on public addresses unless the operator names networks here.
   ORG_PROVIDER_URLS_ALLOWED_NETWORKS: networkList.default([]),
+  // The prepaid wallet (docs/decisions/022).
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, { error: 'must be a Stripe secret key (sk_…) or restricted key (rk_…)' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  TRIAL_CREDIT_USD: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'must be an amount of dollars with at most 2 decimals, e.g. 5 or 2.50' })
+    .default('5'),
+  BILLING_ENFORCED: booleanFromString.default(true),
+  WALLET_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -113,6 +123,15 @@ export interface Config {
    * addresses); empty by default: public addresses only (docs/decisions/014).
    */
   organisationUrlAllowedNetworks: string[];
+  /** The prepaid wallet (docs/decisions/022); without Stripe, the built-in test mode. Keys never logged. */
+  wallet: {
+    /** Dollars each new organisation's wallet starts with, as exact text. */
+    trialCreditUsd: string;
+    /** Refuse paid model calls the wallet cannot pay for; off, the wallet only reports. */
+    enforced: boolean;
+    stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
+    reconcileIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -182,5 +201,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       OPENAI_COMPATIBLE_API_KEY: raw.OPENAI_COMPATIBLE_API_KEY,
     }),
     organisationUrlAllowedNetworks: raw.ORG_PROVIDER_URLS_ALLOWED_NETWORKS,
+    wallet: {
+      trialCreditUsd: raw.TRIAL_CREDIT_USD,
+      enforced: raw.BILLING_ENFORCED,
+      stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET, apiBase: raw.STRIPE_API_BASE } : undefined,
+      reconcileIntervalMs: raw.WALLET_RECONCILE_INTERVAL_SECONDS * 1000,
+    },
   };
 }

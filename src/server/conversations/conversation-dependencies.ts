@@ -27,6 +27,12 @@ export interface ConversationDependencies {
   setupGate: SetupGate;
   /** Signs and checks the export download links a new tab opens without a bearer token. */
   exportLinks: ExportLinks;
+  /** The organisation's wallet: paid calls are held against it when payment is enforced (docs/decisions/022). */
+  wallet?: {
+    enforced: boolean;
+    /** A paid reply was recorded: auto-reloads its debit asked for are charged in the background. */
+    usageRecorded(orgId: string): void;
+  };
   routing: {
     /** Each organisation's routing policy (cached briefly; saved through the same object). */
     policies: RoutingPolicies;

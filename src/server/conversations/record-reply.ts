@@ -43,7 +43,7 @@ export interface UsageLinks {
 export type CallUsage = Omit<FinishedReply, 'text' | 'status' | 'fellBackFrom'> & { status?: UsageOutcome };
 
 /** A model call's usage record: numbers and ids only, no text from the conversation. */
-export function usageRecordOf(plan: Pick<ReplyPlan, 'caller'>, usageId: string, call: CallUsage, links: UsageLinks): NewUsageRecord {
+export function usageRecordOf(plan: Pick<ReplyPlan, 'caller' | 'walletPays'>, usageId: string, call: CallUsage, links: UsageLinks): NewUsageRecord {
   return {
     id: usageId,
     orgId: plan.caller.orgId,
@@ -62,6 +62,8 @@ export function usageRecordOf(plan: Pick<ReplyPlan, 'caller'>, usageId: string, 
     timeToFirstTokenMs: call.timeToFirstTokenMs,
     estimated: call.usage.estimated,
     outcome: call.status ?? 'streaming',
+    // The database debits the wallet once the record stops streaming (custom migration 0015).
+    billedToWallet: !call.cacheHit && (plan.walletPays?.has(call.model.provider) ?? false),
   };
 }
 

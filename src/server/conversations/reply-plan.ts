@@ -1,4 +1,4 @@
-import type { CacheRequest, CacheSettings, CatalogModel, ChatMessage } from '../../gateway';
+import type { CacheRequest, CacheSettings, CatalogModel, ChatMessage, ProviderName } from '../../gateway';
 import type { Caller } from '../http/context';
 
 /** Model-call options beside the conversation. */
@@ -26,6 +26,8 @@ export interface ReplyPlan {
   maxOutputTokens?: number;
   /** The room held in the caller's monthly limits for this reply (docs/decisions/019), given back once it is recorded. */
   reservationIds?: readonly string[];
+  /** Providers called with the instance's keys: their calls' cost is debited from the organisation's wallet (docs/decisions/022). */
+  walletPays?: ReadonlySet<ProviderName>;
   /** The estimated input tokens of `history`. */
   inputTokens: number;
   /** The routing decision this reply completes (its id is the reply's selection_id). */

@@ -98,6 +98,7 @@ export async function runOpenedReply(
   logChatContent(dependencies.logger, plan, { text, status, modelId: served.model.id });
   // The usage is on the books: the room held for it goes (only now, so the limits never count neither).
   await releaseRoom(dependencies, plan.caller.orgId, plan.reservationIds);
+  if (plan.walletPays?.has(served.model.provider)) dependencies.wallet?.usageRecorded(plan.caller.orgId);
   if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
   if (failure !== undefined) return { text, error: streamFailure(failure) };
   if (status !== 'complete') return { text, metadata: recorded };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { costOfUsage, estimateMessagesTokens, type ChatMessage } from '../../gateway';
+import { costOfUsage, estimateMessagesTokens, type CatalogModel, type ChatMessage, type ProviderName } from '../../gateway';
 import { messages, type MonthlyLimitKind } from '../../contracts';
 import type { Executor } from '../db/database';
 import { AppError, notFound } from '../http/app-error';
@@ -9,6 +9,7 @@ import { insertDecision } from '../routing/decision-repository';
 import { decisionOf, refuseOverLimit, type RoutedRequest } from '../routing/route-request';
 import type { LimitTotals } from '../usage/reservation-repository';
 import { reserveModelCalls } from '../usage/reserve-model-call';
+import { walletCannotPay } from '../wallet/wallet-refusal';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { fitHistoryToWindow } from './history-window';
 import { loadTurns } from './load-history';
@@ -59,7 +60,8 @@ export async function startRoutedReply(
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const turns = target.turns ?? (await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId));
   const usageId = randomUUID();
-  const { route, history, backup, reservationIds, rerouted } = await reserveRoom(dependencies, caller, initialRoute, turns, target, usageId);
+  const walletPays = await dependencies.providers.instancePaidProviders(caller.orgId);
+  const { route, history, backup, reservationIds, rerouted } = await reserveRoom(dependencies, caller, initialRoute, turns, target, usageId, walletPays);
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
   const decisionId = randomUUID();
   const saveRows = async () => {
@@ -95,6 +97,7 @@ export async function startRoutedReply(
         history,
         maxOutputTokens: route.maxOutputTokens,
         reservationIds,
+        walletPays,
         inputTokens: expected.inputTokens,
         decisionId,
         reference: route.reference,
@@ -126,7 +129,9 @@ async function reserveRoom(
   turns: readonly ChatMessage[],
   target: RoutedReplyTarget,
   usageId: string,
+  walletPays: ReadonlySet<ProviderName>,
 ) {
+  const wallet = dependencies.wallet?.enforced ? { pays: (model: CatalogModel) => walletPays.has(model.provider) } : undefined;
   const overLimit = new Map<string, ModelOverLimit>();
   for (let route = initialRoute; ; ) {
     const history = fitHistoryToWindow(turns, route.primary.model);
@@ -138,12 +143,14 @@ async function reserveRoom(
         primary: { usable: route.primary, inputTokens: estimateMessagesTokens(history) },
         backup: route.backup && backupHistory ? { usable: route.backup, inputTokens: estimateMessagesTokens(backupHistory) } : undefined,
       },
-      { usageId, owner: dependencies.liveReplies.instanceId },
+      { usageId, owner: dependencies.liveReplies.instanceId, wallet },
     );
     const { primary } = reserved;
     if (primary.granted) {
       const backupCall = reserved.backup?.granted && route.backup && backupHistory ? reserved.backup : undefined;
-      const reservationIds = [primary.reservationId, backupCall?.reservationId].filter((id): id is string => id !== undefined);
+      const reservationIds = [primary.reservationId, primary.walletReservationId, backupCall?.reservationId, backupCall?.walletReservationId].filter(
+        (id): id is string => id !== undefined,
+      );
       const backup = backupCall ? { model: route.backup!.model, history: backupHistory!, maxOutputTokens: backupCall.maxOutputTokens } : undefined;
       return {
         route: { ...route, backup: backup ? route.backup : undefined, maxOutputTokens: primary.maxOutputTokens },
@@ -153,6 +160,7 @@ async function reserveRoom(
         rerouted: route !== initialRoute,
       };
     }
+    if ('wallet' in primary) throw walletCannotPay(dependencies, caller, route.primary.model, primary.wallet.availablePicodollars);
     overLimit.set(route.primary.model.id, { limit: primary.limit, totals: primary.totals });
     if (route.mode !== 'auto' || !target.reroute || overLimit.size > maxReroutes) {
       const usable = await listUsableModels(dependencies, caller);

@@ -10,3 +10,4 @@ export * from './tables/server-instances';
 export * from './tables/administration';
 export * from './tables/usage-reservations';
 export * from './tables/usage-rollups';
+export * from './tables/wallet';

@@ -10,6 +10,7 @@ export const httpStatusByErrorCode = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payment_required: 402,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

@@ -1,4 +1,4 @@
-import { createModelGateway, type CatalogModel, type ChatProvider, type ProviderCredentials } from '../../gateway';
+import { createModelGateway, type CatalogModel, type ChatProvider, type ProviderCredentials, type ProviderName } from '../../gateway';
 import type { SecretBox } from '../auth/secret-box';
 import type { Executor } from '../db/database';
 import { listProviderKeys, type ProviderKeyRecord } from './provider-key-repository';
@@ -8,6 +8,11 @@ export interface OrganisationProviders {
   /** The organisation's own keys, each replacing the instance's key for its provider. */
   credentialsFor(orgId: string): Promise<ProviderCredentials>;
   gatewayFor(orgId: string): Promise<ChatProvider>;
+  /**
+   * The providers the organisation calls with the instance's keys: what their models cost is paid
+   * from its wallet (docs/decisions/022). Not its own keys' providers, nor the embedded model.
+   */
+  instancePaidProviders(orgId: string): Promise<ReadonlySet<ProviderName>>;
   /** Drops the cached gateway after the organisation's keys changed. */
   forget(orgId: string): void;
 }
@@ -25,21 +30,18 @@ export interface OrganisationProvidersOptions {
 }
 
 export function createOrganisationProviders(options: OrganisationProvidersOptions): OrganisationProviders {
-  const cache = new Map<string, { at: number; credentials: ProviderCredentials; gateway: ChatProvider }>();
+  const cache = new Map<string, { at: number; credentials: ProviderCredentials; instancePaid: ReadonlySet<ProviderName>; gateway: ChatProvider }>();
   const lifetime = options.cacheMilliseconds ?? 30_000;
 
   async function entryFor(orgId: string) {
     const cached = cache.get(orgId);
     if (cached && Date.now() - cached.at < lifetime) return cached;
-    const credentials = mergeCredentials(
-      options.instanceCredentials,
-      await listProviderKeys(options.db, orgId),
-      options.secrets,
-      options.organisationFetch,
-    );
+    const keys = await listProviderKeys(options.db, orgId);
+    const credentials = mergeCredentials(options.instanceCredentials, keys, options.secrets, options.organisationFetch);
     const entry = {
       at: Date.now(),
       credentials,
+      instancePaid: instancePaidProviders(options.instanceCredentials, credentials),
       gateway: createModelGateway({ credentials, catalog: options.catalog, localProvider: options.localProvider }),
     };
     cache.set(orgId, entry);
@@ -49,6 +51,7 @@ export function createOrganisationProviders(options: OrganisationProvidersOption
   return {
     credentialsFor: async (orgId) => (await entryFor(orgId)).credentials,
     gatewayFor: async (orgId) => (await entryFor(orgId)).gateway,
+    instancePaidProviders: async (orgId) => (await entryFor(orgId)).instancePaid,
     forget: (orgId) => void cache.delete(orgId),
   };
 }
@@ -75,4 +78,10 @@ export function mergeCredentials(
     }
   }
   return merged;
+}
+
+/** The providers whose merged credential is still the instance's own (the organisation set none in its place). */
+function instancePaidProviders(instance: ProviderCredentials, merged: ProviderCredentials): ReadonlySet<ProviderName> {
+  const providers = Object.keys(instance) as (keyof ProviderCredentials)[];
+  return new Set(providers.filter((provider) => merged[provider] !== undefined && merged[provider] === instance[provider]));
 }

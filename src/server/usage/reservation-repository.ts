@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { usageRecords, usageReservations, users } from '../db/schema';
+import { usageRecords, usageReservations, users, walletReservations } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { picodollars, usdText } from './limit-arithmetic';
+import { walletOwnerGone } from './wallet-room';
 
 // The room model calls hold in their callers' monthly limits (docs/decisions/019).
 
@@ -116,10 +117,11 @@ export async function insertReservations(transaction: Executor, reservations: re
   await transaction.insert(usageReservations).values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, costUsd: usdText(costPicodollars) })));
 }
 
-/** Gives the room back: the call failed, or its usage is recorded. */
+/** Gives the room back, in monthly limits and in the wallet (docs/decisions/022): the call failed, or its usage is recorded. */
 export async function deleteReservations(db: Executor, orgId: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(usageReservations).where(inOrganisation(usageReservations.orgId, orgId, inArray(usageReservations.id, [...ids])));
+  await db.delete(walletReservations).where(inOrganisation(walletReservations.orgId, orgId, inArray(walletReservations.id, [...ids])));
 }
 
 /** The reservations one user holds now (tests and diagnostics). */
@@ -135,7 +137,7 @@ export async function countReservations(db: Executor, orgId: string, userId: str
  * Deletes the reservations of instances that are gone, as their interrupted replies are recovered
  * (docs/decisions/015): with `ownersSilentForSeconds`, owners that have not beaten for that long;
  * without, every owner (the embedded database belongs to the one process that is starting).
- * Instance-wide upkeep across organisations. Answers how many were deleted.
+ * Instance-wide upkeep across organisations; the wallet's reservations go the same way. Answers how many were deleted.
  */
 export async function releaseReservationsOfGoneInstances(db: Executor, options: { ownersSilentForSeconds?: number } = {}): Promise<number> {
   const ownerGone =
@@ -143,10 +145,12 @@ export async function releaseReservationsOfGoneInstances(db: Executor, options: 
       ? sql`true`
       : sql`not exists (select 1 from server_instances i where i.id = ${usageReservations.owner} and i.heartbeat_at > now() - ${options.ownersSilentForSeconds}::integer * interval '1 second')`;
   const deleted = await db.delete(usageReservations).where(ownerGone).returning({ id: usageReservations.id });
-  return deleted.length;
+  const walletDeleted = await db.delete(walletReservations).where(walletOwnerGone(options.ownersSilentForSeconds)).returning({ id: walletReservations.id });
+  return deleted.length + walletDeleted.length;
 }
 
 /** An instance stopping gracefully: its replies are recorded, whatever it still holds goes. */
 export async function releaseReservationsOf(db: Executor, owner: string): Promise<void> {
   await db.delete(usageReservations).where(eq(usageReservations.owner, owner));
+  await db.delete(walletReservations).where(eq(walletReservations.owner, owner));
 }

@@ -3,8 +3,10 @@ import type { MonthlyLimitKind } from '../../contracts';
 import type { Database } from '../db/database';
 import { unauthorized } from '../http/app-error';
 import type { Caller } from '../http/context';
+import type { CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { grantCall, heldInputTokens } from './limit-arithmetic';
+import { grantFromWallet, insertWalletReservations, lockWalletRoom, type NewWalletReservation, type WalletRoom } from './wallet-room';
 import { limitPeriod, limitsOf, pricesOf } from './monthly-limits';
 import { insertReservations, limitTotalsByModel, lockUserForLimits, noTotals, type LimitTotals, type NewReservation } from './reservation-repository';
 
@@ -16,8 +18,15 @@ export interface PlannedCall {
 
 export type ReservedCall =
   /** The call may go ahead asking for at most `maxOutputTokens`; `reservationId` is absent when the caller has no limits. */
-  | { granted: true; maxOutputTokens: number; reservationId?: string }
-  | { granted: false; limit: MonthlyLimitKind; totals: LimitTotals };
+  | { granted: true; maxOutputTokens: number; reservationId?: string; walletReservationId?: string }
+  | { granted: false; limit: MonthlyLimitKind; totals: LimitTotals }
+  /** The organisation's wallet cannot pay for even one token of the reply (docs/decisions/022). */
+  | { granted: false; wallet: { availablePicodollars: bigint } };
+
+/** Which models the organisation's wallet pays for (the instance's keys), when payment is enforced. */
+export interface WalletPayment {
+  pays(model: CatalogModel): boolean;
+}
 
 /**
  * Holds room in the caller's monthly limits before the model is asked (docs/decisions/019): for
@@ -26,48 +35,84 @@ export type ReservedCall =
  * The user's row is locked while room is counted and taken, so concurrent requests, on this or any
  * instance, are decided one after another and together never pass a limit.
  *
+ * A model the organisation's wallet pays for also holds what the reply may cost against the wallet
+ * (docs/decisions/022), in the same transaction, under the wallet's lock taken after the user's:
+ * the reply's cap is cut further to what the wallet can pay, so concurrent calls never spend more
+ * than the balance.
+ *
  * The first call is the one that must go ahead: when it is refused nothing is held. A backup (the
  * router's second choice) gets room if there is some, else it is refused on its own. Both cover
- * the same usage record (`usageId`): only one of them answers. Without limits (admins) nothing is
- * written and the reply's cap is the role's.
+ * the same usage record (`usageId`): only one of them answers. Without limits (admins) or wallet
+ * nothing is written and the reply's cap is the role's.
  */
 export async function reserveModelCalls(
   db: Database,
   caller: Caller,
   calls: { primary: PlannedCall; backup?: PlannedCall },
-  options: { usageId: string; owner: string; now?: Date },
+  options: { usageId: string; owner: string; now?: Date; wallet?: WalletPayment },
 ): Promise<{ primary: ReservedCall; backup?: ReservedCall }> {
   const planned = [calls.primary, ...(calls.backup ? [calls.backup] : [])];
   const unlimited = (call: PlannedCall): ReservedCall => ({ granted: true, maxOutputTokens: call.usable.replyTokenCap });
-  if (planned.every((call) => !limitsOf(call.usable))) {
+  const paid = (call: PlannedCall) => options.wallet?.pays(call.usable.model) ?? false;
+  if (planned.every((call) => !limitsOf(call.usable) && !paid(call))) {
     return { primary: unlimited(calls.primary), backup: calls.backup && unlimited(calls.backup) };
   }
   const period = limitPeriod(options.now ?? new Date());
   return db.transaction(async (transaction) => {
-    if (!(await lockUserForLimits(transaction, caller.orgId, caller.userId))) throw unauthorized();
-    const modelIds = planned.filter((call) => limitsOf(call.usable)).map((call) => call.usable.model.id);
-    const totals = await limitTotalsByModel(transaction, caller.orgId, caller.userId, period, modelIds);
+    const limitedIds = planned.filter((call) => limitsOf(call.usable)).map((call) => call.usable.model.id);
+    let totals = new Map<string, LimitTotals>();
+    if (limitedIds.length > 0) {
+      if (!(await lockUserForLimits(transaction, caller.orgId, caller.userId))) throw unauthorized();
+      totals = await limitTotalsByModel(transaction, caller.orgId, caller.userId, period, limitedIds);
+    }
+    const room = planned.some(paid) ? await lockWalletRoom(transaction, caller.orgId) : undefined;
     const toWrite: NewReservation[] = [];
-    const primary = grantRoom(caller, calls.primary, totals.get(calls.primary.usable.model.id), options, toWrite);
-    const backup = primary.granted && calls.backup ? grantRoom(caller, calls.backup, totals.get(calls.backup.usable.model.id), options, toWrite) : undefined;
+    const walletToWrite: NewWalletReservation[] = [];
+    const grant = (call: PlannedCall) => grantRoom(caller, call, totals.get(call.usable.model.id), paid(call) ? room : undefined, options, toWrite, walletToWrite);
+    const primary = grant(calls.primary);
+    const backup = primary.granted && calls.backup ? grant(calls.backup) : undefined;
     await insertReservations(transaction, toWrite);
+    await insertWalletReservations(transaction, walletToWrite);
     return backup ? { primary, backup } : { primary };
   });
 }
 
-/** The room one call may hold, queued in `toWrite` when granted. */
-function grantRoom(caller: Caller, call: PlannedCall, found: LimitTotals | undefined, options: { usageId: string; owner: string }, toWrite: NewReservation[]): ReservedCall {
+/** The room one call may hold, queued in `toWrite` (limits) and `walletToWrite` (the wallet) when granted. */
+function grantRoom(
+  caller: Caller,
+  call: PlannedCall,
+  found: LimitTotals | undefined,
+  room: WalletRoom | undefined,
+  options: { usageId: string; owner: string },
+  toWrite: NewReservation[],
+  walletToWrite: NewWalletReservation[],
+): ReservedCall {
   const limits = limitsOf(call.usable);
-  if (!limits) return { granted: true, maxOutputTokens: call.usable.replyTokenCap };
-  const totals = found ?? noTotals;
-  const grant = grantCall({
-    limits,
-    taken: { tokens: totals.usedTokens + totals.reservedTokens, costPicodollars: totals.usedCostPicodollars + totals.reservedCostPicodollars },
-    prices: pricesOf(call.usable.model),
-    inputTokens: heldInputTokens(call.inputTokens),
-    outputCap: call.usable.replyTokenCap,
-  });
-  if (!grant.granted) return { granted: false, limit: grant.limit, totals };
+  const prices = pricesOf(call.usable.model);
+  const inputTokens = heldInputTokens(call.inputTokens);
+  let outputCap = call.usable.replyTokenCap;
+  if (limits) {
+    const totals = found ?? noTotals;
+    const limited = grantCall({
+      limits,
+      taken: { tokens: totals.usedTokens + totals.reservedTokens, costPicodollars: totals.usedCostPicodollars + totals.reservedCostPicodollars },
+      prices,
+      inputTokens,
+      outputCap,
+    });
+    if (!limited.granted) return { granted: false, limit: limited.limit, totals };
+    outputCap = limited.outputTokens;
+  }
+  let walletReservationId: string | undefined;
+  if (room) {
+    const available = room.availablePicodollars;
+    const paidFor = grantFromWallet(room, { prices, inputTokens, outputCap });
+    if (!paidFor.granted) return { granted: false, wallet: { availablePicodollars: available } };
+    outputCap = paidFor.outputTokens;
+    walletReservationId = randomUUID();
+    walletToWrite.push({ id: walletReservationId, orgId: caller.orgId, usageId: options.usageId, costPicodollars: paidFor.costPicodollars, owner: options.owner });
+  }
+  if (!limits) return { granted: true, maxOutputTokens: outputCap, walletReservationId };
   const reservationId = randomUUID();
   toWrite.push({
     id: reservationId,
@@ -75,10 +120,10 @@ function grantRoom(caller: Caller, call: PlannedCall, found: LimitTotals | undef
     userId: caller.userId,
     modelId: call.usable.model.id,
     usageId: options.usageId,
-    tokens: grant.tokens,
-    outputTokens: grant.outputTokens,
-    costPicodollars: grant.costPicodollars,
+    tokens: inputTokens + outputCap,
+    outputTokens: outputCap,
+    costPicodollars: BigInt(inputTokens) * prices.inputPicodollars + BigInt(outputCap) * prices.outputPicodollars,
     owner: options.owner,
   });
-  return { granted: true, maxOutputTokens: grant.outputTokens, reservationId };
+  return { granted: true, maxOutputTokens: outputCap, reservationId, walletReservationId };
 }

@@ -49,6 +49,9 @@ export async function startAnalyticsServer(): Promise<AnalyticsServer> {
       OPENAI_BASE_URL: `${provider.url}/v1`,
       ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
       ANTHROPIC_BASE_URL: `${provider.url}/v1`,
+      // Dozens of replies at once on models whose whole reply may cost ~$1 each: the wallet (docs/decisions/022) holds that
+      // much per reply in progress, so these organisations start with more than the trial's $5.
+      TRIAL_CREDIT_USD: '1000',
     }),
     { pgliteDataDir: 'memory://', webRoot: null },
   );

@@ -103,6 +103,8 @@ export const usageRecords = pgTable(
     /** The routing decision (selection_id) this call served; no foreign key, so tables stay in dependency order. */
     decisionId: uuid('decision_id'),
     outcome: text('outcome', { enum: usageOutcomes }).notNull().default('complete'),
+    /** Paid with the instance's provider key: the organisation's wallet is debited its cost once it stops streaming (docs/decisions/022). */
+    billedToWallet: boolean('billed_to_wallet').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

@@ -10,6 +10,7 @@ const actionTexts: Record<AuditAction, string> = {
   'user.remove': 'Removed user',
   'organization.update': 'Changed the organization details',
   'settings.update': 'Changed the settings',
+  'wallet.settings_update': 'Changed the wallet settings',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

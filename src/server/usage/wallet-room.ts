@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { walletReservations } from '../db/schema';
+import { lockWallet, reservedAgainstWallet } from '../wallet/ledger-repository';
+import { grantCall, picodollars, usdText, type TokenPrices } from './limit-arithmetic';
+
+/** What the wallet has for new calls: the balance less what calls in progress hold, exactly. */
+export interface WalletRoom {
+  availablePicodollars: bigint;
+}
+
+/**
+ * Locks the organisation's wallet for the rest of the transaction and reads what it has for new
+ * calls (docs/decisions/022). Taken after the user's lock (decision 019), the only order the two
+ * are ever taken in. Debits take the same lock (custom migration 0015), so a reservation and the
+ * debits that free room are decided one after another on every instance.
+ */
+export async function lockWalletRoom(transaction: Executor, orgId: string): Promise<WalletRoom> {
+  const wallet = await lockWallet(transaction, orgId);
+  const held = await reservedAgainstWallet(transaction, orgId);
+  return { availablePicodollars: picodollars(wallet.balance) - picodollars(held) };
+}
+
+export type WalletGrant = { granted: true; outputTokens: number; costPicodollars: bigint } | { granted: false };
+
+/**
+ * How much of the reply the wallet can pay for: its input tokens (with their margin) and as many
+ * output tokens as `outputCap` and the room allow, taken from `room`. Refused when not even one
+ * output token fits, like a cost limit (decision 019).
+ */
+export function grantFromWallet(room: WalletRoom, call: { prices: TokenPrices; inputTokens: number; outputCap: number }): WalletGrant {
+  const grant = grantCall({
+    limits: { costPicodollars: room.availablePicodollars },
+    taken: { tokens: 0n, costPicodollars: 0n },
+    prices: call.prices,
+    inputTokens: call.inputTokens,
+    outputCap: call.outputCap,
+  });
+  if (!grant.granted) return { granted: false };
+  room.availablePicodollars -= grant.costPicodollars;
+  return { granted: true, outputTokens: grant.outputTokens, costPicodollars: grant.costPicodollars };
+}
+
+export interface NewWalletReservation {
+  id: string;
+  orgId: string;
+  usageId: string;
+  costPicodollars: bigint;
+  owner: string;
+}
+
+export async function insertWalletReservations(transaction: Executor, reservations: readonly NewWalletReservation[]): Promise<void> {
+  if (reservations.length === 0) return;
+  await transaction.insert(walletReservations).values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, amount: usdText(costPicodollars) })));
+}
+
+/** Gone instances' wallet reservations (see releaseReservationsOfGoneInstances). */
+export function walletOwnerGone(ownersSilentForSeconds: number | undefined) {
+  return ownersSilentForSeconds === undefined
+    ? sql`true`
+    : sql`not exists (select 1 from server_instances i where i.id = ${walletReservations.owner} and i.heartbeat_at > now() - ${ownersSilentForSeconds}::integer * interval '1 second')`;
+}

@@ -1,0 +1,32 @@
+import { walletDefaults, type WalletBalance, type WalletTransaction } from '../../contracts';
+import type { LedgerRow, WalletRow } from './ledger-repository';
+import { dollarsNumber } from './wallet-money';
+
+/** Spec section 3's wallet balance; an organisation without a wallet row reads as an empty one with the defaults. */
+export function presentBalance(wallet: WalletRow | undefined, testMode: boolean): WalletBalance {
+  return {
+    balance: dollarsNumber(wallet?.balance ?? '0'),
+    currency: wallet?.currency ?? walletDefaults.currency,
+    last_updated: (wallet?.updatedAt ?? new Date()).toISOString(),
+    settings: {
+      min_top_up_amount: dollarsNumber(wallet?.minTopUpAmount ?? String(walletDefaults.minTopUpAmount)),
+      auto_reload_threshold: dollarsNumber(wallet?.autoReloadThreshold ?? String(walletDefaults.autoReloadThreshold)),
+      auto_reload_amount: dollarsNumber(wallet?.autoReloadAmount ?? String(walletDefaults.autoReloadAmount)),
+      currency: wallet?.currency ?? walletDefaults.currency,
+      auto_reload_enabled: wallet?.autoReloadEnabled ?? false,
+    },
+    test_mode: testMode,
+  };
+}
+
+/** Spec section 3's transaction, from a ledger row. */
+export function presentTransaction(row: LedgerRow): WalletTransaction {
+  return {
+    id: row.id,
+    description: row.description,
+    is_auto_reload: row.isAutoReload,
+    timestamp: row.createdAt.toISOString(),
+    type: row.type,
+    amount: dollarsNumber(row.amount),
+  };
+}
