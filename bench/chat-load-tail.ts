@@ -104,6 +104,8 @@ async function main(): Promise<void> {
     LOCAL_MODEL_ENABLED: 'false',
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_BASE_URL: `${fake.url}/v1`,
+    // Thousands of paid replies: the wallet stays on the path (held and debited) but never runs dry.
+    TRIAL_CREDIT_USD: '900000',
     EVENT_LOOP_PROBE_DIR: probeDir,
     ...(process.env.CHAT_SETUP_CONCURRENCY ? { CHAT_SETUP_CONCURRENCY: process.env.CHAT_SETUP_CONCURRENCY } : {}),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

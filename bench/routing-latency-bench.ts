@@ -59,6 +59,8 @@ function serverEnvironment(fake: FakeProviderProcess, extra: Record<string, stri
     ...extra,
     LOCAL_MODEL_ENABLED: 'false',
     OPENAI_API_KEY: 'sk-bench-dummy',
+    // Paid replies stay held and debited, with room for every run.
+    TRIAL_CREDIT_USD: '900000',
     OPENAI_BASE_URL: `${fake.url}/v1`,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

@@ -65,6 +65,8 @@ async function startOurServer(options: StackOptions, fakeUrl: string): Promise<S
       LOCAL_MODEL_ENABLED: 'false',
       OPENAI_API_KEY: 'sk-bench',
       OPENAI_BASE_URL: `${fakeUrl}/v1`,
+      // Paid replies stay held and debited, with room for every run.
+      TRIAL_CREDIT_USD: '900000',
       MEMORY_PROBE_DIR: options.probeDirectory,
       // A real PostgreSQL server instead of the embedded PGlite, when the bench is given one.
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
