@@ -11,10 +11,13 @@ export const auditActions = [
   'user.remove',
   'organization.update',
   'settings.update',
+  'subscription.purchase',
+  'subscription.update',
+  'subscription.cancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditTargetTypes = ['role', 'user', 'organization', 'settings'] as const;
+export const auditTargetTypes = ['role', 'user', 'organization', 'settings', 'subscription'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** One change: who made it, what it touched, when, and the values before and after (never secrets). */

@@ -22,3 +22,4 @@ export * from './network-rules';
 export * from './organisation-rules';
 export * from './usage-limits';
 export * from './analytics';
+export * from './subscriptions';

@@ -76,7 +76,7 @@ ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_plan_id_plans_id_fk" F
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_pending_plan_id_plans_id_fk" FOREIGN KEY ("pending_plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_org_period_unique" ON "invoices" USING btree ("org_id","period_start");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_org_sequence_unique" ON "invoices" USING btree ("org_id","sequence");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_number_unique" ON "invoices" USING btree ("number");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_org_number_unique" ON "invoices" USING btree ("org_id","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscription_charges_key_unique" ON "subscription_charges" USING btree ("org_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "subscription_charges_org_day_idx" ON "subscription_charges" USING btree ("org_id","billed_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_one_active" ON "subscriptions" USING btree ("org_id") WHERE "subscriptions"."status" = 'active';--> statement-breakpoint

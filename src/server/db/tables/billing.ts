@@ -145,7 +145,7 @@ export const invoices = pgTable(
   (table) => [
     uniqueIndex('invoices_org_period_unique').on(table.orgId, table.periodStart),
     uniqueIndex('invoices_org_sequence_unique').on(table.orgId, table.sequence),
-    uniqueIndex('invoices_number_unique').on(table.number),
+    uniqueIndex('invoices_org_number_unique').on(table.orgId, table.number),
   ],
 );
 
