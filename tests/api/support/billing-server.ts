@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { organisations, subscriptionCharges, subscriptions, invoices, usageRecords } from '../../../src/server/db/schema';
 import { startAnalyticsServer, type AnalyticsServer, type Person } from './analytics-server';
 
@@ -13,8 +13,9 @@ export interface BillingServer extends AnalyticsServer {
   request(pathname: string, options?: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> }): Promise<BillingAnswer>;
   /**
    * Moves the organisation's billing back in time by `days`: its creation, its subscriptions'
-   * periods, its charges and its draft invoice, as if that many days had passed (tests move time
-   * by writing the dates, never by waiting). Issued invoices are left as they are: they never change.
+   * periods, its charges and its invoices' periods, as if that many days had passed (tests move
+   * time by writing the dates, never by waiting). Issued invoices never change, so this runs with
+   * the database's triggers off for the transaction. Usage records stay where they are.
    */
   moveBack(orgId: string, days: number): Promise<void>;
   /** A usage record of a model call that ended `daysAgo` days ago, as the chat writes it; the roll-ups follow. */
@@ -49,6 +50,7 @@ export async function startBillingServer(): Promise<BillingServer> {
     },
     async moveBack(orgId, days) {
       await db.transaction(async (transaction) => {
+        await transaction.execute(sql`set local session_replication_role = replica`);
         await transaction
           .update(organisations)
           .set({ createdAt: sql`${organisations.createdAt} - make_interval(days => ${days})` })
@@ -64,7 +66,7 @@ export async function startBillingServer(): Promise<BillingServer> {
         await transaction
           .update(invoices)
           .set({ periodStart: sql`${invoices.periodStart} - ${days}::integer`, periodEnd: sql`${invoices.periodEnd} - ${days}::integer` })
-          .where(and(eq(invoices.orgId, orgId), eq(invoices.status, 'draft')));
+          .where(eq(invoices.orgId, orgId));
       });
     },
     async recordUsage(person, usage) {
