@@ -9,9 +9,13 @@ export const freePlanId = 'free';
 
 /** The Free Trial as a row, for when the table has none (spec section 3's fallback plan). */
 const fallbackFreePlan: PlanRow = {
-  ...fallbackPlan,
+  id: fallbackPlan.id,
+  name: fallbackPlan.name,
+  description: fallbackPlan.description,
   price: '0',
+  currency: fallbackPlan.currency,
   billingCycle: fallbackPlan.billing_cycle,
+  features: fallbackPlan.features,
   tokensPerCycle: null,
   sortOrder: 0,
   isPublic: true,
