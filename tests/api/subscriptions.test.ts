@@ -262,6 +262,14 @@ describe('subscriptions', () => {
     expect((await chargesOf(admin.orgId)).map((charge) => charge.amount)).toEqual(['49.00', '75.00']);
   });
 
+  it('takes one subscription for purchases sent at once without a key: the others are told it exists', async () => {
+    const admin = await setup.signUp();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => purchase(admin, 'business')));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(await subscriptionsOf(admin.orgId)).toHaveLength(1);
+    expect((await chargesOf(admin.orgId)).map((charge) => charge.amount)).toEqual(['199.00']);
+  });
+
   it('closes due periods by the job too, without anyone reading them', async () => {
     const admin = await setup.signUp();
     expect((await purchase(admin, 'team')).status).toBe(201);

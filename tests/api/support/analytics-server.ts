@@ -40,7 +40,8 @@ export interface AnalyticsServer {
   close(): Promise<void>;
 }
 
-export async function startAnalyticsServer(): Promise<AnalyticsServer> {
+/** `variables`: more settings of the server's own. */
+export async function startAnalyticsServer(variables: Record<string, string> = {}): Promise<AnalyticsServer> {
   const provider = await startFakeProviderServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-analytics-'));
   const server = await startServer(
@@ -49,6 +50,7 @@ export async function startAnalyticsServer(): Promise<AnalyticsServer> {
       OPENAI_BASE_URL: `${provider.url}/v1`,
       ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
       ANTHROPIC_BASE_URL: `${provider.url}/v1`,
+      ...variables,
     }),
     { pgliteDataDir: 'memory://', webRoot: null },
   );

@@ -28,7 +28,8 @@ export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export const dayFromToday = (days: number) => isoDay(new Date(Date.now() + days * dayMs));
 
 export async function startBillingServer(): Promise<BillingServer> {
-  const setup = await startAnalyticsServer();
+  // Each test signs up organisations of its own, all from this one address.
+  const setup = await startAnalyticsServer({ SIGNUP_MAX_PER_ADDRESS: '100' });
   const db = setup.server.database.db;
   return {
     ...setup,
