@@ -23,3 +23,4 @@ export * from './organisation-rules';
 export * from './usage-limits';
 export * from './analytics';
 export * from './wallet';
+export * from './subscriptions';

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { organisationIdSchema, uuidField } from './ids';
+import { planSchema } from './plans';
+import { text } from './text-rules';
+
+// Subscriptions, their usage breakdown and invoices (spec sections 3, 5 and 7; docs/decisions/023).
+// Days are UTC days 'YYYY-MM-DD'; money is a JSON number of the plan's currency, exact in the
+// database (cents for plans and charges, 10 decimals for usage).
+
+export const subscriptionMessages = {
+  organizationIdRequired: 'Organization ID is required',
+  planIdRequired: 'Plan ID is required',
+  paymentMethodRequired: 'Payment method is required',
+  invoiceIdRequired: 'Invoice ID is required',
+  planNotFound: (planId: string) => `Plan '${planId}' does not exist or is not offered.`,
+  alreadySubscribed: 'This organization already has a subscription. Change its plan instead.',
+  notSubscribed: 'This organization has no subscription to change. Purchase a plan first.',
+  samePlan: 'The organization is already on this plan.',
+  freePlanNotPurchasable: 'The Free Trial cannot be purchased. Cancel the subscription to return to it at the end of the period.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  invoiceNotFound: 'Invoice not found',
+} as const;
+
+const planIdSchema = text({ label: 'Plan ID', max: 64, required: subscriptionMessages.planIdRequired });
+
+/** /subscription/{plan,update,cancel,usage,invoices}/{orgId}. */
+export const subscriptionOrganisationPathSchema = z.object({ orgId: organisationIdSchema });
+
+/** /subscription/invoices/{orgId}/{invoiceId}/pdf. */
+export const invoicePdfPathSchema = z.object({ orgId: organisationIdSchema, invoiceId: uuidField('Invoice ID', subscriptionMessages.invoiceIdRequired) });
+
+/** POST /subscription/purchase and /subscription/update/{orgId}: a repeat with the same key answers the same, and charges nothing more. */
+export const billingIdempotencyHeaderSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, { error: subscriptionMessages.idempotencyKeyInvalid })
+    .optional(),
+});
+
+/** POST /subscription/purchase (spec section 7). payment_method: 'card' or a payment service's method id. */
+export const purchaseSubscriptionRequestSchema = z.object({
+  org_id: organisationIdSchema,
+  plan_id: planIdSchema,
+  payment_method: text({ label: 'Payment method', max: 255, required: subscriptionMessages.paymentMethodRequired }),
+});
+export type PurchaseSubscriptionRequest = z.infer<typeof purchaseSubscriptionRequestSchema>;
+
+/** POST /subscription/update/{orgId}; org_id, when sent, must be the path's. */
+export const updateSubscriptionRequestSchema = z.object({
+  plan_id: planIdSchema,
+  org_id: organisationIdSchema.optional(),
+});
+export type UpdateSubscriptionRequest = z.infer<typeof updateSubscriptionRequestSchema>;
+
+export const subscriptionStateSchema = z.object({
+  id: z.string(),
+  plan_id: z.string(),
+  /** active: the plan holds; cancelled: it ended (only in past answers: an ended subscription is no longer current). */
+  status: z.enum(['active', 'cancelled']),
+  /** First day of the period. */
+  current_period_start: z.string(),
+  /** Last day of the period (included). */
+  current_period_end: z.string(),
+  /** First day of the next period: the next charge, a pending downgrade, or the return to the Free Trial. */
+  next_billing_date: z.string(),
+  /** Cancelled: the plan holds to current_period_end, then the Free Trial. */
+  cancel_at_period_end: z.boolean(),
+  /** A downgrade taking effect on next_billing_date; null when none. */
+  pending_plan_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
+
+/**
+ * GET /subscription/plan/{orgId}: the current plan (spec section 3's Plan; the Free Trial when there
+ * is no subscription) with tokens_per_cycle and the subscription, null on the Free Trial.
+ */
+export const currentPlanSchema = planSchema.extend({
+  tokens_per_cycle: z.number().nullable(),
+  subscription: subscriptionStateSchema.nullable(),
+});
+export type CurrentPlan = z.infer<typeof currentPlanSchema>;
+
+/** Money a purchase or change took: paid (test mode: no money moves), pending (awaiting the payment service). */
+export const subscriptionChargeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['plan', 'proration']),
+  description: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['paid', 'pending', 'failed']),
+  test_mode: z.boolean(),
+  created_at: z.string(),
+});
+export type SubscriptionCharge = z.infer<typeof subscriptionChargeSchema>;
+
+/** Purchase, update and cancel answer the current plan and what was charged now (null: nothing). */
+export const subscriptionChangeSchema = currentPlanSchema.extend({ charge: subscriptionChargeSchema.nullable() });
+export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
+
+const usageAmounts = { requests: z.number(), tokens: z.number(), cost: z.number() };
+
+/** GET /subscription/usage/{orgId}?period: spec section 3's Usage breakdown, from the usage roll-ups. */
+export const usageBreakdownSchema = z.object({
+  period: z.enum(['day', 'week', 'month', 'year', 'all']),
+  total: z.object(usageAmounts),
+  /** UTC days with usage, oldest first. */
+  by_date: z.array(z.object({ date: z.string(), ...usageAmounts })),
+  by_model: z.array(z.object({ model_id: z.string(), model_name: z.string(), ...usageAmounts })),
+});
+export type UsageBreakdown = z.infer<typeof usageBreakdownSchema>;
+
+export const invoiceLineSchema = z.object({
+  line_number: z.number().int(),
+  /** plan: a plan's price for a period; proration: an upgrade's difference; usage: one model's usage paid through the instance's keys; top_up and wallet: the prepaid wallet's (docs/decisions/023). */
+  kind: z.enum(['plan', 'proration', 'usage', 'top_up', 'wallet']),
+  description: z.string(),
+  model_id: z.string().nullable(),
+  /** Tokens of a usage line; null otherwise. */
+  quantity: z.number().nullable(),
+  amount: z.number(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/**
+ * One billing period's invoice. draft: the open period, its lines as of now; issued: closed, with
+ * an amount due; paid: closed and paid. Issued and paid invoices never change. total is the sum of
+ * the lines; amount_due is total less amount_paid.
+ */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  /** e.g. 'TW-1A2B3C4D-0001'; null while a draft. */
+  number: z.string().nullable(),
+  status: z.enum(['draft', 'issued', 'paid']),
+  period_start: z.string(),
+  /** Last day of the period (included). */
+  period_end: z.string(),
+  currency: z.string(),
+  lines: z.array(invoiceLineSchema),
+  total: z.number(),
+  amount_paid: z.number(),
+  amount_due: z.number(),
+  issued_at: z.string().nullable(),
+  /** GET this path (with the bearer token) for the PDF. */
+  pdf_path: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** GET /subscription/invoices/{orgId}: newest first, the open period's draft first. */
+export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });
