@@ -24,8 +24,9 @@ export const modelCostSavingsSchema = z.object({
 
 /**
  * Spec section 3's Analytics. Totals, usage by model and the usage trend cover the current billing
- * cycle (30 days from the organisation's creation, spec section 9); tokens remaining are the plan's
- * allowance for the cycle less the tokens used in it (the Free Trial's until plans can be bought).
+ * cycle (the subscription's period; without one, 30 days (spec section 9) from the day the last
+ * subscription ended or the organisation was created); tokens remaining are the current plan's
+ * allowance for the cycle less the tokens used in it.
  * success_rate: the share of the model's calls whose reply ran to its end (0 to 1).
  */
 export const subscriptionAnalyticsSchema = z.object({

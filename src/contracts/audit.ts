@@ -12,10 +12,13 @@ export const auditActions = [
   'organization.update',
   'settings.update',
   'wallet.settings_update',
+  'subscription.purchase',
+  'subscription.update',
+  'subscription.cancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditTargetTypes = ['role', 'user', 'organization', 'settings', 'wallet'] as const;
+export const auditTargetTypes = ['role', 'user', 'organization', 'settings', 'wallet', 'subscription'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** One change: who made it, what it touched, when, and the values before and after (never secrets). */

@@ -9,7 +9,9 @@ import { createModelAnalyticsRoutes, createOrganisationUsageRoutes, createSubscr
 import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAuthRoutes } from './auth/auth-routes';
 import { requireAuth, requireAuthProvisionally } from './auth/require-auth';
+import type { BillingDependencies } from './billing/billing-dependencies';
 import { createPlanRoutes } from './billing/plan-routes';
+import { createSubscriptionRoutes } from './billing/subscription-routes';
 import type { ConversationDependencies } from './conversations/conversation-dependencies';
 import { createConversationRoutes } from './conversations/conversation-routes';
 import type { DatabaseHandle } from './db/database';
@@ -46,6 +48,8 @@ export interface AppOptions {
   providerKeys: ProviderKeyDependencies;
   routingPolicy: RoutingPolicyDependencies;
   wallet: WalletDependencies;
+  /** How subscriptions take money and where invoices read usage and the wallet (docs/decisions/023). */
+  billing: Pick<BillingDependencies, 'charges' | 'sources'>;
   logger: Logger;
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -109,6 +113,7 @@ export function createApp(options: AppOptions) {
   const analytics = { db: options.database.db, catalog: options.conversations.catalog };
   api.route('/subscription/analytics/:orgId', createSubscriptionAnalyticsRoutes(analytics, signedIn));
   api.route('/subscription', createPlanRoutes(options.database.db));
+  api.route('/subscription', createSubscriptionRoutes({ db: options.database.db, catalog: options.conversations.catalog, ...options.billing }, signedIn));
   api.route('/user', createUserRoutes(options.auth, signedIn));
   api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.

@@ -24,6 +24,9 @@ import { resolveSecretKey } from './config/secret-key';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createMailer } from './email/mailer';
 import { createRetentionJob } from './retention/retention-job';
+import { createInvoiceJob } from './billing/invoice-job';
+import { createRollupInvoiceSources } from './billing/invoice-sources';
+import { createRecordedPlanCharges } from './billing/plan-charges';
 import { createBackgroundTasks } from './shared/background-tasks';
 import { createLogger } from './logger';
 import { createWallet } from './wallet/create-wallet';
@@ -115,6 +118,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await database.close();
       throw error;
     });
+  // Subscriptions' charges are recorded as paid without moving money until the wallet's payment
+  // path takes them (docs/decisions/023); invoices read usage from the roll-ups.
+  const billing = { charges: createRecordedPlanCharges({ testMode: true }), sources: createRollupInvoiceSources(modelCatalog) };
   const app = createApp({
     database,
     auth,
@@ -133,6 +139,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
     wallet: wallet.dependencies,
     providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
+    billing,
     routingPolicy: {
       db: database.db,
       policies: routing.policies,
@@ -170,6 +177,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Conversations past their organisation's retention period go now and every interval (docs/decisions/021).
   const retention = createRetentionJob({ db: database.db, logger, intervalMs: config.retentionSweepIntervalSeconds * 1000 });
   retention.start();
+  // Billing periods that ended are closed now and every interval: invoices issued, subscriptions renewed or ended.
+  const invoiceJob = createInvoiceJob({ dependencies: { db: database.db, catalog: modelCatalog, ...billing }, logger, intervalMs: config.invoiceSweepIntervalSeconds * 1000 });
+  invoiceJob.start();
 
   return {
     url,
@@ -188,6 +198,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Closing connections aborted any reply still streaming; each is recorded before the database goes.
       await inFlightReplies.settled();
       await retention.stop();
+      await invoiceJob.stop();
       const unfinished = await backgroundTasks.settled(config.shutdownTimeoutMs);
       if (unfinished > 0) logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
       await wallet.jobs.stop();

@@ -28,7 +28,7 @@ export async function subscriptionAnalytics(
   const savings = savingsRange({ from: query.start_date, to: query.end_date }, now);
   const allowance = await findCycleAllowance(db, orgId);
   if (!allowance) throw notFound();
-  const cycle = billingCycleOn(isoDay(allowance.createdAt), isoDay(now));
+  const cycle = billingCycleOn(allowance.anchorDay, isoDay(now), allowance.lengthDays ?? undefined);
   const fromDay = savings.from < cycle.startDate ? savings.from : cycle.startDate;
   const toDay = savings.to > cycle.endDate ? savings.to : cycle.endDate;
   const rows = await totalsByDayAndModel(db, orgId, { fromDay, toDay });

@@ -1,7 +1,7 @@
-import { and, gte, lte, sql } from 'drizzle-orm';
+import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
-import { organisations, plans, usageDailyTotals } from '../db/schema';
+import { organisations, plans, subscriptions, usageDailyTotals } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { histogramFromDatabase } from './latency-histogram';
 
@@ -152,14 +152,31 @@ export async function totalsByMonthAndModel(db: Executor, orgId: string, range?:
   }));
 }
 
-/** When the organisation was created and the tokens its plan includes per cycle (the Free Trial's when its plan sets none). */
-export async function findCycleAllowance(db: Executor, orgId: string): Promise<{ createdAt: Date; tokensPerCycle: number } | undefined> {
+/**
+ * Where the organisation's billing cycles start, and the tokens its plan includes per cycle (the
+ * Free Trial's when its plan sets none). Cycles follow the subscription's period when it has one,
+ * the day its last subscription ended when it had one, else the day the organisation was created.
+ */
+export async function findCycleAllowance(db: Executor, orgId: string): Promise<{ anchorDay: string; lengthDays: number | null; tokensPerCycle: number } | undefined> {
   const freeTrial = alias(plans, 'free_trial');
+  const latestSubscription = (column: SQL) =>
+    sql`(select ${column} from ${subscriptions} where ${subscriptions.orgId} = ${organisations.id} order by ${subscriptions.createdAt} desc limit 1)`;
   const [row] = await db
-    .select({ createdAt: organisations.createdAt, tokensPerCycle: sql<string | null>`coalesce(${plans.tokensPerCycle}, ${freeTrial.tokensPerCycle})` })
+    .select({
+      createdAt: organisations.createdAt,
+      subscriptionAnchor: sql<string | null>`${latestSubscription(sql`(case when ${subscriptions.status} = 'active' then ${subscriptions.currentPeriodStart} else ${subscriptions.currentPeriodEnd} end)::text`)}`,
+      subscriptionDays: sql<number | null>`${latestSubscription(sql`case when ${subscriptions.status} = 'active' then ${subscriptions.currentPeriodEnd} - ${subscriptions.currentPeriodStart} end`)}`,
+      tokensPerCycle: sql<string | null>`coalesce(${plans.tokensPerCycle}, ${freeTrial.tokensPerCycle})`,
+    })
     .from(organisations)
     .leftJoin(plans, sql`${plans.id} = ${organisations.subscriptionTier}`)
     .leftJoin(freeTrial, sql`${freeTrial.id} = 'free'`)
     .where(inOrganisation(organisations.id, orgId));
-  return row && { createdAt: row.createdAt, tokensPerCycle: Number(row.tokensPerCycle ?? 0) };
+  return (
+    row && {
+      anchorDay: row.subscriptionAnchor ?? row.createdAt.toISOString().slice(0, 10),
+      lengthDays: row.subscriptionDays === null ? null : Number(row.subscriptionDays),
+      tokensPerCycle: Number(row.tokensPerCycle ?? 0),
+    }
+  );
 }

@@ -48,6 +48,7 @@ const configSchema = z.object({
   ROUTER_FIRST_PART_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   CHAT_SETUP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   RETENTION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(3600),
+  INVOICE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   EMBEDDINGS_REMEMBERED: z.coerce.number().int().min(0).default(2_000),
   // An OpenAI-compatible embeddings endpoint for the semantic cache instead of the embedded encoder.
   EMBEDDINGS_BASE_URL: z.url().optional(),
@@ -108,6 +109,8 @@ export interface Config {
   chatSetupConcurrency: number;
   /** How often conversations past their organisation's retention period are deleted (also once at start). */
   retentionSweepIntervalSeconds: number;
+  /** How often billing periods that ended are closed: invoices issued, subscriptions renewed or ended (also once at start). */
+  invoiceSweepIntervalSeconds: number;
   localModel: { enabled: boolean; path: string | undefined; maxWaiting: number };
   routing: {
     firstPartTimeoutMs: number;
@@ -182,6 +185,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     chatSetupConcurrency: raw.CHAT_SETUP_CONCURRENCY,
     retentionSweepIntervalSeconds: raw.RETENTION_SWEEP_INTERVAL_SECONDS,
+    invoiceSweepIntervalSeconds: raw.INVOICE_SWEEP_INTERVAL_SECONDS,
     localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH, maxWaiting: raw.LOCAL_MODEL_MAX_WAITING },
     routing: {
       firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS,

@@ -40,7 +40,8 @@ export interface AnalyticsServer {
   close(): Promise<void>;
 }
 
-export async function startAnalyticsServer(): Promise<AnalyticsServer> {
+/** `variables`: more settings of the server's own. */
+export async function startAnalyticsServer(variables: Record<string, string> = {}): Promise<AnalyticsServer> {
   const provider = await startFakeProviderServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-analytics-'));
   const server = await startServer(
@@ -52,6 +53,7 @@ export async function startAnalyticsServer(): Promise<AnalyticsServer> {
       // Dozens of replies at once on models whose whole reply may cost ~$1 each: the wallet (docs/decisions/022) holds that
       // much per reply in progress, so these organisations start with more than the trial's $5.
       TRIAL_CREDIT_USD: '1000',
+      ...variables,
     }),
     { pgliteDataDir: 'memory://', webRoot: null },
   );

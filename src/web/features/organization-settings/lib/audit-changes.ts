@@ -11,6 +11,9 @@ const actionTexts: Record<AuditAction, string> = {
   'organization.update': 'Changed the organization details',
   'settings.update': 'Changed the settings',
   'wallet.settings_update': 'Changed the wallet settings',
+  'subscription.purchase': 'Subscribed to a plan',
+  'subscription.update': 'Changed the plan',
+  'subscription.cancel': 'Cancelled the subscription',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

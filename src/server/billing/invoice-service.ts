@@ -1,0 +1,96 @@
+import type { Invoice, InvoiceLine } from '../../contracts';
+import type { Executor } from '../db/database';
+import { notFound } from '../http/app-error';
+import { subscriptionMessages } from '../../contracts';
+import type { BillingDependencies } from './billing-dependencies';
+import { invoiceNumber, invoiceUnitsOf } from './billing-money';
+import { lastDayOf, type BillingPeriod } from './billing-periods';
+import { buildInvoice, type BuiltInvoice } from './invoice-builder';
+import { ensureDraftInvoice, findInvoice, linesOfInvoices, listInvoices, type InvoiceLineRow, type InvoiceRow } from './invoice-repository';
+import { settleBilling } from './period-closing';
+
+const pdfPathOf = (invoice: InvoiceRow) => `/api/subscription/invoices/${invoice.orgId}/${invoice.id}/pdf`;
+
+function presentDraft(invoice: InvoiceRow, built: BuiltInvoice): Invoice {
+  return {
+    id: invoice.id,
+    number: null,
+    status: 'draft',
+    period_start: invoice.periodStart,
+    period_end: lastDayOf({ start: invoice.periodStart, end: invoice.periodEnd }),
+    currency: invoice.currency,
+    lines: built.lines.map((line) => ({
+      line_number: line.lineNumber,
+      kind: line.kind,
+      description: line.description,
+      model_id: line.modelId,
+      quantity: line.quantity,
+      amount: invoiceNumber(line.amountUnits),
+    })),
+    total: invoiceNumber(built.totalUnits),
+    amount_paid: invoiceNumber(built.paidUnits),
+    amount_due: invoiceNumber(built.totalUnits - built.paidUnits),
+    issued_at: null,
+    pdf_path: pdfPathOf(invoice),
+  };
+}
+
+function presentIssued(invoice: InvoiceRow, lines: InvoiceLineRow[]): Invoice {
+  const total = invoiceUnitsOf(invoice.total ?? '0');
+  const paid = invoiceUnitsOf(invoice.amountPaid ?? '0');
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    status: invoice.status,
+    period_start: invoice.periodStart,
+    period_end: lastDayOf({ start: invoice.periodStart, end: invoice.periodEnd }),
+    currency: invoice.currency,
+    lines: lines.map(
+      (line): InvoiceLine => ({
+        line_number: line.lineNumber,
+        kind: line.kind,
+        description: line.description,
+        model_id: line.modelId,
+        quantity: line.quantity,
+        amount: invoiceNumber(invoiceUnitsOf(line.amount)),
+      }),
+    ),
+    total: invoiceNumber(total),
+    amount_paid: invoiceNumber(paid),
+    amount_due: invoiceNumber(total - paid),
+    issued_at: invoice.issuedAt?.toISOString() ?? null,
+    pdf_path: pdfPathOf(invoice),
+  };
+}
+
+async function presentInvoices(executor: Executor, dependencies: BillingDependencies, orgId: string, rows: InvoiceRow[], openPeriod: BillingPeriod): Promise<Invoice[]> {
+  const lines = await linesOfInvoices(
+    executor,
+    orgId,
+    rows.filter((row) => row.status !== 'draft').map((row) => row.id),
+  );
+  const answers: Invoice[] = [];
+  for (const row of rows) {
+    if (row.status !== 'draft') answers.push(presentIssued(row, lines.get(row.id) ?? []));
+    else if (row.periodStart === openPeriod.start) answers.push(presentDraft(row, await buildInvoice(executor, dependencies.sources, orgId, openPeriod)));
+  }
+  return answers;
+}
+
+/** GET /subscription/invoices/{orgId}: every period's invoice, newest first: the open period's draft, then those issued. */
+export function listOrganisationInvoices(dependencies: BillingDependencies, orgId: string, now = new Date()): Promise<Invoice[]> {
+  return settleBilling(dependencies, orgId, now, async (transaction, settled) => {
+    await ensureDraftInvoice(transaction, orgId, settled.openPeriod, settled.plan.currency);
+    return presentInvoices(transaction, dependencies, orgId, await listInvoices(transaction, orgId), settled.openPeriod);
+  });
+}
+
+/** One invoice of the organisation (404 for another organisation's or none). */
+export function organisationInvoice(dependencies: BillingDependencies, orgId: string, invoiceId: string, now = new Date()): Promise<Invoice> {
+  return settleBilling(dependencies, orgId, now, async (transaction, settled) => {
+    const row = await findInvoice(transaction, orgId, invoiceId);
+    const [invoice] = row ? await presentInvoices(transaction, dependencies, orgId, [row], settled.openPeriod) : [];
+    if (!invoice) throw notFound(subscriptionMessages.invoiceNotFound);
+    return invoice;
+  });
+}

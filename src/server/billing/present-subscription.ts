@@ -1,0 +1,25 @@
+import type { CurrentPlan, SubscriptionState } from '../../contracts';
+import { lastDayOf } from './billing-periods';
+import { presentPlan, type PlanRow } from './plan-repository';
+import type { SubscriptionRow } from './subscription-repository';
+
+export function presentSubscription(subscription: SubscriptionRow): SubscriptionState {
+  const period = { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd };
+  return {
+    id: subscription.id,
+    plan_id: subscription.planId,
+    status: subscription.status,
+    current_period_start: period.start,
+    current_period_end: lastDayOf(period),
+    next_billing_date: period.end,
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+    pending_plan_id: subscription.pendingPlanId,
+    created_at: subscription.createdAt.toISOString(),
+    updated_at: subscription.updatedAt.toISOString(),
+  };
+}
+
+/** GET /subscription/plan/{orgId}: the plan with its allowance and the subscription (null on the Free Trial). */
+export function presentCurrentPlan(plan: PlanRow, subscription: SubscriptionRow | undefined): CurrentPlan {
+  return { ...presentPlan(plan), tokens_per_cycle: plan.tokensPerCycle, subscription: subscription ? presentSubscription(subscription) : null };
+}
