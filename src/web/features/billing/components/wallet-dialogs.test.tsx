@@ -100,6 +100,18 @@ describe('the Top Up dialog (spec sections 2 and 5)', () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 
+  it('closes with Escape after a refusal even when the focus fell to the page (the Pay button was disabled while paying)', async () => {
+    fakeBillingApi({ topUp: () => ({ status: 402, body: apiErrorBody('payment_required', 'Your card was declined.') }) });
+    const dialog = await openTopUp();
+    await userEvent.type(within(dialog).getByLabelText('Card number'), '4000000000000002');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(await within(dialog).findByTestId('error-banner')).toHaveTextContent('Your card was declined.');
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Top Up' })).toBeNull();
+  });
+
   it('closes with Escape', async () => {
     fakeBillingApi();
     await openTopUp();
