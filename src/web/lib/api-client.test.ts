@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, stubFetch } from '../test/fetch-stub';
 import { signIn } from '../test/fixtures';
-import { apiRequest, requestTimeoutMs, setAuthFailureHandler } from './api-client';
+import { apiFileRequest, apiRequest, requestTimeoutMs, setAuthFailureHandler } from './api-client';
 import { ApiError } from './api-error';
 import { getStoredTokens } from './token-storage';
 
@@ -91,5 +91,36 @@ describe('apiRequest', () => {
   it('reports an unreadable failure with the generic text', async () => {
     stubFetch(() => ({ status: 500 }));
     await expect(apiRequest('/things', { authenticated: false })).rejects.toMatchObject({ status: 500, message: 'Oops, something went wrong' });
+  });
+
+  it('sends extra headers such as an Idempotency-Key', async () => {
+    signIn('access-1');
+    const { requests } = stubFetch(() => ({ body: { ok: true } }));
+    await apiRequest('/wallet/topup', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'key-1' } });
+    expect(requests[0]?.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(requests[0]?.headers.get('Accept')).toBe('application/json');
+  });
+});
+
+describe('apiFileRequest', () => {
+  it('downloads a file with the bearer token, refreshing once on 401, and reads its file name', async () => {
+    signIn('access-1');
+    const bytes = new TextEncoder().encode('%PDF-1.7 test');
+    const { requests } = stubFetch(({ path, authorization }) => {
+      if (path === '/api/auth/refresh') return { body: refreshed };
+      if (authorization !== 'Bearer access-2') return { status: 401, body: apiErrorBody('unauthorized', 'expired') };
+      return { file: { bytes, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="invoice-TW-1.pdf"' } } };
+    });
+    const file = await apiFileRequest('/subscription/invoices/o/i/pdf', 'application/pdf');
+    expect(file.fileName).toBe('invoice-TW-1.pdf');
+    expect(new TextDecoder().decode(await file.blob.arrayBuffer())).toBe('%PDF-1.7 test');
+    expect(requests.map((request) => request.path)).toEqual(['/api/subscription/invoices/o/i/pdf', '/api/auth/refresh', '/api/subscription/invoices/o/i/pdf']);
+    expect(requests[0]?.headers.get('Accept')).toBe('application/pdf');
+  });
+
+  it("throws the server's refusal as an ApiError", async () => {
+    signIn('access-1');
+    stubFetch(() => ({ status: 404, body: apiErrorBody('not_found', 'Invoice not found') }));
+    await expect(apiFileRequest('/x', 'application/pdf')).rejects.toMatchObject({ status: 404, message: 'Invoice not found' });
   });
 });

@@ -17,6 +17,8 @@ export interface ApiRequestOptions<Result> {
   authenticated?: boolean;
   /** Start-up checks handle a 401 themselves instead of refreshing and redirecting. */
   refreshOnUnauthorized?: boolean;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 let onAuthFailure: (() => void) | undefined;
@@ -87,23 +89,41 @@ export async function apiRequest<Result = unknown>(
 }
 
 async function requestWithRefresh<Result>(path: string, options: ApiRequestOptions<Result>): Promise<Result> {
+  return readAnswer(await sendWithRefresh(path, options), options.schema);
+}
+
+async function sendWithRefresh(path: string, options: ApiRequestOptions<unknown>, accept = 'application/json'): Promise<Response> {
   const { authenticated = true, refreshOnUnauthorized = true } = options;
   const token = authenticated ? getStoredTokens().token : null;
-  const response = await send(path, options, token);
-  if (response.status !== 401 || !token || !refreshOnUnauthorized) return readAnswer(response, options.schema);
+  const response = await send(path, options, token, accept);
+  if (response.status !== 401 || !token || !refreshOnUnauthorized) return response;
 
   if (!(await refreshSession())) {
     clearTokens();
     onAuthFailure?.();
-    return readAnswer(response, options.schema);
+    return response;
   }
   // One retry only: a second 401 is reported as it is, never refreshed again.
-  const retried = await send(path, options, getStoredTokens().token);
-  return readAnswer(retried, options.schema);
+  return send(path, options, getStoredTokens().token, accept);
 }
 
-async function send(path: string, options: ApiRequestOptions<unknown>, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** A signed-in GET of a file (an invoice's PDF): its bytes and the file name the server gives it. */
+export async function apiFileRequest(path: string, accept: string): Promise<{ blob: Blob; fileName: string | null }> {
+  try {
+    const response = await sendWithRefresh(path, {}, accept);
+    // A refusal is JSON like any other: readAnswer throws it as an ApiError.
+    if (!response.ok) await readAnswer(response, undefined);
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+    return { blob: await response.blob(), fileName };
+  } catch (error) {
+    reportRefusal(error);
+    throw error;
+  }
+}
+
+async function send(path: string, options: ApiRequestOptions<unknown>, token: string | null, accept = 'application/json'): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   const method = options.method ?? 'GET';

@@ -5,10 +5,17 @@ export interface RecordedRequest {
   path: string;
   body: unknown;
   authorization: string | null;
+  headers: Headers;
   signal: AbortSignal | null | undefined;
 }
 
-export type StubAnswer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+/** `file`: answered as these bytes with these headers instead of JSON (a PDF download). */
+interface StubReply {
+  status?: number;
+  body?: unknown;
+  file?: { bytes: Uint8Array; headers: Record<string, string> };
+}
+export type StubAnswer = StubReply | Promise<StubReply>;
 export type StubHandler = (request: RecordedRequest) => StubAnswer;
 
 /**
@@ -24,11 +31,13 @@ export function stubFetch(handler: StubHandler) {
       path: String(input),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.get('Authorization'),
+      headers,
       signal: init.signal,
     };
     requests.push(request);
     const answer = await handler(request);
     const status = answer.status ?? 200;
+    if (answer.file) return new Response(answer.file.bytes as BodyInit, { status, headers: answer.file.headers });
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
     return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
   });

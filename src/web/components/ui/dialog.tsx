@@ -4,6 +4,9 @@ import { createPortal } from 'react-dom';
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Open dialogs, the newest last: Escape pressed outside every panel closes the newest only. */
+const openDialogs: symbol[] = [];
+
 interface DialogProps {
   title: string;
   description?: ReactNode;
@@ -36,7 +39,19 @@ export function Dialog({ title, description, onClose, children, role = 'dialog',
     // The page behind does not scroll while the dialog is open.
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    // A button disabled while it works (Paying..., Saving...) drops the focus to the page: Escape
+    // must still close the dialog then.
+    const self = Symbol('dialog');
+    openDialogs.push(self);
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      const focused = document.activeElement;
+      const focusInPanel = focused instanceof Element && focused.closest('[aria-modal="true"]') !== null;
+      if (event.key === 'Escape' && !focusInPanel && openDialogs.at(-1) === self) onCloseRef.current();
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
     return () => {
+      document.removeEventListener('keydown', onDocumentKeyDown);
+      openDialogs.splice(openDialogs.indexOf(self), 1);
       document.body.style.overflow = previousOverflow;
       previouslyFocused?.focus();
     };

@@ -75,7 +75,7 @@ describe('admin area access (spec section 6)', () => {
     signIn();
     fakeApi({ user: makeUser({ role }), role: 'error' });
     renderApp('/admin/billing');
-    const heading = granted ? 'Billing and usage is coming soon' : 'Access Denied';
+    const heading = granted ? 'Billing & Usage' : 'Access Denied';
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 

@@ -25,6 +25,10 @@ export function useChatBanner({ models, refetchModels, selectModel }: ChatBanner
   const showText = useCallback((message: string) => setBanner({ message }), []);
 
   const showNotice = useCallback((notice: BannerNotice) => {
+    if (notice.walletEmpty) {
+      setBanner({ message: notice.message, link: { label: 'Top up the wallet', to: '/admin/billing', scope: 'billing' } });
+      return;
+    }
     const { refusal, retryWith } = notice;
     const alternative = refusal?.alternative;
     setBanner({

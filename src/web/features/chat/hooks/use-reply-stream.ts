@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import type { LimitRefusal } from '@contracts';
 import { limitRefusalOf } from '../api/limit-refusal';
+import { walletRefusalOf } from '../api/wallet-refusal';
 import { sendFailureMessage, sendFailureMessages } from '../api/send-failure-message';
 import { StreamFailure, streamChatReply, type StreamedReply } from '../api/stream-chat-reply';
 import { createDisplayQueue } from '../state/display-queue';
@@ -21,6 +22,8 @@ export interface BannerNotice {
   message: string;
   refusal?: LimitRefusal;
   retryWith?: (modelId: string) => void;
+  /** The organisation's wallet cannot pay for the model (402): the billing scope is offered a way to top up. */
+  walletEmpty?: boolean;
 }
 
 /**
@@ -56,6 +59,12 @@ export function useReplyStream(onBanner?: (notice: BannerNotice) => void) {
         await queue.drained();
         handlers.onFail(error instanceof StreamFailure ? error.partialText : shown);
         if (stoppedByUser.current) return;
+        const walletRefusal = walletRefusalOf(error);
+        if (walletRefusal !== undefined) {
+          if (onBanner) onBanner({ message: walletRefusal, walletEmpty: true });
+          else toast.error(walletRefusal);
+          return;
+        }
         const message = sendFailureMessage(error instanceof Error ? error.message : undefined);
         // Access and limit texts go to the red banner when there is one, so they are not shown twice.
         if (onBanner && bannerMessages.includes(message)) onBanner({ message, refusal: limitRefusalOf(error), retryWith: handlers.retryWith });

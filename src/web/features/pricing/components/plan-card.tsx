@@ -1,6 +1,5 @@
 import type { Plan } from '@contracts';
-import { Link } from 'react-router';
-import { buttonStyle } from '../../../components/ui/button';
+import type { ReactNode } from 'react';
 
 export function formatPrice(price: number, currency: string): string {
   try {
@@ -10,17 +9,30 @@ export function formatPrice(price: number, currency: string): string {
   }
 }
 
-export function PlanCard({ plan, highlighted, signedIn }: { plan: Plan; highlighted: boolean; signedIn: boolean }) {
+interface PlanCardProps {
+  plan: Plan;
+  highlighted: boolean;
+  /** The signed-in organisation's plan. */
+  current?: boolean;
+  /** What one can do with the plan: sign up, subscribe, ask an administrator. */
+  action: ReactNode;
+}
+
+export function PlanCard({ plan, highlighted, current = false, action }: PlanCardProps) {
   return (
     <article
       aria-labelledby={`plan-${plan.id}`}
+      aria-current={current ? 'true' : undefined}
       className={`flex flex-col rounded-2xl border p-6 shadow-sm ${
-        highlighted ? 'border-indigo-500 ring-2 ring-indigo-500' : 'border-slate-200 dark:border-slate-800'
+        current ? 'border-emerald-500 ring-2 ring-emerald-500' : highlighted ? 'border-indigo-500 ring-2 ring-indigo-500' : 'border-slate-200 dark:border-slate-800'
       } bg-white dark:bg-slate-900`}
     >
-      <h2 id={`plan-${plan.id}`} className="text-xl font-bold text-slate-900 dark:text-white">
-        {plan.name}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`plan-${plan.id}`} className="text-xl font-bold text-slate-900 dark:text-white">
+          {plan.name}
+        </h2>
+        {current ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">Current plan</span> : null}
+      </div>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{plan.description}</p>
       <p className="mt-6">
         <span className="text-4xl font-extrabold text-slate-900 dark:text-white">{formatPrice(plan.price, plan.currency)}</span>
@@ -36,11 +48,7 @@ export function PlanCard({ plan, highlighted, signedIn }: { plan: Plan; highligh
           ))}
         </ul>
       ) : null}
-      <div className="mt-auto pt-8">
-        <Link to={signedIn ? '/chat' : '/signup'} className={buttonStyle(highlighted ? 'primary' : 'secondary', 'w-full')}>
-          {signedIn ? 'Go to the app' : 'Get started'}
-        </Link>
-      </div>
+      <div className="mt-auto pt-8">{action}</div>
     </article>
   );
 }

@@ -1,4 +1,7 @@
+import type { Scope } from '@contracts';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useScopeAccess } from '../../../access/hooks/use-scope-access';
 
 /** Spec section 4: error banners disappear after 5 s. */
 export const errorBannerMs = 5000;
@@ -9,6 +12,18 @@ export interface BannerContent {
   detail?: string;
   /** One click to act on the message, e.g. switch to a cheaper model and send again. */
   action?: { label: string; run: () => void };
+  /** A page that deals with the message, shown only to people whose role has `scope` (e.g. top up at /admin/billing). */
+  link?: { label: string; to: string; scope: Scope };
+}
+
+function ScopedLink({ link }: { link: NonNullable<BannerContent['link']> }) {
+  // Asked only when such a banner shows: the role is read (and cached) then, not on every chat load.
+  if (useScopeAccess(link.scope) !== 'granted') return null;
+  return (
+    <Link to={link.to} className="rounded border border-white/70 px-2 py-0.5 text-xs font-semibold hover:bg-white hover:text-red-700">
+      {link.label}
+    </Link>
+  );
 }
 
 export function ErrorBanner({ banner, onDismiss }: { banner: BannerContent; onDismiss: () => void }) {
@@ -47,6 +62,7 @@ export function ErrorBanner({ banner, onDismiss }: { banner: BannerContent; onDi
           {action.label}
         </button>
       ) : null}
+      {banner.link ? <ScopedLink link={banner.link} /> : null}
     </div>
   );
 }

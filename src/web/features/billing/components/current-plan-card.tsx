@@ -1,0 +1,61 @@
+import type { CurrentPlan, Plan } from '@contracts';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { Card } from '../../admin/components/card';
+import { formatCount } from '../../admin/lib/format';
+import { formatMoney } from '../lib/money';
+import { subscriptionStatusLines } from '../lib/plan-change';
+
+interface CurrentPlanCardProps {
+  current: CurrentPlan | undefined;
+  plans: readonly Plan[];
+  onChange: () => void;
+  onCancel: () => void;
+  /** Undoes a cancellation or a pending downgrade: the current plan chosen again. */
+  onKeep: () => void;
+  keeping: boolean;
+}
+
+/** The organisation's plan, its period and what happens at its end, with Change plan and Cancel. */
+export function CurrentPlanCard({ current, plans, onChange, onCancel, onKeep, keeping }: CurrentPlanCardProps) {
+  if (!current) {
+    return (
+      <Card title="Current Plan">
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading plan" />
+        </div>
+      </Card>
+    );
+  }
+  const subscription = current.subscription;
+  const mayKeep = subscription !== null && (subscription.cancel_at_period_end || subscription.pending_plan_id !== null);
+  return (
+    <Card title="Current Plan">
+      <p className="text-2xl font-bold text-slate-900 dark:text-white" data-testid="current-plan-name">
+        {current.name}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {formatMoney(current.price, current.currency)} / {current.billing_cycle}
+        {current.tokens_per_cycle !== null ? ` · ${formatCount(current.tokens_per_cycle)} tokens per cycle` : ''}
+      </p>
+      <ul className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-200" data-testid="subscription-status">
+        {subscriptionStatusLines(current, plans).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button onClick={onChange}>{subscription ? 'Change plan' : 'Choose a plan'}</Button>
+        {mayKeep ? (
+          <Button variant="secondary" onClick={onKeep} disabled={keeping}>
+            {keeping ? 'Saving...' : `Keep ${current.name}`}
+          </Button>
+        ) : null}
+        {subscription && !subscription.cancel_at_period_end ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel plan
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

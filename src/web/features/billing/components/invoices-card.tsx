@@ -1,0 +1,75 @@
+import type { Invoice } from '@contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { Card } from '../../admin/components/card';
+import { formatDay } from '../../admin/lib/format';
+import { EmptyState } from '../../dashboard/components/empty-state';
+import { downloadInvoicePdf } from '../api/subscription-api';
+import { formatSmallMoney } from '../lib/money';
+import { downloadBlob } from '../../dashboard/lib/download-file';
+
+export const noInvoicesText = 'No invoices yet.';
+
+const statusStyle: Record<Invoice['status'], string> = {
+  draft: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  issued: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  paid: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
+};
+const statusLabel: Record<Invoice['status'], string> = { draft: 'Draft (open period)', issued: 'Issued', paid: 'Paid' };
+
+export const invoiceName = (invoice: Invoice) => invoice.number ?? `Draft ${formatDay(invoice.period_start)}`;
+
+/** One invoice per billing period, newest first (the open period's draft first), each downloadable as PDF. */
+export function InvoicesCard({ invoices, onError }: { invoices: readonly Invoice[] | undefined; onError: (error: unknown) => void }) {
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  async function download(invoice: Invoice) {
+    setDownloading(invoice.id);
+    try {
+      const file = await downloadInvoicePdf(invoice.pdf_path);
+      downloadBlob(file.fileName ?? `invoice-${invoice.number ?? invoice.period_start}.pdf`, file.blob);
+    } catch (error) {
+      onError(error);
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  return (
+    <Card title="Invoices">
+      {!invoices ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading invoices" />
+        </div>
+      ) : invoices.length === 0 ? (
+        <EmptyState text={noInvoicesText} />
+      ) : (
+        <ul aria-label="Invoices" className="divide-y divide-slate-200 dark:divide-slate-800">
+          {invoices.map((invoice) => (
+            <li key={invoice.id} aria-label={invoiceName(invoice)} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-900 dark:text-slate-100">
+                  {invoiceName(invoice)}
+                  <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-medium ${statusStyle[invoice.status]}`}>{statusLabel[invoice.status]}</span>
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {formatDay(invoice.period_start)} to {formatDay(invoice.period_end)} · {invoice.lines.length} {invoice.lines.length === 1 ? 'line' : 'lines'}
+                </p>
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="text-right tabular-nums">
+                  <span className="block font-semibold text-slate-900 dark:text-white">{formatSmallMoney(invoice.total, invoice.currency)}</span>
+                  {invoice.amount_due > 0 ? <span className="block text-xs text-slate-500">Due {formatSmallMoney(invoice.amount_due, invoice.currency)}</span> : null}
+                </span>
+                <Button variant="secondary" aria-label={`Download ${invoiceName(invoice)} (PDF)`} disabled={downloading === invoice.id} onClick={() => void download(invoice)}>
+                  {downloading === invoice.id ? 'Downloading...' : 'Download'}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

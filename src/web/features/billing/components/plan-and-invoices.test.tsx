@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiErrorBody } from '../../../test/fetch-stub';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { makeListedRole } from '../../admin/test/fake-admin-api';
+import { businessPlan, fakeBillingApi, makeInvoice, orgId, subscribedTo, teamPlan } from '../test/fake-billing-api';
+import { noInvoicesText } from './invoices-card';
+import { noUsageText } from './usage-card';
+
+const card = (title: string) => screen.getByRole('region', { name: title });
+
+async function openBilling() {
+  const app = renderApp('/admin/billing');
+  await screen.findByRole('heading', { name: 'Billing & Usage' });
+  return app;
+}
+
+describe('the current plan', () => {
+  it('subscribes from the Free Trial to a plan from the server, with an Idempotency-Key', async () => {
+    const { requests } = fakeBillingApi();
+    await openBilling();
+    const plan = card('Current Plan');
+    expect(await within(plan).findByTestId('current-plan-name')).toHaveTextContent('Free Trial');
+    expect(within(plan).getByText('No subscription: the organization is on the Free Trial.')).toBeInTheDocument();
+    expect(within(plan).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
+
+    await userEvent.click(within(plan).getByRole('button', { name: 'Choose a plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose a plan' });
+    const choices = within(dialog).getAllByRole('radio');
+    expect(choices.map((choice) => (choice as HTMLInputElement).value)).toEqual(['team', 'business']);
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Business/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const purchase = requests.find((request) => request.method === 'POST' && request.path === '/api/subscription/purchase');
+    expect(purchase?.body).toEqual({ org_id: orgId, plan_id: 'business', payment_method: 'card' });
+    expect(purchase?.headers.get('Idempotency-Key')).toMatch(/^web-/);
+    expect(within(plan).getByTestId('current-plan-name')).toHaveTextContent('Business');
+    expect(screen.getByText('Your plan is now Business: $199.00 charged (test mode: no real money moved).')).toBeInTheDocument();
+    expect(within(plan).getByText('Renews on Mar 31, 2026.')).toBeInTheDocument();
+  });
+
+  it('changes the plan, saying an upgrade is charged now and a downgrade waits for the period end', async () => {
+    const { requests } = fakeBillingApi({ plan: subscribedTo(teamPlan), plans: [teamPlan, businessPlan, { ...teamPlan, id: 'starter', name: 'Starter', price: 9 }] });
+    await openBilling();
+    await userEvent.click(await within(card('Current Plan')).findByRole('button', { name: 'Change plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change plan' });
+    expect(within(dialog).getByRole('radio', { name: /Business/ }).closest('label')).toHaveTextContent('An upgrade: takes effect now');
+    expect(within(dialog).getByRole('radio', { name: /Starter/ }).closest('label')).toHaveTextContent('A downgrade: takes effect on Mar 31, 2026');
+    expect(within(dialog).queryByRole('radio', { name: /^Team/ })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Business/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
+    await waitFor(() => expect(within(card('Current Plan')).getByTestId('current-plan-name')).toHaveTextContent('Business'));
+    const update = requests.find((request) => request.path === `/api/subscription/update/${orgId}`);
+    expect(update?.body).toEqual({ plan_id: 'business' });
+    expect(update?.headers.get('Idempotency-Key')).toMatch(/^web-/);
+  });
+
+  it('cancels after a confirmation saying the plan stays until the end of the period, and can keep it', async () => {
+    const { requests } = fakeBillingApi({ plan: subscribedTo(teamPlan) });
+    await openBilling();
+    const plan = card('Current Plan');
+    await userEvent.click(await within(plan).findByRole('button', { name: 'Cancel plan' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Cancel the plan?' });
+    expect(confirm).toHaveTextContent('Team stays until the end of the current period (Mar 30, 2026), then the organization returns to the Free Trial.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((request) => request.path.startsWith('/api/subscription/cancel/'))).toBe(false);
+
+    await userEvent.click(within(plan).getByRole('button', { name: 'Cancel plan' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel plan' }));
+    expect(await within(plan).findByText('Cancelled: Team stays until the end of the period (Mar 30, 2026), then the Free Trial.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST' && request.path === `/api/subscription/cancel/${orgId}`)).toHaveLength(1);
+    expect(within(plan).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
+
+    await userEvent.click(within(plan).getByRole('button', { name: 'Keep Team' }));
+    await waitFor(() => expect(requests.find((request) => request.path === `/api/subscription/update/${orgId}`)?.body).toEqual({ plan_id: 'team' }));
+  });
+
+  it("shows the Free Trial and the failure in the red banner when the plan cannot be loaded (spec section 8)", async () => {
+    fakeBillingApi({ plan: { status: 500, message: 'Plans are unavailable right now' } });
+    await openBilling();
+    expect(await within(card('Current Plan')).findByTestId('current-plan-name')).toHaveTextContent('Free Trial');
+    expect(screen.getByTestId('error-banner')).toHaveTextContent('Plans are unavailable right now');
+  });
+
+  it("shows a refused change in the dialog's banner and keeps the dialog open", async () => {
+    fakeBillingApi({
+      plan: subscribedTo(teamPlan),
+      routes: { [`POST /subscription/update/${orgId}`]: () => ({ status: 402, body: apiErrorBody('payment_required', 'Your card was declined.') }) },
+    });
+    await openBilling();
+    await userEvent.click(await within(card('Current Plan')).findByRole('button', { name: 'Change plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change plan' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
+    expect(await within(dialog).findByTestId('error-banner')).toHaveTextContent('Your card was declined.');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('usage for the period', () => {
+  it('shows the total, each model and a bar per day, and asks again for another period', async () => {
+    const breakdown = {
+      period: 'month' as const,
+      total: { requests: 3, tokens: 1500, cost: 0.0042 },
+      by_date: [
+        { date: '2026-03-02', requests: 1, tokens: 500, cost: 0.0012 },
+        { date: '2026-03-03', requests: 2, tokens: 1000, cost: 0.003 },
+      ],
+      by_model: [
+        { model_id: 'openai/gpt-4o-mini', model_name: 'GPT-4o mini', requests: 2, tokens: 1000, cost: 0.003 },
+        { model_id: 'anthropic/claude-sonnet-4', model_name: 'Claude Sonnet 4', requests: 1, tokens: 500, cost: 0.0012 },
+      ],
+    };
+    const { requests } = fakeBillingApi({ breakdown });
+    await openBilling();
+    const usage = card('Usage');
+    const models = await within(usage).findByRole('list', { name: 'Usage by model' });
+    expect(within(models).getByRole('listitem', { name: 'GPT-4o mini' })).toHaveTextContent('2 requests · 1,000 tokens · $0.003');
+    expect(within(usage).getByRole('figure', { name: 'Tokens used per day in the period' })).toHaveAttribute('data-points', '2');
+    expect(within(usage).getByText('1,500')).toBeInTheDocument();
+    expect(requests.some((request) => request.path === `/api/subscription/usage/${orgId}?period=month`)).toBe(true);
+    await userEvent.selectOptions(within(usage).getByLabelText('Period'), 'Last 7 days');
+    await waitFor(() => expect(requests.some((request) => request.path === `/api/subscription/usage/${orgId}?period=week`)).toBe(true));
+  });
+
+  it('says when the period has no usage', async () => {
+    fakeBillingApi();
+    await openBilling();
+    expect(await within(card('Usage')).findByText(noUsageText)).toBeInTheDocument();
+  });
+});
+
+describe('invoices', () => {
+  it('lists the invoices and downloads one as its PDF', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7\n...');
+    const { requests } = fakeBillingApi({
+      invoices: [makeInvoice('0002', { number: null, status: 'draft', period_start: '2026-03-01', period_end: '2026-03-30', total: 0.0042, amount_paid: 0, amount_due: 0.0042 }), makeInvoice('0001')],
+      routes: {
+        [`GET /subscription/invoices/${orgId}/0001/pdf`]: () => ({
+          file: { bytes: pdf, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="invoice-TW-ORG1-0001.pdf"' } },
+        }),
+      },
+    });
+    await openBilling();
+    const list = await within(card('Invoices')).findByRole('list', { name: 'Invoices' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Draft Mar 1, 2026', 'TW-ORG1-0001']);
+    expect(within(list).getByRole('listitem', { name: 'TW-ORG1-0001' })).toHaveTextContent('Paid');
+    expect(within(list).getByRole('listitem', { name: 'Draft Mar 1, 2026' })).toHaveTextContent('$0.0042');
+
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:invoice';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    await userEvent.click(within(list).getByRole('button', { name: 'Download TW-ORG1-0001 (PDF)' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe('invoice-TW-ORG1-0001.pdf');
+    expect(new TextDecoder().decode(await blobs[0]!.arrayBuffer())).toBe('%PDF-1.7\n...');
+    const download = requests.find((request) => request.path === `/api/subscription/invoices/${orgId}/0001/pdf`);
+    expect(download?.headers.get('Accept')).toBe('application/pdf');
+    expect(download?.authorization).toBe('Bearer access-1');
+  });
+
+  it('says when there are none', async () => {
+    fakeBillingApi({ invoices: [] });
+    await openBilling();
+    expect(await within(card('Invoices')).findByText(noInvoicesText)).toBeInTheDocument();
+  });
+
+  it('shows a failed download in the red banner', async () => {
+    fakeBillingApi({ invoices: [makeInvoice('0001')], routes: { [`GET /subscription/invoices/${orgId}/0001/pdf`]: () => ({ status: 404, body: apiErrorBody('not_found', 'Invoice not found') }) } });
+    await openBilling();
+    await userEvent.click(await within(card('Invoices')).findByRole('button', { name: 'Download TW-ORG1-0001 (PDF)' }));
+    expect(await screen.findByTestId('error-banner')).toHaveTextContent('Invoice not found');
+  });
+});
+
+describe('who may open Billing & Usage (spec section 6)', () => {
+  it('lets a billing manager in', async () => {
+    const billingManager = makeListedRole('Billing Manager');
+    fakeBillingApi({ me: makeUser({ role: 'Billing Manager', role_id: billingManager.id }), roles: [billingManager] });
+    await openBilling();
+    expect(await screen.findByRole('region', { name: 'Wallet' })).toBeInTheDocument();
+  });
+});
