@@ -50,7 +50,8 @@ describe('require_2fa in the web app', () => {
     await app.router.navigate('/settings/app');
     await waitFor(() => expect(app.currentPath()).toBe('/setup-two-factor'));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    // The setup screen mounts again after the redirect: wait for it rather than catch it mid-load.
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
     await waitFor(() => expect(app.currentPath()).toBe('/settings/app'));
