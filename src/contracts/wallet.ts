@@ -34,6 +34,8 @@ export const walletMessages = {
   idempotencyKeyReused: 'This Idempotency-Key was used for a different top-up. Use a new key for a new top-up.',
   transactionNotFound: 'Transaction not found',
   paymentUnconfirmed: 'The card payment could not be confirmed yet. The wallet is credited as soon as it succeeds; check the transactions shortly.',
+  /** The notice people with the billing scope find when the wallet first refuses a paid model after its last credit. */
+  walletEmptyNotice: "The organization's wallet balance is too low to pay for paid models: people's messages to them are refused. Top up the wallet in Admin → Billing & Usage.",
   /** A paid model refused before it is called because the wallet cannot pay for the reply (402). */
   walletEmptyForMember: (model: string) =>
     `Your organization's wallet balance is too low to pay for ${model}. Ask an administrator to top up the wallet.`,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { walletMessages } from '../../src/contracts';
 import type { Database } from '../../src/server/db/database';
 import { usageRecords, walletAutoReloads, walletLedger, walletReservations } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
@@ -114,6 +115,35 @@ describe('usage paid from the wallet', () => {
     expect(memberRefused.json().message).toBe("Your organization's wallet balance is too low to pay for GPT-4o mini (openai/gpt-4o-mini). Ask an administrator to top up the wallet.");
     expect(server.provider.requests).toHaveLength(0);
     await expectBooksBalance(server.db, admin.orgId);
+  });
+
+  it('tells the billing scope, once per dry spell, that the wallet refused a paid model; members are not told', async () => {
+    const admin = await newAdmin();
+    await leaveInWallet(server.db, admin.orgId, '0');
+    const notices = async (person: LimitedUser) => (await server.call(`/system/messages/${person.userId}`, person.token)).json().messages as { content: string; type: string }[];
+    expect(await notices(admin)).toEqual([]);
+
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, index) => server.send(admin, `Refused question ${index}`, mini)));
+    for (const answer of burst) expect(answer.status).toBe(402);
+    const notice = { content: walletMessages.walletEmptyNotice, type: 'warning' };
+    expect(await notices(admin)).toEqual([expect.objectContaining(notice)]);
+
+    const roles = (await server.call(`/roles/organization/${admin.orgId}`, admin.token)).json() as { roles: { id: string; name: string }[] };
+    const username = uniqueName('member');
+    const roleId = roles.roles.find((role) => role.name === 'Member')!.id;
+    expect((await server.call('/user', admin.token, { username, email: `${username}@example.test`, password: strongPassword, org_id: admin.orgId, role_id: roleId })).status).toBe(201);
+    const login = (await server.call('/auth/login', undefined, { username, password: strongPassword })).json() as { token: string; user: { id: string } };
+    const member = { token: login.token, userId: login.user.id, orgId: admin.orgId };
+    expect((await server.send(member, 'Hello there', mini)).status).toBe(402);
+    expect(await notices(member)).toEqual([]);
+    expect(await notices(admin)).toHaveLength(1);
+
+    // A credit ends the spell; running dry again brings a new notice.
+    await postToWallet(server.db, { orgId: admin.orgId, amount: '0.01', description: 'Test credit' });
+    await leaveInWallet(server.db, admin.orgId, '0');
+    expect((await server.send(admin, 'Refused once more', mini)).status).toBe(402);
+    expect(await notices(admin)).toEqual([expect.objectContaining(notice), expect.objectContaining(notice)]);
+    expect(server.provider.requests).toHaveLength(0);
   });
 
   it('never goes below zero under 200 concurrent messages against a nearly empty wallet, and the ledger sums to the balance', { timeout: 300_000 }, async () => {

@@ -9,6 +9,7 @@ import { insertDecision } from '../routing/decision-repository';
 import { decisionOf, refuseOverLimit, type RoutedRequest } from '../routing/route-request';
 import type { LimitTotals } from '../usage/reservation-repository';
 import { reserveModelCalls } from '../usage/reserve-model-call';
+import { noticeWalletEmpty } from '../wallet/wallet-empty-notice';
 import { walletCannotPay } from '../wallet/wallet-refusal';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { fitHistoryToWindow } from './history-window';
@@ -160,7 +161,11 @@ async function reserveRoom(
         rerouted: route !== initialRoute,
       };
     }
-    if ('wallet' in primary) throw walletCannotPay(dependencies, caller, route.primary.model, primary.wallet.availablePicodollars);
+    if ('wallet' in primary) {
+      // The refusal stands whatever becomes of the notice.
+      await noticeWalletEmpty(dependencies.db, caller.orgId).catch((error: unknown) => dependencies.logger.warn({ err: error, orgId: caller.orgId }, 'Could not post the wallet-empty notice'));
+      throw walletCannotPay(dependencies, caller, route.primary.model, primary.wallet.availablePicodollars);
+    }
     overLimit.set(route.primary.model.id, { limit: primary.limit, totals: primary.totals });
     if (route.mode !== 'auto' || !target.reroute || overLimit.size > maxReroutes) {
       const usable = await listUsableModels(dependencies, caller);

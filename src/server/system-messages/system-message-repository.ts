@@ -4,8 +4,9 @@ import type { Executor } from '../db/database';
 import { systemMessageDismissals, systemMessages } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 
-/** The organisation's notices this user has not dismissed, oldest first. */
-export async function listUndismissed(db: Executor, orgId: string, userId: string): Promise<SystemMessage[]> {
+/** The organisation's notices this user has not dismissed, oldest first; billing notices only for the billing scope. */
+export async function listUndismissed(db: Executor, orgId: string, userId: string, options: { billing: boolean }): Promise<SystemMessage[]> {
+  const audience = options.billing ? undefined : eq(systemMessages.audience, 'everyone');
   return db
     .select({ id: systemMessages.id, content: systemMessages.content, type: systemMessages.type })
     .from(systemMessages)
@@ -13,7 +14,7 @@ export async function listUndismissed(db: Executor, orgId: string, userId: strin
       systemMessageDismissals,
       and(eq(systemMessageDismissals.messageId, systemMessages.id), eq(systemMessageDismissals.userId, userId)),
     )
-    .where(inOrganisation(systemMessages.orgId, orgId, isNull(systemMessageDismissals.messageId)))
+    .where(inOrganisation(systemMessages.orgId, orgId, isNull(systemMessageDismissals.messageId), audience))
     .orderBy(asc(systemMessages.createdAt));
 }
 
@@ -35,4 +36,21 @@ export async function dismissSystemMessage(db: Executor, orgId: string, userId: 
   if (!message) return false;
   await db.insert(systemMessageDismissals).values({ messageId, userId, orgId }).onConflictDoNothing();
   return true;
+}
+
+/**
+ * A server notice for one occasion (e.g. the wallet running dry since its last credit): written
+ * once however many requests meet the occasion at once; false when it was already there.
+ */
+export async function postNoticeOnce(
+  db: Executor,
+  orgId: string,
+  notice: Omit<SystemMessage, 'id'> & { audience: 'everyone' | 'billing'; occasion: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(systemMessages)
+    .values({ orgId, ...notice })
+    .onConflictDoNothing({ target: [systemMessages.orgId, systemMessages.occasion] })
+    .returning({ id: systemMessages.id });
+  return inserted.length > 0;
 }

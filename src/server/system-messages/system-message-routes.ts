@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import {
+  roleGrantsScope,
   createSystemMessageRequestSchema,
   dismissSystemMessagePathSchema,
   successResponseSchema,
@@ -49,7 +50,7 @@ export function createSystemMessageRoutes(db: Database, signedIn: MiddlewareHand
     async (context) => {
       const caller = context.get('caller');
       if (context.req.valid('param').userId !== caller.userId) throw forbidden();
-      return context.json({ messages: await listUndismissed(db, caller.orgId, caller.userId) });
+      return context.json({ messages: await listUndismissed(db, caller.orgId, caller.userId, { billing: roleGrantsScope(caller.roleName, 'billing') }) });
     },
   );
   addRoute(

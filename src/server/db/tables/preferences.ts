@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { organisations, users } from './organisations';
 
@@ -17,7 +17,9 @@ export const userPreferences = pgTable('user_preferences', {
   updatedAt: updatedAt(),
 });
 
-/** Notices an organisation's admins post to its members. */
+export const systemMessageAudiences = ['everyone', 'billing'] as const;
+
+/** Notices an organisation's admins post to its members, and the server's own to those who can act on them. */
 export const systemMessages = pgTable(
   'system_messages',
   {
@@ -27,9 +29,13 @@ export const systemMessages = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     type: text('type', { enum: ['info', 'success', 'warning', 'error'] }).notNull(),
+    /** Who reads it: everyone, or only people with the billing scope (spec section 6). */
+    audience: text('audience', { enum: systemMessageAudiences }).notNull().default('everyone'),
+    /** A server notice's occasion: posted once per occasion however many requests meet it. */
+    occasion: text('occasion'),
     createdAt: createdAt(),
   },
-  (table) => [index('system_messages_org_idx').on(table.orgId, table.createdAt)],
+  (table) => [index('system_messages_org_idx').on(table.orgId, table.createdAt), uniqueIndex('system_messages_occasion_unique').on(table.orgId, table.occasion)],
 );
 
 export const systemMessageDismissals = pgTable(
