@@ -119,7 +119,8 @@ describe('chat screen: sending and streaming', () => {
     expect(sends).toEqual([null, 'saved-session']);
     // Both messages sit in the one session, listed once.
     expect(screen.getAllByRole('article', { name: 'Your message' }).map((article) => article.textContent)).toEqual([expect.stringContaining('First try'), expect.stringContaining('Second try')]);
-    expect(within(screen.getByRole('complementary', { name: 'Chat sessions' })).getAllByRole('listitem')).toHaveLength(1);
+    // The session list is read again after the send: wait for it, then it lists the session once.
+    await waitFor(() => expect(within(screen.getByRole('complementary', { name: 'Chat sessions' })).getAllByRole('listitem')).toHaveLength(1));
   });
 
   it('answers a failed reply again: Regenerate on the kept partial text asks about the saved message and replaces it', async () => {
