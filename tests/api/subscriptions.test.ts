@@ -156,6 +156,9 @@ describe('subscriptions', () => {
     // The dashboard's billing cycle is the subscription's period, not 30-day steps from the organisation's creation.
     const cycle = await setup.request(`/subscription/analytics/${admin.orgId}`, { token: admin.token });
     expect(cycle.body.billing_cycle).toEqual({ start_date: today(), end_date: dayFromToday(29), next_billing_date: dayFromToday(30) });
+    // And the tokens remaining are the plan's allowance, not the Free Trial's.
+    expect(cycle.body.tokens_remaining).toBe(20_000_000 - cycle.body.total_tokens_used);
+    expect((await planOf(admin)).body.tokens_per_cycle).toBe(20_000_000);
     await setup.moveBack(admin.orgId, 20);
     const analytics = await setup.request(`/subscription/analytics/${admin.orgId}`, { token: admin.token });
     expect(analytics.body.billing_cycle).toEqual({ start_date: dayFromToday(-20), end_date: dayFromToday(9), next_billing_date: dayFromToday(10) });
