@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceJob } from '../../src/server/billing/invoice-job';
-import { createRollupInvoiceSources } from '../../src/server/billing/invoice-sources';
+import { createWalletInvoiceSources } from '../../src/server/billing/wallet-invoice-sources';
 import { createRecordedPlanCharges } from '../../src/server/billing/plan-charges';
 import { auditEntries, organisations, subscriptionCharges, subscriptions } from '../../src/server/db/schema';
 import { modelCatalog } from '../../src/gateway';
@@ -279,7 +279,7 @@ describe('subscriptions', () => {
     await setup.moveBack(admin.orgId, 30);
     const db = setup.server.database.db;
     const job = createInvoiceJob({
-      dependencies: { db, catalog: modelCatalog, charges: createRecordedPlanCharges({ testMode: true }), sources: createRollupInvoiceSources(modelCatalog) },
+      dependencies: { db, catalog: modelCatalog, charges: createRecordedPlanCharges({ testMode: true }), sources: createWalletInvoiceSources(modelCatalog) },
       logger: pino({ level: 'silent' }),
       intervalMs: 3_600_000,
     });

@@ -5,10 +5,11 @@ import type { Executor } from '../db/database';
 import { usageRecords, walletLedger } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { invoiceUnitsOf } from './billing-money';
+import type { DayRange } from '../analytics/usage-totals-repository';
 import type { InvoiceLineDraft, InvoiceSources } from './invoice-sources';
 
 /** The period's instants: from the first day's start to the end of the last (UTC, both included). */
-const instantsOf = (days: { fromDay: string; toDay: string }) => ({
+const instantsOf = (days: DayRange) => ({
   from: new Date(`${days.fromDay}T00:00:00.000Z`),
   until: new Date(Date.parse(`${days.toDay}T00:00:00.000Z`) + 86_400_000),
 });
