@@ -11,7 +11,7 @@ import {
 import type { Database } from '../db/database';
 import { addRoute, answers, jsonBody, signedInSecurity, type ApiRouter } from '../http/api-router';
 import { forbidden } from '../http/app-error';
-import { listOrganisationUsers } from '../users/organisation-user-repository';
+import { listAllOrganisationUsers } from '../users/organisation-user-repository';
 import { changeUserRole } from '../users/user-administration-service';
 import { requireOwnOrganisation, requireScope } from './require-scope';
 import { listUserModelUsage } from './user-model-usage';
@@ -35,7 +35,7 @@ export function addRoleUserRoutes(router: ApiRouter, db: Database) {
     }),
     async (context) => {
       const orgId = context.get('caller').orgId;
-      const { users } = await listOrganisationUsers(db, orgId, { offset: 0, limit: 100_000 });
+      const users = await listAllOrganisationUsers(db, orgId);
       return context.json({ user_roles: users.map((user) => ({ user_id: user.id, role_id: user.roleId, org_id: orgId, role_name: user.roleName, username: user.username })) });
     },
   );

@@ -1,59 +1,31 @@
-import { and, gte, lt, sql } from 'drizzle-orm';
 import type { UserModelUsage } from '../../contracts';
+import { sumDecimals } from '../analytics/decimal-sum';
+import { monthlyUsageOfUsers } from '../analytics/user-usage-repository';
 import type { Database } from '../db/database';
-import { usageRecords } from '../db/schema';
-import { inOrganisation } from '../db/tenant-scope';
-import { listOrganisationUsers } from '../users/organisation-user-repository';
-
-/** The calendar month (UTC) holding `now`: its first instant, the next month's, and its 'YYYY-MM'. */
-export function currentMonth(now: Date) {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { start, end, label: start.toISOString().slice(0, 7) };
-}
+import { listAllOrganisationUsers } from '../users/organisation-user-repository';
 
 /**
  * Each person's use of each model this month (GET /roles/usage/{orgId}, the User Management
- * screen): tokens in and out, cost and requests, summed in the database (exact decimals until the
- * answer), with totals per person. Removed people are left out; their records stay for history.
+ * screen): tokens, cost and requests from the monthly roll-up (docs/decisions/020), so the answer
+ * does not grow with the month's records, and exact totals per person. Removed people are left
+ * out; their records stay for history. A reply still streaming counts once it ends.
  */
 export async function listUserModelUsage(db: Database, orgId: string, options: { now?: Date; userId?: string } = {}) {
-  const month = currentMonth(options.now ?? new Date());
-  const people = await listOrganisationUsers(db, orgId, { offset: 0, limit: 100_000 }, options.userId);
-  const rows = await db
-    .select({
-      userId: usageRecords.userId,
-      modelId: usageRecords.modelId,
-      tokens: sql<string>`sum(${usageRecords.inputTokens} + ${usageRecords.outputTokens})`,
-      cost: sql<string>`sum(${usageRecords.costUsd})`,
-      requests: sql<string>`count(*)`,
-      userTokens: sql<string>`sum(sum(${usageRecords.inputTokens} + ${usageRecords.outputTokens})) over (partition by ${usageRecords.userId})`,
-      userCost: sql<string>`sum(sum(${usageRecords.costUsd})) over (partition by ${usageRecords.userId})`,
-    })
-    .from(usageRecords)
-    .where(
-      inOrganisation(
-        usageRecords.orgId,
-        orgId,
-        and(gte(usageRecords.createdAt, month.start), lt(usageRecords.createdAt, month.end), options.userId ? sql`${usageRecords.userId} = ${options.userId}` : undefined),
-      ),
-    )
-    .groupBy(usageRecords.userId, usageRecords.modelId)
-    .orderBy(usageRecords.userId, usageRecords.modelId);
-  const usageByUser = new Map<string, typeof rows>();
-  for (const row of rows) usageByUser.set(row.userId, [...(usageByUser.get(row.userId) ?? []), row]);
-  const users: UserModelUsage[] = people.users.map((person) => {
-    const models = usageByUser.get(person.id) ?? [];
+  const month = (options.now ?? new Date()).toISOString().slice(0, 7);
+  const people = await listAllOrganisationUsers(db, orgId, options.userId);
+  const usage = await monthlyUsageOfUsers(db, orgId, people.map((person) => person.id), month);
+  const users: UserModelUsage[] = people.map((person) => {
+    const models = usage.get(person.id) ?? [];
     return {
       user_id: person.id,
       username: person.username,
       email: person.email,
       role_id: person.roleId,
       role_name: person.roleName,
-      total_tokens: Number(models[0]?.userTokens ?? 0),
-      total_cost: Number(models[0]?.userCost ?? 0),
-      monthly_usage: models.map((model) => ({ model_id: model.modelId, tokens_used: Number(model.tokens), cost: Number(model.cost), requests: Number(model.requests) })),
+      total_tokens: models.reduce((sum, model) => sum + model.tokensUsed, 0),
+      total_cost: sumDecimals(models.map((model) => model.costUsd)),
+      monthly_usage: models.map((model) => ({ model_id: model.modelId, tokens_used: model.tokensUsed, cost: Number(model.costUsd), requests: model.requests })),
     };
   });
-  return { month: month.label, users };
+  return { month, users };
 }

@@ -39,6 +39,13 @@ export async function findOrganisationUser(db: Executor, orgId: string, userId: 
   return user;
 }
 
+/** Every active person of the organisation (or just `userId`), oldest first, with no paging and no count. */
+export function listAllOrganisationUsers(db: Executor, orgId: string, userId?: string): Promise<OrganisationUserRecord[]> {
+  return selectOrganisationUsers(db)
+    .where(inOrganisation(users.orgId, orgId, notRemoved, userId ? eq(users.id, userId) : undefined))
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
 /** A page of the organisation's people, oldest first (a stable order while people are added), and how many there are. */
 export async function listOrganisationUsers(db: Executor, orgId: string, page: { offset: number; limit: number }, userId?: string) {
   const where = inOrganisation(users.orgId, orgId, notRemoved, userId ? eq(users.id, userId) : undefined);
