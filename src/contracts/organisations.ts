@@ -13,9 +13,8 @@ export const inviteUserRequestSchema = z.object({
 export const organisationPathSchema = z.object({ orgId: organisationIdSchema });
 export const inviteUserResponseSchema = z.object({ user_id: z.string(), email: z.string(), status: z.string() });
 
-/** GET /roles/{roleId} and the organisation's role list. */
+/** GET /roles/{roleId} and the role routes' path. */
 export const rolePathSchema = z.object({ roleId: roleIdSchema });
-export const rolesResponseSchema = z.object({ roles: z.array(roleSchema) });
 
 /** Company sizes the organisation form offers (spec section 5). */
 export const organisationSizes = ['1-10', '11-50', '51-200', '201-500', '501+'] as const;

@@ -1,3 +1,4 @@
+import { isUnlimitedRoleName } from './roles';
 /** Admin-area scopes of spec section 6 and the pure rule deciding them from a role name. */
 export const scopes = ['admin', 'user-management', 'model-management', 'billing'] as const;
 export type Scope = (typeof scopes)[number];
@@ -26,6 +27,6 @@ export function roleGrantsScope(roleName: string, scope: Scope): boolean {
  */
 export function mayHandleRole(callerRoleName: string, roleName: string): boolean {
   if (isAdminRoleName(callerRoleName)) return true;
-  if (roleName.toLowerCase().includes('admin')) return false;
+  if (isUnlimitedRoleName(roleName)) return false;
   return scopes.every((scope) => !roleGrantsScope(roleName, scope) || roleGrantsScope(callerRoleName, scope));
 }
