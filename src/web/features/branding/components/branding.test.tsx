@@ -1,5 +1,5 @@
 import { defaultOrganisationSettings } from '@contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { signIn } from '../../../test/fixtures';
@@ -39,9 +39,13 @@ describe('organisation branding in the web app', () => {
 
   it('falls back to the product look, with its letter mark, when the branding cannot be loaded', async () => {
     signIn('access-1');
-    fakeApi({ routes: { 'GET /org/me/branding': () => ({ status: 500, body: { code: 'internal', message: 'Internal server error' } }) } });
+    const { requests, fetchStub } = fakeApi({ routes: { 'GET /org/me/branding': () => ({ status: 500, body: { code: 'internal', message: 'Internal server error' } }) } });
     renderApp('/profile/settings');
-    expect(await within(topBar()).findByRole('link', { name: 'Tokenwise' })).toBeInTheDocument();
+    // The product's look shows before the branding is read too: wait for the failure to be answered and taken in first.
+    await waitFor(() => expect(requests.map((request) => request.path)).toContain('/api/org/me/branding'));
+    await fetchStub.mock.results[requests.findIndex((request) => request.path === '/api/org/me/branding')]!.value;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(within(topBar()).getByRole('link', { name: 'Tokenwise' })).toBeInTheDocument();
     expect(within(topBar()).getByTestId('brand-mark')).toHaveTextContent('T');
     expect(brandColour()).toBe('');
   });
