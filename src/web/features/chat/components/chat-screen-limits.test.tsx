@@ -1,5 +1,5 @@
 import type { ChatModel, LimitRefusal, ModelLimitUsage } from '@contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { framedReply, makeMetadata, makeModel, streamedResponse } from '../test/chat-fixtures';
@@ -115,7 +115,10 @@ describe('chat screen: monthly limits', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
-    expect(await screen.findByText('Hello there, friend.')).toBeInTheDocument();
+    // The reply's footer (its tokens) shows only once the reply has completed, when a limited role reads the models again.
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByText('Hello there, friend.')).toBeInTheDocument();
     expect(requests.filter((request) => request.path === '/conversation/models')).toHaveLength(1);
     expect(screen.queryByTestId('error-banner')).not.toBeInTheDocument();
   });
