@@ -5,7 +5,7 @@ import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
 import { useChatBanner } from '../hooks/use-chat-banner';
 import { useChatModels, useStartingModelId } from '../hooks/use-chat-models';
-import { useIsMobile } from '../hooks/use-is-mobile';
+import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useSwipe } from '../hooks/use-swipe';
 import { ConversationPane } from './conversation/conversation-pane';
 import { MessageActionsContext, type MessageActions } from './conversation/message-actions-context';
@@ -24,7 +24,7 @@ export function ChatScreen() {
   const banner = useChatBanner({ models: models.data, refetchModels: models.refetch, selectModel: setSelectedModelId });
   const chat = useChat({ onBanner: banner.showNotice, onReplyDone: banner.afterReply });
   const toast = useToast();
-  const isMobile = useIsMobile();
+  const isMobile = useIsNarrowScreen();
   const [sidebarOpen, setSidebarOpen] = useState(!isMobile);
   const swipe = useSwipe(() => setSidebarOpen(false), () => setSidebarOpen(true));
 

@@ -5,7 +5,7 @@ import { Card, Facts } from '../../admin/components/card';
 import { DayRangeFields } from '../../admin/components/day-range-fields';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
-import { useIsNarrowScreen } from '../../admin/hooks/use-is-narrow-screen';
+import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { isOrderedRange, lastThirtyDays, type DayRange } from '../../admin/lib/day-range';
 import { formatCount, formatUsd } from '../../admin/lib/format';
 import { EmptyState } from '../../dashboard/components/empty-state';

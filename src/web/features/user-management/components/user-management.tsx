@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
-import { useIsNarrowScreen } from '../../admin/hooks/use-is-narrow-screen';
+import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useAuth } from '../../auth/hooks/use-auth';
 import type { ListedRole } from '../../role-management/api/roles-api';
 import { useModelCatalog } from '../../role-management/hooks/use-model-catalog';

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** Under 768 px wide: admin lists show cards instead of tables. */
+/** Under 768 px wide: the chat collapses its sidebar and admin lists show cards instead of tables. */
 export function useIsNarrowScreen(): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(narrowQuery).matches, () => false);
 }
