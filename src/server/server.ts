@@ -109,7 +109,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const wallet = createWallet(config.wallet, database, logger);
   const routing = await liveReplies
     .start()
-    // After the replies are recovered (their usage debited): open payments are settled, asked-for reloads charged.
+    // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.
     .then(() => wallet.jobs.start())
     .then(() => createRequestRouting(database, config.routing))
     .catch(async (error: unknown) => {
@@ -118,9 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await database.close();
       throw error;
     });
-  // Subscriptions' charges are recorded as paid without moving money until the wallet's payment
-  // path takes them (docs/decisions/023); invoices read usage from the roll-ups.
-  // Without a Stripe key no money moves: plan charges are marked paid in test mode. With one they stay
+  // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are marked paid in test mode. With one they stay
   // pending until a payment path settles them (not connected yet: issue 12's notes).
   const billing = { charges: createRecordedPlanCharges({ testMode: !config.wallet.stripe }), sources: createWalletInvoiceSources(modelCatalog) };
   const app = createApp({

@@ -11,7 +11,7 @@ const processingGraceSeconds = 60;
 const neverArrivedSeconds = 15 * 60;
 
 export interface WalletJobs {
-  /** Settles what a stopped server left open and charges requested auto-reloads, then sweeps on a timer. */
+  /** Starts settling what a stopped server left open and charging requested auto-reloads, then sweeps on a timer. */
   start(): Promise<void>;
   /** Charges the auto-reloads of an organisation whose usage was just debited (in the background). */
   wake(orgId: string): void;
@@ -72,8 +72,9 @@ export function createWalletJobs(options: { database: DatabaseHandle; payments: 
 
   return {
     async start() {
-      await track(sweep(database.kind === 'pglite' ? 0 : processingGraceSeconds));
-      schedule();
+      // In the background: settling is idempotent under the payment's lock, and a slow or unreachable
+      // payment service must not keep the server from listening.
+      void track(sweep(database.kind === 'pglite' ? 0 : processingGraceSeconds)).finally(schedule);
     },
     wake(orgId) {
       if (stopped) return;
