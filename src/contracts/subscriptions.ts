@@ -20,6 +20,7 @@ export const subscriptionMessages = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   invoiceNotFound: 'Invoice not found',
+  cardPlansUnavailable: 'Paid plans cannot be bought by card on this server yet: nothing was charged and the plan is unchanged.',
 } as const;
 
 const planIdSchema = text({ label: 'Plan ID', max: 64, required: subscriptionMessages.planIdRequired });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { SubscriptionCharge } from '../../contracts';
+import { subscriptionMessages, type SubscriptionCharge } from '../../contracts';
+import { AppError } from '../http/app-error';
 import type { Executor } from '../db/database';
 import { subscriptionCharges, type SubscriptionChargeKind } from '../db/schema';
 import { centsText } from './billing-money';
@@ -32,13 +33,16 @@ export interface PlanCharges {
 }
 
 /**
- * Records each charge as a payment line of the period's invoice: paid at once in test mode (no money
- * moves), otherwise pending until a payment path settles it. Idempotent on the key.
+ * Records each charge as a paid line of the period's invoice in test mode (no money moves).
+ * Idempotent on the key. With a payment service configured no card can be charged for a plan yet
+ * (docs/decisions/023), so the charge is refused and the change around it rolls back: a plan is
+ * never granted, upgraded or renewed without its money.
  */
 export function createRecordedPlanCharges(options: { testMode: boolean }): PlanCharges {
   return {
     testMode: options.testMode,
     async charge(transaction, request) {
+      if (!options.testMode) throw new AppError('unavailable', subscriptionMessages.cardPlansUnavailable);
       const [inserted] = await transaction
         .insert(subscriptionCharges)
         .values({
@@ -48,8 +52,8 @@ export function createRecordedPlanCharges(options: { testMode: boolean }): PlanC
           description: request.description,
           amount: centsText(request.amountCents),
           currency: request.currency,
-          status: options.testMode ? 'paid' : 'pending',
-          processor: options.testMode ? 'test' : 'pending',
+          status: 'paid',
+          processor: 'test',
           idempotencyKey: request.idempotencyKey,
           billedOn: request.billedOn,
         })

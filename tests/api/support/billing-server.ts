@@ -27,9 +27,9 @@ export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Today plus `days` (negative: before), as a UTC day. */
 export const dayFromToday = (days: number) => isoDay(new Date(Date.now() + days * dayMs));
 
-export async function startBillingServer(): Promise<BillingServer> {
+export async function startBillingServer(variables: Record<string, string> = {}): Promise<BillingServer> {
   // Each test signs up organisations of its own, all from this one address.
-  const setup = await startAnalyticsServer({ SIGNUP_MAX_PER_ADDRESS: '100' });
+  const setup = await startAnalyticsServer({ SIGNUP_MAX_PER_ADDRESS: '100', ...variables });
   const db = setup.server.database.db;
   return {
     ...setup,
