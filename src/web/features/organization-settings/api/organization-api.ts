@@ -2,11 +2,11 @@ import {
   auditLogResponseSchema,
   organisationSchema,
   organisationSettingsSchema,
+  organisationUsageSchema,
   type UpdateOrganisationRequest,
   type UpdateOrganisationSettingsRequest,
 } from '@contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { organizationUsageSchema } from '../lib/organization-usage';
 
 const organisationPath = (orgId: string) => `/org/${encodeURIComponent(orgId)}`;
 
@@ -28,7 +28,7 @@ export function updateOrganizationSettings(orgId: string, changes: UpdateOrganis
 
 /** GET /org/{orgId}/usage without a period: all time, as the Usage Summary shows it. */
 export function getOrganizationUsage(orgId: string) {
-  return apiRequest(`${organisationPath(orgId)}/usage`, { schema: organizationUsageSchema });
+  return apiRequest(`${organisationPath(orgId)}/usage`, { schema: organisationUsageSchema });
 }
 
 /** Spec section 9 has no page size for the audit log; 20 is the service default for lists. */

@@ -1,16 +1,10 @@
-import { z } from 'zod';
+import type { OrganisationUsage } from '@contracts';
 
 /**
- * The four numbers of spec section 3's Org usage that the Usage Summary shows. The call's own
- * contract comes with the analytics endpoints; this reads only what the card needs.
+ * The four numbers of spec section 3's Org usage that the Usage Summary shows. The call itself is
+ * read with the analytics contract's organisationUsageSchema.
  */
-export const organizationUsageSchema = z.object({
-  totalRequests: z.number(),
-  totalTokens: z.number(),
-  totalCost: z.number(),
-  lastActive: z.string().nullable(),
-});
-export type OrganizationUsageSummary = z.infer<typeof organizationUsageSchema>;
+export type OrganizationUsageSummary = Pick<OrganisationUsage, 'totalRequests' | 'totalTokens' | 'totalCost' | 'lastActive'>;
 
 /** Spec section 8: a failed org usage gives zeros. */
-export const zeroUsage: OrganizationUsageSummary = { totalRequests: 0, totalTokens: 0, totalCost: 0, lastActive: null };
+export const zeroUsage: OrganisationUsage = { totalRequests: 0, totalTokens: 0, totalCost: 0, lastActive: null, usageByModel: [], usageByMonth: [] };
