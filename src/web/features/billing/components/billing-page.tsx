@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { formatDay } from '../../admin/lib/format';
 import { emptyUsageBreakdown, fallbackCurrentPlan } from '../api/subscription-api';
-import { useReportFailure } from '../hooks/use-report-failure';
+import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useCurrentPlan, useInvoices, usePlans, useSubscriptionMutations, useUsageBreakdown } from '../hooks/use-subscription';
 import { recentTransactionCount, useWalletBalance, useWalletMutations, useWalletTransactions } from '../hooks/use-wallet';
 import { newIdempotencyKey } from '../lib/idempotency-key';

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Card } from '../../admin/components/card';
 import { EmptyState } from '../../dashboard/components/empty-state';
-import { useReportFailure } from '../hooks/use-report-failure';
+import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { transactionPageSize, useWalletTransactions } from '../hooks/use-wallet';
 import { TransactionList } from './transaction-list';
 

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { Card, Facts } from '../../admin/components/card';
 import { DayRangeFields } from '../../admin/components/day-range-fields';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
+import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { isOrderedRange, lastThirtyDays, type DayRange } from '../../admin/lib/day-range';
 import { formatCount, formatUsd } from '../../admin/lib/format';
@@ -24,11 +25,7 @@ export function ModelAnalytics() {
   const query = useModelAnalytics(askedRange);
   const banner = useErrorBanner();
   const narrow = useIsNarrowScreen();
-  const showFailure = banner.show;
-
-  useEffect(() => {
-    if (query.error) showFailure(query.error);
-  }, [query.error, showFailure]);
+  useReportFailure(query.error, banner.show);
 
   const changeRange = (next: DayRange) => {
     setRange(next);

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
+import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useModelCatalog } from '../../role-management/hooks/use-model-catalog';
 import { useOrganization, useOrganizationSettings, useOrganizationUsage } from '../hooks/use-organization-data';
 import { useSaveOrganization } from '../hooks/use-save-organization';
@@ -38,11 +39,7 @@ export function OrganizationSettings() {
   const [problems, setProblems] = useState<FormProblems>({});
   const pageRef = useRef<HTMLFormElement>(null);
   const editing = drafts !== null;
-  const showFailure = banner.show;
-
-  useEffect(() => {
-    if (organization.error) showFailure(organization.error);
-  }, [organization.error, showFailure]);
+  useReportFailure(organization.error, banner.show);
 
   useEffect(() => {
     const target = editing ? '[data-autofocus]' : '[data-edit-button]';

@@ -7,7 +7,7 @@ import { useScopeAccess } from '../../access/hooks/use-scope-access';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { useReportFailure } from '../../billing/hooks/use-report-failure';
+import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useCurrentPlan, usePlans, useSubscriptionMutations } from '../../billing/hooks/use-subscription';
 import { isSettledAnswer, useAttemptKey } from '../../billing/lib/idempotency-key';
 import { formatMoney } from '../../billing/lib/money';

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
+import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import type { ListedRole } from '../api/roles-api';
 import { useModelCatalog } from '../hooks/use-model-catalog';
 import { useRoleMutations } from '../hooks/use-role-mutations';
@@ -21,11 +22,7 @@ export function RoleManagement() {
   const toast = useToast();
   const [form, setForm] = useState<{ role?: ListedRole } | null>(null);
   const [deleting, setDeleting] = useState<ListedRole | null>(null);
-  const showFailure = banner.show;
-
-  useEffect(() => {
-    if (roles.error) showFailure(roles.error);
-  }, [roles.error, showFailure]);
+  useReportFailure(roles.error, banner.show);
 
   async function confirmDelete(role: ListedRole) {
     try {

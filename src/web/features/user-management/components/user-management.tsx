@@ -1,11 +1,12 @@
 import { mayHandleRole } from '@contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
+import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useAuth } from '../../auth/hooks/use-auth';
 import type { ListedRole } from '../../role-management/api/roles-api';
@@ -39,12 +40,7 @@ export function UserManagement() {
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState(allRoles);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const showFailure = banner.show;
-
-  const loadError = managed.error ?? roles.error;
-  useEffect(() => {
-    if (loadError) showFailure(loadError);
-  }, [loadError, showFailure]);
+  useReportFailure(managed.error ?? roles.error, banner.show);
 
   const filtered = useMemo(() => filterUsers(managed.users, search, roleFilter), [managed.users, search, roleFilter]);
   const roleList = roles.data ?? [];
