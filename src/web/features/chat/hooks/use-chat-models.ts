@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { conversationApi } from '../api/conversation-api';
 
-/** The same key as App Settings' model list: one call answers both. */
-const chatModelsQueryKey = ['conversation', 'models'] as const;
-const staleTime = 5 * 60_000;
+/** The same key as App Settings' model list and the admin model catalog: one call answers all three. */
+export const chatModelsQueryKey = ['conversation', 'models'] as const;
+export const chatModelsStaleTime = 5 * 60_000;
+const staleTime = chatModelsStaleTime;
 
 /** Only the models the caller's role allows, with the caller's own limits (issue 3). */
 export function useChatModels() {

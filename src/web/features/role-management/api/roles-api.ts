@@ -1,5 +1,4 @@
 import {
-  chatModelsResponseSchema,
   deleteRoleResponseSchema,
   roleListResponseSchema,
   roleSchema,
@@ -27,10 +26,4 @@ export function updateRole(roleId: string, changes: UpdateRoleRequest) {
 
 export function deleteRole(roleId: string) {
   return apiRequest(`/roles/${encodeURIComponent(roleId)}`, { method: 'DELETE', schema: deleteRoleResponseSchema });
-}
-
-/** GET /conversation/models: the models this server offers, with the names people read. */
-export async function listOfferedModels() {
-  const answer = await apiRequest('/conversation/models', { schema: chatModelsResponseSchema });
-  return answer.models;
 }

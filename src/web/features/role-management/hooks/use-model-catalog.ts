@@ -1,7 +1,9 @@
 import type { ChatModel } from '@contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { listOfferedModels, type ListedRole } from '../api/roles-api';
+import { conversationApi } from '../../chat/api/conversation-api';
+import { chatModelsQueryKey, chatModelsStaleTime } from '../../chat/hooks/use-chat-models';
+import type { ListedRole } from '../api/roles-api';
 import { fallbackModelName, modelGroupOf, modelGroups, type ModelGroup } from '../lib/model-groups';
 import { useRoles } from './use-roles';
 
@@ -26,7 +28,8 @@ export function buildModelCatalog(roles: readonly ListedRole[], offered: readonl
 
 export function useModelCatalog() {
   const roles = useRoles();
-  const offered = useQuery({ queryKey: ['admin', 'offered-models'], queryFn: listOfferedModels, staleTime: 300_000 });
+  // GET /conversation/models: the models this server offers, with the names people read; the chat's query, so one call answers both.
+  const offered = useQuery({ queryKey: chatModelsQueryKey, queryFn: conversationApi.listModels, staleTime: chatModelsStaleTime, select: (answer) => answer.models });
   const catalog = useMemo(() => buildModelCatalog(roles.data ?? [], offered.data ?? []), [roles.data, offered.data]);
   const names = useMemo(() => new Map(catalog.map((model) => [model.id, model.name])), [catalog]);
   return { catalog, names, isPending: roles.isPending || offered.isPending };
