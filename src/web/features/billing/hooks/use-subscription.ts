@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
 import { getPlans } from '../../pricing/api/get-plans';
 import { cancelPlan, changePlan, getCurrentPlan, getUsageBreakdown, listInvoices, purchasePlan } from '../api/subscription-api';
+import { dashboardKeys } from '../../dashboard/hooks/use-dashboard-analytics';
 import { walletKeys } from './use-wallet';
 
 export const subscriptionKeys = {
@@ -43,7 +44,7 @@ export function useSubscriptionMutations() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: subscriptionKeys.all(orgId) }),
       queryClient.invalidateQueries({ queryKey: walletKeys.all(orgId) }),
-      queryClient.invalidateQueries({ queryKey: ['admin', orgId, 'analytics'] }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.all(orgId) }),
     ]);
   const keep = (plan: Awaited<ReturnType<typeof cancelPlan>>) => {
     const { charge: _charge, ...current } = plan;

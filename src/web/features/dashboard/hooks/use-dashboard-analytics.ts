@@ -13,6 +13,8 @@ export interface DashboardAnalytics {
 }
 
 export const dashboardKeys = {
+  /** Every period's analytics of the organisation: what a change to its usage or plan makes stale. */
+  all: (orgId: string) => ['admin', orgId, 'analytics'] as const,
   analytics: (orgId: string, range: DayRange) => ['admin', orgId, 'analytics', range.from, range.to] as const,
 };
 

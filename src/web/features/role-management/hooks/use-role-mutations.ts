@@ -2,6 +2,7 @@ import type { CreateRoleRequest, UpdateRoleRequest } from '@contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
 import { createRole, deleteRole, updateRole } from '../api/roles-api';
+import { userListKeys } from '../../user-management/hooks/use-managed-users';
 import { roleListKey } from './use-roles';
 
 /** Create, change and delete a role; each reloads the list (spec section 4) and the roles people hold. */
@@ -11,7 +12,7 @@ export function useRoleMutations() {
   const reload = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: roleListKey(orgId) }),
-      queryClient.invalidateQueries({ queryKey: ['admin', orgId, 'users'] }),
+      queryClient.invalidateQueries({ queryKey: userListKeys.all(orgId) }),
       queryClient.invalidateQueries({ queryKey: ['roles'] }),
     ]);
   const save = useMutation({
