@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { and, eq } from 'drizzle-orm';
+import { walletAutoReloads, walletPayments } from '../../src/server/db/schema';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { startFakeStripeServer, type FakeStripeServer } from '../support/fake-stripe-server';
@@ -138,6 +140,41 @@ describe('top-ups through Stripe', () => {
     const credits = await creditsOf(server.url, admin);
     expect(credits.map((credit) => credit.amount)).toEqual([25, 10, 5]);
     expect((await balanceOf(server.url, admin)).balance).toBe(39.99);
+  });
+});
+
+describe('an auto-reload whose charge could not reach Stripe', () => {
+  it('stays requested without holding up the sweep, also after the saved card changed, and ends once its payment settles', async () => {
+    const admin = await signUp(server.url);
+    expect((await call(server.url, '/wallet/topup', { token: admin.token, key: randomUUID(), body: topUpBody(admin.orgId, { payment_method_id: 'pm_card_visa' }) })).status).toBe(200);
+    const settings = await fetch(`${server.url}/api/wallet/${admin.orgId}/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ auto_reload_enabled: true, auto_reload_threshold: 20, auto_reload_amount: 25 }),
+    });
+    expect(settings.status).toBe(200);
+    const { postToWallet } = await import('../../src/server/wallet/ledger-repository');
+    await postToWallet(server.database.db, { orgId: admin.orgId, amount: '-0.01', description: 'Test debit' });
+    const { chargeRequestedReloads } = await import('../../src/server/wallet/auto-reload');
+    const { createStripePayments, createStripeClient } = await import('../../src/server/wallet/stripe-payments');
+    const dependencies = (apiBase: string) => ({ db: server.database.db, payments: createStripePayments(createStripeClient({ secretKey: stripe.secretKey, apiBase })), logger: server.logger, enforced: true });
+
+    // Stripe unreachable: the charge throws, the reload stays requested, its payment open.
+    expect(await chargeRequestedReloads(dependencies('http://127.0.0.1:9'), admin.orgId)).toBe(0);
+    // A top-up with another card changes the saved card; the open reload is not charged again under its key.
+    expect((await call(server.url, '/wallet/topup', { token: admin.token, key: randomUUID(), body: topUpBody(admin.orgId, { payment_method_id: 'pm_card_visa_debit' }) })).status).toBe(200);
+    expect(await chargeRequestedReloads(dependencies(stripe.url), admin.orgId)).toBe(0);
+    const [reload] = await server.database.db.select().from(walletAutoReloads).where(eq(walletAutoReloads.orgId, admin.orgId));
+    expect(reload).toMatchObject({ status: 'requested', paymentId: null });
+
+    // Its payment is settled (as reconciliation would, once it gives up on it): the reload ends with it.
+    const [payment] = await server.database.db.select().from(walletPayments).where(and(eq(walletPayments.orgId, admin.orgId), eq(walletPayments.idempotencyKey, `auto-reload-${reload!.id}`)));
+    expect(payment).toMatchObject({ status: 'processing' });
+    const { settlePayment } = await import('../../src/server/wallet/settle-payment');
+    await settlePayment(server.database.db, server.logger, admin.orgId, payment!.id, { status: 'failed', message: 'The payment never reached the payment service; nothing was charged.' });
+    expect(await chargeRequestedReloads(dependencies(stripe.url), admin.orgId)).toBe(1);
+    const [ended] = await server.database.db.select().from(walletAutoReloads).where(eq(walletAutoReloads.id, reload!.id));
+    expect(ended).toMatchObject({ status: 'failed', paymentId: payment!.id });
   });
 });
 

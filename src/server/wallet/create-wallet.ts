@@ -18,7 +18,6 @@ export function createWallet(config: Config['wallet'], database: DatabaseHandle,
     logger,
     enforced: config.enforced,
     webhooks: stripe && webhookSecret ? { constructEvent: (payload, signature) => stripe.webhooks.constructEvent(payload, signature, webhookSecret) } : undefined,
-    wakeAutoReloads: (orgId) => jobs.wake(orgId),
   };
   if (!stripe) logger.info('wallet payments run in test mode (STRIPE_SECRET_KEY unset): test cards only, no real money moves');
   return { dependencies, jobs };

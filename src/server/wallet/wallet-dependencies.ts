@@ -11,6 +11,4 @@ export interface WalletDependencies {
   enforced: boolean;
   /** Verifies Stripe's webhook signatures (STRIPE_WEBHOOK_SECRET); absent, the webhook answers 404. */
   webhooks?: { constructEvent(payload: string, signature: string): import('stripe').Stripe.Event };
-  /** Starts auto-reloads asked for by debits, in the background (wallet-jobs.ts). */
-  wakeAutoReloads(orgId: string): void;
 }

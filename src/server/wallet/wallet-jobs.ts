@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
-import { chargeRequestedReloads } from './auto-reload';
+import { chargeRequestedReloads, reloadBatchSize } from './auto-reload';
 import type { CardPayments } from './card-payments';
 import { listOpenPayments } from './payment-repository';
 import { settlePayment } from './settle-payment';
@@ -59,7 +59,8 @@ export function createWalletJobs(options: { database: DatabaseHandle; payments: 
 
   async function sweep(graceSeconds: number): Promise<void> {
     await reconcile(graceSeconds);
-    while ((await chargeRequestedReloads(dependencies)) === 20) {
+    // Another batch only while a whole batch ended: reloads left open wait for the next sweep.
+    while ((await chargeRequestedReloads(dependencies)) === reloadBatchSize) {
       // More than one batch waiting: keep going.
     }
   }
