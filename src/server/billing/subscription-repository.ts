@@ -1,4 +1,4 @@
-import { desc, eq, max, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { invoices, organisations, subscriptions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -54,11 +54,6 @@ export async function findInvoicedUntil(db: Executor, orgId: string): Promise<st
     .from(invoices)
     .where(inOrganisation(invoices.orgId, orgId, sql`${invoices.status} <> 'draft'`));
   return row?.until ?? undefined;
-}
-
-export async function findLatestSubscription(db: Executor, orgId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(inOrganisation(subscriptions.orgId, orgId)).orderBy(desc(subscriptions.createdAt)).limit(1);
-  return row;
 }
 
 export async function findOrganisationName(db: Executor, orgId: string): Promise<string | undefined> {

@@ -124,15 +124,6 @@ export async function deleteReservations(db: Executor, orgId: string, ids: reado
   await db.delete(walletReservations).where(inOrganisation(walletReservations.orgId, orgId, inArray(walletReservations.id, [...ids])));
 }
 
-/** The reservations one user holds now (tests and diagnostics). */
-export async function countReservations(db: Executor, orgId: string, userId: string): Promise<number> {
-  const rows = await db
-    .select({ count: sql<number>`count(*)::integer` })
-    .from(usageReservations)
-    .where(inOrganisation(usageReservations.orgId, orgId, eq(usageReservations.userId, userId)));
-  return Number(rows[0]?.count ?? 0);
-}
-
 /**
  * Deletes the reservations of instances that are gone, as their interrupted replies are recovered
  * (docs/decisions/015): with `ownersSilentForSeconds`, owners that have not beaten for that long;
