@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { FullPageSpinner } from '../../../components/ui/spinner';
-import { isOrderedRange, lastThirtyDays, type DayRange } from '../../admin/lib/day-range';
+import { useDayRange } from '../../admin/hooks/use-day-range';
 import { useDashboardAnalytics } from '../hooks/use-dashboard-analytics';
 import { dashboardTexts } from '../lib/dashboard-texts';
 import { usageOverview } from '../lib/usage-overview';
@@ -11,16 +10,8 @@ import { UsageTrendsCard } from './usage-trends-card';
 
 /** /admin and /dashboard: the four analytics cards of spec section 2. */
 export function AdminDashboard() {
-  const [defaultRange] = useState<DayRange>(() => lastThirtyDays());
-  const [range, setRange] = useState<DayRange>(defaultRange);
-  // A range being typed (start after end) is not asked for; the last answer stays meanwhile.
-  const [askedRange, setAskedRange] = useState<DayRange>(defaultRange);
+  const { range, askedRange, defaultRange, changeRange } = useDayRange();
   const query = useDashboardAnalytics(askedRange);
-
-  const changeRange = (next: DayRange) => {
-    setRange(next);
-    if (isOrderedRange(next)) setAskedRange(next);
-  };
 
   if (query.isPending) return <FullPageSpinner label="Loading analytics" />;
   const heading = (

@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { Card, Facts } from '../../admin/components/card';
 import { DayRangeFields } from '../../admin/components/day-range-fields';
 import { ErrorBanner } from '../../admin/components/error-banner';
+import { useDayRange } from '../../admin/hooks/use-day-range';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
-import { isOrderedRange, lastThirtyDays, type DayRange } from '../../admin/lib/day-range';
+import { isOrderedRange } from '../../admin/lib/day-range';
 import { formatCount, formatUsd } from '../../admin/lib/format';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { dashboardTexts } from '../../dashboard/lib/dashboard-texts';
@@ -20,17 +20,11 @@ export const modelAnalyticsFailedText = 'Model analytics could not be loaded.';
 
 /** /admin/models: per model requests, tokens, cost, success rate, latency, Auto share, cache hits and savings over a period. */
 export function ModelAnalytics() {
-  const [range, setRange] = useState<DayRange>(() => lastThirtyDays());
-  const [askedRange, setAskedRange] = useState<DayRange>(range);
+  const { range, askedRange, changeRange } = useDayRange();
   const query = useModelAnalytics(askedRange);
   const banner = useErrorBanner();
   const narrow = useIsNarrowScreen();
   useReportFailure(query.error, banner.show);
-
-  const changeRange = (next: DayRange) => {
-    setRange(next);
-    if (isOrderedRange(next)) setAskedRange(next);
-  };
 
   if (query.isPending && !query.isError) return <FullPageSpinner label="Loading model analytics" />;
   const analytics = query.data;
