@@ -119,6 +119,29 @@ describe('top-ups through Stripe', () => {
     expect((await balanceOf(server.url, admin)).balance).toBe(25);
   });
 
+  it('credits a signed event only for the intent, amount and currency of its payment', async () => {
+    const admin = await signUp(server.url);
+    const pending = await call(server.url, '/wallet/topup', { token: admin.token, key: randomUUID(), body: topUpBody(admin.orgId, { amount: 20 }) });
+    expect(pending.status).toBe(202);
+    const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.payment_id === pending.body.payment_id)!;
+    const succeeded = (changes: Partial<typeof intent>) => ({
+      id: `evt_${randomUUID()}`,
+      object: 'event' as const,
+      type: 'payment_intent.succeeded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false as const,
+      data: { object: { ...intent, status: 'succeeded' as const, ...changes } },
+    });
+    // Signed, naming our payment, but for a hundredth of the sum, another currency, or another intent.
+    expect(await stripe.deliver(succeeded({ amount: 20 }))).toBe(200);
+    expect(await stripe.deliver(succeeded({ currency: 'eur' }))).toBe(200);
+    expect(await stripe.deliver(succeeded({ id: 'pi_someone_else' }))).toBe(200);
+    expect((await balanceOf(server.url, admin)).balance).toBe(5);
+    expect(await stripe.deliver(succeeded({}))).toBe(200);
+    expect((await balanceOf(server.url, admin)).balance).toBe(25);
+  });
+
   it('charges auto-reloads off-session with the card a top-up saved, on the wallet’s Stripe customer', async () => {
     const admin = await signUp(server.url);
     expect((await call(server.url, '/wallet/topup', { token: admin.token, key: randomUUID(), body: topUpBody(admin.orgId, { payment_method_id: 'pm_card_visa' }) })).status).toBe(200);

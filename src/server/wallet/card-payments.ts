@@ -1,6 +1,7 @@
 /** What a card charge came to, as the payment service says. */
 export type ChargeOutcome =
-  | { status: 'succeeded'; processorPaymentId: string; paymentMethod?: string }
+  /** `charged`: what the service says it took, when it says (checked against our payment before crediting). */
+  | { status: 'succeeded'; processorPaymentId: string; paymentMethod?: string; charged?: { cents: bigint; currency: string } }
   /** The customer must act (3-D Secure through Stripe.js with the client secret), or the service's word is awaited. */
   | { status: 'pending'; processorPaymentId: string; clientSecret?: string }
   | { status: 'failed'; processorPaymentId?: string; message: string };

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { ChargeOutcome } from './card-payments';
 import { findLedgerEntryOfPayment, postToWallet, updateWalletRow, type LedgerRow } from './ledger-repository';
 import { lockPayment, markPaymentSucceeded, updateOpenPayment, type PaymentRow } from './payment-repository';
+import { centsOf } from './wallet-money';
 
 export interface SettledPayment {
   payment: PaymentRow;
@@ -36,6 +37,11 @@ export async function settlePayment(db: Database, logger: Logger, orgId: string,
     const payment = await lockPayment(transaction, orgId, paymentId);
     if (!payment) return undefined;
     if (payment.status === 'succeeded') return { payment, credit: await findLedgerEntryOfPayment(transaction, orgId, paymentId) };
+    if (!sameCharge(payment, outcome)) {
+      // A signed event or lookup naming our payment for another intent or sum: never credited on its word.
+      logger.error({ paymentId, orgId, processorPaymentId: outcome.processorPaymentId }, 'a succeeded charge does not match its payment (intent, amount or currency); not credited');
+      return { payment };
+    }
     if (payment.status === 'failed') {
       // Said failed before and succeeded after (a retried confirmation): the money moved, so it is credited.
       logger.warn({ paymentId, orgId }, 'a payment recorded as failed succeeded after all; crediting it');
@@ -52,6 +58,12 @@ export async function settlePayment(db: Database, logger: Logger, orgId: string,
     if (paymentMethod) await updateWalletRow(transaction, orgId, { savedPaymentMethod: paymentMethod });
     return { payment: { ...payment, status: 'succeeded' as const, processorPaymentId: outcome.processorPaymentId, paymentMethod }, credit };
   });
+}
+
+function sameCharge(payment: PaymentRow, outcome: Extract<ChargeOutcome, { status: 'succeeded' }>): boolean {
+  if (payment.processorPaymentId && payment.processorPaymentId !== outcome.processorPaymentId) return false;
+  if (!outcome.charged) return true;
+  return outcome.charged.cents === centsOf(payment.amount) && outcome.charged.currency.toUpperCase() === payment.currency.toUpperCase();
 }
 
 async function currentState(db: Database, orgId: string, paymentId: string): Promise<SettledPayment | undefined> {

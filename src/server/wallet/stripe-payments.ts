@@ -23,7 +23,7 @@ export function outcomeOfIntent(intent: Stripe.PaymentIntent): ChargeOutcome {
   const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
   switch (intent.status) {
     case 'succeeded':
-      return { status: 'succeeded', processorPaymentId: intent.id, paymentMethod };
+      return { status: 'succeeded', processorPaymentId: intent.id, paymentMethod, charged: { cents: BigInt(intent.amount), currency: intent.currency } };
     case 'canceled':
       return { status: 'failed', processorPaymentId: intent.id, message: intent.last_payment_error?.message ?? 'The payment was cancelled.' };
     case 'requires_payment_method':
