@@ -1,4 +1,4 @@
-import type { CacheRequest, CacheSettings, CatalogModel, ChatMessage, ProviderName } from '../../gateway';
+import type { CacheRequest, CacheSettings, CatalogModel, ChatMessage, ChatProvider, ProviderName } from '../../gateway';
 import type { Caller } from '../http/context';
 
 /** Model-call options beside the conversation. */
@@ -40,4 +40,10 @@ export interface ReplyPlan {
   generation?: GenerationOptions;
   /** Where a complete reply is stored in the semantic cache (the lookup's vector saves embedding twice). */
   cache?: { request: CacheRequest; settings: CacheSettings; embedding?: Float32Array };
+}
+
+/** A plan that calls a model: with the gateway read together with `walletPays`, so a call on the instance's keys is always paid. */
+export interface ModelCallPlan extends ReplyPlan {
+  gateway: ChatProvider;
+  walletPays: ReadonlySet<ProviderName>;
 }

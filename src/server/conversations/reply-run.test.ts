@@ -5,7 +5,7 @@ import { AppError } from '../http/app-error';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { createInFlightReplies } from './in-flight-replies';
 import { openReply } from './reply-run';
-import type { ReplyPlan } from './reply-plan';
+import type { ModelCallPlan, ReplyPlan } from './reply-plan';
 
 const model = { id: 'openai/gpt-4o-mini', provider: 'openai' } as CatalogModel;
 
@@ -28,21 +28,21 @@ function controlledGateway(behaviour: 'answers' | 'fails') {
   return { gateway, seen, release };
 }
 
-function dependenciesWith(gateway: ChatProvider): ConversationDependencies {
+function dependencies(): ConversationDependencies {
   return {
-    providers: { gatewayFor: async () => gateway },
     logger: pino({ level: 'silent' }),
     inFlight: createInFlightReplies(),
     routing: { firstPartTimeoutMs: 1000 },
   } as unknown as ConversationDependencies;
 }
 
-const plan: ReplyPlan = {
+const plan: Omit<ModelCallPlan, 'gateway'> = {
   caller: { orgId: 'org', userId: 'user' } as ReplyPlan['caller'],
   sessionId: 'session',
   userMessageId: 'message',
   replyMessageId: 'reply',
   usageId: 'usage',
+  walletPays: new Set(),
   model,
   history: [{ role: 'user', content: 'Hi' }],
   inputTokens: 7,
@@ -64,7 +64,7 @@ describe('openReply with writes running beside the model call', () => {
     const { gateway, seen, release } = controlledGateway('answers');
     const writes = deferred();
     let opened = false;
-    const opening = openReply(dependenciesWith(gateway), plan, undefined, () => writes.promise).then((reply) => ((opened = true), reply));
+    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => writes.promise).then((reply) => ((opened = true), reply));
     await tick();
     expect(seen.started).toBe(true);
     release();
@@ -78,14 +78,14 @@ describe('openReply with writes running beside the model call', () => {
   it('asks the model for at most the plan’s output tokens (the role’s cap, cut to the room left in its limits)', async () => {
     const { gateway, seen, release } = controlledGateway('answers');
     release();
-    await openReply(dependenciesWith(gateway), { ...plan, maxOutputTokens: 42 });
+    await openReply(dependencies(), { ...plan, gateway, maxOutputTokens: 42 });
     expect(seen.request?.maxOutputTokens).toBe(42);
   });
 
   it('starts the writes once the model has been asked, so the database does not hold the request back', async () => {
     const { gateway, seen, release } = controlledGateway('answers');
     let modelAskedFirst: boolean | undefined;
-    const opening = openReply(dependenciesWith(gateway), plan, undefined, async () => {
+    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, async () => {
       modelAskedFirst = seen.started;
     });
     release();
@@ -96,7 +96,7 @@ describe('openReply with writes running beside the model call', () => {
   it('stops the model call and throws the writes’ error when they fail', async () => {
     const { gateway, seen, release } = controlledGateway('answers');
     const writes = deferred();
-    const opening = openReply(dependenciesWith(gateway), plan, undefined, () => writes.promise);
+    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => writes.promise);
     await tick();
     writes.reject(new Error('disk full'));
     release();
@@ -108,7 +108,7 @@ describe('openReply with writes running beside the model call', () => {
     const { gateway, release } = controlledGateway('fails');
     const writes = deferred();
     let settled = false;
-    const opening = openReply(dependenciesWith(gateway), plan, undefined, () => writes.promise).catch((error: unknown) => ((settled = true), error));
+    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => writes.promise).catch((error: unknown) => ((settled = true), error));
     release();
     await tick();
     expect(settled).toBe(false);

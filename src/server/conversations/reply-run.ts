@@ -4,7 +4,7 @@ import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
 import { FirstPartTimeout, openUpstream } from './open-upstream';
 import { usageRecordOf } from './record-reply';
-import type { ReplyPlan } from './reply-plan';
+import type { ModelCallPlan, ReplyPlan } from './reply-plan';
 import { runOpenedReply, type OpenedCall, type ReplyResult } from './run-opened-reply';
 import { upstreamFailure } from './upstream-error';
 
@@ -33,7 +33,7 @@ export interface OpenedReply {
  */
 export async function openReply(
   dependencies: ConversationDependencies,
-  plan: ReplyPlan,
+  plan: ModelCallPlan,
   clientSignal?: AbortSignal,
   saveRows?: () => Promise<unknown>,
 ): Promise<OpenedReply> {
@@ -41,7 +41,7 @@ export async function openReply(
   const upstream = new AbortController();
   // A client that leaves before the first byte (e.g. while the local model's queue is long) stops the call too.
   clientSignal?.addEventListener('abort', () => upstream.abort(), { once: true });
-  const gateway = await dependencies.providers.gatewayFor(plan.caller.orgId);
+  const { gateway } = plan;
   const timeoutMs = plan.backup ? dependencies.routing.firstPartTimeoutMs : undefined;
 
   async function openWithFallback(): Promise<OpenedCall> {

@@ -61,7 +61,7 @@ export async function startRoutedReply(
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const turns = target.turns ?? (await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId));
   const usageId = randomUUID();
-  const walletPays = await dependencies.providers.instancePaidProviders(caller.orgId);
+  const { gateway, instancePaid: walletPays } = await dependencies.providers.callingFor(caller.orgId);
   const { route, history, backup, reservationIds, rerouted } = await reserveRoom(dependencies, caller, initialRoute, turns, target, usageId, walletPays);
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
   const decisionId = randomUUID();
@@ -99,6 +99,7 @@ export async function startRoutedReply(
         maxOutputTokens: route.maxOutputTokens,
         reservationIds,
         walletPays,
+        gateway,
         inputTokens: expected.inputTokens,
         decisionId,
         reference: route.reference,

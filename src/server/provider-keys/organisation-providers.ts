@@ -7,14 +7,19 @@ import { listProviderKeys, type ProviderKeyRecord } from './provider-key-reposit
 export interface OrganisationProviders {
   /** The organisation's own keys, each replacing the instance's key for its provider. */
   credentialsFor(orgId: string): Promise<ProviderCredentials>;
-  gatewayFor(orgId: string): Promise<ChatProvider>;
   /**
-   * The providers the organisation calls with the instance's keys: what their models cost is paid
-   * from its wallet (docs/decisions/022). Not its own keys' providers, nor the embedded model.
+   * The gateway a reply calls models through and the providers it calls with the instance's keys
+   * (what their models cost is paid from the wallet, docs/decisions/022; not the organisation's own
+   * keys' providers, nor the embedded model), from one read, so the two always agree.
    */
-  instancePaidProviders(orgId: string): Promise<ReadonlySet<ProviderName>>;
+  callingFor(orgId: string): Promise<ModelCalling>;
   /** Drops the cached gateway after the organisation's keys changed. */
   forget(orgId: string): void;
+}
+
+export interface ModelCalling {
+  gateway: ChatProvider;
+  instancePaid: ReadonlySet<ProviderName>;
 }
 
 export interface OrganisationProvidersOptions {
@@ -50,8 +55,10 @@ export function createOrganisationProviders(options: OrganisationProvidersOption
 
   return {
     credentialsFor: async (orgId) => (await entryFor(orgId)).credentials,
-    gatewayFor: async (orgId) => (await entryFor(orgId)).gateway,
-    instancePaidProviders: async (orgId) => (await entryFor(orgId)).instancePaid,
+    callingFor: async (orgId) => {
+      const { gateway, instancePaid } = await entryFor(orgId);
+      return { gateway, instancePaid };
+    },
     forget: (orgId) => void cache.delete(orgId),
   };
 }
