@@ -12,6 +12,7 @@ import { createLiveReplies } from './conversations/live-replies';
 import { createSetupGate } from './conversations/setup-gate';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createRequestRouting } from './routing/request-routing';
+import { warmEncoder } from './routing/warm-encoder';
 import { createAccessTokens } from './auth/access-tokens';
 import { createRecentCallers } from './auth/recent-callers';
 import type { AuthDependencies } from './auth/auth-dependencies';
@@ -118,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await database.close();
       throw error;
     });
+  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
   // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are marked paid in test mode. With one they stay
   // pending until a payment path settles them (not connected yet: issue 12's notes).
   const billing = { charges: createRecordedPlanCharges({ testMode: !config.wallet.stripe }), sources: createWalletInvoiceSources(modelCatalog) };
@@ -154,6 +156,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     corsOrigins: config.corsOrigins,
     webRoot: options.webRoot === null ? undefined : (options.webRoot ?? defaultWebRoot),
     isShuttingDown: () => shuttingDown,
+    isWarmingUp: () => warmingUp.pending,
   });
 
   let server: ServerType;

@@ -9,9 +9,10 @@ import { createRoutingPolicies } from './routing-policies';
 
 /**
  * The router and the semantic cache for the conversation services. The embedded sentence encoder
- * (loaded on first use) feeds the router, whose weights belong to it, and the cache unless an
- * OpenAI-compatible embeddings endpoint is configured. The committed router artifact is read
- * now, so a broken one stops the start instead of the first chat.
+ * feeds the router, whose weights belong to it, and the cache unless an OpenAI-compatible
+ * embeddings endpoint is configured. The committed router artifact is read now, so a broken one
+ * stops the start instead of the first chat. `warm()` loads the encoder and runs it once (its
+ * thread, the model, the WASM code paths): without it the first message waits ~1.2 s for that.
  */
 export async function createRequestRouting(database: DatabaseHandle, options: Config['routing']): Promise<ConversationDependencies['routing']> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
@@ -28,6 +29,9 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
+    warm: async () => {
+      await pool.embed(['Warm up the sentence encoder before the first message.']);
+    },
     close: () => pool.close(),
   };
 }
