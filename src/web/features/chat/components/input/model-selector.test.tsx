@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeModel } from '../../test/chat-fixtures';
-import { ModelSelector, modelLabel } from './model-selector';
+import { modelLabel } from '../../../../lib/model-label';
+import { ModelSelector } from './model-selector';
 
 describe('ModelSelector', () => {
   it("shows 'Loading models...' and 'No available models'", async () => {

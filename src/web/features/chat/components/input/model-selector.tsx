@@ -1,5 +1,6 @@
 import type { ChatModel } from '@contracts';
 import { useState } from 'react';
+import { modelLabel } from '../../../../lib/model-label';
 import { limitUsageNote } from '../../api/limit-refusal';
 
 interface ModelSelectorProps {
@@ -7,11 +8,6 @@ interface ModelSelectorProps {
   isLoading: boolean;
   selectedModelId: string | null;
   onSelect: (modelId: string | null) => void;
-}
-
-/** Spec section 3: shown as provider/model_id (catalog ids may already carry the provider). */
-export function modelLabel(model: ChatModel): string {
-  return model.model_id.startsWith(`${model.provider}/`) ? model.model_id : `${model.provider}/${model.model_id}`;
 }
 
 /**
