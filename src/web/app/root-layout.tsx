@@ -3,6 +3,7 @@ import { FullPageSpinner } from '../components/ui/spinner';
 import { AuthFailureRedirect } from '../features/auth/components/auth-failure-redirect';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { BrandingEffect } from '../features/branding/components/branding-effect';
+import { PreferencesEffect } from '../features/settings/components/preferences-effect';
 import { TopNavBar } from './layout/top-nav-bar';
 
 export function RootLayout() {
@@ -17,6 +18,7 @@ export function RootLayout() {
       </a>
       <AuthFailureRedirect />
       <BrandingEffect />
+      <PreferencesEffect />
       <TopNavBar />
       <main id="main-content" className="flex-1">
         {isInitialized ? <Outlet /> : <FullPageSpinner label="Checking your session" />}
