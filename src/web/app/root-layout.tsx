@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { ToastNavigationReset } from '../components/toast/toast-navigation-reset';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { AuthFailureRedirect } from '../features/auth/components/auth-failure-redirect';
 import { useAuth } from '../features/auth/hooks/use-auth';
@@ -17,6 +18,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <AuthFailureRedirect />
+      <ToastNavigationReset />
       <BrandingEffect />
       <PreferencesEffect />
       <TopNavBar />
