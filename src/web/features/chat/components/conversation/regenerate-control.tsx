@@ -28,7 +28,14 @@ export function RegenerateControl({ message }: { message: ChatMessage }) {
   return (
     <span className="inline-flex items-center gap-1">
       {choosing ? (
-        <select aria-label="Model for regeneration" value={modelId} onChange={(event) => setModelId(event.target.value)} className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900">
+        <select
+          aria-label="Model for regeneration"
+          value={modelId}
+          onChange={(event) => setModelId(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setChoosing(false);
+          }}
+          className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900">
           {models.map((model) => (
             <option key={model.model_id} value={model.model_id}>
               {model.name}

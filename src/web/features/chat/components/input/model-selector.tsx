@@ -1,5 +1,5 @@
 import type { ChatModel } from '@contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { modelLabel } from '../../../../lib/model-label';
 import { limitUsageNote } from '../../api/limit-refusal';
 
@@ -16,16 +16,45 @@ interface ModelSelectorProps {
  */
 export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: ModelSelectorProps) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const selected = models?.find((model) => model.model_id === selectedModelId);
+
+  function close() {
+    setOpen(false);
+    trigger.current?.focus();
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLButtonElement>('[aria-selected="true"] button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      close();
+    };
+    // A press outside the list closes it, as Escape does, without taking the focus back.
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
 
   function choose(modelId: string | null) {
     onSelect(modelId);
-    setOpen(false);
+    close();
   }
 
   return (
     <div className="relative">
       <button
+        ref={trigger}
         type="button"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
@@ -34,10 +63,10 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
         Model: {selected?.name ?? 'Auto'}
       </button>
       {open ? (
-        <div role="dialog" aria-label="Choose a model" className="absolute bottom-full left-0 z-20 mb-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div ref={panel} role="dialog" aria-label="Choose a model" className="absolute bottom-full left-0 z-20 mb-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
           <div className="mb-1 flex items-center justify-between text-xs font-semibold text-slate-600 dark:text-slate-300">
             <span>Models</span>
-            <button type="button" aria-label="Close model list" className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => setOpen(false)}>
+            <button type="button" aria-label="Close model list" className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={close}>
               ×
             </button>
           </div>
