@@ -37,11 +37,14 @@ export const startConversationRequestSchema = z.object({
   forced_model_id: modelIdSchema().nullish(),
 });
 
-/** POST /conversation/regenerate: answers the user message before `message_id` again. */
+/**
+ * POST /conversation/regenerate: answers the user message before `message_id` again. The model
+ * must be named ('Model is required' when absent); null is Auto, the router chooses as for a message.
+ */
 export const regenerateRequestSchema = z.object({
   message_id: messageIdSchema,
   session_id: sessionIdSchema,
-  forced_model_id: modelIdSchema('Model', messages.modelRequired),
+  forced_model_id: modelIdSchema('Model', messages.modelRequired).nullable(),
   stream: z.boolean().default(true),
 });
 export type RegenerateRequest = z.infer<typeof regenerateRequestSchema>;
