@@ -84,11 +84,19 @@ export const exportDownloadQuerySchema = z.object({
  * max_tokens_per_request, the smaller, capped by the model's context window less the room kept
  * for the reply (admin-named roles have no role limit). Replies are held to the same limit.
  */
+export const maxTokensBounds = ['model', 'organisation', 'role'] as const;
+export type MaxTokensBound = (typeof maxTokensBounds)[number];
+
 export const chatModelSchema = z.object({
   model_id: z.string(),
   name: z.string(),
   provider: z.string(),
   max_tokens: z.number().int(),
+  /**
+   * Which bound `max_tokens` is, so people can be told why: the model's context window less its
+   * reply room, the organisation's max_tokens_per_request, or the role's per-request limit.
+   */
+  max_tokens_limited_by: z.enum(maxTokensBounds).optional(),
   /** The caller's monthly limits on this model and how much of them is taken; absent when unlimited (admins). */
   limits: modelLimitUsageSchema.optional(),
 });

@@ -8,7 +8,7 @@ const model = (id: string): CatalogModel => {
   if (!found) throw new Error(`no ${id} in the catalog`);
   return found;
 };
-const usable = (id: string): UsableModel => ({ model: model(id), maxTokensPerRequest: 10_000, replyTokenCap: 2_000 });
+const usable = (id: string): UsableModel => ({ model: model(id), maxTokensPerRequest: 10_000, maxTokensLimitedBy: 'organisation', replyTokenCap: 2_000 });
 const candidate = (id: string, ruledOut?: string): CandidateModel => ({ usable: usable(id), ruledOut });
 
 // Tier 1: gpt-4o-mini, claude-3-5-haiku; tier 2: gpt-4o; tier 3: claude-sonnet-4.

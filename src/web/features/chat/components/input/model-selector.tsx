@@ -2,6 +2,7 @@ import type { ChatModel } from '@contracts';
 import { useEffect, useRef, useState } from 'react';
 import { modelLabel } from '../../../../lib/model-label';
 import { limitUsageNote } from '../../api/limit-refusal';
+import { tokenLimitExplanation, tokenLimitSummary } from '../../lib/token-limit';
 
 interface ModelSelectorProps {
   models: ChatModel[] | undefined;
@@ -84,7 +85,8 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
                 <ModelOption
                   key={model.model_id}
                   label={model.name}
-                  detail={[modelLabel(model), `max ${model.max_tokens.toLocaleString()} tokens`, limitUsageNote(model)].filter(Boolean).join(' · ')}
+                  detail={[modelLabel(model), tokenLimitSummary(model), limitUsageNote(model)].filter(Boolean).join(' · ')}
+                  explanation={tokenLimitExplanation(model)}
                   selected={model.model_id === selectedModelId}
                   onChoose={() => choose(model.model_id)}
                 />
@@ -97,12 +99,13 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
   );
 }
 
-function ModelOption({ label, detail, selected, onChoose }: { label: string; detail: string; selected: boolean; onChoose: () => void }) {
+function ModelOption({ label, detail, explanation, selected, onChoose }: { label: string; detail: string; explanation?: string; selected: boolean; onChoose: () => void }) {
   return (
     <li role="option" aria-selected={selected}>
-      <button type="button" onClick={onChoose} className={`w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}>
+      <button type="button" title={explanation} onClick={onChoose} className={`w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}>
         {label}
         {detail ? <span className="block text-xs text-slate-500">{detail}</span> : null}
+        {explanation ? <span className="sr-only"> {explanation}</span> : null}
       </button>
     </li>
   );
