@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../state/chat-types';
 import { FeedbackButtons } from './feedback-buttons';
 import { RegenerateControl } from './regenerate-control';
 import { ReplyStatus } from './reply-status';
+import { ReplyTokens } from './reply-tokens';
 import { RouteSummary } from './route-summary';
 
 export const messageCopyConfirmationMs = 1500;
@@ -16,9 +17,9 @@ export function ReplyFooter({ message }: { message: ChatMessage }) {
   return (
     <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
       <ReplyStatus status={message.status} />
-      {message.tokensUsed > 0 ? <span>{message.tokensUsed} tokens</span> : null}
+      <ReplyTokens message={message} />
       {message.model ? <span>{message.model}</span> : null}
-      {message.route ? <RouteSummary route={message.route} /> : null}
+      {message.route ? <RouteSummary route={message.route} servedModel={message.model} /> : null}
       <RegenerateControl message={message} />
       <FeedbackButtons message={message} />
       <button type="button" className="rounded px-2 py-0.5 hover:bg-slate-200 dark:hover:bg-slate-700" onClick={() => void copy(message.content)}>
