@@ -15,16 +15,19 @@ export const messageCopyConfirmationMs = 1500;
 export function ReplyFooter({ message }: { message: ChatMessage }) {
   const { copied, copy } = useCopyToClipboard(messageCopyConfirmationMs);
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
       <ReplyStatus status={message.status} />
       <ReplyTokens message={message} />
       {message.model ? <span>{message.model}</span> : null}
       {message.route ? <RouteSummary route={message.route} servedModel={message.model} /> : null}
-      <RegenerateControl message={message} />
-      <FeedbackButtons message={message} />
-      <button type="button" className="rounded px-2 py-0.5 hover:bg-slate-200 dark:hover:bg-slate-700" onClick={() => void copy(message.content)}>
-        {copied ? 'Copied!' : 'Copy'}
-      </button>
+      {/* The actions move to the next line together, never one by one; on a phone they may wrap among themselves. */}
+      <span role="group" aria-label="Reply actions" className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
+        <RegenerateControl message={message} />
+        <FeedbackButtons message={message} />
+        <button type="button" className="rounded px-2 py-0.5 whitespace-nowrap hover:bg-slate-200 dark:hover:bg-slate-700" onClick={() => void copy(message.content)}>
+          {copied ? 'Copied!' : 'Copy'}
+        </button>
+      </span>
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
     <>
       <p className="whitespace-pre-wrap">{message.content}</p>
       {canEdit ? (
-        <button ref={editButton} type="button" className="mt-1 text-xs opacity-70 hover:opacity-100" onClick={() => setDraft(message.content)}>
+        <button ref={editButton} type="button" className="mt-1 rounded text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white" onClick={() => setDraft(message.content)}>
           Edit
         </button>
       ) : null}
