@@ -57,7 +57,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-stripe-'));
   server = await startServer(ownServerConfig(dataDir, stripeVariables()), { pgliteDataDir: 'memory://', webRoot: null });
   stripe.webhookUrl = `${server.url}/api/billing/stripe/webhook`;
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await server?.close();
   await stripe?.close();
