@@ -85,6 +85,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
     logger,
   };
+  // The built-in catalog and the models the operator declared for an OpenAI-compatible server.
+  const catalog = [...modelCatalog, ...config.openAiCompatibleModels];
   // One embedded model for the whole process; nothing loads until the first local request.
   const localProvider: LocalChatProvider | undefined = config.localModel.enabled
     ? createEmbeddedLocalProvider({
@@ -101,7 +103,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db: database.db,
     secrets: providerSecrets,
     instanceCredentials: config.providerCredentials,
-    catalog: modelCatalog,
+    catalog,
     localProvider,
     organisationFetch: addressGuard.fetch,
   });
@@ -122,14 +124,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
   // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are marked paid in test mode. With one they stay
   // pending until a payment path settles them (not connected yet: issue 12's notes).
-  const billing = { charges: createRecordedPlanCharges({ testMode: !config.wallet.stripe }), sources: createWalletInvoiceSources(modelCatalog) };
+  const billing = { charges: createRecordedPlanCharges({ testMode: !config.wallet.stripe }), sources: createWalletInvoiceSources(catalog) };
   const app = createApp({
     database,
     auth,
     conversations: {
       db: database.db,
       providers,
-      catalog: modelCatalog,
+      catalog,
       localModelEnabled: config.localModel.enabled,
       logger,
       inFlight: inFlightReplies,
@@ -146,7 +148,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       db: database.db,
       policies: routing.policies,
       providers,
-      catalog: modelCatalog,
+      catalog,
       localModelEnabled: config.localModel.enabled,
       defaultCacheThreshold: defaultCacheSettings.similarityThreshold,
     },
@@ -181,7 +183,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const retention = createRetentionJob({ db: database.db, logger, intervalMs: config.retentionSweepIntervalSeconds * 1000 });
   retention.start();
   // Billing periods that ended are closed now and every interval: invoices issued, subscriptions renewed or ended.
-  const invoiceJob = createInvoiceJob({ dependencies: { db: database.db, catalog: modelCatalog, ...billing }, logger, intervalMs: config.invoiceSweepIntervalSeconds * 1000 });
+  const invoiceJob = createInvoiceJob({ dependencies: { db: database.db, catalog, ...billing }, logger, intervalMs: config.invoiceSweepIntervalSeconds * 1000 });
   invoiceJob.start();
 
   return {

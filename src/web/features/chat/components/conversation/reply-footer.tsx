@@ -9,16 +9,17 @@ export const messageCopyConfirmationMs = 1500;
 
 /**
  * Tokens used, model name, Regenerate, feedback and copy under an assistant reply (spec section 2),
- * how it was routed with its cost against the reference model, and a mark when it did not finish.
+ * how it was routed with its cost against the reference model, and a mark when it did not finish
+ * or was cut off at its token limit.
  */
 export function ReplyFooter({ message }: { message: ChatMessage }) {
   const { copied, copy } = useCopyToClipboard(messageCopyConfirmationMs);
   return (
     <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
-      <ReplyStatus status={message.status} />
+      <ReplyStatus status={message.status} finishReason={message.finishReason} />
       {message.tokensUsed > 0 ? <span>{message.tokensUsed} tokens</span> : null}
       {message.model ? <span>{message.model}</span> : null}
-      {message.route ? <RouteSummary route={message.route} /> : null}
+      {message.route ? <RouteSummary route={message.route} cutOff={message.finishReason === 'length'} /> : null}
       <RegenerateControl message={message} />
       <FeedbackButtons message={message} />
       <button type="button" className="rounded px-2 py-0.5 hover:bg-slate-200 dark:hover:bg-slate-700" onClick={() => void copy(message.content)}>

@@ -18,10 +18,11 @@ const reasonLabels: Record<RouteInfo['reason'], string> = {
 
 /**
  * How a reply was routed and what it cost against the reference model ("without the router"):
- * a short label, the reason in full on hover and for screen readers, and the two costs.
+ * a short label, the reason in full on hover and for screen readers, and the two costs. A reply
+ * cut off at its token limit claims no saving: an unfinished answer is not a cheaper one.
  */
-export function RouteSummary({ route }: { route: RouteInfo }) {
-  const saved = route.reference_cost_usd - route.cost_usd;
+export function RouteSummary({ route, cutOff = false }: { route: RouteInfo; cutOff?: boolean }) {
+  const saved = cutOff ? 0 : route.reference_cost_usd - route.cost_usd;
   return (
     <span className="inline-flex flex-wrap items-center gap-2" aria-label="How this reply was routed">
       <span
