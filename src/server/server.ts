@@ -106,7 +106,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Before serving: replies a stopped server left streaming are marked interrupted (docs/decisions/015).
   const liveReplies = createLiveReplies({ database, logger });
-  const wallet = createWallet(config.wallet, database, logger);
+  const wallet = createWallet(config.wallet, database, logger, { appUrl: () => publicUrl });
   const routing = await liveReplies
     .start()
     // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.

@@ -17,6 +17,11 @@ export async function findPaymentByKey(db: Executor, orgId: string, idempotencyK
   return row;
 }
 
+export async function findPayment(db: Executor, orgId: string, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(walletPayments).where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id)));
+  return row;
+}
+
 /** The payment, locked until the transaction ends: it is settled once. */
 export async function lockPayment(transaction: Executor, orgId: string, id: string): Promise<PaymentRow | undefined> {
   const [row] = await transaction.select().from(walletPayments).where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id))).for('update');
@@ -28,7 +33,7 @@ export async function updateOpenPayment(
   db: Executor,
   orgId: string,
   id: string,
-  changes: Partial<Pick<PaymentRow, 'status' | 'processorPaymentId' | 'clientSecret' | 'failureMessage' | 'paymentMethod'>>,
+  changes: Partial<Pick<PaymentRow, 'status' | 'processorPaymentId' | 'clientSecret' | 'failureMessage' | 'paymentMethod' | 'checkoutSessionId' | 'checkoutUrl'>>,
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(walletPayments)

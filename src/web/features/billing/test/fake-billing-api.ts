@@ -96,7 +96,7 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
     const credit = makeTransaction(`tx-${transactions.length + 1}`, 'credit', body.amount, 'Wallet top-up');
     transactions = [credit, ...transactions];
     wallet = { ...wallet, balance: wallet.balance + body.amount };
-    const answer = { status: 'succeeded', payment_id: `pay-${key}`, transaction: credit, client_secret: null, balance: wallet };
+    const answer = { status: 'succeeded', payment_id: `pay-${key}`, transaction: credit, client_secret: null, checkout_url: null, balance: wallet };
     creditedKeys.set(key, answer);
     return { body: answer };
   };
