@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { walletPayments, type PaymentStatus } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -65,5 +65,25 @@ export async function listOpenPayments(db: Executor, olderThanSeconds: number, l
       ),
     )
     .orderBy(asc(walletPayments.updatedAt))
+    .limit(limit);
+}
+
+/**
+ * Plan payments written to be charged later (renewals) and not yet sent: pending, with neither an
+ * intent nor a Checkout session, oldest first. Instance-wide upkeep.
+ */
+export async function listWaitingPlanPayments(db: Executor, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(walletPayments)
+    .where(
+      and(
+        eq(walletPayments.purpose, 'plan'),
+        eq(walletPayments.status, 'pending'),
+        isNull(walletPayments.processorPaymentId),
+        isNull(walletPayments.checkoutSessionId),
+      ),
+    )
+    .orderBy(asc(walletPayments.createdAt))
     .limit(limit);
 }
