@@ -145,6 +145,7 @@ export function BillingPage() {
             const change = current.subscription
               ? await subscription.change.mutateAsync({ planId, idempotencyKey })
               : await subscription.purchase.mutateAsync({ planId, idempotencyKey });
+            if (change.checkout_url) return goToCheckout(change.checkout_url);
             toast.success(planChangedText(change));
             close();
           }}
