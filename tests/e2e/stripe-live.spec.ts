@@ -63,3 +63,32 @@ test('an admin who leaves Stripe Checkout without paying is told nothing was cha
   await expect(page.getByTestId('payment-return')).toContainText('The top-up of $10.00 was not completed: nothing was charged.');
   await expect(wallet.getByTestId('wallet-balance')).toHaveText('$5.00 USD');
 });
+
+test('an admin subscribes on /pricing through Stripe Checkout, then upgrades on the card it saved', async ({ page }) => {
+  const admin = newAccount('live-plan');
+  await signUpThroughApi(page.request, admin);
+  await signInThroughUi(page, admin);
+
+  await page.goto('/pricing');
+  const team = page.getByRole('article', { name: 'Team' });
+  await team.getByRole('button', { name: 'Subscribe to Team' }).click();
+  await page.getByRole('alertdialog', { name: 'Subscribe to Team?' }).getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2eFakeStripeUrl}/checkout/pay/cs_test_`));
+  await expect(page.getByTestId('checkout-amount')).toHaveText('49.00 USD');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+
+  await expect(page).toHaveURL(/\/admin\/billing\?payment=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('payment-return')).toContainText('$49.00 received: your plan is updated.');
+  const plan = card(page, 'Current Plan');
+  await expect(plan.getByTestId('current-plan-name')).toHaveText('Team');
+
+  // The card Checkout saved pays the upgrade off-session: no second trip to Stripe.
+  await plan.getByRole('button', { name: 'Change plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change plan' });
+  await dialog.getByRole('radio', { name: /Business/ }).check();
+  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await expect(plan.getByTestId('current-plan-name')).toHaveText('Business');
+  await expect(page).toHaveURL(/\/admin\/billing/);
+  await expect(page.getByText(/Your plan is now Business: \$[\d.,]+ charged\./)).toBeVisible();
+});
