@@ -26,7 +26,10 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { createMailer } from './email/mailer';
 import { createRetentionJob } from './retention/retention-job';
 import { createInvoiceJob } from './billing/invoice-job';
+import type { BillingDependencies } from './billing/billing-dependencies';
+import { createLivePlanCharges } from './billing/live-plan-charges';
 import { createRecordedPlanCharges } from './billing/plan-charges';
+import { createPlanPaymentHandler } from './billing/plan-orders';
 import { createWalletInvoiceSources } from './billing/wallet-invoice-sources';
 import { createBackgroundTasks } from './shared/background-tasks';
 import { createLogger } from './logger';
@@ -109,7 +112,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Before serving: replies a stopped server left streaming are marked interrupted (docs/decisions/015).
   const liveReplies = createLiveReplies({ database, logger });
-  const wallet = createWallet(config.wallet, database, logger);
+  // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are
+  // marked paid in test mode. With one, plans are paid through the wallet's card payments and applied when paid (docs/decisions/024).
+  const billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'> = {
+    charges: config.wallet.stripe ? createLivePlanCharges() : createRecordedPlanCharges(),
+    sources: createWalletInvoiceSources(catalog),
+  };
+  const planPayments = config.wallet.stripe ? createPlanPaymentHandler({ db: database.db, catalog, ...billing }) : undefined;
+  const wallet = createWallet(config.wallet, database, logger, { appUrl: () => publicUrl, plans: planPayments });
+  if (config.wallet.stripe) billing.cardPayments = wallet.dependencies;
   const routing = await liveReplies
     .start()
     // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.
@@ -122,9 +133,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       throw error;
     });
   const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
-  // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are marked paid in test mode. With one they stay
-  // pending until a payment path settles them (not connected yet: issue 12's notes).
-  const billing = { charges: createRecordedPlanCharges({ testMode: !config.wallet.stripe }), sources: createWalletInvoiceSources(catalog) };
   const app = createApp({
     database,
     auth,
