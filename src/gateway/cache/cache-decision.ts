@@ -1,7 +1,7 @@
 import type { CacheSettings } from './cache-settings';
 import { isCacheable, type NotCacheableReason } from './cacheability';
 import { normalisePrompt } from './normalise-prompt';
-import { verifyCandidate, type VerificationReason } from './near-miss-verifier';
+import { defaultVerifierOptions, verifyCandidate, type VerificationReason, type VerifierOptions } from './near-miss-verifier';
 
 /** Why a query was or was not answered from a stored entry. */
 export type CacheDecisionReason = 'exact' | 'disabled' | `query-${NotCacheableReason}` | `entry-${NotCacheableReason}` | VerificationReason;
@@ -26,14 +26,14 @@ export interface CacheCandidate {
  * never looked up), then the guard on the stored prompt (such a prompt is never stored, so it
  * can never answer), then the exact tier, then similarity and the near-miss verifier.
  */
-export function decideCacheHit(query: string, candidate: CacheCandidate, settings: CacheSettings): CacheDecision {
+export function decideCacheHit(query: string, candidate: CacheCandidate, settings: CacheSettings, verifierOptions: VerifierOptions = defaultVerifierOptions): CacheDecision {
   if (!settings.enabled) return { hit: false, reason: 'disabled' };
   const queryVerdict = isCacheable(query);
   if (!queryVerdict.cacheable) return { hit: false, reason: `query-${queryVerdict.reason}` };
   const entryVerdict = isCacheable(candidate.prompt);
   if (!entryVerdict.cacheable) return { hit: false, reason: `entry-${entryVerdict.reason}` };
   if (normalisePrompt(query) === normalisePrompt(candidate.prompt)) return { hit: true, reason: 'exact' };
-  return verifyCandidate(query, candidate.prompt, candidate.similarity, settings);
+  return verifyCandidate(query, candidate.prompt, candidate.similarity, settings, verifierOptions);
 }
 
 /**
