@@ -4,7 +4,7 @@ import { normalisePrompt } from './normalise-prompt';
 import { defaultVerifierOptions, verifyCandidate, type VerificationReason, type VerifierOptions } from './near-miss-verifier';
 
 /** Why a query was or was not answered from a stored entry. */
-export type CacheDecisionReason = 'exact' | 'disabled' | `query-${NotCacheableReason}` | `entry-${NotCacheableReason}` | VerificationReason;
+export type CacheDecisionReason = 'exact' | 'disabled' | 'judged-same' | `query-${NotCacheableReason}` | `entry-${NotCacheableReason}` | VerificationReason;
 
 export interface CacheDecision {
   hit: boolean;
