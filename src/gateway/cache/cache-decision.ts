@@ -40,7 +40,7 @@ export function decideCacheHit(query: string, candidate: CacheCandidate, setting
  * The lookup's choice among the nearest entries of one scope: an exact repeat if there is one,
  * otherwise the most similar entry alone. Falling through to the second or third nearest when
  * the nearest fails the verifier was measured to serve more wrong answers than right ones
- * (full cache set at the default 0.72: 91.7% precision instead of 96.1%; docs/benchmarks/cache.md).
+ * (GPTCache set at 0.72 under decision 010: 91.7% precision instead of 96.1%; docs/decisions/010).
  */
 export function selectCacheHit<T extends CacheCandidate>(query: string, candidates: readonly T[], settings: CacheSettings): { decision: CacheDecision; entry?: T } {
   if (candidates.length === 0) return { decision: { hit: false, reason: 'below-threshold' } };
