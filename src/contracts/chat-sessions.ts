@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replyFinishReasons } from './conversation';
 import { feedbackRatings } from './feedback';
 import { routeInfoSchema } from './routing';
 import { messageIdSchema, organisationIdSchema, sessionIdSchema, userIdSchema } from './ids';
@@ -41,6 +42,8 @@ export const chatMessageSchema = z.object({
   /** A reply's latest routing decision: what feedback is given for, and how it was routed. */
   selection_id: z.string().nullable(),
   route: routeInfoSchema.nullable(),
+  /** Why a reply's model stopped ('length': cut off at its token limit); null when not recorded (cache hits, older replies). */
+  finish_reason: z.enum(replyFinishReasons).nullable().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 

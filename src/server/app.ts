@@ -49,7 +49,7 @@ export interface AppOptions {
   routingPolicy: RoutingPolicyDependencies;
   wallet: WalletDependencies;
   /** How subscriptions take money and where invoices read usage and the wallet (docs/decisions/023). */
-  billing: Pick<BillingDependencies, 'charges' | 'sources'>;
+  billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'>;
   logger: Logger;
   trustProxy: boolean;
   maxBodyBytes: number;

@@ -16,7 +16,7 @@ describe('the sentence encoder at start', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-warm-'));
     server = await startServer(ownServerConfig(dataDir, { ENCODER_WARM_AT_START: 'true' }), { webRoot: null, pgliteDataDir: 'memory://' });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await server?.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseNetwork, resolveInstanceCredentials, type ProviderCredentials } from '../../gateway';
+import { parseDeclaredModels, parseNetwork, resolveInstanceCredentials, type CatalogModel, type ProviderCredentials } from '../../gateway';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
@@ -65,6 +65,8 @@ const configSchema = z.object({
   GOOGLE_GENERATIVE_AI_BASE_URL: z.url().optional(),
   OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  // The OpenAI-compatible server's models with their tiers and prices (a JSON array; parseDeclaredModels).
+  OPENAI_COMPATIBLE_MODELS: z.string().optional(),
   // Organisations' base URLs stay on public addresses unless the operator names networks here.
   ORG_PROVIDER_URLS_ALLOWED_NETWORKS: networkList.default([]),
   // The prepaid wallet (docs/decisions/022).
@@ -122,6 +124,11 @@ export interface Config {
     /** The cache's remote encoder; absent, the embedded one is used. */
     embeddings?: { baseURL: string; apiKey?: string; model: string; dimensions: number };
   };
+  /**
+   * Models the operator declared for OpenAI-compatible servers (OPENAI_COMPATIBLE_MODELS), added
+   * to the built-in catalog; they serve the instance's server and organisations' own ones alike.
+   */
+  openAiCompatibleModels: CatalogModel[];
   /** Instance-wide provider keys; never logged. Their base URLs may point anywhere, the operator's choice. */
   providerCredentials: ProviderCredentials;
   /**
@@ -157,6 +164,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (raw.EMBEDDINGS_BASE_URL && (!raw.EMBEDDINGS_MODEL || !raw.EMBEDDINGS_DIMENSIONS)) {
     throw new ConfigError(['EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS are required with EMBEDDINGS_BASE_URL']);
   }
+  const declared = raw.OPENAI_COMPATIBLE_MODELS ? parseDeclaredModels(raw.OPENAI_COMPATIBLE_MODELS, new Date().toISOString().slice(0, 10)) : { models: [] };
+  if (declared.problems) throw new ConfigError(declared.problems.map((problem) => `OPENAI_COMPATIBLE_MODELS: ${problem}`));
   return {
     environment: raw.NODE_ENV,
     host: raw.HOST,
@@ -208,6 +217,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       OPENAI_COMPATIBLE_BASE_URL: raw.OPENAI_COMPATIBLE_BASE_URL,
       OPENAI_COMPATIBLE_API_KEY: raw.OPENAI_COMPATIBLE_API_KEY,
     }),
+    openAiCompatibleModels: declared.models,
     organisationUrlAllowedNetworks: raw.ORG_PROVIDER_URLS_ALLOWED_NETWORKS,
     wallet: {
       trialCreditUsd: raw.TRIAL_CREDIT_USD,

@@ -29,8 +29,9 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
+    // The router's whole path once (encoder thread, model, features); the embedded cache shares its thread.
     warm: async () => {
-      await pool.embed(['Warm up the sentence encoder before the first message.']);
+      await scorer.score(['Warm up the router before the first message.']);
     },
     close: () => pool.close(),
   };

@@ -10,16 +10,17 @@ export const messageCopyConfirmationMs = 1500;
 
 /**
  * Tokens used, model name, Regenerate, feedback and copy under an assistant reply (spec section 2),
- * how it was routed with its cost against the reference model, and a mark when it did not finish.
+ * how it was routed with its cost against the reference model, and a mark when it did not finish
+ * or was cut off at its token limit.
  */
 export function ReplyFooter({ message }: { message: ChatMessage }) {
   const { copied, copy } = useCopyToClipboard(messageCopyConfirmationMs);
   return (
     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-      <ReplyStatus status={message.status} />
+      <ReplyStatus status={message.status} finishReason={message.finishReason} />
       <ReplyTokens message={message} />
       {message.model ? <span>{message.model}</span> : null}
-      {message.route ? <RouteSummary route={message.route} servedModel={message.model} /> : null}
+      {message.route ? <RouteSummary route={message.route} servedModel={message.model} cutOff={message.finishReason === 'length'} /> : null}
       {/* The actions move to the next line together, never one by one; on a phone they may wrap among themselves. */}
       <span role="group" aria-label="Reply actions" className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
         <RegenerateControl message={message} />

@@ -25,10 +25,11 @@ export function isLocalModelId(modelId: string | null | undefined): boolean {
  * How a reply was routed and what it cost against the reference model ("without the router"):
  * a short label, the reason in full on hover and for screen readers, and the two costs. A reply
  * of the local model is 'free (local)'; a local reference model costs nothing either, so there is
- * nothing to compare with.
+ * nothing to compare with. A reply cut off at its token limit claims no saving: an unfinished
+ * answer is not a cheaper one.
  */
-export function RouteSummary({ route, servedModel }: { route: RouteInfo; servedModel: string | null }) {
-  const saved = route.reference_cost_usd - route.cost_usd;
+export function RouteSummary({ route, servedModel, cutOff = false }: { route: RouteInfo; servedModel: string | null; cutOff?: boolean }) {
+  const saved = cutOff ? 0 : route.reference_cost_usd - route.cost_usd;
   // A cache hit is free because of the cache, whatever model first wrote it; its label says so.
   const cost = route.cost_usd === 0 && !route.cached && isLocalModelId(servedModel) ? 'free (local)' : formatUsd(route.cost_usd);
   const comparison = isLocalModelId(route.reference_model) ? '' : ` vs ${formatUsd(route.reference_cost_usd)} on ${route.reference_model}${saved > 0 ? ` (saved ${formatUsd(saved)})` : ''}`;
