@@ -14,11 +14,25 @@ failOnConsoleOutput();
 // on 2 busy cores, so replies stay short and the timeouts generous.
 let cacheDirectory: string;
 let provider: LocalChatProvider;
+/** The model's status as it was sampled while it loaded. */
+const statusesWhileLoading: string[] = [];
+const progressWhileLoading: number[] = [];
 
 beforeAll(async () => {
   cacheDirectory = await mkdtemp(join(tmpdir(), 'embedded-model-'));
   provider = createEmbeddedLocalProvider({ cacheDirectory });
-  await provider.load();
+  statusesWhileLoading.push(provider.status().state);
+  const sampler = setInterval(() => {
+    const status = provider.status();
+    if (statusesWhileLoading.at(-1) !== status.state) statusesWhileLoading.push(status.state);
+    if (status.progress !== undefined) progressWhileLoading.push(status.progress);
+  }, 2);
+  try {
+    await provider.load();
+  } finally {
+    clearInterval(sampler);
+  }
+  statusesWhileLoading.push(provider.status().state);
 }, 120_000);
 
 afterAll(async () => {
@@ -32,6 +46,14 @@ const messages: ChatMessage[] = [
 ];
 
 describe('the embedded TinyLlama', () => {
+  it('reports its loading: not loaded, its file prepared, loading with a progress from 0 to 1, then ready', () => {
+    expect(statusesWhileLoading[0]).toBe('not_loaded');
+    expect(statusesWhileLoading).toContain('preparing');
+    expect(statusesWhileLoading.at(-1)).toBe('ready');
+    expect(statusesWhileLoading.indexOf('preparing')).toBeLessThan(statusesWhileLoading.lastIndexOf('ready'));
+    expect(progressWhileLoading.every((progress) => progress >= 0 && progress <= 1)).toBe(true);
+  });
+
   it('streams a reply with the real token usage', { timeout: 180_000 }, async () => {
     const result = await collectStream(provider.stream({ modelId: 'tinyllama-1.1b-chat-v1.0-iq2_xxs', messages, maxOutputTokens: 24, temperature: 0 }));
     expect(result.error).toBeUndefined();

@@ -21,6 +21,19 @@ export interface GenerationResult {
 }
 
 /**
+ * Where the model is on its way to answering: not asked for yet, its file being prepared (the
+ * bundled model is assembled on first use), loading into memory (`progress` 0..1), ready, or
+ * failed to load (the next request tries again).
+ */
+export type LocalModelState = 'not_loaded' | 'preparing' | 'loading' | 'ready' | 'failed';
+
+export interface LocalModelStatus {
+  state: LocalModelState;
+  /** Share of the model loaded while `state` is 'loading'. */
+  progress?: number;
+}
+
+/**
  * Runs one generation at a time on a local model (the provider's queue guarantees that).
  * `generate` resolves, never rejects, when its signal aborts it; failures reject with a
  * GatewayError.
@@ -28,6 +41,7 @@ export interface GenerationResult {
 export interface GenerationEngine {
   /** Loads the model now instead of on the first generation; concurrent calls share one load. */
   load(): Promise<void>;
+  status(): LocalModelStatus;
   generate(request: GenerationRequest): Promise<GenerationResult>;
   /** Frees the model and its context; waits for a load in progress. */
   close(): Promise<void>;

@@ -3,7 +3,7 @@ import type { ChatHistoryItem, Llama, LlamaChat, LlamaChatResponse, LlamaContext
 import type { ChatFinishReason, ChatMessage } from '../chat-provider';
 import { GatewayError } from '../gateway-error';
 import { fitHistory } from './fit-history';
-import type { GenerationEngine, GenerationRequest, GenerationResult } from './generation-engine';
+import type { GenerationEngine, GenerationRequest, GenerationResult, LocalModelStatus } from './generation-engine';
 import { createSharedResource } from './shared-resource';
 
 /** How to run a GGUF chat model with node-llama-cpp on the CPU. */
@@ -41,7 +41,20 @@ const minimumOutputTokens = 16;
  */
 export function createLlamaEngine(options: LlamaEngineOptions): GenerationEngine {
   const contextSize = options.contextSize ?? defaultContextSize;
-  const resource = createSharedResource(() => loadModel(options, contextSize), disposeModel);
+  let status: LocalModelStatus = { state: 'not_loaded' };
+  const report = (next: LocalModelStatus) => {
+    status = next;
+  };
+  const resource = createSharedResource(async () => {
+    try {
+      const loaded = await loadModel(options, contextSize, report);
+      report({ state: 'ready' });
+      return loaded;
+    } catch (error) {
+      report({ state: 'failed' });
+      throw error;
+    }
+  }, disposeModel);
 
   async function generate(request: GenerationRequest): Promise<GenerationResult> {
     const { model, chat } = await resource.get().catch((error: unknown) => {
@@ -90,15 +103,18 @@ export function createLlamaEngine(options: LlamaEngineOptions): GenerationEngine
     load: async () => {
       await resource.get();
     },
+    status: () => status,
     generate,
     close: () => resource.close(),
   };
 }
 
-async function loadModel(options: LlamaEngineOptions, contextSize: number): Promise<LoadedModel> {
+async function loadModel(options: LlamaEngineOptions, contextSize: number, report: (status: LocalModelStatus) => void): Promise<LoadedModel> {
+  report({ state: 'preparing' });
   // Imported on first use, so a server with the local model switched off never loads the addon.
   const { getLlama, LlamaChat, LlamaLogLevel } = await import('node-llama-cpp');
   const modelPath = await options.resolveModelPath();
+  report({ state: 'loading', progress: 0 });
   const threads = options.threads ?? availableParallelism();
   const llama = await getLlama({
     gpu: false,
@@ -110,7 +126,7 @@ async function loadModel(options: LlamaEngineOptions, contextSize: number): Prom
     logger: (level, message) => options.onLog?.(level, message),
   });
   try {
-    const model = await llama.loadModel({ modelPath });
+    const model = await llama.loadModel({ modelPath, onLoadProgress: (progress) => report({ state: 'loading', progress: Math.min(1, Math.max(0, progress)) }) });
     const context = await model.createContext({ contextSize, sequences: 1, threads });
     const chat = new LlamaChat({ contextSequence: context.getSequence(), autoDisposeSequence: true });
     return { llama, model, context, chat };

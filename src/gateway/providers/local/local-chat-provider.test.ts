@@ -21,6 +21,7 @@ function createSlowEngine(options: { words?: string[]; delayMs?: number } = {}) 
     async load() {
       state.loads += 1;
     },
+    status: () => ({ state: state.loads > 0 ? 'ready' : 'not_loaded' }),
     async generate(request): Promise<GenerationResult> {
       requests.push(request);
       state.running += 1;
@@ -148,7 +149,7 @@ describe('createLocalChatProvider', () => {
   it('passes engine failures on as they are', async () => {
     const failure = new GatewayError('unavailable', 'The local model could not be loaded', { provider: 'local', status: 503 });
     const provider = createLocalChatProvider({
-      engine: { load: async () => {}, generate: () => Promise.reject(failure), close: async () => {} },
+      engine: { load: async () => {}, status: () => ({ state: 'failed' }), generate: () => Promise.reject(failure), close: async () => {} },
     });
     const result = await collectStream(provider.stream(request()));
     expect(result.error).toBe(failure);

@@ -1,12 +1,14 @@
 import type { ChatProvider, ChatStreamPart, ChatStreamRequest } from '../chat-provider';
 import { GatewayError } from '../gateway-error';
-import type { GenerationEngine, GenerationResult } from './generation-engine';
+import type { GenerationEngine, GenerationResult, LocalModelStatus } from './generation-engine';
 import { createGenerationQueue, QueueFullError } from './generation-queue';
 
 /** The embedded model's provider: a ChatProvider that can be warmed up and must be closed. */
 export interface LocalChatProvider extends ChatProvider {
   /** Loads the model now (optional: the first request loads it otherwise). */
   load(): Promise<void>;
+  /** Whether the model is loaded, or how far its loading has come. */
+  status(): LocalModelStatus;
   /** Stops accepting requests and frees the model; call it on shutdown. */
   close(): Promise<void>;
 }
@@ -65,7 +67,7 @@ export function createLocalChatProvider(options: LocalChatProviderOptions): Loca
     await options.engine.close();
   }
 
-  return { stream, load: () => options.engine.load(), close };
+  return { stream, load: () => options.engine.load(), status: () => options.engine.status(), close };
 }
 
 function shuttingDown(): GatewayError {
