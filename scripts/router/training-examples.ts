@@ -18,3 +18,18 @@ export function exampleWeights(items: readonly RoutingItem[], config: RouterTrai
   for (const item of items) counts.set(item.benchmark, (counts.get(item.benchmark) ?? 0) + 1);
   return items.map((item) => (config.benchmarkWeightShares[item.benchmark] * items.length) / counts.get(item.benchmark)!);
 }
+
+/**
+ * MMLU subjects where the strong model scores below chance (a quarter, with four options): GPT-4
+ * at 3% on high-school mathematics is a grading fault, not a hard subject, and its labels would
+ * teach that maths suits the weak model. A rule on the data, not a list of names.
+ */
+export function belowChanceSubjects(items: readonly RoutingItem[]): Set<string> {
+  const totals = new Map<string, { strong: number; count: number }>();
+  for (const item of items) {
+    if (item.benchmark !== 'mmlu' || !item.category) continue;
+    const total = totals.get(item.category) ?? { strong: 0, count: 0 };
+    totals.set(item.category, { strong: total.strong + item.strongQuality, count: total.count + 1 });
+  }
+  return new Set([...totals].filter(([, { strong, count }]) => strong / count < 0.25).map(([subject]) => subject));
+}

@@ -9,8 +9,9 @@ import { createRoutingPolicies } from './routing-policies';
 
 /**
  * The router and the semantic cache for the conversation services. The embedded sentence encoder
- * (loaded on first use) feeds the router, whose weights belong to it, and the cache unless an
- * OpenAI-compatible embeddings endpoint is configured. The committed router artifact is read
+ * (loaded on first use) feeds the cache unless an OpenAI-compatible embeddings endpoint is
+ * configured, and the router only if its artifact was trained with it (the committed one reads
+ * text features alone: docs/decisions/025). The committed router artifact is read
  * now, so a broken one stops the start instead of the first chat.
  */
 export async function createRequestRouting(database: DatabaseHandle, options: Config['routing']): Promise<ConversationDependencies['routing']> {
