@@ -35,7 +35,7 @@ export const routerTrainingConfig: RouterTrainingConfig = {
   logistic: { l2: 0.03, iterations: 400, learningRate: 0.05 },
   directedFeatures: true,
   perBenchmarkCentring: false,
-  lengthPriorWeight: 1,
+  lengthPriorWeight: 0.75,
   dropBelowChanceSubjects: true,
   benchmarkWeightShares: { 'mt-bench': 0.2, gsm8k: 0.3, mmlu: 0.5 },
   mtBenchFullGap: 3,

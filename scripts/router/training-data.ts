@@ -27,7 +27,7 @@ export interface TrainingData {
  * (through the on-disk cache), builds feature rows, labels, weights and grouped folds: everything
  * train, eval and compare-variants share.
  */
-export async function prepareTrainingData(config: Pick<RouterTrainingConfig, 'encoderWindowCharacters' | 'folds' | 'seed' | 'dropBelowChanceSubjects' | 'benchmarkWeightShares' | 'mtBenchFullGap'>): Promise<TrainingData> {
+export async function prepareTrainingData(config: RouterTrainingConfig): Promise<TrainingData> {
   let started = performance.now();
   const elapsed = () => {
     const seconds = (performance.now() - started) / 1000;

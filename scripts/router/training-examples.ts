@@ -6,14 +6,14 @@ import type { RouterTrainingConfig } from './training-config';
  * strong model is right, else 0 (both right, both wrong, or only the weak one right). MT-Bench:
  * the judge-score gap of that turn scaled to 0..1 (a gap of mtBenchFullGap or more counts fully).
  */
-export function needsStrongLabel(item: RoutingItem, config: RouterTrainingConfig): number {
+export function needsStrongLabel(item: RoutingItem, config: Pick<RouterTrainingConfig, 'mtBenchFullGap'>): number {
   const gain = item.strongQuality - item.weakQuality;
   if (item.benchmark === 'mt-bench') return Math.min(1, Math.max(0, gain / config.mtBenchFullGap));
   return gain > 0 ? 1 : 0;
 }
 
 /** Example weights that give each benchmark its configured share of the total, so MMLU's 14k rows do not drown MT-Bench. */
-export function exampleWeights(items: readonly RoutingItem[], config: RouterTrainingConfig): number[] {
+export function exampleWeights(items: readonly RoutingItem[], config: Pick<RouterTrainingConfig, 'benchmarkWeightShares'>): number[] {
   const counts = new Map<BenchmarkName, number>();
   for (const item of items) counts.set(item.benchmark, (counts.get(item.benchmark) ?? 0) + 1);
   return items.map((item) => (config.benchmarkWeightShares[item.benchmark] * items.length) / counts.get(item.benchmark)!);
