@@ -1,5 +1,18 @@
 import { defineConfig } from '@playwright/test';
-import { e2eBaseUrl, e2eDataDir, e2eFakeProviderPort, e2eFakeProviderUrl, e2ePort } from './tests/e2e/support/environment';
+import {
+  e2eBaseUrl,
+  e2eDataDir,
+  e2eFakeProviderPort,
+  e2eFakeProviderUrl,
+  e2eFakeStripePort,
+  e2eFakeStripeSecretKey,
+  e2eFakeStripeUrl,
+  e2eFakeStripeWebhookSecret,
+  e2eLiveBaseUrl,
+  e2eLiveDataDir,
+  e2eLivePort,
+  e2ePort,
+} from './tests/e2e/support/environment';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -13,7 +26,10 @@ const chromiumArgs = [
 ];
 
 // The data directory is wiped before the server starts, so every run begins with an empty database and outbox.
-const cleanDataDir = `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${e2eDataDir}"`;
+const clean = (folder: string) => `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${folder}"`;
+const cleanDataDir = clean(e2eDataDir);
+// Journeys that need real card payments (STRIPE_SECRET_KEY set) run against the second server only.
+const liveJourneys = /stripe-live\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,6 +46,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
+  projects: [
+    { name: 'chromium', testIgnore: liveJourneys },
+    { name: 'stripe-live', testMatch: liveJourneys, use: { baseURL: e2eLiveBaseUrl } },
+  ],
   webServer: [
     {
       // The fake model provider (OpenAI and Anthropic wire formats). Unmarked prompts get the default
@@ -62,6 +82,39 @@ export default defineConfig({
         LOCAL_MODEL_ENABLED: 'false',
         // Every journey signs up its own organisation, all from 127.0.0.1.
         SIGNUP_MAX_PER_ADDRESS: '1000',
+      },
+    },
+    {
+      // Stripe's API, Checkout's hosted page and signed webhooks, for the live-mode server below.
+      command: `node --import tsx tests/support/run-fake-stripe-server.ts ${e2eFakeStripePort} ${e2eLiveBaseUrl}/api/billing/stripe/webhook ${e2eFakeStripeSecretKey} ${e2eFakeStripeWebhookSecret}`,
+      url: `${e2eFakeStripeUrl}/_health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The same app in live mode: payments go to the fake Stripe server. It serves the web app the first server builds.
+      command: `${clean(e2eLiveDataDir)} && node --import tsx src/server/main.ts`,
+      url: `${e2eLiveBaseUrl}/api/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(e2eLivePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eLiveDataDir,
+        LOG_LEVEL: 'warn',
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: `${e2eFakeProviderUrl}/v1`,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: `${e2eFakeProviderUrl}/v1`,
+        LOCAL_MODEL_ENABLED: 'false',
+        SIGNUP_MAX_PER_ADDRESS: '1000',
+        STRIPE_SECRET_KEY: e2eFakeStripeSecretKey,
+        STRIPE_WEBHOOK_SECRET: e2eFakeStripeWebhookSecret,
+        STRIPE_API_BASE: e2eFakeStripeUrl,
       },
     },
   ],

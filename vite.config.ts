@@ -24,6 +24,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // Prism's extra grammars run on load and need the global Prism the code block sets first: their own chunk, loaded then.
+            { name: 'prism-languages', test: /node_modules[\\/]prismjs[\\/]/ },
             // Only the admin dashboard draws charts: recharts and what it alone uses load with it.
             { name: 'vendor', test: new RegExp(`node_modules[\\\\/](?!${chartLibraries})`) },
             { name: 'charts', test: /node_modules[\\/]/ },

@@ -58,6 +58,7 @@ async function limitedUser(records: number) {
   const usable: UsableModel[] = modelIds.map((id) => ({
     model: modelCatalog.find((model) => model.id === id)!,
     maxTokensPerRequest: 2000,
+    maxTokensLimitedBy: 'role',
     replyTokenCap: 2000,
     monthlyTokenLimit: 2_000_000_000,
     costLimitUsd: 1_000_000,

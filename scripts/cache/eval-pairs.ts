@@ -1,5 +1,5 @@
 import { lightStem } from '../../src/gateway/cache/light-stem';
-import { areSynonyms } from '../../src/gateway/cache/synonym-groups';
+import { areSynonyms } from './synonym-groups';
 import { cosineSimilarity } from '../../src/gateway/embeddings/sentence-encoder';
 import type { LabelledPair, ParaphrasePair } from './cache-datasets';
 import { changeEntity, changeNumber, entitySlots, flipNegation, nounSlots, swapNoun, type NearMiss, type Neighbours } from './near-miss-variants';
@@ -29,6 +29,8 @@ export interface EvalPair {
   split: Split;
   /** Near misses only: true when b is the changed paraphrase (reworded and changed), false when it is the changed question itself. */
   reworded?: boolean;
+  /** Near misses only: whose text was changed, a human-written STS question or a GPTCache statement. */
+  source?: 'sts' | 'gptcache';
 }
 
 export const evaluationSeed = 20_240_611;
@@ -39,6 +41,36 @@ function splitOf(count: number, random: () => number): Split[] {
   shuffled([...Array(count).keys()], random).forEach((item, position) => {
     splits[item] = position < count / 2 ? 'dev' : 'held-out';
   });
+  return splits;
+}
+
+/**
+ * Splits STS rows in two halves by *question*: rows that share a question ("How do I pump up
+ * water pressure in my shower?" is asked against three others) go to the same half, so no
+ * held-out row repeats a question the dev half was read on. Groups are shuffled, then dealt to
+ * whichever half has fewer rows.
+ */
+function stsSplitOf(rows: readonly LabelledPair[], random: () => number): Split[] {
+  const parent = rows.map((_, index) => index);
+  const root = (index: number): number => (parent[index] === index ? index : (parent[index] = root(parent[index]!)));
+  const firstRow = new Map<string, number>();
+  rows.forEach(({ first, second }, index) => {
+    for (const question of [first, second]) {
+      const key = question.trim().toLowerCase();
+      const seen = firstRow.get(key);
+      if (seen === undefined) firstRow.set(key, index);
+      else parent[root(index)] = root(seen);
+    }
+  });
+  const groups = new Map<number, number[]>();
+  rows.forEach((_, index) => groups.set(root(index), [...(groups.get(root(index)) ?? []), index]));
+  const splits = new Array<Split>(rows.length);
+  const sizes = { dev: 0, 'held-out': 0 };
+  for (const group of shuffled([...groups.values()], random)) {
+    const split: Split = sizes.dev <= sizes['held-out'] ? 'dev' : 'held-out';
+    sizes[split] += group.length;
+    for (const row of group) splits[row] = split;
+  }
   return splits;
 }
 
@@ -77,6 +109,8 @@ export async function buildNeighbours(sources: PairSources, embedWords: (words: 
         const lowerOther = other.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
         // A listed synonym is a paraphrase, not a near miss (the list is small and reviewed; see synonym-groups.ts).
         if (areSynonyms(otherStem, stem) || lowerOther.includes(lowerWord) || lowerWord.includes(lowerOther)) return false;
+        // One word family is not another word: "apply" / "application", "different" / "difference".
+        if (otherStem.startsWith(stem) || stem.startsWith(otherStem) || (lowerWord.length >= 5 && lowerWord.slice(0, 5) === lowerOther.slice(0, 5))) return false;
         return key.startsWith('e:') || /s$/.test(other) === plural;
       })
       .sort((first, second) => second.similarity - first.similarity)
@@ -104,7 +138,7 @@ function nearMissesOf(cached: string, base: string, random: () => number, neighb
 export function buildEvalPairs(sources: PairSources, neighbours: Neighbours, seed = evaluationSeed): EvalPair[] {
   const random = createSeededRandom(seed);
   const gptSplit = splitOf(sources.gptCache.length, random);
-  const stsSplit = splitOf(sources.sts.length, random);
+  const stsSplit = stsSplitOf(sources.sts, random);
   const pairs: EvalPair[] = [];
   const add = (pair: Omit<EvalPair, 'id'>) => pairs.push({ id: `${pair.kind}-${pairs.length}`, ...pair });
 
@@ -129,7 +163,7 @@ export function buildEvalPairs(sources: PairSources, neighbours: Neighbours, see
     // Half the near misses change the paraphrase (a reworded question with one slot changed), half the question itself.
     const base = random() < 0.5 ? similar : origin;
     for (const variant of nearMissesOf(origin, base, random, neighbours)) {
-      add({ a: origin, b: variant.text, positive: false, kind: `near-miss-${variant.kind}`, split: gptSplit[item]!, reworded: base !== origin });
+      add({ a: origin, b: variant.text, positive: false, kind: `near-miss-${variant.kind}`, split: gptSplit[item]!, reworded: base !== origin, source: 'gptcache' });
     }
   });
   const stsQuestions = new Map<string, Split>();
@@ -138,7 +172,7 @@ export function buildEvalPairs(sources: PairSources, neighbours: Neighbours, see
   });
   for (const [question, split] of stsQuestions) {
     for (const variant of nearMissesOf(question, question, random, neighbours)) {
-      add({ a: question, b: variant.text, positive: false, kind: `near-miss-${variant.kind}`, split, reworded: false });
+      add({ a: question, b: variant.text, positive: false, kind: `near-miss-${variant.kind}`, split, reworded: false, source: 'sts' });
     }
   }
   return pairs;

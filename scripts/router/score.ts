@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   }
 
   const artifact = await loadPromptRouterArtifact();
-  // A router trained on text features alone (docs/decisions/025) needs no encoder and no worker threads.
+  // A router trained on text features alone (docs/decisions/027) needs no encoder and no worker threads.
   const encoder = artifact.encoder ? createWorkerPoolEncoder() : undefined;
   try {
     const router = createPromptRouter({ encoder, artifact });

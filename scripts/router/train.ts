@@ -63,7 +63,7 @@ const artifact: PromptRouterArtifact = parsePromptRouterArtifact({
     data: `RouteLLM evaluation data (MT-Bench per turn, GSM8K, MMLU), strong ${strongModel}, weak ${weakModel}, contaminated prompts dropped; MMLU subjects where the strong model scores below chance left out of training`,
     prompts: Object.fromEntries(benchmarkNames.map((name) => [name, data.items.filter((item) => item.benchmark === name).length])),
     labels: `GSM8K/MMLU: 1 when only the strong model is right; MT-Bench: judge-score gap / ${config.mtBenchFullGap}, clipped to 0..1`,
-    model: 'logistic regression on the text features, each weight held to its prior direction, blended with a length prior (docs/decisions/025)',
+    model: 'logistic regression on the text features, each weight held to its prior direction, blended with a length prior (docs/decisions/027)',
     benchmarkWeightShares: config.benchmarkWeightShares,
     logistic: config.logistic,
     lengthPriorWeight: config.lengthPriorWeight,

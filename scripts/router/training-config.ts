@@ -3,7 +3,7 @@ import type { BenchmarkName } from './routellm-data';
 
 /**
  * Everything that decides the trained router; train, eval and compare-variants all read it, so
- * they cannot disagree. Chosen on leave-one-benchmark-out results (docs/decisions/025).
+ * they cannot disagree. Chosen on leave-one-benchmark-out results (docs/decisions/027).
  */
 export interface RouterTrainingConfig {
   /** Characters of each prompt the sentence encoder reads (head and tail), or null: text features only. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replyFinishReasons } from './conversation';
 import { feedbackRatings } from './feedback';
 import { routeInfoSchema } from './routing';
 import { messageIdSchema, organisationIdSchema, sessionIdSchema, userIdSchema } from './ids';
@@ -41,6 +42,8 @@ export const chatMessageSchema = z.object({
   /** A reply's latest routing decision: what feedback is given for, and how it was routed. */
   selection_id: z.string().nullable(),
   route: routeInfoSchema.nullable(),
+  /** Why a reply's model stopped ('length': cut off at its token limit); null when not recorded (cache hits, older replies). */
+  finish_reason: z.enum(replyFinishReasons).nullable().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 
@@ -84,11 +87,19 @@ export const exportDownloadQuerySchema = z.object({
  * max_tokens_per_request, the smaller, capped by the model's context window less the room kept
  * for the reply (admin-named roles have no role limit). Replies are held to the same limit.
  */
+export const maxTokensBounds = ['model', 'organisation', 'role'] as const;
+export type MaxTokensBound = (typeof maxTokensBounds)[number];
+
 export const chatModelSchema = z.object({
   model_id: z.string(),
   name: z.string(),
   provider: z.string(),
   max_tokens: z.number().int(),
+  /**
+   * Which bound `max_tokens` is, so people can be told why: the model's context window less its
+   * reply room, the organisation's max_tokens_per_request, or the role's per-request limit.
+   */
+  max_tokens_limited_by: z.enum(maxTokensBounds).optional(),
   /** The caller's monthly limits on this model and how much of them is taken; absent when unlimited (admins). */
   limits: modelLimitUsageSchema.optional(),
 });

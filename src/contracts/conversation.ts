@@ -37,14 +37,24 @@ export const startConversationRequestSchema = z.object({
   forced_model_id: modelIdSchema().nullish(),
 });
 
-/** POST /conversation/regenerate: answers the user message before `message_id` again. */
+/**
+ * POST /conversation/regenerate: answers the user message before `message_id` again. The model
+ * must be named ('Model is required' when absent); null is Auto, the router chooses as for a message.
+ */
 export const regenerateRequestSchema = z.object({
   message_id: messageIdSchema,
   session_id: sessionIdSchema,
-  forced_model_id: modelIdSchema('Model', messages.modelRequired),
+  forced_model_id: modelIdSchema('Model', messages.modelRequired).nullable(),
   stream: z.boolean().default(true),
 });
 export type RegenerateRequest = z.infer<typeof regenerateRequestSchema>;
+
+/**
+ * Why a reply's model stopped: 'stop' it was done; 'length' it reached its token limit, so the
+ * reply is cut off; 'content-filter' the provider withheld the rest; 'aborted' it was stopped.
+ */
+export const replyFinishReasons = ['stop', 'length', 'content-filter', 'tool-calls', 'aborted', 'other'] as const;
+export type ReplyFinishReason = (typeof replyFinishReasons)[number];
 
 /** The stream metadata of spec section 3, sent once at the end of every streamed reply. */
 export const streamMetadataSchema = z.object({
@@ -60,6 +70,8 @@ export const streamMetadataSchema = z.object({
   user_id: z.string(),
   /** Beyond the spec's fields: how the reply was routed and what it cost against the reference model. */
   route: routeInfoSchema.optional(),
+  /** Beyond the spec's fields: why the model stopped; absent for a reply from the cache. */
+  finish_reason: z.enum(replyFinishReasons).optional(),
 });
 export type StreamMetadata = z.infer<typeof streamMetadataSchema>;
 

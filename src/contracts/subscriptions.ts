@@ -20,7 +20,7 @@ export const subscriptionMessages = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   invoiceNotFound: 'Invoice not found',
-  cardPlansUnavailable: 'Paid plans cannot be bought by card on this server yet: nothing was charged and the plan is unchanged.',
+  planPaymentDeclined: (reason: string) => `${reason} Nothing was charged and the plan is unchanged.`,
 } as const;
 
 const planIdSchema = text({ label: 'Plan ID', max: 64, required: subscriptionMessages.planIdRequired });
@@ -97,8 +97,17 @@ export const subscriptionChargeSchema = z.object({
 });
 export type SubscriptionCharge = z.infer<typeof subscriptionChargeSchema>;
 
-/** Purchase, update and cancel answer the current plan and what was charged now (null: nothing). */
-export const subscriptionChangeSchema = currentPlanSchema.extend({ charge: subscriptionChargeSchema.nullable() });
+/**
+ * Purchase, update and cancel answer the current plan and what was charged now (null: nothing).
+ * With Stripe a purchase or upgrade is applied only once its payment succeeds: until then the
+ * answer (202) is the plan as it was, with `payment_id` (GET /wallet/{orgId}/payments/{id}
+ * follows it) and, when the customer must pay on Stripe Checkout, its `checkout_url`.
+ */
+export const subscriptionChangeSchema = currentPlanSchema.extend({
+  charge: subscriptionChargeSchema.nullable(),
+  payment_id: z.string().nullable(),
+  checkout_url: z.string().nullable(),
+});
 export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
 
 const usageAmounts = { requests: z.number(), tokens: z.number(), cost: z.number() };

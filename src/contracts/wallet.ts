@@ -33,6 +33,7 @@ export const walletMessages = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
   idempotencyKeyReused: 'This Idempotency-Key was used for a different top-up. Use a new key for a new top-up.',
   transactionNotFound: 'Transaction not found',
+  paymentNotFound: 'Payment not found',
   paymentUnconfirmed: 'The card payment could not be confirmed yet. The wallet is credited as soon as it succeeds; check the transactions shortly.',
   /** The notice people with the billing scope find when the wallet first refuses a paid model after its last credit. */
   walletEmptyNotice: "The organization's wallet balance is too low to pay for paid models: people's messages to them are refused. Top up the wallet in Admin → Billing & Usage.",
@@ -106,8 +107,8 @@ export const walletTransactionsSchema = z.object({
 /**
  * POST /wallet/topup (spec section 7) with an `Idempotency-Key` header. The card: `card_number`,
  * one of the usual test numbers, in test mode only; or `payment_method_id`, a PaymentMethod made by
- * Stripe (Stripe.js in the browser, or a test id such as pm_card_visa). With Stripe and neither,
- * the answer is pending with a `client_secret` for Stripe.js to confirm.
+ * Stripe (a saved card, or a test id such as pm_card_visa). With Stripe and neither, the answer is
+ * pending with a `checkout_url`: Stripe Checkout's page where the customer pays (docs/decisions/024).
  */
 export const topUpRequestSchema = z.object({
   amount: z
@@ -132,18 +133,42 @@ export const idempotencyKeyHeaderSchema = z.object({
 });
 
 /**
- * The top-up's outcome: `succeeded` (credited: `transaction` is the credit), `pending` (the card
- * needs the customer, e.g. 3-D Secure with Stripe.js and `client_secret`, or the payment service's
- * word is awaited; the wallet is credited when it succeeds). A declined card is a 402.
+ * The top-up's outcome: `succeeded` (credited: `transaction` is the credit), `pending` (the
+ * customer pays on Stripe Checkout at `checkout_url`, or a card needs 3-D Secure with
+ * `client_secret`, or the payment service's word is awaited; the wallet is credited when it
+ * succeeds: GET /wallet/{orgId}/payments/{payment_id} follows it). A declined card is a 402.
  */
 export const topUpResultSchema = z.object({
   status: z.enum(['succeeded', 'pending']),
   payment_id: z.string(),
   transaction: walletTransactionSchema.nullable(),
   client_secret: z.string().nullable(),
+  /** Stripe Checkout's hosted page: send the browser there; it comes back to /admin/billing?payment=<payment_id>. */
+  checkout_url: z.string().nullable(),
   balance: walletBalanceSchema,
 });
 export type TopUpResult = z.infer<typeof topUpResultSchema>;
+
+export const walletPaymentPathSchema = z.object({ orgId: organisationIdSchema, paymentId: uuidField('Payment ID', 'Payment ID is required') });
+
+/**
+ * GET /wallet/{orgId}/payments/{paymentId}: one card payment (a top-up or a plan's) as it stands:
+ * processing (being charged), pending (awaiting the customer on `checkout_url`, or the payment
+ * service's word), succeeded, or failed with its reason. A succeeded top-up names its credit.
+ */
+export const walletPaymentSchema = z.object({
+  id: z.string(),
+  purpose: z.enum(['top_up', 'plan']),
+  status: z.enum(['processing', 'pending', 'succeeded', 'failed']),
+  amount: z.number(),
+  currency: z.string(),
+  failure_message: z.string().nullable(),
+  checkout_url: z.string().nullable(),
+  transaction: walletTransactionSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WalletPayment = z.infer<typeof walletPaymentSchema>;
 
 /** PUT /wallet/{orgId}/settings (spec section 7): any of the four settings; org_id, when sent, must be the path's. */
 export const updateWalletSettingsRequestSchema = z.object({

@@ -3,6 +3,7 @@ export type { CapabilityTier, CatalogModel, ProviderName } from './catalog/catal
 export { catalogModelSchema, modelCatalogSchema, providerNames } from './catalog/catalog-schema';
 export { blendedPrice, findModel, listModelsByTier, parseModelId } from './catalog/catalog-queries';
 export { modelCatalog } from './catalog/model-catalog';
+export { parseDeclaredModels, type DeclaredModels } from './catalog/declared-models';
 export { costOfUsage } from './catalog/usage-cost';
 export type { ChatFinishReason, ChatMessage, ChatProvider, ChatStreamPart, ChatStreamRequest } from './providers/chat-provider';
 export { createAiSdkChatProvider } from './providers/ai-sdk-chat-provider';

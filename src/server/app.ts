@@ -49,7 +49,7 @@ export interface AppOptions {
   routingPolicy: RoutingPolicyDependencies;
   wallet: WalletDependencies;
   /** How subscriptions take money and where invoices read usage and the wallet (docs/decisions/023). */
-  billing: Pick<BillingDependencies, 'charges' | 'sources'>;
+  billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'>;
   logger: Logger;
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -58,6 +58,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Lets shutdown turn readiness off before the listener closes. */
   isShuttingDown?: () => boolean;
+  /** True while the embedded encoder loads at start: not ready yet, so a balancer waits. */
+  isWarmingUp?: () => boolean;
 }
 
 /** Builds the whole HTTP surface: the API under /api, the web app everywhere else. */
@@ -96,9 +98,10 @@ export function createApp(options: AppOptions) {
   );
   addRoute(
     api,
-    createRoute({ method: 'get', path: '/readyz', tags, summary: 'The database answers too', responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })) }),
+    createRoute({ method: 'get', path: '/readyz', tags, summary: 'The database answers and the sentence encoder is loaded', responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })) }),
     async (context) => {
       if (options.isShuttingDown?.()) throw new AppError('unavailable', 'Shutting down');
+      if (options.isWarmingUp?.()) throw new AppError('unavailable', 'Starting: the sentence encoder is loading');
       try {
         await options.database.ping();
       } catch (error) {

@@ -12,6 +12,7 @@ import { createLiveReplies } from './conversations/live-replies';
 import { createSetupGate } from './conversations/setup-gate';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createRequestRouting } from './routing/request-routing';
+import { warmEncoder } from './routing/warm-encoder';
 import { createAccessTokens } from './auth/access-tokens';
 import { createRecentCallers } from './auth/recent-callers';
 import type { AuthDependencies } from './auth/auth-dependencies';
@@ -25,7 +26,10 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { createMailer } from './email/mailer';
 import { createRetentionJob } from './retention/retention-job';
 import { createInvoiceJob } from './billing/invoice-job';
+import type { BillingDependencies } from './billing/billing-dependencies';
+import { createLivePlanCharges } from './billing/live-plan-charges';
 import { createRecordedPlanCharges } from './billing/plan-charges';
+import { createPlanPaymentHandler } from './billing/plan-orders';
 import { createWalletInvoiceSources } from './billing/wallet-invoice-sources';
 import { createBackgroundTasks } from './shared/background-tasks';
 import { createLogger } from './logger';
@@ -84,6 +88,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
     logger,
   };
+  // The built-in catalog and the models the operator declared for an OpenAI-compatible server.
+  const catalog = [...modelCatalog, ...config.openAiCompatibleModels];
   // One embedded model for the whole process; nothing loads until the first local request.
   const localProvider: LocalChatProvider | undefined = config.localModel.enabled
     ? createEmbeddedLocalProvider({
@@ -100,13 +106,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db: database.db,
     secrets: providerSecrets,
     instanceCredentials: config.providerCredentials,
-    catalog: modelCatalog,
+    catalog,
     localProvider,
     organisationFetch: addressGuard.fetch,
   });
   // Before serving: replies a stopped server left streaming are marked interrupted (docs/decisions/015).
   const liveReplies = createLiveReplies({ database, logger });
-  const wallet = createWallet(config.wallet, database, logger);
+  // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are
+  // marked paid in test mode. With one, plans are paid through the wallet's card payments and applied when paid (docs/decisions/024).
+  const billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'> = {
+    charges: config.wallet.stripe ? createLivePlanCharges() : createRecordedPlanCharges(),
+    sources: createWalletInvoiceSources(catalog),
+  };
+  const planPayments = config.wallet.stripe ? createPlanPaymentHandler({ db: database.db, catalog, ...billing }) : undefined;
+  const wallet = createWallet(config.wallet, database, logger, { appUrl: () => publicUrl, plans: planPayments });
+  if (config.wallet.stripe) billing.cardPayments = wallet.dependencies;
   const routing = await liveReplies
     .start()
     // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.
@@ -118,16 +132,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await database.close();
       throw error;
     });
-  // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are marked paid in test mode. With one they stay
-  // pending until a payment path settles them (not connected yet: issue 12's notes).
-  const billing = { charges: createRecordedPlanCharges({ testMode: !config.wallet.stripe }), sources: createWalletInvoiceSources(modelCatalog) };
+  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
   const app = createApp({
     database,
     auth,
     conversations: {
       db: database.db,
       providers,
-      catalog: modelCatalog,
+      catalog,
       localModelEnabled: config.localModel.enabled,
       logger,
       inFlight: inFlightReplies,
@@ -144,7 +156,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       db: database.db,
       policies: routing.policies,
       providers,
-      catalog: modelCatalog,
+      catalog,
       localModelEnabled: config.localModel.enabled,
       defaultCacheThreshold: defaultCacheSettings.similarityThreshold,
     },
@@ -154,6 +166,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     corsOrigins: config.corsOrigins,
     webRoot: options.webRoot === null ? undefined : (options.webRoot ?? defaultWebRoot),
     isShuttingDown: () => shuttingDown,
+    isWarmingUp: () => warmingUp.pending,
   });
 
   let server: ServerType;
@@ -178,7 +191,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const retention = createRetentionJob({ db: database.db, logger, intervalMs: config.retentionSweepIntervalSeconds * 1000 });
   retention.start();
   // Billing periods that ended are closed now and every interval: invoices issued, subscriptions renewed or ended.
-  const invoiceJob = createInvoiceJob({ dependencies: { db: database.db, catalog: modelCatalog, ...billing }, logger, intervalMs: config.invoiceSweepIntervalSeconds * 1000 });
+  const invoiceJob = createInvoiceJob({ dependencies: { db: database.db, catalog, ...billing }, logger, intervalMs: config.invoiceSweepIntervalSeconds * 1000 });
   invoiceJob.start();
 
   return {

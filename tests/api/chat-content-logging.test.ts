@@ -37,7 +37,7 @@ describe('enable_logging', () => {
       pgliteDataDir: 'memory://',
       logger,
     });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await provider?.close();

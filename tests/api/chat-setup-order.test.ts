@@ -12,7 +12,7 @@ describe('chat messages arriving together', () => {
   let setup: ServerWithRemoteEmbeddings;
   beforeAll(async () => {
     setup = await startServerWithRemoteEmbeddings({ CHAT_SETUP_CONCURRENCY: '1' });
-  }, 60_000);
+  }, 180_000);
   afterAll(() => setup?.close());
 
   it('set up one after the other, and both are answered', async () => {

@@ -23,7 +23,11 @@ describe('GET /conversation/models', () => {
   it('offers admins every model with credentials, with the prompt limit the server enforces as max_tokens', async () => {
     const { token, user } = (await signUpOrganisation()).auth;
     // Section 9's organisation-wide 4,000 tokens per request holds admins too (decision 021).
-    expect((await api('/conversation/models', { token })).body.models.every((model: { max_tokens: number }) => model.max_tokens === 4000)).toBe(true);
+    expect(
+      (await api('/conversation/models', { token })).body.models.every(
+        (model: { max_tokens: number; max_tokens_limited_by: string }) => model.max_tokens === 4000 && model.max_tokens_limited_by === 'organisation',
+      ),
+    ).toBe(true);
     expect((await api(`/org/${user.org_id}/settings`, { method: 'PUT', token, body: { max_tokens_per_request: 1_000_000 } })).status).toBe(200);
     const answer = await api('/conversation/models', { token });
     expect(answer.status).toBe(200);
@@ -38,6 +42,7 @@ describe('GET /conversation/models', () => {
       provider: 'openai',
       // The context window (128,000) less the room kept for the reply (its maximum output, 16,384).
       max_tokens: 111_616,
+      max_tokens_limited_by: 'model',
     });
   });
 
@@ -62,8 +67,8 @@ describe('GET /conversation/models', () => {
     // Each with the member's standing against its monthly limits (nothing used yet) and when they reset.
     const limits = { token_limit: 100_000, tokens_used: 0, tokens_reserved: 0, cost_limit: 50, cost_used: 0, cost_reserved: 0, resets_on: nextMonthStart(), warning: null };
     expect(answer.body.models).toEqual([
-      { model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 2000, limits },
-      { model_id: 'anthropic/claude-3-5-haiku-latest', name: 'Claude 3.5 Haiku', provider: 'anthropic', max_tokens: 2000, limits },
+      { model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 2000, max_tokens_limited_by: 'role', limits },
+      { model_id: 'anthropic/claude-3-5-haiku-latest', name: 'Claude 3.5 Haiku', provider: 'anthropic', max_tokens: 2000, max_tokens_limited_by: 'role', limits },
     ]);
   });
 

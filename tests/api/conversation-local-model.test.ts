@@ -69,6 +69,8 @@ describe('a fresh install chats with the embedded local model', () => {
     const reply = session.messages[1];
     expect(reply.content.trim()).not.toBe('');
     expect(reply.model).toBe('local/tinyllama-1.1b-chat');
+    // With no provider configured, Auto itself chose the embedded model (docs/decisions/025).
+    expect(reply.route).toMatchObject({ mode: 'auto' });
     expect(reply.usage).toMatchObject({ estimated: false, cost_usd: 0 });
     expect(reply.usage.input_tokens).toBeGreaterThan(5);
     expect(reply.usage.output_tokens).toBeGreaterThan(0);

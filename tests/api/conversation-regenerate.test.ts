@@ -66,6 +66,21 @@ describe('POST /conversation/regenerate', () => {
     expect(saved.body.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant']);
   });
 
+  it('asks again with Auto (forced_model_id null): the router chooses, and its decision says so', async () => {
+    const { token, metadata } = await conversation();
+    const script = await scriptProvider({ text: 'Routed again.' });
+    await api(`/conversation/message/${metadata.usr_msg_id}`, { token, method: 'PUT', body: { content: `What is a haiku? ${script.marker}` } });
+    const answer = await api('/conversation/regenerate', {
+      token,
+      body: { message_id: metadata.assistant_msg_id, session_id: metadata.session_id, forced_model_id: null, stream: false },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ message: 'Routed again.', assistant_msg_id: metadata.assistant_msg_id });
+    expect(answer.body.route.mode).toBe('auto');
+    expect(answer.body.route.reason).not.toBe('forced');
+    expect(await script.requests()).toHaveLength(1);
+  });
+
   it('needs message, session and model, checks model access, and stays within the caller own sessions', async () => {
     const { admin, metadata } = await conversation();
     const base = { message_id: metadata.assistant_msg_id, session_id: metadata.session_id, stream: false };

@@ -35,7 +35,7 @@ describe('shutdown during a streamed reply', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('aborts the upstream call and records the partial reply before the database closes', { timeout: 60_000 }, async () => {
+  it('aborts the upstream call and records the partial reply before the database closes', { timeout: 240_000 }, async () => {
     const first = await start();
     const username = uniqueName('shutdown');
     const signup = await call(first, '/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: 'Shutdown' });

@@ -24,7 +24,7 @@ describe('usage of model calls whose rows could not be written', () => {
     // A primary model that has not started after 500 ms is given up for its backup.
     setup = await startServerWithRemoteEmbeddings({ ROUTER_FIRST_PART_TIMEOUT_MS: '500' });
     ({ server, chat, embeddings } = setup);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => setup?.close());
 
   const call = async (pathname: string, token: string | undefined, method = 'GET', body?: unknown) => {

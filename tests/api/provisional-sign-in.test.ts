@@ -26,7 +26,7 @@ describe('POST /conversation/message with a remembered caller', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-provisional-'));
     const config = ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` });
     server = await startServer(config, { webRoot: null, pgliteDataDir: 'memory://' });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await provider?.close();

@@ -13,7 +13,7 @@ describe('the semantic cache on an OpenAI-compatible embeddings endpoint', () =>
   beforeAll(async () => {
     setup = await startServerWithRemoteEmbeddings({ EMBEDDINGS_API_KEY: 'embeddings-key' });
     ({ server, embeddings } = setup);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => setup?.close());
 
   const signUp = () => setup.signUp('embed');

@@ -26,7 +26,7 @@ describe('session_timeout_minutes', () => {
       webRoot: null,
       pgliteDataDir: 'memory://',
     });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await provider?.close();

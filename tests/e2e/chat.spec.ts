@@ -192,7 +192,14 @@ test('sessions are deleted one at a time, then all cleared', async ({ page }) =>
   }
   for (const prompt of prompts) await expect(sessionButton(page, sessionTitleFor(prompt))).toBeVisible();
 
+  // Asked first: Escape keeps the conversation, Delete removes it.
   await sidebar(page).getByRole('button', { name: `Delete ${sessionTitleFor(prompts[0]!)}` }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete this conversation?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(sessionButton(page, sessionTitleFor(prompts[0]!))).toBeVisible();
+  await sidebar(page).getByRole('button', { name: `Delete ${sessionTitleFor(prompts[0]!)}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(sessionButton(page, sessionTitleFor(prompts[0]!))).toBeHidden();
   await expect(sessionButton(page, sessionTitleFor(prompts[1]!))).toBeVisible();
   await page.reload();

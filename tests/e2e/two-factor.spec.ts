@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { fillLoginForm, newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { readQrCode } from './support/qr-code';
 
 const periodSeconds = 30;
 
@@ -12,8 +13,12 @@ test('a user enables two-factor authentication and signs in with a code', async 
   await page.goto('/profile/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  // The secret comes from the QR code, as an authenticator app reads it, and matches the key shown.
+  const scanned = new URL((await readQrCode(page.getByRole('img', { name: 'QR code for your authenticator app' }))) ?? 'invalid:');
+  expect(scanned.protocol).toBe('otpauth:');
+  const secret = scanned.searchParams.get('secret') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  await expect(page.getByTestId('totp-secret')).toHaveText(secret);
 
   await page.getByLabel('Authentication code').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Enable' }).click();

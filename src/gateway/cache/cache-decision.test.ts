@@ -16,9 +16,9 @@ describe('the cache decision for one query and one stored entry', () => {
   });
 
   it('answers a paraphrase above the threshold and refuses a near miss', () => {
-    expect(decideCacheHit('How can I repair a leaking faucet?', { prompt: 'How do I fix a leaking tap?', similarity: 0.97 }, settings).hit).toBe(true);
+    expect(decideCacheHit('How can I fix a leaking faucet?', { prompt: 'How do I fix a leaking faucet?', similarity: 0.97 }, settings).hit).toBe(true);
     expect(decideCacheHit('Write a poem about dogs', { prompt: 'Write a poem about cats', similarity: 0.99 }, settings)).toMatchObject({ hit: false, reason: 'different-content' });
-    expect(decideCacheHit('How can I repair a leaking faucet?', { prompt: 'How do I fix a leaking tap?', similarity: defaultCacheSettings.similarityThreshold - 0.01 }, settings).reason).toBe('below-threshold');
+    expect(decideCacheHit('How can I fix a leaking faucet?', { prompt: 'How do I fix a leaking faucet?', similarity: defaultCacheSettings.similarityThreshold - 0.01 }, settings).reason).toBe('below-threshold');
   });
 
   it('answers nothing when the organisation turned the cache off', () => {
@@ -29,10 +29,10 @@ describe('the cache decision for one query and one stored entry', () => {
 describe('choosing among the nearest entries', () => {
   it('decides on the nearest entry alone, never falling through to a less similar one', () => {
     const candidates = [
-      { id: 'cats', prompt: 'Compose a poem about cats', similarity: 0.96 },
+      { id: 'cats', prompt: 'Write me a poem about cats', similarity: 0.96 },
       { id: 'dogs', prompt: 'Write a poem about dogs', similarity: 0.99 },
     ];
-    expect(selectCacheHit('Write a poem about cats', candidates, settings)).toEqual({ decision: { hit: false, reason: 'different-content', differences: ['cat/dog'] } });
+    expect(selectCacheHit('Write a poem about cats', candidates, settings)).toEqual({ decision: { hit: false, reason: 'different-content', differences: ['cats', 'dogs'] } });
     const { decision, entry } = selectCacheHit('Write a poem about cats', candidates.slice(0, 1), settings);
     expect(decision.hit).toBe(true);
     expect(entry?.id).toBe('cats');

@@ -1,10 +1,10 @@
 import type { CacheSettings } from './cache-settings';
 import { isCacheable, type NotCacheableReason } from './cacheability';
 import { normalisePrompt } from './normalise-prompt';
-import { verifyCandidate, type VerificationReason } from './near-miss-verifier';
+import { defaultVerifierOptions, verifyCandidate, type VerificationReason, type VerifierOptions } from './near-miss-verifier';
 
 /** Why a query was or was not answered from a stored entry. */
-export type CacheDecisionReason = 'exact' | 'disabled' | `query-${NotCacheableReason}` | `entry-${NotCacheableReason}` | VerificationReason;
+export type CacheDecisionReason = 'exact' | 'disabled' | 'judged-same' | `query-${NotCacheableReason}` | `entry-${NotCacheableReason}` | VerificationReason;
 
 export interface CacheDecision {
   hit: boolean;
@@ -26,21 +26,21 @@ export interface CacheCandidate {
  * never looked up), then the guard on the stored prompt (such a prompt is never stored, so it
  * can never answer), then the exact tier, then similarity and the near-miss verifier.
  */
-export function decideCacheHit(query: string, candidate: CacheCandidate, settings: CacheSettings): CacheDecision {
+export function decideCacheHit(query: string, candidate: CacheCandidate, settings: CacheSettings, verifierOptions: VerifierOptions = defaultVerifierOptions): CacheDecision {
   if (!settings.enabled) return { hit: false, reason: 'disabled' };
   const queryVerdict = isCacheable(query);
   if (!queryVerdict.cacheable) return { hit: false, reason: `query-${queryVerdict.reason}` };
   const entryVerdict = isCacheable(candidate.prompt);
   if (!entryVerdict.cacheable) return { hit: false, reason: `entry-${entryVerdict.reason}` };
   if (normalisePrompt(query) === normalisePrompt(candidate.prompt)) return { hit: true, reason: 'exact' };
-  return verifyCandidate(query, candidate.prompt, candidate.similarity, settings);
+  return verifyCandidate(query, candidate.prompt, candidate.similarity, settings, verifierOptions);
 }
 
 /**
  * The lookup's choice among the nearest entries of one scope: an exact repeat if there is one,
  * otherwise the most similar entry alone. Falling through to the second or third nearest when
  * the nearest fails the verifier was measured to serve more wrong answers than right ones
- * (full cache set at the default 0.72: 91.7% precision instead of 96.1%; docs/benchmarks/cache.md).
+ * (GPTCache set at 0.72 under decision 010: 91.7% precision instead of 96.1%; docs/decisions/010).
  */
 export function selectCacheHit<T extends CacheCandidate>(query: string, candidates: readonly T[], settings: CacheSettings): { decision: CacheDecision; entry?: T } {
   if (candidates.length === 0) return { decision: { hit: false, reason: 'below-threshold' } };

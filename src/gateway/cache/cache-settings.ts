@@ -19,7 +19,7 @@ export type CacheSettings = z.infer<typeof cacheSettingsSchema>;
 
 export const defaultCacheSettings: Readonly<CacheSettings> = Object.freeze({
   enabled: true,
-  similarityThreshold: 0.72,
+  similarityThreshold: 0.76,
   ttlSeconds: 7 * 24 * 60 * 60,
   maxEntries: 10_000,
 });

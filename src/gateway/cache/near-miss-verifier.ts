@@ -1,23 +1,21 @@
 import { lightStem } from './light-stem';
 import { analysePrompt, type PromptContent } from './prompt-content';
-import { areSynonyms } from './synonym-groups';
+import { isSpellingVariant } from './spelling-variant';
+import { zipfFrequency } from './word-frequency';
 
 /**
  * The check after the similarity search. The sentence encoder scores a question and its
- * one-slot variant high ("poem about cats" / "poem about dogs" 0.81), so a candidate above the
- * threshold is still compared with the query word by word: numbers, names and code identifiers
- * must agree, so must negation, and the content words may differ only by rewording. A rewording
- * changes many words or swaps synonyms; a near miss keeps the sentence and changes one slot.
- * Prompts that share only about half their content words are about different things.
+ * one-slot variant high ("poem about cats" / "poem about dogs" 0.81, "How do I learn Java?" /
+ * "How do I learn Python?" higher still), so a candidate above the threshold must also *agree
+ * on the prompt's words*: every number, negation, name and code identifier of each prompt must
+ * appear in the other, and so must every content word but one (as the same word, an inflection
+ * or a spelling variant; no synonym list: a listed synonym
+ * served wrong answers in near misses and helped no human-labelled pair). One word lets a question add "really" or "gas furnace"; a second would
+ * let it swap one word for another, which is what a near miss does ("hot water" / "cold water")
+ * and what the encoder cannot tell from a synonym. Measured on human-labelled question pairs in
+ * docs/benchmarks/cache.md (decision 026).
  */
-export type VerificationReason =
-  | 'match'
-  | 'below-threshold'
-  | 'different-numbers'
-  | 'different-negation'
-  | 'different-entities'
-  | 'different-content'
-  | 'different-topic';
+export type VerificationReason = 'match' | 'below-threshold' | 'different-numbers' | 'different-negation' | 'different-entities' | 'different-content';
 
 export interface Verification {
   hit: boolean;
@@ -25,6 +23,34 @@ export interface Verification {
   /** The words that made the difference, for logs and the benchmark report. */
   differences?: string[];
 }
+
+/** The verifier's checks, each of which can be switched off to measure what it contributes (cache:eval). */
+export type VerifierRule = 'numbers' | 'negation' | 'entities' | 'content-words';
+
+export const verifierRules: readonly VerifierRule[] = ['numbers', 'negation', 'entities', 'content-words'];
+
+/**
+ * - `maxUnmatchedWords`: how many content words, both prompts counted, may have no match in the
+ *   other prompt (`content-words`).
+ * - `unmatchedWordMinZipf`: an unmatched word must be at least this common in general English
+ *   (Zipf scale, word-frequency.ts); 0 lets any word be the one. Measured, not shipped: on the
+ *   human-labelled pairs a rare added word ("tablature", "GFCI outlet") was as often harmless as
+ *   a common one ("hot water") was not.
+ * - `spellingVariants`: whether a misspelling one edit away counts as a match (spelling-variant.ts).
+ */
+export interface VerifierOptions {
+  maxUnmatchedWords: number;
+  unmatchedWordMinZipf: number;
+  spellingVariants: boolean;
+  rules: readonly VerifierRule[];
+}
+
+export const defaultVerifierOptions: Readonly<VerifierOptions> = Object.freeze({
+  maxUnmatchedWords: 1,
+  unmatchedWordMinZipf: 0,
+  spellingVariants: true,
+  rules: verifierRules,
+});
 
 /** Verifies a candidate the similarity search found for a query. Pure and synchronous. */
 export function verifyCandidate(
@@ -38,127 +64,66 @@ export function verifyCandidate(
   return compareContent(analysePrompt(query), analysePrompt(candidatePrompt), options);
 }
 
-/**
- * Tuning of the content comparison (values measured in docs/benchmarks/cache.md).
- * - `swapContext`: a swapped word rejects the pair when at most this many other content words
- *   differ. Then the pair is one sentence with a slot changed ("poem about cats" / "poem about
- *   dogs"); with more rewording around it, a lone unlisted synonym ("organise" / "arrange") is
- *   the normal case and the similarity threshold decides.
- * - `shortPromptWords`: prompts with at most this many content words may not gain or lose one
- *   ("get rid of fleas" / "get rid of fleas on my rabbit"): in a short prompt an added word is a
- *   qualifier, in a long one it is usually filler.
- */
-export interface VerifierOptions {
-  swapContext: number;
-  shortPromptWords: number;
-}
-
-export const defaultVerifierOptions: Readonly<VerifierOptions> = Object.freeze({ swapContext: 0, shortPromptWords: 3 });
-
 /** The word-level comparison on its own (similarity already accepted). */
 export function compareContent(query: PromptContent, candidate: PromptContent, options: VerifierOptions = defaultVerifierOptions): Verification {
+  const applies = (rule: VerifierRule) => options.rules.includes(rule);
   const numbers = symmetricDifference(query.numbers, candidate.numbers);
-  if (numbers.length > 0) return { hit: false, reason: 'different-numbers', differences: numbers };
-  if (query.negations !== candidate.negations) return { hit: false, reason: 'different-negation' };
+  if (applies('numbers') && numbers.length > 0) return { hit: false, reason: 'different-numbers', differences: numbers };
+  if (applies('negation') && query.negations !== candidate.negations) return { hit: false, reason: 'different-negation' };
 
   const entities = [...uncoveredEntities(query, candidate), ...uncoveredEntities(candidate, query)];
-  if (entities.length > 0) return { hit: false, reason: 'different-entities', differences: entities };
+  if (applies('entities') && entities.length > 0) return { hit: false, reason: 'different-entities', differences: entities };
 
-  const { swapped, unmatched } = swappedWords(query, candidate);
-  if (swapped.length > 0 && unmatched.length - 2 * swapped.length <= options.swapContext) {
-    return { hit: false, reason: 'different-content', differences: swapped };
-  }
-  const shorter = Math.min(new Set(query.contentStems).size, new Set(candidate.contentStems).size);
-  if (unmatched.length > 0 && shorter <= options.shortPromptWords) return { hit: false, reason: 'different-content', differences: unmatched };
-
-  for (const [own, other] of [[query, candidate], [candidate, query]] as const) {
-    const unshared = unmatchedStems(own.contentStems, other.contentStems);
-    const distinct = new Set(own.contentStems).size;
-    if (unshared.length >= minUnsharedStems && unshared.length > maxUnsharedShare * distinct) {
-      return { hit: false, reason: 'different-topic', differences: unshared };
-    }
-  }
+  const unmatched = unmatchedContentWords(query, candidate, options);
+  const tooRare = unmatched.some((word) => zipfFrequency(word) < options.unmatchedWordMinZipf);
+  if (applies('content-words') && (unmatched.length > options.maxUnmatchedWords || tooRare)) return { hit: false, reason: 'different-content', differences: unmatched };
   return { hit: true, reason: 'match' };
 }
 
-/**
- * Two prompts that share only about half their content words are about different things, however
- * close the encoder puts them, even when no single slot is swapped ("lanterns, glaciers, violins,
- * tortoises, harbours" / "violins, tortoises, cactuses, kettles, meadows"). So a pair is rejected
- * when either prompt has more than this share of its distinct content stems unshared with the
- * other (exactly half is still a rewording: "properly converted" / "conversion ... correctly")...
- */
-const maxUnsharedShare = 0.5;
-/** ...and at least this many: one changed word in a short prompt is a slot, judged by the swap rules above. */
-const minUnsharedStems = 2;
-
-/**
- * Content words that one prompt has where the other has a different, non-synonymous word in the
- * same place: "poem about [cats]" / "poem about [dogs]". The prompts are aligned word by word
- * (longest common subsequence, synonyms counting as equal); a stretch where exactly one word
- * stands against one other word is a swapped slot, every other unmatched word is rewording or
- * detail. A word that merely moved (it occurs as often in the other prompt) is not a difference.
- */
-function swappedWords(query: PromptContent, candidate: PromptContent): { swapped: string[]; unmatched: string[] } {
-  const count = (stems: readonly string[], stem: string) => stems.reduce((total, other) => total + (areSynonyms(stem, other) ? 1 : 0), 0);
-  const moved = (stem: string, own: PromptContent, other: PromptContent) => count(other.stemList, stem) >= count(own.stemList, stem);
-  const stretches = differingStretches(query.contentStems, candidate.contentStems);
-  const swapped: string[] = [];
-  const unmatched: string[] = [];
-  for (const { removed, added } of stretches) {
-    const removedHere = removed.filter((stem) => !moved(stem, query, candidate));
-    const addedHere = added.filter((stem) => !moved(stem, candidate, query));
-    if (removedHere.length === 1 && addedHere.length === 1) swapped.push(`${removedHere[0]}/${addedHere[0]}`);
-    unmatched.push(...removedHere, ...addedHere);
-  }
-  return { swapped, unmatched };
+/** Content words of either prompt that the other does not match, query's first. */
+export function unmatchedContentWords(query: PromptContent, candidate: PromptContent, options: Pick<VerifierOptions, 'spellingVariants'> = defaultVerifierOptions): string[] {
+  return [...unmatchedWords(query, candidate, options), ...unmatchedWords(candidate, query, options)];
 }
 
-/** The stretches where two word sequences differ, after aligning them on their longest common subsequence. */
-function differingStretches(first: readonly string[], second: readonly string[]): { removed: string[]; added: string[] }[] {
-  const a = first.slice(0, maxAlignedWords);
-  const b = second.slice(0, maxAlignedWords);
-  const lengths = Array.from({ length: a.length + 1 }, () => new Uint16Array(b.length + 1));
-  for (let i = a.length - 1; i >= 0; i -= 1) {
-    for (let j = b.length - 1; j >= 0; j -= 1) {
-      lengths[i]![j] = areSynonyms(a[i]!, b[j]!) ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+/**
+ * Content words of `own` (as written) that `other` does not match: no word with the same light
+ * stem, no spelling variant ("recieve", "colour"), not written as one word
+ * there ("hard wood" / "hardwood", "e-mail" / "email") and not an acronym spelled out. Words are
+ * matched occurrence by occurrence: a word said twice here and once there is one word unmatched
+ * ("keep my dog from barking when ... barking at" / "keep my dog from licking when ... barking at").
+ */
+function unmatchedWords(own: PromptContent, other: PromptContent, options: Pick<VerifierOptions, 'spellingVariants'>): string[] {
+  const spelledOut = acronymExpansions(own, other);
+  const available = countOf(other.stemList);
+  const otherWords = new Set(other.words);
+  const hyphenatedInOther = new Set(other.words.filter((word) => word.includes('-')).map((word) => word.replace(/-/g, '')));
+  const joinedInOther = new Set(other.contentWords.slice(1).map((word, index) => `${other.contentWords[index]}${word}`));
+  const matched = own.contentStems.map((stem, index) => {
+    const word = own.contentWords[index]!;
+    const left = available.get(stem) ?? 0;
+    if (left > 0) {
+      available.set(stem, left - 1);
+      return true;
     }
-  }
-  const stretches: { removed: string[]; added: string[] }[] = [];
-  let current = { removed: [] as string[], added: [] as string[] };
-  const close = () => {
-    if (current.removed.length + current.added.length > 0) stretches.push(current);
-    current = { removed: [], added: [] };
-  };
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && areSynonyms(a[i]!, b[j]!)) {
-      close();
-      i += 1;
-      j += 1;
-    } else if (j >= b.length || (i < a.length && lengths[i + 1]![j]! >= lengths[i]![j + 1]!)) {
-      current.removed.push(a[i]!);
-      i += 1;
-    } else {
-      current.added.push(b[j]!);
-      j += 1;
-    }
-  }
-  close();
-  return stretches;
+    if (spelledOut.has(word) || spelledOut.has(stem) || joinedInOther.has(word) || hyphenatedInOther.has(word)) return true;
+    return options.spellingVariants && other.contentWords.some((otherWord) => isSpellingVariant(word, otherWord));
+  });
+  // Two words here written as one there: "hard wood" / "hardwood", "e-mail" / "email".
+  own.contentWords.forEach((word, index) => {
+    const next = own.contentWords[index + 1];
+    if (next !== undefined && otherWords.has(`${word}${next}`)) matched[index] = matched[index + 1] = true;
+  });
+  return own.contentWords.filter((_, index) => !matched[index]);
 }
 
-/** Long prompts are aligned on their first words only: the cost grows with the product of the lengths. */
-const maxAlignedWords = 300;
+function countOf(values: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
 
 function symmetricDifference(first: Set<string>, second: Set<string>): string[] {
   return [...[...first].filter((value) => !second.has(value)), ...[...second].filter((value) => !first.has(value))];
-}
-
-/** Content stems of `own` with no equal or synonymous stem in `other`. */
-function unmatchedStems(own: readonly string[], other: readonly string[]): string[] {
-  return [...new Set(own)].filter((stem) => !other.some((otherStem) => areSynonyms(stem, otherStem)));
 }
 
 /** Names and identifiers of `own` that `other` neither contains in any case nor spells as an acronym. */

@@ -15,6 +15,8 @@ export interface PromptContent {
   acronyms: Set<string>;
   /** Content words (no stop words, numbers, negations or identifiers), stemmed, in order. */
   contentStems: string[];
+  /** The same content words as written (lower-cased), index for index with `contentStems`: to look up how common each is. */
+  contentWords: string[];
   /** Every word of the prompt, stemmed: to tell whether a name of the other prompt appears here in any case. */
   allStems: Set<string>;
   /** Every word, lower-cased, in order (for acronym expansion). */
@@ -58,7 +60,7 @@ function normaliseNumber(token: string): string {
 
 /** Splits a prompt into the parts the verifier compares. */
 export function analysePrompt(prompt: string): PromptContent {
-  const content: PromptContent = { numbers: new Set(), negations: 0, entities: new Set(), acronyms: new Set(), contentStems: [], allStems: new Set(), words: [], stemList: [] };
+  const content: PromptContent = { numbers: new Set(), negations: 0, entities: new Set(), acronyms: new Set(), contentStems: [], contentWords: [], allStems: new Set(), words: [], stemList: [] };
   let text = prompt.normalize('NFKC').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
   text = text.replace(/`([^`\n]+)`/g, (_, code: string) => {
     content.entities.add(code.trim().toLowerCase().replace(/\(\)$/, ''));
@@ -104,7 +106,7 @@ export function analysePrompt(prompt: string): PromptContent {
     const unit = /^(\d+(?:\.\d+)?)([a-z]+)$/i.exec(token);
     if (unit) {
       content.numbers.add(unit[1]!);
-      content.contentStems.push(lightStem(unit[2]!));
+      addContentWord(content, unit[2]!.toLowerCase());
       continue;
     }
     if (identifierPattern.test(token) && /\p{L}/u.test(token)) {
@@ -116,12 +118,18 @@ export function analysePrompt(prompt: string): PromptContent {
       content.acronyms.add(acronym);
       content.entities.add(acronym.toLowerCase());
       content.contentStems.push(acronym.toLowerCase());
+      content.contentWords.push(acronym.toLowerCase());
       continue;
     }
     if (/^\p{Lu}/u.test(token) && !sentenceStart && token !== 'I') content.entities.add(lightStem(lower));
-    for (const part of lower.split('-')) {
-      if (part !== '' && !stopWords.has(part)) content.contentStems.push(lightStem(part));
+    for (const part of lower.replace(/['’]s$/, '').replace(/\)$/, '').split('-')) {
+      if (part !== '' && !stopWords.has(part)) addContentWord(content, part);
     }
   }
   return content;
+}
+
+function addContentWord(content: PromptContent, word: string): void {
+  content.contentStems.push(lightStem(word));
+  content.contentWords.push(word);
 }

@@ -20,7 +20,7 @@ export const qualityCalibrationSchema = z.object({
     .min(1),
   /**
    * How far a score can move with the data the router was trained on, in logits: a score this close
-   * below a threshold is unsure (docs/decisions/025). Absent: no margin.
+   * below a threshold is unsure (docs/decisions/027). Absent: no margin.
    */
   uncertainty: z.object({ logitMargin: z.number().min(0), description: z.string() }).optional(),
 });

@@ -6,7 +6,7 @@
  *
  * Each feature also states the direction a prior expects of it (1: makes the strong model more
  * needed, -1: less); training holds the learned weight to that direction, so the router cannot
- * learn what only tells its training benchmarks apart (docs/decisions/025). Cues of a benchmark's
+ * learn what only tells its training benchmarks apart (docs/decisions/027). Cues of a benchmark's
  * format (multiple-choice options, "Answer:") are deliberately absent. Changing this list changes
  * the model's inputs: retrain (`npm run router:train`).
  */

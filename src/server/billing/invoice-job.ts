@@ -5,6 +5,7 @@ import type { Executor } from '../db/database';
 import { createIntervalJob, type IntervalJob } from '../shared/interval-job';
 import type { BillingDependencies } from './billing-dependencies';
 import { isoDay } from './billing-periods';
+import { chargeWaitingRenewals } from './live-plan-charges';
 import { settleBilling } from './period-closing';
 
 /**
@@ -47,6 +48,8 @@ export function createInvoiceJob(options: InvoiceJobOptions): IntervalJob {
       // Requests waiting for the database go between organisations.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    // With Stripe: the renewals just written (or left by reads of the plan) are charged, outside any lock.
+    if (!stopping) await chargeWaitingRenewals(options.dependencies);
   }
   const job = createIntervalJob('invoices', run, options.intervalMs, options.logger);
   return {

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { subscriptionMessages, type SubscriptionCharge } from '../../contracts';
-import { AppError } from '../http/app-error';
+import { eq } from 'drizzle-orm';
+import type { SubscriptionCharge } from '../../contracts';
 import type { Executor } from '../db/database';
-import { subscriptionCharges, type SubscriptionChargeKind } from '../db/schema';
+import { subscriptionCharges, type SubscriptionChargeKind, type SubscriptionChargeStatus } from '../db/schema';
+import { inOrganisation } from '../db/tenant-scope';
 import { centsText } from './billing-money';
 
 export type ChargeRow = typeof subscriptionCharges.$inferSelect;
@@ -24,48 +24,63 @@ export interface PlanChargeRequest {
 /**
  * How a subscription takes money: a plan's price for a period, an upgrade's prorated difference.
  * Called inside the transaction that changes the subscription (under the organisation's lock), so
- * the charge and the change are kept or lost together. See docs/decisions/023 for where the
- * wallet's payment path plugs in.
+ * the charge and the change are kept or lost together.
  */
 export interface PlanCharges {
   readonly testMode: boolean;
   charge(transaction: Executor, request: PlanChargeRequest): Promise<ChargeRow>;
 }
 
+/** Writes a charge once per organisation and key; asking again answers the first. */
+export async function recordCharge(
+  transaction: Executor,
+  request: PlanChargeRequest,
+  payment: { status: SubscriptionChargeStatus; processor: string; processorPaymentId?: string | null },
+): Promise<ChargeRow> {
+  const [inserted] = await transaction
+    .insert(subscriptionCharges)
+    .values({
+      orgId: request.orgId,
+      subscriptionId: request.subscriptionId,
+      kind: request.kind,
+      description: request.description,
+      amount: centsText(request.amountCents),
+      currency: request.currency,
+      status: payment.status,
+      processor: payment.processor,
+      processorPaymentId: payment.processorPaymentId ?? null,
+      idempotencyKey: request.idempotencyKey,
+      billedOn: request.billedOn,
+    })
+    .onConflictDoNothing({ target: [subscriptionCharges.orgId, subscriptionCharges.idempotencyKey] })
+    .returning();
+  return inserted ?? (await findCharge(transaction, request.orgId, request.idempotencyKey))!;
+}
+
+export async function findCharge(db: Executor, orgId: string, idempotencyKey: string): Promise<ChargeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptionCharges)
+    .where(inOrganisation(subscriptionCharges.orgId, orgId, eq(subscriptionCharges.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** Settles a charge that was waiting for its payment (a live renewal). */
+export async function settleCharge(transaction: Executor, orgId: string, idempotencyKey: string, changes: { status: 'paid' | 'failed'; processorPaymentId?: string | null }): Promise<void> {
+  await transaction
+    .update(subscriptionCharges)
+    .set({ status: changes.status, ...(changes.processorPaymentId ? { processorPaymentId: changes.processorPaymentId } : {}) })
+    .where(inOrganisation(subscriptionCharges.orgId, orgId, eq(subscriptionCharges.idempotencyKey, idempotencyKey), eq(subscriptionCharges.status, 'pending')));
+}
+
 /**
- * Records each charge as a paid line of the period's invoice in test mode (no money moves).
- * Idempotent on the key. With a payment service configured no card can be charged for a plan yet
- * (docs/decisions/023), so the charge is refused and the change around it rolls back: a plan is
- * never granted, upgraded or renewed without its money.
+ * Test mode (no STRIPE_SECRET_KEY): each charge is a paid line of the period's invoice and no
+ * money moves. Idempotent on the key. With Stripe, see live-plan-charges.ts.
  */
-export function createRecordedPlanCharges(options: { testMode: boolean }): PlanCharges {
+export function createRecordedPlanCharges(): PlanCharges {
   return {
-    testMode: options.testMode,
-    async charge(transaction, request) {
-      if (!options.testMode) throw new AppError('unavailable', subscriptionMessages.cardPlansUnavailable);
-      const [inserted] = await transaction
-        .insert(subscriptionCharges)
-        .values({
-          orgId: request.orgId,
-          subscriptionId: request.subscriptionId,
-          kind: request.kind,
-          description: request.description,
-          amount: centsText(request.amountCents),
-          currency: request.currency,
-          status: 'paid',
-          processor: 'test',
-          idempotencyKey: request.idempotencyKey,
-          billedOn: request.billedOn,
-        })
-        .onConflictDoNothing({ target: [subscriptionCharges.orgId, subscriptionCharges.idempotencyKey] })
-        .returning();
-      if (inserted) return inserted;
-      const [existing] = await transaction
-        .select()
-        .from(subscriptionCharges)
-        .where(and(eq(subscriptionCharges.orgId, request.orgId), eq(subscriptionCharges.idempotencyKey, request.idempotencyKey)));
-      return existing!;
-    },
+    testMode: true,
+    charge: (transaction, request) => recordCharge(transaction, request, { status: 'paid', processor: 'test' }),
   };
 }
 

@@ -24,6 +24,8 @@ import { cancelSubscription, currentPlan, purchaseSubscription, updateSubscripti
 import { usageBreakdown } from './usage-breakdown-service';
 
 const tags = ['Subscription'];
+/** With Stripe: the change waits for its payment (checkout_url when the customer pays on Stripe Checkout); nothing changed yet. */
+const awaitingPayment = { 202: { description: 'Awaiting the payment', content: { 'application/json': { schema: subscriptionChangeSchema } } } };
 
 /**
  * Mounted at /subscription beside the public plans (spec section 7): the billing scope only,
@@ -53,14 +55,16 @@ export function createSubscriptionRoutes(dependencies: BillingDependencies, sign
       method: 'post',
       path: '/purchase',
       tags,
-      summary: "Subscribe the caller's organisation to a plan: a period starts today and its price is charged; once per Idempotency-Key",
+      summary: "Subscribe the caller's organisation to a plan: a period starts today and its price is charged; once per Idempotency-Key. With Stripe, 202 until paid",
       security: signedInSecurity,
       middleware: billingScope,
       request: { headers: billingIdempotencyHeaderSchema, body: jsonBody(purchaseSubscriptionRequestSchema) },
-      responses: answers('Subscribed', subscriptionChangeSchema, 201),
+      responses: { ...answers('Subscribed', subscriptionChangeSchema, 201), ...awaitingPayment },
     }),
-    async (context) =>
-      context.json(await purchaseSubscription(dependencies, context.get('caller'), context.req.valid('json'), context.req.valid('header')['idempotency-key']), 201),
+    async (context) => {
+      const { change, awaitingPayment } = await purchaseSubscription(dependencies, context.get('caller'), context.req.valid('json'), context.req.valid('header')['idempotency-key']);
+      return context.json(change, awaitingPayment ? 202 : 201);
+    },
   );
   addRoute(
     router,
@@ -72,10 +76,12 @@ export function createSubscriptionRoutes(dependencies: BillingDependencies, sign
       security: signedInSecurity,
       middleware: ownOrganisation,
       request: { params: subscriptionOrganisationPathSchema, headers: billingIdempotencyHeaderSchema, body: jsonBody(updateSubscriptionRequestSchema) },
-      responses: answers('The plan after the change', subscriptionChangeSchema),
+      responses: { ...answers('The plan after the change', subscriptionChangeSchema), ...awaitingPayment },
     }),
-    async (context) =>
-      context.json(await updateSubscriptionPlan(dependencies, context.get('caller'), context.req.valid('json'), context.req.valid('header')['idempotency-key'])),
+    async (context) => {
+      const { change, awaitingPayment } = await updateSubscriptionPlan(dependencies, context.get('caller'), context.req.valid('json'), context.req.valid('header')['idempotency-key']);
+      return context.json(change, awaitingPayment ? 202 : 200);
+    },
   );
   addRoute(
     router,

@@ -80,6 +80,29 @@ describe('loadConfig: models and providers', () => {
   it('names a malformed provider base URL', () => {
     expect(() => loadConfig({ OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
   });
+
+  it("declares no OpenAI-compatible model by default, and reads the operator's declaration", () => {
+    expect(loadConfig({}).openAiCompatibleModels).toEqual([]);
+    const declared = JSON.stringify([{ id: 'qwen2.5:7b', tier: 1, input_price_per_million: 0, output_price_per_million: 0, context_window: 32_768, max_output_tokens: 4_096 }]);
+    const config = loadConfig({ OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_COMPATIBLE_MODELS: declared });
+    expect(config.openAiCompatibleModels).toEqual([expect.objectContaining({ id: 'openai-compatible/qwen2.5:7b', providerModelId: 'qwen2.5:7b', tier: 1 })]);
+  });
+
+  it('refuses a bad declaration at start, naming the variable and every problem', () => {
+    const declared = JSON.stringify([{ id: 'a', tier: 5, input_price_per_million: 1, output_price_per_million: 1, context_window: 1000 }]);
+    let caught: unknown;
+    try {
+      loadConfig({ OPENAI_COMPATIBLE_MODELS: declared });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'OPENAI_COMPATIBLE_MODELS: model 1 (tier): must be 1 (small and cheap), 2 (general) or 3 (frontier)',
+      'OPENAI_COMPATIBLE_MODELS: model 1 (max_output_tokens): must be a whole number of tokens',
+    ]);
+    expect(() => loadConfig({ OPENAI_COMPATIBLE_MODELS: 'llama' })).toThrow(/OPENAI_COMPATIBLE_MODELS: must be a JSON array of models/);
+  });
 });
 
 describe('loadConfig: networks organisations may reach', () => {

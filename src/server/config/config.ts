@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseNetwork, resolveInstanceCredentials, type ProviderCredentials } from '../../gateway';
+import { parseDeclaredModels, parseNetwork, resolveInstanceCredentials, type CatalogModel, type ProviderCredentials } from '../../gateway';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
@@ -50,6 +50,7 @@ const configSchema = z.object({
   RETENTION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(3600),
   INVOICE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   EMBEDDINGS_REMEMBERED: z.coerce.number().int().min(0).default(2_000),
+  ENCODER_WARM_AT_START: booleanFromString.default(true),
   // An OpenAI-compatible embeddings endpoint for the semantic cache instead of the embedded encoder.
   EMBEDDINGS_BASE_URL: z.url().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
@@ -64,6 +65,8 @@ const configSchema = z.object({
   GOOGLE_GENERATIVE_AI_BASE_URL: z.url().optional(),
   OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  // The OpenAI-compatible server's models with their tiers and prices (a JSON array; parseDeclaredModels).
+  OPENAI_COMPATIBLE_MODELS: z.string().optional(),
   // Organisations' base URLs stay on public addresses unless the operator names networks here.
   ORG_PROVIDER_URLS_ALLOWED_NETWORKS: networkList.default([]),
   // The prepaid wallet (docs/decisions/022).
@@ -116,9 +119,16 @@ export interface Config {
     firstPartTimeoutMs: number;
     /** Recent texts whose embeddings are kept (the router and the cache share them); 0: none. */
     rememberedEmbeddings: number;
+    /** Load the embedded encoder at start (readiness waits for it) rather than on the first chat message. */
+    warmEncoderAtStart: boolean;
     /** The cache's remote encoder; absent, the embedded one is used. */
     embeddings?: { baseURL: string; apiKey?: string; model: string; dimensions: number };
   };
+  /**
+   * Models the operator declared for OpenAI-compatible servers (OPENAI_COMPATIBLE_MODELS), added
+   * to the built-in catalog; they serve the instance's server and organisations' own ones alike.
+   */
+  openAiCompatibleModels: CatalogModel[];
   /** Instance-wide provider keys; never logged. Their base URLs may point anywhere, the operator's choice. */
   providerCredentials: ProviderCredentials;
   /**
@@ -154,6 +164,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (raw.EMBEDDINGS_BASE_URL && (!raw.EMBEDDINGS_MODEL || !raw.EMBEDDINGS_DIMENSIONS)) {
     throw new ConfigError(['EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS are required with EMBEDDINGS_BASE_URL']);
   }
+  const declared = raw.OPENAI_COMPATIBLE_MODELS ? parseDeclaredModels(raw.OPENAI_COMPATIBLE_MODELS, new Date().toISOString().slice(0, 10)) : { models: [] };
+  if (declared.problems) throw new ConfigError(declared.problems.map((problem) => `OPENAI_COMPATIBLE_MODELS: ${problem}`));
   return {
     environment: raw.NODE_ENV,
     host: raw.HOST,
@@ -190,6 +202,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     routing: {
       firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS,
       rememberedEmbeddings: raw.EMBEDDINGS_REMEMBERED,
+      warmEncoderAtStart: raw.ENCODER_WARM_AT_START,
       embeddings: raw.EMBEDDINGS_BASE_URL
         ? { baseURL: raw.EMBEDDINGS_BASE_URL, apiKey: raw.EMBEDDINGS_API_KEY, model: raw.EMBEDDINGS_MODEL!, dimensions: raw.EMBEDDINGS_DIMENSIONS! }
         : undefined,
@@ -204,6 +217,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       OPENAI_COMPATIBLE_BASE_URL: raw.OPENAI_COMPATIBLE_BASE_URL,
       OPENAI_COMPATIBLE_API_KEY: raw.OPENAI_COMPATIBLE_API_KEY,
     }),
+    openAiCompatibleModels: declared.models,
     organisationUrlAllowedNetworks: raw.ORG_PROVIDER_URLS_ALLOWED_NETWORKS,
     wallet: {
       trialCreditUsd: raw.TRIAL_CREDIT_USD,

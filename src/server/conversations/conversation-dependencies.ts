@@ -44,6 +44,8 @@ export interface ConversationDependencies {
     cache?: ReplyCache;
     /** The cache's product defaults, for what an organisation's policy leaves open. */
     cacheDefaults: CacheSettings;
+    /** Loads and runs the embedded encoder once, so the first message does not wait for it. */
+    warm?: () => Promise<void>;
     /** Stops what routing runs beside the server (the encoder's thread). */
     close?: () => Promise<void>;
   };

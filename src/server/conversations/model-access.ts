@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, type ChatModel, type OrganisationSettings } from '../../contracts';
+import { isAdminRoleName, type ChatModel, type MaxTokensBound, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -19,6 +19,8 @@ export interface UsableModel {
    * `max_tokens`, which the web app checks before sending.
    */
   maxTokensPerRequest: number;
+  /** Which of those bounds `maxTokensPerRequest` is: the model's room, the organisation's setting or the role's limit. */
+  maxTokensLimitedBy: MaxTokensBound;
   /**
    * The most output tokens one reply may ask for: the role's max tokens per request and the
    * organisation's (they cap the reply as well as the prompt), the smaller, never more than the
@@ -46,7 +48,7 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
   if (isAdminRoleName(caller.roleName)) {
     return available.map((model) => ({
       model,
-      maxTokensPerRequest: Math.min(ceiling, promptCapacity(model)),
+      ...promptLimit(promptCapacity(model), { bound: 'organisation', limit: ceiling }),
       replyTokenCap: Math.max(1, Math.min(ceiling, model.maxOutputTokens)),
     }));
   }
@@ -65,16 +67,22 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
     if (!permission) return [];
     const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
     const perRequest = Math.min(maxTokensPerRequest, ceiling);
+    const policyLimit = maxTokensPerRequest <= ceiling ? { bound: 'role' as const, limit: maxTokensPerRequest } : { bound: 'organisation' as const, limit: ceiling };
     return [
       {
         model,
-        maxTokensPerRequest: Math.min(perRequest, promptCapacity(model)),
+        ...promptLimit(promptCapacity(model), policyLimit),
         replyTokenCap: Math.max(1, Math.min(perRequest, model.maxOutputTokens)),
         monthlyTokenLimit,
         costLimitUsd: costLimit,
       },
     ];
   });
+}
+
+/** The smaller of the model's room and the policy's limit, and which one it is (the policy's on a tie). */
+function promptLimit(capacity: number, policy: { bound: 'organisation' | 'role'; limit: number }): Pick<UsableModel, 'maxTokensPerRequest' | 'maxTokensLimitedBy'> {
+  return capacity < policy.limit ? { maxTokensPerRequest: capacity, maxTokensLimitedBy: 'model' } : { maxTokensPerRequest: policy.limit, maxTokensLimitedBy: policy.bound };
 }
 
 /**
@@ -86,5 +94,11 @@ export function promptCapacity(model: Pick<CatalogModel, 'contextWindow' | 'maxO
 }
 
 export function presentModel(usable: UsableModel): ChatModel {
-  return { model_id: usable.model.id, name: usable.model.displayName, provider: usable.model.provider, max_tokens: usable.maxTokensPerRequest };
+  return {
+    model_id: usable.model.id,
+    name: usable.model.displayName,
+    provider: usable.model.provider,
+    max_tokens: usable.maxTokensPerRequest,
+    max_tokens_limited_by: usable.maxTokensLimitedBy,
+  };
 }

@@ -44,5 +44,6 @@ export function presentMessage(
     feedback,
     selection_id: decision?.id ?? null,
     route: decision && presentRoute(decision),
+    finish_reason: usage?.finishReason ?? null,
   };
 }

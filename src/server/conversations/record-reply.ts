@@ -1,5 +1,5 @@
 import type { StreamMetadata } from '../../contracts';
-import type { CatalogModel, TokenUsage } from '../../gateway';
+import type { CatalogModel, ChatFinishReason, TokenUsage } from '../../gateway';
 import type { UsageOutcome } from '../db/schema';
 import { completeDecision, presentRoute } from '../routing/decision-repository';
 import { finishStreamedReply, insertMessage, replaceReply, saveUsageRecord, type NewUsageRecord } from './chat-message-repository';
@@ -22,6 +22,8 @@ export interface FinishedReply {
   referenceCostUsd: number;
   latencyMs: number;
   timeToFirstTokenMs: number | null;
+  /** Why the model's stream ended ('length': cut off at its token limit); absent when no model answered to the end of a stream. */
+  finishReason?: ChatFinishReason;
 }
 
 /** Where a reply's rows stand when it ends. */
@@ -64,6 +66,7 @@ export function usageRecordOf(plan: Pick<ReplyPlan, 'caller' | 'walletPays'>, us
     outcome: call.status ?? 'streaming',
     // The database debits the wallet once the record stops streaming (custom migration 0015).
     billedToWallet: !call.cacheHit && (plan.walletPays?.has(call.model.provider) ?? false),
+    finishReason: call.finishReason ?? null,
   };
 }
 
@@ -114,5 +117,6 @@ export async function recordReply(
     selection_id: decision.id,
     user_id: caller.userId,
     route: presentRoute(decision),
+    ...(reply.finishReason ? { finish_reason: reply.finishReason } : {}),
   };
 }

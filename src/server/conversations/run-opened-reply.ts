@@ -1,5 +1,5 @@
 import type { StreamError, StreamMetadata } from '../../contracts';
-import { costOfUsage, estimateTextTokens, type CatalogModel, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
+import { costOfUsage, estimateTextTokens, type CatalogModel, type ChatFinishReason, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
 import { logChatContent } from './log-chat-content';
@@ -52,7 +52,7 @@ export async function runOpenedReply(
   let text = '';
   let usage: (TokenUsage & { estimated: boolean }) | undefined;
   let firstTextAt: number | undefined;
-  let aborted = false;
+  let finishReason: ChatFinishReason | undefined;
   let failure: unknown;
   try {
     for (let step: IteratorResult<ChatStreamPart> = call.first; !step.done; step = await call.iterator.next()) {
@@ -68,7 +68,7 @@ export async function runOpenedReply(
           live.firstTextSent();
         }
       } else if (part.type === 'usage') usage = part;
-      else aborted = part.reason === 'aborted';
+      else finishReason = part.reason;
     }
   } catch (error) {
     failure = error;
@@ -78,7 +78,7 @@ export async function runOpenedReply(
   usage ??= { estimated: true, inputTokens: served.inputTokens, cachedInputTokens: 0, outputTokens: estimateTextTokens(text) };
   // The model was asked for at most this many tokens: our tokenizer's count of a cut reply may say more, the provider cannot bill more.
   if (usage.estimated && served.maxOutputTokens !== undefined) usage = { ...usage, outputTokens: Math.min(usage.outputTokens, served.maxOutputTokens) };
-  const status = failure !== undefined || aborted ? (text ? 'partial' : 'failed') : 'complete';
+  const status = failure !== undefined || finishReason === 'aborted' ? (text ? 'partial' : 'failed') : 'complete';
   const finished: FinishedReply = {
     text,
     status,
@@ -89,6 +89,7 @@ export async function runOpenedReply(
     referenceCostUsd: costOfUsage(plan.reference, usage),
     latencyMs: Math.round(performance.now() - started),
     timeToFirstTokenMs: firstTextAt === undefined ? null : Math.round(firstTextAt - started),
+    finishReason: failure === undefined ? finishReason : undefined,
   };
   const recorded = await recordReply(dependencies, plan, finished, { usageId, streamed: messageWritten }).catch(async (error: unknown) => {
     dependencies.logger.error({ err: error }, 'recording a reply failed');
@@ -101,7 +102,8 @@ export async function runOpenedReply(
   if (plan.walletPays?.has(served.model.provider)) dependencies.wallet?.usageRecorded(plan.caller.orgId);
   if (!recorded) return { text, error: { code: 'internal', message: 'The reply could not be saved.' } };
   if (failure !== undefined) return { text, error: streamFailure(failure) };
-  if (status !== 'complete') return { text, metadata: recorded };
+  // A reply cut off at its token limit is not one to hand out again.
+  if (status !== 'complete' || finishReason === 'length') return { text, metadata: recorded };
   // Stored while the metadata is on its way: the user need not wait for the cache.
   const afterwards = dependencies.inFlight.track(storeReplyInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: finished.referenceCostUsd }));
   return { text, metadata: recorded, afterwards };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelCatalog, type CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
+import { autoLadder, embeddedModelLeftOut } from './auto-ladder';
 import { planRoute, type CandidateModel } from './plan-route';
 
 const model = (id: string): CatalogModel => {
@@ -8,7 +9,7 @@ const model = (id: string): CatalogModel => {
   if (!found) throw new Error(`no ${id} in the catalog`);
   return found;
 };
-const usable = (id: string): UsableModel => ({ model: model(id), maxTokensPerRequest: 10_000, replyTokenCap: 2_000 });
+const usable = (id: string): UsableModel => ({ model: model(id), maxTokensPerRequest: 10_000, maxTokensLimitedBy: 'organisation', replyTokenCap: 2_000 });
 const candidate = (id: string, ruledOut?: string): CandidateModel => ({ usable: usable(id), ruledOut });
 
 // Tier 1: gpt-4o-mini, claude-3-5-haiku; tier 2: gpt-4o; tier 3: claude-sonnet-4.
@@ -80,6 +81,31 @@ describe('planRoute', () => {
     // With the router on, the default model does not stand in for it.
     const routed = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.1, threshold: 0.6, idealTier: 1 }, defaultModelId: 'anthropic/claude-sonnet-4' });
     expect(routed.primary.model.tier).toBe(1);
+  });
+});
+
+describe('planRoute on Auto\'s ladder', () => {
+  const low = (threshold = 0.6) => ({ value: 0.05, threshold, idealTier: 1 });
+  const high = (threshold = 0.6) => ({ value: 0.95, threshold, idealTier: 3 });
+
+  it.each(['openai', 'anthropic', 'google'] as const)('with only %s and the embedded model reachable, reaches its cheap and strong tiers and never the embedded model', (provider) => {
+    const ladder = autoLadder(modelCatalog.filter((entry) => entry.provider === provider || entry.provider === 'local'), null);
+    const candidates = ladder.models.map((entry) => candidate(entry.id));
+    const cheap = planRoute({ offered: ladder.models, leftOut: ladder.leftOut, candidates, routingEnabled: true, score: low() });
+    const strong = planRoute({ offered: ladder.models, leftOut: ladder.leftOut, candidates, routingEnabled: true, score: high() });
+    expect(cheap.primary.model).toMatchObject({ provider, tier: 1 });
+    expect(strong.primary.model).toMatchObject({ provider, tier: 3 });
+    for (const route of [cheap, strong]) {
+      expect(route.backup?.model.provider).toBe(provider);
+      expect(route.considered).toContainEqual({ model_id: 'local/tinyllama-1.1b-chat', tier: 1, eligible: false, note: embeddedModelLeftOut });
+    }
+  });
+
+  it('sends a low score to the embedded model when it is all there is', () => {
+    const ladder = autoLadder(modelCatalog.filter((entry) => entry.provider === 'local'), null);
+    const route = planRoute({ offered: ladder.models, leftOut: ladder.leftOut, candidates: ladder.models.map((entry) => candidate(entry.id)), routingEnabled: true, score: low() });
+    expect(route.primary.model.id).toBe('local/tinyllama-1.1b-chat');
+    expect(route.reason).toBe('only_model');
   });
 });
 

@@ -21,6 +21,8 @@ export interface CandidateModel {
 export interface RouteInputs {
   /** Models the organisation can reach and the policy offers, in tier order (cheapest first). */
   offered: readonly CatalogModel[];
+  /** Models the organisation can reach that Auto leaves out (the embedded model), each with why. */
+  leftOut?: readonly { model: CatalogModel; note: string }[];
   /** The offered models the caller's role allows, each with this request's limit verdict. */
   candidates: readonly CandidateModel[];
   routingEnabled: boolean;
@@ -112,11 +114,13 @@ function backupFor(primary: UsableModel, ordered: readonly UsableModel[]): Usabl
 
 function describeConsidered(inputs: RouteInputs): ConsideredModel[] {
   const byId = new Map(inputs.candidates.map((candidate) => [candidate.usable.model.id, candidate]));
-  return inputs.offered.map((model) => {
+  const offered = inputs.offered.map((model): ConsideredModel => {
     const candidate = byId.get(model.id);
     if (!candidate) return { model_id: model.id, tier: model.tier, eligible: false, note: 'Not allowed for your role' };
     return candidate.ruledOut
       ? { model_id: model.id, tier: model.tier, eligible: false, note: candidate.ruledOut }
       : { model_id: model.id, tier: model.tier, eligible: true };
   });
+  const leftOut = (inputs.leftOut ?? []).map(({ model, note }): ConsideredModel => ({ model_id: model.id, tier: model.tier, eligible: false, note }));
+  return [...offered, ...leftOut];
 }

@@ -3,7 +3,8 @@ import { findModel, listAvailableModels, type CatalogModel } from '../../gateway
 import type { Executor } from '../db/database';
 import { validationFailed } from '../http/app-error';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
-import { byCost, resolveReferenceModel } from './reference-model';
+import { autoLadder } from './auto-ladder';
+import { resolveReferenceModel } from './reference-model';
 import type { RoutingPolicies } from './routing-policies';
 
 export interface RoutingPolicyDependencies {
@@ -19,12 +20,6 @@ export interface RoutingPolicyDependencies {
 
 const unknownModel = (field: string, id: string) => validationFailed(`Unknown model: ${id}`, { [field]: `Unknown model: ${id}` });
 
-/** The organisation's models in tier order, limited to the policy's candidates when it names some. */
-export function candidateModels(available: readonly CatalogModel[], candidateIds: readonly string[] | null): CatalogModel[] {
-  const chosen = candidateIds ? available.filter((model) => candidateIds.includes(model.id)) : [...available];
-  return chosen.sort(byCost);
-}
-
 export async function describeRoutingPolicy(dependencies: RoutingPolicyDependencies, orgId: string): Promise<RoutingPolicyResponse> {
   const policy = await dependencies.policies.load(orgId);
   const credentials = await dependencies.providers.credentialsFor(orgId);
@@ -32,7 +27,7 @@ export async function describeRoutingPolicy(dependencies: RoutingPolicyDependenc
   return {
     policy,
     effective: {
-      candidate_model_ids: candidateModels(available, policy.candidate_model_ids).map((model) => model.id),
+      candidate_model_ids: autoLadder(available, policy.candidate_model_ids).models.map((model) => model.id),
       reference_model_id: resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id)?.id ?? null,
       cache_threshold: policy.cache.threshold ?? dependencies.defaultCacheThreshold,
     },

@@ -9,10 +9,11 @@ import { createRoutingPolicies } from './routing-policies';
 
 /**
  * The router and the semantic cache for the conversation services. The embedded sentence encoder
- * (loaded on first use) feeds the cache unless an OpenAI-compatible embeddings endpoint is
- * configured, and the router only if its artifact was trained with it (the committed one reads
- * text features alone: docs/decisions/025). The committed router artifact is read
- * now, so a broken one stops the start instead of the first chat.
+ * feeds the cache unless an OpenAI-compatible embeddings endpoint is configured, and the router
+ * only if its artifact was trained with it (the committed one reads text features alone:
+ * docs/decisions/027). The committed router artifact is read now, so a broken one
+ * stops the start instead of the first chat. `warm()` loads the encoder and runs it once (its
+ * thread, the model, the WASM code paths): without it the first message waits ~1.2 s for that.
  */
 export async function createRequestRouting(database: DatabaseHandle, options: Config['routing']): Promise<ConversationDependencies['routing']> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
@@ -29,6 +30,10 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
+    // The router's whole path once (encoder thread, model, features); the embedded cache shares its thread.
+    warm: async () => {
+      await scorer.score(['Warm up the router before the first message.']);
+    },
     close: () => pool.close(),
   };
 }

@@ -10,7 +10,7 @@ import { cheaperAlternative, limitExceeded } from '../usage/limit-refusal';
 import { limitBroken, monthlyLimitVerdicts, monthlyTotals } from '../usage/monthly-limits';
 import type { LimitTotals } from '../usage/reservation-repository';
 import { planRoute, type CandidateModel, type ConsideredModel, type PlannedRoute } from './plan-route';
-import { candidateModels } from './policy-service';
+import { ladderFor } from './auto-ladder';
 import { resolveReferenceModel } from './reference-model';
 
 /** Where one request goes, before anything is saved: the decision record is made from this. */
@@ -33,7 +33,8 @@ type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers
 /**
  * Decides the model of one request. A forced model is honoured when the caller may use it (the
  * spec's 403 otherwise) and within its limits; with none, the organisation's policy and the
- * router choose among the models the caller's role allows within their limits.
+ * router choose among Auto's ladder (auto-ladder.ts): the models the caller's role allows within
+ * their limits, the embedded model only when nothing else is configured or the policy names it.
  */
 export async function routeRequest(
   dependencies: Dependencies,
@@ -74,9 +75,8 @@ export async function routeRequest(
   }
 
   if (usable.length === 0) throw new AppError('forbidden', messages.noModelAvailable);
-  const policyOffers = candidateModels(available, policy.candidate_model_ids);
-  // A policy whose candidates the caller may not use at all would leave them nothing: offer every model instead.
-  const offered = policyOffers.some((model) => usable.some((candidate) => candidate.model.id === model.id)) ? policyOffers : candidateModels(available, null);
+  const ladder = ladderFor(available, policy.candidate_model_ids, (model) => usable.some((candidate) => candidate.model.id === model.id));
+  const offered = ladder.models;
   const { verdicts, totals } = await monthlyLimitVerdicts(dependencies.db, caller, usable, promptTokens);
   const monthly = new Map<string, { limit: MonthlyLimitKind; totals?: LimitTotals }>([
     ...[...verdicts].map(([modelId, limit]) => [modelId, { limit, totals: totals.get(modelId) }] as const),
@@ -98,7 +98,7 @@ export async function routeRequest(
     const { tier, threshold, unsure } = scorer.chooseTier(value, policy.quality_target, [...new Set(offered.map((model) => model.tier))]);
     score = { value, threshold, idealTier: tier, ...(unsure ? { unsure } : {}) };
   }
-  const planned = planRoute({ offered, candidates, routingEnabled: policy.enabled && scorer !== undefined, score, defaultModelId: settings.default_model });
+  const planned = planRoute({ offered, leftOut: ladder.leftOut, candidates, routingEnabled: policy.enabled && scorer !== undefined, score, defaultModelId: settings.default_model });
   return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy, settings };
 }
 

@@ -7,6 +7,7 @@ import { cheaperAlternative, limitExceeded } from './limit-refusal';
 const usable = (id: string, limits: Partial<UsableModel> = {}): UsableModel => ({
   model: modelCatalog.find((model) => model.id === id)!,
   maxTokensPerRequest: 2000,
+  maxTokensLimitedBy: 'role',
   replyTokenCap: 2000,
   monthlyTokenLimit: 1000,
   costLimitUsd: 5,

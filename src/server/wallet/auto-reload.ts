@@ -2,7 +2,7 @@ import { findWallet } from './ledger-repository';
 import { finishReload, listRequestedReloads, type AutoReloadRow } from './auto-reload-repository';
 import { findPaymentByKey } from './payment-repository';
 import { topUp } from './top-up-service';
-import type { WalletDependencies } from './wallet-dependencies';
+import type { PaymentDependencies } from './wallet-dependencies';
 import { centsOf } from './wallet-money';
 
 /**
@@ -18,7 +18,7 @@ export const reloadBatchSize = 20;
  * whose payment is still open with the payment service, or whose charge threw, stays requested for
  * the next sweep and does not hold up the others.
  */
-export async function chargeRequestedReloads(dependencies: Omit<WalletDependencies, 'webhooks'>, orgId?: string): Promise<number> {
+export async function chargeRequestedReloads(dependencies: PaymentDependencies, orgId?: string): Promise<number> {
   const requested = await listRequestedReloads(dependencies.db, orgId, reloadBatchSize);
   let ended = 0;
   for (const reload of requested) {
@@ -31,7 +31,7 @@ export async function chargeRequestedReloads(dependencies: Omit<WalletDependenci
   return ended;
 }
 
-async function chargeReload(dependencies: Omit<WalletDependencies, 'webhooks'>, reload: AutoReloadRow): Promise<'ended' | 'open'> {
+async function chargeReload(dependencies: PaymentDependencies, reload: AutoReloadRow): Promise<'ended' | 'open'> {
   const idempotencyKey = `auto-reload-${reload.id}`;
   // Asked before: its payment settles by the webhook or reconciliation; once settled, the reload ends with it.
   const earlier = await findPaymentByKey(dependencies.db, reload.orgId, idempotencyKey);

@@ -2,9 +2,24 @@
 export type ChargeOutcome =
   /** `charged`: what the service says it took, when it says (checked against our payment before crediting). */
   | { status: 'succeeded'; processorPaymentId: string; paymentMethod?: string; charged?: { cents: bigint; currency: string } }
-  /** The customer must act (3-D Secure through Stripe.js with the client secret), or the service's word is awaited. */
-  | { status: 'pending'; processorPaymentId: string; clientSecret?: string }
+  /**
+   * The customer must act (pay on Stripe Checkout's hosted page, or 3-D Secure with the client
+   * secret), or the service's word is awaited. A Checkout payment has no intent until the customer pays.
+   */
+  | { status: 'pending'; processorPaymentId?: string; clientSecret?: string; checkout?: CheckoutPage }
   | { status: 'failed'; processorPaymentId?: string; message: string };
+
+/** Stripe Checkout's hosted payment page for one payment. */
+export interface CheckoutPage {
+  sessionId: string;
+  url: string;
+}
+
+/** Where Checkout sends the customer back: paid, or gave up. */
+export interface CheckoutReturn {
+  successUrl: string;
+  cancelUrl: string;
+}
 
 export interface ChargeRequest {
   /** Our payment's id: the service's idempotency key and metadata carry it, so a retry charges once. */
@@ -12,8 +27,12 @@ export interface ChargeRequest {
   orgId: string;
   cents: bigint;
   currency: string;
-  /** A Stripe PaymentMethod id (test mode: one of Stripe's test ids); absent, Stripe answers pending with a client secret. */
+  /** A Stripe PaymentMethod id (test mode: one of Stripe's test ids); absent, the customer pays on Checkout (`checkout`). */
   paymentMethod?: string;
+  /** Without a payment method: a Checkout session returning here (Stripe only; the card is saved for off-session charges). */
+  checkout?: CheckoutReturn;
+  /** The product line Checkout shows. */
+  itemName?: string;
   /** Stripe's customer for the wallet, so the card can be saved for auto-reloads. */
   customerId?: string;
   /** An auto-reload: the customer is not present. */
@@ -30,7 +49,7 @@ export interface CardPayments {
   readonly testMode: boolean;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The payment as the service knows it now (reconciliation); undefined when it never reached the service. */
-  lookup(payment: { id: string; processorPaymentId: string | null; paymentMethod: string | null }): Promise<ChargeOutcome | undefined>;
+  lookup(payment: { id: string; processorPaymentId: string | null; paymentMethod: string | null; checkoutSessionId: string | null }): Promise<ChargeOutcome | undefined>;
   /** Stripe's customer for a wallet (made once per organisation); test mode has none. */
   customerFor?(orgId: string): Promise<string>;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { walletPayments, type PaymentStatus } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -17,6 +17,11 @@ export async function findPaymentByKey(db: Executor, orgId: string, idempotencyK
   return row;
 }
 
+export async function findPayment(db: Executor, orgId: string, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(walletPayments).where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id)));
+  return row;
+}
+
 /** The payment, locked until the transaction ends: it is settled once. */
 export async function lockPayment(transaction: Executor, orgId: string, id: string): Promise<PaymentRow | undefined> {
   const [row] = await transaction.select().from(walletPayments).where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id))).for('update');
@@ -28,7 +33,7 @@ export async function updateOpenPayment(
   db: Executor,
   orgId: string,
   id: string,
-  changes: Partial<Pick<PaymentRow, 'status' | 'processorPaymentId' | 'clientSecret' | 'failureMessage' | 'paymentMethod'>>,
+  changes: Partial<Pick<PaymentRow, 'status' | 'processorPaymentId' | 'clientSecret' | 'failureMessage' | 'paymentMethod' | 'checkoutSessionId' | 'checkoutUrl'>>,
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(walletPayments)
@@ -60,5 +65,25 @@ export async function listOpenPayments(db: Executor, olderThanSeconds: number, l
       ),
     )
     .orderBy(asc(walletPayments.updatedAt))
+    .limit(limit);
+}
+
+/**
+ * Plan payments written to be charged later (renewals) and not yet sent: pending, with neither an
+ * intent nor a Checkout session, oldest first. Instance-wide upkeep.
+ */
+export async function listWaitingPlanPayments(db: Executor, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(walletPayments)
+    .where(
+      and(
+        eq(walletPayments.purpose, 'plan'),
+        eq(walletPayments.status, 'pending'),
+        isNull(walletPayments.processorPaymentId),
+        isNull(walletPayments.checkoutSessionId),
+      ),
+    )
+    .orderBy(asc(walletPayments.createdAt))
     .limit(limit);
 }

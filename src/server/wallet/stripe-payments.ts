@@ -1,5 +1,9 @@
 import Stripe from 'stripe';
-import type { CardPayments, ChargeOutcome } from './card-payments';
+import type { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
+
+/** Said of a Checkout session that ended without payment. */
+export const checkoutExpiredMessage = 'The payment page expired without a payment; nothing was charged.';
+
 
 export interface StripeSettings {
   secretKey: string;
@@ -46,6 +50,7 @@ export function createStripePayments(stripe: Stripe): CardPayments {
   return {
     testMode: false,
     async charge(request) {
+      if (!request.paymentMethod && request.checkout) return createCheckout(stripe, request, request.checkout);
       const params: Stripe.PaymentIntentCreateParams = {
         amount: Number(request.cents),
         currency: request.currency.toLowerCase(),
@@ -70,6 +75,7 @@ export function createStripePayments(stripe: Stripe): CardPayments {
       }
     },
     async lookup(payment) {
+      if (payment.checkoutSessionId) return lookupCheckout(stripe, payment.checkoutSessionId);
       if (payment.processorPaymentId) return outcomeOfIntent(await stripe.paymentIntents.retrieve(payment.processorPaymentId));
       const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${payment.id}'` });
       const intent = found.data[0];
@@ -80,4 +86,41 @@ export function createStripePayments(stripe: Stripe): CardPayments {
       return customer.id;
     },
   };
+}
+
+/**
+ * Stripe Checkout: the customer pays on Stripe's hosted page, so card data never reaches us. The
+ * intent Checkout makes carries our payment in its metadata (the webhook and the reconciliation
+ * job find it as any other), and saves the card on the wallet's customer for off-session charges.
+ */
+async function createCheckout(stripe: Stripe, request: ChargeRequest, back: NonNullable<ChargeRequest['checkout']>): Promise<ChargeOutcome> {
+  const metadata = { payment_id: request.paymentId, org_id: request.orgId };
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: Number(request.cents), product_data: { name: request.itemName ?? request.description } } }],
+      payment_intent_data: {
+        description: request.description,
+        metadata,
+        ...(request.customerId ? { setup_future_usage: 'off_session' as const } : {}),
+      },
+      metadata,
+      client_reference_id: request.paymentId,
+      ...(request.customerId ? { customer: request.customerId } : {}),
+      success_url: back.successUrl,
+      cancel_url: back.cancelUrl,
+    },
+    { idempotencyKey: `wallet-checkout-${request.paymentId}` },
+  );
+  if (!session.url) throw new Error('Stripe answered a Checkout session without a URL');
+  return { status: 'pending', checkout: { sessionId: session.id, url: session.url } };
+}
+
+/** A Checkout payment as Stripe knows it: open (the customer may still pay, after a declined card too), expired, or paid through its intent. */
+async function lookupCheckout(stripe: Stripe, sessionId: string): Promise<ChargeOutcome> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  if (session.status === 'expired') return { status: 'failed', message: checkoutExpiredMessage };
+  const intentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  if (session.status === 'complete' && intentId) return outcomeOfIntent(await stripe.paymentIntents.retrieve(intentId));
+  return { status: 'pending' };
 }

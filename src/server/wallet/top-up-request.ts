@@ -5,6 +5,7 @@ import type { Caller } from '../http/context';
 import { findWallet } from './ledger-repository';
 import { presentBalance, presentTransaction } from './present-wallet';
 import { paymentMethodOfTestCard } from './test-cards';
+import { checkoutReturnTo } from './checkout-return';
 import { topUp } from './top-up-service';
 import type { WalletDependencies } from './wallet-dependencies';
 import { centsOf, dollarsNumber } from './wallet-money';
@@ -12,8 +13,9 @@ import { centsOf, dollarsNumber } from './wallet-money';
 /**
  * POST /wallet/topup: the caller's organisation only, never below the wallet's minimum (spec
  * section 5, checked here as well as in the dialog), paid with a test card in test mode or a Stripe
- * PaymentMethod. Succeeded: the credit and the balance; pending: the client secret for Stripe.js;
- * declined: a 402 with the card's reason. The same Idempotency-Key answers the same.
+ * PaymentMethod, or on Stripe Checkout's page. Succeeded: the credit and the balance; pending: the
+ * Checkout page to send the customer to (or a client secret for 3-D Secure); declined: a 402 with
+ * the card's reason. The same Idempotency-Key answers the same.
  */
 export async function topUpByRequest(dependencies: WalletDependencies, caller: Caller, input: TopUpRequest, idempotencyKey: string | undefined): Promise<{ result: TopUpResult; status: 200 | 202 }> {
   if (input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
@@ -28,6 +30,7 @@ export async function topUpByRequest(dependencies: WalletDependencies, caller: C
     idempotencyKey: idempotencyKey ?? `request-${randomUUID()}`,
     paymentMethod: paymentMethodOf(dependencies, input),
     isAutoReload: false,
+    checkout: (paymentId) => checkoutReturnTo(dependencies.appUrl(), paymentId),
   });
   const { payment, credit } = settled;
   if (payment.status === 'failed') throw new AppError('payment_required', payment.failureMessage ?? 'Your card was declined.');
@@ -40,6 +43,7 @@ export async function topUpByRequest(dependencies: WalletDependencies, caller: C
       payment_id: payment.id,
       transaction: credit ? presentTransaction(credit) : null,
       client_secret: succeeded ? null : (payment.clientSecret ?? null),
+      checkout_url: succeeded ? null : (payment.checkoutUrl ?? null),
       balance,
     },
   };

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
 import { chargeRequestedReloads, reloadBatchSize } from './auto-reload';
 import type { CardPayments } from './card-payments';
+import type { PlanPaymentHandler } from './settle-payment';
 import { listOpenPayments } from './payment-repository';
 import { settlePayment } from './settle-payment';
 
@@ -25,9 +26,16 @@ export interface WalletJobs {
  * is this folder's and nobody else is charging it; on PostgreSQL another instance may be, so only
  * those left processing a while are looked at.
  */
-export function createWalletJobs(options: { database: DatabaseHandle; payments: CardPayments; logger: Logger; intervalMs: number }): WalletJobs {
-  const { database, payments, logger } = options;
-  const dependencies = { db: database.db, payments, logger, enforced: true };
+export function createWalletJobs(options: {
+  database: DatabaseHandle;
+  payments: CardPayments;
+  logger: Logger;
+  intervalMs: number;
+  plans?: PlanPaymentHandler;
+  appUrl: () => string;
+}): WalletJobs {
+  const { database, payments, logger, plans } = options;
+  const dependencies = { db: database.db, payments, logger, enforced: true, plans, appUrl: options.appUrl };
   const running = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -48,11 +56,11 @@ export function createWalletJobs(options: { database: DatabaseHandle; payments: 
       if (outcome === undefined) {
         const ageSeconds = (Date.now() - payment.createdAt.getTime()) / 1000;
         if (payment.status === 'processing' && ageSeconds > neverArrivedSeconds) {
-          await settlePayment(database.db, logger, payment.orgId, payment.id, { status: 'failed', message: 'The payment never reached the payment service; nothing was charged.' });
+          await settlePayment(database.db, logger, payment.orgId, payment.id, { status: 'failed', message: 'The payment never reached the payment service; nothing was charged.' }, plans);
         }
         continue;
       }
-      const settled = await settlePayment(database.db, logger, payment.orgId, payment.id, outcome);
+      const settled = await settlePayment(database.db, logger, payment.orgId, payment.id, outcome, plans);
       if (settled?.credit) logger.info({ paymentId: payment.id, orgId: payment.orgId }, 'an open payment had succeeded: the wallet is credited');
     }
   }

@@ -8,6 +8,8 @@ import {
   usageProjectionSchema,
   walletBalanceSchema,
   walletPathSchema,
+  walletPaymentPathSchema,
+  walletPaymentSchema,
   walletTransactionPathSchema,
   walletTransactionSchema,
   walletTransactionsQuerySchema,
@@ -18,7 +20,7 @@ import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
 import { topUpByRequest } from './top-up-request';
 import type { WalletDependencies } from './wallet-dependencies';
-import { updateWalletSettings, usageProjection, walletBalance, walletTransaction, walletTransactions } from './wallet-service';
+import { updateWalletSettings, usageProjection, walletBalance, walletPayment, walletTransaction, walletTransactions } from './wallet-service';
 
 const tags = ['Wallet'];
 
@@ -92,7 +94,7 @@ export function createWalletRoutes(dependencies: WalletDependencies, signedIn: M
       method: 'post',
       path: '/topup',
       tags,
-      summary: 'Top up by card, once per Idempotency-Key: 200 credited, 202 pending (client_secret for Stripe.js), 402 declined',
+      summary: 'Top up by card, once per Idempotency-Key: 200 credited, 202 pending (checkout_url: pay on Stripe Checkout), 402 declined',
       security: signedInSecurity,
       request: { headers: idempotencyKeyHeaderSchema, body: jsonBody(topUpRequestSchema) },
       responses: { ...answers('Credited', topUpResultSchema), 202: { description: 'Pending', content: { 'application/json': { schema: topUpResultSchema } } } },
@@ -101,6 +103,20 @@ export function createWalletRoutes(dependencies: WalletDependencies, signedIn: M
       const { result, status } = await topUpByRequest(dependencies, context.get('caller'), context.req.valid('json'), context.req.valid('header')['idempotency-key']);
       return context.json(result, status);
     },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/{orgId}/payments/{paymentId}',
+      tags,
+      summary: 'One card payment (a top-up or a plan) as it stands: processing, pending (checkout_url), succeeded with its credit, or failed',
+      security: signedInSecurity,
+      middleware: ownOrganisation,
+      request: { params: walletPaymentPathSchema },
+      responses: answers('The payment', walletPaymentSchema),
+    }),
+    async (context) => context.json(await walletPayment(dependencies, context.get('caller').orgId, context.req.valid('param').paymentId)),
   );
   addRoute(
     router,

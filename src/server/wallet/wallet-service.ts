@@ -1,8 +1,9 @@
-import { messages, walletMessages, type UpdateWalletSettingsRequest, type UsageProjection, type WalletBalance } from '../../contracts';
+import { messages, walletMessages, type UpdateWalletSettingsRequest, type UsageProjection, type WalletBalance, type WalletPayment } from '../../contracts';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import { forbidden, notFound, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
-import { findLedgerEntry, findWallet, listLedger, lockWallet, updateWalletRow, usageSpentSince } from './ledger-repository';
+import { findLedgerEntry, findLedgerEntryOfPayment, findWallet, listLedger, lockWallet, updateWalletRow, usageSpentSince } from './ledger-repository';
+import { findPayment } from './payment-repository';
 import { presentBalance, presentTransaction } from './present-wallet';
 import { usdNumber } from '../usage/limit-arithmetic';
 import { centsOf, centsText, dollarsNumber, picodollars } from './wallet-money';
@@ -25,6 +26,25 @@ export async function walletTransaction(dependencies: Reading, orgId: string, id
   const row = await findLedgerEntry(dependencies.db, orgId, id);
   if (!row) throw notFound(walletMessages.transactionNotFound);
   return presentTransaction(row);
+}
+
+/** One card payment of the caller's organisation as it stands (the page a customer comes back to from Checkout follows it). */
+export async function walletPayment(dependencies: Reading, orgId: string, paymentId: string): Promise<WalletPayment> {
+  const payment = await findPayment(dependencies.db, orgId, paymentId);
+  if (!payment) throw notFound(walletMessages.paymentNotFound);
+  const credit = payment.status === 'succeeded' ? await findLedgerEntryOfPayment(dependencies.db, orgId, paymentId) : undefined;
+  return {
+    id: payment.id,
+    purpose: payment.purpose,
+    status: payment.status,
+    amount: dollarsNumber(payment.amount),
+    currency: payment.currency,
+    failure_message: payment.failureMessage,
+    checkout_url: payment.status === 'pending' ? payment.checkoutUrl : null,
+    transaction: credit ? presentTransaction(credit) : null,
+    created_at: payment.createdAt.toISOString(),
+    updated_at: payment.updatedAt.toISOString(),
+  };
 }
 
 /**

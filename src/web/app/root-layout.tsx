@@ -1,8 +1,10 @@
 import { Outlet } from 'react-router';
+import { ToastNavigationReset } from '../components/toast/toast-navigation-reset';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { AuthFailureRedirect } from '../features/auth/components/auth-failure-redirect';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { BrandingEffect } from '../features/branding/components/branding-effect';
+import { PreferencesEffect } from '../features/settings/components/preferences-effect';
 import { TopNavBar } from './layout/top-nav-bar';
 
 export function RootLayout() {
@@ -16,7 +18,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <AuthFailureRedirect />
+      <ToastNavigationReset />
       <BrandingEffect />
+      <PreferencesEffect />
       <TopNavBar />
       <main id="main-content" className="flex-1">
         {isInitialized ? <Outlet /> : <FullPageSpinner label="Checking your session" />}

@@ -75,6 +75,9 @@ export const chatMessages = pgTable(
 export const usageOutcomes = ['streaming', 'complete', 'partial', 'failed', 'interrupted', 'abandoned'] as const;
 export type UsageOutcome = (typeof usageOutcomes)[number];
 
+/** Why a model call's stream ended, as the gateway reports it ('length': cut off at its token limit). */
+export const finishReasons = ['stop', 'length', 'content-filter', 'tool-calls', 'aborted', 'other'] as const;
+
 /** One model call's tokens and cost: the seam to limits, analytics and billing. */
 export const usageRecords = pgTable(
   'usage_records',
@@ -105,6 +108,8 @@ export const usageRecords = pgTable(
     outcome: text('outcome', { enum: usageOutcomes }).notNull().default('complete'),
     /** Paid with the instance's provider key: the organisation's wallet is debited its cost once it stops streaming (docs/decisions/022). */
     billedToWallet: boolean('billed_to_wallet').notNull().default(false),
+    /** Why the call's stream ended; null while streaming, for cache hits and calls that never answered. */
+    finishReason: text('finish_reason', { enum: finishReasons }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { organisations } from './organisations';
 
@@ -68,8 +68,12 @@ export const walletLedger = pgTable(
 export const paymentStatuses = ['processing', 'pending', 'succeeded', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/** What a card payment pays for: a top-up credits the wallet; a plan payment applies its order (docs/decisions/024). */
+export const paymentPurposes = ['top_up', 'plan'] as const;
+export type PaymentPurpose = (typeof paymentPurposes)[number];
+
 /**
- * A card payment for a top-up, written before the card is charged: `processing` while this server
+ * A card payment for a top-up or a plan (`purpose`), written before the card is charged: `processing` while this server
  * asks the payment service, `pending` while it awaits the customer or the service's word, then
  * `succeeded` (credited in the same transaction) or `failed`. One per organisation and
  * Idempotency-Key: a repeated request finds it and answers as it did.
@@ -93,6 +97,12 @@ export const walletPayments = pgTable(
     paymentMethod: text('payment_method'),
     failureMessage: text('failure_message'),
     isAutoReload: boolean('is_auto_reload').notNull().default(false),
+    purpose: text('purpose', { enum: paymentPurposes }).notNull().default('top_up'),
+    /** A plan payment's order: the subscription change applied, once, when the money is in (billing/plan-orders.ts). */
+    planOrder: jsonb('plan_order'),
+    /** Stripe Checkout (the hosted payment page) when the customer pays there: its session and where to send them. */
+    checkoutSessionId: text('checkout_session_id'),
+    checkoutUrl: text('checkout_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

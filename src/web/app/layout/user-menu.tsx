@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import { useTheme } from '../../components/theme/theme-context';
 import { MoonIcon, SunIcon } from '../../components/theme/theme-toggle';
-import { useToast } from '../../components/toast/toast-context';
+import { logoutToastId, useToast } from '../../components/toast/toast-context';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 
 const itemStyle =
@@ -18,7 +18,7 @@ export function UserMenu({ user }: { user: User }) {
 
   async function signOut() {
     await logout();
-    toast.success('Successfully logged out');
+    toast.success('Successfully logged out', { id: logoutToastId, keepOnNavigation: true });
     await navigate('/', { replace: true });
   }
 

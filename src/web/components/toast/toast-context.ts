@@ -6,6 +6,8 @@ export interface ToastOptions {
   /** A toast with the same id replaces the earlier one instead of stacking. */
   id?: string;
   durationMs?: number;
+  /** For a toast that announces a page change (logged out): it stays through that change, not the next. */
+  keepOnNavigation?: boolean;
 }
 
 export interface ToastRecord {
@@ -13,6 +15,7 @@ export interface ToastRecord {
   type: ToastType;
   message: string;
   durationMs: number;
+  keepOnNavigation: boolean;
 }
 
 export interface ToastApi {
@@ -22,10 +25,14 @@ export interface ToastApi {
   warning: (message: string, options?: ToastOptions) => string;
   error: (message: string, options?: ToastOptions) => string;
   dismiss: (id: string) => void;
+  /** The page changed: what earlier toasts said is about a page no longer shown, so they go. */
+  dismissForNavigation: () => void;
 }
 
 export const defaultToastDurationMs = 5000;
 export const maximumVisibleToasts = 20;
+/** Logging out says so in one toast: each step replaces the one before. */
+export const logoutToastId = 'logout';
 
 export const ToastContext = createContext<ToastApi | null>(null);
 

@@ -21,7 +21,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((type: ToastType, message: string, options: ToastOptions = {}) => {
     nextId.current += 1;
     const id = options.id ?? `toast-${nextId.current}`;
-    const record: ToastRecord = { id, type, message, durationMs: options.durationMs ?? defaultToastDurationMs };
+    const record: ToastRecord = { id, type, message, durationMs: options.durationMs ?? defaultToastDurationMs, keepOnNavigation: options.keepOnNavigation ?? false };
     setToasts((current) => {
       const others = current.filter((toast) => toast.id !== id);
       // The oldest toasts make room for new ones once the limit is reached.
@@ -30,16 +30,24 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return id;
   }, []);
 
+  const dismissForNavigation = useCallback(() => {
+    setToasts((current) => {
+      const kept = current.filter((toast) => toast.keepOnNavigation);
+      return kept.length === current.length && kept.length === 0 ? current : kept.map((toast) => ({ ...toast, keepOnNavigation: false }));
+    });
+  }, []);
+
   const api = useMemo<ToastApi>(
     () => ({
       show,
       dismiss,
+      dismissForNavigation,
       info: (message, options) => show('info', message, options),
       success: (message, options) => show('success', message, options),
       warning: (message, options) => show('warning', message, options),
       error: (message, options) => show('error', message, options),
     }),
-    [show, dismiss],
+    [show, dismiss, dismissForNavigation],
   );
 
   return (
@@ -47,7 +55,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section
         aria-label="Notifications"
-        className="pointer-events-none fixed top-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2"
+        className="pointer-events-none fixed top-20 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2"
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />

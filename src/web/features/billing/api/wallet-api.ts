@@ -3,6 +3,7 @@ import {
   topUpResultSchema,
   walletBalanceSchema,
   walletDefaults,
+  walletPaymentSchema,
   walletTransactionsSchema,
   type UpdateWalletSettingsRequest,
   type WalletBalance,
@@ -46,4 +47,9 @@ export function topUpWallet(request: TopUpBody, idempotencyKey: string) {
 
 export function updateWalletSettings(orgId: string, settings: UpdateWalletSettingsRequest) {
   return apiRequest(`${walletPath(orgId)}/settings`, { method: 'PUT', body: settings, schema: walletBalanceSchema });
+}
+
+/** One card payment as it stands: the page Stripe Checkout sends the customer back to follows it. */
+export function getWalletPayment(orgId: string, paymentId: string) {
+  return apiRequest(`${walletPath(orgId)}/payments/${encodeURIComponent(paymentId)}`, { schema: walletPaymentSchema });
 }

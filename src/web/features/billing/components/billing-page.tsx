@@ -9,12 +9,15 @@ import { emptyUsageBreakdown, fallbackCurrentPlan } from '../api/subscription-ap
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useCurrentPlan, useInvoices, usePlans, useSubscriptionMutations, useUsageBreakdown } from '../hooks/use-subscription';
 import { recentTransactionCount, useWalletBalance, useWalletMutations, useWalletTransactions } from '../hooks/use-wallet';
+import { usePaymentReturn } from '../hooks/use-payment-return';
+import { goToCheckout } from '../lib/checkout-redirect';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { formatMoney } from '../lib/money';
 import { planChangedText } from '../lib/plan-change';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { CurrentPlanCard } from './current-plan-card';
 import { InvoicesCard } from './invoices-card';
+import { PaymentReturnNotice } from './payment-return-notice';
 import { TopUpDialog } from './top-up-dialog';
 import { TransactionsCard } from './transactions-card';
 import { UsageCard } from './usage-card';
@@ -26,7 +29,8 @@ type OpenDialog = 'top-up' | 'wallet-settings' | 'change-plan' | 'cancel-plan' |
 /**
  * /admin/billing, Billing & Usage (spec sections 2, 3 and 8): the plan with change and cancel, the
  * period's usage, the wallet with its dialogs and transactions, and the invoices. A failed load
- * shows its section's defaults and the red banner for 5 s.
+ * shows its section's defaults and the red banner for 5 s. With Stripe, a top-up or plan payment
+ * goes to Stripe Checkout's page and comes back here with `?payment=<id>`, followed until settled.
  */
 export function BillingPage() {
   const banner = useErrorBanner();
@@ -42,12 +46,14 @@ export function BillingPage() {
   const usage = useUsageBreakdown(period);
   const walletMutations = useWalletMutations();
   const subscription = useSubscriptionMutations();
+  const paymentReturn = usePaymentReturn();
 
   useReportFailure(walletError, banner.show);
   useReportFailure(recent.error, banner.show);
   useReportFailure(plan.error, banner.show);
   useReportFailure(invoices.error, banner.show);
   useReportFailure(usage.error, banner.show);
+  useReportFailure(paymentReturn.error, banner.show);
 
   const current = plan.data ?? (plan.isError ? fallbackCurrentPlan : undefined);
   const currency = wallet?.currency ?? 'USD';
@@ -84,6 +90,7 @@ export function BillingPage() {
         <p className="text-sm text-slate-600 dark:text-slate-400">Your plan, the prepaid wallet that pays for usage, and your invoices.</p>
       </div>
       <ErrorBanner banner={banner} />
+      {paymentReturn.paymentId ? <PaymentReturnNotice payment={paymentReturn.payment} cancelled={paymentReturn.cancelled} onDismiss={paymentReturn.dismiss} /> : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <CurrentPlanCard
           current={current}
@@ -111,6 +118,7 @@ export function BillingPage() {
           wallet={wallet}
           onTopUp={(request, idempotencyKey) => walletMutations.topUp.mutateAsync({ request, idempotencyKey })}
           onDone={(result) => {
+            if (result.checkout_url) return goToCheckout(result.checkout_url);
             close();
             if (result.status === 'succeeded') toast.success(`${formatMoney(result.transaction?.amount ?? 0, currency)} added to the wallet.`);
             else toast.info('The payment is being confirmed; the wallet is credited as soon as it succeeds.');
@@ -137,6 +145,7 @@ export function BillingPage() {
             const change = current.subscription
               ? await subscription.change.mutateAsync({ planId, idempotencyKey })
               : await subscription.purchase.mutateAsync({ planId, idempotencyKey });
+            if (change.checkout_url) return goToCheckout(change.checkout_url);
             toast.success(planChangedText(change));
             close();
           }}

@@ -19,7 +19,8 @@ interface TopUpDialogProps {
 export const testModeNote = 'Test mode: no real money moves. Use a Stripe test card, such as 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).';
 
 /**
- * Spec section 2's Top Up dialog: the amount (step 0.01) and, in test mode, a test card number.
+ * Spec section 2's Top Up dialog: the amount (step 0.01) and, in test mode, a test card number;
+ * with Stripe the answer's checkout_url takes the browser to Stripe Checkout (the page's onDone).
  * One submission at a time; its Idempotency-Key is kept for a retry of the same top-up, so a
  * double click or a retry after a timeout credits once.
  */
@@ -91,14 +92,16 @@ export function TopUpDialog({ wallet, onTopUp, onDone, onClose }: TopUpDialogPro
             />
           </>
         ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-300">The card is charged through Stripe; the wallet is credited as soon as the payment succeeds.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            You pay on Stripe&apos;s secure payment page; the wallet is credited as soon as Stripe confirms the payment, and the card is kept for auto-reload.
+          </p>
         )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={paying}>
-            {paying ? 'Paying...' : 'Pay'}
+            {paying ? 'Paying...' : wallet.test_mode ? 'Pay' : 'Continue to payment'}
           </Button>
         </div>
       </form>

@@ -63,7 +63,7 @@ describe('the Top Up dialog (spec sections 2 and 5)', () => {
     const { requests } = fakeBillingApi({
       topUp: (request) =>
         new Promise((resolve) => {
-          answer = () => resolve({ body: { status: 'succeeded', payment_id: 'p1', transaction: null, client_secret: null, balance: makeWallet({ balance: 15 }) } });
+          answer = () => resolve({ body: { status: 'succeeded', payment_id: 'p1', transaction: null, client_secret: null, checkout_url: null, balance: makeWallet({ balance: 15 }) } });
           void request;
         }),
     });

@@ -47,7 +47,7 @@ export function useSubscriptionMutations() {
       queryClient.invalidateQueries({ queryKey: dashboardKeys.all(orgId) }),
     ]);
   const keep = (plan: Awaited<ReturnType<typeof cancelPlan>>) => {
-    const { charge: _charge, ...current } = plan;
+    const { charge: _charge, payment_id: _paymentId, checkout_url: _checkoutUrl, ...current } = plan;
     queryClient.setQueryData(subscriptionKeys.plan(orgId), current);
     return settle();
   };

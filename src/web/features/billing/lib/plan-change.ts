@@ -20,6 +20,7 @@ export function plansToChooseFrom(plans: readonly Plan[], current: CurrentPlan):
 /** The toast after a purchase or change: what was charged, and that test mode moves no money. */
 export function planChangedText(change: SubscriptionChange): string {
   const charge = change.charge;
+  if (!charge && change.payment_id) return 'The payment is being confirmed with Stripe: the plan changes as soon as it succeeds.';
   if (!charge) return `Your plan is now ${change.name}.`;
   const amount = formatMoney(charge.amount, charge.currency);
   const how = charge.status === 'pending' ? `${amount} is being charged` : charge.status === 'failed' ? `the charge of ${amount} failed` : `${amount} charged`;

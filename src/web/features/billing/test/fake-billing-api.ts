@@ -96,7 +96,7 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
     const credit = makeTransaction(`tx-${transactions.length + 1}`, 'credit', body.amount, 'Wallet top-up');
     transactions = [credit, ...transactions];
     wallet = { ...wallet, balance: wallet.balance + body.amount };
-    const answer = { status: 'succeeded', payment_id: `pay-${key}`, transaction: credit, client_secret: null, balance: wallet };
+    const answer = { status: 'succeeded', payment_id: `pay-${key}`, transaction: credit, client_secret: null, checkout_url: null, balance: wallet };
     creditedKeys.set(key, answer);
     return { body: answer };
   };
@@ -104,7 +104,7 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
   const changeTo = (planId: string) => {
     const target = plans.find((candidate) => candidate.id === planId)!;
     plan = subscribedTo(target);
-    return { body: { ...plan, charge: { id: 'charge-1', kind: 'plan', description: target.name, amount: target.price, currency: 'USD', status: 'paid', test_mode: true, created_at: '2026-03-01T00:00:00.000Z' } } };
+    return { body: { ...plan, charge: { id: 'charge-1', kind: 'plan', description: target.name, amount: target.price, currency: 'USD', status: 'paid', test_mode: true, created_at: '2026-03-01T00:00:00.000Z' }, payment_id: null, checkout_url: null } };
   };
 
   const routes: Record<string, (request: RecordedRequest) => StubAnswer> = {
@@ -121,7 +121,7 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
     [`POST /subscription/update/${orgId}`]: (request) => changeTo((request.body as { plan_id: string }).plan_id),
     [`POST /subscription/cancel/${orgId}`]: () => {
       plan = { ...plan, subscription: plan.subscription && { ...plan.subscription, cancel_at_period_end: true } };
-      return { body: { ...plan, charge: null } };
+      return { body: { ...plan, charge: null, payment_id: null, checkout_url: null } };
     },
     [`GET /subscription/invoices/${orgId}`]: () => (isFailure(options.invoices) ? fail(options.invoices) : { body: { invoices: options.invoices ?? [] } }),
     ...options.routes,

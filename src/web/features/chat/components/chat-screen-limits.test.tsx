@@ -104,8 +104,8 @@ describe('chat screen: monthly limits', () => {
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Model: Auto' }));
     const listbox = await screen.findByRole('listbox', { name: 'Models' });
-    expect(within(listbox).getByText(/openai\/gpt-4o · max 2,000 tokens · 92% of monthly limit used/)).toBeInTheDocument();
-    expect(within(listbox).getByText(/openai\/gpt-4o-mini · max 2,000 tokens · 25% of monthly limit used/)).toBeInTheDocument();
+    expect(within(listbox).getByText(/openai\/gpt-4o · max 2,000 tokens a message · 92% of monthly limit used/)).toBeInTheDocument();
+    expect(within(listbox).getByText(/openai\/gpt-4o-mini · max 2,000 tokens a message · 25% of monthly limit used/)).toBeInTheDocument();
     await user.click(within(listbox).getByText('GPT-4o'));
     expect(screen.getByTestId('error-banner')).toHaveTextContent('You have used 92% of your monthly cost limit for GPT-4o. It resets on 2026-12-01.');
   });

@@ -72,6 +72,47 @@ describe('chat screen: working with replies', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
+  it('marks a reply cut off at its token limit, streamed and after a reload, and claims no saving for it', async () => {
+    const route = {
+      decision_id: 'decision-1',
+      mode: 'auto' as const,
+      reason: 'router_score' as const,
+      reason_text: 'Router score 0.10 below 0.60: tier 1 is enough',
+      cached: false,
+      cost_usd: 0.0001,
+      reference_model: 'anthropic/claude-sonnet-4',
+      reference_cost_usd: 0.0042,
+    };
+    fakeChatApi({ reply: () => streamedResponse([framedReply('Foxes are small omnivores that', makeMetadata({ selection_id: 'decision-1', route, finish_reason: 'length' }))]) });
+    const user = userEvent.setup();
+    const first = renderChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Tell me about foxes{Enter}');
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'));
+    const streamed = screen.getByRole('article', { name: 'Assistant reply' });
+    expect(within(streamed).getByRole('note')).toHaveTextContent('Cut off at the token limit');
+    expect(within(streamed).getByRole('note')).toHaveTextContent('stopped mid-answer');
+    expect(within(streamed).getByRole('generic', { name: 'How this reply was routed' })).toHaveTextContent('$0.00010 vs $0.0042 on anthropic/claude-sonnet-4');
+    expect(streamed).not.toHaveTextContent('saved');
+    first.unmount();
+
+    fakeChatApi({
+      sessions: [session],
+      messagesBySession: { 's-1': [messagesBySession['s-1'][0]!, makeMessage({ ...messagesBySession['s-1'][1]!, finish_reason: 'length', route })] },
+    });
+    renderChat();
+    const fetched = await screen.findByRole('article', { name: 'Assistant reply' });
+    expect(within(fetched).getByRole('note')).toHaveTextContent('Cut off at the token limit');
+  });
+
+  it('shows no cut-off mark for a reply that stopped by itself', async () => {
+    fakeChatApi({ reply: () => streamedResponse([framedReply('Foxes are small omnivores.', makeMetadata({ finish_reason: 'stop' }))]) });
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Tell me about foxes{Enter}');
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'));
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('lets a regenerated reply be rated again after the old one was rated', async () => {
     const { requests } = fakeChatApi({
       sessions: [session],

@@ -4,7 +4,9 @@ import { useToast } from '../../../components/toast/toast-context';
 import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
 import { useChatBanner } from '../hooks/use-chat-banner';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { useChatModels, useStartingModelId } from '../hooks/use-chat-models';
+import { useModelChoice } from '../hooks/use-model-choice';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useSwipe } from '../hooks/use-swipe';
 import { ConversationPane } from './conversation/conversation-pane';
@@ -18,9 +20,8 @@ import { ChatSidebar } from './sidebar/chat-sidebar';
 export function ChatScreen() {
   const models = useChatModels();
   const startingModelId = useStartingModelId();
-  // Undefined until the person picks: the selector starts where the server says (their default model, else the organisation's).
-  const [chosenModelId, setSelectedModelId] = useState<string | null | undefined>(undefined);
-  const selectedModelId = chosenModelId === undefined ? (startingModelId ?? null) : chosenModelId;
+  const { user } = useAuth();
+  const { selectedModelId, choose: setSelectedModelId } = useModelChoice(user?.id, startingModelId, models.data);
   const banner = useChatBanner({ models: models.data, refetchModels: models.refetch, selectModel: setSelectedModelId });
   const chat = useChat({ onBanner: banner.showNotice, onReplyDone: banner.afterReply });
   const toast = useToast();

@@ -19,7 +19,7 @@ interface SendOptions {
 export function useSendMessage({ user, currentSessionId, dispatch, onSessionSaved, onBanner, onReplyDone }: SendOptions) {
   const { run, stop, isBusy } = useReplyStream(onBanner);
   // The latest send and regenerate, for a refusal's "switch and resend" that runs after they changed.
-  const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string) => Promise<void> }>({});
+  const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string | null) => Promise<void> }>({});
 
   const send = useCallback(
     async (content: string, modelId: string | null) => {
@@ -60,7 +60,7 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
   latest.current.send = send;
 
   const regenerate = useCallback(
-    async (message: ChatMessage, modelId: string) => {
+    async (message: ChatMessage, modelId: string | null) => {
       if (isBusy()) return;
       dispatch({ type: 'regeneration-started', sessionId: message.sessionId, messageId: message.id });
       await run(

@@ -1,4 +1,4 @@
-import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type RouteInfo, type StreamMetadata } from '@contracts';
+import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type ReplyFinishReason, type RouteInfo, type StreamMetadata } from '@contracts';
 
 export type ChatMessageStatus = ChatMessageView['status'];
 
@@ -21,6 +21,8 @@ export interface ChatMessage {
   route?: RouteInfo | null;
   /** As saved: e.g. 'interrupted' when the server stopped before the reply finished. Absent for replies made here. */
   status?: ChatMessageStatus;
+  /** Why the model stopped; 'length' means the reply was cut off at its token limit. Absent when not known. */
+  finishReason?: ReplyFinishReason | null;
   /** A pending user message the server has saved, under this id, before its reply finished. */
   savedAs?: string;
   /** A reply kept locally after a failure: the saved user message it answers, which regenerating asks about again. */
@@ -77,5 +79,6 @@ export function messageFromView(view: ChatMessageView): ChatMessage {
     feedback: view.feedback,
     route: view.route,
     status: view.status,
+    finishReason: view.finish_reason ?? null,
   };
 }

@@ -14,6 +14,7 @@ export function assistantMessageFromMetadata(text: string, metadata: StreamMetad
     isPending: false,
     metadata,
     route: metadata.route ?? null,
+    finishReason: metadata.finish_reason ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useCurrentPlan, usePlans, useSubscriptionMutations } from '../../billing/hooks/use-subscription';
+import { goToCheckout } from '../../billing/lib/checkout-redirect';
 import { isSettledAnswer, useAttemptKey } from '../../billing/lib/idempotency-key';
 import { formatMoney } from '../../billing/lib/money';
 import { planChangeNote, planChangedText } from '../../billing/lib/plan-change';
@@ -42,6 +43,8 @@ export function PricingPlans() {
     try {
       const result = subscribing ? await purchase.mutateAsync({ planId: plan.id, idempotencyKey }) : await change.mutateAsync({ planId: plan.id, idempotencyKey });
       attempt.settle();
+      // With Stripe and no saved card: pay on Checkout, which brings the customer back to Billing & Usage.
+      if (result.checkout_url) return goToCheckout(result.checkout_url);
       toast.success(planChangedText(result));
     } catch (error) {
       if (isSettledAnswer(error)) attempt.settle();

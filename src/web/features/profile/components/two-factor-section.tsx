@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
 import { selectErrorMessage } from '../../../lib/api-error';
@@ -44,8 +45,12 @@ export function TwoFactorSection() {
       ) : setup.data ? (
         <div className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Add this key to your authenticator app, then enter the code it shows.
+            Scan this code with your authenticator app, or add the key below by hand, then enter the code it shows.
           </p>
+          {/* Dark modules on white in both themes, with a quiet zone: what camera apps read reliably. */}
+          <div className="inline-block rounded-md bg-white p-3">
+            <QRCodeSVG value={setup.data.otpauth_url} size={176} marginSize={2} level="M" role="img" aria-label="QR code for your authenticator app" data-testid="totp-qr-code" />
+          </div>
           <dl className="space-y-2 text-sm">
             <dt className="font-medium">Secret key</dt>
             <dd data-testid="totp-secret" className="font-mono break-all select-all">{setup.data.secret}</dd>

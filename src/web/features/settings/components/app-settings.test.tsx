@@ -48,6 +48,21 @@ describe('App Settings page', () => {
     ]);
   });
 
+  it('names each catalog model once: its display name and its id, without the provider twice', async () => {
+    const catalogModels = [
+      { model_id: 'openai/gpt-4.1-nano', name: 'GPT-4.1 nano', provider: 'openai', max_tokens: 4000 },
+      { model_id: 'local/tinyllama-1.1b-chat', name: 'TinyLlama 1.1B Chat (local)', provider: 'local', max_tokens: 1000 },
+    ];
+    fakeSettingsApi({ routes: { 'GET /conversation/models': () => ({ body: { models: catalogModels } }) } });
+    await openSettingsPage('/settings/app?tab=models');
+    await screen.findByRole('option', { name: /GPT-4.1 nano/ });
+    expect(within(screen.getByRole('combobox', { name: 'Default AI Model' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Automatic (recommended)',
+      'GPT-4.1 nano (openai/gpt-4.1-nano)',
+      'TinyLlama 1.1B Chat (local) (local/tinyllama-1.1b-chat)',
+    ]);
+  });
+
   it('saves every field through PUT, applies theme and font size, and confirms for 2 s', async () => {
     const api = fakeSettingsApi();
     await openSettingsPage();

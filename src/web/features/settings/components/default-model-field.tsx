@@ -1,4 +1,5 @@
 import type { ChatModel } from '@contracts';
+import { modelLabel } from '../../../lib/model-label';
 import { SelectField } from './settings-fields';
 
 const automaticValue = '';
@@ -23,7 +24,7 @@ export function DefaultModelField({ value, models, loading, failed, onChange }: 
       <option value={automaticValue}>Automatic (recommended)</option>
       {available.map((model) => (
         <option key={model.model_id} value={model.model_id}>
-          {model.name} ({model.provider}/{model.model_id})
+          {model.name} ({modelLabel(model)})
         </option>
       ))}
       {savedButUnavailable && !loading ? <option value={value}>{value} (not available)</option> : null}

@@ -7,7 +7,8 @@ export interface MessageActions {
   models: ChatModel[];
   isLoadingModels: boolean;
   isStreaming: boolean;
-  regenerate: (message: ChatMessage, modelId: string) => void;
+  /** A null model is Auto: the router chooses. */
+  regenerate: (message: ChatMessage, modelId: string | null) => void;
   /** Resolves true when the edit was saved. */
   edit: (message: ChatMessage, content: string) => Promise<boolean>;
   /** Resolves true when the rating was recorded. */

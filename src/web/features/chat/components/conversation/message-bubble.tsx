@@ -24,7 +24,7 @@ export function MessageBubble({ message, isStreaming = false }: { message: ChatM
         }`}
       >
         {isUser ? <UserMessageBody message={message} /> : <MarkdownContent text={message.content} />}
-        <time dateTime={message.timestamp} className="block text-right text-[0.7rem] opacity-0 transition-opacity group-hover:opacity-70">
+        <time dateTime={message.timestamp} className="block text-right text-[0.7rem] opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
           {formatTime(message.timestamp)}
         </time>
         {!isUser && !isStreaming ? <ReplyFooter message={message} /> : null}

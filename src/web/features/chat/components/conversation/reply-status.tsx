@@ -1,3 +1,4 @@
+import type { ReplyFinishReason } from '@contracts';
 import type { ChatMessageStatus } from '../../state/chat-types';
 
 /** Replies that did not finish normally, as saved by the server (docs/decisions/015). */
@@ -12,9 +13,15 @@ const marks: Partial<Record<ChatMessageStatus, { label: string; explanation: str
   },
 };
 
-/** A clear mark under a reply that was interrupted or is still being written; nothing otherwise. */
-export function ReplyStatus({ status }: { status: ChatMessageStatus | undefined }) {
-  const mark = status ? marks[status] : undefined;
+/** A reply the model stopped at its token limit: what is shown reads as an answer but is not all of one. */
+const cutOff = {
+  label: 'Cut off at the token limit',
+  explanation: 'The model reached the most tokens it may write for one reply and stopped mid-answer. Regenerate with a stronger model, or ask it to continue.',
+};
+
+/** A clear mark under a reply that was interrupted, is still being written or was cut off at its token limit; nothing otherwise. */
+export function ReplyStatus({ status, finishReason }: { status: ChatMessageStatus | undefined; finishReason?: ReplyFinishReason | null }) {
+  const mark = (status ? marks[status] : undefined) ?? (finishReason === 'length' ? cutOff : undefined);
   if (!mark) return null;
   return (
     <span role="note" title={mark.explanation} className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">

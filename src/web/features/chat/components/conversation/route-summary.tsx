@@ -16,12 +16,23 @@ const reasonLabels: Record<RouteInfo['reason'], string> = {
   only_model: 'Only model',
 };
 
+/** The embedded model runs on the server itself: its replies cost nothing. */
+export function isLocalModelId(modelId: string | null | undefined): boolean {
+  return modelId?.startsWith('local/') ?? false;
+}
+
 /**
  * How a reply was routed and what it cost against the reference model ("without the router"):
- * a short label, the reason in full on hover and for screen readers, and the two costs.
+ * a short label, the reason in full on hover and for screen readers, and the two costs. A reply
+ * of the local model is 'free (local)'; a local reference model costs nothing either, so there is
+ * nothing to compare with. A reply cut off at its token limit claims no saving: an unfinished
+ * answer is not a cheaper one.
  */
-export function RouteSummary({ route }: { route: RouteInfo }) {
-  const saved = route.reference_cost_usd - route.cost_usd;
+export function RouteSummary({ route, servedModel, cutOff = false }: { route: RouteInfo; servedModel: string | null; cutOff?: boolean }) {
+  const saved = cutOff ? 0 : route.reference_cost_usd - route.cost_usd;
+  // A cache hit is free because of the cache, whatever model first wrote it; its label says so.
+  const cost = route.cost_usd === 0 && !route.cached && isLocalModelId(servedModel) ? 'free (local)' : formatUsd(route.cost_usd);
+  const comparison = isLocalModelId(route.reference_model) ? '' : ` vs ${formatUsd(route.reference_cost_usd)} on ${route.reference_model}${saved > 0 ? ` (saved ${formatUsd(saved)})` : ''}`;
   return (
     <span className="inline-flex flex-wrap items-center gap-2" aria-label="How this reply was routed">
       <span
@@ -32,8 +43,8 @@ export function RouteSummary({ route }: { route: RouteInfo }) {
       </span>
       <span className="sr-only">{route.reason_text}</span>
       <span>
-        {formatUsd(route.cost_usd)} vs {formatUsd(route.reference_cost_usd)} on {route.reference_model}
-        {saved > 0 ? ` (saved ${formatUsd(saved)})` : ''}
+        {cost}
+        {comparison}
       </span>
     </span>
   );

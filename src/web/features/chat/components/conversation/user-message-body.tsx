@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../state/chat-types';
 import { isLocalSessionId } from '../../state/chat-types';
 import { useMessageActions } from './message-actions-context';
@@ -7,6 +7,27 @@ import { useMessageActions } from './message-actions-context';
 export function UserMessageBody({ message }: { message: ChatMessage }) {
   const actions = useMessageActions();
   const [draft, setDraft] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const editing = draft !== null;
+
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
+  function cancel() {
+    returnFocus.current = true;
+    setDraft(null);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    cancel();
+  }
   const canEdit = actions && !message.isPending && !message.id.startsWith('pending-') && !isLocalSessionId(message.sessionId);
 
   async function save() {
@@ -17,9 +38,15 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
   if (draft !== null) {
     return (
       <div className="space-y-2">
-        <textarea aria-label="Edit message" value={draft} onChange={(event) => setDraft(event.target.value)} className="w-72 max-w-full rounded bg-white p-2 text-sm text-slate-900" rows={3} />
+        <textarea
+          aria-label="Edit message"
+          autoFocus
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={handleKeyDown}
+          className="w-72 max-w-full rounded bg-white p-2 text-sm text-slate-900" rows={3} />
         <div className="flex justify-end gap-2 text-sm">
-          <button type="button" className="rounded px-2 py-0.5 hover:bg-indigo-500" onClick={() => setDraft(null)}>
+          <button type="button" className="rounded px-2 py-0.5 hover:bg-indigo-500" onClick={cancel}>
             Cancel
           </button>
           <button type="button" className="rounded bg-white px-2 py-0.5 font-semibold text-indigo-700" disabled={!draft.trim()} onClick={() => void save()}>
@@ -33,7 +60,7 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
     <>
       <p className="whitespace-pre-wrap">{message.content}</p>
       {canEdit ? (
-        <button type="button" className="mt-1 text-xs opacity-70 hover:opacity-100" onClick={() => setDraft(message.content)}>
+        <button ref={editButton} type="button" className="mt-1 rounded text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white" onClick={() => setDraft(message.content)}>
           Edit
         </button>
       ) : null}

@@ -57,6 +57,25 @@ describe('MessageInput', () => {
     expect(onSend).not.toHaveBeenCalled();
   });
 
+  it('puts an inserted code fence on its own lines, never glued to the text around the caret', async () => {
+    const user = userEvent.setup();
+    const { textBox } = renderInput();
+    await user.type(textBox, 'code');
+    await user.type(textBox, '{Control>}e{/Control}');
+    expect(textBox).toHaveValue('code\n```\n\n```');
+    await user.type(textBox, 'x', { skipClick: true });
+    expect(textBox).toHaveValue('code\n```\nx\n```');
+
+    await user.clear(textBox);
+    await user.type(textBox, 'before after');
+    await user.click(screen.getByRole('button', { name: 'Insert code block' }));
+    // The button inserts where the caret was (the end), so again on lines of its own.
+    expect(textBox).toHaveValue('before after\n```\n\n```');
+    await user.type(textBox, 'y', { initialSelectionStart: 7, initialSelectionEnd: 7 });
+    await user.keyboard('{Control>}e{/Control}');
+    expect(textBox).toHaveValue('before y\n```\n\n```\nafter\n```\n\n```');
+  });
+
   it('previews the draft as markdown and returns to writing', async () => {
     const user = userEvent.setup();
     const { textBox } = renderInput();

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { MarkdownContent } from '../markdown/markdown-content';
 import { SuggestionChips } from './suggestion-chips';
-import { codeBlockTemplate, insertAt, isInsideCodeFence } from './text-editing';
+import { insertAt, insertCodeBlock, isInsideCodeFence } from './text-editing';
 
 /** Spec section 9: the text box starts at 45 px and grows to 150 px. */
 export const textBoxMinimumHeight = 45;
@@ -37,11 +37,9 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions }: M
     if (onSend(text)) setText('');
   }
 
-  function insert(inserted: string, caretOffset?: number) {
+  function edit(change: (text: string, start: number, end: number) => { value: string; caret: number }) {
     const element = textBox.current;
-    const start = element?.selectionStart ?? text.length;
-    const end = element?.selectionEnd ?? text.length;
-    const next = insertAt(text, start, end, inserted, caretOffset);
+    const next = change(text, element?.selectionStart ?? text.length, element?.selectionEnd ?? text.length);
     pendingCaret.current = next.caret;
     setText(next.value);
   }
@@ -49,13 +47,13 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions }: M
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'e') {
       event.preventDefault();
-      insert(codeBlockTemplate, 4);
+      edit(insertCodeBlock);
       return;
     }
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (event.shiftKey) return;
     event.preventDefault();
-    if (isInsideCodeFence(text, event.currentTarget.selectionStart)) insert('\n  ');
+    if (isInsideCodeFence(text, event.currentTarget.selectionStart)) edit((value, start, end) => insertAt(value, start, end, '\n  '));
     else submit();
   }
 
@@ -92,7 +90,7 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions }: M
       </div>
       <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400">
         <span className="flex gap-3">
-          <button type="button" className={toolStyle} aria-label="Insert code block" title="Insert code block (Ctrl+E)" onClick={() => insert(codeBlockTemplate, 4)}>
+          <button type="button" className={toolStyle} aria-label="Insert code block" title="Insert code block (Ctrl+E)" onClick={() => edit(insertCodeBlock)}>
             {'</>'}
           </button>
           <button type="button" className={toolStyle} aria-pressed={previewing} onClick={() => setPreviewing((value) => !value)}>

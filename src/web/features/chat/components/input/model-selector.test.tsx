@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeModel } from '../../test/chat-fixtures';
-import { ModelSelector, modelLabel } from './model-selector';
+import { modelLabel } from '../../../../lib/model-label';
+import { ModelSelector } from './model-selector';
 
 describe('ModelSelector', () => {
   it("shows 'Loading models...' and 'No available models'", async () => {
@@ -29,5 +30,23 @@ describe('ModelSelector', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     // A catalog id that already names its provider is not prefixed twice.
     expect(modelLabel(makeModel({ model_id: 'local/tinyllama', provider: 'local' }))).toBe('local/tinyllama');
+  });
+
+  it('shows a large limit as a round figure that never overstates it, with the exact figure and its reason', async () => {
+    const user = userEvent.setup();
+    const nano = makeModel({ model_id: 'openai/gpt-4.1-nano', name: 'GPT-4.1 nano', provider: 'openai', max_tokens: 1_014_808, max_tokens_limited_by: 'model' });
+    const mini = makeModel({ model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 4000, max_tokens_limited_by: 'organisation' });
+    const haiku = makeModel({ model_id: 'anthropic/haiku', name: 'Haiku', provider: 'anthropic', max_tokens: 191_808, max_tokens_limited_by: 'role' });
+    render(<ModelSelector models={[nano, mini, haiku]} isLoading={false} selectedModelId={null} onSelect={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
+    const [, nanoOption, miniOption, haikuOption] = within(screen.getByRole('listbox', { name: 'Models' })).getAllByRole('option') as HTMLElement[];
+    expect(nanoOption).toHaveTextContent('openai/gpt-4.1-nano · max 1M tokens a message');
+    expect(nanoOption).not.toHaveTextContent('1,014,808 tokens a message');
+    expect(nanoOption).toHaveTextContent("Up to 1,014,808 tokens: the model's context window less the room kept for its reply.");
+    expect(miniOption).toHaveTextContent('max 4,000 tokens a message');
+    expect(miniOption).toHaveTextContent("Up to 4,000 tokens: your organisation's limit per request.");
+    // 191,808 is shown as 190K: rounded down, never more than the server allows.
+    expect(haikuOption).toHaveTextContent('max 190K tokens a message');
+    expect(haikuOption).toHaveTextContent("Up to 191,808 tokens: your role's limit per request.");
   });
 });

@@ -1,6 +1,8 @@
 import type { ChatModel } from '@contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { modelLabel } from '../../../../lib/model-label';
 import { limitUsageNote } from '../../api/limit-refusal';
+import { tokenLimitExplanation, tokenLimitSummary } from '../../lib/token-limit';
 
 interface ModelSelectorProps {
   models: ChatModel[] | undefined;
@@ -9,27 +11,51 @@ interface ModelSelectorProps {
   onSelect: (modelId: string | null) => void;
 }
 
-/** Spec section 3: shown as provider/model_id (catalog ids may already carry the provider). */
-export function modelLabel(model: ChatModel): string {
-  return model.model_id.startsWith(`${model.provider}/`) ? model.model_id : `${model.provider}/${model.model_id}`;
-}
-
 /**
  * Spec section 2 "Model selector for chat": close button, loading and empty texts, name and max
  * tokens; "Auto" (no forced model: the router chooses) comes first and is the default.
  */
 export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: ModelSelectorProps) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const selected = models?.find((model) => model.model_id === selectedModelId);
+
+  function close() {
+    setOpen(false);
+    trigger.current?.focus();
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLButtonElement>('[aria-selected="true"] button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      close();
+    };
+    // A press outside the list closes it, as Escape does, without taking the focus back.
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
 
   function choose(modelId: string | null) {
     onSelect(modelId);
-    setOpen(false);
+    close();
   }
 
   return (
     <div className="relative">
       <button
+        ref={trigger}
         type="button"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
@@ -38,10 +64,10 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
         Model: {selected?.name ?? 'Auto'}
       </button>
       {open ? (
-        <div role="dialog" aria-label="Choose a model" className="absolute bottom-full left-0 z-20 mb-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div ref={panel} role="dialog" aria-label="Choose a model" className="absolute bottom-full left-0 z-20 mb-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
           <div className="mb-1 flex items-center justify-between text-xs font-semibold text-slate-600 dark:text-slate-300">
             <span>Models</span>
-            <button type="button" aria-label="Close model list" className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => setOpen(false)}>
+            <button type="button" aria-label="Close model list" className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={close}>
               ×
             </button>
           </div>
@@ -59,7 +85,8 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
                 <ModelOption
                   key={model.model_id}
                   label={model.name}
-                  detail={[modelLabel(model), `max ${model.max_tokens.toLocaleString()} tokens`, limitUsageNote(model)].filter(Boolean).join(' · ')}
+                  detail={[modelLabel(model), tokenLimitSummary(model), limitUsageNote(model)].filter(Boolean).join(' · ')}
+                  explanation={tokenLimitExplanation(model)}
                   selected={model.model_id === selectedModelId}
                   onChoose={() => choose(model.model_id)}
                 />
@@ -72,12 +99,13 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect }: 
   );
 }
 
-function ModelOption({ label, detail, selected, onChoose }: { label: string; detail: string; selected: boolean; onChoose: () => void }) {
+function ModelOption({ label, detail, explanation, selected, onChoose }: { label: string; detail: string; explanation?: string; selected: boolean; onChoose: () => void }) {
   return (
     <li role="option" aria-selected={selected}>
-      <button type="button" onClick={onChoose} className={`w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}>
+      <button type="button" title={explanation} onClick={onChoose} className={`w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}>
         {label}
         {detail ? <span className="block text-xs text-slate-500">{detail}</span> : null}
+        {explanation ? <span className="sr-only"> {explanation}</span> : null}
       </button>
     </li>
   );

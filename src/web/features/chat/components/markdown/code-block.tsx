@@ -1,20 +1,29 @@
-import { Highlight, themes } from 'prism-react-renderer';
+import { Highlight, Prism, themes } from 'prism-react-renderer';
 import { useCopyToClipboard } from '../../hooks/use-copy-to-clipboard';
+import { codeLanguageOf } from './code-language';
+import { useExtraGrammars } from './prism-languages';
 
 export const codeCopyConfirmationMs = 1200;
 
-/** A fenced code block: language label, line numbers and a copy button (spec section 2). */
-export function CodeBlock({ code, language }: { code: string; language: string }) {
+/**
+ * A fenced code block: language label, line numbers and a copy button (spec section 2). The
+ * fence's language, or one guessed from the code when the fence names none, is highlighted when
+ * Prism knows it.
+ */
+export function CodeBlock({ code, language: fenceLanguage }: { code: string; language: string }) {
   const { copied, copy } = useCopyToClipboard(codeCopyConfirmationMs);
+  useExtraGrammars();
+  const { label: language, grammar: wanted } = codeLanguageOf(fenceLanguage, code);
+  const grammar = Prism.languages[wanted] ? wanted : 'text';
   return (
-    <figure className="my-3 overflow-hidden rounded-lg border border-slate-700 bg-slate-900 text-sm" aria-label={`${language || 'text'} code`}>
+    <figure className="my-3 overflow-hidden rounded-lg border border-slate-700 bg-slate-900 text-sm" aria-label={`${language} code`} data-language={grammar}>
       <figcaption className="flex items-center justify-between bg-slate-800 px-3 py-1 text-xs text-slate-300">
-        <span>{language || 'text'}</span>
+        <span>{language}</span>
         <button type="button" className="rounded px-2 py-0.5 hover:bg-slate-700" onClick={() => void copy(code)}>
           {copied ? 'Copied!' : 'Copy code'}
         </button>
       </figcaption>
-      <Highlight code={code} language={language || 'text'} theme={themes.vsDark}>
+      <Highlight code={code} language={grammar} theme={themes.vsDark}>
         {({ tokens, getLineProps, getTokenProps }) => (
           <pre className="overflow-x-auto p-3">
             {tokens.map((line, lineIndex) => (

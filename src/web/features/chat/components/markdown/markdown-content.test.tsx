@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MarkdownContent } from './markdown-content';
 
@@ -35,5 +35,15 @@ describe('MarkdownContent', () => {
     render(<MarkdownContent text={'Run `npm start` now'} />);
     expect(screen.queryByRole('figure')).toBeNull();
     expect(screen.getByText('npm start').tagName).toBe('CODE');
+  });
+
+  it('highlights a block whose fence names no language by the language it guesses, and shell blocks by their alias', async () => {
+    const { container } = render(<MarkdownContent text={'```\ndef greet(name):\n    return name\n```\n\n```sh\nif [ -f x ]; then echo found; fi\n```'} />);
+    const python = screen.getByRole('figure', { name: 'python code' });
+    expect(python.querySelector('.token.keyword')?.textContent).toBe('def');
+    const shell = screen.getByRole('figure', { name: 'sh code' });
+    await waitFor(() => expect(shell.getAttribute('data-language')).toBe('bash'));
+    expect([...shell.querySelectorAll('.token.keyword')].map((token) => token.textContent)).toEqual(expect.arrayContaining(['if', 'then', 'fi']));
+    expect(container.querySelectorAll('figure')).toHaveLength(2);
   });
 });

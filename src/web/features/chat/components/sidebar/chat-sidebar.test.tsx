@@ -88,6 +88,10 @@ describe('chat sidebar', () => {
     renderChat();
     const list = await sidebar();
     await user.click(await within(list).findByRole('button', { name: 'Delete First chat...' }));
+    const confirmation = await screen.findByRole('alertdialog', { name: 'Delete this conversation?' });
+    expect(confirmation).toHaveTextContent('“First chat...” and its messages will be deleted. This action cannot be undone.');
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    await user.click(within(confirmation).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Chat session deleted')).toBeInTheDocument();
     expect(within(list).queryByText('First chat...')).toBeNull();
     expect(requests.some((request) => request.method === 'DELETE' && request.path === '/conversation/session/s-1')).toBe(true);
@@ -97,6 +101,27 @@ describe('chat sidebar', () => {
     await waitFor(() => expect(within(list).queryAllByRole('listitem')).toHaveLength(0));
     expect(requests.some((request) => request.method === 'DELETE' && request.path === '/conversation/session/all/org-1/user-1')).toBe(true);
     expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
+  });
+
+  it('deletes nothing when the confirmation is cancelled or closed with Escape, and gives focus back', async () => {
+    const { requests } = fakeChatApi({ sessions, messagesBySession });
+    const user = userEvent.setup();
+    renderChat();
+    const list = await sidebar();
+    const deleteButton = await within(list).findByRole('button', { name: 'Delete First chat...' });
+    await user.click(deleteButton);
+    const confirmation = await screen.findByRole('alertdialog', { name: 'Delete this conversation?' });
+    // Cancel has the focus first, so Enter never deletes by accident.
+    expect(within(confirmation).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(deleteButton).toHaveFocus();
+
+    await user.click(deleteButton);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(list).getByText('First chat...')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
   });
 
   it('collapses to a strip and opens again, and keeps the account links', async () => {

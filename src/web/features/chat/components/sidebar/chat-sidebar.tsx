@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { BrandLogo } from '../../../branding/components/brand-logo';
 import type { ChatSession } from '../../state/chat-types';
 import { SessionListItem } from './session-list-item';
@@ -24,6 +25,8 @@ interface ChatSidebarProps {
 export function ChatSidebar(props: ChatSidebarProps) {
   const { sessions, currentSessionId, isMobile, onClose, onNewChat, onSelect, onClearAll } = props;
   const [confirmingClear, setConfirmingClear] = useState(false);
+  // Deleting cannot be undone (the server removes the messages at once), so it is asked first.
+  const [deleting, setDeleting] = useState<ChatSession | null>(null);
   const width = isMobile ? 'fixed inset-0 z-30 w-full' : 'w-1/5 min-w-64 max-w-80';
 
   return (
@@ -47,7 +50,7 @@ export function ChatSidebar(props: ChatSidebarProps) {
             isCurrent={session.id === currentSessionId}
             onSelect={() => onSelect(session.id)}
             onRename={(title) => props.onRename(session.id, title)}
-            onDelete={() => props.onDelete(session.id)}
+            onDelete={() => setDeleting(session)}
             onExport={() => props.onExport(session.id)}
           />
         ))}
@@ -69,6 +72,18 @@ export function ChatSidebar(props: ChatSidebarProps) {
         )}
       </div>
       <SidebarFooter onHistoryCleared={props.onHistoryCleared} />
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete this conversation?"
+          description={`“${deleting.title || 'New Chat'}” and its messages will be deleted. This action cannot be undone.`}
+          confirmLabel="Delete"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            setDeleting(null);
+            props.onDelete(deleting.id);
+          }}
+        />
+      ) : null}
     </aside>
   );
 }

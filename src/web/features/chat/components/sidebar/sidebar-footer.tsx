@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useToast } from '../../../../components/toast/toast-context';
+import { logoutToastId, useToast } from '../../../../components/toast/toast-context';
 import { isAdminUser, useAuth } from '../../../auth/hooks/use-auth';
 import { AppSettingsModal } from '../../../settings';
 
@@ -17,12 +17,12 @@ export function SidebarFooter({ onHistoryCleared }: { onHistoryCleared: () => vo
   const toast = useToast();
 
   async function signOut() {
-    toast.info('Logging out...');
+    toast.info('Logging out...', { id: logoutToastId, keepOnNavigation: true });
     try {
       await logout();
-      toast.success('Successfully logged out');
+      toast.success('Successfully logged out', { id: logoutToastId, keepOnNavigation: true });
     } catch {
-      toast.error('There was a problem logging out');
+      toast.error('There was a problem logging out', { id: logoutToastId, keepOnNavigation: true });
     }
     await navigate('/', { replace: true });
   }

@@ -1,7 +1,10 @@
-import { lightStem } from './light-stem';
+import { lightStem } from '../../src/gateway/cache/light-stem';
 
 /**
- * Words that a rewording swaps without changing the request. Written from general English usage
+ * Used by the benchmark's near-miss generator only, so that a generated "near miss" is never a
+ * listed synonym (a paraphrase). The cache's verifier used these groups as matches until
+ * decision 026: on human-labelled pairs they helped nothing and in near misses they let wrong
+ * answers through. Words that a rewording swaps without changing the request. Written from general English usage
  * (not read off the evaluation data), and kept to words that stay interchangeable in almost any
  * prompt: "fix"/"repair" qualifies, "cat"/"dog" or "install"/"uninstall" never would. A pair
  * missing here only costs a cache miss; a wrong pair here could serve a wrong answer.

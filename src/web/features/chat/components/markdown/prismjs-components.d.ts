@@ -1,0 +1,2 @@
+// Prism's language files only register grammars on the global Prism; they export nothing.
+declare module 'prismjs/components/*';
