@@ -30,9 +30,12 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
-    // The router's whole path once (encoder thread, model, features); the embedded cache shares its thread.
+    // The router's whole path once, and the embedded encoder's (thread, model, WASM) for the cache:
+    // the committed router reads no encoder (docs/decisions/027), so scoring alone would not warm it.
     warm: async () => {
-      await scorer.score(['Warm up the router before the first message.']);
+      const text = 'Warm up the router before the first message.';
+      await scorer.score([text]);
+      if (!options.embeddings) await encoder.embed([text]);
     },
     close: () => pool.close(),
   };
