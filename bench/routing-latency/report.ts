@@ -74,8 +74,8 @@ export function formatReport(results: RoutingBenchResults): string {
     markdownTable(
       ['step', 'wall ms p50 / p99'],
       [
-        ['router score (`createLearnedScorer(...).score`: encoder window, text features, logistic model)', p50p99(routing.routerScore)],
-        ['  its encoder window alone (embedded again right after)', p50p99(routing.routerEmbedding)],
+        ['router score (`createLearnedScorer(...).score`: text features, logistic model; an encoder window only for an artifact trained with one)', p50p99(routing.routerScore)],
+        ['  its encoder window alone (embedded again right after; 0 without one)', p50p99(routing.routerEmbedding)],
         ['cache embedding (`embedPrompts`, the semantic lookup of a miss)', p50p99(routing.cacheEmbedding)],
         ['**sum per request** (score + cache embedding)', `**${p50p99(routing.sum)}**`],
         ['  CPU of that sum', p50p99(routing.cpuSum)],

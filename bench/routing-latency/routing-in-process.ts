@@ -34,8 +34,9 @@ export async function timeRoutingInProcess(prompts: readonly string[], warmUp: r
     cost.sum.push(embedded - started);
     cost.cpuSum.push((cpu.user + cpu.system) / 1000);
     // The share of score() that is the encoder (the rest is text features and a dot product): its window again.
+    // A router trained on text features alone (docs/decisions/027) embeds nothing.
     const again = performance.now();
-    await encoder.embed([encoderWindow(routingTextForConversation([prompt]), artifact.encoder.windowCharacters)]);
+    if (artifact.encoder) await encoder.embed([encoderWindow(routingTextForConversation([prompt]), artifact.encoder.windowCharacters)]);
     cost.routerEmbedding.push(performance.now() - again);
   }
   cost.meanCharacters = prompts.reduce((sum, prompt) => sum + prompt.length, 0) / prompts.length;

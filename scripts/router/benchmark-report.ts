@@ -1,4 +1,4 @@
-import { oracleCurve, qualityCostCurve, randomCurve, summariseCurve, type RouterSummary, type ScoredOutcome } from '../../src/gateway/routing/routing-metrics';
+import { modelQualities, oracleCurve, qualityCostCurve, randomCurve, summariseCurve, type RouterSummary, type ScoredOutcome } from '../../src/gateway/routing/routing-metrics';
 import type { RoutingItem } from './routellm-data';
 
 /** One evaluation set: per benchmark, plus MT-Bench the way RouteLLM scores it. */
@@ -46,11 +46,30 @@ export function evaluationSets(items: readonly RoutingItem[], scores: readonly n
   ];
 }
 
+/**
+ * The three benchmarks as one stream (MT-Bench per turn, GSM8K, MMLU), each weighing a third and
+ * each quality divided by its benchmark's strong-model quality. A router whose scores mean the same
+ * on every benchmark ranks them against each other too, which a mixed unseen set asks of it.
+ */
+export function pooledEvaluationSet(items: readonly RoutingItem[], scores: readonly number[]): EvaluationSet {
+  const benchmarks = [...new Set(items.map((item) => item.benchmark))];
+  const outcomes = benchmarks.flatMap((benchmark) => {
+    const indices = items.flatMap((item, index) => (item.benchmark === benchmark ? [index] : []));
+    const strong = indices.reduce((sum, index) => sum + items[index]!.strongQuality, 0) / indices.length;
+    return indices.map((index) => ({
+      score: scores[index]!,
+      strongQuality: items[index]!.strongQuality / strong,
+      weakQuality: items[index]!.weakQuality / strong,
+      weight: 1 / indices.length,
+    }));
+  });
+  return { name: 'Pooled (3 benchmarks weighted equally)', outcomes, note: 'quality as a share of the strong model' };
+}
+
 export function evaluateSet(set: EvaluationSet): EvaluationRow {
   const { outcomes } = set;
   const summary = (curve: ReturnType<typeof qualityCostCurve>) => summariseCurve(curve, outcomes);
-  const strong = outcomes.reduce((sum, outcome) => sum + outcome.strongQuality, 0) / outcomes.length;
-  const weak = outcomes.reduce((sum, outcome) => sum + outcome.weakQuality, 0) / outcomes.length;
+  const { weak, strong } = modelQualities(outcomes);
   return {
     name: set.name,
     prompts: outcomes.length,

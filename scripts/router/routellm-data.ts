@@ -29,6 +29,7 @@ export interface RoutingItem {
   /** MT-Bench only. */
   questionId?: number;
   turn?: 1 | 2;
+  /** MT-Bench category or MMLU subject. */
   category?: string;
 }
 
@@ -90,7 +91,7 @@ async function loadMtBench(directory: string): Promise<RoutingItem[]> {
     );
 }
 
-function correctnessItems(benchmark: 'gsm8k' | 'mmlu', records: Record<string, string>[], source: string, contaminated: Set<string>): RoutingItem[] {
+function correctnessItems(benchmark: 'gsm8k' | 'mmlu', records: Record<string, string>[], source: string, contaminated: Set<string>, category?: string): RoutingItem[] {
   return records
     .map((record, index) => ({ record, index }))
     .filter(({ record }) => !contaminated.has(record.prompt!))
@@ -101,6 +102,7 @@ function correctnessItems(benchmark: 'gsm8k' | 'mmlu', records: Record<string, s
       text: record.prompt!,
       strongQuality: correctness(record[strongModel], `${source} row ${index + 1}`),
       weakQuality: correctness(record[weakModel], `${source} row ${index + 1}`),
+      ...(category ? { category } : {}),
     }));
 }
 
@@ -115,7 +117,8 @@ async function loadMmlu(directory: string): Promise<RoutingItem[]> {
   const items: RoutingItem[] = [];
   for (const file of files) {
     const records = parseCsvRecords(await readFile(path.join(directory, 'mmlu', file), 'utf8'));
-    items.push(...correctnessItems('mmlu', records, file.replace(/^mmlu_|\.csv$/g, '').replace(/^/, 'mmlu:'), contaminated));
+    const subject = file.replace(/^mmlu_|\.csv$/g, '');
+    items.push(...correctnessItems('mmlu', records, `mmlu:${subject}`, contaminated, subject));
   }
   return items;
 }

@@ -2,7 +2,7 @@
  * `npm run -s router:score -- --input FILE`: reads JSON Lines {"id", "prompt"} and writes one line
  * {"id", "score"} per input, in input order, to stdout and nothing else; a higher score means the
  * prompt needs the strong model more. Diagnostics go to stderr; a bad input line exits 1 naming
- * the line. Offline: the embedded encoder and the committed artifact.
+ * the line. Offline: the committed artifact (and the embedded encoder, for an artifact trained with one).
  */
 import { writeToStdout } from './stdout-guard';
 import { readFile } from 'node:fs/promises';
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   }
 
   const artifact = await loadPromptRouterArtifact();
-  const encoder = createWorkerPoolEncoder();
+  // A router trained on text features alone (docs/decisions/027) needs no encoder and no worker threads.
+  const encoder = artifact.encoder ? createWorkerPoolEncoder() : undefined;
   try {
     const router = createPromptRouter({ encoder, artifact });
     for (let start = 0; start < requests.length; start += chunkSize) {
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
       await writeToStdout(chunk.map((request, index) => `${JSON.stringify({ id: request.id, score: scores[index] })}\n`).join(''));
     }
   } finally {
-    await encoder.close();
+    await encoder?.close();
   }
   const cpu = process.cpuUsage();
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;

@@ -47,6 +47,37 @@ describe('chooseModelTier', () => {
     expect(chooseModelTier({ score: 0.2, qualityTarget: 0.95, availableTiers: [2], calibration }).reason).toBe('tier 2 is the only one available');
   });
 
+  describe('when unsure, quality first', () => {
+    // A margin of error of ln(3) logits: below the 0.5 threshold for 95%, scores down to 0.25 are unsure.
+    const withMargin: QualityCalibration = { ...calibration, uncertainty: { logitMargin: Math.log(3), description: 'hand-made' } };
+    const choose = (score: number, tiers: CapabilityTier[]) => chooseModelTier({ score, qualityTarget: 0.95, availableTiers: tiers, calibration: withMargin });
+
+    it('sends a score just below the threshold to the strongest tier, and says why', () => {
+      const choice = choose(0.4, [1, 3]);
+      expect(choice).toMatchObject({ tier: 3, unsure: true });
+      expect(choice.reason).toBe(
+        "unsure: score 0.400 is just below 0.500, the threshold for 95% of the strong model's quality, within the router's margin of error (down to 0.250), so the stronger model answers (quality first)",
+      );
+      expect(choose(0.26, [1, 3])).toMatchObject({ tier: 3, unsure: true });
+    });
+
+    it('is sure above the threshold and below the margin', () => {
+      expect(choose(0.5, [1, 3])).toMatchObject({ tier: 3, unsure: false });
+      expect(choose(0.24, [1, 3])).toMatchObject({ tier: 1, unsure: false });
+    });
+
+    it('with three tiers, escalates the unsure band to the top and leaves the middle tier what lies below it', () => {
+      expect(choose(0.3, [1, 2, 3])).toMatchObject({ tier: 3, unsure: true });
+      // Below the unsure band the middle tier starts at 0.3 (97.5%); a tighter margin leaves it room.
+      const narrow: QualityCalibration = { ...calibration, uncertainty: { logitMargin: 0.2, description: 'hand-made' } };
+      expect(chooseModelTier({ score: 0.4, qualityTarget: 0.95, availableTiers: [1, 2, 3], calibration: narrow })).toMatchObject({ tier: 2, unsure: false });
+    });
+
+    it('has no band where everything or nothing goes to the strong model', () => {
+      expect(chooseModelTier({ score: 0.99, qualityTarget: 0.85, availableTiers: [1, 3], calibration: withMargin })).toMatchObject({ tier: 1, unsure: false });
+    });
+  });
+
   it('needs at least one tier', () => {
     expect(() => chooseModelTier({ score: 0.5, qualityTarget: 0.95, availableTiers: [], calibration })).toThrow(/No model tier/);
   });

@@ -60,6 +60,24 @@ describe('the prompt router', () => {
     expect(() => createPromptRouter({ encoder: fakeEncoder(), artifact: { ...artifact, textFeatureNames: [...textFeatureNames].reverse() } })).toThrow(/retrain/);
   });
 
+  it('needs no encoder for an artifact trained on text features alone', async () => {
+    const artifact = handMadeArtifact();
+    const weights = new Array<number>(textFeatureNames.length).fill(0);
+    weights[textFeatureNames.indexOf('characters')] = 1;
+    const textOnly = parsePromptRouterArtifact({
+      ...artifact,
+      encoder: null,
+      model: { kind: 'logistic-regression', means: new Array(weights.length).fill(0), scales: new Array(weights.length).fill(1), weights, bias: -3 },
+    });
+    const [short, long] = await createPromptRouter({ artifact: textOnly }).score(['hi', 'a'.repeat(200)]);
+    expect(short).toBeCloseTo(1 / (1 + Math.exp(-(Math.log1p(2) - 3))), 9);
+    expect(long).toBeGreaterThan(short!);
+  });
+
+  it('refuses to run an artifact trained with an encoder without one', () => {
+    expect(() => createPromptRouter({ artifact: handMadeArtifact() })).toThrow(/trained on encoder fake-2, not none/);
+  });
+
   it('rejects an artifact whose sizes do not add up', () => {
     const artifact = handMadeArtifact();
     expect(() => parsePromptRouterArtifact({ ...artifact, model: { ...artifact.model, weights: [1, 2] } })).toThrow(/model sizes/);
@@ -71,16 +89,19 @@ describe('the committed router', () => {
     const artifact = await loadPromptRouterArtifact();
     expect(statSync(defaultPromptRouterArtifactPath).size).toBeLessThan(2 * 1024 * 1024);
     expect(artifact.textFeatureNames).toEqual(textFeatureNames);
-    expect(artifact.model.weights).toHaveLength(artifact.encoder.dimensions + extractTextFeatures('').length);
+    expect(artifact.model.weights).toHaveLength((artifact.encoder?.dimensions ?? 0) + extractTextFeatures('').length);
   });
 
-  it('scores a hard coding question above small talk with the embedded encoder', async () => {
-    const router = createPromptRouter({ encoder: createLocalSentenceEncoder(), artifact: await loadPromptRouterArtifact() });
-    const [hard, easy] = await router.score([
+  it('scores coding, maths and reasoning above small talk, greetings and quick look-ups', async () => {
+    const artifact = await loadPromptRouterArtifact();
+    const router = createPromptRouter({ encoder: artifact.encoder ? createLocalSentenceEncoder() : undefined, artifact });
+    const hard = await router.score([
       'Implement a function to find the median of two sorted arrays of different sizes with O(1) space complexity and O(n) time complexity.',
-      'Write a short friendly greeting for a birthday card.',
+      'A train leaves at 3 pm at 60 km/h; a second one leaves the same station at 4 pm at 80 km/h. When does the second catch up, and how far from the station?',
+      'If it takes 5 machines 5 minutes to make 5 widgets, how long would it take 100 machines to make 100 widgets? Explain your reasoning.',
     ]);
-    expect(hard).toBeGreaterThan(easy!);
-    for (const score of [hard!, easy!]) expect(score > 0 && score < 1).toBe(true);
+    const easy = await router.score(['hi', 'Write a haiku about rain.', 'Translate "good morning" into French.', 'Write a short friendly greeting for a birthday card.']);
+    expect(Math.min(...hard)).toBeGreaterThan(Math.max(...easy));
+    for (const score of [...hard, ...easy]) expect(score > 0 && score < 1).toBe(true);
   }, 30_000);
 });

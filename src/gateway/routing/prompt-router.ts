@@ -13,26 +13,29 @@ export interface PromptRouter {
 }
 
 export interface PromptRouterOptions {
-  encoder: SentenceEncoder;
+  /** Needed only by an artifact trained with an encoder (artifact.encoder not null). */
+  encoder?: SentenceEncoder;
   artifact: PromptRouterArtifact;
 }
 
 /**
- * The learned router: embeds a window of each prompt, adds the text features of the whole
- * prompt and applies the trained model. Refuses an encoder or a feature list other than the one
- * the artifact was trained with, since its weights would then mean nothing.
+ * The learned router: the text features of the whole prompt (and, for an artifact trained with
+ * one, the embedding of a window of it) through the trained model. Refuses an encoder or a feature
+ * list other than the one the artifact was trained with, since its weights would then mean nothing.
  */
 export function createPromptRouter({ encoder, artifact }: PromptRouterOptions): PromptRouter {
-  if (encoder.id !== artifact.encoder.id || encoder.dimensions !== artifact.encoder.dimensions)
-    throw new Error(`The router was trained on encoder ${artifact.encoder.id}, not ${encoder.id}`);
+  const trainedEncoder = artifact.encoder;
+  if (trainedEncoder && (encoder?.id !== trainedEncoder.id || encoder.dimensions !== trainedEncoder.dimensions))
+    throw new Error(`The router was trained on encoder ${trainedEncoder.id}, not ${encoder?.id ?? 'none'}`);
   if (artifact.textFeatureNames.join() !== textFeatureNames.join())
     throw new Error('The router artifact was trained on other text features: retrain it with npm run router:train');
 
   return {
     artifact,
     async score(prompts) {
-      const windows = prompts.map((prompt) => encoderWindow(prompt, artifact.encoder.windowCharacters));
-      const embeddings = await embedInLengthOrder(encoder, windows);
+      if (!trainedEncoder) return prompts.map((prompt) => predictLogistic(artifact.model, buildFeatureRow(undefined, prompt)));
+      const windows = prompts.map((prompt) => encoderWindow(prompt, trainedEncoder.windowCharacters));
+      const embeddings = await embedInLengthOrder(encoder!, windows);
       return prompts.map((prompt, index) => predictLogistic(artifact.model, buildFeatureRow(embeddings[index]!, prompt)));
     },
   };

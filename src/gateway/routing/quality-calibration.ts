@@ -18,6 +18,11 @@ export const qualityCalibrationSchema = z.object({
       }),
     )
     .min(1),
+  /**
+   * How far a score can move with the data the router was trained on, in logits: a score this close
+   * below a threshold is unsure (docs/decisions/027). Absent: no margin.
+   */
+  uncertainty: z.object({ logitMargin: z.number().min(0), description: z.string() }).optional(),
 });
 
 export type QualityCalibration = z.infer<typeof qualityCalibrationSchema>;
@@ -33,4 +38,18 @@ export function thresholdForQualityTarget(calibration: QualityCalibration, quali
   const point = points.find((candidate) => candidate.qualityTarget >= qualityTarget - 1e-9);
   if (!point) return 0;
   return point.threshold ?? Infinity;
+}
+
+const logit = (probability: number): number => Math.log(probability / (1 - probability));
+const sigmoid = (value: number): number => 1 / (1 + Math.exp(-value));
+
+/**
+ * The lowest score that is still unsure for a threshold: the threshold moved down by the
+ * calibration's margin of error (in logits). Equal to the threshold when there is no margin or
+ * the threshold is 0 or Infinity (everything or nothing goes to the strong model anyway).
+ */
+export function unsureFloor(calibration: QualityCalibration, threshold: number): number {
+  const margin = calibration.uncertainty?.logitMargin ?? 0;
+  if (margin === 0 || !(threshold > 0 && threshold < 1)) return threshold;
+  return sigmoid(logit(threshold) - margin);
 }

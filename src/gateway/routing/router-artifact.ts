@@ -9,13 +9,16 @@ export const defaultPromptRouterArtifactPath = fileURLToPath(new URL('./artifact
 export const promptRouterArtifactSchema = z
   .object({
     format: z.literal('tokenwise-prompt-router/1'),
-    encoder: z.object({
-      /** Must equal the SentenceEncoder id the router is given. */
-      id: z.string().min(1),
-      dimensions: z.number().int().positive(),
-      /** Characters of the prompt the encoder reads (see encoderWindow). */
-      windowCharacters: z.number().int().positive(),
-    }),
+    /** The sentence encoder the router reads a window of each prompt with; null: text features only. */
+    encoder: z
+      .object({
+        /** Must equal the SentenceEncoder id the router is given. */
+        id: z.string().min(1),
+        dimensions: z.number().int().positive(),
+        /** Characters of the prompt the encoder reads (see encoderWindow). */
+        windowCharacters: z.number().int().positive(),
+      })
+      .nullable(),
     textFeatureNames: z.array(z.string()),
     model: z.object({
       kind: z.literal('logistic-regression'),
@@ -30,10 +33,10 @@ export const promptRouterArtifactSchema = z
   })
   .refine(
     (artifact) => {
-      const inputs = artifact.encoder.dimensions + artifact.textFeatureNames.length;
+      const inputs = (artifact.encoder?.dimensions ?? 0) + artifact.textFeatureNames.length;
       return [artifact.model.means, artifact.model.scales, artifact.model.weights].every((values) => values.length === inputs);
     },
-    { error: 'model sizes do not match the encoder dimensions plus the text features' },
+    { error: 'model sizes do not match the encoder dimensions (if any) plus the text features' },
   );
 
 export type PromptRouterArtifact = z.infer<typeof promptRouterArtifactSchema>;

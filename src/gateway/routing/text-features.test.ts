@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractTextFeatures, textFeatureNames } from './text-features';
+import { extractTextFeatures, textFeatureDirections, textFeatureNames } from './text-features';
 
 const feature = (text: string, name: (typeof textFeatureNames)[number]): number => extractTextFeatures(text)[textFeatureNames.indexOf(name)]!;
 
@@ -19,9 +19,10 @@ describe('the text features', () => {
     { name: 'equation', text: 'What is 12 * 7?', expected: 1 },
     { name: 'equation', text: 'Tell me about the Roman empire.', expected: 0 },
     { name: 'latex', text: 'Simplify $\\frac{1}{2} + x$', expected: 1 },
-    { name: 'multipleChoice', text: 'Which is a mammal?\nA. Shark\nB. Whale\nC. Trout\nD. Eel\nAnswer:', expected: 1 },
-    { name: 'multipleChoice', text: 'Name a mammal.', expected: 0 },
-    { name: 'answerCue', text: 'Which is a mammal?\nA. Shark\nB. Whale\nAnswer:', expected: 1 },
+    { name: 'chitChat', text: 'hi', expected: 1 },
+    { name: 'chitChat', text: 'Prove that hi-hat cymbals resonate.', expected: 0 },
+    { name: 'lookupQuestion', text: 'What is the capital of France?', expected: 1 },
+    { name: 'lookupQuestion', text: `What is the capital of France? ${'Explain the history of how it became the capital, step by step. '.repeat(3)}`, expected: 0 },
     { name: 'rolePlay', text: 'Pretend you are Elon Musk. Why go to Mars?', expected: 1 },
     { name: 'structuredOutput', text: 'Return the results as a JSON object.', expected: 1 },
     { name: 'refersToEarlierTurn', text: 'Rewrite your previous answer as a limerick.', expected: 1 },
@@ -37,8 +38,19 @@ describe('the text features', () => {
     expect(feature('Write a poem', 'mathWords')).toBe(0);
   });
 
-  it('measures the share of digits', () => {
-    expect(feature('ab12', 'digitShare')).toBe(0.5);
-    expect(feature('', 'digitShare')).toBe(0);
+  it('counts distinct numbers once and measures the share of long words', () => {
+    expect(feature('5 apples and 5 pears cost 12', 'distinctNumbers')).toBeCloseTo(Math.log1p(2), 12);
+    expect(feature('a considerable difference', 'longWordShare')).toBeCloseTo(2 / 3, 12);
+    expect(feature('', 'longWordShare')).toBe(0);
+  });
+
+  it('gives every feature a prior direction and leaves out benchmark-format cues', () => {
+    expect(textFeatureDirections).toHaveLength(textFeatureNames.length);
+    expect(textFeatureDirections.every((direction) => direction === 1 || direction === -1)).toBe(true);
+    const direction = (name: (typeof textFeatureNames)[number]) => textFeatureDirections[textFeatureNames.indexOf(name)];
+    expect([direction('characters'), direction('programmingWords'), direction('mathWords'), direction('reasoningWords')]).toEqual([1, 1, 1, 1]);
+    expect([direction('chitChat'), direction('creativeWords'), direction('lookupQuestion')]).toEqual([-1, -1, -1]);
+    expect(textFeatureNames).not.toContain('multipleChoice');
+    expect(textFeatureNames).not.toContain('answerCue');
   });
 });

@@ -1,48 +1,73 @@
 /**
- * Cheap features read from the whole prompt (the encoder sees only a window of it): size,
- * numbers and formulas, code, reasoning and constraint cues, multiple-choice and multi-part
- * structure. Each is a count squashed with log1p, a share or a 0/1 flag; the model standardises
- * them. Changing this list changes the model's inputs: retrain (`npm run router:train`).
+ * Cheap features read from the whole prompt: how long it is and how many steps and conditions
+ * it sets, and whether it asks for maths, code or reasoning (hard for a weak model in general) or
+ * for creative writing, role play, small talk or a quick look-up (where a weak model usually does
+ * as well). Each is a count squashed with log1p, a share or a 0/1 flag.
+ *
+ * Each feature also states the direction a prior expects of it (1: makes the strong model more
+ * needed, -1: less); training holds the learned weight to that direction, so the router cannot
+ * learn what only tells its training benchmarks apart (docs/decisions/027). Cues of a benchmark's
+ * format (multiple-choice options, "Answer:") are deliberately absent. Changing this list changes
+ * the model's inputs: retrain (`npm run router:train`).
  */
 type FeatureFunction = (text: string) => number;
+interface TextFeature {
+  direction: 1 | -1;
+  value: FeatureFunction;
+}
 
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
 const logCount = (pattern: RegExp): FeatureFunction => (text) => Math.log1p(count(text, pattern));
 const flag = (pattern: RegExp): FeatureFunction => (text) => (pattern.test(text) ? 1 : 0);
-const share = (pattern: RegExp): FeatureFunction => (text) => (text.length === 0 ? 0 : count(text, pattern) / text.length);
+const harder = (value: FeatureFunction): TextFeature => ({ direction: 1, value });
+const easier = (value: FeatureFunction): TextFeature => ({ direction: -1, value });
 
 const features = {
-  characters: (text) => Math.log1p(text.length),
-  words: logCount(/\S+/g),
-  lines: logCount(/\n/g),
-  sentences: logCount(/[.!?](\s|$)/g),
-  questionMarks: logCount(/\?/g),
-  digitShare: share(/\d/g),
-  numbers: logCount(/\d+(?:[.,]\d+)?/g),
-  nonAsciiShare: share(/[^\x00-\x7f]/g),
-  mathSymbols: logCount(/[=+*/^<>|√π∑∫≤≥≠±×÷]/g),
-  equation: flag(/\b[a-z]\s*(?:[=<>≤≥]|\^)\s*[-\d(a-z]|\d\s*[+\-*/^×÷]\s*\d|[a-z]\(\s*[a-z\d]\s*\)/i),
-  latex: flag(/\\(?:frac|sqrt|sum|int|cdot|times|leq|geq)|\$[^$\n]+\$/),
-  mathWords: logCount(/\b(?:calculate|compute|solve|how (?:many|much)|probability|equation|integers?|remainder|percent(?:age)?|ratio|derivative|integral|area|volume|average|total|sum|product|divided|multipl\w*|square|prime|fraction)\b/gi),
-  codeFence: flag(/```/),
-  codeTokens: logCount(/\b(?:def|function|return|class|import|const|let|var|while|print|elif|void|public|static|#include|lambda|async|await)\b|[{};]|=>|==|!=|\+\+|\w+\(\w*\)/g),
-  programmingWords: logCount(/\b(?:implement\w*|program\w*|functions?|algorithms?|code|python|javascript|typescript|java|c\+\+|sql|regex|complexity|bugs?|debug|compile\w*|recursion|arrays?|strings?|binary|linked list|data structures?)\b/gi),
-  reasoningWords: logCount(/\b(?:why|explain|reasons?|reasoning|step by step|justify|prove|deduce|infer|logic\w*|true or false|uncertain|riddle|puzzle|therefore|assume|implies|if and only if)\b/gi),
-  multipleChoice: (text) => (count(text, /(?:^|\n|\s)\(?[A-D][.)]\s/g) >= 3 ? 1 : 0),
-  answerCue: flag(/\bAnswer:\s*$/),
-  enumeratedParts: logCount(/(?:^|\n)\s*(?:\d+[.)]|[a-h][.)]|[-*•])\s/g),
-  constraintWords: logCount(/\b(?:exactly|at least|at most|only|must|without using|no more than|fewer than|in \d+ words|each|every|format)\b/gi),
-  structuredOutput: flag(/\b(?:json|csv|yaml|xml|table|markdown)\b/i),
-  creativeWords: logCount(/\b(?:write|compose|draft|poem|story|essay|blog|email|letter|haiku|limerick|song|slogan|tweet|speech|script|describe|imagine)\b/gi),
-  rolePlay: flag(/\b(?:pretend|imagine you are|act as|embrace the role|you are an? |as if you were|role[- ]?play)/i),
-  refersToEarlierTurn: flag(/\b(?:previous|above|earlier|your (?:answer|response|reply)|the same|what about|now (?:make|do|write|rewrite|rephrase|explain)|rewrite|rephrase)\b/i),
-  quotedMaterial: logCount(/["“”]/g),
-} satisfies Record<string, FeatureFunction>;
+  // Size and structure of the task.
+  characters: harder((text) => Math.log1p(text.length)),
+  words: harder(logCount(/\S+/g)),
+  sentences: harder(logCount(/[.!?](\s|$)/g)),
+  wordsPerSentence: harder((text) => Math.log1p(count(text, /\S+/g) / Math.max(1, count(text, /[.!?](\s|$)/g)))),
+  stepCues: harder(logCount(/\b(?:then|after that|next|finally|first(?:ly)?|second(?:ly)?|third(?:ly)?|steps?|afterwards|subsequently|until)\b/gi)),
+  conditionals: harder(logCount(/\b(?:if|unless|suppose|supposing|assuming|given that|provided that|otherwise|whether)\b/gi)),
+  enumeratedParts: harder(logCount(/(?:^|\n)\s*(?:\d+[.)]|[a-h][.)]|[-*•])\s/g)),
+  constraintWords: harder(logCount(/\b(?:exactly|at least|at most|only|must|without using|no more than|fewer than|in \d+ words|each|every|format)\b/gi)),
+  structuredOutput: harder(flag(/\b(?:json|csv|yaml|xml|table|markdown)\b/i)),
+  longAnswerCue: harder(logCount(/\b(?:explain|describe|elaborate|analy[sz]e|compare|contrast|evaluate|discuss|design|implement|derive|prove|justify|in detail|step[- ]by[- ]step|comprehensive|outline|develop|optimi[sz]e)\b/gi)),
+  refersToEarlierTurn: harder(flag(/\b(?:previous|above|earlier|your (?:answer|response|reply)|the same|what about|now (?:make|do|write|rewrite|rephrase|explain)|rewrite|rephrase)\b/i)),
+  // Maths.
+  numbers: harder(logCount(/\d+(?:[.,]\d+)?/g)),
+  distinctNumbers: harder((text) => Math.log1p(new Set(text.match(/\d+(?:[.,]\d+)?/g) ?? []).size)),
+  mathSymbols: harder(logCount(/[=+*/^<>|√π∑∫≤≥≠±×÷]/g)),
+  equation: harder(flag(/\b[a-z]\s*(?:[=<>≤≥]|\^)\s*[-\d(a-z]|\d\s*[+\-*/^×÷]\s*\d|[a-z]\(\s*[a-z\d]\s*\)/i)),
+  latex: harder(flag(/\\(?:frac|sqrt|sum|int|cdot|times|leq|geq)|\$[^$\n]+\$/)),
+  mathWords: harder(logCount(/\b(?:calculate|compute|solve|how (?:many|much)|probability|equation|integers?|remainder|percent(?:age)?|ratio|derivative|integral|area|volume|average|total|sum|product|divided|multipl\w*|square|prime|fraction)\b/gi)),
+  // Code.
+  codeFence: harder(flag(/```/)),
+  codeTokens: harder(logCount(/\b(?:def|function|return|class|import|const|let|var|while|print|elif|void|public|static|#include|lambda|async|await)\b|[{};]|=>|==|!=|\+\+|\w+\(\w*\)/g)),
+  programmingWords: harder(logCount(/\b(?:implement\w*|program\w*|functions?|algorithms?|code|python|javascript|typescript|java|c\+\+|sql|regex|complexity|bugs?|debug|compile\w*|recursion|arrays?|strings?|binary|linked list|data structures?)\b/gi)),
+  identifiers: harder(logCount(/\b[a-z]+[A-Z]\w*\b|\b[A-Za-z]+_\w+\b|\w+\.\w+\(/g)),
+  // Reasoning.
+  reasoningWords: harder(logCount(/\b(?:why|explain|reasons?|reasoning|step by step|justify|prove|deduce|infer|logic\w*|true or false|uncertain|riddle|puzzle|therefore|assume|implies|if and only if)\b/gi)),
+  // Tasks a weak model usually handles as well.
+  creativeWords: easier(logCount(/\b(?:write|compose|draft|poem|story|essay|blog|email|letter|haiku|limerick|song|slogan|tweet|speech|script|describe|imagine)\b/gi)),
+  rolePlay: easier(flag(/\b(?:pretend|imagine you are|act as|embrace the role|you are an? |as if you were|role[- ]?play)/i)),
+  chitChat: easier(flag(/^\s*(?:hi|hello|hey|thanks|thank you|good (?:morning|evening|night)|how are you)\b/i)),
+  lookupQuestion: easier((text) => (text.length < 160 && /^\s*(?:what|who|when|where|which|define|name|translate|list)\b/i.test(text) ? 1 : 0)),
+  quotedMaterial: easier(logCount(/["“”]/g)),
+  longWordShare: easier((text) => {
+    const words = text.match(/[A-Za-z]+/g) ?? [];
+    return words.length === 0 ? 0 : words.filter((word) => word.length >= 9).length / words.length;
+  }),
+} satisfies Record<string, TextFeature>;
 
 /** Names of the text features, in the order extractTextFeatures returns them. */
 export const textFeatureNames = Object.keys(features) as (keyof typeof features)[];
 
+/** The direction each feature's weight is held to in training, in textFeatureNames order. */
+export const textFeatureDirections: number[] = textFeatureNames.map((name) => features[name].direction);
+
 /** The text features of one prompt, in textFeatureNames order. */
 export function extractTextFeatures(text: string): number[] {
-  return textFeatureNames.map((name) => features[name](text));
+  return textFeatureNames.map((name) => features[name].value(text));
 }

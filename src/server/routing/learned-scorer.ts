@@ -2,15 +2,15 @@ import { chooseModelTier, createPromptRouter, routingTextForConversation, thresh
 import type { PromptScorer } from './prompt-scorer';
 
 /** The committed router artifact behind the server's PromptScorer. */
-export function createLearnedScorer(options: { encoder: SentenceEncoder; artifact: PromptRouterArtifact }): PromptScorer {
+export function createLearnedScorer(options: { encoder?: SentenceEncoder; artifact: PromptRouterArtifact }): PromptScorer {
   const router = createPromptRouter(options);
   const { calibration } = options.artifact;
   return {
     // The router was trained on the previous user turn and the current one together.
     score: async (userTurns) => (await router.score([routingTextForConversation(userTurns)]))[0]!,
     chooseTier(score, qualityTarget, tiers) {
-      const { tier } = chooseModelTier({ score, qualityTarget, availableTiers: tiers as CapabilityTier[], calibration });
-      return { tier, threshold: thresholdForQualityTarget(calibration, qualityTarget) };
+      const { tier, unsure } = chooseModelTier({ score, qualityTarget, availableTiers: tiers as CapabilityTier[], calibration });
+      return { tier, threshold: thresholdForQualityTarget(calibration, qualityTarget), unsure };
     },
   };
 }

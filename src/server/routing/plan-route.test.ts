@@ -33,6 +33,12 @@ describe('planRoute', () => {
     expect(route.reasonText).toBe('Router score 0.60 at or above 0.60: the strongest tier');
   });
 
+  it('says when an unsure score sent the prompt to the strongest tier for quality', () => {
+    const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.55, threshold: 0.6, idealTier: 3, unsure: true } });
+    expect(route.primary.model.id).toBe('anthropic/claude-sonnet-4');
+    expect(route.reasonText).toBe("Router score 0.55 just below 0.60, within the router's margin of error: unsure, so the strongest tier (quality first)");
+  });
+
   it('steps up when the ideal tier is closed to the caller, and says so; ruled-out models are recorded with why', () => {
     const candidates = [candidate('openai/gpt-4o-mini', 'Monthly token limit reached'), candidate('openai/gpt-4o'), candidate('anthropic/claude-sonnet-4')];
     const route = planRoute({ offered, candidates, routingEnabled: true, score: { value: 0.05, threshold: 0.6, idealTier: 1 } });

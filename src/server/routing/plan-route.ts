@@ -28,9 +28,10 @@ export interface RouteInputs {
   routingEnabled: boolean;
   /**
    * How much the prompt needs a strong model (higher: more), the score where the strongest tier
-   * starts, and the tier the router chose for it among the offered tiers.
+   * starts, and the tier the router chose for it among the offered tiers; `unsure` when the score
+   * was just below the threshold, within the router's margin of error, and the strongest tier was chosen for quality.
    */
-  score?: { value: number; threshold: number; idealTier: number };
+  score?: { value: number; threshold: number; idealTier: number; unsure?: boolean };
   /** The organisation's default model: what answers with routing off, when the caller may use it for this request. */
   defaultModelId?: string | null;
 }
@@ -63,14 +64,19 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
   }
   if (!inputs.routingEnabled || !inputs.score) return planWithoutRouter(inputs.defaultModelId, ordered, considered);
 
-  const { value, threshold, idealTier } = inputs.score;
+  const { value, threshold, idealTier, unsure } = inputs.score;
   const eligibleTiers: number[] = [...new Set(ordered.map((usable) => usable.model.tier))];
   const servedTier = eligibleTiers.includes(idealTier)
     ? idealTier
     : (eligibleTiers.filter((tier) => tier > idealTier).sort((a, b) => a - b)[0] ?? eligibleTiers.filter((tier) => tier < idealTier).sort((a, b) => b - a)[0]!);
   const primary = ordered.find((usable) => usable.model.tier === servedTier)!;
 
-  const comparison = value >= threshold ? `at or above ${round(threshold)}: the strongest tier` : `below ${round(threshold)}: tier ${idealTier} is enough`;
+  const comparison =
+    value >= threshold
+      ? `at or above ${round(threshold)}: the strongest tier`
+      : unsure
+        ? `just below ${round(threshold)}, within the router's margin of error: unsure, so the strongest tier (quality first)`
+        : `below ${round(threshold)}: tier ${idealTier} is enough`;
   let reasonText = `Router score ${round(value)} ${comparison}`;
   if (servedTier !== idealTier) {
     reasonText += `; ${servedTier > idealTier ? 'stepped up' : 'stepped down'} to tier ${servedTier}, as no tier-${idealTier} model is open to you`;

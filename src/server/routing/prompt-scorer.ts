@@ -4,7 +4,8 @@ export interface PromptScorer {
   score(userTurns: readonly string[]): Promise<number>;
   /**
    * The tier for a score among the tiers on offer, for "aim for this share of the best model's
-   * quality", with the score from which the strongest tier answers.
+   * quality", with the score from which the strongest tier answers. `unsure`: the score was just
+   * below that threshold, within the router's margin of error, so the strongest tier answers anyway.
    */
-  chooseTier(score: number, qualityTarget: number, tiers: readonly number[]): { tier: number; threshold: number };
+  chooseTier(score: number, qualityTarget: number, tiers: readonly number[]): { tier: number; threshold: number; unsure?: boolean };
 }

@@ -9,8 +9,9 @@ import { createRoutingPolicies } from './routing-policies';
 
 /**
  * The router and the semantic cache for the conversation services. The embedded sentence encoder
- * feeds the router, whose weights belong to it, and the cache unless an OpenAI-compatible
- * embeddings endpoint is configured. The committed router artifact is read now, so a broken one
+ * feeds the cache unless an OpenAI-compatible embeddings endpoint is configured, and the router
+ * only if its artifact was trained with it (the committed one reads text features alone:
+ * docs/decisions/027). The committed router artifact is read now, so a broken one
  * stops the start instead of the first chat. `warm()` loads the encoder and runs it once (its
  * thread, the model, the WASM code paths): without it the first message waits ~1.2 s for that.
  */
@@ -29,9 +30,12 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
-    // The router's whole path once (encoder thread, model, features); the embedded cache shares its thread.
+    // The router's whole path once, and the embedded encoder's (thread, model, WASM) for the cache:
+    // the committed router reads no encoder (docs/decisions/027), so scoring alone would not warm it.
     warm: async () => {
-      await scorer.score(['Warm up the router before the first message.']);
+      const text = 'Warm up the router before the first message.';
+      await scorer.score([text]);
+      if (!options.embeddings) await encoder.embed([text]);
     },
     close: () => pool.close(),
   };

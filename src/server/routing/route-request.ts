@@ -21,7 +21,7 @@ export interface RoutedRequest {
   primary: UsableModel;
   backup?: UsableModel;
   considered: ConsideredModel[];
-  score?: { value: number; threshold: number; idealTier: number };
+  score?: { value: number; threshold: number; idealTier: number; unsure?: boolean };
   reference: CatalogModel;
   policy: RoutingPolicy;
   /** The organisation's settings as they were read for this request (temperature, content logging; docs/decisions/021). */
@@ -95,8 +95,8 @@ export async function routeRequest(
   let score: RoutedRequest['score'];
   if (policy.enabled && scorer && eligible.length > 1) {
     const value = await scorer.score(previousUserTurn ? [previousUserTurn, prompt] : [prompt]);
-    const { tier, threshold } = scorer.chooseTier(value, policy.quality_target, [...new Set(offered.map((model) => model.tier))]);
-    score = { value, threshold, idealTier: tier };
+    const { tier, threshold, unsure } = scorer.chooseTier(value, policy.quality_target, [...new Set(offered.map((model) => model.tier))]);
+    score = { value, threshold, idealTier: tier, ...(unsure ? { unsure } : {}) };
   }
   const planned = planRoute({ offered, leftOut: ladder.leftOut, candidates, routingEnabled: policy.enabled && scorer !== undefined, score, defaultModelId: settings.default_model });
   return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy, settings };

@@ -38,6 +38,37 @@ describe('logistic regression', () => {
     expect(predictLogistic(weighted, [0])).toBeCloseTo(0.75, 2);
   });
 
+  it('holds a weight to its prior direction', () => {
+    // The label falls with the first feature; a prior that says it can only raise it keeps its weight at 0.
+    const rows = training.rows.map((row) => [row[0]!, row[1]!]);
+    const labels = training.labels.map((label) => 1 - label);
+    const free = trainLogisticRegression({ rows, labels, weights: training.weights }, { l2: 0.001, iterations: 300, learningRate: 0.1 });
+    const held = trainLogisticRegression({ rows, labels, weights: training.weights }, { l2: 0.001, iterations: 300, learningRate: 0.1, signs: [1, 0] });
+    expect(free.weights[0]).toBeLessThan(-2);
+    expect(held.weights[0]).toBe(0);
+    expect(() => trainLogisticRegression({ rows, labels, weights: training.weights }, { l2: 0, iterations: 1, learningRate: 0.1, signs: [1] })).toThrow(/One sign per feature/);
+  });
+
+  it('with strata, learns only from differences within each stratum', () => {
+    // Stratum 1 has a higher feature and a higher base rate, but within each stratum the feature says nothing.
+    const rows: number[][] = [];
+    const labels: number[] = [];
+    const strata: number[] = [];
+    for (let index = 0; index < 200; index += 1) {
+      const stratum = index % 2;
+      rows.push([stratum * 5 + (index % 7)]);
+      labels.push(stratum === 1 ? 0.8 : 0.2);
+      strata.push(stratum);
+    }
+    const weights = rows.map(() => 1);
+    const pooled = trainLogisticRegression({ rows, labels, weights }, { l2: 0.001, iterations: 400, learningRate: 0.1 });
+    const within = trainLogisticRegression({ rows, labels, weights, strata }, { l2: 0.001, iterations: 400, learningRate: 0.1 });
+    expect(pooled.weights[0]).toBeGreaterThan(0.5);
+    expect(Math.abs(within.weights[0]!)).toBeLessThan(0.05);
+    // An unseen row gets the mean of the two intercepts: a score near 0.5.
+    expect(predictLogistic(within, [5])).toBeCloseTo(0.5, 1);
+  });
+
   it('refuses ragged or empty data', () => {
     expect(() => trainLogisticRegression({ rows: [], labels: [], weights: [] })).toThrow(/No training examples/);
     expect(() => trainLogisticRegression({ rows: [[1, 2], [1]], labels: [0, 1], weights: [1, 1] })).toThrow(/differ in length/);
