@@ -15,6 +15,7 @@ export const auditActions = [
   'subscription.purchase',
   'subscription.update',
   'subscription.cancel',
+  'subscription.end',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

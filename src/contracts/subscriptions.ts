@@ -21,6 +21,12 @@ export const subscriptionMessages = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   invoiceNotFound: 'Invoice not found',
   planPaymentDeclined: (reason: string) => `${reason} Nothing was charged and the plan is unchanged.`,
+  /** The notice to the billing scope when a renewal charge first fails (the plan holds while it is retried). */
+  renewalPastDueNotice: (plan: string, retryDay: string) =>
+    `The renewal of the ${plan} plan could not be charged to the saved card. The plan stays on while it is retried; the next try is on ${retryDay}. Top up the wallet in Admin → Billing & Usage to save a working card.`,
+  /** The notice to the billing scope when the last retry failed and the organisation is back on the Free Trial. */
+  renewalEndedNotice: (plan: string) =>
+    `The renewal of the ${plan} plan could not be charged after several tries, so the subscription has ended and the organization is on the Free Trial. Choose a plan again in Admin → Billing & Usage.`,
 } as const;
 
 const planIdSchema = text({ label: 'Plan ID', max: 64, required: subscriptionMessages.planIdRequired });
@@ -57,8 +63,12 @@ export type UpdateSubscriptionRequest = z.infer<typeof updateSubscriptionRequest
 export const subscriptionStateSchema = z.object({
   id: z.string(),
   plan_id: z.string(),
-  /** active: the plan holds; cancelled: it ended (only in past answers: an ended subscription is no longer current). */
-  status: z.enum(['active', 'cancelled']),
+  /**
+   * active: the plan holds; past_due: the renewal charge failed and is being retried, the plan holds
+   * meanwhile (see past_due); cancelled: it ended (only in past answers: an ended subscription is no
+   * longer current).
+   */
+  status: z.enum(['active', 'past_due', 'cancelled']),
   /** First day of the period. */
   current_period_start: z.string(),
   /** Last day of the period (included). */
@@ -69,6 +79,19 @@ export const subscriptionStateSchema = z.object({
   cancel_at_period_end: z.boolean(),
   /** A downgrade taking effect on next_billing_date; null when none. */
   pending_plan_id: z.string().nullable(),
+  /** While the status is past_due: the unpaid renewal and its retries; null otherwise. */
+  past_due: z
+    .object({
+      /** When the renewal charge first failed (ISO time). */
+      since: z.string(),
+      /** What the card's issuer said last. */
+      reason: z.string().nullable(),
+      retries_made: z.number().int(),
+      retries_left: z.number().int(),
+      /** When the next retry is due (ISO time); null while one is being charged or when none is left. */
+      next_retry_at: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

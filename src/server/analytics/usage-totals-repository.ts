@@ -164,8 +164,8 @@ export async function findCycleAllowance(db: Executor, orgId: string): Promise<{
   const [row] = await db
     .select({
       createdAt: organisations.createdAt,
-      subscriptionAnchor: sql<string | null>`${latestSubscription(sql`(case when ${subscriptions.status} = 'active' then ${subscriptions.currentPeriodStart} else ${subscriptions.currentPeriodEnd} end)::text`)}`,
-      subscriptionDays: sql<number | null>`${latestSubscription(sql`case when ${subscriptions.status} = 'active' then ${subscriptions.currentPeriodEnd} - ${subscriptions.currentPeriodStart} end`)}`,
+      subscriptionAnchor: sql<string | null>`${latestSubscription(sql`(case when ${subscriptions.status} in ('active', 'past_due') then ${subscriptions.currentPeriodStart} else ${subscriptions.currentPeriodEnd} end)::text`)}`,
+      subscriptionDays: sql<number | null>`${latestSubscription(sql`case when ${subscriptions.status} in ('active', 'past_due') then ${subscriptions.currentPeriodEnd} - ${subscriptions.currentPeriodStart} end`)}`,
       tokensPerCycle: sql<string | null>`coalesce(${plans.tokensPerCycle}, ${freeTrial.tokensPerCycle})`,
     })
     .from(organisations)

@@ -6,7 +6,8 @@ import { inOrganisation } from '../db/tenant-scope';
 
 export interface NewAuditEntry {
   orgId: string;
-  actorUserId: string;
+  /** Null for what the product does on its own (a subscription ended for non-payment). */
+  actorUserId: string | null;
   actorUsername: string;
   action: AuditAction;
   targetType: AuditTargetType;

@@ -5,8 +5,8 @@ import type { Executor } from '../db/database';
 import { createIntervalJob, type IntervalJob } from '../shared/interval-job';
 import type { BillingDependencies } from './billing-dependencies';
 import { isoDay } from './billing-periods';
-import { chargeWaitingRenewals } from './live-plan-charges';
 import { settleBilling } from './period-closing';
+import { collectRenewals } from './renewal-retries';
 
 /**
  * Organisations with a period ended by `today`: a subscription's, or the Free Trial's 30 days after
@@ -15,7 +15,7 @@ import { settleBilling } from './period-closing';
 export async function listOrganisationsWithPeriodsDue(db: Executor, today: string): Promise<string[]> {
   const result = (await db.execute(sql`
     select o.id from organisations o
-    left join subscriptions s on s.org_id = o.id and s.status = 'active'
+    left join subscriptions s on s.org_id = o.id and s.status in ('active', 'past_due')
     where (s.id is not null and s.current_period_end <= ${today}::date)
        or (s.id is null and coalesce(
              (select max(i.period_end) from invoices i where i.org_id = o.id and i.status <> 'draft'),
@@ -48,8 +48,9 @@ export function createInvoiceJob(options: InvoiceJobOptions): IntervalJob {
       // Requests waiting for the database go between organisations.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    // With Stripe: the renewals just written (or left by reads of the plan) are charged, outside any lock.
-    if (!stopping) await chargeWaitingRenewals(options.dependencies);
+    // With Stripe: retries of past-due renewals due now are written, then the renewals just written
+    // (or left by reads of the plan) and the retries are charged, outside any lock.
+    if (!stopping) await collectRenewals(options.dependencies, now);
   }
   const job = createIntervalJob('invoices', run, options.intervalMs, options.logger);
   return {

@@ -6,6 +6,7 @@ import { isoDay, lastDayOf, periodFrom, type BillingPeriod } from './billing-per
 import { buildInvoice } from './invoice-builder';
 import { issueInvoice } from './invoice-repository';
 import { findFreePlan, findPlan, freePlanId, type PlanRow } from './plan-repository';
+import { endForNonPayment, noSavedCardReason, renewalChargeKey, renewalFailed } from './renewal-dunning';
 import {
   findActiveSubscription,
   findInvoicedUntil,
@@ -35,24 +36,34 @@ async function endSubscription(transaction: Executor, subscription: Subscription
   await setSubscriptionTier(transaction, subscription.orgId, freePlanId);
 }
 
-/** At a period's end: a cancelled subscription ends (the Free Trial follows); otherwise the next period is charged, on the pending downgrade's plan if any. */
+/**
+ * At a period's end: a cancelled subscription ends (the Free Trial follows), as does one still past
+ * due (its retries never paid for the period); otherwise the next period is charged, on the pending
+ * downgrade's plan if any. A charge failed at once (no saved card) makes the subscription past due.
+ */
 async function renewOrEnd(transaction: Executor, dependencies: BillingDependencies, subscription: SubscriptionRow, now: Date): Promise<void> {
+  if (subscription.status === 'past_due') {
+    await endForNonPayment(transaction, subscription, now, { givesUpPeriod: false });
+    return;
+  }
   const plan = subscription.cancelAtPeriodEnd ? undefined : await findPlan(transaction, subscription.pendingPlanId ?? subscription.planId);
   if (!plan || centsOf(plan.price) === 0n) return endSubscription(transaction, subscription, now);
   const next = periodFrom(subscription.currentPeriodEnd, plan.billingCycle);
-  await dependencies.charges.charge(transaction, {
+  const idempotencyKey = renewalChargeKey(subscription.id, next.start);
+  const charge = await dependencies.charges.charge(transaction, {
     orgId: subscription.orgId,
     subscriptionId: subscription.id,
     kind: 'plan',
     amountCents: centsOf(plan.price),
     currency: plan.currency,
     description: `${plan.name} plan, ${next.start} to ${lastDayOf(next)}`,
-    idempotencyKey: `renewal:${subscription.id}:${next.start}`,
+    idempotencyKey,
     billedOn: next.start,
     paymentMethod: subscription.paymentMethod,
   });
-  await updateSubscription(transaction, subscription.orgId, subscription.id, { planId: plan.id, pendingPlanId: null, currentPeriodStart: next.start, currentPeriodEnd: next.end });
+  const renewed = await updateSubscription(transaction, subscription.orgId, subscription.id, { planId: plan.id, pendingPlanId: null, currentPeriodStart: next.start, currentPeriodEnd: next.end });
   await setSubscriptionTier(transaction, subscription.orgId, plan.id);
+  if (charge.status === 'failed') await renewalFailed(transaction, renewed, { chargeKey: idempotencyKey, attempt: 0, reason: noSavedCardReason }, now);
 }
 
 /**

@@ -73,6 +73,14 @@ export async function settleCharge(transaction: Executor, orgId: string, idempot
     .where(inOrganisation(subscriptionCharges.orgId, orgId, eq(subscriptionCharges.idempotencyKey, idempotencyKey), eq(subscriptionCharges.status, 'pending')));
 }
 
+/** A failed renewal charge is tried again (renewal-retries.ts): pending until the retry's payment settles it. */
+export async function reopenCharge(transaction: Executor, orgId: string, idempotencyKey: string): Promise<void> {
+  await transaction
+    .update(subscriptionCharges)
+    .set({ status: 'pending' })
+    .where(inOrganisation(subscriptionCharges.orgId, orgId, eq(subscriptionCharges.idempotencyKey, idempotencyKey), eq(subscriptionCharges.status, 'failed')));
+}
+
 /**
  * Test mode (no STRIPE_SECRET_KEY): each charge is a paid line of the period's invoice and no
  * money moves. Idempotent on the key. With Stripe, see live-plan-charges.ts.

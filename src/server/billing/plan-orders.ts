@@ -8,6 +8,7 @@ import { isoDay } from './billing-periods';
 import { closeDuePeriods } from './period-closing';
 import { recordCharge, settleCharge } from './plan-charges';
 import { findPlan } from './plan-repository';
+import { endedUnpaid, findSubscription, renewalFailed, renewalPaid } from './renewal-dunning';
 import { lockOrganisation } from './subscription-repository';
 import { auditValues, moveToPlan, purchaseDescription, startSubscription } from './subscription-steps';
 
@@ -24,7 +25,8 @@ export interface OrderActor {
 export type PlanOrder =
   | { kind: 'purchase'; planId: string; subscriptionId: string; paymentMethod: string; label: string; actor: OrderActor }
   | { kind: 'upgrade'; subscriptionId: string; fromPlanId: string; toPlanId: string; periodStart: string; chargeKey: string; description: string; label: string; actor: OrderActor }
-  | { kind: 'renewal'; subscriptionId: string; chargeKey: string; label: string };
+  /** attempt: 0 (or absent) for the renewal itself, n for its n-th retry (renewal-retries.ts). */
+  | { kind: 'renewal'; subscriptionId: string; chargeKey: string; label: string; attempt?: number };
 
 export const orderOf = (payment: Pick<PaymentRow, 'planOrder'>) => payment.planOrder as PlanOrder;
 
@@ -52,7 +54,11 @@ export function createPlanPaymentHandler(dependencies: BillingDependencies): Pla
     const audit = (actor: OrderActor, entry: { action: 'subscription.purchase' | 'subscription.update'; targetId: string; before: unknown; after: unknown }) =>
       insertAuditEntry(transaction, { orgId, actorUserId: actor.userId, actorUsername: actor.username, targetType: 'subscription', ...entry });
     if (order.kind === 'renewal') {
+      const subscription = await findSubscription(transaction, orgId, order.subscriptionId);
+      // Paid after the subscription ended for want of it: the money goes to the wallet, not to a plan that is gone.
+      if (!subscription || endedUnpaid(subscription, order.chargeKey)) return 'credit';
       await settleCharge(transaction, orgId, order.chargeKey, { status: 'paid', processorPaymentId: payment.processorPaymentId });
+      await renewalPaid(transaction, subscription, order.chargeKey);
       return 'applied';
     }
     if (order.kind === 'purchase') {
@@ -113,7 +119,10 @@ export function createPlanPaymentHandler(dependencies: BillingDependencies): Pla
     paid: apply,
     async failed(transaction, payment) {
       const order = orderOf(payment);
-      if (order.kind === 'renewal') await settleCharge(transaction, payment.orgId, order.chargeKey, { status: 'failed', processorPaymentId: payment.processorPaymentId });
+      if (order.kind !== 'renewal') return;
+      await settleCharge(transaction, payment.orgId, order.chargeKey, { status: 'failed', processorPaymentId: payment.processorPaymentId });
+      const subscription = await findSubscription(transaction, payment.orgId, order.subscriptionId);
+      if (subscription) await renewalFailed(transaction, subscription, { chargeKey: order.chargeKey, attempt: order.attempt ?? 0, reason: payment.failureMessage }, new Date());
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { CurrentPlan, SubscriptionState } from '../../contracts';
 import { lastDayOf } from './billing-periods';
+import { renewalRetryDays } from './renewal-dunning';
 import { presentPlan, type PlanRow } from './plan-repository';
 import type { SubscriptionRow } from './subscription-repository';
 
@@ -14,6 +15,16 @@ export function presentSubscription(subscription: SubscriptionRow): Subscription
     next_billing_date: period.end,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     pending_plan_id: subscription.pendingPlanId,
+    past_due:
+      subscription.status === 'past_due' && subscription.pastDueSince
+        ? {
+            since: subscription.pastDueSince.toISOString(),
+            reason: subscription.pastDueReason,
+            retries_made: subscription.renewalRetries,
+            retries_left: Math.max(renewalRetryDays.length - subscription.renewalRetries, 0),
+            next_retry_at: subscription.nextRetryAt?.toISOString() ?? null,
+          }
+        : null,
     created_at: subscription.createdAt.toISOString(),
     updated_at: subscription.updatedAt.toISOString(),
   };

@@ -1,6 +1,6 @@
-import { eq, max, sql } from 'drizzle-orm';
+import { eq, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { invoices, organisations, subscriptions } from '../db/schema';
+import { currentSubscriptionStatuses, invoices, organisations, subscriptions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -15,11 +15,12 @@ export async function lockOrganisation(transaction: Executor, orgId: string): Pr
   return row;
 }
 
+/** The organisation's current subscription: active, or past due (its plan holds while the renewal is retried). */
 export async function findActiveSubscription(db: Executor, orgId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(inOrganisation(subscriptions.orgId, orgId, eq(subscriptions.status, 'active')));
+    .where(inOrganisation(subscriptions.orgId, orgId, inArray(subscriptions.status, [...currentSubscriptionStatuses])));
   return row;
 }
 
@@ -32,7 +33,23 @@ export async function updateSubscription(
   transaction: Executor,
   orgId: string,
   subscriptionId: string,
-  changes: Partial<Pick<SubscriptionRow, 'planId' | 'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'pendingPlanId' | 'endedAt'>>,
+  changes: Partial<
+    Pick<
+      SubscriptionRow,
+      | 'planId'
+      | 'status'
+      | 'currentPeriodStart'
+      | 'currentPeriodEnd'
+      | 'cancelAtPeriodEnd'
+      | 'pendingPlanId'
+      | 'endedAt'
+      | 'pastDueSince'
+      | 'pastDueChargeKey'
+      | 'renewalRetries'
+      | 'nextRetryAt'
+      | 'pastDueReason'
+    >
+  >,
 ): Promise<SubscriptionRow> {
   const [row] = await transaction
     .update(subscriptions)

@@ -29,7 +29,10 @@ export const plans = pgTable('plans', {
   stripePriceId: text('stripe_price_id'),
 });
 
-export const subscriptionStatuses = ['active', 'cancelled'] as const;
+/** past_due: a renewal charge failed and is being retried (docs/decisions/024); the plan holds meanwhile. */
+export const subscriptionStatuses = ['active', 'past_due', 'cancelled'] as const;
+/** The statuses of an organisation's current subscription: at most one per organisation. */
+export const currentSubscriptionStatuses = ['active', 'past_due'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 /**
@@ -56,11 +59,22 @@ export const subscriptions = pgTable(
     pendingPlanId: text('pending_plan_id').references(() => plans.id),
     paymentMethod: text('payment_method').notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Past due: when the renewal charge first failed; retries are planned from it. */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    /** Past due: the charge (its idempotency key) being collected. */
+    pastDueChargeKey: text('past_due_charge_key'),
+    /** Past due: retries made so far (each its own payment). */
+    renewalRetries: integer('renewal_retries').notNull().default(0),
+    /** Past due: when the next retry is due; null while one is in flight or none is left. */
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    /** Past due: what the card's issuer said last. */
+    pastDueReason: text('past_due_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('subscriptions_one_active').on(table.orgId).where(sql`${table.status} = 'active'`),
+    uniqueIndex('subscriptions_one_active').on(table.orgId).where(sql`${table.status} in ('active', 'past_due')`),
+    index('subscriptions_retry_due_idx').on(table.nextRetryAt).where(sql`${table.status} = 'past_due'`),
     index('subscriptions_org_idx').on(table.orgId, table.createdAt),
   ],
 );

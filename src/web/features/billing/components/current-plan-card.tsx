@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Card } from '../../admin/components/card';
 import { formatCount } from '../../admin/lib/format';
 import { formatMoney } from '../lib/money';
-import { subscriptionStatusLines } from '../lib/plan-change';
+import { pastDueLines, subscriptionStatusLines } from '../lib/plan-change';
 
 interface CurrentPlanCardProps {
   current: CurrentPlan | undefined;
@@ -28,6 +28,7 @@ export function CurrentPlanCard({ current, plans, onChange, onCancel, onKeep, ke
     );
   }
   const subscription = current.subscription;
+  const pastDue = pastDueLines(current);
   const mayKeep = subscription !== null && (subscription.cancel_at_period_end || subscription.pending_plan_id !== null);
   return (
     <Card title="Current Plan">
@@ -38,6 +39,13 @@ export function CurrentPlanCard({ current, plans, onChange, onCancel, onKeep, ke
         {formatMoney(current.price, current.currency)} / {current.billing_cycle}
         {current.tokens_per_cycle !== null ? ` · ${formatCount(current.tokens_per_cycle)} tokens per cycle` : ''}
       </p>
+      {pastDue.length > 0 ? (
+        <div role="alert" className="mt-3 space-y-1 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200" data-testid="subscription-past-due">
+          {pastDue.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      ) : null}
       <ul className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-200" data-testid="subscription-status">
         {subscriptionStatusLines(current, plans).map((line) => (
           <li key={line}>{line}</li>

@@ -18,6 +18,32 @@ async function openBilling() {
 }
 
 describe('the current plan', () => {
+  it('says plainly that a plan is past due, when the card is tried again and how to update it', async () => {
+    const since = '2026-03-31T00:10:00.000Z';
+    fakeBillingApi({
+      plan: subscribedTo(teamPlan, {
+        status: 'past_due',
+        current_period_start: '2026-03-31',
+        current_period_end: '2026-04-29',
+        next_billing_date: '2026-04-30',
+        past_due: { since, reason: 'Your card was declined.', retries_made: 1, retries_left: 2, next_retry_at: '2026-04-03T12:00:00.000Z' },
+      }),
+    });
+    await openBilling();
+    const alert = await within(card('Current Plan')).findByTestId('subscription-past-due');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveTextContent('Payment past due: the renewal of Team could not be charged (Your card was declined). The plan stays on while it is retried.');
+    expect(alert).toHaveTextContent('Next retry on Apr 3, 2026 (2 tries left); if none succeeds, the organization returns to the Free Trial.');
+    expect(alert).toHaveTextContent('To update the card, top up the wallet with the new card: it is saved and the next retry charges it.');
+  });
+
+  it('shows no past-due notice for a plan that renews normally', async () => {
+    fakeBillingApi({ plan: subscribedTo(teamPlan) });
+    await openBilling();
+    expect(await within(card('Current Plan')).findByText('Renews on Mar 31, 2026.')).toBeInTheDocument();
+    expect(within(card('Current Plan')).queryByTestId('subscription-past-due')).toBeNull();
+  });
+
   it('subscribes from the Free Trial to a plan from the server, with an Idempotency-Key', async () => {
     const { requests } = fakeBillingApi();
     await openBilling();

@@ -1,5 +1,5 @@
 import type { CurrentPlan, Plan, SubscriptionChange } from '@contracts';
-import { formatDay } from '../../admin/lib/format';
+import { formatDate, formatDay } from '../../admin/lib/format';
 import { formatMoney } from './money';
 
 export const freePlanId = 'free';
@@ -40,5 +40,23 @@ export function subscriptionStatusLines(current: CurrentPlan, plans: readonly Pl
   } else {
     lines.push(`Renews on ${formatDay(subscription.next_billing_date)}.`);
   }
+  return lines;
+}
+
+/**
+ * Past due (decision 024): the renewal failed and is being retried while the plan holds. Said
+ * plainly, with the next retry and how to fix it: a top-up by card saves that card for the retry.
+ * Empty when the subscription is not past due.
+ */
+export function pastDueLines(current: CurrentPlan): string[] {
+  const pastDue = current.subscription?.past_due;
+  if (!pastDue) return [];
+  const lines = [`Payment past due: the renewal of ${current.name} could not be charged${pastDue.reason ? ` (${pastDue.reason.replace(/\.$/, '')})` : ''}. The plan stays on while it is retried.`];
+  if (pastDue.next_retry_at) {
+    lines.push(`Next retry on ${formatDate(pastDue.next_retry_at)} (${pastDue.retries_left} ${pastDue.retries_left === 1 ? 'try' : 'tries'} left); if none succeeds, the organization returns to the Free Trial.`);
+  } else {
+    lines.push('A retry is being charged now.');
+  }
+  lines.push('To update the card, top up the wallet with the new card: it is saved and the next retry charges it.');
   return lines;
 }

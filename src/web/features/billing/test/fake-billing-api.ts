@@ -40,6 +40,7 @@ export function subscribedTo(plan: Plan, overrides: Partial<NonNullable<CurrentP
       next_billing_date: '2026-03-31',
       cancel_at_period_end: false,
       pending_plan_id: null,
+      past_due: null,
       created_at: '2026-03-01T00:00:00.000Z',
       updated_at: '2026-03-01T00:00:00.000Z',
       ...overrides,

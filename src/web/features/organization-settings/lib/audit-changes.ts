@@ -14,6 +14,7 @@ const actionTexts: Record<AuditAction, string> = {
   'subscription.purchase': 'Subscribed to a plan',
   'subscription.update': 'Changed the plan',
   'subscription.cancel': 'Cancelled the subscription',
+  'subscription.end': 'Ended the subscription: its renewal could not be charged',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
