@@ -114,6 +114,17 @@ export const chatModelsResponseSchema = z.object({
 });
 export type ChatModelsResponse = z.infer<typeof chatModelsResponseSchema>;
 
+/**
+ * GET /conversation/local-model: where the embedded model is on its way to answering, so the chat
+ * can say it is loading (its first reply after a start waits for it) instead of only 'Thinking'.
+ */
+export const localModelStatusSchema = z.object({
+  state: z.enum(['disabled', 'not_loaded', 'preparing', 'loading', 'ready', 'failed']),
+  /** Share loaded (0..1) while loading; null otherwise. */
+  progress: z.number().min(0).max(1).nullable(),
+});
+export type LocalModelStatusResponse = z.infer<typeof localModelStatusSchema>;
+
 /** Spec section 9: the first 30 characters of the prompt followed by '...'. */
 export function sessionTitleFromPrompt(prompt: string): string {
   // Characters, not UTF-16 units, so an emoji is never cut in half; and one line, like every title.

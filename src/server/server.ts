@@ -141,6 +141,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       providers,
       catalog,
       localModelEnabled: config.localModel.enabled,
+      localModel: localProvider,
       logger,
       inFlight: inFlightReplies,
       liveReplies,

@@ -39,6 +39,19 @@ describe('a fresh install chats with the embedded local model', () => {
     const models = await (await call('/conversation/models', token)).json();
     expect(models.models.map((model: { model_id: string }) => model.model_id)).toEqual(['local/tinyllama-1.1b-chat']);
 
+    // Nothing is loaded before the first reply; while it waits, the model's loading can be followed.
+    expect(await (await call('/conversation/local-model', token)).json()).toEqual({ state: 'not_loaded', progress: null });
+    const seenStates = new Set<string>();
+    let following = true;
+    const follow = (async () => {
+      while (following) {
+        const status = await (await call('/conversation/local-model', token)).json();
+        seenStates.add(status.state);
+        if (status.state === 'loading') expect(status.progress).toBeGreaterThanOrEqual(0);
+        await new Promise((settle) => setTimeout(settle, 20));
+      }
+    })();
+
     const controller = new AbortController();
     const response = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt: 'Say hello in one word.', stream: true });
     expect(response.status).toBe(200);
@@ -58,6 +71,10 @@ describe('a fresh install chats with the embedded local model', () => {
     }
     const parsed = parseStreamBody(body);
     expect(parsed.text.trim()).not.toBe('');
+    following = false;
+    await follow;
+    expect(seenStates.has('preparing') || seenStates.has('loading')).toBe(true);
+    expect(await (await call('/conversation/local-model', token)).json()).toEqual({ state: 'ready', progress: null });
 
     const list = await (await call(`/conversation/session/list/${user.org_id}/${user.id}`, token)).json();
     const session = await eventually(

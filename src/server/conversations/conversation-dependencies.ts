@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { CatalogModel } from '../../gateway';
+import type { CatalogModel, LocalChatProvider } from '../../gateway';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import type { CacheSettings } from '../../gateway';
@@ -18,6 +18,8 @@ export interface ConversationDependencies {
   providers: OrganisationProviders;
   catalog: readonly CatalogModel[];
   localModelEnabled: boolean;
+  /** The embedded model's loading state, when it is enabled. */
+  localModel?: Pick<LocalChatProvider, 'status'>;
   logger: Logger;
   /** Shutdown waits for these before the database closes, so no reply goes unrecorded. */
   inFlight: InFlightReplies;

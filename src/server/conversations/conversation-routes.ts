@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   chatModelsResponseSchema,
+  localModelStatusSchema,
   chatSessionWithMessagesSchema,
   completeReplySchema,
   deleteAllSessionsResponseSchema,
@@ -134,6 +135,14 @@ export function createConversationRoutes(
     router,
     createRoute({ method: 'get', path: '/models', tags, summary: 'The models the caller may use', security: signedInSecurity, responses: answers('The models', chatModelsResponseSchema) }),
     async (context) => context.json(await listChatModels(dependencies, context.get('caller'))),
+  );
+  addRoute(
+    router,
+    createRoute({ method: 'get', path: '/local-model', tags, summary: "The embedded model's loading state", security: signedInSecurity, responses: answers('Its state', localModelStatusSchema) }),
+    (context) => {
+      const status = dependencies.localModelEnabled ? dependencies.localModel?.status() : undefined;
+      return context.json({ state: status?.state ?? 'disabled', progress: status?.state === 'loading' ? (status.progress ?? 0) : null });
+    },
   );
   addRoute(
     router,
