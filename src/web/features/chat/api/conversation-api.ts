@@ -1,4 +1,4 @@
-import { chatModelsResponseSchema, chatSessionSchema, chatSessionWithMessagesSchema, type ChatModelsResponse, type ChatSessionView, type ChatSessionWithMessages, type FeedbackRating } from '@contracts';
+import { chatModelsResponseSchema, chatSessionSchema, localModelStatusSchema, type LocalModelStatusResponse, chatSessionWithMessagesSchema, type ChatModelsResponse, type ChatSessionView, type ChatSessionWithMessages, type FeedbackRating } from '@contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -34,6 +34,9 @@ export const conversationApi = {
     await apiRequest('/feedback', { method: 'POST', body: feedback });
   },
   /** The models and where the model selector starts (default_model_id: the person's default model, else the organisation's). */
+  localModelStatus(): Promise<LocalModelStatusResponse> {
+    return apiRequest('/conversation/local-model', { schema: localModelStatusSchema });
+  },
   listModels(): Promise<ChatModelsResponse> {
     return apiRequest('/conversation/models', { schema: chatModelsResponseSchema });
   },

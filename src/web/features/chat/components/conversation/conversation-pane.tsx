@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { streamingMessageId, type ChatMessage, type ChatSession, type StreamingReply } from '../../state/chat-types';
 import { MessageBubble } from './message-bubble';
+import { ThinkingIndicator } from './thinking-indicator';
 
 interface ConversationPaneProps {
   session: ChatSession | null;
@@ -49,19 +50,6 @@ export function ConversationPane({ session, streaming, isLoadingMessages }: Conv
       {messages.map((message) => (message.id === replacing ? streamingView : <MessageBubble key={message.id} message={message} />))}
       {replacing && messages.some((message) => message.id === replacing) ? null : streamingView}
       <div ref={endOfMessages} />
-    </div>
-  );
-}
-
-function ThinkingIndicator() {
-  return (
-    <div role="status" className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-      <span className="flex gap-1" aria-hidden="true">
-        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" />
-        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:150ms]" />
-        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:300ms]" />
-      </span>
-      Thinking
     </div>
   );
 }
