@@ -116,6 +116,10 @@ export const refreshResponseSchema = authResponseSchema.omit({ user: true });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const successResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+/** POST /auth/verify-email/resend: a new verification link went to this address. */
+export const resendVerificationResponseSchema = z.object({ success: z.literal(true), email: z.string() });
+export const resendVerificationRequestSchema = z.object({});
+
 export const verifyEmailResponseSchema = z.object({
   success: z.boolean(),
   /** True when verifying also sent an activation e-mail (people added by an admin or invite). */

@@ -59,6 +59,8 @@ export const messages = {
   verifySuccess: 'Email verification successful! An activation email has been sent to your inbox.',
   verifySuccessSignedUp: 'Email verification successful! Your email address is confirmed.',
   missingVerifyToken: 'Missing verification token. Please check your email link.',
+  emailAlreadyVerified: 'Your email address is already verified.',
+  tooManyVerificationEmails: 'Too many verification emails for this address. Please try again later',
   activateFailed: 'Failed to activate your account. The token may be expired or invalid.',
   activateError: 'An error occurred during account activation',
   missingActivationToken: 'Missing activation token. Please check your email link.',

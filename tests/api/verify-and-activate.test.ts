@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
 import { inviteMember } from './support/invite';
-import { latestEmailTo } from './support/outbox';
+import { countEmailsTo, latestEmailTo, waitForEmailTo } from './support/outbox';
 
 describe('verify e-mail, then activate', () => {
   it('verifies a signed-up user, once', async () => {
@@ -13,6 +13,31 @@ describe('verify e-mail, then activate', () => {
     const again = await api('/auth/verify-email', { body: { token: mail!.token } });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Failed to verify your email. The token may have expired or is invalid.');
+  });
+
+  it('sends a signed-in person a new verification link on asking, at most three an hour, and none once verified', async () => {
+    const { email, auth } = await signUpOrganisation();
+    const first = await latestEmailTo(email, 'Verify');
+    expect((await api('/auth/verify-email/resend', { body: {} })).status).toBe(401);
+
+    const resent = await api('/auth/verify-email/resend', { token: auth.token, body: {} });
+    expect(resent).toMatchObject({ status: 200, body: { success: true, email } });
+    const second = await waitForEmailTo(email, 'Verify', first!.token);
+    expect(second.token).not.toBe(first!.token);
+    expect((await api('/auth/verify-email/resend', { token: auth.token, body: {} })).status).toBe(200);
+    expect((await api('/auth/verify-email/resend', { token: auth.token, body: {} })).status).toBe(200);
+    const flooding = await api('/auth/verify-email/resend', { token: auth.token, body: {} });
+    expect(flooding.status).toBe(429);
+    expect(flooding.body.message).toBe('Too many verification emails for this address. Please try again later');
+
+    // Each new link replaces the one before: only the latest verifies.
+    const latest = await latestEmailTo(email, 'Verify');
+    expect((await api('/auth/verify-email', { body: { token: latest!.token } })).body).toEqual({ success: true, activation_email_sent: false });
+    const before = await countEmailsTo(email);
+    const verifiedAlready = await api('/auth/verify-email/resend', { token: auth.token, body: {} });
+    expect(verifiedAlready.status).toBe(409);
+    expect(verifiedAlready.body.message).toBe('Your email address is already verified.');
+    expect(await countEmailsTo(email)).toBe(before);
   });
 
   it('takes an invited person through verification and activation with GDPR consent', async () => {

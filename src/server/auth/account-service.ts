@@ -68,6 +68,21 @@ export async function signup(dependencies: AuthDependencies, input: SignupReques
 }
 
 /**
+ * Sends a signed-in person a new link to verify their address (the sign-up e-mail may be lost or
+ * expired). Counted per address like password resets, so nobody can flood an inbox.
+ */
+export async function resendVerification(dependencies: AuthDependencies, caller: Caller): Promise<{ success: true; email: string }> {
+  const user = await findUser(dependencies.db, caller.orgId, caller.userId);
+  if (!user) throw forbidden(messages.sessionExpired);
+  if (user.emailVerifiedAt) throw new AppError('conflict', messages.emailAlreadyVerified);
+  const retryAfterSeconds = dependencies.passwordResetThrottle.perRecipient.admit(`verify:${user.email.toLowerCase()}`);
+  if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManyVerificationEmails, { retryAfterSeconds });
+  const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'verify_email' });
+  await sendAfterCommit(dependencies, verificationEmail(user.email, dependencies.linkTo('/verify-email', token), hours(oneTimeTokenLifetimeMinutes.verify_email)));
+  return { success: true, email: user.email };
+}
+
+/**
  * Confirms an address. People added by an admin or an invite have no password yet: for them the
  * next step is an activation e-mail where they choose one.
  */

@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  resendVerificationRequestSchema,
+  resendVerificationResponseSchema,
   activateRequestSchema,
   authResponseSchema,
   changePasswordRequestSchema,
@@ -71,6 +73,9 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
   });
   addRoute(router, post('/verify-email', 'Verify an e-mail address', verifyEmailRequestSchema, verifyEmailResponseSchema), async (context) => {
     return context.json(await accounts.verifyEmail(dependencies, context.req.valid('json').token));
+  });
+  addRoute(router, post('/verify-email/resend', 'Send a new link to verify the e-mail address', resendVerificationRequestSchema, resendVerificationResponseSchema, { signedIn }), async (context) => {
+    return context.json(await accounts.resendVerification(dependencies, context.get('caller')));
   });
   addRoute(router, post('/activate', 'Activate an invited account', activateRequestSchema, successResponseSchema), async (context) => {
     return context.json(await accounts.activate(dependencies, context.req.valid('json')));
