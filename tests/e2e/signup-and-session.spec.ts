@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fillLoginForm, newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { readLinkFromOutbox } from './support/outbox';
 
 test('a visitor signs up and lands in the app', async ({ page }) => {
   const account = newAccount('signup');
@@ -16,6 +17,17 @@ test('a visitor signs up and lands in the app', async ({ page }) => {
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole('button', { name: 'New Chat' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+  // The chat asks to verify the address; the e-mailed link verifies it and leads back to the chat.
+  const reminder = page.getByRole('region', { name: 'Verify your email address' });
+  await expect(reminder).toContainText(`follow the link we sent to ${account.email}`);
+  const link = await readLinkFromOutbox(account.email, '/verify-email');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText('Email verification successful! Your email address is confirmed.')).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to chat' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole('button', { name: 'New Chat' })).toBeVisible();
+  await expect(reminder).toHaveCount(0);
 });
 
 test('a signed-in user signs out from the user menu and returns to the landing page', async ({ page, request }) => {
@@ -25,7 +37,7 @@ test('a signed-in user signs out from the user menu and returns to the landing p
 
   await page.goto('/settings/app');
   await page.getByRole('button', { name: 'Open user menu' }).click();
-  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByText(account.email, { exact: true })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 
   await expect(page).toHaveURL(/\/$/);

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { ToastNavigationReset } from '../components/toast/toast-navigation-reset';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { AuthFailureRedirect } from '../features/auth/components/auth-failure-redirect';
+import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { BrandingEffect } from '../features/branding/components/branding-effect';
 import { PreferencesEffect } from '../features/settings/components/preferences-effect';
@@ -22,6 +23,7 @@ export function RootLayout() {
       <BrandingEffect />
       <PreferencesEffect />
       <TopNavBar />
+      <VerifyEmailBanner />
       <main id="main-content" className="flex-1">
         {isInitialized ? <Outlet /> : <FullPageSpinner label="Checking your session" />}
       </main>

@@ -1,4 +1,4 @@
-import { successResponseSchema, verifyEmailResponseSchema } from '@contracts';
+import { resendVerificationResponseSchema, successResponseSchema, verifyEmailResponseSchema } from '@contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -30,6 +30,11 @@ export function verifyEmail(token: string): Promise<VerifyEmailAnswer> {
     schema: verifyEmailResponseSchema,
     authenticated: false,
   });
+}
+
+/** A new verification link to the signed-in person's address. */
+export function resendVerification(): Promise<{ success: true; email: string }> {
+  return apiRequest('/auth/verify-email/resend', { method: 'POST', body: {}, schema: resendVerificationResponseSchema });
 }
 
 export function activateAccount(token: string, password: string): Promise<SuccessAnswer> {

@@ -1,5 +1,9 @@
 import { messages } from '@contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { buttonStyle } from '../../../components/ui/button';
+import { useAuth } from '../hooks/use-auth';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
@@ -8,6 +12,7 @@ import { BackToLoginLink } from './back-to-login-link';
 
 /** A query (not an effect) so the one-time token is sent once even when React mounts twice. */
 export function VerifyEmailStatus({ token }: { token: string }) {
+  const { user, reloadProfile } = useAuth();
   const verification = useQuery({
     queryKey: ['verify-email', token],
     queryFn: () => verifyEmail(token),
@@ -15,6 +20,12 @@ export function VerifyEmailStatus({ token }: { token: string }) {
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+  const verified = verification.data?.success === true;
+  useEffect(() => {
+    // Signed in here: the profile now says verified, so the reminder goes.
+    if (verified && user && !user.email_verified) void reloadProfile().catch(() => undefined);
+  }, [verified, user, reloadProfile]);
 
   if (verification.isPending) {
     return (
@@ -33,7 +44,13 @@ export function VerifyEmailStatus({ token }: { token: string }) {
       ) : (
         <FormAlert tone="error">{refused ? messages.verifyFailed : messages.verifyError}</FormAlert>
       )}
-      <BackToLoginLink />
+      {user ? (
+        <Link to="/chat" className={buttonStyle('primary', 'w-full')}>
+          Continue to chat
+        </Link>
+      ) : (
+        <BackToLoginLink />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { VerifyEmailBanner } from '../../auth/components/verify-email-banner';
 import { estimatePromptTokens } from '@contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
@@ -103,6 +104,7 @@ export function ChatScreen() {
         </button>
       )}
       <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+        <VerifyEmailBanner inChat />
         <MessageActionsContext value={messageActions}>
           <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} />
         </MessageActionsContext>
