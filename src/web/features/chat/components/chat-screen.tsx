@@ -1,5 +1,5 @@
 import { estimatePromptTokens } from '@contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
@@ -15,6 +15,7 @@ import { ErrorBanner } from './input/error-banner';
 import { MessageInput } from './input/message-input';
 import { ModelSelector } from './input/model-selector';
 import { ChatSidebar } from './sidebar/chat-sidebar';
+import type { ChatMessage } from '../state/chat-types';
 
 /** The chat screen of spec section 2. */
 export function ChatScreen() {
@@ -31,18 +32,26 @@ export function ChatScreen() {
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
 
-  const { regenerate, edit, rate } = chat;
+  const { regenerate, retry, edit, rate } = chat;
   const isStreaming = chat.state.isTyping;
+  // "Try another model" opens the model list; the model chosen there sends that message again.
+  const [modelListRequest, setModelListRequest] = useState(0);
+  const retryOnChoice = useRef<ChatMessage | null>(null);
   const messageActions = useMemo<MessageActions>(
     () => ({
       models: models.data ?? [],
       isLoadingModels: models.isLoading,
       isStreaming,
       regenerate: (message, modelId) => void regenerate(message, modelId),
+      retry: (message) => void retry(message, selectedModelId),
+      tryAnotherModel: (message) => {
+        retryOnChoice.current = message;
+        setModelListRequest((count) => count + 1);
+      },
       edit,
       rate,
     }),
-    [models.data, models.isLoading, isStreaming, regenerate, edit, rate],
+    [models.data, models.isLoading, isStreaming, regenerate, retry, selectedModelId, edit, rate],
   );
 
   function closeOnMobile() {
@@ -68,6 +77,9 @@ export function ChatScreen() {
   function chooseModel(modelId: string | null) {
     setSelectedModelId(modelId);
     banner.warnAboutModel(modelId);
+    const failed = retryOnChoice.current;
+    retryOnChoice.current = null;
+    if (failed) void retry(failed, modelId);
   }
 
   function exportSession(sessionId: string) {
@@ -108,7 +120,7 @@ export function ChatScreen() {
         </MessageActionsContext>
         {banner.banner ? <ErrorBanner banner={banner.banner} onDismiss={banner.dismiss} /> : null}
         <div className="px-3 pt-2">
-          <ModelSelector models={models.data} isLoading={models.isLoading} selectedModelId={selectedModelId} onSelect={chooseModel} />
+          <ModelSelector models={models.data} isLoading={models.isLoading} selectedModelId={selectedModelId} onSelect={chooseModel} openRequest={modelListRequest} onDismiss={() => (retryOnChoice.current = null)} />
         </div>
         <MessageInput onSend={handleSend} isStreaming={state.isTyping} onStop={chat.stop} showSuggestions={(currentSession?.messages.length ?? 0) === 0} />
       </section>
