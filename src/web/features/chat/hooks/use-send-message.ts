@@ -2,6 +2,7 @@ import { useCallback, useRef, type Dispatch } from 'react';
 import type { StreamMetadata, User } from '@contracts';
 import type { ChatAction } from '../state/chat-reducer';
 import { isLocalSessionId, type ChatMessage } from '../state/chat-types';
+import { useReloadStoppedReply } from './use-reload-stopped-reply';
 import { useReplyStream, type BannerNotice } from './use-reply-stream';
 
 interface SendOptions {
@@ -18,6 +19,7 @@ interface SendOptions {
 /** Spec section 4 "Sending a message", "Streaming" and "Regeneration". */
 export function useSendMessage({ user, currentSessionId, dispatch, onSessionSaved, onBanner, onReplyDone }: SendOptions) {
   const { run, stop, isBusy } = useReplyStream(onBanner);
+  const reloadStoppedReply = useReloadStoppedReply(dispatch);
   // The latest send and regenerate, for a refusal's "switch and resend" that runs after they changed.
   const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string | null) => Promise<void>; retry?: (message: ChatMessage, modelId: string | null) => Promise<void> }>({});
 
@@ -29,14 +31,16 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
       const sessionId = currentSessionId ?? `temp-${now}`;
       const pending: ChatMessage = { id: `pending-${now}`, content: prompt, role: 'user', timestamp: new Date(now).toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: true };
       dispatch({ type: 'message-sent', message: pending });
+      let saved: { sessionId: string; userMessageId: string } | undefined;
       await run(
         {
           path: '/conversation/message',
           body: { org_id: user.orgId, user_id: user.id, prompt, session_id: currentSessionId, forced_model_id: modelId, stream: true },
           // A new chat takes its saved id at once, so a failed first reply does not split the conversation.
-          onSaved: (saved) => {
-            onSessionSaved(saved.sessionId);
-            dispatch({ type: 'session-saved', localSessionId: sessionId, sessionId: saved.sessionId, pendingMessageId: pending.id, userMessageId: saved.userMessageId });
+          onSaved: (answer) => {
+            saved = answer;
+            onSessionSaved(answer.sessionId);
+            dispatch({ type: 'session-saved', localSessionId: sessionId, sessionId: answer.sessionId, pendingMessageId: pending.id, userMessageId: answer.userMessageId });
           },
         },
         {
@@ -46,7 +50,10 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
             dispatch({ type: 'reply-completed', pendingMessageId: pending.id, text: reply.text, metadata: reply.metadata });
             onReplyDone?.(reply.metadata);
           },
-          onFail: (partialText, failure) => dispatch({ type: 'reply-failed', pendingMessageId: pending.id, partialText, ...failure }),
+          onFail: (partialText, failure) => {
+            dispatch({ type: 'reply-failed', pendingMessageId: pending.id, partialText, ...failure });
+            if (failure.stopped && saved) void reloadStoppedReply(saved.sessionId, saved.userMessageId);
+          },
           // A refused message was not saved: it goes, and is sent again with the other model.
           retryWith: (otherModelId) => {
             dispatch({ type: 'message-withdrawn', messageId: pending.id });
@@ -55,7 +62,7 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
         },
       );
     },
-    [user, currentSessionId, dispatch, onSessionSaved, onReplyDone, run, isBusy],
+    [user, currentSessionId, dispatch, onSessionSaved, onReplyDone, run, isBusy, reloadStoppedReply],
   );
   latest.current.send = send;
 
@@ -104,12 +111,15 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
             dispatch({ type: 'retry-completed', messageId: message.id, text: reply.text, metadata: reply.metadata });
             onReplyDone?.(reply.metadata);
           },
-          onFail: (_partialText, failure) => dispatch({ type: 'retry-failed', messageId: message.id, reason: failure.reason }),
+          onFail: (_partialText, failure) => {
+            dispatch({ type: 'retry-failed', messageId: message.id, reason: failure.reason });
+            if (failure.stopped) void reloadStoppedReply(message.sessionId, message.id);
+          },
           retryWith: (otherModelId) => void latest.current.retry?.(message, otherModelId),
         },
       );
     },
-    [dispatch, onReplyDone, run, isBusy],
+    [dispatch, onReplyDone, run, isBusy, reloadStoppedReply],
   );
   latest.current.retry = retry;
 
