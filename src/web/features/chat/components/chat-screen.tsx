@@ -9,6 +9,7 @@ import { useChatModels, useStartingModelId } from '../hooks/use-chat-models';
 import { useModelChoice } from '../hooks/use-model-choice';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useSwipe } from '../hooks/use-swipe';
+import { ChatHeader } from './chat-header';
 import { ConversationPane } from './conversation/conversation-pane';
 import { MessageActionsContext, type MessageActions } from './conversation/message-actions-context';
 import { ErrorBanner } from './input/error-banner';
@@ -109,12 +110,13 @@ export function ChatScreen() {
           onClearAll={() => void chat.clearSessions()}
           onHistoryCleared={chat.forgetSessions}
         />
-      ) : (
+      ) : isMobile ? null : (
         <button type="button" aria-label="Open sidebar" onClick={() => setSidebarOpen(true)} className="w-6 border-r border-slate-200 text-slate-500 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900">
           »
         </button>
       )}
       <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+        {isMobile && !sidebarOpen ? <ChatHeader title={currentSession?.title ?? 'New Chat'} onOpenSidebar={() => setSidebarOpen(true)} onNewChat={() => chat.selectSession(null)} /> : null}
         <MessageActionsContext value={messageActions}>
           <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} />
         </MessageActionsContext>

@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeMessage, makeSession } from '../test/chat-fixtures';
+import { fakeChatApi } from '../test/fake-chat-api';
+import { renderChat } from '../test/render-chat';
+
+function useScreen(narrow: boolean) {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...original(query), matches: narrow && query.includes('max-width: 767px') })) as typeof window.matchMedia;
+}
+
+const sessions = [makeSession({ id: 's-1', title: 'Trip to Lisbon...' })];
+const messagesBySession = { 's-1': [makeMessage({ id: 'm-1', session_id: 's-1', content: 'Plan a trip' })] };
+
+describe('chat screen: the header on a phone', () => {
+  it('under 768 px shows the menu, the conversation title and New Chat', async () => {
+    useScreen(true);
+    fakeChatApi({ sessions, messagesBySession });
+    const user = userEvent.setup();
+    renderChat();
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByRole('heading', { name: 'Trip to Lisbon...' })).toBeInTheDocument();
+
+    await user.click(within(header).getByRole('button', { name: 'New Chat' }));
+    expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('heading', { name: 'New Chat' })).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Open sidebar' }));
+    expect(screen.getByRole('complementary', { name: 'Chat sessions' })).toBeInTheDocument();
+    // The sidebar covers the screen; the header is not drawn under it.
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Open sidebar' })).toHaveLength(0);
+  });
+
+  it('is not shown on a wide screen, where the sidebar holds New Chat', async () => {
+    useScreen(false);
+    fakeChatApi({ sessions, messagesBySession });
+    renderChat();
+    expect(await screen.findByText('Plan a trip')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+});
