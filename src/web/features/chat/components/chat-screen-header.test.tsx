@@ -19,17 +19,17 @@ describe('chat screen: the header on a phone', () => {
     fakeChatApi({ sessions, messagesBySession });
     const user = userEvent.setup();
     renderChat();
-    const header = await screen.findByRole('banner');
-    expect(await within(header).findByRole('heading', { name: 'Trip to Lisbon...' })).toBeInTheDocument();
+    const conversation = await screen.findByRole('region', { name: 'Conversation' });
+    expect(await within(conversation).findByRole('heading', { level: 1, name: 'Trip to Lisbon...' })).toBeInTheDocument();
 
-    await user.click(within(header).getByRole('button', { name: 'New Chat' }));
+    await user.click(within(conversation).getByRole('button', { name: 'New Chat' }));
     expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getByRole('heading', { name: 'New Chat' })).toBeInTheDocument();
+    expect(within(conversation).getByRole('heading', { level: 1, name: 'New Chat' })).toBeInTheDocument();
 
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Open sidebar' }));
+    await user.click(within(conversation).getByRole('button', { name: 'Open sidebar' }));
     expect(screen.getByRole('complementary', { name: 'Chat sessions' })).toBeInTheDocument();
     // The sidebar covers the screen; the header is not drawn under it.
-    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(screen.queryAllByRole('button', { name: 'Open sidebar' })).toHaveLength(0);
   });
 
@@ -38,6 +38,7 @@ describe('chat screen: the header on a phone', () => {
     fakeChatApi({ sessions, messagesBySession });
     renderChat();
     expect(await screen.findByText('Plan a trip')).toBeInTheDocument();
-    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Open sidebar' })).toHaveLength(0);
   });
 });
