@@ -111,7 +111,7 @@ export function ChatScreen() {
           onHistoryCleared={chat.forgetSessions}
         />
       ) : isMobile ? null : (
-        <button type="button" aria-label="Open sidebar" onClick={() => setSidebarOpen(true)} className="w-6 border-r border-slate-200 text-slate-500 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900">
+        <button type="button" aria-label="Open sidebar" onClick={() => setSidebarOpen(true)} className="w-6 border-r border-slate-200 text-slate-600 dark:text-slate-400 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900">
           »
         </button>
       )}

@@ -55,7 +55,7 @@ export function ConversationPane({ session, streaming, isLoadingMessages }: Conv
 
 function ThinkingIndicator() {
   return (
-    <div role="status" className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+    <div role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
       <span className="flex gap-1" aria-hidden="true">
         <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" />
         <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:150ms]" />
@@ -69,7 +69,7 @@ function ThinkingIndicator() {
 function LoadingSkeleton() {
   return (
     <div role="status" className="flex-1 space-y-4 p-4">
-      <p className="text-sm text-slate-500">Loading conversation...</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Loading conversation...</p>
       {[0, 1, 2].map((index) => (
         <div key={index} className={`h-14 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800 ${index % 2 ? 'ml-auto w-1/2' : 'w-2/3'}`} />
       ))}

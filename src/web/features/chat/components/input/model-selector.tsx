@@ -125,7 +125,7 @@ function ModelOption({ label, detail, explanation, selected, onChoose }: { label
     <li role="option" aria-selected={selected}>
       <button type="button" title={explanation} onClick={onChoose} className={`w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}>
         {label}
-        {detail ? <span className="block text-xs text-slate-500">{detail}</span> : null}
+        {detail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{detail}</span> : null}
         {explanation ? <span className="sr-only"> {explanation}</span> : null}
       </button>
     </li>
