@@ -64,7 +64,7 @@ for (const size of [
       await expect(list).toBeVisible();
       const options = list.getByRole('option');
       // The first option is Auto; the second a named model.
-      const chosen = options.nth(1).getByRole('button');
+      const chosen = options.nth(1);
       const chosenName = (await chosen.innerText()).split('\n')[0]!.trim();
       await chosen.click();
 

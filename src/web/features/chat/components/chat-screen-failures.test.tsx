@@ -98,7 +98,7 @@ describe('chat screen: a failed send shows why under the message, with Retry', (
     const { user, failure } = await sendAndFail('Explain tides');
     await user.click(within(failure).getByRole('button', { name: 'Try another model' }));
     const list = await screen.findByRole('dialog', { name: 'Choose a model' });
-    await user.click(within(list).getByRole('button', { name: /GPT-4o/ }));
+    await user.click(within(list).getByRole('option', { name: /GPT-4o/ }));
     await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('A whole answer.'));
     expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({ message_id: 'saved-message', forced_model_id: 'gpt-4o' });
     expect(screen.getByRole('button', { name: 'Model: GPT-4o' })).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('chat screen: a failed send shows why under the message, with Retry', (
     await user.click(within(failure).getByRole('button', { name: 'Try another model' }));
     await user.click(await screen.findByRole('button', { name: 'Close model list' }));
     await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Choose a model' })).getByRole('button', { name: /GPT-4o/ }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Choose a model' })).getByRole('option', { name: /GPT-4o/ }));
     expect(paths(requests)).toEqual(['/conversation/message']);
     expect(screen.getByRole('group', { name: 'Reply failed' })).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import type { ChatModel } from '@contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { modelLabel } from '../../../../lib/model-label';
 import { limitUsageNote } from '../../api/limit-refusal';
 import { tokenLimitExplanation, tokenLimitSummary } from '../../lib/token-limit';
@@ -44,7 +44,7 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect, op
 
   useEffect(() => {
     if (!open) return;
-    panel.current?.querySelector<HTMLButtonElement>('[aria-selected="true"] button')?.focus();
+    panel.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.stopPropagation();
@@ -120,14 +120,37 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect, op
   );
 }
 
+/**
+ * An option of the listbox, chosen by click, Enter or Space; the arrow keys move between options.
+ * No button inside: an option holding a focusable control is a nested control to screen readers.
+ */
 function ModelOption({ label, detail, explanation, selected, onChoose }: { label: string; detail: string; explanation?: string; selected: boolean; onChoose: () => void }) {
+  function handleKeyDown(event: KeyboardEvent<HTMLLIElement>) {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onChoose();
+      return;
+    }
+    const next = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.key === 'ArrowUp' ? event.currentTarget.previousElementSibling : null;
+    if (next instanceof HTMLElement) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
   return (
-    <li role="option" aria-selected={selected}>
-      <button type="button" title={explanation} onClick={onChoose} className={`w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}>
-        {label}
-        {detail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{detail}</span> : null}
-        {explanation ? <span className="sr-only"> {explanation}</span> : null}
-      </button>
+    <li
+      role="option"
+      aria-selected={selected}
+      tabIndex={0}
+      title={explanation}
+      onClick={onChoose}
+      onKeyDown={handleKeyDown}
+      className={`w-full cursor-pointer rounded px-2 py-1 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}
+    >
+      {label}
+      {detail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{detail}</span> : null}
+      {explanation ? <span className="sr-only"> {explanation}</span> : null}
     </li>
   );
 }
