@@ -1,5 +1,5 @@
 import type { ChatModel } from '@contracts';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { modelLabel } from '../../../../lib/model-label';
 import { limitUsageNote } from '../../api/limit-refusal';
 import { tokenLimitExplanation, tokenLimitSummary } from '../../lib/token-limit';
@@ -125,7 +125,7 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect, op
  * No button inside: an option holding a focusable control is a nested control to screen readers.
  */
 function ModelOption({ label, detail, explanation, selected, onChoose }: { label: string; detail: string; explanation?: string; selected: boolean; onChoose: () => void }) {
-  function handleKeyDown(event: KeyboardEvent<HTMLLIElement>) {
+  function handleKeyDown(event: ReactKeyboardEvent<HTMLLIElement>) {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onChoose();
