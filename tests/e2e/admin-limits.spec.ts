@@ -60,7 +60,7 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await expect(models).toHaveCount(2);
   await expect(models.nth(0)).toContainText('Auto');
   await expect(models.nth(1)).toContainText('GPT-4o mini');
-  await models.nth(1).getByRole('button').click();
+  await models.nth(1).click();
   await expect(chat.getByRole('button', { name: 'Model: GPT-4o mini' })).toBeVisible();
 
   // 925 of 1,000 tokens: warned above 90%; then 75 more reach the limit; the next is refused.

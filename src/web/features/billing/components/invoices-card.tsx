@@ -53,14 +53,14 @@ export function InvoicesCard({ invoices, onError }: { invoices: readonly Invoice
                   {invoiceName(invoice)}
                   <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-medium ${statusStyle[invoice.status]}`}>{statusLabel[invoice.status]}</span>
                 </p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">
+                <p className="text-xs text-slate-600 dark:text-slate-400">
                   {formatDay(invoice.period_start)} to {formatDay(invoice.period_end)} · {invoice.lines.length} {invoice.lines.length === 1 ? 'line' : 'lines'}
                 </p>
               </div>
               <div className="flex items-center gap-3">
                 <span className="text-right tabular-nums">
                   <span className="block font-semibold text-slate-900 dark:text-white">{formatSmallMoney(invoice.total, invoice.currency)}</span>
-                  {invoice.amount_due > 0 ? <span className="block text-xs text-slate-500">Due {formatSmallMoney(invoice.amount_due, invoice.currency)}</span> : null}
+                  {invoice.amount_due > 0 ? <span className="block text-xs text-slate-600 dark:text-slate-400">Due {formatSmallMoney(invoice.amount_due, invoice.currency)}</span> : null}
                 </span>
                 <Button variant="secondary" aria-label={`Download ${invoiceName(invoice)} (PDF)`} disabled={downloading === invoice.id} onClick={() => void download(invoice)}>
                   {downloading === invoice.id ? 'Downloading...' : 'Download'}

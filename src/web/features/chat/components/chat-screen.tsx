@@ -1,6 +1,6 @@
 import { VerifyEmailBanner } from '../../auth/components/verify-email-banner';
 import { estimatePromptTokens } from '@contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
@@ -10,12 +10,14 @@ import { useChatModels, useStartingModelId } from '../hooks/use-chat-models';
 import { useModelChoice } from '../hooks/use-model-choice';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useSwipe } from '../hooks/use-swipe';
+import { ChatHeader } from './chat-header';
 import { ConversationPane } from './conversation/conversation-pane';
 import { MessageActionsContext, type MessageActions } from './conversation/message-actions-context';
 import { ErrorBanner } from './input/error-banner';
 import { MessageInput } from './input/message-input';
 import { ModelSelector } from './input/model-selector';
 import { ChatSidebar } from './sidebar/chat-sidebar';
+import type { ChatMessage } from '../state/chat-types';
 
 /** The chat screen of spec section 2. */
 export function ChatScreen() {
@@ -32,18 +34,26 @@ export function ChatScreen() {
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
 
-  const { regenerate, edit, rate } = chat;
+  const { regenerate, retry, edit, rate } = chat;
   const isStreaming = chat.state.isTyping;
+  // "Try another model" opens the model list; the model chosen there sends that message again.
+  const [modelListRequest, setModelListRequest] = useState(0);
+  const retryOnChoice = useRef<ChatMessage | null>(null);
   const messageActions = useMemo<MessageActions>(
     () => ({
       models: models.data ?? [],
       isLoadingModels: models.isLoading,
       isStreaming,
       regenerate: (message, modelId) => void regenerate(message, modelId),
+      retry: (message) => void retry(message, selectedModelId),
+      tryAnotherModel: (message) => {
+        retryOnChoice.current = message;
+        setModelListRequest((count) => count + 1);
+      },
       edit,
       rate,
     }),
-    [models.data, models.isLoading, isStreaming, regenerate, edit, rate],
+    [models.data, models.isLoading, isStreaming, regenerate, retry, selectedModelId, edit, rate],
   );
 
   function closeOnMobile() {
@@ -69,6 +79,9 @@ export function ChatScreen() {
   function chooseModel(modelId: string | null) {
     setSelectedModelId(modelId);
     banner.warnAboutModel(modelId);
+    const failed = retryOnChoice.current;
+    retryOnChoice.current = null;
+    if (failed) void retry(failed, modelId);
   }
 
   function exportSession(sessionId: string) {
@@ -98,19 +111,20 @@ export function ChatScreen() {
           onClearAll={() => void chat.clearSessions()}
           onHistoryCleared={chat.forgetSessions}
         />
-      ) : (
-        <button type="button" aria-label="Open sidebar" onClick={() => setSidebarOpen(true)} className="w-6 border-r border-slate-200 text-slate-500 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900">
+      ) : isMobile ? null : (
+        <button type="button" aria-label="Open sidebar" onClick={() => setSidebarOpen(true)} className="w-6 border-r border-slate-200 text-slate-600 dark:text-slate-400 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900">
           »
         </button>
       )}
       <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+        {isMobile && !sidebarOpen ? <ChatHeader title={currentSession?.title ?? 'New Chat'} onOpenSidebar={() => setSidebarOpen(true)} onNewChat={() => chat.selectSession(null)} /> : null}
         <VerifyEmailBanner inChat />
         <MessageActionsContext value={messageActions}>
           <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} />
         </MessageActionsContext>
         {banner.banner ? <ErrorBanner banner={banner.banner} onDismiss={banner.dismiss} /> : null}
         <div className="px-3 pt-2">
-          <ModelSelector models={models.data} isLoading={models.isLoading} selectedModelId={selectedModelId} onSelect={chooseModel} />
+          <ModelSelector models={models.data} isLoading={models.isLoading} selectedModelId={selectedModelId} onSelect={chooseModel} openRequest={modelListRequest} onDismiss={() => (retryOnChoice.current = null)} />
         </div>
         <MessageInput onSend={handleSend} isStreaming={state.isTyping} onStop={chat.stop} showSuggestions={(currentSession?.messages.length ?? 0) === 0} />
       </section>

@@ -4,6 +4,7 @@ import type { LimitRefusal } from '@contracts';
 import { limitRefusalOf } from '../api/limit-refusal';
 import { walletRefusalOf } from '../api/wallet-refusal';
 import { sendFailureMessage, sendFailureMessages } from '../api/send-failure-message';
+import { failureReason } from '../api/failure-reason';
 import { StreamFailure, streamChatReply, type StreamedReply } from '../api/stream-chat-reply';
 import { createDisplayQueue } from '../state/display-queue';
 
@@ -12,9 +13,16 @@ type StreamRequest = Omit<Parameters<typeof streamChatReply>[0], 'onText' | 'sig
 interface StreamHandlers {
   onText: (chunk: string) => void;
   onDone: (reply: StreamedReply) => void;
-  onFail: (partialText: string) => void;
+  onFail: (partialText: string, failure: ReplyFailure) => void;
   /** Sends the same request again with another model (the cheaper one a limit refusal offers). */
   retryWith?: (modelId: string) => void;
+}
+
+/** How a reply ended early: stopped by the user, or failed with the server's reason to show under the message. */
+export interface ReplyFailure {
+  stopped: boolean;
+  /** Absent when stopped, and when a banner shows the failure instead (access, limits, wallet). */
+  reason?: string;
 }
 
 /** An access or limit failure for the red banner: the spec's text, and for a monthly limit its details and a way to resend. */
@@ -57,18 +65,27 @@ export function useReplyStream(onBanner?: (notice: BannerNotice) => void) {
       } catch (error) {
         queue.flush();
         await queue.drained();
-        handlers.onFail(error instanceof StreamFailure ? error.partialText : shown);
-        if (stoppedByUser.current) return;
+        const partialText = error instanceof StreamFailure ? error.partialText : shown;
+        if (stoppedByUser.current) {
+          handlers.onFail(partialText, { stopped: true });
+          return;
+        }
         const walletRefusal = walletRefusalOf(error);
         if (walletRefusal !== undefined) {
+          handlers.onFail(partialText, { stopped: false });
           if (onBanner) onBanner({ message: walletRefusal, walletEmpty: true });
           else toast.error(walletRefusal);
           return;
         }
         const message = sendFailureMessage(error instanceof Error ? error.message : undefined);
         // Access and limit texts go to the red banner when there is one, so they are not shown twice.
-        if (onBanner && bannerMessages.includes(message)) onBanner({ message, refusal: limitRefusalOf(error), retryWith: handlers.retryWith });
-        else toast.error(message);
+        if (onBanner && bannerMessages.includes(message)) {
+          handlers.onFail(partialText, { stopped: false });
+          onBanner({ message, refusal: limitRefusalOf(error), retryWith: handlers.retryWith });
+          return;
+        }
+        handlers.onFail(partialText, { stopped: false, reason: failureReason(error) });
+        toast.error(message);
       } finally {
         queue.cancel();
         abortController.current = null;

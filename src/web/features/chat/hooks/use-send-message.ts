@@ -1,7 +1,8 @@
 import { useCallback, useRef, type Dispatch } from 'react';
 import type { StreamMetadata, User } from '@contracts';
 import type { ChatAction } from '../state/chat-reducer';
-import type { ChatMessage } from '../state/chat-types';
+import { isLocalSessionId, type ChatMessage } from '../state/chat-types';
+import { useReloadStoppedReply } from './use-reload-stopped-reply';
 import { useReplyStream, type BannerNotice } from './use-reply-stream';
 
 interface SendOptions {
@@ -18,8 +19,9 @@ interface SendOptions {
 /** Spec section 4 "Sending a message", "Streaming" and "Regeneration". */
 export function useSendMessage({ user, currentSessionId, dispatch, onSessionSaved, onBanner, onReplyDone }: SendOptions) {
   const { run, stop, isBusy } = useReplyStream(onBanner);
+  const reloadStoppedReply = useReloadStoppedReply(dispatch);
   // The latest send and regenerate, for a refusal's "switch and resend" that runs after they changed.
-  const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string | null) => Promise<void> }>({});
+  const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string | null) => Promise<void>; retry?: (message: ChatMessage, modelId: string | null) => Promise<void> }>({});
 
   const send = useCallback(
     async (content: string, modelId: string | null) => {
@@ -29,14 +31,16 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
       const sessionId = currentSessionId ?? `temp-${now}`;
       const pending: ChatMessage = { id: `pending-${now}`, content: prompt, role: 'user', timestamp: new Date(now).toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: true };
       dispatch({ type: 'message-sent', message: pending });
+      let saved: { sessionId: string; userMessageId: string } | undefined;
       await run(
         {
           path: '/conversation/message',
           body: { org_id: user.orgId, user_id: user.id, prompt, session_id: currentSessionId, forced_model_id: modelId, stream: true },
           // A new chat takes its saved id at once, so a failed first reply does not split the conversation.
-          onSaved: (saved) => {
-            onSessionSaved(saved.sessionId);
-            dispatch({ type: 'session-saved', localSessionId: sessionId, sessionId: saved.sessionId, pendingMessageId: pending.id, userMessageId: saved.userMessageId });
+          onSaved: (answer) => {
+            saved = answer;
+            onSessionSaved(answer.sessionId);
+            dispatch({ type: 'session-saved', localSessionId: sessionId, sessionId: answer.sessionId, pendingMessageId: pending.id, userMessageId: answer.userMessageId });
           },
         },
         {
@@ -46,7 +50,10 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
             dispatch({ type: 'reply-completed', pendingMessageId: pending.id, text: reply.text, metadata: reply.metadata });
             onReplyDone?.(reply.metadata);
           },
-          onFail: (partialText) => dispatch({ type: 'reply-failed', pendingMessageId: pending.id, partialText }),
+          onFail: (partialText, failure) => {
+            dispatch({ type: 'reply-failed', pendingMessageId: pending.id, partialText, ...failure });
+            if (failure.stopped && saved) void reloadStoppedReply(saved.sessionId, saved.userMessageId);
+          },
           // A refused message was not saved: it goes, and is sent again with the other model.
           retryWith: (otherModelId) => {
             dispatch({ type: 'message-withdrawn', messageId: pending.id });
@@ -55,7 +62,7 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
         },
       );
     },
-    [user, currentSessionId, dispatch, onSessionSaved, onReplyDone, run, isBusy],
+    [user, currentSessionId, dispatch, onSessionSaved, onReplyDone, run, isBusy, reloadStoppedReply],
   );
   latest.current.send = send;
 
@@ -83,5 +90,42 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
   );
   latest.current.regenerate = regenerate;
 
-  return { send, regenerate, stop };
+  /**
+   * Sends a failed message again without adding it twice: one the server saved is answered again
+   * (the kept partial reply, if any, is replaced); one it never saved is taken back and sent anew.
+   */
+  const retry = useCallback(
+    async (message: ChatMessage, modelId: string | null) => {
+      if (isBusy()) return;
+      if (!isSavedMessage(message)) {
+        dispatch({ type: 'message-withdrawn', messageId: message.id });
+        await latest.current.send?.(message.content, modelId);
+        return;
+      }
+      dispatch({ type: 'retry-started', sessionId: message.sessionId, messageId: message.id });
+      await run(
+        { path: '/conversation/regenerate', body: { message_id: message.id, session_id: message.sessionId, forced_model_id: modelId, stream: true } },
+        {
+          onText: (text) => dispatch({ type: 'reply-advanced', text }),
+          onDone: (reply) => {
+            dispatch({ type: 'retry-completed', messageId: message.id, text: reply.text, metadata: reply.metadata });
+            onReplyDone?.(reply.metadata);
+          },
+          onFail: (_partialText, failure) => {
+            dispatch({ type: 'retry-failed', messageId: message.id, reason: failure.reason });
+            if (failure.stopped) void reloadStoppedReply(message.sessionId, message.id);
+          },
+          retryWith: (otherModelId) => void latest.current.retry?.(message, otherModelId),
+        },
+      );
+    },
+    [dispatch, onReplyDone, run, isBusy, reloadStoppedReply],
+  );
+  latest.current.retry = retry;
+
+  return { send, regenerate, retry, stop };
+}
+
+function isSavedMessage(message: ChatMessage): boolean {
+  return !message.id.startsWith('pending-') && !isLocalSessionId(message.sessionId);
 }

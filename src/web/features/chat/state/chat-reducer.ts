@@ -1,6 +1,7 @@
 import { sessionTitleFromPrompt, type FeedbackRating, type StreamMetadata } from '@contracts';
 import type { ChatMessage, ChatSession, ChatState } from './chat-types';
 import { isLocalSessionId } from './chat-types';
+import { completeRetry, failRetry, startRetry } from './failed-send';
 import { assistantMessageFromMetadata, editMessage, placeRegeneratedReply } from './message-updates';
 
 export type ChatAction =
@@ -13,7 +14,11 @@ export type ChatAction =
   | { type: 'session-saved'; localSessionId: string; sessionId: string; pendingMessageId: string; userMessageId: string }
   | { type: 'reply-advanced'; text: string }
   | { type: 'reply-completed'; pendingMessageId: string; text: string; metadata: StreamMetadata }
-  | { type: 'reply-failed'; pendingMessageId: string; partialText: string }
+  /** `reason`: the server's words for an inline failure (none when the user stopped, or a banner shows it). */
+  | { type: 'reply-failed'; pendingMessageId: string; partialText: string; reason?: string; stopped?: boolean }
+  | { type: 'retry-started'; sessionId: string; messageId: string }
+  | { type: 'retry-completed'; messageId: string; text: string; metadata: StreamMetadata }
+  | { type: 'retry-failed'; messageId: string; reason?: string }
   /** A refused message the server never saved, taken back before it is sent again. */
   | { type: 'message-withdrawn'; messageId: string }
   | { type: 'regeneration-started'; sessionId: string; messageId: string }
@@ -67,7 +72,13 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'reply-completed':
       return completeReply(state, action.pendingMessageId, action.text, action.metadata);
     case 'reply-failed':
-      return failReply(state, action.pendingMessageId, action.partialText);
+      return failReply(state, action);
+    case 'retry-started':
+      return startRetry(state, action.sessionId, action.messageId);
+    case 'retry-completed':
+      return completeRetry(state, action.messageId, action.text, action.metadata);
+    case 'retry-failed':
+      return failRetry(state, action.messageId, action.reason);
     case 'message-withdrawn':
       return { ...state, sessions: state.sessions.map((session) => ({ ...session, messages: session.messages.filter((message) => message.id !== action.messageId) })) };
     case 'regeneration-started':
@@ -143,20 +154,20 @@ function completeReply(state: ChatState, pendingMessageId: string, text: string,
   return { ...state, sessions, currentSessionId: metadata.session_id, isTyping: false, streaming: null };
 }
 
-function failReply(state: ChatState, pendingMessageId: string, partialText: string): ChatState {
+function failReply(state: ChatState, { pendingMessageId, partialText, reason, stopped }: Extract<ChatAction, { type: 'reply-failed' }>): ChatState {
   const pending = state.sessions.flatMap((session) => session.messages).find((message) => message.id === pendingMessageId);
   const savedId = pending?.savedAs;
   // A message the server saved takes its saved id, so it can be edited and answered again.
   const settled = state.sessions.map((session) => ({
     ...session,
-    messages: session.messages.map((message) => (message.id === pendingMessageId ? { ...message, id: savedId ?? message.id, isPending: false } : message)),
+    messages: session.messages.map((message) => (message.id === pendingMessageId ? { ...message, id: savedId ?? message.id, isPending: false, ...(reason ? { failure: { reason } } : {}) } : message)),
   }));
   const sessionId = state.streaming?.sessionId;
   const withPartial =
     partialText && sessionId
       ? settled.map((session) =>
           session.id === sessionId
-            ? { ...session, messages: [...session.messages, { id: `partial-${pendingMessageId}`, content: partialText, role: 'assistant' as const, timestamp: new Date().toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: false, answersMessageId: savedId }] }
+            ? { ...session, messages: [...session.messages, { id: `partial-${pendingMessageId}`, content: partialText, role: 'assistant' as const, timestamp: new Date().toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: false, answersMessageId: savedId, ...(stopped ? { stoppedByUser: true } : {}) }] }
             : session,
         )
       : settled;

@@ -27,6 +27,10 @@ export interface ChatMessage {
   savedAs?: string;
   /** A reply kept locally after a failure: the saved user message it answers, which regenerating asks about again. */
   answersMessageId?: string;
+  /** A user message whose reply failed: the server's reason, shown under it with Retry. */
+  failure?: { reason: string };
+  /** A reply the user stopped; known locally before the saved one is read back. */
+  stoppedByUser?: boolean;
 }
 
 /** Spec section 3 "Session"; local sessions not yet saved start with temp- or new_. */

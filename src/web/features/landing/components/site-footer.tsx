@@ -48,7 +48,7 @@ export function SiteFooter() {
           <NewsletterForm />
         </div>
       </div>
-      <p className="mx-auto mt-10 max-w-6xl text-xs text-slate-500">© {new Date().getFullYear()} Tokenwise. All rights reserved.</p>
+      <p className="mx-auto mt-10 max-w-6xl text-xs text-slate-600 dark:text-slate-400">© {new Date().getFullYear()} Tokenwise. All rights reserved.</p>
     </footer>
   );
 }

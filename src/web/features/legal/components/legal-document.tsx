@@ -15,7 +15,7 @@ export function LegalDocument({ title, lastUpdated, introduction, sections }: Le
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
-      <p className="mt-2 text-sm text-slate-500">Last updated: {lastUpdated}</p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Last updated: {lastUpdated}</p>
       <p className="mt-6 text-slate-700 dark:text-slate-300">{introduction}</p>
       {sections.map((section, index) => (
         <section key={section.heading} className="mt-8">

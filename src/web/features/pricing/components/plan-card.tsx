@@ -36,7 +36,7 @@ export function PlanCard({ plan, highlighted, current = false, action }: PlanCar
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{plan.description}</p>
       <p className="mt-6">
         <span className="text-4xl font-extrabold text-slate-900 dark:text-white">{formatPrice(plan.price, plan.currency)}</span>
-        <span className="ml-1 text-sm text-slate-500">/ {plan.billing_cycle}</span>
+        <span className="ml-1 text-sm text-slate-600 dark:text-slate-400">/ {plan.billing_cycle}</span>
       </p>
       {plan.features.length > 0 ? (
         <ul className="mt-6 space-y-2 text-sm text-slate-700 dark:text-slate-300">

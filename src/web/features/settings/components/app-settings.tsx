@@ -24,7 +24,7 @@ const themeLabels: Record<Preferences['theme'], string> = { system: 'System', li
 const fontSizeLabels: Record<Preferences['font_size'], string> = { small: 'Small', medium: 'Medium', large: 'Large' };
 
 const tabStyle =
-  'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-300 dark:hover:bg-slate-800';
+  'shrink-0 whitespace-nowrap rounded-md px-2.5 py-2 text-sm sm:px-3 font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-300 dark:hover:bg-slate-800';
 
 export interface AppSettingsProps {
   /** The Back button (page: navigate back; modal: close). */
@@ -154,7 +154,8 @@ function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCle
         <FormAlert tone="info">Your saved settings could not be loaded; the defaults are shown.</FormAlert>
       ) : null}
       <Tabs.Root defaultValue={settingsTabs.find((tab) => tab === initialTab) ?? 'appearance'} className="mt-2">
-        <Tabs.List aria-label="App settings sections" className="flex flex-wrap gap-1 border-b border-slate-200 pb-3 dark:border-slate-800">
+        {/* One row on every screen: on a phone the row scrolls sideways rather than leaving a tab alone on a second line. */}
+        <Tabs.List aria-label="App settings sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-3 dark:border-slate-800">
           <Tabs.Trigger value="appearance" className={tabStyle}>Appearance</Tabs.Trigger>
           <Tabs.Trigger value="messages" className={tabStyle}>Messages</Tabs.Trigger>
           <Tabs.Trigger value="models" className={tabStyle}>AI Models</Tabs.Trigger>

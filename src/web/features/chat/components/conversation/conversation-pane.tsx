@@ -57,7 +57,7 @@ export function ConversationPane({ session, streaming, isLoadingMessages }: Conv
 function LoadingSkeleton() {
   return (
     <div role="status" className="flex-1 space-y-4 p-4">
-      <p className="text-sm text-slate-500">Loading conversation...</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Loading conversation...</p>
       {[0, 1, 2].map((index) => (
         <div key={index} className={`h-14 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800 ${index % 2 ? 'ml-auto w-1/2' : 'w-2/3'}`} />
       ))}

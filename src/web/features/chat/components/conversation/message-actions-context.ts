@@ -9,6 +9,10 @@ export interface MessageActions {
   isStreaming: boolean;
   /** A null model is Auto: the router chooses. */
   regenerate: (message: ChatMessage, modelId: string | null) => void;
+  /** Sends a failed message again with the model chosen for the chat. */
+  retry: (message: ChatMessage) => void;
+  /** Opens the model choice; the model chosen there sends the failed message again. */
+  tryAnotherModel: (message: ChatMessage) => void;
   /** Resolves true when the edit was saved. */
   edit: (message: ChatMessage, content: string) => Promise<boolean>;
   /** Resolves true when the rating was recorded. */

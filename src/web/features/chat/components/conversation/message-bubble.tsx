@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../state/chat-types';
 import { MarkdownContent } from '../markdown/markdown-content';
 import { ReplyFooter } from './reply-footer';
+import { SendFailure } from './send-failure';
 import { UserMessageBody } from './user-message-body';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -16,7 +17,7 @@ export function MessageBubble({ message, isStreaming = false }: { message: ChatM
     <article
       aria-label={isUser ? 'Your message' : 'Assistant reply'}
       data-pending={message.isPending || undefined}
-      className={`group flex ${isUser ? 'justify-end' : 'justify-start'}`}
+      className={`group flex flex-col ${isUser ? 'items-end' : 'items-start'}`}
     >
       <div
         className={`max-w-[85%] rounded-2xl px-4 py-2 ${
@@ -29,6 +30,7 @@ export function MessageBubble({ message, isStreaming = false }: { message: ChatM
         </time>
         {!isUser && !isStreaming ? <ReplyFooter message={message} /> : null}
       </div>
+      {isUser ? <SendFailure message={message} /> : null}
     </article>
   );
 }

@@ -17,7 +17,7 @@ export function ReplyFooter({ message }: { message: ChatMessage }) {
   const { copied, copy } = useCopyToClipboard(messageCopyConfirmationMs);
   return (
     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-      <ReplyStatus status={message.status} finishReason={message.finishReason} />
+      <ReplyStatus status={message.status} finishReason={message.finishReason} stoppedByUser={message.stoppedByUser} />
       <ReplyTokens message={message} />
       {message.model ? <span>{message.model}</span> : null}
       {message.route ? <RouteSummary route={message.route} servedModel={message.model} cutOff={message.finishReason === 'length'} /> : null}

@@ -5,7 +5,7 @@ export function ThinkingIndicator() {
   const loading = useLocalModelLoading();
   const percent = loading?.progress === null || loading?.progress === undefined ? undefined : Math.round(loading.progress * 100);
   return (
-    <div role="status" className="space-y-2 text-sm text-slate-500 dark:text-slate-400">
+    <div role="status" className="space-y-2 text-sm text-slate-600 dark:text-slate-400">
       <div className="flex items-center gap-2">
         <span className="flex gap-1" aria-hidden="true">
           <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" />

@@ -58,7 +58,7 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
   }
   return (
     <>
-      <p className="whitespace-pre-wrap">{message.content}</p>
+      <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
       {canEdit ? (
         <button ref={editButton} type="button" className="mt-1 rounded text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white" onClick={() => setDraft(message.content)}>
           Edit

@@ -25,7 +25,7 @@ describe('ModelSelector', () => {
     const options = within(screen.getByRole('listbox', { name: 'Models' })).getAllByRole('option');
     expect(options[2]).toHaveTextContent('GPT-4o');
     expect(options[2]).toHaveTextContent('openai/gpt-4o · max 4,000 tokens');
-    await user.click(within(options[2] as HTMLElement).getByRole('button'));
+    await user.click(options[2] as HTMLElement);
     expect(onSelect).toHaveBeenCalledWith('gpt-4o');
     expect(screen.queryByRole('dialog')).toBeNull();
     // A catalog id that already names its provider is not prefixed twice.
@@ -48,5 +48,19 @@ describe('ModelSelector', () => {
     // 191,808 is shown as 190K: rounded down, never more than the server allows.
     expect(haikuOption).toHaveTextContent('max 190K tokens a message');
     expect(haikuOption).toHaveTextContent("Up to 191,808 tokens: your role's limit per request.");
+  });
+
+  it('is a listbox of options without nested buttons, chosen with the arrow keys and Enter', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(<ModelSelector models={[makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' })]} isLoading={false} selectedModelId={null} onSelect={onSelect} />);
+    await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
+    const listbox = screen.getByRole('listbox', { name: 'Models' });
+    expect(within(listbox).queryAllByRole('button')).toHaveLength(0);
+    expect(within(listbox).getByRole('option', { name: /^Auto/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}{ArrowDown}');
+    expect(within(listbox).getByRole('option', { name: /^GPT-4o/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith('gpt-4o');
   });
 });

@@ -17,7 +17,7 @@ function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-const actionStyle = 'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-slate-100';
+const actionStyle = 'rounded px-1.5 py-0.5 text-xs text-slate-600 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-slate-100';
 
 export function SessionListItem({ session, isCurrent, onSelect, onRename, onDelete, onExport }: SessionListItemProps) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -58,7 +58,7 @@ export function SessionListItem({ session, isCurrent, onSelect, onRename, onDele
     <li className={`group rounded-md px-2 py-1.5 ${isCurrent ? 'bg-indigo-50 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`}>
       <button type="button" onClick={onSelect} aria-current={isCurrent || undefined} className="block w-full text-left">
         <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100">{title}</span>
-        <span className="block text-xs text-slate-500">{formatDate(session.createdAt)}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">{formatDate(session.createdAt)}</span>
       </button>
       <div className="mt-1 flex gap-1">
         <button

@@ -43,7 +43,7 @@ export function SidebarFooter({ onHistoryCleared }: { onHistoryCleared: () => vo
       <button type="button" className={`${linkStyle} w-full text-left`} onClick={() => void signOut()}>
         Logout
       </button>
-      {user ? <p className="truncate px-2 pt-1 text-xs text-slate-500">Signed in as {user.username}</p> : null}
+      {user ? <p className="truncate px-2 pt-1 text-xs text-slate-600 dark:text-slate-400">Signed in as {user.username}</p> : null}
       {settingsOpen ? <AppSettingsModal onClose={() => setSettingsOpen(false)} onHistoryCleared={onHistoryCleared} onAccountDataDeleted={onHistoryCleared} /> : null}
     </nav>
   );

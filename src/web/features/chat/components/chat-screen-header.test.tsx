@@ -1,0 +1,44 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeMessage, makeSession } from '../test/chat-fixtures';
+import { fakeChatApi } from '../test/fake-chat-api';
+import { renderChat } from '../test/render-chat';
+
+function useScreen(narrow: boolean) {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...original(query), matches: narrow && query.includes('max-width: 767px') })) as typeof window.matchMedia;
+}
+
+const sessions = [makeSession({ id: 's-1', title: 'Trip to Lisbon...' })];
+const messagesBySession = { 's-1': [makeMessage({ id: 'm-1', session_id: 's-1', content: 'Plan a trip' })] };
+
+describe('chat screen: the header on a phone', () => {
+  it('under 768 px shows the menu, the conversation title and New Chat', async () => {
+    useScreen(true);
+    fakeChatApi({ sessions, messagesBySession });
+    const user = userEvent.setup();
+    renderChat();
+    const conversation = await screen.findByRole('region', { name: 'Conversation' });
+    expect(await within(conversation).findByRole('heading', { level: 1, name: 'Trip to Lisbon...' })).toBeInTheDocument();
+
+    await user.click(within(conversation).getByRole('button', { name: 'New Chat' }));
+    expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
+    expect(within(conversation).getByRole('heading', { level: 1, name: 'New Chat' })).toBeInTheDocument();
+
+    await user.click(within(conversation).getByRole('button', { name: 'Open sidebar' }));
+    expect(screen.getByRole('complementary', { name: 'Chat sessions' })).toBeInTheDocument();
+    // The sidebar covers the screen; the header is not drawn under it.
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Open sidebar' })).toHaveLength(0);
+  });
+
+  it('is not shown on a wide screen, where the sidebar holds New Chat', async () => {
+    useScreen(false);
+    fakeChatApi({ sessions, messagesBySession });
+    renderChat();
+    expect(await screen.findByText('Plan a trip')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Open sidebar' })).toHaveLength(0);
+  });
+});
