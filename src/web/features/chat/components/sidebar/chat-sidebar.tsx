@@ -3,7 +3,7 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { BrandLogo } from '../../../branding/components/brand-logo';
 import type { ChatSession } from '../../state/chat-types';
-import { SessionListItem } from './session-list-item';
+import { SessionList } from './session-list';
 import { SidebarFooter } from './sidebar-footer';
 
 interface ChatSidebarProps {
@@ -42,19 +42,14 @@ export function ChatSidebar(props: ChatSidebarProps) {
           «
         </Button>
       </div>
-      <ul className="flex-1 space-y-0.5 overflow-y-auto px-2">
-        {sessions.map((session) => (
-          <SessionListItem
-            key={session.id}
-            session={session}
-            isCurrent={session.id === currentSessionId}
-            onSelect={() => onSelect(session.id)}
-            onRename={(title) => props.onRename(session.id, title)}
-            onDelete={() => setDeleting(session)}
-            onExport={() => props.onExport(session.id)}
-          />
-        ))}
-      </ul>
+      <SessionList
+        sessions={sessions}
+        currentSessionId={currentSessionId}
+        onSelect={onSelect}
+        onRename={props.onRename}
+        onDelete={setDeleting}
+        onExport={props.onExport}
+      />
       <div className="border-t border-slate-200 p-2 text-sm dark:border-slate-800">
         {confirmingClear ? (
           <div className="flex gap-2">
