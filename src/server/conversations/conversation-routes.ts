@@ -5,6 +5,8 @@ import {
   chatModelsResponseSchema,
   chatSessionWithMessagesSchema,
   completeReplySchema,
+  conversationSearchQuerySchema,
+  conversationSearchResponseSchema,
   deleteAllSessionsResponseSchema,
   editMessageRequestSchema,
   editMessageResponseSchema,
@@ -32,6 +34,7 @@ import { exportLinkTtlSeconds } from './export-links';
 import { listChatModels } from './list-chat-models';
 import { regenerateReply } from './regenerate-service';
 import { completeWithoutStreaming } from './reply-answer';
+import { searchOwnConversations } from './search-service';
 import { sendMessage } from './send-message-service';
 import * as sessions from './session-service';
 import { streamReply } from './stream-reply';
@@ -134,6 +137,19 @@ export function createConversationRoutes(
     router,
     createRoute({ method: 'get', path: '/models', tags, summary: 'The models the caller may use', security: signedInSecurity, responses: answers('The models', chatModelsResponseSchema) }),
     async (context) => context.json(await listChatModels(dependencies, context.get('caller'))),
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/search',
+      tags,
+      summary: "The caller's session titles and messages holding q, newest first",
+      security: signedInSecurity,
+      request: { query: conversationSearchQuerySchema },
+      responses: answers('One page of matches', conversationSearchResponseSchema),
+    }),
+    async (context) => context.json(await searchOwnConversations(db, context.get('caller'), context.req.valid('query'))),
   );
   addRoute(
     router,
