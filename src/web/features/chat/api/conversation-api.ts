@@ -1,4 +1,4 @@
-import { chatModelsResponseSchema, chatSessionSchema, chatSessionWithMessagesSchema, type ChatModelsResponse, type ChatSessionView, type ChatSessionWithMessages, type FeedbackRating } from '@contracts';
+import { chatModelsResponseSchema, chatSessionSchema, conversationSearchResponseSchema, type ConversationSearchResponse, chatSessionWithMessagesSchema, type ChatModelsResponse, type ChatSessionView, type ChatSessionWithMessages, type FeedbackRating } from '@contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -26,6 +26,11 @@ export const conversationApi = {
   async exportSession(sessionId: string): Promise<string> {
     const answer = await apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}/export`, { schema: exportAnswerSchema });
     return answer.url;
+  },
+  /** The caller's own titles and messages holding `text`, one page of them, newest first. */
+  searchConversations(text: string, page = 1): Promise<ConversationSearchResponse> {
+    const query = new URLSearchParams({ q: text, page: String(page) });
+    return apiRequest(`/conversation/search?${query}`, { schema: conversationSearchResponseSchema });
   },
   async editMessage(messageId: string, content: string): Promise<void> {
     await apiRequest(`/conversation/message/${encodeURIComponent(messageId)}`, { method: 'PUT', body: { content } });

@@ -27,6 +27,7 @@ export function ChatScreen() {
   const toast = useToast();
   const isMobile = useIsNarrowScreen();
   const [sidebarOpen, setSidebarOpen] = useState(!isMobile);
+  const [focusMessageId, setFocusMessageId] = useState<string | null>(null);
   const swipe = useSwipe(() => setSidebarOpen(false), () => setSidebarOpen(true));
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
@@ -88,6 +89,12 @@ export function ChatScreen() {
             closeOnMobile();
           }}
           onSelect={(sessionId) => {
+            setFocusMessageId(null);
+            chat.selectSession(sessionId);
+            closeOnMobile();
+          }}
+          onOpenResult={(sessionId, messageId) => {
+            setFocusMessageId(messageId);
             chat.selectSession(sessionId);
             closeOnMobile();
           }}
@@ -104,7 +111,7 @@ export function ChatScreen() {
       )}
       <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
         <MessageActionsContext value={messageActions}>
-          <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} />
+          <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} focusMessageId={focusMessageId} />
         </MessageActionsContext>
         {banner.banner ? <ErrorBanner banner={banner.banner} onDismiss={banner.dismiss} /> : null}
         <div className="px-3 pt-2">

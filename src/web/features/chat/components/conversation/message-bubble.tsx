@@ -10,16 +10,23 @@ function formatTime(timestamp: string): string {
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
 }
 
-export function MessageBubble({ message, isStreaming = false }: { message: ChatMessage; isStreaming?: boolean }) {
+/** The element id of a message, for links to it (search results). */
+export function messageElementId(messageId: string): string {
+  return `message-${messageId}`;
+}
+
+export function MessageBubble({ message, isStreaming = false, isFocused = false }: { message: ChatMessage; isStreaming?: boolean; isFocused?: boolean }) {
   const isUser = message.role === 'user';
   return (
     <article
+      id={messageElementId(message.id)}
       aria-label={isUser ? 'Your message' : 'Assistant reply'}
+      aria-current={isFocused || undefined}
       data-pending={message.isPending || undefined}
       className={`group flex ${isUser ? 'justify-end' : 'justify-start'}`}
     >
       <div
-        className={`max-w-[85%] rounded-2xl px-4 py-2 ${
+        className={`max-w-[85%] rounded-2xl px-4 py-2 ${isFocused ? 'ring-2 ring-amber-400 ring-offset-2 dark:ring-offset-slate-950' : ''} ${
           isUser ? 'bg-brand text-white' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
         }`}
       >

@@ -3,7 +3,9 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { BrandLogo } from '../../../branding/components/brand-logo';
 import type { ChatSession } from '../../state/chat-types';
+import { SearchResults } from './search-results';
 import { SessionList } from './session-list';
+import { SidebarSearch } from './sidebar-search';
 import { SidebarFooter } from './sidebar-footer';
 
 interface ChatSidebarProps {
@@ -16,6 +18,8 @@ interface ChatSidebarProps {
   onRename: (sessionId: string, title: string) => void;
   onDelete: (sessionId: string) => void;
   onExport: (sessionId: string) => void;
+  /** A search result was chosen: open its conversation at the message (null: a title hit). */
+  onOpenResult: (sessionId: string, messageId: string | null) => void;
   onClearAll: () => void;
   /** Conversation history was deleted from App Settings. */
   onHistoryCleared: () => void;
@@ -27,6 +31,7 @@ export function ChatSidebar(props: ChatSidebarProps) {
   const [confirmingClear, setConfirmingClear] = useState(false);
   // Deleting cannot be undone (the server removes the messages at once), so it is asked first.
   const [deleting, setDeleting] = useState<ChatSession | null>(null);
+  const [searchText, setSearchText] = useState('');
   const width = isMobile ? 'fixed inset-0 z-30 w-full' : 'w-1/5 min-w-64 max-w-80';
 
   return (
@@ -42,14 +47,19 @@ export function ChatSidebar(props: ChatSidebarProps) {
           «
         </Button>
       </div>
-      <SessionList
-        sessions={sessions}
-        currentSessionId={currentSessionId}
-        onSelect={onSelect}
-        onRename={props.onRename}
-        onDelete={setDeleting}
-        onExport={props.onExport}
-      />
+      <SidebarSearch value={searchText} onChange={setSearchText} />
+      {searchText.trim() ? (
+        <SearchResults text={searchText} onOpen={(result) => props.onOpenResult(result.session_id, result.message_id)} />
+      ) : (
+        <SessionList
+          sessions={sessions}
+          currentSessionId={currentSessionId}
+          onSelect={onSelect}
+          onRename={props.onRename}
+          onDelete={setDeleting}
+          onExport={props.onExport}
+        />
+      )}
       <div className="border-t border-slate-200 p-2 text-sm dark:border-slate-800">
         {confirmingClear ? (
           <div className="flex gap-2">
