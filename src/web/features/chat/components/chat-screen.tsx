@@ -1,5 +1,5 @@
 import { estimatePromptTokens } from '@contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
@@ -9,6 +9,7 @@ import { useChatModels, useStartingModelId } from '../hooks/use-chat-models';
 import { useModelChoice } from '../hooks/use-model-choice';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useSwipe } from '../hooks/use-swipe';
+import { ChatKeyboard } from './chat-keyboard';
 import { ConversationPane } from './conversation/conversation-pane';
 import { MessageActionsContext, type MessageActions } from './conversation/message-actions-context';
 import { ErrorBanner } from './input/error-banner';
@@ -28,6 +29,8 @@ export function ChatScreen() {
   const isMobile = useIsNarrowScreen();
   const [sidebarOpen, setSidebarOpen] = useState(!isMobile);
   const [focusMessageId, setFocusMessageId] = useState<string | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const conversation = useRef<HTMLElement>(null);
   const swipe = useSwipe(() => setSidebarOpen(false), () => setSidebarOpen(true));
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
@@ -75,19 +78,38 @@ export function ChatScreen() {
     exportSessionToNewTab(sessionId).catch(() => toast.error('Failed to export chat session'));
   }
 
+  function startNewChat() {
+    chat.selectSession(null);
+    closeOnMobile();
+  }
+
   const { state, currentSession } = chat;
   return (
     <div className="flex h-screen overflow-hidden bg-white dark:bg-slate-950" {...swipe}>
+      <ChatKeyboard
+        session={currentSession}
+        isStreaming={state.isTyping}
+        onNewChat={startNewChat}
+        onFocusInput={() => {
+          closeOnMobile();
+          conversation.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+        }}
+        onStop={chat.stop}
+        onToggleSidebar={() => setSidebarOpen((open) => !open)}
+        onEscape={() => {
+          if (isMobile && sidebarOpen) setSidebarOpen(false);
+        }}
+        helpOpen={shortcutsOpen}
+        onHelpOpenChange={setShortcutsOpen}
+      />
       {sidebarOpen ? (
         <ChatSidebar
           sessions={state.sessions}
           currentSessionId={state.currentSessionId}
           isMobile={isMobile}
           onClose={() => setSidebarOpen(false)}
-          onNewChat={() => {
-            chat.selectSession(null);
-            closeOnMobile();
-          }}
+          onNewChat={startNewChat}
+          onShowShortcuts={() => setShortcutsOpen(true)}
           onSelect={(sessionId) => {
             setFocusMessageId(null);
             chat.selectSession(sessionId);
@@ -109,7 +131,7 @@ export function ChatScreen() {
           »
         </button>
       )}
-      <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+      <section ref={conversation} aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
         <MessageActionsContext value={messageActions}>
           <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} focusMessageId={focusMessageId} />
         </MessageActionsContext>

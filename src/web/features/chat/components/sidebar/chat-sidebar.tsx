@@ -14,6 +14,7 @@ interface ChatSidebarProps {
   isMobile: boolean;
   onClose: () => void;
   onNewChat: () => void;
+  onShowShortcuts: () => void;
   onSelect: (sessionId: string) => void;
   onRename: (sessionId: string, title: string) => void;
   onDelete: (sessionId: string) => void;
@@ -42,6 +43,9 @@ export function ChatSidebar(props: ChatSidebarProps) {
       <div className="flex items-center gap-2 p-2">
         <Button className="flex-1" onClick={onNewChat}>
           New Chat
+        </Button>
+        <Button variant="ghost" className="px-3" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (Ctrl+/)" onClick={props.onShowShortcuts}>
+          ?
         </Button>
         <Button variant="ghost" aria-label="Close sidebar" onClick={onClose}>
           «
