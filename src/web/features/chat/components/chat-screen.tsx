@@ -1,6 +1,7 @@
 import { estimatePromptTokens } from '@contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
+import type { ExportFormat } from '../api/conversation-api';
 import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
 import { useChatBanner } from '../hooks/use-chat-banner';
@@ -74,8 +75,8 @@ export function ChatScreen() {
     banner.warnAboutModel(modelId);
   }
 
-  function exportSession(sessionId: string) {
-    exportSessionToNewTab(sessionId).catch(() => toast.error('Failed to export chat session'));
+  function exportSession(sessionId: string, format: ExportFormat) {
+    exportSessionToNewTab(sessionId, format).catch(() => toast.error('Failed to export chat session'));
   }
 
   function startNewChat() {

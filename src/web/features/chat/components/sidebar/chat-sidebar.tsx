@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { BrandLogo } from '../../../branding/components/brand-logo';
+import type { ExportFormat } from '../../api/conversation-api';
 import type { ChatSession } from '../../state/chat-types';
 import { SearchResults } from './search-results';
 import { SessionList } from './session-list';
@@ -18,7 +19,7 @@ interface ChatSidebarProps {
   onSelect: (sessionId: string) => void;
   onRename: (sessionId: string, title: string) => void;
   onDelete: (sessionId: string) => void;
-  onExport: (sessionId: string) => void;
+  onExport: (sessionId: string, format: ExportFormat) => void;
   /** A search result was chosen: open its conversation at the message (null: a title hit). */
   onOpenResult: (sessionId: string, messageId: string | null) => void;
   onClearAll: () => void;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { groupSessionsByDate } from '../../lib/group-sessions-by-date';
+import type { ExportFormat } from '../../api/conversation-api';
 import type { ChatSession } from '../../state/chat-types';
 import { SessionListItem } from './session-list-item';
 
@@ -9,7 +10,7 @@ interface SessionListProps {
   onSelect: (sessionId: string) => void;
   onRename: (sessionId: string, title: string) => void;
   onDelete: (session: ChatSession) => void;
-  onExport: (sessionId: string) => void;
+  onExport: (sessionId: string, format: ExportFormat) => void;
 }
 
 /** The sessions under date headings (Today, Yesterday, ...), or a note when there are none. */
@@ -40,7 +41,7 @@ export function SessionList({ sessions, currentSessionId, onSelect, onRename, on
                 onSelect={() => onSelect(session.id)}
                 onRename={(title) => onRename(session.id, title)}
                 onDelete={() => onDelete(session)}
-                onExport={() => onExport(session.id)}
+                onExport={(format) => onExport(session.id, format)}
               />
             ))}
           </ul>
