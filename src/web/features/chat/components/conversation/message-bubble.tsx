@@ -1,14 +1,8 @@
 import type { ChatMessage } from '../../state/chat-types';
 import { MarkdownContent } from '../markdown/markdown-content';
+import { MessageTime } from './message-time';
 import { ReplyFooter } from './reply-footer';
 import { UserMessageBody } from './user-message-body';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-function formatTime(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
-}
 
 /** The element id of a message, for links to it (search results). */
 export function messageElementId(messageId: string): string {
@@ -31,9 +25,7 @@ export function MessageBubble({ message, isStreaming = false, isFocused = false 
         }`}
       >
         {isUser ? <UserMessageBody message={message} /> : <MarkdownContent text={message.content} />}
-        <time dateTime={message.timestamp} className="block text-right text-[0.7rem] opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-          {formatTime(message.timestamp)}
-        </time>
+        <MessageTime timestamp={message.timestamp} className="block text-right text-[0.7rem]" />
         {!isUser && !isStreaming ? <ReplyFooter message={message} /> : null}
       </div>
     </article>
