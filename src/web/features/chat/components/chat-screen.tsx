@@ -31,6 +31,7 @@ export function ChatScreen() {
   const [sidebarOpen, setSidebarOpen] = useState(!isMobile);
   const [focusMessageId, setFocusMessageId] = useState<string | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [searchText, setSearchText] = useState('');
   const conversation = useRef<HTMLElement>(null);
   const swipe = useSwipe(() => setSidebarOpen(false), () => setSidebarOpen(true));
 
@@ -111,6 +112,8 @@ export function ChatScreen() {
           onClose={() => setSidebarOpen(false)}
           onNewChat={startNewChat}
           onShowShortcuts={() => setShortcutsOpen(true)}
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
           onSelect={(sessionId) => {
             setFocusMessageId(null);
             chat.selectSession(sessionId);

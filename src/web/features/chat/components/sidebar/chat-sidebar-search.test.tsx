@@ -93,4 +93,25 @@ describe('chat sidebar search', () => {
     expect(await within(sidebar).findByText('second page', { exact: false })).toBeInTheDocument();
     expect(within(sidebar).queryByRole('button', { name: 'Load more results' })).toBeNull();
   });
+
+  it('under 768 px keeps the search when the sidebar closes on opening a result', async () => {
+    const originalMatchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...originalMatchMedia(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+    try {
+      fakeChatApi({ sessions, messagesBySession, search: (_text, page) => ({ results: [hit({})], page, limit: 20, has_more: false }) });
+      const user = userEvent.setup();
+      renderChat();
+      await user.click(await screen.findByRole('button', { name: 'Open sidebar' }));
+      const sidebar = await screen.findByRole('complementary', { name: 'Chat sessions' });
+      await user.type(within(sidebar).getByRole('searchbox', { name: 'Search conversations' }), 'zucchini');
+      await user.click(await within(sidebar).findByRole('button', { name: /Garden plans/ }));
+      await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Chat sessions' })).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Open sidebar' }));
+      const reopened = await screen.findByRole('complementary', { name: 'Chat sessions' });
+      expect(within(reopened).getByRole('searchbox', { name: 'Search conversations' })).toHaveValue('zucchini');
+      expect(await within(reopened).findByRole('list', { name: 'Search results' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = originalMatchMedia;
+    }
+  });
 });

@@ -16,6 +16,9 @@ interface ChatSidebarProps {
   onClose: () => void;
   onNewChat: () => void;
   onShowShortcuts: () => void;
+  /** Kept by the screen, so the results are still there when a phone's sidebar opens again. */
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
   onSelect: (sessionId: string) => void;
   onRename: (sessionId: string, title: string) => void;
   onDelete: (sessionId: string) => void;
@@ -33,7 +36,6 @@ export function ChatSidebar(props: ChatSidebarProps) {
   const [confirmingClear, setConfirmingClear] = useState(false);
   // Deleting cannot be undone (the server removes the messages at once), so it is asked first.
   const [deleting, setDeleting] = useState<ChatSession | null>(null);
-  const [searchText, setSearchText] = useState('');
   const width = isMobile ? 'fixed inset-0 z-30 w-full' : 'w-1/5 min-w-64 max-w-80';
 
   return (
@@ -52,9 +54,9 @@ export function ChatSidebar(props: ChatSidebarProps) {
           «
         </Button>
       </div>
-      <SidebarSearch value={searchText} onChange={setSearchText} />
-      {searchText.trim() ? (
-        <SearchResults text={searchText} onOpen={(result) => props.onOpenResult(result.session_id, result.message_id)} />
+      <SidebarSearch value={props.searchText} onChange={props.onSearchTextChange} />
+      {props.searchText.trim() ? (
+        <SearchResults text={props.searchText} onOpen={(result) => props.onOpenResult(result.session_id, result.message_id)} />
       ) : (
         <SessionList
           sessions={sessions}
