@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './chat-sessions';
+export * from './chat-search';
 export * from './conversation';
 export * from './errors';
 export * from './feedback';

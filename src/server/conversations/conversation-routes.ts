@@ -6,6 +6,8 @@ import {
   localModelStatusSchema,
   chatSessionWithMessagesSchema,
   completeReplySchema,
+  conversationSearchQuerySchema,
+  conversationSearchResponseSchema,
   deleteAllSessionsResponseSchema,
   editMessageRequestSchema,
   editMessageResponseSchema,
@@ -33,6 +35,7 @@ import { exportLinkTtlSeconds } from './export-links';
 import { listChatModels } from './list-chat-models';
 import { regenerateReply } from './regenerate-service';
 import { completeWithoutStreaming } from './reply-answer';
+import { searchOwnConversations } from './search-service';
 import { sendMessage } from './send-message-service';
 import * as sessions from './session-service';
 import { streamReply } from './stream-reply';
@@ -143,6 +146,19 @@ export function createConversationRoutes(
       const status = dependencies.localModelEnabled ? dependencies.localModel?.status() : undefined;
       return context.json({ state: status?.state ?? 'disabled', progress: status?.state === 'loading' ? (status.progress ?? 0) : null });
     },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/search',
+      tags,
+      summary: "The caller's session titles and messages holding q, newest first",
+      security: signedInSecurity,
+      request: { query: conversationSearchQuerySchema },
+      responses: answers('One page of matches', conversationSearchResponseSchema),
+    }),
+    async (context) => context.json(await searchOwnConversations(db, context.get('caller'), context.req.valid('query'))),
   );
   addRoute(
     router,

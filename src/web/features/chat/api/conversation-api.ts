@@ -1,9 +1,13 @@
-import { chatModelsResponseSchema, chatSessionSchema, localModelStatusSchema, type LocalModelStatusResponse, chatSessionWithMessagesSchema, type ChatModelsResponse, type ChatSessionView, type ChatSessionWithMessages, type FeedbackRating } from '@contracts';
+import { chatModelsResponseSchema, chatSessionSchema, chatSessionWithMessagesSchema, conversationSearchResponseSchema, localModelStatusSchema, type ChatModelsResponse, type ChatSessionView, type ChatSessionWithMessages, type ConversationSearchResponse, type FeedbackRating, type LocalModelStatusResponse } from '@contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 const sessionListSchema = z.object({ sessions: z.array(chatSessionSchema) });
-const exportAnswerSchema = z.object({ url: z.string() });
+// url is the Markdown link (spec section 7); the two named links came later, so each is optional here.
+const exportAnswerSchema = z.object({ url: z.string(), markdown_url: z.string().optional(), json_url: z.string().optional() });
+
+/** The two formats GET /conversation/session/{id}/export offers. */
+export type ExportFormat = 'markdown' | 'json';
 
 /** The JSON calls of spec section 7 (Conversation); the streamed ones are in stream-chat-reply. */
 export const conversationApi = {
@@ -23,9 +27,16 @@ export const conversationApi = {
   async clearSessions(orgId: string, userId: string): Promise<void> {
     await apiRequest(`/conversation/session/all/${encodeURIComponent(orgId)}/${encodeURIComponent(userId)}`, { method: 'DELETE' });
   },
-  async exportSession(sessionId: string): Promise<string> {
+  async exportSession(sessionId: string, format: ExportFormat = 'markdown'): Promise<string> {
     const answer = await apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}/export`, { schema: exportAnswerSchema });
-    return answer.url;
+    if (format === 'markdown') return answer.markdown_url ?? answer.url;
+    if (!answer.json_url) throw new Error('No JSON export link received');
+    return answer.json_url;
+  },
+  /** The caller's own titles and messages holding `text`, one page of them, newest first. */
+  searchConversations(text: string, page = 1): Promise<ConversationSearchResponse> {
+    const query = new URLSearchParams({ q: text, page: String(page) });
+    return apiRequest(`/conversation/search?${query}`, { schema: conversationSearchResponseSchema });
   },
   async editMessage(messageId: string, content: string): Promise<void> {
     await apiRequest(`/conversation/message/${encodeURIComponent(messageId)}`, { method: 'PUT', body: { content } });

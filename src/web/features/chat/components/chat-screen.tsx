@@ -2,6 +2,7 @@ import { VerifyEmailBanner } from '../../auth/components/verify-email-banner';
 import { estimatePromptTokens } from '@contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
+import type { ExportFormat } from '../api/conversation-api';
 import { exportSessionToNewTab } from '../api/export-session';
 import { useChat } from '../hooks/use-chat';
 import { useChatBanner } from '../hooks/use-chat-banner';
@@ -11,6 +12,7 @@ import { useModelChoice } from '../hooks/use-model-choice';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useSwipe } from '../hooks/use-swipe';
 import { ChatHeader } from './chat-header';
+import { ChatKeyboard } from './chat-keyboard';
 import { ConversationPane } from './conversation/conversation-pane';
 import { MessageActionsContext, type MessageActions } from './conversation/message-actions-context';
 import { ErrorBanner } from './input/error-banner';
@@ -30,6 +32,10 @@ export function ChatScreen() {
   const toast = useToast();
   const isMobile = useIsNarrowScreen();
   const [sidebarOpen, setSidebarOpen] = useState(!isMobile);
+  const [focusMessageId, setFocusMessageId] = useState<string | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const conversation = useRef<HTMLElement>(null);
   const swipe = useSwipe(() => setSidebarOpen(false), () => setSidebarOpen(true));
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
@@ -84,24 +90,51 @@ export function ChatScreen() {
     if (failed) void retry(failed, modelId);
   }
 
-  function exportSession(sessionId: string) {
-    exportSessionToNewTab(sessionId).catch(() => toast.error('Failed to export chat session'));
+  function exportSession(sessionId: string, format: ExportFormat) {
+    exportSessionToNewTab(sessionId, format).catch(() => toast.error('Failed to export chat session'));
+  }
+
+  function startNewChat() {
+    chat.selectSession(null);
+    closeOnMobile();
   }
 
   const { state, currentSession } = chat;
   return (
     <div className="flex h-screen overflow-hidden bg-white dark:bg-slate-950" {...swipe}>
+      <ChatKeyboard
+        session={currentSession}
+        isStreaming={state.isTyping}
+        onNewChat={startNewChat}
+        onFocusInput={() => {
+          closeOnMobile();
+          conversation.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+        }}
+        onStop={chat.stop}
+        onToggleSidebar={() => setSidebarOpen((open) => !open)}
+        onEscape={() => {
+          if (isMobile && sidebarOpen) setSidebarOpen(false);
+        }}
+        helpOpen={shortcutsOpen}
+        onHelpOpenChange={setShortcutsOpen}
+      />
       {sidebarOpen ? (
         <ChatSidebar
           sessions={state.sessions}
           currentSessionId={state.currentSessionId}
           isMobile={isMobile}
           onClose={() => setSidebarOpen(false)}
-          onNewChat={() => {
-            chat.selectSession(null);
+          onNewChat={startNewChat}
+          onShowShortcuts={() => setShortcutsOpen(true)}
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          onSelect={(sessionId) => {
+            setFocusMessageId(null);
+            chat.selectSession(sessionId);
             closeOnMobile();
           }}
-          onSelect={(sessionId) => {
+          onOpenResult={(sessionId, messageId) => {
+            setFocusMessageId(messageId);
             chat.selectSession(sessionId);
             closeOnMobile();
           }}
@@ -116,11 +149,11 @@ export function ChatScreen() {
           »
         </button>
       )}
-      <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+      <section ref={conversation} aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
         {isMobile && !sidebarOpen ? <ChatHeader title={currentSession?.title ?? 'New Chat'} onOpenSidebar={() => setSidebarOpen(true)} onNewChat={() => chat.selectSession(null)} /> : null}
         <VerifyEmailBanner inChat />
         <MessageActionsContext value={messageActions}>
-          <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} />
+          <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} focusMessageId={focusMessageId} />
         </MessageActionsContext>
         {banner.banner ? <ErrorBanner banner={banner.banner} onDismiss={banner.dismiss} /> : null}
         <div className="px-3 pt-2">

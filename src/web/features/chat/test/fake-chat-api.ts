@@ -1,4 +1,4 @@
-import type { ChatMessageView, ChatModel, ChatSessionView } from '@contracts';
+import type { ChatMessageView, ChatModel, ChatSessionView, ConversationSearchResponse } from '@contracts';
 import { vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import type { RecordedRequest, StubAnswer } from '../../../test/fetch-stub';
@@ -22,6 +22,8 @@ interface FakeChatApiOptions {
   reply?: (request: ChatRequest) => Answer | Promise<Answer>;
   /** Any other conversation call, keyed "METHOD /conversation/..."; checked first. */
   routes?: Record<string, (request: ChatRequest) => Answer | Promise<Answer>>;
+  /** GET /conversation/search?q&page; by default nothing is found. */
+  search?: (text: string, page: number) => ConversationSearchResponse | Promise<ConversationSearchResponse>;
   /** Calls outside the conversation API (preferences, ...), handed to the auth fake. */
   otherRoutes?: Record<string, (request: RecordedRequest) => StubAnswer>;
 }
@@ -51,6 +53,12 @@ export function fakeChatApi(options: FakeChatApiOptions = {}) {
     if (override) return override(request);
     if (key === 'POST /conversation/message') {
       return options.reply?.(request) ?? streamedResponse(splitAt(framedReply('Hello there, friend.', makeMetadata()), 5, 7, 3));
+    }
+    if (request.method === 'GET' && request.path.startsWith('/conversation/search?')) {
+      const query = new URLSearchParams(request.path.slice(request.path.indexOf('?') + 1));
+      const text = query.get('q') ?? '';
+      const page = Number(query.get('page') ?? '1');
+      return Promise.resolve(options.search?.(text, page) ?? { results: [], page, limit: 20, has_more: false }).then((body) => ({ body }));
     }
     if (key === 'GET /conversation/models') return { body: { models: options.models ?? [makeModel()] } };
     if (request.path.startsWith('/conversation/session/list/')) return { body: { sessions } };

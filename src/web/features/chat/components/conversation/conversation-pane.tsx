@@ -1,22 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { streamingMessageId, type ChatMessage, type ChatSession, type StreamingReply } from '../../state/chat-types';
-import { MessageBubble } from './message-bubble';
+import { MessageBubble, messageElementId } from './message-bubble';
 import { ThinkingIndicator } from './thinking-indicator';
 
 interface ConversationPaneProps {
   session: ChatSession | null;
   streaming: StreamingReply | null;
   isLoadingMessages: boolean;
+  /** A message to show, scrolled into view and marked, instead of the newest (a search result). */
+  focusMessageId?: string | null;
 }
 
-export function ConversationPane({ session, streaming, isLoadingMessages }: ConversationPaneProps) {
+export function ConversationPane({ session, streaming, isLoadingMessages, focusMessageId = null }: ConversationPaneProps) {
   const endOfMessages = useRef<HTMLDivElement>(null);
+  // The message count when the focused message was scrolled to: until it changes, stay there.
+  const focusedAt = useRef<{ messageId: string; count: number } | null>(null);
   const messages = session?.messages ?? [];
   const streamingHere = streaming && session && streaming.sessionId === session.id ? streaming : null;
 
   useEffect(() => {
+    const focused = focusMessageId ? document.getElementById(messageElementId(focusMessageId)) : null;
+    if (focused && focusedAt.current?.messageId !== focusMessageId) {
+      focused.scrollIntoView?.({ block: 'center' });
+      focusedAt.current = { messageId: focusMessageId!, count: messages.length };
+      return;
+    }
+    const stayAtFocus = focusedAt.current && focusedAt.current.messageId === focusMessageId && focusedAt.current.count === messages.length;
+    if (stayAtFocus && !streamingHere) return;
     endOfMessages.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
-  }, [messages.length, streamingHere?.content]);
+  }, [messages.length, streamingHere?.content, focusMessageId]);
 
   if (isLoadingMessages && messages.length === 0) return <LoadingSkeleton />;
   if (messages.length === 0 && !streamingHere) {
@@ -47,7 +59,7 @@ export function ConversationPane({ session, streaming, isLoadingMessages }: Conv
 
   return (
     <div className="flex-1 space-y-4 overflow-y-auto p-4" aria-live="polite">
-      {messages.map((message) => (message.id === replacing ? streamingView : <MessageBubble key={message.id} message={message} />))}
+      {messages.map((message) => (message.id === replacing ? streamingView : <MessageBubble key={message.id} message={message} isFocused={message.id === focusMessageId} />))}
       {replacing && messages.some((message) => message.id === replacing) ? null : streamingView}
       <div ref={endOfMessages} />
     </div>

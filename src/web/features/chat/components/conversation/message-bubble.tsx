@@ -1,33 +1,32 @@
 import type { ChatMessage } from '../../state/chat-types';
 import { MarkdownContent } from '../markdown/markdown-content';
+import { MessageTime } from './message-time';
 import { ReplyFooter } from './reply-footer';
 import { SendFailure } from './send-failure';
 import { UserMessageBody } from './user-message-body';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-function formatTime(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+/** The element id of a message, for links to it (search results). */
+export function messageElementId(messageId: string): string {
+  return `message-${messageId}`;
 }
 
-export function MessageBubble({ message, isStreaming = false }: { message: ChatMessage; isStreaming?: boolean }) {
+export function MessageBubble({ message, isStreaming = false, isFocused = false }: { message: ChatMessage; isStreaming?: boolean; isFocused?: boolean }) {
   const isUser = message.role === 'user';
   return (
     <article
+      id={messageElementId(message.id)}
       aria-label={isUser ? 'Your message' : 'Assistant reply'}
+      aria-current={isFocused || undefined}
       data-pending={message.isPending || undefined}
       className={`group flex flex-col ${isUser ? 'items-end' : 'items-start'}`}
     >
       <div
-        className={`max-w-[85%] rounded-2xl px-4 py-2 ${
+        className={`max-w-[85%] rounded-2xl px-4 py-2 ${isFocused ? 'ring-2 ring-amber-400 ring-offset-2 dark:ring-offset-slate-950' : ''} ${
           isUser ? 'bg-brand text-white' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
         }`}
       >
         {isUser ? <UserMessageBody message={message} /> : <MarkdownContent text={message.content} />}
-        <time dateTime={message.timestamp} className="block text-right text-[0.7rem] opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-          {formatTime(message.timestamp)}
-        </time>
+        <MessageTime timestamp={message.timestamp} className="block text-right text-[0.7rem]" />
         {!isUser && !isStreaming ? <ReplyFooter message={message} /> : null}
       </div>
       {isUser ? <SendFailure message={message} /> : null}

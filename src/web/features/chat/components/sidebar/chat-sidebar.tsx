@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { BrandLogo } from '../../../branding/components/brand-logo';
+import type { ExportFormat } from '../../api/conversation-api';
 import type { ChatSession } from '../../state/chat-types';
-import { SessionListItem } from './session-list-item';
+import { SearchResults } from './search-results';
+import { SessionList } from './session-list';
+import { SidebarSearch } from './sidebar-search';
 import { SidebarFooter } from './sidebar-footer';
 
 interface ChatSidebarProps {
@@ -12,10 +15,16 @@ interface ChatSidebarProps {
   isMobile: boolean;
   onClose: () => void;
   onNewChat: () => void;
+  onShowShortcuts: () => void;
+  /** Kept by the screen, so the results are still there when a phone's sidebar opens again. */
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
   onSelect: (sessionId: string) => void;
   onRename: (sessionId: string, title: string) => void;
   onDelete: (sessionId: string) => void;
-  onExport: (sessionId: string) => void;
+  onExport: (sessionId: string, format: ExportFormat) => void;
+  /** A search result was chosen: open its conversation at the message (null: a title hit). */
+  onOpenResult: (sessionId: string, messageId: string | null) => void;
   onClearAll: () => void;
   /** Conversation history was deleted from App Settings. */
   onHistoryCleared: () => void;
@@ -38,23 +47,26 @@ export function ChatSidebar(props: ChatSidebarProps) {
         <Button className="flex-1" onClick={onNewChat}>
           New Chat
         </Button>
+        <Button variant="ghost" className="px-3" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (Ctrl+/)" onClick={props.onShowShortcuts}>
+          ?
+        </Button>
         <Button variant="ghost" aria-label="Close sidebar" onClick={onClose}>
           «
         </Button>
       </div>
-      <ul className="flex-1 space-y-0.5 overflow-y-auto px-2">
-        {sessions.map((session) => (
-          <SessionListItem
-            key={session.id}
-            session={session}
-            isCurrent={session.id === currentSessionId}
-            onSelect={() => onSelect(session.id)}
-            onRename={(title) => props.onRename(session.id, title)}
-            onDelete={() => setDeleting(session)}
-            onExport={() => props.onExport(session.id)}
-          />
-        ))}
-      </ul>
+      <SidebarSearch value={props.searchText} onChange={props.onSearchTextChange} />
+      {props.searchText.trim() ? (
+        <SearchResults text={props.searchText} onOpen={(result) => props.onOpenResult(result.session_id, result.message_id)} />
+      ) : (
+        <SessionList
+          sessions={sessions}
+          currentSessionId={currentSessionId}
+          onSelect={onSelect}
+          onRename={props.onRename}
+          onDelete={setDeleting}
+          onExport={props.onExport}
+        />
+      )}
       <div className="border-t border-slate-200 p-2 text-sm dark:border-slate-800">
         {confirmingClear ? (
           <div className="flex gap-2">

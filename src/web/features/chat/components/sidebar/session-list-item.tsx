@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { ExportFormat } from '../../api/conversation-api';
 import type { ChatSession } from '../../state/chat-types';
 
 interface SessionListItemProps {
@@ -7,7 +8,7 @@ interface SessionListItemProps {
   onSelect: () => void;
   onRename: (title: string) => void;
   onDelete: () => void;
-  onExport: () => void;
+  onExport: (format: ExportFormat) => void;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -72,8 +73,11 @@ export function SessionListItem({ session, isCurrent, onSelect, onRename, onDele
         >
           Rename
         </button>
-        <button type="button" className={actionStyle} aria-label={`Export ${title}`} onClick={onExport}>
+        <button type="button" className={actionStyle} aria-label={`Export ${title}`} title="Export as Markdown" onClick={() => onExport('markdown')}>
           Export
+        </button>
+        <button type="button" className={actionStyle} aria-label={`Export as JSON: ${title}`} title="Export as JSON" onClick={() => onExport('json')}>
+          JSON
         </button>
         <button type="button" className={actionStyle} aria-label={`Delete ${title}`} onClick={onDelete}>
           Delete
