@@ -33,19 +33,19 @@ describe("the router's calibration from an organisation's feedback", () => {
     const before = await ask(admin, borderline);
     expect(before.route!.reason_text).toMatch(/below \d\.\d\d: tier 1 is enough$/);
 
-    for (let index = 0; index < 8; index += 1) {
+    for (let index = 0; index < 11; index += 1) {
       const cheap = await ask(admin, `Name an animal that starts with the letter ${String.fromCharCode(65 + index)}.`);
       expect(cheap.route!.reason_text).toContain('tier 1 is enough');
       expect((await rate(admin, cheap.selection_id, 'negative')).status).toBe(201);
-      if (index === 0) expect((await calibrationOf(admin)).offset).toBeCloseTo(-0.02, 6);
+      if (index === 0) expect((await calibrationOf(admin)).offset).toBeCloseTo(-0.015, 6);
     }
-    // Eight steps of 0.02 would be 0.16: held at the bound.
+    // Eleven steps of 0.015 would be 0.165: held at the bound.
     const lowered = await calibrationOf(admin);
-    expect(lowered).toMatchObject({ offset: -0.15, signals: 8 });
+    expect(lowered).toMatchObject({ offset: -0.15, signals: 11 });
     expect(Date.parse(lowered.updated_at!)).not.toBeNaN();
 
     const after = await ask(admin, borderline);
-    expect(after.route!.reason_text).toMatch(/tier 2 is enough \(threshold \d\.\d\d, adjusted \u22120\.15 by your organization's feedback: 8 ratings and regenerations\)$/);
+    expect(after.route!.reason_text).toMatch(/tier 2 is enough \(threshold \d\.\d\d, adjusted \u22120\.15 by your organization's feedback: 11 ratings and regenerations\)$/);
 
     const elsewhere = await ask(other, borderline);
     expect(elsewhere.route!.reason_text).toMatch(/below \d\.\d\d: tier 1 is enough$/);
@@ -56,16 +56,16 @@ describe("the router's calibration from an organisation's feedback", () => {
     const admin = (await signUpOrganisation()).auth;
     const liked = await ask(admin, 'Say hello to my team.');
     expect((await rate(admin, liked.selection_id, 'positive')).status).toBe(201);
-    expect(await calibrationOf(admin)).toMatchObject({ offset: 0.002, signals: 1 });
+    expect(await calibrationOf(admin)).toMatchObject({ offset: 0.005, signals: 1 });
     // Rated again: refused, and not counted twice.
     expect((await rate(admin, liked.selection_id, 'negative')).status).toBe(409);
-    expect(await calibrationOf(admin)).toMatchObject({ offset: 0.002, signals: 1 });
+    expect(await calibrationOf(admin)).toMatchObject({ offset: 0.005, signals: 1 });
 
     const shrugged = await ask(admin, 'Say goodbye to my team.');
     expect((await rate(admin, shrugged.selection_id, 'neutral')).status).toBe(201);
     const forced = await sendMessage(admin.token, { org_id: admin.user.org_id, user_id: admin.user.id, prompt: 'Chosen by me', forced_model_id: 'openai/gpt-4o-mini' });
     expect((await rate(admin, forced.parsed.metadata!.selection_id, 'negative')).status).toBe(201);
-    expect(await calibrationOf(admin)).toMatchObject({ offset: 0.002, signals: 1 });
+    expect(await calibrationOf(admin)).toMatchObject({ offset: 0.005, signals: 1 });
   });
 
   it('a regeneration with a stronger model counts as a bad cheap reply, once, whatever rating follows', async () => {
@@ -78,10 +78,10 @@ describe("the router's calibration from an organisation's feedback", () => {
       forced_model_id: 'anthropic/claude-opus-4',
     });
     expect(regenerated.status).toBe(200);
-    expect(await calibrationOf(admin)).toMatchObject({ offset: -0.02, signals: 1 });
+    expect(await calibrationOf(admin)).toMatchObject({ offset: -0.015, signals: 1 });
     // The replaced answer rated afterwards: the same reply, already counted.
     expect((await rate(admin, cheap.selection_id, 'negative')).status).toBe(201);
-    expect(await calibrationOf(admin)).toMatchObject({ offset: -0.02, signals: 1 });
+    expect(await calibrationOf(admin)).toMatchObject({ offset: -0.015, signals: 1 });
     // Asked again of a model of the same tier: no signal.
     const second = await ask(admin, 'Tell me about otters');
     const sameTier = await streamChat('/conversation/regenerate', admin.token, {
@@ -90,14 +90,14 @@ describe("the router's calibration from an organisation's feedback", () => {
       forced_model_id: second.primary_model,
     });
     expect(sameTier.status).toBe(200);
-    expect(await calibrationOf(admin)).toMatchObject({ offset: -0.02, signals: 1 });
+    expect(await calibrationOf(admin)).toMatchObject({ offset: -0.015, signals: 1 });
   });
 
   it('is reset by an administrator of the organisation only, and the reset is audited', async () => {
     const admin = (await signUpOrganisation()).auth;
     const cheap = await ask(admin, 'Tell me about badgers');
     expect((await rate(admin, cheap.selection_id, 'negative')).status).toBe(201);
-    expect((await calibrationOf(admin)).offset).toBeCloseTo(-0.02, 6);
+    expect((await calibrationOf(admin)).offset).toBeCloseTo(-0.015, 6);
 
     const member = await activeMember(admin.token, admin.user.org_id);
     expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: member.token })).status).toBe(403);
@@ -109,7 +109,7 @@ describe("the router's calibration from an organisation's feedback", () => {
     expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: manager.token })).status).toBe(403);
     const stranger = (await signUpOrganisation()).auth;
     expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: stranger.token })).status).toBe(403);
-    expect((await calibrationOf(admin)).offset).toBeCloseTo(-0.02, 6);
+    expect((await calibrationOf(admin)).offset).toBeCloseTo(-0.015, 6);
 
     const reset = await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: admin.token });
     expect(reset.status).toBe(200);

@@ -37,10 +37,10 @@ describe('which way a signal moves the threshold', () => {
 });
 
 describe('the offset', () => {
-  it('moves one small step per signal, stronger ten times as fast as cheaper', () => {
+  it('moves one small step per signal, stronger three times as fast as cheaper', () => {
     expect(nextOffset(0, 'stronger')).toBeCloseTo(-strongerStep, 9);
     expect(nextOffset(0, 'cheaper')).toBeCloseTo(cheaperStep, 9);
-    expect(strongerStep / cheaperStep).toBeCloseTo(10, 9);
+    expect(strongerStep / cheaperStep).toBeCloseTo(3, 9);
     expect(nextOffset(nextOffset(0, 'stronger'), 'cheaper')).toBeCloseTo(-strongerStep + cheaperStep, 9);
   });
 

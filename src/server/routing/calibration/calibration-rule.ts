@@ -3,12 +3,14 @@
  * score units, added to the threshold the quality target gives. Each signal about a reply the
  * router sent to a cheaper tier moves it one fixed step: a bad one (a negative rating, or the
  * reply asked again of a stronger model) lowers it, so more prompts reach the strongest tier; a
- * good one (a positive rating) raises it a tenth as much. The offset settles where about one rated
- * cheap reply in eleven is bad, and never leaves ±`calibrationLimit`.
+ * good one (a positive rating) raises it a third as much. The offset settles where one rated cheap
+ * reply in four is bad, and never leaves ±`calibrationLimit`. People rate bad replies more often
+ * than good ones (assumed ~3 to 1), so that is about one cheap reply in ten being bad: what the
+ * default 95% target allows when about half the traffic goes to the cheap tier (docs/decisions/028).
  */
 export const calibrationLimit = 0.15;
-export const strongerStep = 0.02;
-export const cheaperStep = 0.002;
+export const strongerStep = 0.015;
+export const cheaperStep = 0.005;
 
 export type CalibrationDirection = 'stronger' | 'cheaper';
 
