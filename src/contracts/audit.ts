@@ -16,10 +16,11 @@ export const auditActions = [
   'subscription.update',
   'subscription.cancel',
   'subscription.end',
+  'routing.calibration_reset',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditTargetTypes = ['role', 'user', 'organization', 'settings', 'wallet', 'subscription'] as const;
+export const auditTargetTypes = ['role', 'user', 'organization', 'settings', 'wallet', 'subscription', 'routing'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** One change: who made it, what it touched, when, and the values before and after (never secrets). */

@@ -75,6 +75,12 @@ export const routingPolicyResponseSchema = z.object({
     reference_model_id: z.string().nullable(),
     cache_threshold: z.number(),
   }),
+  /**
+   * How the organisation's users' feedback has moved the router's threshold (docs/decisions/028):
+   * the offset added to it (negative: more prompts go to the strongest tier), the signals that
+   * moved it since the last reset, and when it last moved (null: never).
+   */
+  calibration: z.object({ offset: z.number(), signals: z.number().int(), updated_at: z.string().nullable() }),
 });
 export type RoutingPolicyResponse = z.infer<typeof routingPolicyResponseSchema>;
 

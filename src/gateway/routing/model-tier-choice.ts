@@ -9,6 +9,11 @@ export interface TierChoiceInput {
   /** Tiers the organisation can use (1 small, 2 general, 3 frontier). */
   availableTiers: readonly CapabilityTier[];
   calibration: QualityCalibration;
+  /**
+   * Moves every threshold by this much, in score units, kept within 0..1: the organisation's own
+   * calibration from its users' feedback (negative: stronger). Absent or 0: the calibrated thresholds.
+   */
+  thresholdOffset?: number;
 }
 
 export interface TierChoice {
@@ -35,7 +40,9 @@ export function chooseModelTier(input: TierChoiceInput): TierChoice {
   const [lowest, highest] = [tiers[0]!, tiers[tiers.length - 1]!];
   if (tiers.length === 1) return { tier: lowest, reason: `tier ${lowest} is the only one available`, unsure: false };
 
-  const strongThreshold = thresholdForQualityTarget(input.calibration, input.qualityTarget);
+  const offset = input.thresholdOffset ?? 0;
+  const shifted = (threshold: number) => (offset === 0 || !Number.isFinite(threshold) ? threshold : Math.min(1, Math.max(0, threshold + offset)));
+  const strongThreshold = shifted(thresholdForQualityTarget(input.calibration, input.qualityTarget));
   const targetText = `${(input.qualityTarget * 100).toFixed(0)}%`;
   if (input.score >= strongThreshold)
     return { tier: highest, reason: `score ${format(input.score)} >= ${format(strongThreshold)}, the threshold for ${targetText} of the strong model's quality`, unsure: false };
@@ -51,7 +58,7 @@ export function chooseModelTier(input: TierChoiceInput): TierChoice {
   const middle = tiers.length > 2 ? tiers[Math.floor(tiers.length / 2)]! : undefined;
   if (middle !== undefined) {
     const stricterTarget = 1 - (1 - input.qualityTarget) / 2;
-    const middleThreshold = thresholdForQualityTarget(input.calibration, stricterTarget);
+    const middleThreshold = shifted(thresholdForQualityTarget(input.calibration, stricterTarget));
     if (input.score >= middleThreshold)
       return {
         tier: middle,

@@ -2,6 +2,10 @@ import { messages, type RegenerateRequest } from '../../contracts';
 import { notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
+import type { Executor } from '../db/database';
+import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
+import { directionOf } from '../routing/calibration/calibration-rule';
+import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { routeRequest } from '../routing/route-request';
 import { listSessionMessages } from './chat-message-repository';
 import { findSession } from './chat-session-repository';
@@ -50,7 +54,12 @@ async function setUpRegeneration(
 
   const previousUserTurn = rows.slice(0, rows.indexOf(prompt)).findLast((message) => message.role === 'user')?.content;
   const route = await routeRequest(dependencies, caller, prompt.content, input.forced_model_id, previousUserTurn);
-  const replyTarget = { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId, onSaved: () => ticket.leave() };
+  // Asking a stronger model again for a reply the router sent to a cheaper tier says the cheaper
+  // tier was not enough: it moves the organisation's threshold with the new decision (docs/decisions/028).
+  const replaced = replaceMessageId ? (await latestDecisionsForReplies(dependencies.db, caller.orgId, [replaceMessageId])).get(replaceMessageId) : undefined;
+  const direction = replaced ? directionOf(replaced, { kind: 'regenerated', newTier: route.primary.model.tier }) : undefined;
+  const saveFirst = replaced && direction ? (transaction: Executor) => recordCalibrationSignal(transaction, caller.orgId, replaced.id, direction, 'regeneration').then(() => undefined) : undefined;
+  const replyTarget = { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId, saveFirst, onSaved: () => ticket.leave() };
   const reply = await startRoutedReply(dependencies, caller, route, replyTarget, clientSignal);
   // Asked again (not refused by a limit, the new answer under way), so the answer being replaced
   // must not be served from the cache any more.

@@ -1,6 +1,8 @@
 import { feedbackPeriodPattern, isAdminRoleName, messages, type Feedback, type FeedbackStats } from '../../contracts';
 import { findMessage } from '../conversations/chat-message-repository';
 import type { Database, Executor } from '../db/database';
+import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
+import { directionOf } from '../routing/calibration/calibration-rule';
 import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
 import type { ReplyCache } from '../routing/reply-cache';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
@@ -25,11 +27,14 @@ export async function submitFeedback(
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const target = isUuid(input.selection_id) ? await findRatedReply(db, owner, input.selection_id) : undefined;
   if (!target) throw notFound(messages.messageNotFound);
-  const { cacheEntryId, ...rated } = target;
+  const { cacheEntryId, route, ...rated } = target;
+  const direction = route ? directionOf(route, { kind: 'rating', rating: input.feedback }) : undefined;
   try {
     const saved = await db.transaction(async (transaction) => {
       const row = await insertFeedback(transaction, { ...owner, ...rated, rating: input.feedback });
       if (rated.decisionId) await setDecisionFeedback(transaction, caller.orgId, rated.decisionId, input.feedback);
+      // A rating of a reply the router sent to a cheaper tier moves the organisation's threshold (docs/decisions/028).
+      if (rated.decisionId && direction) await recordCalibrationSignal(transaction, caller.orgId, rated.decisionId, direction, 'rating');
       return presentFeedback(row);
     });
     // A reply rated bad is never served from the cache again: neither the entry it came from nor any made from it.
@@ -50,10 +55,10 @@ async function findRatedReply(db: Executor, owner: { orgId: string; userId: stri
   if (decision?.replyMessageId) {
     const latest = (await latestDecisionsForReplies(db, owner.orgId, [decision.replyMessageId])).get(decision.replyMessageId);
     const current = latest?.id === decision.id;
-    return { decisionId: decision.id, messageId: current ? decision.replyMessageId : null, modelId: decision.servedModelId, cacheEntryId: decision.cacheEntryId };
+    return { decisionId: decision.id, messageId: current ? decision.replyMessageId : null, modelId: decision.servedModelId, cacheEntryId: decision.cacheEntryId, route: decision };
   }
   const reply = await findMessage(db, owner, selectionId);
-  return reply?.role === 'assistant' ? { decisionId: null, messageId: reply.id, modelId: reply.modelId, cacheEntryId: null } : undefined;
+  return reply?.role === 'assistant' ? { decisionId: null, messageId: reply.id, modelId: reply.modelId, cacheEntryId: null, route: undefined } : undefined;
 }
 
 /**

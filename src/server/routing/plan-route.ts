@@ -31,7 +31,14 @@ export interface RouteInputs {
    * starts, and the tier the router chose for it among the offered tiers; `unsure` when the score
    * was just below the threshold, within the router's margin of error, and the strongest tier was chosen for quality.
    */
-  score?: { value: number; threshold: number; idealTier: number; unsure?: boolean };
+  score?: {
+    value: number;
+    threshold: number;
+    idealTier: number;
+    unsure?: boolean;
+    /** Set when the organisation's feedback moved the threshold: `threshold` is `baseThreshold` + `offset`, within 0..1. */
+    calibration?: { offset: number; signals: number; baseThreshold: number };
+  };
   /** The organisation's default model: what answers with routing off, when the caller may use it for this request. */
   defaultModelId?: string | null;
 }
@@ -78,6 +85,12 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
         ? `just below ${round(threshold)}, within the router's margin of error: unsure, so the strongest tier (quality first)`
         : `below ${round(threshold)}: tier ${idealTier} is enough`;
   let reasonText = `Router score ${round(value)} ${comparison}`;
+  const calibration = inputs.score.calibration;
+  if (calibration) {
+    const sign = calibration.offset < 0 ? '\u2212' : '+';
+    const signals = `${calibration.signals} ${calibration.signals === 1 ? 'rating or regeneration' : 'ratings and regenerations'}`;
+    reasonText += ` (threshold ${round(calibration.baseThreshold)}, adjusted ${sign}${Math.abs(calibration.offset).toFixed(2)} by your organization's feedback: ${signals})`;
+  }
   if (servedTier !== idealTier) {
     reasonText += `; ${servedTier > idealTier ? 'stepped up' : 'stepped down'} to tier ${servedTier}, as no tier-${idealTier} model is open to you`;
   }

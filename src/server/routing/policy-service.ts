@@ -1,6 +1,9 @@
 import { type RoutingPolicy, type RoutingPolicyResponse, type UpdateRoutingPolicyRequest } from '../../contracts';
 import { findModel, listAvailableModels, type CatalogModel } from '../../gateway';
-import type { Executor } from '../db/database';
+import type { Database } from '../db/database';
+import { makeAdministrativeChange } from '../audit/administrative-change';
+import type { Caller } from '../http/context';
+import { loadCalibration, resetCalibration } from './calibration/calibration-repository';
 import { validationFailed } from '../http/app-error';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import { autoLadder } from './auto-ladder';
@@ -8,8 +11,8 @@ import { resolveReferenceModel } from './reference-model';
 import type { RoutingPolicies } from './routing-policies';
 
 export interface RoutingPolicyDependencies {
-  /** For the savings report, mounted beside the policy. */
-  db: Executor;
+  /** For the savings report, mounted beside the policy, and the calibration. */
+  db: Database;
   policies: RoutingPolicies;
   providers: OrganisationProviders;
   catalog: readonly CatalogModel[];
@@ -24,8 +27,10 @@ export async function describeRoutingPolicy(dependencies: RoutingPolicyDependenc
   const policy = await dependencies.policies.load(orgId);
   const credentials = await dependencies.providers.credentialsFor(orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
+  const calibration = await loadCalibration(dependencies.db, orgId);
   return {
     policy,
+    calibration: { offset: calibration.offset, signals: calibration.signals, updated_at: calibration.updatedAt?.toISOString() ?? null },
     effective: {
       candidate_model_ids: autoLadder(available, policy.candidate_model_ids).models.map((model) => model.id),
       reference_model_id: resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id)?.id ?? null,
@@ -46,4 +51,20 @@ export async function updateRoutingPolicy(
   const next: RoutingPolicy = { ...current, ...change, cache: { ...current.cache, ...change.cache } };
   await dependencies.policies.save(orgId, next);
   return describeRoutingPolicy(dependencies, orgId);
+}
+
+/** Back to the benchmarks' threshold for the organisation, recorded in its audit log. */
+export async function resetRoutingCalibration(dependencies: RoutingPolicyDependencies, caller: Caller): Promise<RoutingPolicyResponse> {
+  await makeAdministrativeChange(dependencies.db, caller, async (change) => {
+    const before = await loadCalibration(change.transaction, caller.orgId);
+    await resetCalibration(change.transaction, caller.orgId);
+    await change.record({
+      action: 'routing.calibration_reset',
+      targetType: 'routing',
+      targetId: caller.orgId,
+      before: { offset: before.offset, signals: before.signals },
+      after: { offset: 0, signals: 0 },
+    });
+  });
+  return describeRoutingPolicy(dependencies, caller.orgId);
 }

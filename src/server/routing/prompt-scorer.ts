@@ -6,6 +6,7 @@ export interface PromptScorer {
    * The tier for a score among the tiers on offer, for "aim for this share of the best model's
    * quality", with the score from which the strongest tier answers. `unsure`: the score was just
    * below that threshold, within the router's margin of error, so the strongest tier answers anyway.
+   * `thresholdOffset`: the organisation's calibration (docs/decisions/028), added to the threshold.
    */
-  chooseTier(score: number, qualityTarget: number, tiers: readonly number[]): { tier: number; threshold: number; unsure?: boolean };
+  chooseTier(score: number, qualityTarget: number, tiers: readonly number[], thresholdOffset?: number): { tier: number; threshold: number; unsure?: boolean };
 }

@@ -9,7 +9,8 @@ import { getOrganisationSettings } from '../organisations/organisation-settings-
 import { cheaperAlternative, limitExceeded } from '../usage/limit-refusal';
 import { limitBroken, monthlyLimitVerdicts, monthlyTotals } from '../usage/monthly-limits';
 import type { LimitTotals } from '../usage/reservation-repository';
-import { planRoute, type CandidateModel, type ConsideredModel, type PlannedRoute } from './plan-route';
+import { loadCalibration } from './calibration/calibration-repository';
+import { planRoute, type CandidateModel, type ConsideredModel, type PlannedRoute, type RouteInputs } from './plan-route';
 import { ladderFor } from './auto-ladder';
 import { resolveReferenceModel } from './reference-model';
 
@@ -21,7 +22,7 @@ export interface RoutedRequest {
   primary: UsableModel;
   backup?: UsableModel;
   considered: ConsideredModel[];
-  score?: { value: number; threshold: number; idealTier: number; unsure?: boolean };
+  score?: RouteInputs['score'];
   reference: CatalogModel;
   policy: RoutingPolicy;
   /** The organisation's settings as they were read for this request (temperature, content logging; docs/decisions/021). */
@@ -95,8 +96,17 @@ export async function routeRequest(
   let score: RoutedRequest['score'];
   if (policy.enabled && scorer && eligible.length > 1) {
     const value = await scorer.score(previousUserTurn ? [previousUserTurn, prompt] : [prompt]);
-    const { tier, threshold, unsure } = scorer.chooseTier(value, policy.quality_target, [...new Set(offered.map((model) => model.tier))]);
-    score = { value, threshold, idealTier: tier, ...(unsure ? { unsure } : {}) };
+    // The organisation's users' feedback moves its threshold (docs/decisions/028).
+    const calibration = await loadCalibration(dependencies.db, caller.orgId);
+    const tiers = [...new Set(offered.map((model) => model.tier))];
+    const { tier, threshold, unsure } = scorer.chooseTier(value, policy.quality_target, tiers, calibration.offset);
+    score = {
+      value,
+      threshold,
+      idealTier: tier,
+      ...(unsure ? { unsure } : {}),
+      ...(calibration.offset !== 0 ? { calibration: { offset: calibration.offset, signals: calibration.signals, baseThreshold: scorer.chooseTier(value, policy.quality_target, tiers).threshold } } : {}),
+    };
   }
   const planned = planRoute({ offered, leftOut: ladder.leftOut, candidates, routingEnabled: policy.enabled && scorer !== undefined, score, defaultModelId: settings.default_model });
   return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy, settings };

@@ -4,7 +4,7 @@ import { routingOrganisationPathSchema, routingPolicyResponseSchema, updateRouti
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
-import { describeRoutingPolicy, updateRoutingPolicy, type RoutingPolicyDependencies } from './policy-service';
+import { describeRoutingPolicy, resetRoutingCalibration, updateRoutingPolicy, type RoutingPolicyDependencies } from './policy-service';
 
 const tags = ['Routing'];
 
@@ -37,6 +37,20 @@ export function createRoutingPolicyRoutes(dependencies: RoutingPolicyDependencie
       responses: answers('The policy', routingPolicyResponseSchema),
     }),
     async (context) => context.json(await updateRoutingPolicy(dependencies, context.get('caller').orgId, context.req.valid('json'))),
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'delete',
+      path: '/calibration',
+      tags,
+      summary: "Reset the router's calibration from the organisation's feedback (administrators only)",
+      security: signedInSecurity,
+      request: { params: routingOrganisationPathSchema },
+      middleware: [requireScope('admin')],
+      responses: answers('The policy, its calibration reset', routingPolicyResponseSchema),
+    }),
+    async (context) => context.json(await resetRoutingCalibration(dependencies, context.get('caller'))),
   );
   return router;
 }

@@ -109,3 +109,38 @@ export const cacheEntries = pgTable(
     index('cache_entries_expiry_idx').on(table.orgId, table.expiresAt),
   ],
 );
+
+/**
+ * An organisation's calibration of the router's threshold from its users' feedback
+ * (docs/decisions/028); an organisation without a row has none (offset 0).
+ */
+export const routingCalibrations = pgTable('routing_calibrations', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  /** Added to the router's threshold, in score units, within ±0.15: negative sends more prompts to the strongest tier. */
+  thresholdOffset: real('threshold_offset').notNull().default(0),
+  /** Signals since the last reset that asked for a stronger model (negative ratings, regenerations with a stronger one). */
+  strongerSignals: integer('stronger_signals').notNull().default(0),
+  /** Signals since the last reset that a cheaper tier was enough (positive ratings). */
+  cheaperSignals: integer('cheaper_signals').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** The replies (by decision) whose signal moved an organisation's calibration: each moves it once, whatever follows. */
+export const routingCalibrationSignals = pgTable(
+  'routing_calibration_signals',
+  {
+    decisionId: uuid('decision_id')
+      .primaryKey()
+      .references(() => routingDecisions.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['stronger', 'cheaper'] }).notNull(),
+    /** What the signal was: a rating or a regeneration. */
+    source: text('source', { enum: ['rating', 'regeneration'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('routing_calibration_signals_org_idx').on(table.orgId, table.createdAt)],
+);
