@@ -2,7 +2,7 @@ import type { ChatMessageView } from '@contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMessage, makeSession, openStreamedResponse } from '../test/chat-fixtures';
+import { makeMessage, makeModel, makeSession, openStreamedResponse } from '../test/chat-fixtures';
 import { fakeChatApi, type ChatRequest } from '../test/fake-chat-api';
 import { renderChat } from '../test/render-chat';
 
@@ -77,5 +77,36 @@ describe('chat screen: a stopped reply', () => {
     const [first, second] = screen.getAllByRole('article', { name: 'Assistant reply' });
     expect(within(first!).getByRole('note')).toHaveTextContent('Stopped');
     expect(within(second!).queryByRole('note')).toBeNull();
+  });
+
+  it('reads a stopped regeneration back as the server recorded it, instead of showing the reply from before', async () => {
+    const earlier = makeMessage({ id: 'old-reply', session_id: 'saved-session', role: 'assistant', content: 'The old answer', model: 'openai/gpt-4o-mini', tokens_used: 5 });
+    let reads = 0;
+    fakeChatApi({
+      sessions: [makeSession({ id: 'saved-session' })],
+      messagesBySession: { 'saved-session': [question, earlier] },
+      models: [makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 4000 })],
+      routes: {
+        'POST /conversation/regenerate': (request) => openStreamedResponse(['Partial words here'], request.signal),
+        'GET /conversation/session/saved-session': () => {
+          reads += 1;
+          const messages = reads === 1 ? [question, earlier] : [question, stoppedReply()];
+          return { body: { ...makeSession({ id: 'saved-session' }), messages } };
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    expect(await screen.findByText('The old answer')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model for regeneration' }), 'gpt-4o');
+    await user.click(screen.getByRole('button', { name: 'Regenerate now' }));
+    expect(await screen.findByText('Partial words here')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stop generating' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('17 tokens'), { timeout: 3000 });
+    const reply = screen.getByRole('article', { name: 'Assistant reply' });
+    expect(reply).toHaveTextContent('Partial words here');
+    expect(within(reply).getByRole('note')).toHaveTextContent('Stopped');
+    expect(screen.queryByText('The old answer')).toBeNull();
   });
 });

@@ -12,9 +12,17 @@ function recordedReplyTo(messages: ChatMessage[], userMessageId: string): ChatMe
   return reply?.role === 'assistant' && reply.status !== 'streaming' ? reply : undefined;
 }
 
+/** What a stopped reply waits for: the reply to that user message recorded, or (a regeneration) nothing in the session still streaming. */
+export type StoppedReplyTarget = { userMessageId: string } | { anyReply: true };
+
+const isRecorded = (messages: ChatMessage[], target: StoppedReplyTarget) =>
+  'userMessageId' in target ? recordedReplyTo(messages, target.userMessageId) !== undefined : messages.every((message) => message.status !== 'streaming');
+
 /**
  * After Stop, the partial reply as the server saved it (its tokens, model and what feedback is
  * given for), so the footer is whole without a reload. Read again until the server has recorded it.
+ * A stopped regeneration is read back the same way: the server keeps what it recorded, which the
+ * screen must show rather than the reply from before.
  */
 export function useReloadStoppedReply(dispatch: Dispatch<ChatAction>) {
   const active = useRef(true);
@@ -26,13 +34,13 @@ export function useReloadStoppedReply(dispatch: Dispatch<ChatAction>) {
   }, []);
 
   return useCallback(
-    async (sessionId: string, userMessageId: string) => {
+    async (sessionId: string, target: StoppedReplyTarget) => {
       for (let attempt = 0; attempt < stoppedReplyReload.attempts && active.current; attempt += 1) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, stoppedReplyReload.intervalMs));
         const session = await conversationApi.getSession(sessionId).catch(() => null);
         if (!session || !active.current) return;
         const messages = session.messages.map(messageFromView);
-        if (recordedReplyTo(messages, userMessageId)) {
+        if (isRecorded(messages, target)) {
           dispatch({ type: 'messages-loaded', sessionId, messages });
           return;
         }

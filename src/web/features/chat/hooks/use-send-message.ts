@@ -52,7 +52,7 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
           },
           onFail: (partialText, failure) => {
             dispatch({ type: 'reply-failed', pendingMessageId: pending.id, partialText, ...failure });
-            if (failure.stopped && saved) void reloadStoppedReply(saved.sessionId, saved.userMessageId);
+            if (failure.stopped && saved) void reloadStoppedReply(saved.sessionId, { userMessageId: saved.userMessageId });
           },
           // A refused message was not saved: it goes, and is sent again with the other model.
           retryWith: (otherModelId) => {
@@ -81,12 +81,15 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
             dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata, replacedMessageId: message.id });
             onReplyDone?.(reply.metadata);
           },
-          onFail: () => dispatch({ type: 'regeneration-failed' }),
+          onFail: (_partialText, failure) => {
+            dispatch({ type: 'regeneration-failed' });
+            if (failure.stopped) void reloadStoppedReply(message.sessionId, { anyReply: true });
+          },
           retryWith: (otherModelId) => void latest.current.regenerate?.(message, otherModelId),
         },
       );
     },
-    [dispatch, onReplyDone, run, isBusy],
+    [dispatch, onReplyDone, run, isBusy, reloadStoppedReply],
   );
   latest.current.regenerate = regenerate;
 
@@ -113,7 +116,7 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
           },
           onFail: (_partialText, failure) => {
             dispatch({ type: 'retry-failed', messageId: message.id, reason: failure.reason });
-            if (failure.stopped) void reloadStoppedReply(message.sessionId, message.id);
+            if (failure.stopped) void reloadStoppedReply(message.sessionId, { userMessageId: message.id });
           },
           retryWith: (otherModelId) => void latest.current.retry?.(message, otherModelId),
         },
