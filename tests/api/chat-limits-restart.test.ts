@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
-import { usageReservations } from '../../src/server/db/schema';
+import { serverInstances, usageReservations } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { strongPassword, uniqueName } from './support/client';
 import { giveRole } from './support/limited-roles';
@@ -47,6 +47,11 @@ describe('room held by an instance that crashed', () => {
     const signup = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: 'Crashed' });
     const { token, user } = JSON.parse(signup.body) as { token: string; user: { id: string; org_id: string } };
     await giveRole(running.database.db, user.org_id, user.id, 'Limited', [{ modelId: 'openai/gpt-4o-mini', monthlyTokenLimit: 1_000 }]);
+    // The instance that will crash, alive for now: on PostgreSQL other instances sweep away the
+    // room of owners that are not beating (the suite's server, other tests' servers), so an owner
+    // that never existed could be released before the first request is refused.
+    const crashing = randomUUID();
+    await running.database.db.insert(serverInstances).values({ id: crashing });
     await running.database.db.insert(usageReservations).values({
       id: randomUUID(),
       orgId: user.org_id,
@@ -56,13 +61,15 @@ describe('room held by an instance that crashed', () => {
       tokens: 995,
       outputTokens: 990,
       costUsd: '0.000594750000',
-      owner: randomUUID(),
+      owner: crashing,
     });
     const message = { org_id: user.org_id, user_id: user.id, prompt: 'Am I blocked?', forced_model_id: 'openai/gpt-4o-mini', stream: true };
     const blocked = await call('/conversation/message', token, message);
     expect(blocked.status).toBe(429);
     expect(JSON.parse(blocked.body).limit).toMatchObject({ kind: 'monthly_token_limit', used: 0, reserved: 995 });
 
+    // It crashes: its heartbeat stops, long enough ago for any instance to call it gone.
+    await running.database.db.update(serverInstances).set({ heartbeatAt: new Date(Date.now() - 3_600_000) }).where(eq(serverInstances.id, crashing));
     await running.close();
     running = await start();
     const held = await running.database.db.select().from(usageReservations).where(eq(usageReservations.userId, user.id));
