@@ -26,6 +26,19 @@ export const replyUsageSchema = z.object({
 });
 export type ReplyUsage = z.infer<typeof replyUsageSchema>;
 
+/** An earlier answer of a reply that was asked again, with the prompt it answered (oldest first). */
+export const replyVersionSchema = z.object({
+  prompt: z.string(),
+  content: z.string(),
+  model: z.string().nullable(),
+  status: z.enum(chatMessageStatuses),
+  tokens_used: z.number().int(),
+  created_at: z.string(),
+  cost_usd: z.number().nullable(),
+  finish_reason: z.enum(replyFinishReasons).nullable(),
+});
+export type ReplyVersionView = z.infer<typeof replyVersionSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.string(),
   session_id: z.string(),
@@ -44,6 +57,8 @@ export const chatMessageSchema = z.object({
   route: routeInfoSchema.nullable(),
   /** Why a reply's model stopped ('length': cut off at its token limit); null when not recorded (cache hits, older replies). */
   finish_reason: z.enum(replyFinishReasons).nullable().optional(),
+  /** A reply's earlier answers, oldest first; the message itself is the newest. Absent on user messages. */
+  versions: z.array(replyVersionSchema).optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 

@@ -40,11 +40,14 @@ export const startConversationRequestSchema = z.object({
 /**
  * POST /conversation/regenerate: answers the user message before `message_id` again. The model
  * must be named ('Model is required' when absent); null is Auto, the router chooses as for a message.
+ * With `content`, the user message is edited to it first and the edited prompt is answered (the
+ * reply's earlier answer is kept as a version).
  */
 export const regenerateRequestSchema = z.object({
   message_id: messageIdSchema,
   session_id: sessionIdSchema,
   forced_model_id: modelIdSchema('Model', messages.modelRequired).nullable(),
+  content: text({ label: 'Content', max: 200_000, kind: 'verbatim', required: messages.contentRequired }).optional(),
   stream: z.boolean().default(true),
 });
 export type RegenerateRequest = z.infer<typeof regenerateRequestSchema>;

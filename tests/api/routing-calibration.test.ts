@@ -45,7 +45,7 @@ describe("the router's calibration from an organisation's feedback", () => {
     expect(Date.parse(lowered.updated_at!)).not.toBeNaN();
 
     const after = await ask(admin, borderline);
-    expect(after.route!.reason_text).toMatch(/tier 2 is enough \(threshold \d\.\d\d, adjusted \u22120\.15 by your organization's feedback: 11 ratings and regenerations\)$/);
+    expect(after.route!.reason_text).toMatch(/tier 2 is enough \(threshold \d\.\d\d, adjusted \u22120\.15 by your organization's feedback: 11 ratings, regenerations and edits\)$/);
 
     const elsewhere = await ask(other, borderline);
     expect(elsewhere.route!.reason_text).toMatch(/below \d\.\d\d: tier 1 is enough$/);
@@ -90,6 +90,20 @@ describe("the router's calibration from an organisation's feedback", () => {
       forced_model_id: second.primary_model,
     });
     expect(sameTier.status).toBe(200);
+    expect(await calibrationOf(admin)).toMatchObject({ offset: -0.015, signals: 1 });
+  });
+
+  it('a prompt rewritten and asked again after a cheap reply counts as a bad cheap reply', async () => {
+    const admin = (await signUpOrganisation()).auth;
+    const cheap = await ask(admin, 'Tell me about hedgehogs');
+    expect(cheap.route!.reason_text).toContain('tier 1 is enough');
+    const edited = await streamChat('/conversation/regenerate', admin.token, {
+      session_id: cheap.session_id,
+      message_id: cheap.usr_msg_id,
+      forced_model_id: null,
+      content: 'Tell me about hedgehogs in winter',
+    });
+    expect(edited.status).toBe(200);
     expect(await calibrationOf(admin)).toMatchObject({ offset: -0.015, signals: 1 });
   });
 

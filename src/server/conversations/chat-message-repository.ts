@@ -3,6 +3,7 @@ import type { Executor } from '../db/database';
 import { chatMessages, feedback, usageRecords } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import type { SessionOwner } from './chat-session-repository';
+import { archiveReply } from './reply-version-repository';
 
 export type ChatMessageRecord = typeof chatMessages.$inferSelect;
 /** A new message; its id may be chosen beforehand (a reply can start before its prompt's row is written). */
@@ -76,21 +77,28 @@ export async function deleteMessage(db: Executor, owner: SessionOwner, messageId
 }
 
 /**
- * Regenerating: the reply keeps its id and takes the new text. The old reply's usage stays
- * recorded (it was spent) but no longer points at the message, so each message has one record.
+ * Regenerating: the reply keeps its id and takes the new text; the answer it had is kept as an
+ * earlier version (`prompt`: the user's message as that answer read it, when it has changed since).
+ * The old reply's usage stays recorded (it was spent) but no longer points at the message, so each
+ * message has one record.
  */
 export async function replaceReply(
   db: Executor,
   owner: SessionOwner,
   messageId: string,
   fields: Pick<NewChatMessage, 'content' | 'modelId' | 'status' | 'tokens' | 'streamOwner'>,
+  prompt?: string,
 ): Promise<ChatMessageRecord> {
+  const ownReply = inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)));
   // The message first: a concurrent delete locks it before the rows that point at it, so taking the
   // locks in the same order cannot deadlock (PostgreSQL would abort one of the two).
+  const [current] = await db.select().from(chatMessages).where(ownReply).for('update');
+  if (!current) throw new Error('The reply to replace is gone');
+  await archiveReply(db, owner, current, prompt);
   const [row] = await db
     .update(chatMessages)
     .set({ ...fields, editedAt: null })
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .where(ownReply)
     .returning();
   if (!row) throw new Error('The reply to replace is gone');
   // The old reply's usage and rating stay on record for its model, detached, so the new reply starts unrated.

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../gateway';
 import type { Executor } from '../db/database';
-import { listSessionMessages } from './chat-message-repository';
+import { listSessionMessages, type ChatMessageRecord } from './chat-message-repository';
 import type { SessionOwner } from './chat-session-repository';
 
 /**
@@ -11,9 +11,12 @@ import type { SessionOwner } from './chat-session-repository';
 export async function loadTurns(db: Executor, owner: SessionOwner, sessionId: string, upTo?: string): Promise<ChatMessage[]> {
   const rows = await listSessionMessages(db, owner, sessionId);
   const end = upTo === undefined ? rows.length : rows.findIndex((row) => row.message.id === upTo) + 1;
-  return rows
-    .slice(0, end)
-    .map((row) => row.message)
+  return turnsOf(rows.slice(0, end).map((row) => row.message));
+}
+
+/** Saved messages as turns: those with text and no longer streaming. */
+export function turnsOf(messages: readonly Pick<ChatMessageRecord, 'role' | 'content' | 'status'>[]): ChatMessage[] {
+  return messages
     .filter((message) => message.status !== 'streaming' && message.content.trim() !== '')
     .map((message): ChatMessage => ({ role: message.role, content: message.content }));
 }

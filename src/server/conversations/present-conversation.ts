@@ -1,6 +1,7 @@
-import type { ChatMessageView, ChatSessionView } from '../../contracts';
+import type { ChatMessageView, ChatSessionView, ReplyVersionView } from '../../contracts';
 import type { ChatMessageRecord, FeedbackRating, UsageRecord } from './chat-message-repository';
 import type { ChatSessionRecord } from './chat-session-repository';
+import type { ReplyVersionRecord } from './reply-version-repository';
 import { presentRoute, type DecisionRecord } from '../routing/decision-repository';
 
 export function presentSession(session: ChatSessionRecord): ChatSessionView {
@@ -44,6 +45,19 @@ export function presentMessage(
     feedback,
     selection_id: decision?.id ?? null,
     route: decision && presentRoute(decision),
+    finish_reason: usage?.finishReason ?? null,
+  };
+}
+
+export function presentReplyVersion({ version, usage }: { version: ReplyVersionRecord; usage: UsageRecord | null }): ReplyVersionView {
+  return {
+    prompt: version.prompt,
+    content: version.content,
+    model: version.modelId,
+    status: version.status,
+    tokens_used: version.tokens,
+    created_at: version.answeredAt.toISOString(),
+    cost_usd: usage?.costUsd ?? null,
     finish_reason: usage?.finishReason ?? null,
   };
 }

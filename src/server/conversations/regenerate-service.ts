@@ -7,8 +7,9 @@ import { recordCalibrationSignal } from '../routing/calibration/calibration-repo
 import { directionOf } from '../routing/calibration/calibration-rule';
 import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { routeRequest } from '../routing/route-request';
-import { listSessionMessages } from './chat-message-repository';
-import { findSession } from './chat-session-repository';
+import { listSessionMessages, replaceReply, updateMessageContent, type ChatMessageRecord } from './chat-message-repository';
+import { findSession, type SessionOwner } from './chat-session-repository';
+import { turnsOf } from './load-history';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { OpenedReply } from './reply-run';
 import { enterSetup, type SetupTicket } from './setup-gate';
@@ -16,8 +17,9 @@ import { startRoutedReply } from './start-routed-reply';
 
 /**
  * Answers a user message again with the forced model. `message_id` names the reply to replace
- * (it keeps its id, as the web app expects) or the user message to answer; a user message with
- * no reply after it gets a new one.
+ * (it keeps its id, as the web app expects, and its answer so far is kept as an earlier version)
+ * or the user message to answer; a user message with no reply after it gets a new one. With
+ * `content`, the user message is rewritten to it and the rewritten prompt is answered.
  */
 export async function regenerateReply(
   dependencies: ConversationDependencies,
@@ -52,14 +54,22 @@ async function setUpRegeneration(
   const following = rows[index + 1];
   const replaceMessageId = target.role === 'assistant' ? target.id : following?.role === 'assistant' ? following.id : undefined;
 
-  const previousUserTurn = rows.slice(0, rows.indexOf(prompt)).findLast((message) => message.role === 'user')?.content;
-  const route = await routeRequest(dependencies, caller, prompt.content, input.forced_model_id, previousUserTurn);
-  // Asking a stronger model again for a reply the router sent to a cheaper tier says the cheaper
-  // tier was not enough: it moves the organisation's threshold with the new decision (docs/decisions/028).
+  // An edit asks the rewritten prompt; the reply's answer to the old one is kept as a version.
+  const edited = input.content !== undefined && input.content !== prompt.content ? input.content : undefined;
+  const promptIndex = rows.indexOf(prompt);
+  const previousUserTurn = rows.slice(0, promptIndex).findLast((message) => message.role === 'user')?.content;
+  const route = await routeRequest(dependencies, caller, edited ?? prompt.content, input.forced_model_id, previousUserTurn);
+  // Asking a stronger model again, or asking again in other words, for a reply the router sent to a
+  // cheaper tier says the cheaper tier was not enough: it moves the organisation's threshold (docs/decisions/028).
   const replaced = replaceMessageId ? (await latestDecisionsForReplies(dependencies.db, caller.orgId, [replaceMessageId])).get(replaceMessageId) : undefined;
-  const direction = replaced ? directionOf(replaced, { kind: 'regenerated', newTier: route.primary.model.tier }) : undefined;
-  const saveFirst = replaced && direction ? (transaction: Executor) => recordCalibrationSignal(transaction, caller.orgId, replaced.id, direction, 'regeneration').then(() => undefined) : undefined;
-  const replyTarget = { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId, saveFirst, onSaved: () => ticket.leave() };
+  const signal = edited ? ({ kind: 'edited' } as const) : ({ kind: 'regenerated', newTier: route.primary.model.tier } as const);
+  const direction = replaced ? directionOf(replaced, signal) : undefined;
+  const saveFirst = async (transaction: Executor) => {
+    if (edited) await saveEdit(transaction, owner, prompt, edited, replaceMessageId);
+    if (replaced && direction) await recordCalibrationSignal(transaction, caller.orgId, replaced.id, direction, edited ? 'edit' : 'regeneration');
+  };
+  const turns = edited ? turnsOf([...rows.slice(0, promptIndex), { ...prompt, content: edited }]) : undefined;
+  const replyTarget = { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId, turns, saveFirst, onSaved: () => ticket.leave() };
   const reply = await startRoutedReply(dependencies, caller, route, replyTarget, clientSignal);
   // Asked again (not refused by a limit, the new answer under way), so the answer being replaced
   // must not be served from the cache any more.
@@ -68,4 +78,14 @@ async function setUpRegeneration(
     await dependencies.routing.cache?.forgetReply(caller.orgId, replaceMessageId).catch((error: unknown) => dependencies.logger.error({ err: error }, 'forgetting a regenerated reply in the cache failed'));
   }
   return reply;
+}
+
+/**
+ * The user's rewritten prompt, saved with the decision so it is kept whatever the model does; the
+ * reply's answer to the old prompt becomes an earlier version at once, and the reply waits empty
+ * for the new answer.
+ */
+async function saveEdit(transaction: Executor, owner: SessionOwner, prompt: ChatMessageRecord, content: string, replyId: string | undefined): Promise<void> {
+  if (replyId) await replaceReply(transaction, owner, replyId, { content: '', modelId: null, status: 'failed', tokens: 0, streamOwner: null }, prompt.content);
+  if (!(await updateMessageContent(transaction, owner, prompt.id, content))) throw notFound(messages.messageNotFound);
 }

@@ -6,7 +6,8 @@ import { isUuid } from '../shared/ids';
 import { deleteMessage, findOwnRating, listSessionMessages, updateMessageContent } from './chat-message-repository';
 import { deleteAllSessions, deleteSession, findSession, listSessions, renameSession, type SessionOwner } from './chat-session-repository';
 import { latestDecisionsForReplies } from '../routing/decision-repository';
-import { presentMessage, presentSession } from './present-conversation';
+import { presentMessage, presentReplyVersion, presentSession } from './present-conversation';
+import { listReplyVersions } from './reply-version-repository';
 
 const ownerOf = (caller: Caller): SessionOwner => ({ orgId: caller.orgId, userId: caller.userId });
 
@@ -35,10 +36,13 @@ export async function getSessionOf(db: Executor, owner: SessionOwner, sessionId:
   if (!session) throw notFound(messages.sessionNotFound);
   const rows = await listSessionMessages(db, owner, session.id);
   const replies = rows.filter((row) => row.message.role === 'assistant').map((row) => row.message.id);
-  const decisions = await latestDecisionsForReplies(db, owner.orgId, replies);
+  const [decisions, versions] = await Promise.all([latestDecisionsForReplies(db, owner.orgId, replies), listReplyVersions(db, owner, replies)]);
   return {
     ...presentSession(session),
-    messages: rows.map((row) => presentMessage(row.message, row.usage, row.feedback, decisions.get(row.message.id) ?? null)),
+    messages: rows.map((row) => {
+      const message = presentMessage(row.message, row.usage, row.feedback, decisions.get(row.message.id) ?? null);
+      return row.message.role === 'assistant' ? { ...message, versions: (versions.get(row.message.id) ?? []).map(presentReplyVersion) } : message;
+    }),
   };
 }
 

@@ -37,7 +37,7 @@ describe('planRoute', () => {
     const calibration = { offset: -0.05, signals: 12, baseThreshold: 0.42 };
     const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.4, threshold: 0.37, idealTier: 3, calibration } });
     expect(route.primary.model.id).toBe('anthropic/claude-sonnet-4');
-    expect(route.reasonText).toBe("Router score 0.40 at or above 0.37: the strongest tier (threshold 0.42, adjusted \u22120.05 by your organization's feedback: 12 ratings and regenerations)");
+    expect(route.reasonText).toBe("Router score 0.40 at or above 0.37: the strongest tier (threshold 0.42, adjusted \u22120.05 by your organization's feedback: 12 ratings, regenerations and edits)");
   });
 
   it('says when an unsure score sent the prompt to the strongest tier for quality', () => {

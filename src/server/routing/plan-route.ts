@@ -88,7 +88,7 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
   const calibration = inputs.score.calibration;
   if (calibration) {
     const sign = calibration.offset < 0 ? '\u2212' : '+';
-    const signals = `${calibration.signals} ${calibration.signals === 1 ? 'rating or regeneration' : 'ratings and regenerations'}`;
+    const signals = `${calibration.signals} ${calibration.signals === 1 ? 'rating, regeneration or edit' : 'ratings, regenerations and edits'}`;
     reasonText += ` (threshold ${round(calibration.baseThreshold)}, adjusted ${sign}${Math.abs(calibration.offset).toFixed(2)} by your organization's feedback: ${signals})`;
   }
   if (servedTier !== idealTier) {

@@ -142,3 +142,35 @@ export const feedback = pgTable(
     index('feedback_org_idx').on(table.orgId, table.createdAt),
   ],
 );
+
+/**
+ * An earlier answer of a reply that was asked again (regenerated, or its prompt edited and
+ * resubmitted): the reply's row holds the newest; these hold the ones before it, with the prompt
+ * each answered. Kept with the reply, deleted with it (docs/decisions/030).
+ */
+export const replyVersions = pgTable(
+  'reply_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The user's message as it read when this answer was given. */
+    prompt: text('prompt').notNull(),
+    content: text('content').notNull(),
+    modelId: text('model_id'),
+    status: text('status', { enum: chatMessageStatuses }).notNull(),
+    tokens: integer('tokens').notNull(),
+    /** This answer's model call, for its cost and why it ended; kept when the record is. */
+    usageId: uuid('usage_id').references(() => usageRecords.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true, precision: 6 }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (table) => [index('reply_versions_message_idx').on(table.orgId, table.messageId, table.answeredAt)],
+);

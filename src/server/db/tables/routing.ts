@@ -139,7 +139,7 @@ export const routingCalibrationSignals = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     direction: text('direction', { enum: ['stronger', 'cheaper'] }).notNull(),
     /** What the signal was: a rating or a regeneration. */
-    source: text('source', { enum: ['rating', 'regeneration'] }).notNull(),
+    source: text('source', { enum: ['rating', 'regeneration', 'edit'] }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [index('routing_calibration_signals_org_idx').on(table.orgId, table.createdAt)],

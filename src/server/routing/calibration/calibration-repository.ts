@@ -31,7 +31,7 @@ export async function recordCalibrationSignal(
   orgId: string,
   decisionId: string,
   direction: CalibrationDirection,
-  source: 'rating' | 'regeneration',
+  source: 'rating' | 'regeneration' | 'edit',
 ): Promise<boolean> {
   const claimed = await transaction
     .insert(routingCalibrationSignals)

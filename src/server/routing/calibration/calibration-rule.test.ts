@@ -23,6 +23,12 @@ describe('which way a signal moves the threshold', () => {
     expect(directionOf(routed('middle'), { kind: 'regenerated', newTier: 1 })).toBeUndefined();
   });
 
+  it('a prompt rewritten and asked again after a cheaper-tier reply asks for stronger, not after the strongest', () => {
+    expect(directionOf(routed('small'), { kind: 'edited' })).toBe('stronger');
+    expect(directionOf(routed('large'), { kind: 'edited' })).toBeUndefined();
+    expect(directionOf(routed('small', { mode: 'forced', reason: 'forced' }), { kind: 'edited' })).toBeUndefined();
+  });
+
   it('says nothing about replies the router did not send to a cheaper tier', () => {
     const negative = { kind: 'rating', rating: 'negative' } as const;
     expect(directionOf(routed('large'), negative)).toBeUndefined();

@@ -14,8 +14,11 @@ export const cheaperStep = 0.005;
 
 export type CalibrationDirection = 'stronger' | 'cheaper';
 
-/** A signal about one reply: how the user rated it, or that they asked a stronger model again. */
-export type CalibrationSignal = { kind: 'rating'; rating: 'positive' | 'neutral' | 'negative' } | { kind: 'regenerated'; newTier: number };
+/**
+ * A signal about one reply: how the user rated it, that they asked a stronger model again, or
+ * that they rewrote their prompt and asked again (the answer did not serve them).
+ */
+export type CalibrationSignal = { kind: 'rating'; rating: 'positive' | 'neutral' | 'negative' } | { kind: 'regenerated'; newTier: number } | { kind: 'edited' };
 
 /** What the decision record says about the reply a signal is about. */
 export interface RatedRoute {
@@ -43,6 +46,7 @@ export function directionOf(route: RatedRoute, signal: CalibrationSignal): Calib
   const servedTier = cheaperTierServed(route);
   if (servedTier === undefined) return undefined;
   if (signal.kind === 'regenerated') return signal.newTier > servedTier ? 'stronger' : undefined;
+  if (signal.kind === 'edited') return 'stronger';
   if (signal.rating === 'negative') return 'stronger';
   if (signal.rating === 'positive') return 'cheaper';
   return undefined;
