@@ -38,9 +38,6 @@ export const conversationApi = {
     const query = new URLSearchParams({ q: text, page: String(page) });
     return apiRequest(`/conversation/search?${query}`, { schema: conversationSearchResponseSchema });
   },
-  async editMessage(messageId: string, content: string): Promise<void> {
-    await apiRequest(`/conversation/message/${encodeURIComponent(messageId)}`, { method: 'PUT', body: { content } });
-  },
   async submitFeedback(feedback: { selection_id: string; org_id: string; user_id: string; feedback: FeedbackRating }): Promise<void> {
     await apiRequest('/feedback', { method: 'POST', body: feedback });
   },

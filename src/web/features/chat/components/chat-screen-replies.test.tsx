@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { framedReply, makeMessage, makeMetadata, makeModel, makeSession, openStreamedResponse, streamedResponse } from '../test/chat-fixtures';
+import { framedReply, makeMessage, makeMetadata, makeModel, makeSession, makeVersion, openStreamedResponse, streamedResponse } from '../test/chat-fixtures';
 import { fakeChatApi } from '../test/fake-chat-api';
 import { renderChat } from '../test/render-chat';
 
@@ -15,19 +15,27 @@ const messagesBySession = {
 const models = [makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 4000 })];
 
 describe('chat screen: working with replies', () => {
-  it('regenerates with a model chosen on the second click, replacing the reply in place', async () => {
+  it('regenerates with a model chosen on the second click, replacing the reply in place and keeping the old answer as a version', async () => {
+    const server = { 's-1': [...messagesBySession['s-1']] };
     const { requests } = fakeChatApi({
       sessions: [session],
-      messagesBySession,
+      messagesBySession: server,
       models,
       routes: {
-        'POST /conversation/regenerate': () =>
-          streamedResponse([framedReply('Actually, rain.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', primary_model: 'openai/gpt-4o', tokens_used: 11 }))]),
+        'POST /conversation/regenerate': () => {
+          // As the server records it: the new answer in place, the old one kept as an earlier version.
+          server['s-1'] = [
+            server['s-1'][0]!,
+            makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Actually, rain.', model: 'openai/gpt-4o', tokens_used: 11, versions: [makeVersion({ prompt: 'Is it sunny?', content: 'Yes it is.', tokens_used: 7 })] }),
+          ];
+          return streamedResponse([framedReply('Actually, rain.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', primary_model: 'openai/gpt-4o', tokens_used: 11 }))]);
+        },
       },
     });
     const user = userEvent.setup();
     renderChat();
     expect(await screen.findByText('Yes it is.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Answer versions' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
     expect(requests.some((request) => request.path === '/conversation/regenerate')).toBe(false);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Model for regeneration' }), 'gpt-4o');
@@ -38,6 +46,20 @@ describe('chat screen: working with replies', () => {
     expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Actually, rain.');
     expect(screen.queryByText('Yes it is.')).toBeNull();
     expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'm-2', session_id: 's-1', forced_model_id: 'gpt-4o', stream: true });
+
+    const versions = await screen.findByRole('group', { name: 'Answer versions' });
+    expect(versions).toHaveTextContent(/Answer 2 of 2/);
+    expect(versions).toHaveTextContent(/2 \/ 2/);
+    await user.click(within(versions).getByRole('button', { name: 'Previous answer' }));
+    const reply = screen.getByRole('article', { name: 'Assistant reply' });
+    expect(reply).toHaveTextContent('Yes it is.');
+    expect(reply).toHaveTextContent('7 tokens');
+    expect(within(reply).queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(within(reply).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(within(versions).getByRole('button', { name: 'Previous answer' })).toBeDisabled();
+    await user.click(within(versions).getByRole('button', { name: 'Next answer' }));
+    expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Actually, rain.');
+    expect(within(versions).getByRole('button', { name: 'Next answer' })).toBeDisabled();
   });
 
   it('marks a reply whose server stopped mid-stream as interrupted, keeps its text, and regenerates it in place', async () => {
@@ -175,8 +197,22 @@ describe('chat screen: working with replies', () => {
     expect(fetched).toHaveTextContent('$0.00010 vs $0.0042');
   });
 
-  it('edits a sent message with Save, and Cancel discards the draft', async () => {
-    const { requests } = fakeChatApi({ sessions: [session], messagesBySession, models });
+  it('edits a sent message with Save, which asks it again and keeps the earlier answer; Cancel discards the draft', async () => {
+    const server = { 's-1': [...messagesBySession['s-1']] };
+    const { requests } = fakeChatApi({
+      sessions: [session],
+      messagesBySession: server,
+      models,
+      routes: {
+        'POST /conversation/regenerate': () => {
+          server['s-1'] = [
+            makeMessage({ id: 'm-1', session_id: 's-1', content: 'Is it warm?', edited_at: '2026-01-02T10:05:00.000Z' }),
+            makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Warm enough.', tokens_used: 9, versions: [makeVersion({ prompt: 'Is it sunny?', content: 'Yes it is.' })] }),
+          ];
+          return streamedResponse([framedReply('Warm enough.', makeMetadata({ session_id: 's-1', usr_msg_id: 'm-1', assistant_msg_id: 'm-2', tokens_used: 9 }))]);
+        },
+      },
+    });
     const user = userEvent.setup();
     renderChat();
     const bubble = await screen.findByRole('article', { name: 'Your message' });
@@ -191,9 +227,39 @@ describe('chat screen: working with replies', () => {
     await user.clear(draft);
     await user.type(draft, 'Is it warm?');
     await user.click(within(bubble).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(bubble).toHaveTextContent('Is it warm?'));
-    expect(within(bubble).queryByRole('textbox')).toBeNull();
-    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({ path: '/conversation/message/m-1', body: { content: 'Is it warm?' } });
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Warm enough.'));
+    expect(screen.getByRole('article', { name: 'Your message' })).toHaveTextContent('Is it warm?');
+    expect(within(screen.getByRole('article', { name: 'Your message' })).queryByRole('textbox')).toBeNull();
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'm-1', session_id: 's-1', forced_model_id: null, content: 'Is it warm?', stream: true });
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    // The earlier answer is shown with the prompt it answered.
+    const versions = await screen.findByRole('group', { name: 'Answer versions' });
+    await user.click(within(versions).getByRole('button', { name: 'Previous answer' }));
+    expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Yes it is.');
+    const asked = screen.getByRole('article', { name: 'Your message' });
+    expect(asked).toHaveTextContent('As asked then');
+    expect(asked).toHaveTextContent('Is it sunny?');
+    expect(within(asked).queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('keeps the draft open when the server refuses an edit before saving it', async () => {
+    fakeChatApi({
+      sessions: [session],
+      messagesBySession,
+      models,
+      routes: { 'POST /conversation/regenerate': () => ({ status: 403, body: { code: 'forbidden', message: 'Model access denied. You do not have access to this model.' } }) },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    const bubble = await screen.findByRole('article', { name: 'Your message' });
+    await user.click(within(bubble).getByRole('button', { name: 'Edit' }));
+    const draft = within(bubble).getByRole('textbox', { name: 'Edit message' });
+    await user.clear(draft);
+    await user.type(draft, 'Is it warm?');
+    await user.click(within(bubble).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Your message' })).getByRole('textbox', { name: 'Edit message' })).toHaveValue('Is it warm?'));
+    expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Yes it is.');
   });
 
   it('rates a reply once and thanks the user', async () => {

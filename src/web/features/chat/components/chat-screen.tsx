@@ -40,7 +40,7 @@ export function ChatScreen() {
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
 
-  const { regenerate, retry, edit, rate } = chat;
+  const { regenerate, retry, resubmit, rate } = chat;
   const isStreaming = chat.state.isTyping;
   // "Try another model" opens the model list; the model chosen there sends that message again.
   const [modelListRequest, setModelListRequest] = useState(0);
@@ -56,10 +56,11 @@ export function ChatScreen() {
         retryOnChoice.current = message;
         setModelListRequest((count) => count + 1);
       },
-      edit,
+      // Saving an edit asks the edited message again with the model chosen for the chat.
+      edit: (message, content) => resubmit(message, content, selectedModelId),
       rate,
     }),
-    [models.data, models.isLoading, isStreaming, regenerate, retry, selectedModelId, edit, rate],
+    [models.data, models.isLoading, isStreaming, regenerate, retry, selectedModelId, resubmit, rate],
   );
 
   function closeOnMobile() {

@@ -2,8 +2,8 @@ import { useCallback, useRef, type Dispatch } from 'react';
 import type { StreamMetadata, User } from '@contracts';
 import type { ChatAction } from '../state/chat-reducer';
 import { isLocalSessionId, type ChatMessage } from '../state/chat-types';
-import { useReloadStoppedReply } from './use-reload-stopped-reply';
-import { useReplyStream, type BannerNotice } from './use-reply-stream';
+import { useReadBackReplies } from './use-read-back-replies';
+import { useReplyStream, type BannerNotice, type ReplyFailure } from './use-reply-stream';
 
 interface SendOptions {
   user: User | null;
@@ -19,9 +19,9 @@ interface SendOptions {
 /** Spec section 4 "Sending a message", "Streaming" and "Regeneration". */
 export function useSendMessage({ user, currentSessionId, dispatch, onSessionSaved, onBanner, onReplyDone }: SendOptions) {
   const { run, stop, isBusy } = useReplyStream(onBanner);
-  const reloadStoppedReply = useReloadStoppedReply(dispatch);
+  const readBack = useReadBackReplies(dispatch);
   // The latest send and regenerate, for a refusal's "switch and resend" that runs after they changed.
-  const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string | null) => Promise<void>; retry?: (message: ChatMessage, modelId: string | null) => Promise<void> }>({});
+  const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string | null) => Promise<void>; retry?: (message: ChatMessage, modelId: string | null) => Promise<void>; resubmit?: (message: ChatMessage, content: string, modelId: string | null) => Promise<boolean> }>({});
 
   const send = useCallback(
     async (content: string, modelId: string | null) => {
@@ -52,7 +52,7 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
           },
           onFail: (partialText, failure) => {
             dispatch({ type: 'reply-failed', pendingMessageId: pending.id, partialText, ...failure });
-            if (failure.stopped && saved) void reloadStoppedReply(saved.sessionId, { userMessageId: saved.userMessageId });
+            if (failure.stopped && saved) void readBack(saved.sessionId, { userMessageId: saved.userMessageId });
           },
           // A refused message was not saved: it goes, and is sent again with the other model.
           retryWith: (otherModelId) => {
@@ -62,7 +62,7 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
         },
       );
     },
-    [user, currentSessionId, dispatch, onSessionSaved, onReplyDone, run, isBusy, reloadStoppedReply],
+    [user, currentSessionId, dispatch, onSessionSaved, onReplyDone, run, isBusy, readBack],
   );
   latest.current.send = send;
 
@@ -80,16 +80,18 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
           onDone: (reply) => {
             dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata, replacedMessageId: message.id });
             onReplyDone?.(reply.metadata);
+            // The answer it replaced is kept as an earlier version: read back with it.
+            void readBack(message.sessionId, { anyReply: true });
           },
           onFail: (_partialText, failure) => {
             dispatch({ type: 'regeneration-failed' });
-            if (failure.stopped) void reloadStoppedReply(message.sessionId, { anyReply: true });
+            if (failure.stopped) void readBack(message.sessionId, { anyReply: true });
           },
           retryWith: (otherModelId) => void latest.current.regenerate?.(message, otherModelId),
         },
       );
     },
-    [dispatch, onReplyDone, run, isBusy, reloadStoppedReply],
+    [dispatch, onReplyDone, run, isBusy, readBack],
   );
   latest.current.regenerate = regenerate;
 
@@ -116,17 +118,54 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
           },
           onFail: (_partialText, failure) => {
             dispatch({ type: 'retry-failed', messageId: message.id, reason: failure.reason });
-            if (failure.stopped) void reloadStoppedReply(message.sessionId, { userMessageId: message.id });
+            if (failure.stopped) void readBack(message.sessionId, { userMessageId: message.id });
           },
           retryWith: (otherModelId) => void latest.current.retry?.(message, otherModelId),
         },
       );
     },
-    [dispatch, onReplyDone, run, isBusy, reloadStoppedReply],
+    [dispatch, onReplyDone, run, isBusy, readBack],
   );
   latest.current.retry = retry;
 
-  return { send, regenerate, retry, stop };
+  /**
+   * Saving an edited message asks it again (docs/decisions/030): the reply's answer so far becomes
+   * an earlier version. Resolves true when the server has the edit; false when it refused it before
+   * saving (the screen then shows the message as the server has it, and the draft is kept).
+   */
+  const resubmit = useCallback(
+    async (message: ChatMessage, content: string, modelId: string | null): Promise<boolean> => {
+      if (isBusy()) return false;
+      const { sessionId } = message;
+      dispatch({ type: 'edit-resubmitted', sessionId, messageId: message.id, content });
+      let failure: ReplyFailure | undefined;
+      await run(
+        { path: '/conversation/regenerate', body: { message_id: message.id, session_id: sessionId, forced_model_id: modelId, content, stream: true } },
+        {
+          onText: (text) => dispatch({ type: 'reply-advanced', text }),
+          onDone: (reply) => {
+            dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata, replacedMessageId: reply.metadata.assistant_msg_id });
+            onReplyDone?.(reply.metadata);
+          },
+          onFail: (_partialText, ended) => {
+            failure = ended;
+            dispatch({ type: 'retry-failed', messageId: message.id, reason: ended.reason });
+          },
+          retryWith: (otherModelId) => void latest.current.resubmit?.(message, content, otherModelId),
+        },
+      );
+      const saved = await readBack(sessionId, { anyReply: true });
+      const edited = saved?.find((candidate) => candidate.id === message.id);
+      if (failure && edited && edited.content !== content) return false;
+      // Read back, the failure is shown under the message again, where Retry asks the edited prompt.
+      if (failure?.reason && edited) dispatch({ type: 'retry-failed', messageId: message.id, reason: failure.reason });
+      return true;
+    },
+    [dispatch, onReplyDone, run, isBusy, readBack],
+  );
+  latest.current.resubmit = resubmit;
+
+  return { send, regenerate, retry, resubmit, stop };
 }
 
 function isSavedMessage(message: ChatMessage): boolean {

@@ -2,7 +2,7 @@ import { sessionTitleFromPrompt, type FeedbackRating, type StreamMetadata } from
 import type { ChatMessage, ChatSession, ChatState } from './chat-types';
 import { isLocalSessionId } from './chat-types';
 import { completeRetry, failRetry, startRetry } from './failed-send';
-import { assistantMessageFromMetadata, editMessage, placeRegeneratedReply } from './message-updates';
+import { assistantMessageFromMetadata, placeRegeneratedReply, startEditResubmit } from './message-updates';
 
 export type ChatAction =
   | { type: 'sessions-loaded'; sessions: ChatSession[] }
@@ -25,7 +25,8 @@ export type ChatAction =
   | { type: 'reply-regenerated'; text: string; metadata: StreamMetadata; replacedMessageId: string }
   | { type: 'regeneration-failed' }
   | { type: 'feedback-given'; messageId: string; rating: FeedbackRating }
-  | { type: 'message-edited'; messageId: string; content: string }
+  /** An edited message asked again: its new answer streams in place of the reply after it. */
+  | { type: 'edit-resubmitted'; sessionId: string; messageId: string; content: string }
   | { type: 'session-renamed'; sessionId: string; title: string }
   | { type: 'session-deleted'; sessionId: string }
   | { type: 'sessions-cleared' };
@@ -87,8 +88,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...placeRegeneratedReply(state, action.text, action.metadata, action.replacedMessageId), isTyping: false, streaming: null };
     case 'regeneration-failed':
       return { ...state, isTyping: false, streaming: null };
-    case 'message-edited':
-      return editMessage(state, action.messageId, action.content);
+    case 'edit-resubmitted':
+      return startEditResubmit(state, action.sessionId, action.messageId, action.content);
     case 'feedback-given':
       return {
         ...state,

@@ -1,3 +1,4 @@
+import { versionFromView, type ReplyVersion } from './reply-versions';
 import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type ReplyFinishReason, type RouteInfo, type StreamMetadata } from '@contracts';
 
 export type ChatMessageStatus = ChatMessageView['status'];
@@ -31,6 +32,10 @@ export interface ChatMessage {
   failure?: { reason: string };
   /** A reply the user stopped; known locally before the saved one is read back. */
   stoppedByUser?: boolean;
+  /** A reply's earlier answers, oldest first (docs/decisions/030). */
+  versions?: ReplyVersion[];
+  /** Shown in place of the current answer: one of the reply's earlier versions, for reading only. */
+  isEarlierVersion?: boolean;
 }
 
 /** Spec section 3 "Session"; local sessions not yet saved start with temp- or new_. */
@@ -84,5 +89,6 @@ export function messageFromView(view: ChatMessageView): ChatMessage {
     route: view.route,
     status: view.status,
     finishReason: view.finish_reason ?? null,
+    ...(view.versions?.length ? { versions: view.versions.map(versionFromView) } : {}),
   };
 }

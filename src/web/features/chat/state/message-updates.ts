@@ -46,3 +46,28 @@ export function editMessage(state: ChatState, messageId: string, content: string
     })),
   };
 }
+
+/**
+ * An edited message sent again (docs/decisions/030): it reads the new text at once, and the answer
+ * streams in place of the reply after it (or after it, when it had none).
+ */
+export function startEditResubmit(state: ChatState, sessionId: string, messageId: string, content: string): ChatState {
+  const session = state.sessions.find((candidate) => candidate.id === sessionId);
+  const at = session?.messages.findIndex((message) => message.id === messageId) ?? -1;
+  const next = at >= 0 ? session?.messages[at + 1] : undefined;
+  const edited = editMessage(state, messageId, content);
+  return {
+    ...edited,
+    sessions: edited.sessions.map((candidate) => ({
+      ...candidate,
+      messages: candidate.messages.map((message) => (message.id === messageId ? withoutFailure(message) : message)),
+    })),
+    isTyping: true,
+    streaming: { sessionId, content: '', ...(next?.role === 'assistant' ? { replacingMessageId: next.id } : {}) },
+  };
+}
+
+function withoutFailure(message: ChatMessage): ChatMessage {
+  const { failure: _failure, ...rest } = message;
+  return rest;
+}

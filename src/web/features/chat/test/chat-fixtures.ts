@@ -1,4 +1,4 @@
-import { formatErrorLine, formatMetaLine, type ChatMessageView, type ChatModel, type ChatSessionView, type StreamMetadata } from '@contracts';
+import { formatErrorLine, formatMetaLine, type ChatMessageView, type ChatModel, type ChatSessionView, type ReplyVersionView, type StreamMetadata } from '@contracts';
 
 export function makeMetadata(overrides: Partial<StreamMetadata> = {}): StreamMetadata {
   return {
@@ -69,6 +69,11 @@ export function makeMessage(overrides: Partial<ChatMessageView> = {}): ChatMessa
     route: null,
     ...overrides,
   };
+}
+
+/** An earlier answer of a reply, as GET /conversation/session/{id} lists it. */
+export function makeVersion(overrides: Partial<ReplyVersionView> = {}): ReplyVersionView {
+  return { prompt: 'Hello there', content: 'An earlier answer.', model: 'local/tinyllama', status: 'complete', tokens_used: 5, created_at: '2026-01-02T10:00:00.000Z', cost_usd: 0, finish_reason: 'stop', ...overrides };
 }
 
 export function makeModel(overrides: Partial<ChatModel> = {}): ChatModel {

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useAnswerChoices } from '../../hooks/use-answer-choices';
 import { streamingMessageId, type ChatMessage, type ChatSession, type StreamingReply } from '../../state/chat-types';
+import { messagesAsShown } from '../../state/reply-versions';
 import { MessageBubble, messageElementId } from './message-bubble';
 import { ThinkingIndicator } from './thinking-indicator';
 
@@ -16,6 +18,7 @@ export function ConversationPane({ session, streaming, isLoadingMessages, focusM
   // The message count when the focused message was scrolled to: until it changes, stay there.
   const focusedAt = useRef<{ messageId: string; count: number } | null>(null);
   const messages = session?.messages ?? [];
+  const answerChoice = useAnswerChoices();
   const streamingHere = streaming && session && streaming.sessionId === session.id ? streaming : null;
 
   useEffect(() => {
@@ -59,7 +62,13 @@ export function ConversationPane({ session, streaming, isLoadingMessages, focusM
 
   return (
     <div className="flex-1 space-y-4 overflow-y-auto p-4" aria-live="polite">
-      {messages.map((message) => (message.id === replacing ? streamingView : <MessageBubble key={message.id} message={message} isFocused={message.id === focusMessageId} />))}
+      {messagesAsShown(messages, (reply) => answerChoice(reply).index).map((message, at) =>
+        message.id === replacing ? (
+          streamingView
+        ) : (
+          <MessageBubble key={message.id} message={message} isFocused={message.id === focusMessageId} answers={message.role === 'assistant' ? answerChoice(messages[at]!) : undefined} />
+        ),
+      )}
       {replacing && messages.some((message) => message.id === replacing) ? null : streamingView}
       <div ref={endOfMessages} />
     </div>

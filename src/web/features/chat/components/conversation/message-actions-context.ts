@@ -13,7 +13,7 @@ export interface MessageActions {
   retry: (message: ChatMessage) => void;
   /** Opens the model choice; the model chosen there sends the failed message again. */
   tryAnotherModel: (message: ChatMessage) => void;
-  /** Resolves true when the edit was saved. */
+  /** Saves the edit and asks the message again; resolves false when the server refused the edit (the draft is kept). */
   edit: (message: ChatMessage, content: string) => Promise<boolean>;
   /** Resolves true when the rating was recorded. */
   rate: (message: ChatMessage, rating: FeedbackRating) => Promise<boolean>;

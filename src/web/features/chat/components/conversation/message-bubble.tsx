@@ -4,13 +4,22 @@ import { MessageTime } from './message-time';
 import { ReplyFooter } from './reply-footer';
 import { SendFailure } from './send-failure';
 import { UserMessageBody } from './user-message-body';
+import type { AnswerChoice } from './version-switcher';
 
 /** The element id of a message, for links to it (search results). */
 export function messageElementId(messageId: string): string {
   return `message-${messageId}`;
 }
 
-export function MessageBubble({ message, isStreaming = false, isFocused = false }: { message: ChatMessage; isStreaming?: boolean; isFocused?: boolean }) {
+interface MessageBubbleProps {
+  message: ChatMessage;
+  isStreaming?: boolean;
+  isFocused?: boolean;
+  /** A reply asked more than once: which answer is shown. */
+  answers?: AnswerChoice;
+}
+
+export function MessageBubble({ message, isStreaming = false, isFocused = false, answers }: MessageBubbleProps) {
   const isUser = message.role === 'user';
   return (
     <article
@@ -27,7 +36,7 @@ export function MessageBubble({ message, isStreaming = false, isFocused = false 
       >
         {isUser ? <UserMessageBody message={message} /> : <MarkdownContent text={message.content} />}
         <MessageTime timestamp={message.timestamp} className="block text-right text-[0.7rem]" />
-        {!isUser && !isStreaming ? <ReplyFooter message={message} /> : null}
+        {!isUser && !isStreaming ? <ReplyFooter message={message} answers={answers} /> : null}
       </div>
       {isUser ? <SendFailure message={message} /> : null}
     </article>

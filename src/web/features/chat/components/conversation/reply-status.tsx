@@ -7,6 +7,10 @@ const marks: Partial<Record<ChatMessageStatus, { label: string; explanation: str
     label: 'Interrupted',
     explanation: 'The server stopped before this reply finished; the text it had written is kept. Regenerate for a full answer.',
   },
+  failed: {
+    label: 'No answer',
+    explanation: 'The model failed before writing anything. Regenerate to ask again.',
+  },
   streaming: {
     label: 'Still being written',
     explanation: 'This reply is still being written; reload the chat to see more of it.',

@@ -28,11 +28,14 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
     event.stopPropagation();
     cancel();
   }
-  const canEdit = actions && !message.isPending && !message.id.startsWith('pending-') && !isLocalSessionId(message.sessionId);
+  const canEdit = actions && !message.isEarlierVersion && !message.isPending && !message.id.startsWith('pending-') && !isLocalSessionId(message.sessionId);
 
+  // The edit mode closes while the edited message is asked again; a refused edit reopens it with the draft.
   async function save() {
     if (!actions || draft === null || !draft.trim()) return;
-    if (await actions.edit(message, draft.trim())) setDraft(null);
+    const content = draft.trim();
+    setDraft(null);
+    if (!(await actions.edit(message, content))) setDraft(content);
   }
 
   if (draft !== null) {
@@ -58,6 +61,7 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
   }
   return (
     <>
+      {message.isEarlierVersion ? <p className="text-xs font-medium opacity-80">As asked then</p> : null}
       <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
       {canEdit ? (
         <button ref={editButton} type="button" className="mt-1 rounded text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white" onClick={() => setDraft(message.content)}>

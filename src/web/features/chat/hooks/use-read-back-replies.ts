@@ -4,7 +4,7 @@ import type { ChatAction } from '../state/chat-reducer';
 import { messageFromView, type ChatMessage } from '../state/chat-types';
 
 /** The server records a stopped reply once its model call has ended: usually at once, rarely a few seconds on. */
-export const stoppedReplyReload = { attempts: 12, intervalMs: 400 } as const;
+export const readBackRetries = { attempts: 12, intervalMs: 400 } as const;
 
 function recordedReplyTo(messages: ChatMessage[], userMessageId: string): ChatMessage | undefined {
   const at = messages.findIndex((message) => message.id === userMessageId);
@@ -12,19 +12,20 @@ function recordedReplyTo(messages: ChatMessage[], userMessageId: string): ChatMe
   return reply?.role === 'assistant' && reply.status !== 'streaming' ? reply : undefined;
 }
 
-/** What a stopped reply waits for: the reply to that user message recorded, or (a regeneration) nothing in the session still streaming. */
-export type StoppedReplyTarget = { userMessageId: string } | { anyReply: true };
+/** What a read-back waits for: the reply to that user message recorded, or (a regeneration) nothing in the session still streaming. */
+export type ReadBackTarget = { userMessageId: string } | { anyReply: true };
 
-const isRecorded = (messages: ChatMessage[], target: StoppedReplyTarget) =>
+const isRecorded = (messages: ChatMessage[], target: ReadBackTarget) =>
   'userMessageId' in target ? recordedReplyTo(messages, target.userMessageId) !== undefined : messages.every((message) => message.status !== 'streaming');
 
 /**
- * After Stop, the partial reply as the server saved it (its tokens, model and what feedback is
- * given for), so the footer is whole without a reload. Read again until the server has recorded it.
- * A stopped regeneration is read back the same way: the server keeps what it recorded, which the
- * screen must show rather than the reply from before.
+ * Reads a session's replies back as the server recorded them, read again until it has. After Stop:
+ * the partial reply's tokens, model and what feedback is given for, so the footer is whole without
+ * a reload (a stopped regeneration too: the server keeps what it recorded, which the screen must
+ * show rather than the reply from before). After a regeneration or an edit: the reply's earlier
+ * versions, and whether the edit was saved. Resolves with the messages loaded, or null.
  */
-export function useReloadStoppedReply(dispatch: Dispatch<ChatAction>) {
+export function useReadBackReplies(dispatch: Dispatch<ChatAction>) {
   const active = useRef(true);
   useEffect(() => {
     active.current = true;
@@ -34,17 +35,18 @@ export function useReloadStoppedReply(dispatch: Dispatch<ChatAction>) {
   }, []);
 
   return useCallback(
-    async (sessionId: string, target: StoppedReplyTarget) => {
-      for (let attempt = 0; attempt < stoppedReplyReload.attempts && active.current; attempt += 1) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, stoppedReplyReload.intervalMs));
+    async (sessionId: string, target: ReadBackTarget): Promise<ChatMessage[] | null> => {
+      for (let attempt = 0; attempt < readBackRetries.attempts && active.current; attempt += 1) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, readBackRetries.intervalMs));
         const session = await conversationApi.getSession(sessionId).catch(() => null);
-        if (!session || !active.current) return;
+        if (!session || !active.current) return null;
         const messages = session.messages.map(messageFromView);
         if (isRecorded(messages, target)) {
           dispatch({ type: 'messages-loaded', sessionId, messages });
-          return;
+          return messages;
         }
       }
+      return null;
     },
     [dispatch],
   );

@@ -5,23 +5,9 @@ import { conversationApi } from '../api/conversation-api';
 import type { ChatAction } from '../state/chat-reducer';
 import type { ChatMessage } from '../state/chat-types';
 
-/** Editing a sent message and rating a reply (spec section 4). */
-export function useMessageEditing(user: User | null, dispatch: Dispatch<ChatAction>) {
+/** Rating a reply (spec section 4). Editing a message asks it again: see `useSendMessage`'s resubmit. */
+export function useReplyFeedback(user: User | null, dispatch: Dispatch<ChatAction>) {
   const toast = useToast();
-
-  const edit = useCallback(
-    async (message: ChatMessage, content: string) => {
-      try {
-        await conversationApi.editMessage(message.id, content);
-        dispatch({ type: 'message-edited', messageId: message.id, content });
-        return true;
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : 'Failed to edit message');
-        return false;
-      }
-    },
-    [dispatch, toast],
-  );
 
   const rate = useCallback(
     async (message: ChatMessage, rating: FeedbackRating) => {
@@ -39,5 +25,5 @@ export function useMessageEditing(user: User | null, dispatch: Dispatch<ChatActi
     [user, dispatch, toast],
   );
 
-  return { edit, rate };
+  return { rate };
 }
