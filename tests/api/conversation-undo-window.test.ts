@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
 import { sessionUndoWindowMs } from '../../src/server/conversations/chat-session-repository';
-import { chatMessages, chatSessions } from '../../src/server/db/schema';
+import { cacheEntries, chatMessages, chatSessions } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { strongPassword, uniqueName } from './support/client';
 import { ownServerConfig } from './support/own-server';
@@ -49,11 +49,18 @@ describe('the undo window of a deleted conversation', () => {
     const username = uniqueName('undo');
     const { token, user } = (await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` })).body;
     return {
-      async deletedConversation(): Promise<string> {
+      async conversation(): Promise<string> {
         const answer = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt: 'Soon deleted', forced_model_id: 'openai/gpt-4o-mini', stream: false });
         expect(answer.status).toBe(200);
-        expect((await call(`/conversation/session/${answer.body.session_id}`, token, undefined, 'DELETE')).status).toBe(200);
         return answer.body.session_id;
+      },
+      async remove(sessionId: string) {
+        expect((await call(`/conversation/session/${sessionId}`, token, undefined, 'DELETE')).status).toBe(200);
+      },
+      async deletedConversation(): Promise<string> {
+        const sessionId = await this.conversation();
+        await this.remove(sessionId);
+        return sessionId;
       },
       restore: (sessionId: string) => call(`/conversation/session/${sessionId}/restore`, token, undefined, 'POST'),
     };
@@ -88,4 +95,17 @@ describe('the undo window of a deleted conversation', () => {
     expect(await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, fresh))).toHaveLength(2);
     expect((await person.restore(fresh)).status).toBe(200);
   }, 60_000);
+
+  it("stops serving the deleted conversation's replies from the semantic cache at once", async () => {
+    const person = await someone();
+    const sessionId = await person.conversation();
+    const db = server.database.db;
+    const entries = () => db.select({ id: cacheEntries.id }).from(cacheEntries).where(eq(cacheEntries.sessionId, sessionId));
+    // The reply is stored in the cache just after it is answered.
+    const deadline = Date.now() + 15_000;
+    while ((await entries()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await entries()).toHaveLength(1);
+    await person.remove(sessionId);
+    expect(await entries()).toEqual([]);
+  });
 });
