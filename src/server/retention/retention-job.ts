@@ -19,7 +19,7 @@ const dayMs = 86_400_000;
 /**
  * Deletes every organisation's conversations whose last activity is older than its
  * retention_period_days, and those its people deleted longer ago than the undo window, inside the
- * server: at start and then every interval (docs/decisions/021, 030).
+ * server: at start and then every interval (docs/decisions/021, 031).
  * Stopping ends a sweep after its current batch.
  */
 export function createRetentionJob(options: RetentionJobOptions): IntervalJob {
