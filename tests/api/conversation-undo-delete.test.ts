@@ -58,6 +58,8 @@ describe('deleting a conversation, then undoing it', () => {
     expect(await download()).toBe(404);
     expect(await api('/conversation/message', { token, body: { org_id: user.org_id, user_id: user.id, prompt: 'Into the deleted one', session_id: sessionId, stream: false } })).toMatchObject(gone);
     expect(await api('/conversation/regenerate', { token, body: { message_id: replyId, session_id: sessionId, forced_model_id: 'openai/gpt-4o-mini', stream: false } })).toMatchObject(gone);
+    // An edit that asks again goes through regenerate with the new content.
+    expect(await api('/conversation/regenerate', { token, body: { message_id: userMessageId, session_id: sessionId, forced_model_id: 'openai/gpt-4o-mini', content: 'Edited', stream: false } })).toMatchObject(gone);
     expect(await api(`/conversation/session/${sessionId}/title`, { token, method: 'PUT', body: { title: 'Renamed' } })).toMatchObject(gone);
     expect(await api(`/conversation/message/${userMessageId}`, { token, method: 'PUT', body: { content: 'Edited' } })).toMatchObject({ status: 404, body: { message: messageNotFound } });
     expect(await api(`/conversation/message/${replyId}`, { token, method: 'DELETE' })).toMatchObject({ status: 404, body: { message: messageNotFound } });
