@@ -58,6 +58,11 @@ export async function deleteEntriesForReply(db: Executor, orgId: string, replyMe
     .returning(removedColumns);
 }
 
+/** A conversation was deleted: its replies are no longer served, even while it can still be restored. */
+export async function deleteEntriesForSession(db: Executor, orgId: string, sessionId: string): Promise<RemovedEntry[]> {
+  return db.delete(cacheEntries).where(inOrganisation(cacheEntries.orgId, orgId, eq(cacheEntries.sessionId, sessionId))).returning(removedColumns);
+}
+
 export async function deleteExpiredEntries(db: Executor, orgId: string, now: Date): Promise<RemovedEntry[]> {
   return db.delete(cacheEntries).where(inOrganisation(cacheEntries.orgId, orgId, lte(cacheEntries.expiresAt, now))).returning(removedColumns);
 }

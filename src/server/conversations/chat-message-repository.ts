@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { chatMessages, feedback, usageRecords } from '../db/schema';
+import { chatMessages, chatSessions, feedback, usageRecords } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import type { SessionOwner } from './chat-session-repository';
 import { archiveReply } from './reply-version-repository';
@@ -11,6 +11,16 @@ export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'createdAt' 
 export type UsageRecord = typeof usageRecords.$inferSelect;
 /** A usage record with its id chosen beforehand, so it can be written early and completed later. */
 export type NewUsageRecord = Omit<typeof usageRecords.$inferInsert, 'createdAt'> & { id: string };
+
+/** A message's session is not deleted: a deleted session's messages are gone for their owner until it is restored. */
+function inLiveSession(db: Executor) {
+  return exists(
+    db
+      .select({ id: chatSessions.id })
+      .from(chatSessions)
+      .where(and(eq(chatSessions.id, chatMessages.sessionId), eq(chatSessions.orgId, chatMessages.orgId), isNull(chatSessions.deletedAt))),
+  );
+}
 
 export async function insertMessage(db: Executor, message: NewChatMessage): Promise<ChatMessageRecord> {
   const [row] = await db.insert(chatMessages).values(message).returning();
@@ -46,7 +56,7 @@ export async function findMessage(db: Executor, owner: SessionOwner, messageId: 
   const [row] = await db
     .select()
     .from(chatMessages)
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))));
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)), inLiveSession(db)));
   return row;
 }
 
@@ -63,7 +73,7 @@ export async function updateMessageContent(db: Executor, owner: SessionOwner, me
   const [row] = await db
     .update(chatMessages)
     .set({ content, editedAt: new Date() })
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)), inLiveSession(db)))
     .returning();
   return row;
 }
@@ -71,7 +81,7 @@ export async function updateMessageContent(db: Executor, owner: SessionOwner, me
 export async function deleteMessage(db: Executor, owner: SessionOwner, messageId: string): Promise<boolean> {
   const rows = await db
     .delete(chatMessages)
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)), inLiveSession(db)))
     .returning({ id: chatMessages.id });
   return rows.length > 0;
 }

@@ -296,11 +296,16 @@ export function createConversationRoutes(
   );
   addRoute(
     router,
-    createRoute({ method: 'delete', path: '/session/{id}', tags, summary: 'Delete a session with its messages', security: signedInSecurity, request: { params: sessionPathSchema }, responses: answers('Deleted', successResponseSchema) }),
+    createRoute({ method: 'delete', path: '/session/{id}', tags, summary: `Delete a session with its messages (restorable for ${sessions.undoWindowMinutes} minutes)`, security: signedInSecurity, request: { params: sessionPathSchema }, responses: answers('Deleted', successResponseSchema) }),
     async (context) => {
       await sessions.deleteOwnSession(db, context.get('caller'), context.req.valid('param').id);
       return context.json({ success: true });
     },
+  );
+  addRoute(
+    router,
+    createRoute({ method: 'post', path: '/session/{id}/restore', tags, summary: `Undo deleting a session, within ${sessions.undoWindowMinutes} minutes`, security: signedInSecurity, request: { params: sessionPathSchema }, responses: answers('The session', chatSessionWithMessagesSchema) }),
+    async (context) => context.json(await sessions.restoreOwnSession(db, context.get('caller'), context.req.valid('param').id)),
   );
   return router;
 }

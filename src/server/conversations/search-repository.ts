@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import { chatMessages, chatSessions } from '../db/schema';
@@ -20,7 +20,8 @@ export interface SearchHit {
 const windowChars = 600;
 
 /**
- * This owner's session titles and messages containing `text` (case-insensitive), newest first.
+ * This owner's session titles and messages containing `text` (case-insensitive), newest first;
+ * deleted sessions are left out.
  * Asks for one row more than `limit`, so the caller knows whether another page exists.
  */
 export async function searchConversations(db: Executor, owner: SessionOwner, text: string, limit: number, offset: number): Promise<SearchHit[]> {
@@ -35,7 +36,7 @@ export async function searchConversations(db: Executor, owner: SessionOwner, tex
       at: sql<Date | string>`${chatSessions.updatedAt}`.as('at'),
     })
     .from(chatSessions)
-    .where(inOrganisation(chatSessions.orgId, owner.orgId, eq(chatSessions.userId, owner.userId), ilike(chatSessions.title, pattern)));
+    .where(inOrganisation(chatSessions.orgId, owner.orgId, eq(chatSessions.userId, owner.userId), isNull(chatSessions.deletedAt), ilike(chatSessions.title, pattern)));
   const found = sql`greatest(1, strpos(lower(${chatMessages.content}), lower(${text})) - ${windowChars / 2})`;
   const bodies = db
     .select({
@@ -54,6 +55,7 @@ export async function searchConversations(db: Executor, owner: SessionOwner, tex
         owner.orgId,
         eq(chatMessages.userId, owner.userId),
         eq(chatSessions.userId, owner.userId),
+        isNull(chatSessions.deletedAt),
         ilike(chatMessages.content, pattern),
       ),
     );

@@ -1,10 +1,11 @@
 import { messages, type ChatMessageView, type ChatSessionView, type ChatSessionWithMessages } from '../../contracts';
 import type { Executor } from '../db/database';
+import { deleteEntriesForSession } from '../cache/cache-repository';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
 import { deleteMessage, findOwnRating, listSessionMessages, updateMessageContent } from './chat-message-repository';
-import { deleteAllSessions, deleteSession, findSession, listSessions, renameSession, type SessionOwner } from './chat-session-repository';
+import { deleteAllSessions, deleteSession, findSession, listSessions, renameSession, restoreSession, sessionUndoWindowMs, type SessionOwner } from './chat-session-repository';
 import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { presentMessage, presentReplyVersion, presentSession } from './present-conversation';
 import { listReplyVersions } from './reply-version-repository';
@@ -50,8 +51,19 @@ export async function renameOwnSession(db: Executor, caller: Caller, sessionId: 
   if (!(await renameSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), title))) throw notFound(messages.sessionNotFound);
 }
 
-export async function deleteOwnSession(db: Executor, caller: Caller, sessionId: string): Promise<void> {
-  if (!(await deleteSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound)))) throw notFound(messages.sessionNotFound);
+export const undoWindowMinutes = sessionUndoWindowMs / 60_000;
+
+/** Deletes a session so that it can still be restored for a while (sessionUndoWindowMs). */
+export async function deleteOwnSession(db: Executor, caller: Caller, sessionId: string, now = new Date()): Promise<void> {
+  if (!(await deleteSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), now))) throw notFound(messages.sessionNotFound);
+  // Its replies stop answering others' prompts at once; a restored session does not get them back.
+  await deleteEntriesForSession(db, caller.orgId, sessionId);
+}
+
+/** Undoes a recent delete and answers the session with its messages; 404 once the window has passed. */
+export async function restoreOwnSession(db: Executor, caller: Caller, sessionId: string, now = new Date()): Promise<ChatSessionWithMessages> {
+  if (!(await restoreSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), now))) throw notFound(messages.sessionNotFound);
+  return getSessionOf(db, ownerOf(caller), sessionId);
 }
 
 export async function deleteAllOwnSessions(db: Executor, caller: Caller, orgId: string, userId: string): Promise<number> {

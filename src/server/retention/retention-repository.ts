@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import { defaultOrganisationSettings } from '../../contracts';
 import type { Executor } from '../db/database';
 import { chatMessages, chatSessions, organisations, organisationSettings } from '../db/schema';
@@ -37,4 +37,18 @@ export async function deleteInactiveSessions(db: Executor, orgId: string, cutoff
     .limit(limit);
   const deleted = await db.delete(chatSessions).where(inOrganisation(chatSessions.orgId, orgId, inArray(chatSessions.id, inactive))).returning({ id: chatSessions.id });
   return deleted.length;
+}
+
+/**
+ * Removes for good up to `limit` of the organisation's conversations deleted by their owners before
+ * `deletedBefore` (their undo window has passed), with what goes with a session as above.
+ */
+export async function purgeDeletedSessions(db: Executor, orgId: string, deletedBefore: Date, limit: number): Promise<number> {
+  const expired = db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(inOrganisation(chatSessions.orgId, orgId, isNotNull(chatSessions.deletedAt), lt(chatSessions.deletedAt, deletedBefore)))
+    .limit(limit);
+  const purged = await db.delete(chatSessions).where(inOrganisation(chatSessions.orgId, orgId, inArray(chatSessions.id, expired))).returning({ id: chatSessions.id });
+  return purged.length;
 }

@@ -19,11 +19,15 @@ export const chatSessions = pgTable(
     title: text('title').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Deleted by its owner: hidden everywhere, restorable for a short while, then removed by the retention job. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     index('chat_sessions_user_idx').on(table.orgId, table.userId, table.updatedAt),
     // The retention job's look-up: an organisation's conversations inactive since a date.
     index('chat_sessions_org_activity_idx').on(table.orgId, table.updatedAt),
+    // And its look-up of deleted conversations whose undo window has passed.
+    index('chat_sessions_deleted_idx').on(table.orgId, table.deletedAt).where(sql`${table.deletedAt} is not null`),
   ],
 );
 

@@ -2,12 +2,19 @@ import { createContext, useContext } from 'react';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 
+/** One button in the toast (e.g. Undo); choosing it also closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastOptions {
   /** A toast with the same id replaces the earlier one instead of stacking. */
   id?: string;
   durationMs?: number;
   /** For a toast that announces a page change (logged out): it stays through that change, not the next. */
   keepOnNavigation?: boolean;
+  action?: ToastAction;
 }
 
 export interface ToastRecord {
@@ -16,6 +23,7 @@ export interface ToastRecord {
   message: string;
   durationMs: number;
   keepOnNavigation: boolean;
+  action?: ToastAction;
 }
 
 export interface ToastApi {

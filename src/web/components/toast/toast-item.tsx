@@ -26,6 +26,18 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${styleByType[toast.type]}`}
     >
       <p className="flex-1 break-words">{toast.message}</p>
+      {toast.action ? (
+        <button
+          type="button"
+          onClick={() => {
+            onDismiss(toast.id);
+            toast.action?.onClick();
+          }}
+          className="-my-1 rounded px-2 py-1 font-semibold underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-current"
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={() => onDismiss(toast.id)}

@@ -66,4 +66,13 @@ describe('ToastProvider', () => {
     });
     expect(visibleMessages()).toEqual(['Message 2']);
   });
+
+  it('offers an action that runs once and closes its toast', () => {
+    renderToasts();
+    const undo = vi.fn();
+    act(() => void toastApi.success('Message 1', { action: { label: 'Undo', onClick: undo } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(visibleMessages()).toEqual([]);
+  });
 });

@@ -21,7 +21,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((type: ToastType, message: string, options: ToastOptions = {}) => {
     nextId.current += 1;
     const id = options.id ?? `toast-${nextId.current}`;
-    const record: ToastRecord = { id, type, message, durationMs: options.durationMs ?? defaultToastDurationMs, keepOnNavigation: options.keepOnNavigation ?? false };
+    const record: ToastRecord = {
+      id,
+      type,
+      message,
+      durationMs: options.durationMs ?? defaultToastDurationMs,
+      keepOnNavigation: options.keepOnNavigation ?? false,
+      action: options.action,
+    };
     setToasts((current) => {
       const others = current.filter((toast) => toast.id !== id);
       // The oldest toasts make room for new ones once the limit is reached.

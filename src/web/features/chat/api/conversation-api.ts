@@ -24,6 +24,10 @@ export const conversationApi = {
   async deleteSession(sessionId: string): Promise<void> {
     await apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
   },
+  /** Undoes a delete made less than the server's undo window ago; answers the session with its messages. */
+  restoreSession(sessionId: string): Promise<ChatSessionWithMessages> {
+    return apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}/restore`, { method: 'POST', schema: chatSessionWithMessagesSchema });
+  },
   async clearSessions(orgId: string, userId: string): Promise<void> {
     await apiRequest(`/conversation/session/all/${encodeURIComponent(orgId)}/${encodeURIComponent(userId)}`, { method: 'DELETE' });
   },

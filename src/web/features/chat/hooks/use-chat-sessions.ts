@@ -5,12 +5,21 @@ import { conversationApi } from '../api/conversation-api';
 import type { ChatAction } from '../state/chat-reducer';
 import { isLocalSessionId, messageFromView, sessionFromView } from '../state/chat-types';
 
-/** Loading, selecting, renaming and deleting sessions, with the sidebar toasts of spec section 8. */
+/** Long enough to notice the toast and reach its Undo; the server keeps a deleted session far longer. */
+export const undoToastDurationMs = 10_000;
+
+/** Loading, selecting, renaming, deleting (with Undo) and restoring sessions, with the sidebar toasts of spec section 8. */
 export function useChatSessions(user: User | null, currentSessionId: string | null, dispatch: Dispatch<ChatAction>) {
   const toast = useToast();
   const loadedSessionIds = useRef(new Set<string>());
+  // Read by Undo, which runs later than the render that made it.
+  const openSessionId = useRef(currentSessionId);
   const orgId = user?.orgId;
   const userId = user?.id;
+
+  useEffect(() => {
+    openSessionId.current = currentSessionId;
+  }, [currentSessionId]);
 
   useEffect(() => {
     if (!orgId || !userId) return;
@@ -64,18 +73,43 @@ export function useChatSessions(user: User | null, currentSessionId: string | nu
     [dispatch, toast],
   );
 
+  /** Brings a deleted session back into the list as the server has it; reopens it if it was open and nothing else is now. */
+  const restoreSession = useCallback(
+    async (sessionId: string, wasOpen: boolean) => {
+      if (!orgId || !userId) return;
+      try {
+        const restored = await conversationApi.restoreSession(sessionId);
+        const sessions = await conversationApi.listSessions(orgId, userId);
+        const nothingOpen = openSessionId.current === null;
+        dispatch({ type: 'sessions-loaded', sessions: sessions.map(sessionFromView) });
+        dispatch({ type: 'messages-loaded', sessionId, messages: restored.messages.map(messageFromView) });
+        loadedSessionIds.current.add(sessionId);
+        if (wasOpen && nothingOpen) dispatch({ type: 'session-selected', sessionId });
+      } catch {
+        toast.error('Failed to restore chat session');
+      }
+    },
+    [orgId, userId, dispatch, toast],
+  );
+
   const deleteSession = useCallback(
     async (sessionId: string) => {
+      const wasOpen = openSessionId.current === sessionId;
       try {
-        if (!isLocalSessionId(sessionId)) await conversationApi.deleteSession(sessionId);
+        // A session never saved has nothing on the server to bring back.
+        const saved = !isLocalSessionId(sessionId);
+        if (saved) await conversationApi.deleteSession(sessionId);
         loadedSessionIds.current.delete(sessionId);
         dispatch({ type: 'session-deleted', sessionId });
-        toast.success('Chat session deleted');
+        toast.success(
+          'Chat session deleted',
+          saved ? { durationMs: undoToastDurationMs, action: { label: 'Undo', onClick: () => void restoreSession(sessionId, wasOpen) } } : undefined,
+        );
       } catch {
         toast.error('Failed to delete chat session');
       }
     },
-    [dispatch, toast],
+    [dispatch, toast, restoreSession],
   );
 
   const clearSessions = useCallback(async () => {

@@ -34,7 +34,7 @@ interface ChatSidebarProps {
 export function ChatSidebar(props: ChatSidebarProps) {
   const { sessions, currentSessionId, isMobile, onClose, onNewChat, onSelect, onClearAll } = props;
   const [confirmingClear, setConfirmingClear] = useState(false);
-  // Deleting cannot be undone (the server removes the messages at once), so it is asked first.
+  // Asked first; the toast after it offers Undo for a short while.
   const [deleting, setDeleting] = useState<ChatSession | null>(null);
   const width = isMobile ? 'fixed inset-0 z-30 w-full' : 'w-1/5 min-w-64 max-w-80';
 
@@ -87,7 +87,7 @@ export function ChatSidebar(props: ChatSidebarProps) {
       {deleting ? (
         <ConfirmDialog
           title="Delete this conversation?"
-          description={`“${deleting.title || 'New Chat'}” and its messages will be deleted. This action cannot be undone.`}
+          description={`“${deleting.title || 'New Chat'}” and its messages will be deleted.`}
           confirmLabel="Delete"
           onCancel={() => setDeleting(null)}
           onConfirm={() => {

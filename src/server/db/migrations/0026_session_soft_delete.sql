@@ -1,0 +1,2 @@
+ALTER TABLE "chat_sessions" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "chat_sessions_deleted_idx" ON "chat_sessions" USING btree ("org_id","deleted_at") WHERE "chat_sessions"."deleted_at" is not null;
