@@ -4,7 +4,7 @@
  *   npm run bench:first-message            # 5 starts per setting
  *   RUNS=3 npm run bench:first-message
  *
- * For each setting of ENCODER_WARM_AT_START, the real server starts in its own process on a fresh
+ * For each setting of ENCODER_WARM_AT_START and CHAT_PATH_WARM_AT_START, the real server starts in its own process on a fresh
  * PGlite folder (the embedded model off, the fake OpenAI provider in another process), a user
  * signs up once /api/readyz answers 200, and three different questions are sent one after the
  * other with Auto, each timed from the request to the last byte of the streamed reply. Each
@@ -27,14 +27,16 @@ const questions = ['How do tides form on the coast?', 'What makes a good first p
 interface Setting {
   name: string;
   warm: boolean;
+  warmChatPath: boolean;
   readyMs: number[];
   /** Per message position (first, second, third): milliseconds to the last byte. */
   messageMs: number[][];
 }
 
-function environment(fake: FakeProviderProcess, warm: boolean): Record<string, string> {
+function environment(fake: FakeProviderProcess, setting: Setting): Record<string, string> {
   return {
-    ENCODER_WARM_AT_START: String(warm),
+    ENCODER_WARM_AT_START: String(setting.warm),
+    CHAT_PATH_WARM_AT_START: String(setting.warmChatPath),
     LOCAL_MODEL_ENABLED: 'false',
     OPENAI_API_KEY: 'sk-bench-dummy',
     OPENAI_BASE_URL: `${fake.url}/v1`,
@@ -46,7 +48,7 @@ function environment(fake: FakeProviderProcess, warm: boolean): Record<string, s
 
 async function measureOnce(setting: Setting, fake: FakeProviderProcess): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tokenwise-first-message-'));
-  const server = await startServerProcess({ dataDir, environment: environment(fake, setting.warm), timeoutMs: 300_000 });
+  const server = await startServerProcess({ dataDir, environment: environment(fake, setting), timeoutMs: 300_000 });
   try {
     setting.readyMs.push(server.readyMs);
     const user = await signUp(server.url, 'first');
@@ -64,8 +66,9 @@ async function measureOnce(setting: Setting, fake: FakeProviderProcess): Promise
 async function main(): Promise<void> {
   const fake = await startFakeProviderProcess();
   const settings: Setting[] = [
-    { name: 'warmed at start (`ENCODER_WARM_AT_START=true`, the default)', warm: true, readyMs: [], messageMs: [[], [], []] },
-    { name: 'loaded by the first message (`ENCODER_WARM_AT_START=false`)', warm: false, readyMs: [], messageMs: [[], [], []] },
+    { name: 'encoder and chat path warmed at start (the default)', warm: true, warmChatPath: true, readyMs: [], messageMs: [[], [], []] },
+    { name: 'encoder warmed, chat path not (`CHAT_PATH_WARM_AT_START=false`)', warm: true, warmChatPath: false, readyMs: [], messageMs: [[], [], []] },
+    { name: 'nothing warmed (both `false`)', warm: false, warmChatPath: false, readyMs: [], messageMs: [[], [], []] },
   ];
   try {
     for (let run = 1; run <= runs; run++) {

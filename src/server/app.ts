@@ -58,8 +58,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Lets shutdown turn readiness off before the listener closes. */
   isShuttingDown?: () => boolean;
-  /** True while the embedded encoder loads at start: not ready yet, so a balancer waits. */
-  isWarmingUp?: () => boolean;
+  /** While the server warms up at start (the encoder loads, the chat path runs once), what it is doing: not ready yet, so a balancer waits. */
+  warmingUp?: () => string | undefined;
 }
 
 /** Builds the whole HTTP surface: the API under /api, the web app everywhere else. */
@@ -98,10 +98,11 @@ export function createApp(options: AppOptions) {
   );
   addRoute(
     api,
-    createRoute({ method: 'get', path: '/readyz', tags, summary: 'The database answers and the sentence encoder is loaded', responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })) }),
+    createRoute({ method: 'get', path: '/readyz', tags, summary: 'The database answers, the sentence encoder is loaded and the chat path warmed', responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })) }),
     async (context) => {
       if (options.isShuttingDown?.()) throw new AppError('unavailable', 'Shutting down');
-      if (options.isWarmingUp?.()) throw new AppError('unavailable', 'Starting: the sentence encoder is loading');
+      const warming = options.warmingUp?.();
+      if (warming) throw new AppError('unavailable', `Starting: ${warming}`);
       try {
         await options.database.ping();
       } catch (error) {

@@ -13,6 +13,8 @@ import { createSetupGate } from './conversations/setup-gate';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createRequestRouting } from './routing/request-routing';
 import { warmEncoder } from './routing/warm-encoder';
+import { warmChatPath } from './conversations/warm-chat-path';
+import type { ConversationDependencies } from './conversations/conversation-dependencies';
 import { createAccessTokens } from './auth/access-tokens';
 import { createRecentCallers } from './auth/recent-callers';
 import type { AuthDependencies } from './auth/auth-dependencies';
@@ -133,23 +135,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       throw error;
     });
   const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
+  const conversations: ConversationDependencies = {
+    db: database.db,
+    providers,
+    catalog,
+    localModelEnabled: config.localModel.enabled,
+    localModel: localProvider,
+    logger,
+    inFlight: inFlightReplies,
+    liveReplies,
+    setupGate: createSetupGate(config.chatSetupConcurrency),
+    exportLinks: createExportLinks(secretKey),
+    routing,
+    wallet: { enforced: config.wallet.enforced, usageRecorded: (orgId) => wallet.jobs.wake(orgId) },
+  };
   const app = createApp({
     database,
     auth,
-    conversations: {
-      db: database.db,
-      providers,
-      catalog,
-      localModelEnabled: config.localModel.enabled,
-      localModel: localProvider,
-      logger,
-      inFlight: inFlightReplies,
-      liveReplies,
-      setupGate: createSetupGate(config.chatSetupConcurrency),
-      exportLinks: createExportLinks(secretKey),
-      routing,
-      wallet: { enforced: config.wallet.enforced, usageRecorded: (orgId) => wallet.jobs.wake(orgId) },
-    },
+    conversations,
     wallet: wallet.dependencies,
     providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
     billing,
@@ -167,8 +170,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     corsOrigins: config.corsOrigins,
     webRoot: options.webRoot === null ? undefined : (options.webRoot ?? defaultWebRoot),
     isShuttingDown: () => shuttingDown,
-    isWarmingUp: () => warmingUp.pending,
+    warmingUp: () => (warmingUp.pending ? 'the sentence encoder is loading' : chatPathWarming.pending ? 'warming up the chat path' : undefined),
   });
+  // After the encoder, whose first use it would otherwise wait for (docs/benchmarks/first-message.md).
+  const chatPathWarming = { pending: config.routing.warmChatPathAtStart };
+  if (chatPathWarming.pending) {
+    void warmingUp.done
+      .then(() => (shuttingDown ? undefined : warmChatPath(conversations, app, logger)))
+      .finally(() => (chatPathWarming.pending = false));
+  }
 
   let server: ServerType;
   try {

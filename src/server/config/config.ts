@@ -51,6 +51,7 @@ const configSchema = z.object({
   INVOICE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   EMBEDDINGS_REMEMBERED: z.coerce.number().int().min(0).default(2_000),
   ENCODER_WARM_AT_START: booleanFromString.default(true),
+  CHAT_PATH_WARM_AT_START: booleanFromString.default(true),
   // An OpenAI-compatible embeddings endpoint for the semantic cache instead of the embedded encoder.
   EMBEDDINGS_BASE_URL: z.url().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
@@ -121,6 +122,8 @@ export interface Config {
     rememberedEmbeddings: number;
     /** Load the embedded encoder at start (readiness waits for it) rather than on the first chat message. */
     warmEncoderAtStart: boolean;
+    /** Runs the chat path's reads once at start (readiness waits), so the first message is not the one compiling them. */
+    warmChatPathAtStart: boolean;
     /** The cache's remote encoder; absent, the embedded one is used. */
     embeddings?: { baseURL: string; apiKey?: string; model: string; dimensions: number };
   };
@@ -203,6 +206,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS,
       rememberedEmbeddings: raw.EMBEDDINGS_REMEMBERED,
       warmEncoderAtStart: raw.ENCODER_WARM_AT_START,
+      warmChatPathAtStart: raw.CHAT_PATH_WARM_AT_START,
       embeddings: raw.EMBEDDINGS_BASE_URL
         ? { baseURL: raw.EMBEDDINGS_BASE_URL, apiKey: raw.EMBEDDINGS_API_KEY, model: raw.EMBEDDINGS_MODEL!, dimensions: raw.EMBEDDINGS_DIMENSIONS! }
         : undefined,

@@ -6,12 +6,12 @@ import type { ConversationDependencies } from '../conversations/conversation-dep
  * for it); readiness answers 503 until it is done. A failure is logged and left to the first
  * message, which loads it again.
  */
-export function warmEncoder(routing: ConversationDependencies['routing'], enabled: boolean, logger: Logger, stopping: () => boolean): { pending: boolean } {
-  const state = { pending: false };
+export function warmEncoder(routing: ConversationDependencies['routing'], enabled: boolean, logger: Logger, stopping: () => boolean): { pending: boolean; done: Promise<void> } {
+  const state = { pending: false, done: Promise.resolve() };
   if (!enabled || !routing.warm) return state;
   state.pending = true;
   const started = performance.now();
-  routing
+  state.done = routing
     .warm()
     .then(
       () => logger.info({ ms: Math.round(performance.now() - started) }, 'sentence encoder ready'),

@@ -14,6 +14,7 @@ export function ownServerConfig(dataDir: string, variables: Record<string, strin
     LOCAL_MODEL_ENABLED: 'false',
     // Each of these servers would load its own encoder thread; the one test of warming asks for it.
     ENCODER_WARM_AT_START: 'false',
+    CHAT_PATH_WARM_AT_START: 'false',
     ...variables,
   });
 }

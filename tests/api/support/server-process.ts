@@ -22,7 +22,7 @@ export async function startServerProcess(variables: Record<string, string>): Pro
   const { DATABASE_URL: _inherited, ...environment } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: projectRoot,
-    env: { ...environment, PORT: '0', LOG_LEVEL: 'info', LOCAL_MODEL_ENABLED: 'false', ENCODER_WARM_AT_START: 'false', ...variables },
+    env: { ...environment, PORT: '0', LOG_LEVEL: 'info', LOCAL_MODEL_ENABLED: 'false', ENCODER_WARM_AT_START: 'false', CHAT_PATH_WARM_AT_START: 'false', ...variables },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
