@@ -18,9 +18,9 @@ const expiresAt = new Date('2031-07-01T00:00:00Z');
 const k = 5;
 
 describe('the search strategy', () => {
-  it('is pgvector where the database has it, and the in-process index everywhere else', () => {
+  it('is tiered (small scopes in process, large ones in pgvector) where the database has pgvector, and the in-process index everywhere else', () => {
     const chosen = createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId }).strategy;
-    expect(chosen).toBe(database.vectorSearch === 'pgvector' ? 'pgvector' : 'in-process');
+    expect(chosen).toBe(database.vectorSearch === 'pgvector' ? 'tiered' : 'in-process');
   });
 });
 

@@ -23,7 +23,7 @@ import {
 const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' });
 afterAll(() => database.close());
 const { db } = database;
-const strategies = database.vectorSearch === 'pgvector' ? (['pgvector', 'in-process'] as const) : (['in-process'] as const);
+const strategies = database.vectorSearch === 'pgvector' ? (['pgvector', 'in-process', 'tiered'] as const) : (['in-process'] as const);
 
 const minute = 60_000;
 const start = new Date('2031-05-01T12:00:00Z');
@@ -284,6 +284,32 @@ describe('the in-process index', () => {
 
 // Only where pgvector exists (always on PGlite; Debian's PostgreSQL 15 has none).
 if (database.vectorSearch === 'pgvector') {
+  describe('the tiered search (the default with pgvector)', () => {
+    it('searches a small scope in process once its vectors are held, and a scope grown past the limit through pgvector', async () => {
+      const store = createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId, inProcess: { maxScopeVectors: 3 } });
+      expect(store.strategy).toBe('tiered');
+      const owner = await createChatFixture(db);
+      const random = seededRandom(31);
+      const query = randomUnitVector(random);
+      const insert = async (distance: number) =>
+        (await store.insert(await entryFor(owner, { scopeKey: 'tiers', embedding: nearbyUnitVector(random, query, distance), expiresAt: later(60) }), noLimit, start)).entry.id;
+      const nearest = [await insert(0.2), await insert(0.5)];
+      const ids = async () => (await store.searchSimilar(owner.orgId, 'tiers', query, 5, later(1))).map((candidate) => candidate.entry.id);
+
+      // The first search answers from pgvector while the scope's vectors load behind it.
+      expect(await ids()).toEqual(nearest);
+      const deadline = Date.now() + 10_000;
+      while (store.describeIndex()!.vectors < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(store.describeIndex()).toMatchObject({ scopes: 1, vectors: 2 });
+      expect(await ids()).toEqual(nearest);
+
+      // Past three vectors the scope is no longer held; pgvector answers, with every entry.
+      const farther = [await insert(0.8), await insert(1.0)];
+      expect(store.describeIndex()!.vectors).toBe(0);
+      expect(await ids()).toEqual([...nearest, ...farther]);
+    });
+  });
+
   describe('the pgvector search', () => {
     it("walks the HNSW graph for an organisation's large scope, where the planner would sort every row", async () => {
       const owner = await createChatFixture(db);

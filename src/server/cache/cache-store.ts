@@ -3,6 +3,7 @@ import type { CacheEntry, NewCacheEntry, SimilarEntry } from './cache-entry';
 import { deleteEntriesForReply, deleteEntry, deleteExpiredEntries, evictBeyond, findExactEntry, insertEntry, recordEntryHit } from './cache-repository';
 import { createInProcessSearch, type InProcessIndexStats, type InProcessSearchOptions } from './in-process-search';
 import { createPgvectorSearch } from './pgvector-search';
+import { createTieredSearch } from './tiered-search';
 import type { SearchStrategy, VectorSearch } from './vector-search';
 
 export interface CacheStoreOptions {
@@ -15,8 +16,8 @@ export interface CacheStoreOptions {
   dimensions?: number;
   /** Overrides the choice made from vectorSearch (tests, benchmarks). */
   strategy?: SearchStrategy;
-  /** Memory budget, refresh age and first-load wait of the in-process index. */
-  inProcess?: Pick<InProcessSearchOptions, 'memoryBudgetBytes' | 'maxScopes' | 'maxIndexAgeMs' | 'firstLoadWaitMs' | 'clock'>;
+  /** Memory budget, refresh age and first-load wait of the in-process index, and (tiered) the largest scope it holds. */
+  inProcess?: Pick<InProcessSearchOptions, 'memoryBudgetBytes' | 'maxScopes' | 'maxScopeVectors' | 'maxIndexAgeMs' | 'firstLoadWaitMs' | 'clock'>;
   /** HNSW candidate list per search (default 100). */
   efSearch?: number;
 }
@@ -84,15 +85,24 @@ export function createCacheStore(options: CacheStoreOptions): CacheStore {
   };
 }
 
+/**
+ * Scopes of up to this many vectors are searched in process when pgvector is there too: below it
+ * the exhaustive search is faster than the HNSW index in the embedded database (at 10,000 they are
+ * even, docs/benchmarks/cache-latency.md), and 5,000 vectors hold 10 MiB.
+ */
+export const tieredInProcessMaxVectors = 5_000;
+
 function chooseSearch(options: CacheStoreOptions, dimensions: number): VectorSearch {
   // The HNSW index covers one vector length; other lengths would be a sequential scan in SQL.
   const pgvectorUsable = options.vectorSearch === 'pgvector' && dimensions === indexedEmbeddingDimensions;
-  const strategy = options.strategy ?? (pgvectorUsable ? 'pgvector' : 'in-process');
-  if (strategy === 'pgvector') {
-    if (options.vectorSearch !== 'pgvector') throw new Error('The pgvector strategy needs a database with the vector extension');
-    return createPgvectorSearch({ db: options.db, encoderId: options.encoderId, dimensions, efSearch: options.efSearch });
-  }
-  return createInProcessSearch({ db: options.db, encoderId: options.encoderId, dimensions, ...options.inProcess });
+  const strategy = options.strategy ?? (pgvectorUsable ? 'tiered' : 'in-process');
+  if (strategy === 'in-process') return createInProcessSearch({ db: options.db, encoderId: options.encoderId, dimensions, ...options.inProcess });
+  if (options.vectorSearch !== 'pgvector') throw new Error(`The ${strategy} strategy needs a database with the vector extension`);
+  const pgvector = createPgvectorSearch({ db: options.db, encoderId: options.encoderId, dimensions, efSearch: options.efSearch });
+  if (strategy === 'pgvector') return pgvector;
+  // The first search of a scope goes to pgvector while its vectors load, rather than waiting for them.
+  const small = createInProcessSearch({ db: options.db, encoderId: options.encoderId, dimensions, maxScopeVectors: tieredInProcessMaxVectors, firstLoadWaitMs: 0, ...options.inProcess });
+  return createTieredSearch(small, pgvector);
 }
 
 /** Housekeeping runs at least this often per organisation, whatever the number of inserts. */

@@ -13,6 +13,8 @@ export interface InProcessSearchOptions {
   memoryBudgetBytes?: number;
   /** Scopes kept in memory, empty ones included. Default 10,000. */
   maxScopes?: number;
+  /** A scope with more vectors than this is not held (a tiered search leaves it to pgvector). Default: only the memory budget limits it. */
+  maxScopeVectors?: number;
   /** A scope is reloaded in the background once this old, to pick up rows written by other processes. Default 5 minutes. */
   maxIndexAgeMs?: number;
   /**
@@ -52,9 +54,11 @@ interface ScopeState {
  * process evicts), so every candidate is read again from the database by id before it is served;
  * ids that no longer exist are dropped from the index on the way.
  */
-export function createInProcessSearch(options: InProcessSearchOptions): VectorSearch & { describe(): InProcessIndexStats } {
+export function createInProcessSearch(options: InProcessSearchOptions): InProcessSearch {
   const { db, encoderId, dimensions } = options;
   const memoryBudgetBytes = options.memoryBudgetBytes ?? 512 * 1024 * 1024;
+  const maxScopeVectors = options.maxScopeVectors ?? Number.POSITIVE_INFINITY;
+  const scopeBytesLimit = Math.min(memoryBudgetBytes, maxScopeVectors * dimensions * Float32Array.BYTES_PER_ELEMENT);
   const maxScopes = options.maxScopes ?? 10_000;
   const maxIndexAgeMs = options.maxIndexAgeMs ?? 5 * 60_000;
   const firstLoadWaitMs = options.firstLoadWaitMs ?? 500;
@@ -93,7 +97,7 @@ export function createInProcessSearch(options: InProcessSearchOptions): VectorSe
   async function load(scope: ScopeState, now: Date): Promise<void> {
     scope.pending = [];
     try {
-      const loaded = await loadScopeVectors(db, { orgId: scope.orgId, scopeKey: scope.scopeKey, encoderId, dimensions, now, maxBytes: memoryBudgetBytes });
+      const loaded = await loadScopeVectors(db, { orgId: scope.orgId, scopeKey: scope.scopeKey, encoderId, dimensions, now, maxBytes: scopeBytesLimit });
       if (loaded) for (const change of scope.pending) applyChange(loaded, change);
       scope.vectors = loaded;
       scope.tooLarge = !loaded;
@@ -126,30 +130,34 @@ export function createInProcessSearch(options: InProcessSearchOptions): VectorSe
     return scope;
   }
 
+  async function searchIfHeld(orgId: string, scopeKey: string, embedding: Float32Array, k: number, now: Date): Promise<SimilarEntry[] | undefined> {
+    if (k <= 0) return [];
+    if (embedding.length !== dimensions) throw new Error(`Expected a query of ${dimensions} dimensions, got ${embedding.length}`);
+    const query = toUnitVector(embedding);
+    for (let attempt = 0; ; attempt += 1) {
+      const reload = attempt === attemptsBeforeReload;
+      const scope = await scopeFor(orgId, scopeKey, now, reload);
+      const vectors = scope.vectors;
+      if (!vectors) return undefined;
+      const neighbours = vectors.nearest(query, (k + candidateMargin) * 4 ** Math.min(attempt, attemptsBeforeReload - 1), now.getTime());
+      const live = new Map((await readLiveEntries(db, orgId, scopeKey, neighbours.map((neighbour) => neighbour.id), now)).map((entry) => [entry.id, entry]));
+      const found: SimilarEntry[] = [];
+      for (const neighbour of neighbours) {
+        const entry = live.get(neighbour.id);
+        if (entry) found.push({ entry, similarity: neighbour.similarity });
+        else vectors.remove(neighbour.id);
+      }
+      const vanished = neighbours.length - found.length;
+      if (vanished > 0) track(scope);
+      if (vanished === 0 || found.length >= k || reload) return found.slice(0, k);
+    }
+  }
+
   return {
     strategy: 'in-process',
-    async search(orgId, scopeKey, embedding, k, now) {
-      if (k <= 0) return [];
-      if (embedding.length !== dimensions) throw new Error(`Expected a query of ${dimensions} dimensions, got ${embedding.length}`);
-      const query = toUnitVector(embedding);
-      for (let attempt = 0; ; attempt += 1) {
-        const reload = attempt === attemptsBeforeReload;
-        const scope = await scopeFor(orgId, scopeKey, now, reload);
-        const vectors = scope.vectors;
-        if (!vectors) return [];
-        const neighbours = vectors.nearest(query, (k + candidateMargin) * 4 ** Math.min(attempt, attemptsBeforeReload - 1), now.getTime());
-        const live = new Map((await readLiveEntries(db, orgId, scopeKey, neighbours.map((neighbour) => neighbour.id), now)).map((entry) => [entry.id, entry]));
-        const found: SimilarEntry[] = [];
-        for (const neighbour of neighbours) {
-          const entry = live.get(neighbour.id);
-          if (entry) found.push({ entry, similarity: neighbour.similarity });
-          else vectors.remove(neighbour.id);
-        }
-        const vanished = neighbours.length - found.length;
-        if (vanished > 0) track(scope);
-        if (vanished === 0 || found.length >= k || reload) return found.slice(0, k);
-      }
-    },
+    // A scope not held (still loading, or too large) is a miss here; a tiered search asks pgvector instead.
+    search: async (orgId, scopeKey, embedding, k, now) => (await searchIfHeld(orgId, scopeKey, embedding, k, now)) ?? [],
+    searchIfHeld,
     added(entry, embedding) {
       if (entry.encoderId !== encoderId || embedding.length !== dimensions) return;
       const scope = scopes.get(keyOf(entry.orgId, entry.scopeKey));
@@ -158,6 +166,10 @@ export function createInProcessSearch(options: InProcessSearchOptions): VectorSe
       scope.pending?.push(change);
       if (!scope.vectors) return;
       applyChange(scope.vectors, change);
+      if (scope.vectors.size > maxScopeVectors) {
+        scope.vectors = undefined;
+        scope.tooLarge = true;
+      }
       track(scope);
       enforceBudget(scope);
     },
@@ -175,6 +187,12 @@ export function createInProcessSearch(options: InProcessSearchOptions): VectorSe
       return { scopes: scopes.size, vectors, bytes: totalBytes, memoryBudgetBytes };
     },
   };
+}
+
+export interface InProcessSearch extends VectorSearch {
+  /** The nearest entries when the scope's vectors are held in memory; undefined when they are not (loading, or too large). */
+  searchIfHeld(orgId: string, scopeKey: string, embedding: Float32Array, k: number, now: Date): Promise<SimilarEntry[] | undefined>;
+  describe(): InProcessIndexStats;
 }
 
 export interface InProcessIndexStats {

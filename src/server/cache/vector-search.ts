@@ -1,6 +1,7 @@
 import type { CacheEntry, RemovedEntry, SimilarEntry } from './cache-entry';
 
-export type SearchStrategy = 'pgvector' | 'in-process';
+/** 'tiered': in process for small scopes, pgvector for large ones (tiered-search.ts). */
+export type SearchStrategy = 'pgvector' | 'in-process' | 'tiered';
 
 /**
  * The semantic tier's nearest-neighbour search, in SQL (pgvector) or in process. Both answer with
