@@ -109,7 +109,7 @@ describe('usage of model calls whose rows could not be written', () => {
     expect(unlinked[0]!.costUsd).toBeGreaterThan(0);
   });
 
-  it('records the whole reply when its chat is deleted while it streams', async () => {
+  it('finishes and records a reply whose chat is deleted while it streams, so undoing the delete brings it back whole', async () => {
     const user = await signUp();
     chat.enqueueReply({ text: Array.from({ length: 15 }, (_, index) => `part${index}`).join(' '), chunkDelayMs: 60 });
     let sessionId = '';
@@ -119,13 +119,17 @@ describe('usage of model calls whose rows could not be written', () => {
       expect((await call(`/conversation/session/${sessionId}`, user.token, 'DELETE')).status).toBe(200);
     });
     expect(streamed.text).toContain('part14');
-    expect(streamed.error).toEqual({ code: 'internal', message: 'The reply could not be saved.' });
+    expect(streamed.error).toBeUndefined();
 
     expect((await monthlyUsage(user)).requests).toBe(1);
     const [record] = await usageRowsOf(user.userId);
-    expect(record).toMatchObject({ sessionId: null, messageId: null, modelId: 'openai/gpt-4o-mini', estimated: false });
+    expect(record).toMatchObject({ sessionId, modelId: 'openai/gpt-4o-mini', estimated: false });
     // The fake provider reports one output token per word.
     expect(record!.outputTokens).toBe(15);
+    expect((await call(`/conversation/session/${sessionId}`, user.token)).status).toBe(404);
+    const restored = await call(`/conversation/session/${sessionId}/restore`, user.token, 'POST');
+    expect(restored.status).toBe(200);
+    expect(restored.json().messages.at(-1)).toMatchObject({ id: record!.messageId, status: 'complete', content: expect.stringContaining('part14') });
   });
 
   it('records a regenerated reply deleted while it streams, beside the usage of the reply it replaced', async () => {

@@ -69,3 +69,12 @@ export async function deleteAllSessions(db: Executor, owner: SessionOwner): Prom
   const rows = await db.delete(chatSessions).where(ownedEvenDeleted(owner)).returning({ deletedAt: chatSessions.deletedAt });
   return rows.filter((row) => row.deletedAt === null).length;
 }
+
+/**
+ * Locks one of the owner's sessions that is not deleted, for a write into it: a concurrent delete
+ * waits for the write, or the write sees the session deleted (false).
+ */
+export async function lockLiveSession(db: Executor, owner: SessionOwner, sessionId: string): Promise<boolean> {
+  const rows = await db.select({ id: chatSessions.id }).from(chatSessions).where(owned(owner, sessionId)).for('update');
+  return rows.length > 0;
+}

@@ -10,7 +10,7 @@ import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest } from '../routing/route-request';
 import { startCachedReply } from './cached-reply';
 import { insertMessage } from './chat-message-repository';
-import { createSession, findSession } from './chat-session-repository';
+import { createSession, findSession, lockLiveSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
 import type { OpenedReply } from './reply-run';
@@ -89,6 +89,8 @@ async function setUpMessage(
   const saveMessage = async (executor: Executor) => {
     if (signIn) await confirmSameCaller(signIn, caller, executor);
     if (!requestedSessionId) await createSession(executor, owner, sessionTitleFromPrompt(input.prompt), saved.sessionId);
+    // Deleted since it was checked: its rows stay until the undo window ends, but it takes no new message.
+    else if (!(await lockLiveSession(executor, owner, requestedSessionId))) throw notFound(messages.sessionNotFound);
     await insertMessage(executor, {
       ...owner,
       id: saved.userMessageId,
