@@ -52,6 +52,7 @@ const configSchema = z.object({
   EMBEDDINGS_REMEMBERED: z.coerce.number().int().min(0).default(2_000),
   ENCODER_WARM_AT_START: booleanFromString.default(true),
   CHAT_PATH_WARM_AT_START: booleanFromString.default(true),
+  CACHE_SPECULATIVE_CALLS: booleanFromString.default(true),
   // An OpenAI-compatible embeddings endpoint for the semantic cache instead of the embedded encoder.
   EMBEDDINGS_BASE_URL: z.url().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
@@ -124,6 +125,8 @@ export interface Config {
     warmEncoderAtStart: boolean;
     /** Runs the chat path's reads once at start (readiness waits), so the first message is not the one compiling them. */
     warmChatPathAtStart: boolean;
+    /** Ask a cloud model while the semantic cache is searched, stopping it on a hit (docs/decisions/032). */
+    speculativeCalls: boolean;
     /** The cache's remote encoder; absent, the embedded one is used. */
     embeddings?: { baseURL: string; apiKey?: string; model: string; dimensions: number };
   };
@@ -207,6 +210,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       rememberedEmbeddings: raw.EMBEDDINGS_REMEMBERED,
       warmEncoderAtStart: raw.ENCODER_WARM_AT_START,
       warmChatPathAtStart: raw.CHAT_PATH_WARM_AT_START,
+      speculativeCalls: raw.CACHE_SPECULATIVE_CALLS,
       embeddings: raw.EMBEDDINGS_BASE_URL
         ? { baseURL: raw.EMBEDDINGS_BASE_URL, apiKey: raw.EMBEDDINGS_API_KEY, model: raw.EMBEDDINGS_MODEL!, dimensions: raw.EMBEDDINGS_DIMENSIONS! }
         : undefined,

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { findModel } from '../../gateway';
 import type { Caller } from '../http/context';
 import { insertDecision } from '../routing/decision-repository';
-import type { CacheLookup } from '../routing/reply-cache';
 import { decisionOf, type RoutedRequest } from '../routing/route-request';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { recordReply } from './record-reply';
 import type { OpenedReply } from './reply-run';
-
-type CacheHit = Extract<CacheLookup, { hit: true }>;
+import type { CacheHit } from './answered-from-cache';
 
 /**
  * Serves a stored reply through the same stream protocol: it costs nothing, is recorded as a

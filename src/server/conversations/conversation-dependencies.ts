@@ -44,6 +44,8 @@ export interface ConversationDependencies {
     firstPartTimeoutMs: number;
     /** The semantic cache; without it every request goes to a model. */
     cache?: ReplyCache;
+    /** A cloud model is asked while the cache is searched, and stopped on a hit (docs/decisions/032). */
+    speculativeCalls?: boolean;
     /** The cache's product defaults, for what an organisation's policy leaves open. */
     cacheDefaults: CacheSettings;
     /** Loads and runs the embedded encoder once, so the first message does not wait for it. */

@@ -3,7 +3,7 @@ import { costOfUsage, estimateMessagesTokens, estimateTextTokens, type CatalogMo
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
 import { FirstPartTimeout, openUpstream } from './open-upstream';
-import { usageRecordOf } from './record-reply';
+import { usageRecordOf, type UsageLinks } from './record-reply';
 import type { ModelCallPlan, ReplyPlan } from './reply-plan';
 import { runOpenedReply, type OpenedCall, type ReplyResult } from './run-opened-reply';
 import { upstreamFailure } from './upstream-error';
@@ -68,13 +68,24 @@ export async function openReply(
   }
 
   const opening = openWithFallback();
+  let openingSettled = false;
+  void opening.finally(() => (openingSettled = true)).catch(() => undefined);
+  let stoppedBeforeFirstPart = false;
   const writes = saveRows ? afterRequestSent().then(saveRows) : undefined;
+  // Rows refused, or the cache answered meanwhile: the call stops now, not after its first part.
+  writes?.catch(() => {
+    stoppedBeforeFirstPart = !openingSettled;
+    upstream.abort();
+  });
   const [written, opened] = await Promise.allSettled([writes, opening]);
   if (written.status === 'rejected') {
     upstream.abort();
     if (opened.status === 'fulfilled') {
       void opened.value.iterator.return?.();
       await keepCallUsage(dependencies, usageOfUnsavedCall(plan, opened.value));
+    } else if (stoppedBeforeFirstPart) {
+      // The request was sent and may be billed although nothing came back yet; none of its rows exist.
+      await keepCallUsage(dependencies, usageOfAbandonedCall(plan, started, {}));
     }
     throw written.reason;
   }
@@ -103,8 +114,11 @@ function usageOfUnsavedCall(plan: ReplyPlan, call: OpenedCall) {
   );
 }
 
-/** A primary model given up before its first part: the prompt it was sent, nothing answered, for the decision it served. */
-function usageOfAbandonedCall(plan: ReplyPlan, started: number) {
+/**
+ * A primary model given up before its first part: the prompt it was sent, nothing answered, for
+ * the decision it served (none when that was never written).
+ */
+function usageOfAbandonedCall(plan: ReplyPlan, started: number, links: UsageLinks = { decisionId: plan.decisionId }) {
   const usage = { inputTokens: plan.inputTokens, cachedInputTokens: 0, outputTokens: 0, estimated: true };
   const call = {
     model: plan.model,
@@ -116,7 +130,7 @@ function usageOfAbandonedCall(plan: ReplyPlan, started: number) {
     timeToFirstTokenMs: null,
     status: 'abandoned' as const,
   };
-  return usageRecordOf(plan, randomUUID(), call, { decisionId: plan.decisionId });
+  return usageRecordOf(plan, randomUUID(), call, links);
 }
 
 /**

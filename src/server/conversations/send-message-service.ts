@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { messages, sessionTitleFromPrompt, type SendMessageRequest } from '../../contracts';
-import { estimateTextTokens } from '../../gateway';
+import { estimateTextTokens, type CacheSettings } from '../../gateway';
 import type { Executor } from '../db/database';
 import { confirmSameCaller, type PendingSignInCheck } from '../auth/session-service';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
 import { cacheSettingsFor } from '../routing/reply-cache';
-import { routeRequest } from '../routing/route-request';
+import { routeRequest, type RoutedRequest } from '../routing/route-request';
 import { startCachedReply } from './cached-reply';
+import { AnsweredFromCache, type CacheHit } from './answered-from-cache';
+import type { ReplyPlan } from './reply-plan';
 import { insertMessage } from './chat-message-repository';
 import { createSession, findSession, lockLiveSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
@@ -79,14 +81,18 @@ async function setUpMessage(
   };
   const cacheSettings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults);
   // The cache only ever saves money: when it (or a remote embeddings endpoint) fails, a model answers.
-  const lookup = await dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings).catch((error: unknown) => {
+  const looking = (dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings) ?? Promise.resolve(undefined)).catch((error: unknown) => {
     dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
     return undefined;
   });
+  const hitOf = async () => {
+    const lookup = await looking;
+    return lookup?.hit ? lookup : undefined;
+  };
 
   // Ids chosen here, so the model can be asked while the rows are being written.
   const saved = { sessionId: requestedSessionId ?? randomUUID(), userMessageId: randomUUID() };
-  const saveMessage = async (executor: Executor) => {
+  const saveMessage = (modelId: string) => async (executor: Executor) => {
     if (signIn) await confirmSameCaller(signIn, caller, executor);
     if (!requestedSessionId) await createSession(executor, owner, sessionTitleFromPrompt(input.prompt), saved.sessionId);
     // Deleted since it was checked: its rows stay until the undo window ends, but it takes no new message.
@@ -97,32 +103,57 @@ async function setUpMessage(
       sessionId: saved.sessionId,
       role: 'user',
       content: input.prompt,
-      modelId: lookup?.hit ? lookup.entry.modelId : route.primary.model.id,
+      modelId,
       tokens: estimateTextTokens(input.prompt),
     });
   };
-  if (lookup?.hit) {
-    await dependencies.db.transaction(saveMessage);
+  const answerFromCache = async (hit: CacheHit) => {
+    await dependencies.db.transaction(saveMessage(hit.entry.modelId));
     onSaved?.(saved);
-    return { reply: await startCachedReply(dependencies, caller, route, lookup, saved), ...saved };
-  }
-  const reply = await startRoutedReply(
-    dependencies,
-    caller,
-    route,
-    {
-      ...saved,
-      turns: [...context, { role: 'user', content: input.prompt }],
-      cache: { request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding },
-      saveFirst: saveMessage,
-      reroute: (overLimit) => routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, overLimit),
-      onSaved: () => {
-        // Set up: the model is answering, the rows are written; the next request may start.
-        ticket.leave();
-        onSaved?.(saved);
+    return { reply: await startCachedReply(dependencies, caller, route, hit, saved), ...saved };
+  };
+  const askModel = (cache: ReplyPlan['cache'], cacheHit?: Promise<CacheHit | undefined>) =>
+    startRoutedReply(
+      dependencies,
+      caller,
+      route,
+      {
+        ...saved,
+        turns: [...context, { role: 'user', content: input.prompt }],
+        cache,
+        cacheHit,
+        saveFirst: saveMessage(route.primary.model.id),
+        reroute: (overLimit) => routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, overLimit),
+        onSaved: () => {
+          // Set up: the model is answering, the rows are written; the next request may start.
+          ticket.leave();
+          onSaved?.(saved);
+        },
       },
-    },
-    clientSignal,
-  );
-  return { reply, ...saved };
+      clientSignal,
+    );
+
+  if (!asksWhileLooking(dependencies, route, cacheSettings)) {
+    const lookup = await looking;
+    if (lookup?.hit) return answerFromCache(lookup);
+    return { reply: await askModel({ request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding }), ...saved };
+  }
+  // The model is asked while the cache is searched (docs/decisions/032): a hit stops it. A request
+  // refused before the model was asked (a limit, the wallet) is still answered by a hit, as it
+  // would have been had the cache been searched first.
+  try {
+    return { reply: await askModel({ request: cacheRequest, settings: cacheSettings }, hitOf()), ...saved };
+  } catch (error) {
+    const hit = error instanceof AnsweredFromCache ? error.hit : await hitOf();
+    if (!hit) throw error;
+    return answerFromCache(hit);
+  }
+}
+
+/**
+ * Whether to ask the model while the cache is searched: a cloud model (the embedded one answers
+ * one request at a time, so a speculative call would hold up others), with the cache on.
+ */
+function asksWhileLooking(dependencies: ConversationDependencies, route: RoutedRequest, cacheSettings: CacheSettings): boolean {
+  return Boolean(dependencies.routing.speculativeCalls && dependencies.routing.cache && cacheSettings.enabled && route.primary.model.provider !== 'local');
 }

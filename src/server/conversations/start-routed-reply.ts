@@ -18,6 +18,7 @@ import { listUsableModels } from './model-access';
 import { releaseRoom } from './release-room';
 import type { ReplyPlan } from './reply-plan';
 import { openReply, type OpenedReply } from './reply-run';
+import { AnsweredFromCache, type CacheHit } from './answered-from-cache';
 
 /** A typical reply's length, for the decision's cost estimate before the reply exists. */
 export const expectedReplyTokens = 400;
@@ -31,6 +32,11 @@ export interface RoutedReplyTarget {
   turns?: ChatMessage[];
   /** Rows the decision depends on (a new user message and its session), written in its transaction. */
   saveFirst?: (transaction: Executor) => Promise<void>;
+  /**
+   * The cache look-up, when the model is asked while it runs (docs/decisions/032): no row is
+   * written before it settles, and a hit stops the call and throws `AnsweredFromCache`.
+   */
+  cacheHit?: Promise<CacheHit | undefined>;
   /** Told once the transaction has committed. */
   onSaved?: () => void;
   /**
@@ -66,6 +72,8 @@ export async function startRoutedReply(
   const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
   const decisionId = randomUUID();
   const saveRows = async () => {
+    const hit = await target.cacheHit;
+    if (hit) throw new AnsweredFromCache(hit);
     const writing = dependencies.db.transaction(async (transaction) => {
       await target.saveFirst?.(transaction);
       await insertDecision(transaction, {
@@ -85,6 +93,9 @@ export async function startRoutedReply(
     target.onSaved?.();
   };
   try {
+    // The cache answered while the room was reserved (an exact repeat is found in a millisecond): no model is asked.
+    const alreadyFound = target.cacheHit && (await settledAlready(target.cacheHit));
+    if (alreadyFound) throw new AnsweredFromCache(alreadyFound);
     return await openReply(
       dependencies,
       {
@@ -183,4 +194,9 @@ function deletedMeanwhile(error: unknown): AppError | undefined {
   if (constraint?.endsWith('_session_id_chat_sessions_id_fk')) return notFound(messages.sessionNotFound);
   if (constraint === 'routing_decisions_user_message_id_chat_messages_id_fk') return notFound(messages.messageNotFound);
   return undefined;
+}
+
+/** What `promise` resolved to if it has settled by the next turn of the event loop; undefined if not yet. */
+async function settledAlready<T>(promise: Promise<T | undefined>): Promise<T | undefined> {
+  return Promise.race([promise, new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)))]);
 }

@@ -30,6 +30,7 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
+    speculativeCalls: options.speculativeCalls,
     // The router's whole path once, and the embedded encoder's (thread, model, WASM) for the cache:
     // the committed router reads no encoder (docs/decisions/027), so scoring alone would not warm it.
     warm: async () => {
