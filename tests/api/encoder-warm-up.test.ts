@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warmUpId } from '../../src/server/conversations/warm-chat-path';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { ownServerConfig } from './support/own-server';
 
@@ -57,9 +58,10 @@ describe('warming up at start', () => {
   it('runs every step of the chat path without an error, and writes nothing', async () => {
     const warmed = logged.find((line) => line.msg === 'chat path warmed');
     expect(warmed).toMatchObject({ failed: [] });
+    // Rows of the made-up organisation only: on PostgreSQL the suite's other servers share the database.
     const counts = (await server.database.db.execute(
-      sql`select (select count(*)::int from organisations) as organisations, (select count(*)::int from chat_sessions) as sessions, (select count(*)::int from routing_decisions) as decisions, (select count(*)::int from cache_entries) as cache_entries, (select count(*)::int from routing_policies) as policies`,
+      sql`select (select count(*)::int from organisations where id = ${warmUpId}) as organisations, (select count(*)::int from chat_sessions where org_id = ${warmUpId}) as sessions, (select count(*)::int from routing_decisions where org_id = ${warmUpId}) as decisions, (select count(*)::int from cache_entries where org_id = ${warmUpId}) as cache_entries, (select count(*)::int from routing_policies where org_id = ${warmUpId}) as policies, (select count(*)::int from usage_records where org_id = ${warmUpId}) as usage`,
     )) as unknown as { rows: Record<string, number>[] };
-    expect(counts.rows[0]).toEqual({ organisations: 0, sessions: 0, decisions: 0, cache_entries: 0, policies: 0 });
+    expect(counts.rows[0]).toEqual({ organisations: 0, sessions: 0, decisions: 0, cache_entries: 0, policies: 0, usage: 0 });
   });
 });

@@ -2,8 +2,11 @@ import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { chatMessages, replyVersions, usageRecords } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
-import type { ChatMessageRecord, UsageRecord } from './chat-message-repository';
 import type { SessionOwner } from './chat-session-repository';
+
+// The row types spelled here: chat-message-repository imports this module, not the other way round.
+type ChatMessageRecord = typeof chatMessages.$inferSelect;
+type UsageRecord = typeof usageRecords.$inferSelect;
 
 export type ReplyVersionRecord = typeof replyVersions.$inferSelect;
 

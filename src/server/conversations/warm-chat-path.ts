@@ -9,7 +9,8 @@ import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
 
 /** No organisation, user or session has this id: every read below finds nothing and writes nothing. */
-const nobody = '00000000-0000-4000-8000-000000000000';
+export const warmUpId = '00000000-0000-4000-8000-000000000000';
+const nobody = warmUpId;
 const warmCaller: Caller = { userId: nobody, orgId: nobody, sessionId: nobody, username: 'warm-up', email: 'warm-up@invalid', roleId: nobody, roleName: 'warm-up' };
 const warmPrompt = 'How do tides form along the coast?';
 

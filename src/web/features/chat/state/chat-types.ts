@@ -1,5 +1,4 @@
-import { versionFromView, type ReplyVersion } from './reply-versions';
-import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type ReplyFinishReason, type RouteInfo, type StreamMetadata } from '@contracts';
+import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type ReplyFinishReason, type ReplyVersionView, type RouteInfo, type StreamMetadata } from '@contracts';
 
 export type ChatMessageStatus = ChatMessageView['status'];
 
@@ -90,5 +89,30 @@ export function messageFromView(view: ChatMessageView): ChatMessage {
     status: view.status,
     finishReason: view.finish_reason ?? null,
     ...(view.versions?.length ? { versions: view.versions.map(versionFromView) } : {}),
+  };
+}
+
+/** An earlier answer of a reply (docs/decisions/030), with the prompt it answered. */
+export interface ReplyVersion {
+  prompt: string;
+  content: string;
+  model: string | null;
+  status: ChatMessageStatus;
+  tokensUsed: number;
+  timestamp: string;
+  costUsd: number | null;
+  finishReason: ChatMessage['finishReason'];
+}
+
+export function versionFromView(view: ReplyVersionView): ReplyVersion {
+  return {
+    prompt: view.prompt,
+    content: view.content,
+    model: view.model,
+    status: view.status,
+    tokensUsed: view.tokens_used,
+    timestamp: view.created_at,
+    costUsd: view.cost_usd,
+    finishReason: view.finish_reason,
   };
 }

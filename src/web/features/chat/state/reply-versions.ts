@@ -1,30 +1,4 @@
-import type { ReplyVersionView } from '@contracts';
-import type { ChatMessage, ChatMessageStatus } from './chat-types';
-
-/** An earlier answer of a reply (docs/decisions/030), with the prompt it answered. */
-export interface ReplyVersion {
-  prompt: string;
-  content: string;
-  model: string | null;
-  status: ChatMessageStatus;
-  tokensUsed: number;
-  timestamp: string;
-  costUsd: number | null;
-  finishReason: ChatMessage['finishReason'];
-}
-
-export function versionFromView(view: ReplyVersionView): ReplyVersion {
-  return {
-    prompt: view.prompt,
-    content: view.content,
-    model: view.model,
-    status: view.status,
-    tokensUsed: view.tokens_used,
-    timestamp: view.created_at,
-    costUsd: view.cost_usd,
-    finishReason: view.finish_reason,
-  };
-}
+import type { ChatMessage } from './chat-types';
 
 /** How many answers a reply has had: its earlier versions and the current one. */
 export function answerCount(reply: ChatMessage): number {
