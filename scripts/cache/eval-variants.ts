@@ -9,6 +9,7 @@ const without = (rule: VerifierRule): VerifierOptions => ({ ...defaultVerifierOp
 export const verifierVariants: Readonly<Record<string, VerifierOptions>> = {
   'without the numbers rule': without('numbers'),
   'without the negation rule': without('negation'),
+  'without the question-kind rule': without('question'),
   'without the names and identifiers rule': without('entities'),
   'without the content-words rule': without('content-words'),
   'without spelling variants': { ...defaultVerifierOptions, spellingVariants: false },

@@ -1,5 +1,6 @@
 import { lightStem } from './light-stem';
 import { analysePrompt, type PromptContent } from './prompt-content';
+import { questionIntent } from './question-intent';
 import { isSpellingVariant } from './spelling-variant';
 import { zipfFrequency } from './word-frequency';
 
@@ -15,7 +16,7 @@ import { zipfFrequency } from './word-frequency';
  * and what the encoder cannot tell from a synonym. Measured on human-labelled question pairs in
  * docs/benchmarks/cache.md (decision 026).
  */
-export type VerificationReason = 'match' | 'below-threshold' | 'different-numbers' | 'different-negation' | 'different-entities' | 'different-content';
+export type VerificationReason = 'match' | 'below-threshold' | 'different-numbers' | 'different-negation' | 'different-question' | 'different-entities' | 'different-content';
 
 export interface Verification {
   hit: boolean;
@@ -25,9 +26,9 @@ export interface Verification {
 }
 
 /** The verifier's checks, each of which can be switched off to measure what it contributes (cache:eval). */
-export type VerifierRule = 'numbers' | 'negation' | 'entities' | 'content-words';
+export type VerifierRule = 'numbers' | 'negation' | 'question' | 'entities' | 'content-words';
 
-export const verifierRules: readonly VerifierRule[] = ['numbers', 'negation', 'entities', 'content-words'];
+export const verifierRules: readonly VerifierRule[] = ['numbers', 'negation', 'question', 'entities', 'content-words'];
 
 /**
  * - `maxUnmatchedWords`: how many content words, both prompts counted, may have no match in the
@@ -70,6 +71,8 @@ export function compareContent(query: PromptContent, candidate: PromptContent, o
   const numbers = symmetricDifference(query.numbers, candidate.numbers);
   if (applies('numbers') && numbers.length > 0) return { hit: false, reason: 'different-numbers', differences: numbers };
   if (applies('negation') && query.negations !== candidate.negations) return { hit: false, reason: 'different-negation' };
+  const [asked, answered] = [questionIntent(query.words), questionIntent(candidate.words)];
+  if (applies('question') && asked && answered && asked !== answered) return { hit: false, reason: 'different-question', differences: [asked, answered] };
 
   const entities = [...uncoveredEntities(query, candidate), ...uncoveredEntities(candidate, query)];
   if (applies('entities') && entities.length > 0) return { hit: false, reason: 'different-entities', differences: entities };

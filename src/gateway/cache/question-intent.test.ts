@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { questionIntent } from './question-intent';
+
+const intentOf = (text: string) => questionIntent(text.toLowerCase().match(/[a-z']+/g) ?? []);
+
+describe('the kind of answer a question asks for', () => {
+  it('comes from the first question word', () => {
+    expect(intentOf('Why do you need to peel peaches to can them?')).toBe('reason');
+    expect(intentOf('How to peel peaches?')).toBe('way');
+    expect(intentOf('How many peaches fit in a jar?')).toBe('amount');
+    expect(intentOf('How long do canned peaches keep?')).toBe('amount');
+    expect(intentOf('When should I pick peaches?')).toBe('time');
+    expect(intentOf('Where do peaches grow best?')).toBe('place');
+    expect(intentOf('Who brought peaches to Europe?')).toBe('person');
+    // A later question word belongs to a clause of the first question.
+    expect(intentOf('How do I reset my password when I forgot it?')).toBe('way');
+  });
+
+  it('is none for questions that can ask for anything, and for statements', () => {
+    expect(intentOf('What is this sound from my washing machine?')).toBeUndefined();
+    expect(intentOf('Which way does air flow into a furnace, and why?')).toBeUndefined();
+    expect(intentOf('Can I freeze peaches?')).toBeUndefined();
+    expect(intentOf('Tell me about peaches')).toBeUndefined();
+  });
+});
