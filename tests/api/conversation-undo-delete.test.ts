@@ -14,7 +14,7 @@ async function userWithConversation(token?: string, owner?: { org_id: string; id
   const sessionId = first.parsed.metadata!.session_id;
   const second = await sendMessage(signedUp.token, { org_id: signedUp.user.org_id, user_id: signedUp.user.id, prompt: `Second about ${word}`, session_id: sessionId });
   expect(second.status).toBe(200);
-  return { ...signedUp, word, sessionId, replyId: second.parsed.metadata!.assistant_msg_id, userMessageId: second.parsed.metadata!.usr_msg_id };
+  return { ...signedUp, word, sessionId, replyId: second.parsed.metadata!.assistant_msg_id, userMessageId: second.parsed.metadata!.usr_msg_id, selectionId: second.parsed.metadata!.selection_id };
 }
 
 const remove = (token: string, sessionId: string) => api(`/conversation/session/${sessionId}`, { token, method: 'DELETE' });
@@ -42,7 +42,8 @@ describe('deleting a conversation, then undoing it', () => {
   });
 
   it('hides a deleted session from every call that meets it, until it is restored', async () => {
-    const { token, user, word, sessionId, replyId, userMessageId } = await userWithConversation();
+    const { token, user, word, sessionId, replyId, userMessageId, selectionId } = await userWithConversation();
+    const rate = () => api('/feedback', { token, body: { selection_id: selectionId, org_id: user.org_id, user_id: user.id, feedback: 'positive' } });
     const exportLinks = (await api(`/conversation/session/${sessionId}/export`, { token })).body;
     const download = () => fetch(`${inject('baseUrl')}${exportLinks.json_url}`).then((response) => response.status);
     const searchHits = async () => (await api(`/conversation/search?q=${word}`, { token })).body.results.length;
@@ -63,6 +64,7 @@ describe('deleting a conversation, then undoing it', () => {
     expect(await api(`/conversation/session/${sessionId}/title`, { token, method: 'PUT', body: { title: 'Renamed' } })).toMatchObject(gone);
     expect(await api(`/conversation/message/${userMessageId}`, { token, method: 'PUT', body: { content: 'Edited' } })).toMatchObject({ status: 404, body: { message: messageNotFound } });
     expect(await api(`/conversation/message/${replyId}`, { token, method: 'DELETE' })).toMatchObject({ status: 404, body: { message: messageNotFound } });
+    expect(await rate()).toMatchObject({ status: 404, body: { message: messageNotFound } });
     // Deleting it again finds nothing to delete.
     expect(await remove(token, sessionId)).toMatchObject(gone);
 
@@ -73,6 +75,7 @@ describe('deleting a conversation, then undoing it', () => {
     const messages = (await api(`/conversation/session/${sessionId}`, { token })).body.messages.map((message: { content: string }) => message.content);
     expect(messages.filter((content: string) => content.includes(word) && content.startsWith('Second'))).toHaveLength(1);
     expect((await api(`/conversation/session/${sessionId}/title`, { token, method: 'PUT', body: { title: 'Renamed' } })).status).toBe(200);
+    expect((await rate()).status).toBe(201);
   });
 
   it('lets nobody else restore it: another organisation and another user of the same one get 404', async () => {

@@ -3,6 +3,7 @@ import { findMessage } from '../conversations/chat-message-repository';
 import type { Database, Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
 import { directionOf } from '../routing/calibration/calibration-rule';
+import { findSession } from '../conversations/chat-session-repository';
 import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
 import type { ReplyCache } from '../routing/reply-cache';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
@@ -52,6 +53,8 @@ export async function submitFeedback(
 
 async function findRatedReply(db: Executor, owner: { orgId: string; userId: string }, selectionId: string) {
   const decision = await findOwnDecision(db, owner, selectionId);
+  // A reply in a deleted conversation (restorable for a while) is not rated until it is restored.
+  if (decision?.sessionId && !(await findSession(db, owner, decision.sessionId))) return undefined;
   if (decision?.replyMessageId) {
     const latest = (await latestDecisionsForReplies(db, owner.orgId, [decision.replyMessageId])).get(decision.replyMessageId);
     const current = latest?.id === decision.id;
