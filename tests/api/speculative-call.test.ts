@@ -14,13 +14,14 @@ const cached = 'Routers keep a password on the label underneath.';
 const original = 'How do I reset my router password?';
 const nearRepeat = 'How do I reset my router password please?';
 
-async function conversation(setup: ServerWithRemoteEmbeddings) {
+/** A conversation whose first reply is cached; `model` null asks Auto (a primary with a backup). */
+async function conversation(setup: ServerWithRemoteEmbeddings, model: string | null = 'openai/gpt-4o-mini') {
   const owner = await setup.signUp('speculative');
   const send = async (prompt: string) => {
     const response = await fetch(`${setup.server.url}/api/conversation/message`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-      body: JSON.stringify({ org_id: owner.user.org_id, user_id: owner.user.id, prompt, forced_model_id: 'openai/gpt-4o-mini', stream: true }),
+      body: JSON.stringify({ org_id: owner.user.org_id, user_id: owner.user.id, prompt, forced_model_id: model, stream: true }),
     });
     return { status: response.status, ...parseStreamBody(await response.text()) };
   };
@@ -62,6 +63,30 @@ describe('asking the model while the cache is searched (the default)', () => {
     expect(stopped).toEqual([expect.objectContaining({ modelId: 'openai/gpt-4o-mini', outcome: 'abandoned', outputTokens: 0, sessionId: null, messageId: null, cacheHit: false })]);
     expect(stopped[0]!.inputTokens).toBeGreaterThan(0);
     expect(stopped[0]!.costUsd).toBeGreaterThan(0);
+    expect(await reservations()).toEqual([]);
+  });
+
+  it('records a stopped call against the model that was being asked: the backup, once the primary had failed', async () => {
+    const { send, records, reservations } = await conversation(setup, null);
+    setup.embeddings.setDefaultReply({ chunkDelayMs: 600 });
+    setup.chat.enqueueReply({ failBeforeStream: { status: 500 } });
+    // The backup has not even answered its headers when the cache finds the reply.
+    setup.chat.enqueueReply({ text: 'A backup answer nobody should see', headersDelayMs: 5_000 });
+    try {
+      // Not asked before on this server, so its vector is not remembered and the look-up takes its time.
+      expect((await send('How can I reset my router password?')).text).toBe(cached);
+    } finally {
+      setup.embeddings.setDefaultReply({});
+    }
+    const calls = await records();
+    const refused = calls.find((record) => record.outcome === 'failed');
+    const stopped = calls.find((record) => record.outcome === 'abandoned');
+    expect(calls.filter((record) => record.outcome === 'abandoned')).toHaveLength(1);
+    expect(refused).toBeDefined();
+    expect(stopped).toMatchObject({ decisionId: null, outputTokens: 0 });
+    // Both calls were made for this request: the primary refused, the backup stopped.
+    expect(stopped!.modelId).not.toBe(refused!.modelId);
+    expect(stopped!.costUsd).toBeGreaterThan(0);
     expect(await reservations()).toEqual([]);
   });
 

@@ -9,6 +9,8 @@ export interface FakeReply {
   text?: string;
   /** Wait before each chunk, in milliseconds (embeddings: before the one answer). */
   chunkDelayMs?: number;
+  /** Wait before answering at all (no status, no headers yet), in milliseconds: a provider slow to accept. */
+  headersDelayMs?: number;
   /** Answer this status with the provider's error JSON instead of a reply. */
   failBeforeStream?: { status: number; message?: string; retryAfterSeconds?: number };
   /** Destroy the socket after this many text chunks (a dropped connection). */
@@ -27,6 +29,7 @@ export interface PlannedReply {
   chunks: string[];
   text: string;
   chunkDelayMs: number;
+  headersDelayMs: number;
   usage: TokenUsage | undefined;
   finishReason: 'stop' | 'length';
   failBeforeStream: FakeReply['failBeforeStream'];
@@ -61,6 +64,7 @@ export function planReply(reply: FakeReply, prompt: { texts: string[]; lastUserT
     chunks,
     text,
     chunkDelayMs: reply.chunkDelayMs ?? 0,
+    headersDelayMs: reply.headersDelayMs ?? 0,
     usage: reply.usage === 'none' ? undefined : { ...defaults, ...reply.usage },
     finishReason: cut ? 'length' : (reply.finishReason ?? 'stop'),
     failBeforeStream: reply.failBeforeStream,

@@ -28,6 +28,8 @@ export async function writeStream(response: ServerResponse, wire: WireFormat, co
   response.on('close', () => {
     if (!response.writableFinished) clientClosed = true;
   });
+  if (context.reply.headersDelayMs > 0) await delay(context.reply.headersDelayMs);
+  if (clientClosed) return 'closed-by-client';
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   response.flushHeaders();
   for (const frame of wire.openingFrames(context)) response.write(frame);

@@ -44,6 +44,9 @@ export async function openReply(
   const { gateway } = plan;
   const timeoutMs = plan.backup ? dependencies.routing.firstPartTimeoutMs : undefined;
 
+  // The call on its way now: the primary's, or its backup's once the primary has failed.
+  let asking = { model: plan.model, inputTokens: plan.inputTokens };
+
   async function openWithFallback(): Promise<OpenedCall> {
     try {
       const { temperature } = plan.generation ?? {};
@@ -57,8 +60,9 @@ export async function openReply(
       dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
       try {
         const { model, history, maxOutputTokens } = plan.backup;
-        const opened = await openUpstream(gateway, { model, history, signal: upstream.signal, temperature: plan.generation?.temperature, maxOutputTokens });
         const inputTokens = estimateMessagesTokens(history);
+        asking = { model, inputTokens };
+        const opened = await openUpstream(gateway, { model, history, signal: upstream.signal, temperature: plan.generation?.temperature, maxOutputTokens });
         return { ...opened, started, served: { ...plan.backup, inputTokens, fellBackFrom: plan.model.id } };
       } catch (backupError) {
         if (!upstream.signal.aborted) await keepCallUsage(dependencies, usageOfRefusedCall(plan, plan.backup.model, started));
@@ -85,7 +89,7 @@ export async function openReply(
       await keepCallUsage(dependencies, usageOfUnsavedCall(plan, opened.value));
     } else if (stoppedBeforeFirstPart) {
       // The request was sent and may be billed although nothing came back yet; none of its rows exist.
-      await keepCallUsage(dependencies, usageOfAbandonedCall(plan, started, {}));
+      await keepCallUsage(dependencies, usageOfAbandonedCall(plan, started, {}, asking));
     }
     throw written.reason;
   }
@@ -115,15 +119,21 @@ function usageOfUnsavedCall(plan: ReplyPlan, call: OpenedCall) {
 }
 
 /**
- * A primary model given up before its first part: the prompt it was sent, nothing answered, for
- * the decision it served (none when that was never written).
+ * A model call given up before its first part (the primary's, unless `asked` names the backup's):
+ * the prompt it was sent, nothing answered, for the decision it served (none when that was never
+ * written).
  */
-function usageOfAbandonedCall(plan: ReplyPlan, started: number, links: UsageLinks = { decisionId: plan.decisionId }) {
-  const usage = { inputTokens: plan.inputTokens, cachedInputTokens: 0, outputTokens: 0, estimated: true };
+function usageOfAbandonedCall(
+  plan: ReplyPlan,
+  started: number,
+  links: UsageLinks = { decisionId: plan.decisionId },
+  asked: { model: CatalogModel; inputTokens: number } = { model: plan.model, inputTokens: plan.inputTokens },
+) {
+  const usage = { inputTokens: asked.inputTokens, cachedInputTokens: 0, outputTokens: 0, estimated: true };
   const call = {
-    model: plan.model,
+    model: asked.model,
     usage,
-    costUsd: costOfUsage(plan.model, usage),
+    costUsd: costOfUsage(asked.model, usage),
     // Without the router the reference model is asked once: the served reply's record counts that.
     referenceCostUsd: 0,
     latencyMs: Math.round(performance.now() - started),
