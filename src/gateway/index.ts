@@ -12,6 +12,7 @@ export { resolveInstanceCredentials } from './providers/credentials';
 export { errorKindForStatus, GatewayError, type GatewayErrorKind } from './providers/gateway-error';
 export { isProviderAvailable, listAvailableModels, type AvailabilityOptions } from './providers/model-availability';
 export { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
+export { warmProviderProtocols, type ProtocolWarmUp } from './providers/warm-provider-protocols';
 export { createAddressGuard, type AddressGuard, type AddressGuardOptions, type UrlRefusal } from './network/address-guard';
 export { parseNetwork } from './network/address-policy';
 export type { ResolveHost, ResolvedAddress } from './network/host-addresses';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { sendMessageRequestSchema } from '../../contracts';
-import { estimateMessagesTokens } from '../../gateway';
+import { estimateMessagesTokens, warmProviderProtocols } from '../../gateway';
 import type { Caller } from '../http/context';
 import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest } from '../routing/route-request';
@@ -18,9 +18,10 @@ const warmPrompt = 'How do tides form along the coast?';
  * Runs the chat path's reads once while the server starts, so the first message does not pay for
  * compiling them (docs/benchmarks/first-message.md): the HTTP route up to its sign-in check, the
  * request's validation, the token estimate, the session and history reads, the routing (policy,
- * settings, keys, the role's models, the router's score) and the cache look-up with its vector
- * search. All for an organisation that does not exist: nothing is written, and whatever refuses
- * the made-up caller is expected. A step that fails is logged and skipped.
+ * settings, keys, the role's models, the router's score), one reply streamed through each cloud
+ * provider's adapter from a stand-in on 127.0.0.1 (nothing leaves the machine), and the cache
+ * look-up with its vector search. All for an organisation that does not exist: nothing is
+ * written, and whatever refuses the made-up caller is expected. A step that fails is logged and skipped.
  */
 export async function warmChatPath(dependencies: ConversationDependencies, app: { request(path: string, init: RequestInit): Response | Promise<Response> }, logger: Logger): Promise<void> {
   const started = performance.now();
@@ -32,6 +33,13 @@ export async function warmChatPath(dependencies: ConversationDependencies, app: 
     ['routing', async () => routeRequest(dependencies, warmCaller, warmPrompt, null).catch(() => undefined)],
     ['the router', async () => dependencies.routing.scorer?.score([warmPrompt])],
     ['the provider clients', async () => dependencies.providers.callingFor(nobody).finally(() => dependencies.providers.forget(nobody))],
+    [
+      'the provider protocols',
+      async () => {
+        const failed = (await warmProviderProtocols()).filter((result) => result.error !== undefined);
+        if (failed.length > 0) throw new AggregateError(failed.map((result) => result.error), `not warmed: ${failed.map((result) => result.provider).join(', ')}`);
+      },
+    ],
     [
       'the cache look-up',
       async () => {
