@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { inOrganisation } from '../db/tenant-scope';
 import type { Executor } from '../db/database';
-import { walletReservations } from '../db/schema';
+import { walletReservations, wallets } from '../db/schema';
 import { lockWallet, reservedAgainstWallet } from '../wallet/ledger-repository';
 import { grantCall, picodollars, usdText, type TokenPrices } from './limit-arithmetic';
 
@@ -16,9 +17,19 @@ export interface WalletRoom {
  * debits that free room are decided one after another on every instance.
  */
 export async function lockWalletRoom(transaction: Executor, orgId: string): Promise<WalletRoom> {
+  // One statement on the path before every paid model call: the lock and the held sum together.
+  const [found] = await transaction
+    .select({
+      balance: wallets.balance,
+      held: sql<string>`(select coalesce(sum(${walletReservations.amount}), 0)::text from ${walletReservations} where ${walletReservations.orgId} = ${orgId})`,
+    })
+    .from(wallets)
+    .where(inOrganisation(wallets.orgId, orgId))
+    .for('no key update', { of: wallets });
+  if (found) return { availablePicodollars: picodollars(found.balance) - picodollars(found.held) };
+  // An organisation's first paid call: its wallet is made here (and is empty).
   const wallet = await lockWallet(transaction, orgId);
-  const held = await reservedAgainstWallet(transaction, orgId);
-  return { availablePicodollars: picodollars(wallet.balance) - picodollars(held) };
+  return { availablePicodollars: picodollars(wallet.balance) - picodollars(await reservedAgainstWallet(transaction, orgId)) };
 }
 
 export type WalletGrant = { granted: true; outputTokens: number; costPicodollars: bigint } | { granted: false };
