@@ -25,6 +25,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          // A screen's journey in jsdom takes 1-3 s on an idle machine and several times that on a
+          // loaded 2-core CI runner; vitest's 5 s default failed whole journeys there.
+          testTimeout: 30_000,
         },
       },
       {

@@ -44,7 +44,7 @@ describe('top navigation bar', () => {
     signIn();
     fakeApi();
     renderApp('/chat');
-    expect(await screen.findByRole('button', { name: 'New Chat' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New Chat' })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Open user menu' })).not.toBeInTheDocument();
   });
 

@@ -30,7 +30,7 @@ describe('toasts and page changes', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(app.currentPath()).toBe('/pricing'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument());
     expect(toasts().queryByText('Invalid username or password')).toBeNull();
   });
 

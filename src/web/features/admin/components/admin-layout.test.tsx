@@ -20,7 +20,7 @@ describe('admin area access (spec section 6)', () => {
     for (const tab of ['Dashboard', 'Role Management', 'Billing & Usage', 'Organization']) {
       expect(screen.getByRole('link', { name: tab })).not.toHaveAttribute('aria-current');
     }
-    expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'User Management', level: 1 })).toBeInTheDocument());
   });
 
   it('collapses the tabs behind a toggle that names the current section (under 768 px)', async () => {
@@ -47,16 +47,16 @@ describe('admin area access (spec section 6)', () => {
     const userManager = makeListedRole('User Manager');
     fakeAdminApi({ me: makeUser({ role: 'user manager', role_id: userManager.id }), myRole: userManager });
     const app = renderApp('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'User Management', level: 1 })).toBeInTheDocument());
     await app.router.navigate('/admin/roles');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument());
   });
 
   it('denies a role without the scope with a toast and the Access Denied page', async () => {
     signIn();
     fakeApi({ user: makeUser({ role: 'user' }), role: makeRole('Member') });
     renderApp('/admin/billing');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument());
     expect(screen.getByText(deniedText)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('You do not have permission to access this section.');
   });
@@ -65,7 +65,7 @@ describe('admin area access (spec section 6)', () => {
     signIn();
     fakeApi({ user: makeUser({ role: 'admin' }), role: 'missing' });
     renderApp('/admin/roles');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument());
   });
 
   it.each([
@@ -76,7 +76,7 @@ describe('admin area access (spec section 6)', () => {
     fakeApi({ user: makeUser({ role }), role: 'error' });
     renderApp('/admin/billing');
     const heading = granted ? 'Billing & Usage' : 'Access Denied';
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument());
   });
 
   it('sends unknown admin sub-paths back to /admin', async () => {
@@ -84,7 +84,7 @@ describe('admin area access (spec section 6)', () => {
     fakeApi({ user: makeUser({ role: 'admin' }), role: makeRole('Admin') });
     const app = renderApp('/admin/nothing-here');
     await waitFor(() => expect(app.currentPath()).toBe('/admin'));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument());
   });
 
   it('offers admins the Chat switch in the admin area', async () => {

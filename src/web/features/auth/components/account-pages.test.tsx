@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiErrorBody } from '../../../test/fetch-stub';
@@ -14,7 +14,7 @@ describe('verify-email page', () => {
       routes: { 'POST /auth/verify-email': () => ({ body: { success: true, activation_email_sent: sent } }) },
     });
     renderApp('/verify-email?token=abc');
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(text)).toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
     expect(requests.filter((request) => request.path === '/api/auth/verify-email')).toEqual([
       expect.objectContaining({ body: { token: 'abc' } }),
@@ -24,13 +24,13 @@ describe('verify-email page', () => {
   it('reports a refused token', async () => {
     fakeApi({ routes: { 'POST /auth/verify-email': () => ({ status: 400, body: apiErrorBody('validation_failed', 'bad') }) } });
     renderApp('/verify-email?token=abc');
-    expect(await screen.findByText('Failed to verify your email. The token may have expired or is invalid.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to verify your email. The token may have expired or is invalid.')).toBeInTheDocument());
   });
 
   it('says so when the link has no token', async () => {
     fakeApi();
     renderApp('/verify-email');
-    expect(await screen.findByText('Missing verification token. Please check your email link.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Missing verification token. Please check your email link.')).toBeInTheDocument());
   });
 });
 
@@ -98,6 +98,6 @@ describe('reset-password page', () => {
   it('says so when the link has no token', async () => {
     fakeApi();
     renderApp('/reset-password');
-    expect(await screen.findByText('Missing reset token. Please check your email link.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Missing reset token. Please check your email link.')).toBeInTheDocument());
   });
 });

@@ -16,7 +16,7 @@ describe('login page', () => {
     const { requests } = fakeApi();
     renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Please enter both username and password.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Please enter both username and password.')).toBeInTheDocument());
     expect(requests.filter((request) => request.path === '/api/auth/login')).toHaveLength(0);
   });
 
@@ -75,7 +75,7 @@ describe('login page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('If an account exists for that email, a reset link has been sent.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('If an account exists for that email, a reset link has been sent.')).toBeInTheDocument());
     expect(requests.at(-1)).toMatchObject({ path: '/api/auth/password-reset/request', body: { email: 'ada@example.com' } });
   });
 

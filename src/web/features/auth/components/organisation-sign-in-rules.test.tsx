@@ -83,7 +83,7 @@ describe('a sign-in the organisation ends', () => {
     });
     const app = renderApp('/chat');
     await waitFor(() => expect(app.currentPath()).toBe('/login'));
-    expect(await screen.findByText(idle)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(idle)).toBeInTheDocument());
     expect(getStoredTokens().token).toBeNull();
     const refreshes = (list: RecordedRequest[]) => list.filter((request) => request.path === '/api/auth/refresh').length;
     expect(refreshes(requests)).toBe(1);
@@ -96,6 +96,6 @@ describe('a sign-in the organisation ends', () => {
     fakeApi({ routes: { 'POST /auth/login': () => ({ status: 403, body: apiErrorBody('forbidden', refused) }) } });
     renderApp('/login');
     await signInThroughForm();
-    expect(await screen.findByText(refused)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(refused)).toBeInTheDocument());
   });
 });

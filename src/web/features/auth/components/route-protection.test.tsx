@@ -27,7 +27,7 @@ describe('route protection', () => {
     await waitFor(() => expect(app.currentPath()).toBe('/login'));
     await signInThroughForm();
     await waitFor(() => expect(app.currentPath()).toBe('/settings/app'));
-    expect(await screen.findByRole('heading', { name: 'App Settings' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'App Settings' })).toBeInTheDocument());
     expect(sessionStorage.getItem(redirectAfterLoginKey)).toBeNull();
     expect(getStoredTokens().token).toBe('access-login');
   });
@@ -44,7 +44,7 @@ describe('route protection', () => {
     fakeApi();
     const app = renderApp('/');
     await waitFor(() => expect(app.currentPath()).toBe('/chat'));
-    expect(await screen.findByRole('button', { name: 'New Chat' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New Chat' })).toBeInTheDocument());
   });
 
   it('shows the landing page with Start Saving Today when signed out', async () => {
@@ -57,7 +57,7 @@ describe('route protection', () => {
     signIn('access-old', new Date(Date.now() - 1000).toISOString());
     const { requests } = fakeApi({ refreshSucceeds: true });
     const app = renderApp('/profile/settings');
-    expect(await screen.findByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument());
     expect(app.currentPath()).toBe('/profile/settings');
     expect(requests[0]?.path).toBe('/api/auth/refresh');
   });

@@ -59,7 +59,7 @@ describe('the reminder to verify the e-mail address', () => {
     fakeApi({ user: unverified, routes: { 'POST /auth/verify-email': () => ({ body: { success: true, activation_email_sent: false } }) } });
     signIn();
     renderApp('/verify-email?token=abc');
-    expect(await screen.findByText('Email verification successful! Your email address is confirmed.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Email verification successful! Your email address is confirmed.')).toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('link', { name: 'Continue to chat' })).toHaveAttribute('href', '/chat'));
     expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
   });

@@ -58,7 +58,7 @@ describe('card payments with Stripe (docs/decisions/024)', () => {
     const cancelled = payment({ purpose: 'plan', amount: 49 });
     fakeBillingApi({ routes: { [`GET /wallet/${orgId}/payments/${cancelled.id}`]: () => ({ body: cancelled }) } });
     renderApp(`/admin/billing?payment=${cancelled.id}&checkout=cancelled`);
-    expect(await screen.findByText('The plan payment of $49.00 was not completed: nothing was charged.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('The plan payment of $49.00 was not completed: nothing was charged.')).toBeInTheDocument());
   });
 
   it('takes a plan purchase to Checkout when the server answers its page', async () => {

@@ -213,6 +213,6 @@ describe('who may open Billing & Usage (spec section 6)', () => {
     const billingManager = makeListedRole('Billing Manager');
     fakeBillingApi({ me: makeUser({ role: 'Billing Manager', role_id: billingManager.id }), roles: [billingManager] });
     await openBilling();
-    expect(await screen.findByRole('region', { name: 'Wallet' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Wallet' })).toBeInTheDocument());
   });
 });

@@ -63,7 +63,7 @@ describe('the Wallet card (spec section 2)', () => {
     try {
       fakeBillingApi({ wallet: { status: 500, message: 'The wallet is unavailable' } });
       await openBilling();
-      expect(await screen.findByTestId('error-banner')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('error-banner')).toBeInTheDocument());
       await vi.advanceTimersByTimeAsync(5000);
       await waitFor(() => expect(screen.queryByTestId('error-banner')).toBeNull());
     } finally {

@@ -84,7 +84,7 @@ describe('chat screen: a failed send shows why under the message, with Retry', (
     expect(failure).toHaveTextContent(failureReasons.connectionLost);
     await user.click(within(failure).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(paths(requests)).toHaveLength(2));
-    expect(await screen.findByText('Made it.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Made it.')).toBeInTheDocument());
     expect(screen.getAllByRole('article', { name: 'Your message' })).toHaveLength(1);
     expect(paths(requests)).toEqual(['/conversation/message', '/conversation/message']);
   });
@@ -121,9 +121,9 @@ describe('chat screen: a failed send shows why under the message, with Retry', (
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Write a long essay{Enter}');
-    expect(await screen.findByText('Partial words here')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Partial words here')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Stop generating' }));
-    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument());
     expect(screen.queryByRole('group', { name: 'Reply failed' })).toBeNull();
   });
 });

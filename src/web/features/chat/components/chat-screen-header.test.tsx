@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeMessage, makeSession } from '../test/chat-fixtures';
@@ -37,7 +37,7 @@ describe('chat screen: the header on a phone', () => {
     useScreen(false);
     fakeChatApi({ sessions, messagesBySession });
     renderChat();
-    expect(await screen.findByText('Plan a trip')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Plan a trip')).toBeInTheDocument());
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(screen.queryAllByRole('button', { name: 'Open sidebar' })).toHaveLength(0);
   });

@@ -73,6 +73,6 @@ describe('chat screen: layout', () => {
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Export Export me...' }));
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
-    expect(await screen.findByText('Failed to export chat session')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to export chat session')).toBeInTheDocument());
   });
 });

@@ -65,7 +65,7 @@ describe('chat screen: monthly limits', () => {
 
     await waitFor(() => expect(messagesSent(requests)).toHaveLength(2));
     expect(messagesSent(requests)[1]!.body).toMatchObject({ prompt: 'Summarise this', forced_model_id: 'openai/gpt-4o-mini' });
-    expect(await screen.findByText('Cheaper answer.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Cheaper answer.')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Model: GPT-4o mini' })).toBeInTheDocument();
     // The refused message was taken back before it was sent again: it shows once.
     expect(screen.getAllByRole('article', { name: 'Your message' })).toHaveLength(1);

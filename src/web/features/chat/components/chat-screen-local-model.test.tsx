@@ -19,13 +19,13 @@ describe('chat screen: the embedded model loading', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
-    expect(await screen.findByText('Thinking')).toBeInTheDocument();
-    expect(await screen.findByText('Preparing the local model for its first reply...', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByText('Loading the local model for its first reply: 42%', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Thinking')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Preparing the local model for its first reply...')).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Loading the local model for its first reply: 42%')).toBeInTheDocument(), { timeout: 5000 });
     expect(screen.getByRole('progressbar', { name: 'Local model loading' })).toHaveAttribute('aria-valuenow', '42');
 
     release(streamedResponse([framedReply('Hello there')]));
-    expect(await screen.findByText('Hello there')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Hello there')).toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     const asked = requests.filter((request) => request.path === '/conversation/local-model').length;
     await new Promise((settle) => setTimeout(settle, 1500));
@@ -41,10 +41,10 @@ describe('chat screen: the embedded model loading', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
-    expect(await screen.findByText('Thinking')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Thinking')).toBeInTheDocument());
     await new Promise((settle) => setTimeout(settle, 1600));
     expect(screen.queryByText(/local model/)).toBeNull();
     release(streamedResponse([framedReply('Quick')]));
-    expect(await screen.findByText('Quick')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Quick')).toBeInTheDocument());
   });
 });

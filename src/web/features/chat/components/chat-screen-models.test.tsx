@@ -35,7 +35,7 @@ describe('chat screen: model choice', () => {
     const { requests } = fakeChatApi({ routes: { 'GET /conversation/models': () => ({ body: { models, default_model_id: 'haiku' } }) } });
     const user = userEvent.setup();
     renderChat();
-    expect(await screen.findByRole('button', { name: 'Model: Haiku' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Model: Haiku' })).toBeInTheDocument());
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
     await waitFor(() => expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({ forced_model_id: 'haiku' }));
 

@@ -34,7 +34,7 @@ describe('chat screen: working with replies', () => {
     });
     const user = userEvent.setup();
     renderChat();
-    expect(await screen.findByText('Yes it is.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Yes it is.')).toBeInTheDocument());
     expect(screen.queryByRole('group', { name: 'Answer versions' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
     expect(requests.some((request) => request.path === '/conversation/regenerate')).toBe(false);
@@ -90,7 +90,7 @@ describe('chat screen: working with replies', () => {
   it('shows no mark under a reply that finished', async () => {
     fakeChatApi({ sessions: [session], messagesBySession, models });
     renderChat();
-    expect(await screen.findByText('Yes it is.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Yes it is.')).toBeInTheDocument());
     expect(screen.queryByRole('note')).toBeNull();
   });
 
@@ -267,7 +267,7 @@ describe('chat screen: working with replies', () => {
     const user = userEvent.setup();
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Good reply' }));
-    expect(await screen.findByText('Thanks for your feedback!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Thanks for your feedback!')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Bad reply' })).toBeDisabled();
     expect(requests.filter((request) => request.path === '/feedback').map((request) => request.body)).toEqual([
       { selection_id: 'm-2', org_id: 'org-1', user_id: 'user-1', feedback: 'positive' },
@@ -300,12 +300,12 @@ describe('chat screen: working with replies', () => {
     const user = userEvent.setup();
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Good reply' }));
-    expect(await screen.findByText('Thanks for your feedback!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Thanks for your feedback!')).toBeInTheDocument());
     const sidebar = screen.getByRole('complementary', { name: 'Chat sessions' });
     await user.click(within(sidebar).getByText('Other chat...'));
-    expect(await screen.findByText('Something else')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Something else')).toBeInTheDocument());
     await user.click(within(sidebar).getByText('Weather...'));
-    expect(await screen.findByText('Yes it is.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Yes it is.')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Good reply' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Bad reply' })).toBeDisabled();
   });
@@ -315,9 +315,9 @@ describe('chat screen: working with replies', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Write a long essay{Enter}');
-    expect(await screen.findByText('Partial words here')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Partial words here')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Stop generating' }));
-    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Partial words here');
     expect(screen.queryByText('Failed to send message. Please try again.')).toBeNull();
   });

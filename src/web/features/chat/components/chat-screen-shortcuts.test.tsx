@@ -55,7 +55,7 @@ describe('chat screen keyboard shortcuts', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('heading', { level: 3, name: /./ }));
     await user.keyboard('?');
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument());
   });
 
   it('starts a new chat, focuses the message box, and shows or hides the sidebar', async () => {
@@ -64,7 +64,7 @@ describe('chat screen keyboard shortcuts', () => {
     renderChat();
     await screen.findByText('Is it sunny?');
     await user.keyboard('{Control>}{Shift>}O{/Shift}{/Control}');
-    expect(await screen.findByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument());
 
     expect(screen.getByRole('textbox', { name: 'Message' })).not.toHaveFocus();
     await user.keyboard('{Shift>}{Escape}{/Shift}');
@@ -82,7 +82,7 @@ describe('chat screen keyboard shortcuts', () => {
     renderChat();
     await screen.findByText('Is it sunny?');
     await user.keyboard('{Control>}{Shift>}C{/Shift}{/Control}');
-    expect(await screen.findByText('Last reply copied')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Last reply copied')).toBeInTheDocument());
     expect(await navigator.clipboard.readText()).toBe('Yes, **sunny** all day.');
   });
 
@@ -99,9 +99,9 @@ describe('chat screen keyboard shortcuts', () => {
     renderChat();
     const box = await screen.findByRole('textbox', { name: 'Message' });
     await user.type(box, 'Write a long essay{Enter}');
-    expect(await screen.findByText('Partial words here')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Partial words here')).toBeInTheDocument());
     await user.keyboard('{Control>}{Shift>}X{/Shift}{/Control}');
-    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument());
     expect(signal?.aborted).toBe(true);
 
     await user.click(box);

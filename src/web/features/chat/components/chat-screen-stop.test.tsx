@@ -22,7 +22,7 @@ async function sendAndStop() {
   const user = userEvent.setup();
   renderChat();
   await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Write a long essay{Enter}');
-  expect(await screen.findByText('Partial words here')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByText('Partial words here')).toBeInTheDocument());
   await user.click(screen.getByRole('button', { name: 'Stop generating' }));
   await screen.findByRole('button', { name: 'Send' });
   return user;
@@ -97,11 +97,11 @@ describe('chat screen: a stopped reply', () => {
     });
     const user = userEvent.setup();
     renderChat();
-    expect(await screen.findByText('The old answer')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('The old answer')).toBeInTheDocument());
     await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Model for regeneration' }), 'gpt-4o');
     await user.click(screen.getByRole('button', { name: 'Regenerate now' }));
-    expect(await screen.findByText('Partial words here')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Partial words here')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Stop generating' }));
     await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('17 tokens'), { timeout: 3000 });
     const reply = screen.getByRole('article', { name: 'Assistant reply' });

@@ -58,12 +58,12 @@ describe('chat screen: sending and streaming', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
-    expect(await screen.findByText('Thinking')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Thinking')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Stop generating' })).toBeInTheDocument();
     release(streamedResponse([framedReply('Done now')]));
-    expect(await screen.findByText('Done now')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Done now')).toBeInTheDocument());
     await waitFor(() => expect(screen.queryByText('Thinking')).toBeNull());
-    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Stop generating' })).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('chat screen: sending and streaming', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Keep me{Enter}');
-    expect(await screen.findByText(expected)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(expected)).toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Your message' })).toHaveTextContent('Keep me');
     // Access and limit texts also go to the red banner above the input; other failures do not.
     if (status === 403) expect(screen.getByTestId('error-banner')).toHaveTextContent(expected);
@@ -89,7 +89,7 @@ describe('chat screen: sending and streaming', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
-    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to send message. Please try again.')).toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Partial answer');
   });
 
@@ -111,9 +111,9 @@ describe('chat screen: sending and streaming', () => {
     renderChat();
     const box = await screen.findByRole('textbox', { name: 'Message' });
     await user.type(box, 'First try{Enter}');
-    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to send message. Please try again.')).toBeInTheDocument());
     await user.type(box, 'Second try{Enter}');
-    expect(await screen.findByText('Second time lucky.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Second time lucky.')).toBeInTheDocument());
 
     const sends = requests.filter((request) => request.path === '/conversation/message').map((request) => (request.body as { session_id: string | null }).session_id);
     expect(sends).toEqual([null, 'saved-session']);
@@ -147,7 +147,7 @@ describe('chat screen: sending and streaming', () => {
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
-    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to send message. Please try again.')).toBeInTheDocument());
     const partial = screen.getByRole('article', { name: 'Assistant reply' });
     expect(partial).toHaveTextContent('Half an ans');
 

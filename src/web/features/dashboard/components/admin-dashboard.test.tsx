@@ -126,7 +126,7 @@ describe('the admin dashboard (spec section 2)', () => {
   it('reads the analytics again each time the dashboard opens', async () => {
     let reads = 0;
     const { requests, app } = openDashboard({ [analyticsPath()]: () => ({ body: ++reads === 1 ? emptyAnalytics : analytics }) });
-    expect(await screen.findByText(dashboardTexts.noModelUsage)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(dashboardTexts.noModelUsage)).toBeInTheDocument());
     await app.router.navigate('/admin/organization');
     await screen.findByRole('heading', { name: 'Organization Settings' });
     await app.router.navigate('/admin');
@@ -173,7 +173,7 @@ describe('the admin dashboard: empty and error states (spec section 8)', () => {
   it("shows 'Analytics temporarily unavailable' with empty defaults and a 30-day cycle when the call fails", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     openDashboard({ [analyticsPath()]: () => ({ status: 500, body: apiErrorBody('internal', 'Internal server error') }) });
-    expect(await screen.findByText(dashboardTexts.analyticsUnavailable)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(dashboardTexts.analyticsUnavailable)).toBeInTheDocument());
     expect(within(card('Usage Analytics')).getByText('30 days (Apr 19, 2026)')).toBeInTheDocument();
     expect(within(card('Usage Analytics')).getAllByText('$0.00')).toHaveLength(1);
     expect(within(card('Model Usage Breakdown')).getByText(dashboardTexts.noModelUsage)).toBeInTheDocument();
@@ -185,7 +185,7 @@ describe('the admin dashboard: empty and error states (spec section 8)', () => {
   it("shows 'No analytics data available' when the analytics are refused, logging only", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     openDashboard({ [analyticsPath()]: () => ({ status: 403, body: apiErrorBody('forbidden', 'You do not have permission') }) });
-    expect(await screen.findByText(dashboardTexts.noAnalytics)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(dashboardTexts.noAnalytics)).toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Usage Analytics' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(warn).toHaveBeenCalled();
@@ -195,8 +195,8 @@ describe('the admin dashboard: empty and error states (spec section 8)', () => {
 describe('/dashboard', () => {
   it('shows an admin the dashboard outside the admin tabs', async () => {
     openDashboard({ [analyticsPath()]: () => ({ body: analytics }) }, '/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(await screen.findByRole('region', { name: 'Usage Analytics' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Usage Analytics' })).toBeInTheDocument());
     expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
   });
 

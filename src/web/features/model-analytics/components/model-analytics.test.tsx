@@ -1,5 +1,5 @@
 import type { ModelAnalytics } from '@contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, type StubAnswer } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
@@ -57,7 +57,7 @@ describe('model analytics (/admin/models)', () => {
   it('shows a spinner until the analytics arrive, then a row per model over the last 30 days', async () => {
     let answer: (value: { body: ModelAnalytics }) => void = () => undefined;
     const { requests } = openModelAnalytics({ [analyticsPath()]: () => new Promise((resolve) => (answer = resolve)) });
-    expect(await screen.findByText('Loading model analytics')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Loading model analytics')).toBeInTheDocument());
     answer({ body: analytics });
 
     const row = (await screen.findByRole('rowheader', { name: /GPT-4o mini/ })).closest('tr')!;
@@ -89,7 +89,7 @@ describe('model analytics (/admin/models)', () => {
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-03-07' } });
-    expect(await screen.findByText(dashboardTexts.noModelUsage)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(dashboardTexts.noModelUsage)).toBeInTheDocument());
     expect(requests.filter((request) => request.path.includes('/model-analytics?')).map((request) => request.path.split('?')[1])).toEqual([
       'from=2026-02-18&to=2026-03-20',
       'from=2026-03-01&to=2026-03-20',
@@ -105,6 +105,6 @@ describe('model analytics (/admin/models)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something broke on our side');
     expect(screen.getByText(modelAnalyticsFailedText)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('table')).toBeInTheDocument());
   });
 });

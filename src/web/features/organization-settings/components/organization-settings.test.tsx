@@ -123,7 +123,7 @@ describe('Organization Settings: edit mode', () => {
     await userEvent.type(screen.getByLabelText('Application name'), 'Acme AI');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText('Organization settings saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Organization settings saved')).toBeInTheDocument());
     const puts = requests.filter((request) => request.method === 'PUT');
     expect(puts.map((request) => request.path)).toEqual([`/api/org/${orgId}`, `/api/org/${orgId}/settings`]);
     expect(puts[0]!.body).toEqual({ name: 'Acme Labs', contact_email: 'it@acme.test', size: '51-200', domain: 'acme.test', industry: 'Software' });
@@ -160,7 +160,7 @@ describe('Organization Settings: access', () => {
     const userManager = { ...adminRole, id: 'role-um', role_id: 'role-um', name: 'User Manager' };
     fakeAdminApi({ me: makeUser({ role: 'user manager', role_id: 'role-um' }), myRole: userManager });
     renderApp('/admin/organization');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument());
   });
 
   it("sends a Super Admin, whose role is not 'admin' itself, to /", async () => {

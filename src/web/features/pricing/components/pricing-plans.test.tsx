@@ -21,7 +21,7 @@ describe('pricing page', () => {
   it('lists the plans the server offers', async () => {
     fakeApi({ routes: { 'GET /subscription/plans': () => ({ body: { plans: [teamPlan] } }) } });
     renderApp('/pricing');
-    expect(await screen.findByRole('heading', { name: 'Team' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Team' })).toBeInTheDocument());
     expect(screen.getByText('$49.00')).toBeInTheDocument();
     expect(screen.getByText('Semantic cache')).toBeInTheDocument();
   });
@@ -33,7 +33,7 @@ describe('pricing page', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fakeApi({ routes: { 'GET /subscription/plans': () => answer } });
     renderApp('/pricing');
-    expect(await screen.findByRole('heading', { name: 'Free Trial' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Free Trial' })).toBeInTheDocument());
     expect(screen.getByText('$0.00')).toBeInTheDocument();
   });
 });

@@ -47,7 +47,7 @@ describe('Profile Settings: Profile Information', () => {
     await userEvent.type(screen.getByLabelText('Username'), '.l');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
 
-    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Profile updated successfully!')).toBeInTheDocument());
     expect(saved).toEqual({ username: 'ada.l', first_name: 'Ada', last_name: '', phone: '+44 1234 5678' });
     expect(screen.getByLabelText('First name')).toHaveValue('Ada');
     // The signed-in profile is fetched again, so the rest of the app shows the new details.
@@ -66,7 +66,7 @@ describe('Profile Settings: Profile Information', () => {
     await openProfileSettings();
     await userEvent.type(await screen.findByLabelText('Username'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
-    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to update profile')).toBeInTheDocument());
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username already exists');
   });
 
@@ -110,7 +110,7 @@ describe('Profile Settings: Security', () => {
     await openSecurity();
     await fillPasswords('OldSecret1!', 'NewSecret1!', 'NewSecret1!');
 
-    expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Password updated successfully!')).toBeInTheDocument());
     expect(requests.filter((request) => request.path === '/api/auth/change-password')).toEqual([
       expect.objectContaining({ method: 'POST', body: { user_id: 'user-1', current_password: 'OldSecret1!', new_password: 'NewSecret1!' } }),
     ]);
@@ -130,7 +130,7 @@ describe('Profile Settings: Security', () => {
     await openProfileSettings();
     await openSecurity();
     await fillPasswords('Wrong1234!', 'NewSecret1!', 'NewSecret1!');
-    expect(await screen.findByText('Failed to update password: Current password is incorrect')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to update password: Current password is incorrect')).toBeInTheDocument());
     expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Current password is incorrect');
     expect(screen.queryByText('Password updated successfully!')).not.toBeInTheDocument();
   });
@@ -140,7 +140,7 @@ describe('Profile Settings: Security', () => {
     await openProfileSettings();
     await openSecurity();
     await fillPasswords('OldSecret1!', 'NewSecret1!', 'NewSecret1!');
-    expect(await screen.findByText('Failed to update password')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to update password')).toBeInTheDocument());
   });
 
   it('keeps the two-factor set-up on the Security tab', async () => {

@@ -95,7 +95,7 @@ describe('Role Management: the role form', () => {
     await userEvent.type(within(dialog).getByLabelText('GPT-4o mini cost limit (usd)'), '0.25');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
 
-    expect(await screen.findByRole('listitem', { name: 'Trial' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Trial' })).toBeInTheDocument());
     expect(screen.queryByRole('dialog')).toBeNull();
     const sent = requests.find((request) => request.method === 'POST' && request.path === '/api/roles')?.body as { permissions: { model_id: string; isEnabled: boolean }[] };
     expect(sent).toMatchObject({ name: 'Trial', description: 'One cheap model', org_id: orgId });

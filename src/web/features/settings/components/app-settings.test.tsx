@@ -81,7 +81,7 @@ describe('App Settings page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
 
-    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Settings saved successfully!')).toBeInTheDocument());
     expect(api.calls('PUT', '/preferences/user/user-1').map((request) => request.body)).toEqual([
       { theme: 'dark', font_size: 'large', notifications: false, sound_effects: false, message_history: 500, auto_save: false, default_model: 'gpt-4o-mini' },
     ]);
@@ -106,7 +106,7 @@ describe('App Settings page', () => {
   it('keeps a saved model that is no longer offered, marked as not available', async () => {
     fakeSettingsApi({ stored: { default_model: 'retired-model' } });
     await openSettingsPage('/settings/app?tab=models');
-    expect(await screen.findByRole('option', { name: 'retired-model (not available)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('option', { name: 'retired-model (not available)' })).toBeInTheDocument());
     expect(screen.getByRole('combobox', { name: 'Default AI Model' })).toHaveValue('retired-model');
   });
 
@@ -148,7 +148,7 @@ describe('App Settings page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear All Conversation History' }));
     dialog = screen.getByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear History' }));
-    expect(await screen.findByText('Conversation history cleared (3 conversations deleted).')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Conversation history cleared (3 conversations deleted).')).toBeInTheDocument());
     expect(api.calls('DELETE', '/preferences/user/user-1/history')).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -162,7 +162,7 @@ describe('App Settings page', () => {
     expect(dialog).toHaveTextContent('This action cannot be undone.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Data' }));
 
-    expect(await screen.findByText('Your account data has been deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Your account data has been deleted.')).toBeInTheDocument());
     expect(api.calls('DELETE', '/preferences/user/user-1/account')).toHaveLength(1);
     await openTab('Appearance');
     expect(screen.getByRole('radio', { name: 'System' })).toBeChecked();
@@ -173,7 +173,7 @@ describe('App Settings page', () => {
     await openSettingsPage('/settings/app?tab=privacy');
     await userEvent.click(screen.getByRole('button', { name: 'Clear All Conversation History' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear History' }));
-    expect(await screen.findByText('Failed to clear conversation history. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to clear conversation history. Please try again.')).toBeInTheDocument());
   });
 
   it('shows the defaults when the preferences cannot be loaded, and reports a failed save', async () => {
@@ -183,7 +183,7 @@ describe('App Settings page', () => {
     expect(screen.getByText('Your saved settings could not be loaded; the defaults are shown.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'System' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
-    expect(await screen.findByText('Failed to save settings. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to save settings. Please try again.')).toBeInTheDocument());
     expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
     expect(api.calls('PUT', '/preferences/user/user-1')).toHaveLength(1);
   });

@@ -100,7 +100,7 @@ describe('User Management: the list', () => {
   it('says how to add someone when the organization has nobody to list', async () => {
     fakeAdminApi({ users: [] });
     await openUsers();
-    expect(await screen.findByText('No users found. Click the plus button to add a new user.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('No users found. Click the plus button to add a new user.')).toBeInTheDocument());
   });
 
   it('shows a failed list in the red banner, with no users', async () => {
@@ -155,7 +155,7 @@ describe('User Management: Create New User', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Member');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
 
-    expect(await screen.findByRole('rowheader', { name: 'carol' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('rowheader', { name: 'carol' })).toBeInTheDocument());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(requests.find((request) => request.method === 'POST' && request.path === '/api/user')?.body).toEqual({
       username: 'carol',

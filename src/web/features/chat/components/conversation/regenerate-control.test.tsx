@@ -33,7 +33,7 @@ describe('Regenerate', () => {
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Auto', 'TinyLlama', 'GPT-4o']);
     await user.selectOptions(select, 'Auto');
     await user.click(within(reply).getByRole('button', { name: 'Regenerate now' }));
-    expect(await screen.findByText('Routed again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Routed again.')).toBeInTheDocument());
     await waitFor(() =>
       expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'm-2', session_id: 's-1', forced_model_id: null, stream: true }),
     );

@@ -43,7 +43,7 @@ describe('chat sidebar export in both formats', () => {
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Export as JSON: Export me...' }));
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
-    expect(await screen.findByText('Failed to export chat session')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to export chat session')).toBeInTheDocument());
     expect(tab.location.href).toBe('');
   });
 });

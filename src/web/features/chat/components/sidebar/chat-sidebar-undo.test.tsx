@@ -57,20 +57,20 @@ describe('undoing a deleted conversation', () => {
     const user = userEvent.setup();
     renderChat();
     const list = await sidebar();
-    expect(await screen.findByText('Question one')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Question one')).toBeInTheDocument());
     const titles = () => within(list).getAllByRole('listitem').map((item) => item.textContent);
     const before = titles();
 
     await deleteConfirmed(user, list, 'First chat...');
     // Deleting the open conversation leaves none open (spec section 3).
-    expect(await screen.findByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument());
     expect(screen.queryByText('Question one')).toBeNull();
     const toast = await notifications().findByRole('status');
     expect(toast).toHaveTextContent('Chat session deleted');
 
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
     expect(await within(list).findByText('First chat...')).toBeInTheDocument();
-    expect(await screen.findByText('Question one')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Question one')).toBeInTheDocument());
     expect(screen.getByText('Answer one')).toBeInTheDocument();
     expect(titles()).toEqual(before);
     expect(restores(requests)).toEqual(['/conversation/session/s-1/restore']);
@@ -82,7 +82,7 @@ describe('undoing a deleted conversation', () => {
     const user = userEvent.setup();
     renderChat();
     const list = await sidebar();
-    expect(await screen.findByText('Question one')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Question one')).toBeInTheDocument());
 
     await deleteConfirmed(user, list, 'Second chat...');
     expect(screen.getByText('Question one')).toBeInTheDocument();

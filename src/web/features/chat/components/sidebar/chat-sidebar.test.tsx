@@ -25,11 +25,11 @@ describe('chat sidebar', () => {
     expect(await within(list).findByText('First chat...')).toBeInTheDocument();
     expect(within(list).getByText('New Chat', { selector: 'span' })).toBeInTheDocument();
     // The first session is selected when none is, and its messages are fetched.
-    expect(await screen.findByText('Question one')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Question one')).toBeInTheDocument());
     expect(screen.getByText('one').tagName).toBe('STRONG');
 
     await user.click(within(list).getByText('New Chat', { selector: 'span' }));
-    expect(await screen.findByText('Question two')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Question two')).toBeInTheDocument());
     expect(requests.filter((request) => request.method === 'GET' && /^\/conversation\/session\/s-\d$/.test(request.path)).map((request) => request.path)).toEqual([
       '/conversation/session/s-1',
       '/conversation/session/s-2',
@@ -45,9 +45,9 @@ describe('chat sidebar', () => {
       },
     });
     renderChat();
-    expect(await screen.findByText('Loading conversation...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Loading conversation...')).toBeInTheDocument());
     fail();
-    expect(await screen.findByText('Failed to load messages for this chat')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to load messages for this chat')).toBeInTheDocument());
   });
 
   it('renames inline: Enter saves, Escape cancels', async () => {
@@ -66,7 +66,7 @@ describe('chat sidebar', () => {
     await user.clear(within(list).getByRole('textbox', { name: 'Chat name' }));
     await user.type(within(list).getByRole('textbox', { name: 'Chat name' }), 'Holiday plans{Enter}');
     expect(await within(list).findByText('Holiday plans')).toBeInTheDocument();
-    expect(await screen.findByText('Chat name updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Chat name updated')).toBeInTheDocument());
     expect(requests.find((request) => request.method === 'PUT')).toMatchObject({ path: '/conversation/session/s-1/title', body: { title: 'Holiday plans' } });
   });
 
@@ -93,7 +93,7 @@ describe('chat sidebar', () => {
     expect(confirmation).not.toHaveTextContent('cannot be undone');
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
     await user.click(within(confirmation).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Chat session deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Chat session deleted')).toBeInTheDocument());
     expect(within(list).queryByText('First chat...')).toBeNull();
     expect(requests.some((request) => request.method === 'DELETE' && request.path === '/conversation/session/s-1')).toBe(true);
 
@@ -136,7 +136,7 @@ describe('chat sidebar', () => {
     expect(screen.queryByRole('complementary', { name: 'Chat sessions' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open sidebar' }));
     await user.click(within(await sidebar()).getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText('Successfully logged out')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Successfully logged out')).toBeInTheDocument());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
@@ -168,7 +168,7 @@ describe('App Settings from the chat sidebar', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Privacy' }));
     await user.click(within(dialog).getByRole('button', { name: 'Clear All Conversation History' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear History' }));
-    expect(await screen.findByText('Conversation history cleared (2 conversations deleted).')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Conversation history cleared (2 conversations deleted).')).toBeInTheDocument());
     expect(historyDeletes).toBe(1);
     await waitFor(() => expect(within(list).queryByText('First chat...')).not.toBeInTheDocument());
 
