@@ -3,7 +3,7 @@ import { analysePrompt, type PromptContent } from './prompt-content';
 import { questionIntent } from './question-intent';
 import { isSpellingVariant } from './spelling-variant';
 import { zipfFrequency } from './word-frequency';
-import { areWordNetSynonyms } from './word-synonyms';
+import { areSynonymSenses, wordSenses } from './word-synonyms';
 
 /**
  * The check after the similarity search. The sentence encoder scores a question and its
@@ -95,14 +95,16 @@ export function compareContent(query: PromptContent, candidate: PromptContent, o
 export function unmatchedContentWords(query: PromptContent, candidate: PromptContent, options: Pick<VerifierOptions, 'spellingVariants' | 'synonymSenses'> = defaultVerifierOptions): string[] {
   const own = unmatchedWords(query, candidate, options);
   const other = unmatchedWords(candidate, query, options);
-  if (options.synonymSenses > 0) {
+  if (options.synonymSenses > 0 && own.length > 0 && other.length > 0) {
     // A word swapped for its synonym is matched, one for one: "mold" / "mildew".
+    const otherSenses = other.map((word) => wordSenses(word, options.synonymSenses));
     for (let index = own.length - 1; index >= 0; index -= 1) {
-      const word = own[index]!;
-      const partner = other.findIndex((otherWord) => areWordNetSynonyms(word, otherWord, options.synonymSenses));
+      const senses = wordSenses(own[index]!, options.synonymSenses);
+      const partner = otherSenses.findIndex((candidate) => areSynonymSenses(senses, candidate));
       if (partner < 0) continue;
       own.splice(index, 1);
       other.splice(partner, 1);
+      otherSenses.splice(partner, 1);
     }
   }
   return [...own, ...other];

@@ -70,22 +70,48 @@ function lemmasOf(word: string, maxSense: number, { synsets }: SynonymTable): Ma
   return found;
 }
 
-/**
- * Whether two different written words (lower-case) name the same thing in WordNet: a base form of
- * each shares a synset within that form's first `maxSense` senses in the synset's part of
- * speech, and no base form of one is an antonym of a base form of the other. `maxSense` 0 never
- * finds a synonym.
- */
-export function areWordNetSynonyms(firstWord: string, secondWord: string, maxSense: number): boolean {
-  if (maxSense <= 0 || firstWord === secondWord) return false;
+/** A written word's WordNet lemmas and the synsets of their first senses: look a word up once, compare it with many. */
+export interface WordSenses {
+  word: string;
+  lemmas: readonly string[];
+  synsets: ReadonlySet<number>;
+}
+
+/** Words looked up lately: prompts repeat their words, and a lookup costs a few microseconds. */
+const recent = new Map<string, WordSenses>();
+const recentLimit = 20_000;
+
+/** The lemmas of a written word (lower-case) and the synsets of their first `maxSense` senses; none when `maxSense` is 0. */
+export function wordSenses(word: string, maxSense: number): WordSenses {
+  if (maxSense <= 0) return { word, lemmas: [], synsets: new Set() };
+  const key = `${maxSense} ${word}`;
+  const known = recent.get(key);
+  if (known) return known;
   table ??= load();
-  const first = lemmasOf(firstWord, maxSense, table);
-  const second = lemmasOf(secondWord, maxSense, table);
-  for (const firstLemma of first.keys()) {
-    for (const secondLemma of second.keys()) {
-      if (firstLemma === secondLemma || table.antonyms.has([firstLemma, secondLemma].sort().join(' '))) return false;
+  const lemmas = lemmasOf(word, maxSense, table);
+  const senses = { word, lemmas: [...lemmas.keys()], synsets: new Set([...lemmas.values()].flat()) };
+  if (recent.size >= recentLimit) recent.clear();
+  recent.set(key, senses);
+  return senses;
+}
+
+/**
+ * Whether two different written words name the same thing in WordNet: a base form of each shares
+ * a synset within that form's first senses in the synset's part of speech, and no base form of
+ * one is a base form or an antonym of the other.
+ */
+export function areSynonymSenses(first: WordSenses, second: WordSenses): boolean {
+  if (first.word === second.word || first.synsets.size === 0 || second.synsets.size === 0) return false;
+  const antonyms = table!.antonyms;
+  for (const firstLemma of first.lemmas) {
+    for (const secondLemma of second.lemmas) {
+      if (firstLemma === secondLemma || antonyms.has([firstLemma, secondLemma].sort().join(' '))) return false;
     }
   }
-  const firstSynsets = new Set([...first.values()].flat());
-  return [...second.values()].some((synsets) => synsets.some((synset) => firstSynsets.has(synset)));
+  return [...second.synsets].some((synset) => first.synsets.has(synset));
+}
+
+/** `areSynonymSenses` for two written words, each within its first `maxSense` senses; `maxSense` 0 never finds a synonym. */
+export function areWordNetSynonyms(firstWord: string, secondWord: string, maxSense: number): boolean {
+  return areSynonymSenses(wordSenses(firstWord, maxSense), wordSenses(secondWord, maxSense));
 }
