@@ -18,4 +18,8 @@ export const verifierVariants: Readonly<Record<string, VerifierOptions>> = {
   'three unmatched words': { ...defaultVerifierOptions, maxUnmatchedWords: 3 },
   'the unmatched word only a common one (Zipf >= 5)': { ...defaultVerifierOptions, unmatchedWordMinZipf: 5 },
   'the unmatched word only a very common one (Zipf >= 5.5)': { ...defaultVerifierOptions, unmatchedWordMinZipf: 5.5 },
+  'without WordNet synonyms': { ...defaultVerifierOptions, synonymSenses: 0 },
+  'WordNet synonyms in the first sense only': { ...defaultVerifierOptions, synonymSenses: 1 },
+  'WordNet synonyms in the first 3 senses': { ...defaultVerifierOptions, synonymSenses: 3 },
+  'WordNet synonyms in the first 5 senses': { ...defaultVerifierOptions, synonymSenses: 5 },
 };

@@ -9,7 +9,7 @@ describe('the near-miss verifier', () => {
     ['Write a poem about cats', 'Write a poem about dogs', ['cats', 'dogs']],
     ['How do I reset my password?', 'How do I reset my router?', ['password', 'router']],
     ['How do I install numpy?', 'How do I uninstall numpy?', ['install', 'uninstall']],
-    // No synonym list: a swapped word is a miss even when it means the same (decision 026).
+    // A swap WordNet does not list within both words' first two senses is a miss even when it means the same (decision 026).
     ['Write a poem about cats', 'Compose a poem about cats', ['write', 'compose']],
   ])('rejects the one-word swap %j / %j at any similarity', (query, candidate, differences) => {
     for (const similarity of [0.9, 0.95, 0.99, 1]) {
@@ -50,6 +50,23 @@ describe('the near-miss verifier', () => {
   ])('accepts %j / %j', (query, candidate) => {
     expect(verifyCandidate(query, candidate, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
     expect(verifyCandidate(candidate, query, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
+  });
+
+  it.each([
+    ['How do you remove mold from a tent?', 'How do I remove mildew from a tent?'],
+    ['What is the best way to fix a leaking tap?', 'What is the best way to repair a leaking tap?'],
+    // The synonym is matched and one other word may still be added.
+    ['What could be causing my toilet to back up?', 'What could be causing my bathroom drains to back up?'],
+  ])('takes a WordNet synonym for the word it replaces: %j / %j', (query, candidate) => {
+    expect(verifyCandidate(query, candidate, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
+    expect(verifyCandidate(candidate, query, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
+    const [first, second] = [analysePrompt(query), analysePrompt(candidate)];
+    expect(compareContent(first, second, { ...defaultVerifierOptions, synonymSenses: 0 })).toMatchObject({ hit: false, reason: 'different-content' });
+  });
+
+  it('pairs synonyms one for one, so a synonym does not also cover a second swap', () => {
+    expect(verifyCandidate('How do I fix a car?', 'How do I repair an automobile?', 0.95, settings)).toEqual({ hit: true, reason: 'match' });
+    expect(verifyCandidate('How do I fix my car?', 'How do I repair and mend my bicycle?', 0.95, settings)).toMatchObject({ hit: false, reason: 'different-content', differences: ['car', 'mend', 'bicycle'] });
   });
 
   it('matches words occurrence by occurrence, so a slot filled with a word said elsewhere is still a change', () => {

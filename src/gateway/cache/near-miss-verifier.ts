@@ -3,15 +3,17 @@ import { analysePrompt, type PromptContent } from './prompt-content';
 import { questionIntent } from './question-intent';
 import { isSpellingVariant } from './spelling-variant';
 import { zipfFrequency } from './word-frequency';
+import { areSynonymSenses, wordSenses } from './word-synonyms';
 
 /**
  * The check after the similarity search. The sentence encoder scores a question and its
  * one-slot variant high ("poem about cats" / "poem about dogs" 0.81, "How do I learn Java?" /
  * "How do I learn Python?" higher still), so a candidate above the threshold must also *agree
  * on the prompt's words*: every number, negation, name and code identifier of each prompt must
- * appear in the other, and so must every content word but one (as the same word, an inflection
- * or a spelling variant; no synonym list: a listed synonym
- * served wrong answers in near misses and helped no human-labelled pair). One word lets a question add "really" or "gas furnace"; a second would
+ * appear in the other, and so must every content word but one (as the same word, an inflection,
+ * a spelling variant, or a WordNet synonym in both words' first two senses: "mold" / "mildew";
+ * the hand-written synonym list of decision 010 served wrong answers in near misses and helped
+ * no human-labelled pair). One word lets a question add "really" or "gas furnace"; a second would
  * let it swap one word for another, which is what a near miss does ("hot water" / "cold water")
  * and what the encoder cannot tell from a synonym. Measured on human-labelled question pairs in
  * docs/benchmarks/cache.md (decision 026).
@@ -38,11 +40,15 @@ export const verifierRules: readonly VerifierRule[] = ['numbers', 'negation', 'q
  *   human-labelled pairs a rare added word ("tablature", "GFCI outlet") was as often harmless as
  *   a common one ("hot water") was not.
  * - `spellingVariants`: whether a misspelling one edit away counts as a match (spelling-variant.ts).
+ * - `synonymSenses`: an unmatched word of one prompt and an unmatched word of the other that share
+ *   a WordNet synset within each word's first this-many senses count as matched (word-synonyms.ts);
+ *   0 takes no synonym.
  */
 export interface VerifierOptions {
   maxUnmatchedWords: number;
   unmatchedWordMinZipf: number;
   spellingVariants: boolean;
+  synonymSenses: number;
   rules: readonly VerifierRule[];
 }
 
@@ -50,6 +56,8 @@ export const defaultVerifierOptions: Readonly<VerifierOptions> = Object.freeze({
   maxUnmatchedWords: 1,
   unmatchedWordMinZipf: 0,
   spellingVariants: true,
+  // Chosen on the dev half among 1, 2, 3 and 5 senses (docs/benchmarks/cache.md, decision 026).
+  synonymSenses: 2,
   rules: verifierRules,
 });
 
@@ -84,8 +92,22 @@ export function compareContent(query: PromptContent, candidate: PromptContent, o
 }
 
 /** Content words of either prompt that the other does not match, query's first. */
-export function unmatchedContentWords(query: PromptContent, candidate: PromptContent, options: Pick<VerifierOptions, 'spellingVariants'> = defaultVerifierOptions): string[] {
-  return [...unmatchedWords(query, candidate, options), ...unmatchedWords(candidate, query, options)];
+export function unmatchedContentWords(query: PromptContent, candidate: PromptContent, options: Pick<VerifierOptions, 'spellingVariants' | 'synonymSenses'> = defaultVerifierOptions): string[] {
+  const own = unmatchedWords(query, candidate, options);
+  const other = unmatchedWords(candidate, query, options);
+  if (options.synonymSenses > 0 && own.length > 0 && other.length > 0) {
+    // A word swapped for its synonym is matched, one for one: "mold" / "mildew".
+    const otherSenses = other.map((word) => wordSenses(word, options.synonymSenses));
+    for (let index = own.length - 1; index >= 0; index -= 1) {
+      const senses = wordSenses(own[index]!, options.synonymSenses);
+      const partner = otherSenses.findIndex((candidate) => areSynonymSenses(senses, candidate));
+      if (partner < 0) continue;
+      own.splice(index, 1);
+      other.splice(partner, 1);
+      otherSenses.splice(partner, 1);
+    }
+  }
+  return [...own, ...other];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { lightStem } from './light-stem';
+import { zipfFrequency } from './word-frequency';
 
 /**
  * What the near-miss verifier compares in a prompt: the parts a reworded question keeps
@@ -51,6 +52,10 @@ export const stopWords = new Set(
 
 const identifierPattern = /[_./\\#]|[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|\(\)$|-.*[A-Z]|[A-Z].*-/;
 const acronymPattern = /^(?:[A-Z]\.){2,}$|^[A-Z][A-Z0-9]+s?$/;
+/** "I", "I'm", "I've", "I'll", "I'd": capitalised anywhere, never a name. */
+const firstPersonPattern = /^I(?:'(?:m|ve|ll|d))?$/;
+/** A contraction's ending: "you're" is "you", "I've" is "I". */
+const contractionPattern = /'(?:s|m|re|ve|ll|d)$/;
 const numberPattern = /^v?\d+(?:[.,]\d+)*(?:st|nd|rd|th|x|%|k|m|b)?$/i;
 const tokenPattern = /[\p{L}\p{N}][\p{L}\p{N}_'’.\-/\\#]*[\p{L}\p{N}_)]|[\p{L}\p{N}]/gu;
 
@@ -113,7 +118,8 @@ export function analysePrompt(prompt: string): PromptContent {
       content.entities.add(lower.replace(/\(\)$/, ''));
       continue;
     }
-    if (acronymPattern.test(token) && token !== 'I') {
+    const emphasised = isEmphasisedWord(token);
+    if (acronymPattern.test(token) && token !== 'I' && !emphasised) {
       const acronym = token.replace(/\./g, '').replace(/s$/, '');
       content.acronyms.add(acronym);
       content.entities.add(acronym.toLowerCase());
@@ -121,12 +127,23 @@ export function analysePrompt(prompt: string): PromptContent {
       content.contentWords.push(acronym.toLowerCase());
       continue;
     }
-    if (/^\p{Lu}/u.test(token) && !sentenceStart && token !== 'I') content.entities.add(lightStem(lower));
-    for (const part of lower.replace(/['’]s$/, '').replace(/\)$/, '').split('-')) {
+    if (/^\p{Lu}/u.test(token) && !sentenceStart && !emphasised && !firstPersonPattern.test(token)) content.entities.add(lightStem(lower));
+    for (const part of lower.replace(contractionPattern, '').replace(/\)$/, '').split('-')) {
       if (part !== '' && !stopWords.has(part)) addContentWord(content, part);
     }
   }
   return content;
+}
+
+/**
+ * A very common English word written in capitals for emphasis ("REALLY", "ONLY", "MUST") is that
+ * word, not an acronym: at least 4 letters and at least Zipf 5.5 in general English
+ * (word-frequency.ts). Acronyms are rare as words ("NASA" 3.5, "NATO" 3.3) or not listed ("JSON",
+ * "HTML"); below 5.5 sit the capitalised constants of code and documentation ("AVAILABLE" 4.4,
+ * "WARNING" 4.5, "TRAIN" 5.0, "REST" 5.3), which name something and stay entities.
+ */
+function isEmphasisedWord(token: string): boolean {
+  return token.length >= 4 && /^[A-Z]+$/.test(token) && zipfFrequency(token) >= 5.5;
 }
 
 function addContentWord(content: PromptContent, word: string): void {

@@ -12,6 +12,8 @@ describe('the kind of answer a question asks for', () => {
     expect(intentOf('When should I pick peaches?')).toBe('time');
     expect(intentOf('Where do peaches grow best?')).toBe('place');
     expect(intentOf('Who brought peaches to Europe?')).toBe('person');
+    expect(intentOf("Where's the best place to buy peaches?")).toBe('place');
+    expect(intentOf("What's the reason peaches bruise?")).toBeUndefined();
     // A later question word belongs to a clause of the first question.
     expect(intentOf('How do I reset my password when I forgot it?')).toBe('way');
   });

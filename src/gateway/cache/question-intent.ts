@@ -20,7 +20,8 @@ const generic = new Set(['what', 'which']);
 
 /** The intent of the first question word among `words` (lower-cased, in order); undefined when it asks for any kind of answer. */
 export function questionIntent(words: readonly string[]): QuestionIntent | undefined {
-  for (const [index, word] of words.entries()) {
+  for (const [index, written] of words.entries()) {
+    const word = written.replace(/'(?:s|re|d|ll)$/, ''); // "where's", "who're", "why'd"
     if (generic.has(word)) return undefined;
     if (word === 'how') return amountAfterHow.has(words[index + 1] ?? '') ? 'amount' : 'way';
     const intent = intents.get(word);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { sendMessageRequestSchema } from '../../contracts';
-import { estimateMessagesTokens, warmProviderProtocols } from '../../gateway';
+import { estimateMessagesTokens, verifyCandidate, warmProviderProtocols } from '../../gateway';
 import type { Caller } from '../http/context';
 import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest } from '../routing/route-request';
@@ -33,6 +33,8 @@ export async function warmChatPath(dependencies: ConversationDependencies, app: 
     ['routing', async () => routeRequest(dependencies, warmCaller, warmPrompt, null).catch(() => undefined)],
     ['the router', async () => dependencies.routing.scorer?.score([warmPrompt])],
     ['the provider clients', async () => dependencies.providers.callingFor(nobody).finally(() => dependencies.providers.forget(nobody))],
+    // The look-up above finds no entry, so the verifier's word lists (WordNet synonyms, word frequencies) load here.
+    ['the cache verifier', async () => verifyCandidate(warmPrompt, 'How do tides form along a coastline?', 1, { similarityThreshold: 0 })],
     [
       'the provider protocols',
       async () => {
