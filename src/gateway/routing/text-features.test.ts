@@ -38,6 +38,15 @@ describe('the text features', () => {
     expect(feature('Write a poem', 'mathWords')).toBe(0);
   });
 
+  it('counts clauses, quantities written out and the relations between quantities', () => {
+    const problem = 'Janet has three times as many eggs as Tom, who has twelve. She sells half, at $2 per egg.';
+    expect(feature(problem, 'commas')).toBeCloseTo(Math.log1p(2), 12);
+    expect(feature(problem, 'numberWords')).toBeCloseTo(Math.log1p(3), 12);
+    expect(feature(problem, 'quantityRelations')).toBeCloseTo(Math.log1p(2), 12);
+    expect(feature('Someone left the door open.', 'numberWords')).toBe(0);
+    expect(feature('Write a poem about the sea', 'quantityRelations')).toBe(0);
+  });
+
   it('counts distinct numbers once and measures the share of long words', () => {
     expect(feature('5 apples and 5 pears cost 12', 'distinctNumbers')).toBeCloseTo(Math.log1p(2), 12);
     expect(feature('a considerable difference', 'longWordShare')).toBeCloseTo(2 / 3, 12);
@@ -49,6 +58,7 @@ describe('the text features', () => {
     expect(textFeatureDirections.every((direction) => direction === 1 || direction === -1)).toBe(true);
     const direction = (name: (typeof textFeatureNames)[number]) => textFeatureDirections[textFeatureNames.indexOf(name)];
     expect([direction('characters'), direction('programmingWords'), direction('mathWords'), direction('reasoningWords')]).toEqual([1, 1, 1, 1]);
+    expect([direction('commas'), direction('numberWords'), direction('quantityRelations')]).toEqual([1, 1, 1]);
     expect([direction('chitChat'), direction('creativeWords'), direction('lookupQuestion')]).toEqual([-1, -1, -1]);
     expect(textFeatureNames).not.toContain('multipleChoice');
     expect(textFeatureNames).not.toContain('answerCue');

@@ -1,8 +1,8 @@
 /**
  * Cheap features read from the whole prompt: how long it is and how many steps and conditions
- * it sets, and whether it asks for maths, code or reasoning (hard for a weak model in general) or
- * for creative writing, role play, small talk or a quick look-up (where a weak model usually does
- * as well). Each is a count squashed with log1p, a share or a 0/1 flag.
+ * it sets (clauses, quantities and the relations between them), and whether it asks for maths,
+ * code or reasoning (hard for a weak model in general) or for creative writing, role play, small
+ * talk or a quick look-up (where a weak model usually does as well). Each is a count squashed with log1p, a share or a 0/1 flag.
  *
  * Each feature also states the direction a prior expects of it (1: makes the strong model more
  * needed, -1: less); training holds the learned weight to that direction, so the router cannot
@@ -35,8 +35,14 @@ const features = {
   structuredOutput: harder(flag(/\b(?:json|csv|yaml|xml|table|markdown)\b/i)),
   longAnswerCue: harder(logCount(/\b(?:explain|describe|elaborate|analy[sz]e|compare|contrast|evaluate|discuss|design|implement|derive|prove|justify|in detail|step[- ]by[- ]step|comprehensive|outline|develop|optimi[sz]e)\b/gi)),
   refersToEarlierTurn: harder(flag(/\b(?:previous|above|earlier|your (?:answer|response|reply)|the same|what about|now (?:make|do|write|rewrite|rephrase|explain)|rewrite|rephrase)\b/i)),
+  // Clauses: each comma-separated clause tends to add a fact or a condition to keep track of.
+  commas: harder(logCount(/,/g)),
   // Maths.
   numbers: harder(logCount(/\d+(?:[.,]\d+)?/g)),
+  // Quantities written out ("three for breakfast", "twice as many"): word problems state most of theirs this way.
+  numberWords: harder(logCount(/\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|half|halves|third|quarter|twice|double|triple|dozens?)\b/gi)),
+  // Relations between quantities: each one is a step of arithmetic the answer has to chain.
+  quantityRelations: harder(logCount(/\b(?:more than|less than|fewer than|times (?:as|more|less)|as many|as much|per|each|every|remaining|rest|left|altogether|difference|increase[sd]?|decrease[sd]?|discount|profit|percent)\b/gi)),
   distinctNumbers: harder((text) => Math.log1p(new Set(text.match(/\d+(?:[.,]\d+)?/g) ?? []).size)),
   mathSymbols: harder(logCount(/[=+*/^<>|√π∑∫≤≥≠±×÷]/g)),
   equation: harder(flag(/\b[a-z]\s*(?:[=<>≤≥]|\^)\s*[-\d(a-z]|\d\s*[+\-*/^×÷]\s*\d|[a-z]\(\s*[a-z\d]\s*\)/i)),
