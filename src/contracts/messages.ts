@@ -102,6 +102,7 @@ export const messages = {
   feedbackAlreadyGiven: 'Feedback has already been given for this reply.',
   feedbackNotFound: 'Feedback not found',
   invalidPeriod: "Period must look like '30d'",
+  startAfterEnd: 'The start date must not be after the end date',
   invalidMonth: 'Month must look like YYYY-MM',
   tokenCountRequired: 'Token count is required',
   modelIdRequired: 'Model ID is required',

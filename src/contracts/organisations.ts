@@ -82,7 +82,8 @@ export const organisationUserSchema = z.object({
 });
 export type OrganisationUser = z.infer<typeof organisationUserSchema>;
 
-const pageNumber = (label: string, max: number) =>
+/** A whole number from 1 to `max` in a query string, refused with its label's message otherwise. */
+export const pageNumber = (label: string, max: number) =>
   z
     .string()
     .regex(/^\d{1,6}$/, { error: `${label} must be a whole number from 1 to ${max}` })

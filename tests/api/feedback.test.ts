@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOrganisation } from './support/client';
 import { sendMessage, streamChat } from './support/chat';
+import { createPerson, newAdministrator } from './support/administration';
 import { activeMember } from './support/invite';
 
 async function replyOf(token: string, orgId: string, userId: string, model = 'openai/gpt-4o-mini') {
@@ -87,8 +88,9 @@ describe('feedback on replies', () => {
     expect(json.messages[1].feedback).toBe('negative');
   });
 
-  it('gives history and stats by date and model: admins for the organisation, members for themselves', async () => {
-    const admin = (await signUpOrganisation()).auth;
+  it('gives history by date and model (admins for the organisation, members for themselves) and stats to those with model analytics', async () => {
+    const administrator = await newAdministrator();
+    const admin = administrator.signedUp.auth;
     const member = await activeMember(admin.token, admin.user.org_id);
     const orgId = admin.user.org_id;
     const rate = async (token: string, userId: string, model: string, feedback: string) => {
@@ -110,6 +112,15 @@ describe('feedback on replies', () => {
       { model_id: 'openai/gpt-4o', positive: 1, neutral: 0, negative: 1, total: 2 },
       { model_id: 'openai/gpt-4o-mini', positive: 0, neutral: 1, negative: 0, total: 1 },
     ]);
+    expect(stats.body.totals).toEqual({ positive: 1, neutral: 1, negative: 1, total: 3 });
+    // The organisation's counts are model analytics' figures: a member sees none of them, not even their own.
+    expect((await api(`/feedback/stats/${orgId}`, { token: member.token })).status).toBe(403);
+    const modelManager = await createPerson(administrator, { name: 'Model Manager' });
+    expect((await api(`/feedback/stats/${orgId}`, { token: modelManager.token })).body.totals).toEqual({ positive: 1, neutral: 1, negative: 1, total: 3 });
+    for (const name of ['User Manager', 'Billing Manager']) {
+      const manager = await createPerson(administrator, { name });
+      expect((await api(`/feedback/stats/${orgId}`, { token: manager.token })).status).toBe(403);
+    }
     const days = [...new Set(orgHistory.body.feedback.map((entry: { created_at: string }) => entry.created_at.slice(0, 10)))].sort();
     expect(stats.body.by_date.map((day: { date: string }) => day.date)).toEqual(days);
     expect(stats.body.by_date.reduce((sum: number, day: { total: number }) => sum + day.total, 0)).toBe(3);
@@ -117,6 +128,44 @@ describe('feedback on replies', () => {
 
     const adminFeedbackId = orgHistory.body.feedback.find((entry: { user_id: string }) => entry.user_id === admin.user.id).id;
     expect((await api(`/feedback/${adminFeedbackId}`, { token: member.token })).status).toBe(404);
+  });
+
+  it('narrows history, stats and export to a range of UTC days, and history to the newest few', async () => {
+    const { user, token } = (await signUpOrganisation()).auth;
+    for (const feedback of ['positive', 'negative', 'positive']) {
+      const metadata = await replyOf(token, user.org_id, user.id);
+      expect((await api('/feedback', { token, body: { selection_id: metadata.selection_id, org_id: user.org_id, user_id: user.id, feedback } })).status).toBe(201);
+    }
+    const all = (await api(`/feedback/history/${user.org_id}`, { token })).body.feedback as { id: string; created_at: string }[];
+    // The day the ratings were given (read back, so a run across midnight still names the right one).
+    const day = all[0]!.created_at.slice(0, 10);
+    const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const stats = (query: string) => api(`/feedback/stats/${user.org_id}?${query}`, { token });
+
+    expect((await stats(`from=${dayBefore}&to=${dayAfter}`)).body.totals).toEqual({ positive: 2, neutral: 0, negative: 1, total: 3 });
+    expect((await stats(`from=${dayBefore}&to=${dayBefore}`)).body).toEqual({ by_date: [], by_model: [], totals: { positive: 0, neutral: 0, negative: 0, total: 0 } });
+    expect((await stats(`from=${dayAfter}`)).body.totals.total).toBe(0);
+    expect((await stats(`to=${dayBefore}`)).body.totals.total).toBe(0);
+    expect((await stats(`period=30d&from=${dayBefore}&to=${day}`)).body.by_model).toEqual([
+      { model_id: 'openai/gpt-4o-mini', positive: 2, neutral: 0, negative: 1, total: 3 },
+    ]);
+    const reversed = await stats(`from=${dayAfter}&to=${dayBefore}`);
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.message).toBe('The start date must not be after the end date');
+    expect((await stats('from=2026-02-30')).status).toBe(400);
+
+    const newest = await api(`/feedback/history/${user.org_id}?from=${day}&to=${day}&limit=2`, { token });
+    expect(newest.body.feedback.map((entry: { id: string }) => entry.id)).toEqual(all.slice(0, 2).map((entry) => entry.id));
+    expect((await api(`/feedback/history/${user.org_id}?to=${dayBefore}`, { token })).body.feedback).toEqual([]);
+    expect((await api(`/feedback/history/${user.org_id}?limit=0`, { token })).status).toBe(400);
+    expect((await api(`/feedback/history/${user.org_id}?limit=101`, { token })).status).toBe(400);
+
+    const csv = await api(`/feedback/export/${user.org_id}`, { token, body: { format: 'csv', from: dayBefore, to: day } });
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="feedback-${dayBefore}-${day}.csv"`);
+    expect((csv.body as string).trim().split('\r\n')).toHaveLength(4);
+    const none = await api(`/feedback/export/${user.org_id}`, { token, body: { format: 'json', from: dayAfter, to: dayAfter } });
+    expect(none.body.feedback).toEqual([]);
   });
 
   it('exports CSV and JSON', async () => {
@@ -146,9 +195,11 @@ describe('feedback on replies', () => {
     expect((await api('/feedback', { token: beta.token, body: intoAlpha })).status).toBe(404);
     expect((await api('/feedback', { token: beta.token, body: { ...intoAlpha, org_id: alpha.user.org_id } })).status).toBe(403);
     expect((await api(`/feedback/${given.body.id}`, { token: beta.token })).status).toBe(404);
-    for (const path of [`/feedback/history/${alpha.user.org_id}`, `/feedback/stats/${alpha.user.org_id}`]) {
+    for (const path of [`/feedback/history/${alpha.user.org_id}`, `/feedback/stats/${alpha.user.org_id}`, `/feedback/stats/${alpha.user.org_id}?from=2026-01-01&to=2026-12-31`]) {
       expect((await api(path, { token: beta.token })).status).toBe(403);
     }
+    // Beta's own figures hold nothing of alpha's.
+    expect((await api(`/feedback/stats/${beta.user.org_id}`, { token: beta.token })).body.totals.total).toBe(0);
     expect((await api(`/feedback/export/${alpha.user.org_id}`, { token: beta.token, body: {} })).status).toBe(403);
   });
 });

@@ -16,11 +16,14 @@ export function presentFeedback(row: FeedbackRecord): Feedback {
 type Counts = Record<FeedbackRating, number> & { total: number };
 const emptyCounts = (): Counts => ({ positive: 0, neutral: 0, negative: 0, total: 0 });
 
-/** Counts per UTC day (oldest first) and per model (most rated first). */
+/** Counts per UTC day (oldest first), per model (most rated first) and in all. */
 export function feedbackStats(rows: readonly FeedbackRecord[]): FeedbackStats {
   const byDate = new Map<string, Counts>();
   const byModel = new Map<string, Counts>();
+  const totals = emptyCounts();
   for (const row of rows) {
+    totals[row.rating] += 1;
+    totals.total += 1;
     for (const [map, key] of [
       [byDate, row.createdAt.toISOString().slice(0, 10)],
       [byModel, row.modelId ?? 'unknown'],
@@ -34,6 +37,7 @@ export function feedbackStats(rows: readonly FeedbackRecord[]): FeedbackStats {
   return {
     by_date: [...byDate].map(([date, counts]) => ({ date, ...counts })).sort((first, second) => first.date.localeCompare(second.date)),
     by_model: [...byModel].map(([model_id, counts]) => ({ model_id, ...counts })).sort((first, second) => second.total - first.total),
+    totals,
   };
 }
 

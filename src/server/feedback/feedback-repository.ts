@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { feedback } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -16,19 +16,34 @@ export async function findFeedback(db: Executor, orgId: string, feedbackId: stri
   return row;
 }
 
-/** An organisation's feedback, newest first; narrowed to one user and to a start time when given. */
-export async function listFeedback(db: Executor, orgId: string, filter: { userId?: string; since?: Date }): Promise<FeedbackRecord[]> {
-  return db
+export interface FeedbackFilter {
+  userId?: string;
+  /** Included. */
+  since?: Date;
+  /** Excluded. */
+  until?: Date;
+  /** Only the newest this many. */
+  limit?: number;
+}
+
+/** An organisation's feedback, newest first; narrowed to one user, a time window and a count when given. */
+export async function listFeedback(db: Executor, orgId: string, filter: FeedbackFilter): Promise<FeedbackRecord[]> {
+  const query = db
     .select()
     .from(feedback)
     .where(
       inOrganisation(
         feedback.orgId,
         orgId,
-        and(filter.userId ? eq(feedback.userId, filter.userId) : undefined, filter.since ? gte(feedback.createdAt, filter.since) : undefined),
+        and(
+          filter.userId ? eq(feedback.userId, filter.userId) : undefined,
+          filter.since ? gte(feedback.createdAt, filter.since) : undefined,
+          filter.until ? lt(feedback.createdAt, filter.until) : undefined,
+        ),
       ),
     )
-    .orderBy(desc(feedback.createdAt));
+    .orderBy(desc(feedback.createdAt), desc(feedback.id));
+  return filter.limit === undefined ? query : query.limit(filter.limit);
 }
 
 export async function deleteUserFeedback(db: Executor, orgId: string, userId: string): Promise<void> {

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../db/database';
 import { addRoute, answers, createApiRouter, errorAnswer, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
+import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
 import { feedbackCsv } from './feedback-report';
 import type { ReplyCache } from '../routing/reply-cache';
 import { feedbackById, feedbackHistory, feedbackStatistics, submitFeedback } from './feedback-service';
@@ -50,10 +51,7 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
       request: { params, query: feedbackHistoryQuerySchema },
       responses: answers('The ratings', feedbackListSchema),
     }),
-    async (context) => {
-      const { userId, period } = context.req.valid('query');
-      return context.json({ feedback: await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, userId, period) });
-    },
+    async (context) => context.json({ feedback: await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, context.req.valid('query')) }),
   );
   addRoute(
     router,
@@ -61,12 +59,13 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
       method: 'get',
       path: '/stats/{orgId}',
       tags,
-      summary: 'Ratings counted by day and by model',
+      summary: "The organisation's ratings counted by day, by model and in all (scope model-management, as /admin/models)",
       security: signedInSecurity,
+      middleware: [requireOwnOrganisation(), requireScope('model-management')],
       request: { params, query: feedbackStatsQuerySchema },
       responses: answers('The counts', feedbackStatsSchema),
     }),
-    async (context) => context.json(await feedbackStatistics(db, context.get('caller'), context.req.valid('param').orgId, context.req.valid('query').period)),
+    async (context) => context.json(await feedbackStatistics(db, context.get('caller').orgId, context.req.valid('query'))),
   );
   addRoute(
     router,
@@ -84,8 +83,8 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
     }),
     async (context) => {
       const input = context.req.valid('json');
-      const rows = await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, input.user_id, input.period);
-      const stamp = new Date().toISOString().slice(0, 10);
+      const rows = await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, { ...input, userId: input.user_id });
+      const stamp = input.from && input.to ? `${input.from}-${input.to}` : new Date().toISOString().slice(0, 10);
       context.header('Content-Disposition', `attachment; filename="feedback-${stamp}.${input.format}"`);
       if (input.format === 'json') return context.json({ feedback: rows });
       context.header('Content-Type', 'text/csv; charset=utf-8');

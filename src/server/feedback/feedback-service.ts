@@ -1,4 +1,4 @@
-import { feedbackPeriodPattern, isAdminRoleName, messages, type Feedback, type FeedbackStats } from '../../contracts';
+import { isAdminRoleName, messages, type Feedback, type FeedbackStats, type FeedbackWindow } from '../../contracts';
 import { findMessage } from '../conversations/chat-message-repository';
 import type { Database, Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
@@ -6,12 +6,13 @@ import { directionOf } from '../routing/calibration/calibration-rule';
 import { findSession } from '../conversations/chat-session-repository';
 import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
 import type { ReplyCache } from '../routing/reply-cache';
-import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
+import { AppError, forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
 import { uniqueViolationIndex } from '../shared/unique-violation';
 import { feedbackStats, presentFeedback } from './feedback-report';
 import { findFeedback, insertFeedback, listFeedback } from './feedback-repository';
+import { feedbackWindow } from './feedback-window';
 
 /**
  * Rates one of the caller's own replies, once: the selection_id names the routing decision behind
@@ -68,25 +69,26 @@ async function findRatedReply(db: Executor, owner: { orgId: string; userId: stri
  * Whose feedback a call covers: an admin sees the organisation (or one user in it), anyone else
  * only their own. The organisation in the path must be the caller's.
  */
-export function feedbackScope(caller: Caller, orgId: string, userId: string | undefined, period: string | undefined) {
+export function feedbackScope(caller: Caller, orgId: string, userId: string | undefined, window: FeedbackWindow) {
   if (orgId !== caller.orgId) throw forbidden();
   if (!isAdminRoleName(caller.roleName) && userId !== undefined && userId !== caller.userId) throw forbidden();
   const scopedUserId = isAdminRoleName(caller.roleName) ? userId : caller.userId;
-  let since: Date | undefined;
-  if (period !== undefined) {
-    const days = feedbackPeriodPattern.exec(period)?.[1];
-    if (!days) throw validationFailed(messages.invalidPeriod);
-    since = new Date(Date.now() - Number(days) * 86_400_000);
-  }
-  return { userId: scopedUserId, since };
+  return { userId: scopedUserId, ...feedbackWindow(window) };
 }
 
-export async function feedbackHistory(db: Executor, caller: Caller, orgId: string, userId?: string, period?: string): Promise<Feedback[]> {
-  return (await listFeedback(db, caller.orgId, feedbackScope(caller, orgId, userId, period))).map(presentFeedback);
+export async function feedbackHistory(
+  db: Executor,
+  caller: Caller,
+  orgId: string,
+  query: FeedbackWindow & { userId?: string; limit?: number },
+): Promise<Feedback[]> {
+  const filter = { ...feedbackScope(caller, orgId, query.userId, query), limit: query.limit };
+  return (await listFeedback(db, caller.orgId, filter)).map(presentFeedback);
 }
 
-export async function feedbackStatistics(db: Executor, caller: Caller, orgId: string, period?: string): Promise<FeedbackStats> {
-  return feedbackStats(await listFeedback(db, caller.orgId, feedbackScope(caller, orgId, undefined, period)));
+/** The whole organisation's ratings counted; the route lets in only those who may see them. */
+export async function feedbackStatistics(db: Executor, orgId: string, window: FeedbackWindow): Promise<FeedbackStats> {
+  return feedbackStats(await listFeedback(db, orgId, feedbackWindow(window)));
 }
 
 export async function feedbackById(db: Executor, caller: Caller, feedbackId: string): Promise<Feedback> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { routingSavingsQuerySchema, type RoutingSavingsResponse } from '../../contracts';
+import { messages, routingSavingsQuerySchema, type RoutingSavingsResponse } from '../../contracts';
 import { findModel, type CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { validationFailed } from '../http/app-error';
@@ -15,7 +15,7 @@ export function savingsRange(query: z.infer<typeof routingSavingsQuerySchema>, n
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + dayMs);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw validationFailed('Dates must look like YYYY-MM-DD');
-  if (start >= end) throw validationFailed('The start date must not be after the end date');
+  if (start >= end) throw validationFailed(messages.startAfterEnd);
   return { from, to, start, end };
 }
 

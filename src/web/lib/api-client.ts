@@ -107,10 +107,17 @@ async function sendWithRefresh(path: string, options: ApiRequestOptions<unknown>
   return send(path, options, getStoredTokens().token, accept);
 }
 
-/** A signed-in GET of a file (an invoice's PDF): its bytes and the file name the server gives it. */
-export async function apiFileRequest(path: string, accept: string): Promise<{ blob: Blob; fileName: string | null }> {
+/**
+ * A signed-in request for a file (an invoice's PDF, a feedback export): its bytes and the file
+ * name the server gives it. GET unless `request` names another method and a JSON body.
+ */
+export async function apiFileRequest(
+  path: string,
+  accept: string,
+  request: Pick<ApiRequestOptions<unknown>, 'method' | 'body'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
   try {
-    const response = await sendWithRefresh(path, {}, accept);
+    const response = await sendWithRefresh(path, request, accept);
     // A refusal is JSON like any other: readAnswer throws it as an ApiError.
     if (!response.ok) await readAnswer(response, undefined);
     const disposition = response.headers.get('Content-Disposition') ?? '';

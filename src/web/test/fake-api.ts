@@ -10,6 +10,8 @@ interface FakeApiOptions {
   role?: Role | 'missing' | 'error';
   /** Per-path overrides, checked first. */
   routes?: Record<string, (request: RecordedRequest) => StubAnswer>;
+  /** Overrides for every path starting with the key (a call whose query holds today's date), checked next. */
+  prefixRoutes?: Record<string, (request: RecordedRequest) => StubAnswer>;
 }
 
 const unauthorized = { status: 401, body: apiErrorBody('unauthorized', 'Authentication required') };
@@ -20,7 +22,8 @@ export function fakeApi(options: FakeApiOptions = {}) {
   const validTokens = new Set(options.validTokens ?? ['access-1']);
   return stubFetch((request) => {
     const path = request.path.replace(/^\/api/, '');
-    const override = options.routes?.[`${request.method} ${path}`];
+    const key = `${request.method} ${path}`;
+    const override = options.routes?.[key] ?? Object.entries(options.prefixRoutes ?? {}).find(([prefix]) => key.startsWith(prefix))?.[1];
     if (override) return override(request);
     const bearer = request.authorization?.replace('Bearer ', '') ?? '';
     if (path === '/auth/refresh') {

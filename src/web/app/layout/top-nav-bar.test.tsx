@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getStoredTokens } from '../../lib/token-storage';
+import { fakeAdminApi, makeListedRole } from '../../features/admin/test/fake-admin-api';
 import { fakeApi } from '../../test/fake-api';
 import { makeUser, signIn } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -53,5 +54,23 @@ describe('top navigation bar', () => {
     fakeApi({ user: makeUser({ role: 'admin' }) });
     renderApp('/settings/app');
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin');
+  });
+
+  it.each([
+    { roleName: 'User Manager', label: 'User Management', path: '/admin/users', heading: 'User Management' },
+    { roleName: 'Billing Manager', label: 'Billing & Usage', path: '/admin/billing', heading: 'Billing & Usage' },
+    { roleName: 'Model Manager', label: 'Model Analytics', path: '/admin/models', heading: 'Model Analytics' },
+  ])("leads a $roleName to their own section, which has no dashboard to start from", async ({ roleName, label, path, heading }) => {
+    const role = makeListedRole(roleName);
+    fakeAdminApi({ me: makeUser({ role: roleName.toLowerCase(), role_id: role.id }), myRole: role });
+    const app = renderApp('/settings/app');
+    const link = await screen.findByRole('link', { name: label });
+    expect(link).toHaveAttribute('href', path);
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    await userEvent.click(link);
+    await waitFor(() => expect(app.currentPath()).toBe(path));
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
   });
 });

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { isAdminUser, useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BrandLogo } from '../../features/branding/components/brand-logo';
 import { AdminSwitch } from './admin-switch';
 import { SignedOutActions } from './signed-out-actions';
@@ -18,7 +18,7 @@ export function TopNavBar() {
         <BrandLogo to={signedInUser ? '/chat' : '/'} />
         {signedInUser ? (
           <div className="flex items-center gap-2">
-            {isAdminUser(signedInUser) ? <AdminSwitch /> : null}
+            <AdminSwitch />
             <UserMenu user={signedInUser} />
           </div>
         ) : (

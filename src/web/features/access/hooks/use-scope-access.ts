@@ -19,7 +19,11 @@ export function decideAccess(user: User, scope: Scope, roleName: string | undefi
   return isAdminUser(user);
 }
 
-export function useScopeAccess(scope: Scope): AccessStatus {
+/**
+ * Decides scopes for the signed-in person once their role is known ('loading' until then): one
+ * lookup of the role answers every scope, for the guard and for the links into /admin alike.
+ */
+export function useScopeCheck(): ((scope: Scope) => boolean) | 'loading' {
   const { user } = useAuth();
   const roleId = user?.role_id ?? '';
   const roleQuery = useQuery({
@@ -29,8 +33,14 @@ export function useScopeAccess(scope: Scope): AccessStatus {
     staleTime: roleCacheMs,
     retry: false,
   });
-  if (!user) return 'denied';
-  if (roleId === '') return isAdminUser(user) ? 'granted' : 'denied';
+  if (!user) return () => false;
+  if (roleId === '') return () => isAdminUser(user);
   if (roleQuery.isPending) return 'loading';
-  return decideAccess(user, scope, roleQuery.data?.name, roleQuery.error) ? 'granted' : 'denied';
+  return (scope) => decideAccess(user, scope, roleQuery.data?.name, roleQuery.error);
+}
+
+export function useScopeAccess(scope: Scope): AccessStatus {
+  const check = useScopeCheck();
+  if (check === 'loading') return 'loading';
+  return check(scope) ? 'granted' : 'denied';
 }

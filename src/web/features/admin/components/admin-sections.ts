@@ -4,22 +4,32 @@ export interface AdminSection {
   label: string;
   path: string;
   scope: Scope;
+  /** Spec section 6: the page asks for the role 'admin' itself besides the scope (the router's RequireAdminRole). */
+  adminRoleOnly?: true;
 }
 
 /** The admin tabs in spec order, with the scope each part of /admin asks for (spec section 2). */
 export const adminSections: readonly AdminSection[] = [
-  { label: 'Dashboard', path: '/admin', scope: 'admin' },
+  { label: 'Dashboard', path: '/admin', scope: 'admin', adminRoleOnly: true },
   { label: 'User Management', path: '/admin/users', scope: 'user-management' },
   { label: 'Role Management', path: '/admin/roles', scope: 'admin' },
   { label: 'Billing & Usage', path: '/admin/billing', scope: 'billing' },
-  { label: 'Organization', path: '/admin/organization', scope: 'admin' },
+  { label: 'Organization', path: '/admin/organization', scope: 'admin', adminRoleOnly: true },
 ];
 
 /** Model analytics has no tab of its own but its own scope. */
-const modelAnalytics: AdminSection = { label: 'Model Analytics', path: '/admin/models', scope: 'model-management' };
+export const modelAnalyticsSection: AdminSection = { label: 'Model Analytics', path: '/admin/models', scope: 'model-management' };
 
 export function findAdminSection(pathname: string): AdminSection {
-  const candidates = [...adminSections, modelAnalytics].filter((section) => section.path !== '/admin');
+  const candidates = [...adminSections, modelAnalyticsSection].filter((section) => section.path !== '/admin');
   const match = candidates.find((section) => pathname === section.path || pathname.startsWith(`${section.path}/`));
   return match ?? (adminSections[0] as AdminSection);
+}
+
+/**
+ * Where someone enters /admin: the first section they may open, in tab order with model analytics
+ * last (a model manager's only one); null for someone who may open none.
+ */
+export function firstOpenSection(grants: (scope: Scope) => boolean, hasAdminRole: boolean): AdminSection | null {
+  return [...adminSections, modelAnalyticsSection].find((section) => grants(section.scope) && (!section.adminRoleOnly || hasAdminRole)) ?? null;
 }

@@ -2,6 +2,8 @@ import {
   defaultOrganisationSettings,
   type AuditEntry,
   type ChatModel,
+  type Feedback,
+  type FeedbackStats,
   type Organisation,
   type OrganisationSettings,
   type OrganisationUser,
@@ -103,7 +105,26 @@ export interface FakeAdminOptions {
   /** The Usage Summary's call; 'missing' answers 404 as a server without it does. */
   organizationUsage?: { totalRequests: number; totalTokens: number; totalCost: number; lastActive: string | null } | 'missing';
   audit?: AuditEntry[];
+  /** The feedback calls' answers (none given by default), or their failure. */
+  feedback?: { stats?: FeedbackStats; history?: Feedback[]; csv?: string } | Failure;
   routes?: Record<string, (request: RecordedRequest) => StubAnswer>;
+}
+
+const noRatings = { positive: 0, neutral: 0, negative: 0, total: 0 };
+
+/** The feedback calls, whatever period they ask for (their query holds today's date). */
+function feedbackRoutes(feedback: FakeAdminOptions['feedback']): Record<string, (request: RecordedRequest) => StubAnswer> {
+  if (feedback && 'status' in feedback) {
+    const failure = () => fail(feedback);
+    return { [`GET /feedback/stats/${orgId}?`]: failure, [`GET /feedback/history/${orgId}?`]: failure, [`POST /feedback/export/${orgId}`]: failure };
+  }
+  return {
+    [`GET /feedback/stats/${orgId}?`]: () => ({ body: feedback?.stats ?? { by_date: [], by_model: [], totals: noRatings } }),
+    [`GET /feedback/history/${orgId}?`]: () => ({ body: { feedback: feedback?.history ?? [] } }),
+    [`POST /feedback/export/${orgId}`]: () => ({
+      file: { bytes: new TextEncoder().encode(feedback?.csv ?? 'id,created_at,user_id,model_id,selection_id,feedback\r\n'), headers: { 'Content-Type': 'text/csv; charset=utf-8' } },
+    }),
+  };
 }
 
 /**
@@ -179,5 +200,5 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       return { body: { success: true, message: 'User removed' } };
     };
   }
-  return fakeApi({ user: me, routes: { ...routes, ...options.routes } });
+  return fakeApi({ user: me, routes: { ...routes, ...options.routes }, prefixRoutes: feedbackRoutes(options.feedback) });
 }

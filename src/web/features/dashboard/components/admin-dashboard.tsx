@@ -1,5 +1,6 @@
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { useDayRange } from '../../admin/hooks/use-day-range';
+import { UserFeedbackCard } from '../../feedback-insights/components/user-feedback-card';
 import { useDashboardAnalytics } from '../hooks/use-dashboard-analytics';
 import { dashboardTexts } from '../lib/dashboard-texts';
 import { usageOverview } from '../lib/usage-overview';
@@ -8,7 +9,7 @@ import { ModelUsageCard } from './model-usage-card';
 import { UsageAnalyticsCard } from './usage-analytics-card';
 import { UsageTrendsCard } from './usage-trends-card';
 
-/** /admin and /dashboard: the four analytics cards of spec section 2. */
+/** /admin and /dashboard: the four analytics cards of spec section 2, and the users' feedback. */
 export function AdminDashboard() {
   const { range, askedRange, defaultRange, changeRange } = useDayRange();
   const query = useDashboardAnalytics(askedRange);
@@ -32,6 +33,7 @@ export function AdminDashboard() {
 
   const { analytics, unavailable } = query.data;
   const overview = usageOverview(analytics);
+  const modelNames = new Map([...analytics.usage_by_model, ...analytics.cost_savings].map((model) => [model.model_id, model.model_name]));
   return (
     <section aria-labelledby="dashboard-title">
       {heading}
@@ -45,6 +47,7 @@ export function AdminDashboard() {
         <ModelUsageCard analytics={analytics} />
         <UsageTrendsCard analytics={analytics} overview={overview} />
         <CostSavingsCard analytics={analytics} range={range} defaultRange={defaultRange} onRangeChange={changeRange} updating={query.isFetching} />
+        <UserFeedbackCard modelNames={modelNames} />
       </div>
     </section>
   );

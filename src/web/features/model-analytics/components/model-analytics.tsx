@@ -11,6 +11,8 @@ import { isOrderedRange } from '../../admin/lib/day-range';
 import { formatCount, formatUsd } from '../../admin/lib/format';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { dashboardTexts } from '../../dashboard/lib/dashboard-texts';
+import { ModelRatingsCard } from '../../feedback-insights/components/model-ratings-card';
+import { useFeedbackStats } from '../../feedback-insights/hooks/use-feedback';
 import { useModelAnalytics } from '../hooks/use-model-analytics';
 import { byRequests, formatShare } from '../lib/model-figures';
 import { ModelAnalyticsCards } from './model-analytics-cards';
@@ -18,17 +20,30 @@ import { ModelAnalyticsTable } from './model-analytics-table';
 
 export const modelAnalyticsFailedText = 'Model analytics could not be loaded.';
 
-/** /admin/models: per model requests, tokens, cost, success rate, latency, Auto share, cache hits and savings over a period. */
+/**
+ * /admin/models: per model requests, tokens, cost, success rate, latency, Auto share, cache hits
+ * and savings over a period, and how users rated each model's replies in it.
+ */
 export function ModelAnalytics() {
   const { range, askedRange, changeRange } = useDayRange();
   const query = useModelAnalytics(askedRange);
+  const ratings = useFeedbackStats(askedRange);
   const banner = useErrorBanner();
   const narrow = useIsNarrowScreen();
   useReportFailure(query.error, banner.show);
+  useReportFailure(ratings.error, banner.show);
 
   if (query.isPending && !query.isError) return <FullPageSpinner label="Loading model analytics" />;
   const analytics = query.data;
   const models = analytics ? byRequests(analytics.models) : [];
+  const ratingsCard = (
+    <ModelRatingsCard
+      stats={ratings.data}
+      failed={ratings.isError}
+      onRetry={() => void ratings.refetch()}
+      modelNames={new Map(models.map((model) => [model.model_id, model.model_name]))}
+    />
+  );
 
   return (
     <section aria-labelledby="model-analytics-title">
@@ -49,7 +64,10 @@ export function ModelAnalytics() {
           </Button>
         </div>
       ) : models.length === 0 ? (
-        <EmptyState text={dashboardTexts.noModelUsage} />
+        <div className="space-y-4">
+          <EmptyState text={dashboardTexts.noModelUsage} />
+          {ratingsCard}
+        </div>
       ) : (
         <div className="space-y-4">
           <Card title="Totals">
@@ -65,6 +83,7 @@ export function ModelAnalytics() {
             />
           </Card>
           {narrow ? <ModelAnalyticsCards models={models} /> : <ModelAnalyticsTable models={models} />}
+          {ratingsCard}
         </div>
       )}
     </section>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultPreferences } from '@contracts';
 import { describe, expect, it } from 'vitest';
+import { makeRole } from '../../../../test/fake-api';
 import { makeMessage, makeSession } from '../../test/chat-fixtures';
 import { fakeChatApi } from '../../test/fake-chat-api';
 import { renderChat } from '../../test/render-chat';
@@ -123,6 +124,14 @@ describe('chat sidebar', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(within(list).getByText('First chat...')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+  });
+
+  it('leads a model manager from the chat to model analytics, their part of the admin area', async () => {
+    fakeChatApi({ sessions, otherRoutes: { 'GET /roles/role-1': () => ({ body: makeRole('Model Manager') }) } });
+    renderChat();
+    const list = await sidebar();
+    expect(await within(list).findByRole('link', { name: 'Model Analytics' })).toHaveAttribute('href', '/admin/models');
+    expect(within(list).queryByRole('link', { name: 'Dashboard' })).toBeNull();
   });
 
   it('collapses to a strip and opens again, and keeps the account links', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logoutToastId, useToast } from '../../../../components/toast/toast-context';
-import { isAdminUser, useAuth } from '../../../auth/hooks/use-auth';
+import { useAdminEntry } from '../../../admin/hooks/use-admin-entry';
+import { useAuth } from '../../../auth/hooks/use-auth';
 import { AppSettingsModal } from '../../../settings';
 
 const linkStyle = 'block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
@@ -12,6 +13,7 @@ const linkStyle = 'block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-sla
  */
 export function SidebarFooter({ onHistoryCleared }: { onHistoryCleared: () => void }) {
   const { user, logout } = useAuth();
+  const adminEntry = useAdminEntry();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
@@ -29,9 +31,9 @@ export function SidebarFooter({ onHistoryCleared }: { onHistoryCleared: () => vo
 
   return (
     <nav aria-label="Account" className="space-y-0.5 border-t border-slate-200 p-2 dark:border-slate-800">
-      {isAdminUser(user) ? (
-        <Link to="/admin" className={linkStyle}>
-          Dashboard
+      {adminEntry ? (
+        <Link to={adminEntry.path} className={linkStyle}>
+          {adminEntry.label}
         </Link>
       ) : null}
       <Link to="/profile/settings" className={linkStyle}>
