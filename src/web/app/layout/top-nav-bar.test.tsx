@@ -69,7 +69,7 @@ describe('top navigation bar', () => {
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
     await userEvent.click(link);
     await waitFor(() => expect(app.currentPath()).toBe(path));
-    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: heading, level: 1 })).toBeInTheDocument());
     expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
   });
