@@ -86,7 +86,7 @@ export function RoutingCacheFields({ answer, models, draft, problems, onChange, 
         error={problem('reference_model_id')}
         onChange={(event) => onChange('reference_model_id', event.target.value)}
       >
-        <option value="">{strongest ? `The strongest model available (now ${modelName(strongest)})` : 'The strongest model available'}</option>
+        <option value="">{strongest ? `Strongest available (now ${modelName(strongest)})` : 'Strongest available'}</option>
         {choices.map((modelId) => (
           <option key={modelId} value={modelId}>
             {modelName(modelId)}
