@@ -43,9 +43,12 @@ test('at 375 px the admin pages show cards, a tab toggle menu and nothing wider 
 
   await page.goto('/admin/organization');
   await expect(page.getByRole('region', { name: 'Usage Summary' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Routing & Cache' }).getByText('No adjustment yet')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await page.getByRole('button', { name: 'Edit Settings' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await page.getByRole('checkbox', { name: 'Auto may choose every model the organization can reach' }).uncheck();
+  await expect(page.getByRole('group', { name: 'Models Auto may choose' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });
 

@@ -71,9 +71,17 @@ test('an admin makes a one-model role, adds someone with it, sees their usage, c
   await page.getByRole('button', { name: 'Edit Settings' }).click();
   await page.getByRole('checkbox', { name: 'Enable audit log' }).check();
   await page.getByLabel('Application name').fill(applicationName);
+  // How Auto routes is saved with the page too, through the routing policy.
+  const routing = page.getByRole('region', { name: 'Routing & Cache' });
+  await expect(routing.getByLabel('Quality target (%)')).toHaveValue('95');
+  await routing.getByLabel('Quality target (%)').fill('90');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('button', { name: 'Edit Settings' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Branding' }).getByText(applicationName)).toBeVisible();
+  await expect(routing.getByText("90% of the strongest model's quality")).toBeVisible();
+  await expect(routing.getByText('No adjustment yet')).toBeVisible();
+  await page.reload();
+  await expect(routing.getByText("90% of the strongest model's quality")).toBeVisible();
 
   const entries = auditLog.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
   const settingsChange = entries.first();

@@ -8,6 +8,8 @@ import {
   type OrganisationSettings,
   type OrganisationUser,
   type Role,
+  type RoutingPolicy,
+  type RoutingPolicyResponse,
   type User,
   type UserModelUsage,
 } from '@contracts';
@@ -90,6 +92,22 @@ export function makeOrganisation(overrides: Partial<Organisation> = {}): Organis
   };
 }
 
+/** The routing policy of a new organisation as the server describes it, with no calibration yet. */
+export function makeRoutingPolicy(overrides: Partial<RoutingPolicyResponse> = {}): RoutingPolicyResponse {
+  return {
+    policy: {
+      enabled: true,
+      quality_target: 0.95,
+      candidate_model_ids: null,
+      reference_model_id: null,
+      cache: { enabled: true, threshold: null, ttl_seconds: 604_800, max_entries: 10_000 },
+    },
+    effective: { candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'], reference_model_id: 'openai/gpt-4o', cache_threshold: 0.9 },
+    calibration: { offset: 0, signals: 0, updated_at: null },
+    ...overrides,
+  };
+}
+
 type Failure = { status: number; message: string };
 const fail = ({ status, message }: Failure) => ({ status, body: apiErrorBody(status === 409 ? 'conflict' : status === 403 ? 'forbidden' : 'validation_failed', message) });
 const pending = (): StubAnswer => new Promise(() => undefined);
@@ -107,6 +125,8 @@ export interface FakeAdminOptions {
   audit?: AuditEntry[];
   /** The feedback calls' answers (none given by default), or their failure. */
   feedback?: { stats?: FeedbackStats; history?: Feedback[]; csv?: string } | Failure;
+  /** GET /org/{orgId}/routing-policy; PUT and DELETE .../calibration change what it answers next. */
+  routingPolicy?: RoutingPolicyResponse | Failure;
   routes?: Record<string, (request: RecordedRequest) => StubAnswer>;
 }
 
@@ -137,6 +157,7 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
   let users = Array.isArray(options.users) ? [...options.users] : [];
   let settings = options.settings && 'enable_audit' in options.settings ? options.settings : defaultOrganisationSettings;
   const me = options.me ?? makeUser({ role: 'admin', role_id: adminRole.id });
+  let routing = options.routingPolicy && 'policy' in options.routingPolicy ? options.routingPolicy : makeRoutingPolicy();
   const routes: Record<string, (request: RecordedRequest) => StubAnswer> = {
     [`GET /roles/organization/${orgId}`]: () => ({ body: { roles } }),
     [`GET /roles/${me.role_id}`]: () => ({ body: options.myRole ?? roles.find((role) => role.id === me.role_id) }),
@@ -173,6 +194,16 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       options.organizationUsage === 'missing'
         ? { status: 404, body: apiErrorBody('not_found', 'Not found') }
         : { body: { totalRequests: 0, totalTokens: 0, totalCost: 0, lastActive: null, ...options.organizationUsage, usageByModel: [], usageByMonth: [] } },
+    [`GET /org/${orgId}/routing-policy`]: () => (options.routingPolicy && !('policy' in options.routingPolicy) ? fail(options.routingPolicy) : { body: routing }),
+    [`PUT /org/${orgId}/routing-policy`]: (request) => {
+      const changes = request.body as Partial<RoutingPolicy>;
+      routing = { ...routing, policy: { ...routing.policy, ...changes, cache: { ...routing.policy.cache, ...changes.cache } } };
+      return { body: routing };
+    },
+    [`DELETE /org/${orgId}/routing-policy/calibration`]: () => {
+      routing = { ...routing, calibration: { offset: 0, signals: 0, updated_at: null } };
+      return { body: routing };
+    },
     [`GET /org/${orgId}/audit?page=1&limit=20`]: () => {
       if (!settings.enable_audit) return fail({ status: 403, message: 'The audit log is turned off for this organization.' });
       const entries = options.audit ?? [];

@@ -9,14 +9,17 @@ import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useModelCatalog } from '../../role-management/hooks/use-model-catalog';
 import { useOrganization, useOrganizationSettings, useOrganizationUsage } from '../hooks/use-organization-data';
+import { useRoutingPolicy, useRoutingPolicyAccess, useSaveRoutingPolicy } from '../hooks/use-routing-policy';
 import { useSaveOrganization } from '../hooks/use-save-organization';
 import { problemsFromServer, type FormProblems } from '../lib/form-problems';
 import { organizationDraftOf, validateOrganizationDraft, type OrganizationDraft } from '../lib/organization-draft';
 import { zeroUsage } from '../lib/organization-usage';
+import { routingChanges, routingDraftOf, routingProblemKey, routingProblemsFromServer, validateRoutingDraft, type RoutingDraft } from '../lib/routing-draft';
 import { settingsDraftOf, settingsFieldPath, validateSettingsDraft, type SettingsDraft } from '../lib/settings-draft';
 import { AuditLogCard } from './audit-log-card';
 import { OrganizationDetailsCard } from './organization-details-card';
 import { AccountInformationCard, TeamOverviewCard, UsageSummaryCard } from './overview-cards';
+import { RoutingCacheCard } from './routing-cache-card';
 import { SettingsCards } from './settings-cards';
 
 export const settingsFromDefaultsNote = 'The saved settings could not be loaded, so the defaults are shown.';
@@ -24,6 +27,8 @@ export const settingsFromDefaultsNote = 'The saved settings could not be loaded,
 interface Drafts {
   organization: OrganizationDraft;
   settings: SettingsDraft;
+  /** Only for those who may change the routing policy, once it has loaded. */
+  routing?: RoutingDraft;
 }
 
 /** /admin/organization: view and edit modes, the four cards, the settings and the audit log (spec section 2). */
@@ -33,6 +38,9 @@ export function OrganizationSettings() {
   const usage = useOrganizationUsage();
   const { catalog } = useModelCatalog();
   const save = useSaveOrganization();
+  const routingAccess = useRoutingPolicyAccess();
+  const routingPolicy = useRoutingPolicy(routingAccess.mayManage);
+  const saveRouting = useSaveRoutingPolicy();
   const banner = useErrorBanner();
   const toast = useToast();
   const [drafts, setDrafts] = useState<Drafts | null>(null);
@@ -69,6 +77,7 @@ export function OrganizationSettings() {
 
   const current = organization.data;
   const savedSettings = settings.data.settings;
+  const savedRouting = routingAccess.mayManage ? routingPolicy.data?.policy : undefined;
   const clearProblem = (field: string) => setProblems(({ [field]: _cleared, ...rest }) => rest);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -76,18 +85,31 @@ export function OrganizationSettings() {
     if (!drafts) return;
     const details = validateOrganizationDraft(drafts.organization);
     const wanted = validateSettingsDraft(drafts.settings);
-    const found = { ...details.problems, ...wanted.problems };
+    const routing = drafts.routing && savedRouting ? validateRoutingDraft(drafts.routing, savedRouting) : undefined;
+    const found = { ...details.problems, ...wanted.problems, ...routing?.problems };
     setProblems(found);
-    if (!details.values || !wanted.values) return;
+    if (!details.values || !wanted.values || (routing && !routing.values)) return;
     const detailsChanged = JSON.stringify(drafts.organization) !== JSON.stringify(organizationDraftOf(current));
+    const routingChanged = routing?.values && savedRouting ? routingChanges(savedRouting, routing.values) : undefined;
+    const refused = (error: unknown, problemsOf: (fields: Record<string, string>) => FormProblems) => {
+      if (error instanceof ApiError && error.fields) setProblems(problemsOf(error.fields));
+      banner.show(error);
+    };
     try {
       await save.mutateAsync({ organization: detailsChanged ? details.values : undefined, savedSettings, settings: wanted.values });
-      toast.success('Organization settings saved');
-      setDrafts(null);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setProblems(problemsFromServer(error.fields));
-      banner.show(error);
+      return refused(error, problemsFromServer);
     }
+    // Its own call, after the others: a refusal names the routing fields, not the settings'.
+    if (routingChanged) {
+      try {
+        await saveRouting.mutateAsync(routingChanged);
+      } catch (error) {
+        return refused(error, routingProblemsFromServer);
+      }
+    }
+    toast.success('Organization settings saved');
+    setDrafts(null);
   }
 
   return (
@@ -112,12 +134,17 @@ export function OrganizationSettings() {
             >
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Changes'}
+            <Button type="submit" disabled={save.isPending || saveRouting.isPending}>
+              {save.isPending || saveRouting.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
           </div>
         ) : (
-          <Button data-edit-button onClick={() => setDrafts({ organization: organizationDraftOf(current), settings: settingsDraftOf(savedSettings) })}>
+          <Button
+            data-edit-button
+            onClick={() =>
+              setDrafts({ organization: organizationDraftOf(current), settings: settingsDraftOf(savedSettings), routing: savedRouting && routingDraftOf(savedRouting) })
+            }
+          >
             Edit Settings
           </Button>
         )}
@@ -154,6 +181,16 @@ export function OrganizationSettings() {
           onChange={(field, value) => {
             setDrafts((state) => state && { ...state, settings: { ...state.settings, [field]: value } });
             clearProblem(settingsFieldPath(field));
+          }}
+        />
+        <RoutingCacheCard
+          models={catalog}
+          draft={drafts?.routing}
+          problems={problems}
+          onFailure={banner.show}
+          onChange={(field, value) => {
+            setDrafts((state) => (state?.routing ? { ...state, routing: { ...state.routing, [field]: value } } : state));
+            clearProblem(routingProblemKey(field));
           }}
         />
         <AuditLogCard auditEnabled={savedSettings.enable_audit} />

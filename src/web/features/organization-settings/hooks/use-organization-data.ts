@@ -8,6 +8,7 @@ export const organizationKeys = {
   organization: (orgId: string) => ['admin', orgId, 'organization'] as const,
   settings: (orgId: string) => ['admin', orgId, 'organization', 'settings'] as const,
   usage: (orgId: string) => ['admin', orgId, 'organization', 'usage'] as const,
+  routingPolicy: (orgId: string) => ['admin', orgId, 'organization', 'routing-policy'] as const,
   audit: (orgId: string, page?: number) => (page === undefined ? (['admin', orgId, 'audit'] as const) : (['admin', orgId, 'audit', page] as const)),
 };
 
