@@ -22,7 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = path.join(root, '.tmp');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const inCi = ['true', '1'].includes(process.env.CI ?? '');
-const stageTimeoutMs = 15 * 60_000;
+const stageTimeoutMs = 20 * 60_000;
 const stageNames = ['unit', 'api', 'pg', 'e2e'] as const;
 type StageName = (typeof stageNames)[number];
 
