@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { promptKinds as kindsInTheApi } from '../../contracts';
 import { kindOfText, promptKind, promptKinds } from './prompt-kind';
 
 describe('the kind of a prompt', () => {
@@ -21,6 +22,10 @@ describe('the kind of a prompt', () => {
     { text: 'Say hello to my team.', kind: 'conversation' },
   ] as const)('"$text" is $kind', ({ text, kind }) => {
     expect(kindOfText(text)).toBe(kind);
+  });
+
+  it('the API lists the same kinds, in the same order', () => {
+    expect([...kindsInTheApi]).toEqual([...promptKinds]);
   });
 
   it('is one of the fixed kinds for any text', () => {
