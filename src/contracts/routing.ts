@@ -10,6 +10,9 @@ import { text } from './text-rules';
 export const routingReasons = ['cache_hit', 'router_score', 'forced', 'fallback', 'routing_off', 'only_model'] as const;
 export type RoutingReason = (typeof routingReasons)[number];
 
+/** The kinds of prompts whose router threshold each organisation's feedback calibrates on its own (docs/decisions/033). */
+export const promptKinds = ['code', 'maths', 'writing', 'question', 'conversation'] as const;
+
 /** How a reply was routed and what it cost against "no router"; in the stream metadata and on fetched replies. */
 export const routeInfoSchema = z.object({
   /** The routing decision's id (also the reply's selection_id). */
@@ -76,11 +79,16 @@ export const routingPolicyResponseSchema = z.object({
     cache_threshold: z.number(),
   }),
   /**
-   * How the organisation's users' feedback has moved the router's threshold (docs/decisions/028):
-   * the offset added to it (negative: more prompts go to the strongest tier), the signals that
-   * moved it since the last reset, and when it last moved (null: never).
+   * How the organisation's users' feedback has moved its thresholds (docs/decisions/028, 033). For
+   * each kind of prompt, the offset added to the router's threshold (negative: more prompts of the
+   * kind go to the strongest tier); for the cache, the offset added to the policy's similarity
+   * threshold (0 to 0.10, never below the policy's) and the threshold a hit needs now. Each with
+   * the signals that moved it since the last reset and when it last moved (null: never).
    */
-  calibration: z.object({ offset: z.number(), signals: z.number().int(), updated_at: z.string().nullable() }),
+  calibration: z.object({
+    kinds: z.array(z.object({ kind: z.enum(promptKinds), offset: z.number(), signals: z.number().int(), updated_at: z.string().nullable() })),
+    cache: z.object({ offset: z.number(), threshold: z.number(), signals: z.number().int(), updated_at: z.string().nullable() }),
+  }),
 });
 export type RoutingPolicyResponse = z.infer<typeof routingPolicyResponseSchema>;
 

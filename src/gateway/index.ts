@@ -38,6 +38,7 @@ export { defaultPromptRouterArtifactPath, parsePromptRouterArtifact } from './ro
 export { type QualityCalibration } from './routing/quality-calibration';
 export { type TierChoice, type TierChoiceInput } from './routing/model-tier-choice';
 export { routingTextForConversation } from './routing/routing-text';
+export { promptKind, promptKindLabels, promptKinds, type PromptKind } from './routing/prompt-kind';
 export { cacheSettingsSchema } from './cache/cache-settings';
 export { contextHash, type CacheScope } from './cache/cache-key';
 export { normalisePrompt } from './cache/normalise-prompt';

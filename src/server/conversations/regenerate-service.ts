@@ -4,7 +4,7 @@ import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
 import type { Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
-import { directionOf } from '../routing/calibration/calibration-rule';
+import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { routeRequest } from '../routing/route-request';
 import { listSessionMessages, replaceReply, updateMessageContent, type ChatMessageRecord } from './chat-message-repository';
@@ -60,13 +60,15 @@ async function setUpRegeneration(
   const previousUserTurn = rows.slice(0, promptIndex).findLast((message) => message.role === 'user')?.content;
   const route = await routeRequest(dependencies, caller, edited ?? prompt.content, input.forced_model_id, previousUserTurn);
   // Asking a stronger model again, or asking again in other words, for a reply the router sent to a
-  // cheaper tier says the cheaper tier was not enough: it moves the organisation's threshold (docs/decisions/028).
+  // cheaper tier says the cheaper tier was not enough: it moves the organisation's threshold for the
+  // prompt's kind (docs/decisions/028, 033). Asking again after a reply from the cache says the
+  // stored answer did not serve: it raises the organisation's cache threshold.
   const replaced = replaceMessageId ? (await latestDecisionsForReplies(dependencies.db, caller.orgId, [replaceMessageId])).get(replaceMessageId) : undefined;
   const signal = edited ? ({ kind: 'edited' } as const) : ({ kind: 'regenerated', newTier: route.primary.model.tier } as const);
-  const direction = replaced ? directionOf(replaced, signal) : undefined;
+  const move = replaced ? calibrationMoveOf(replaced, signal) : undefined;
   const saveFirst = async (transaction: Executor) => {
     if (edited) await saveEdit(transaction, owner, prompt, edited, replaceMessageId);
-    if (replaced && direction) await recordCalibrationSignal(transaction, caller.orgId, replaced.id, direction, edited ? 'edit' : 'regeneration');
+    if (replaced && move) await recordCalibrationSignal(transaction, caller.orgId, replaced.id, move, edited ? 'edit' : 'regeneration');
   };
   const turns = edited ? turnsOf([...rows.slice(0, promptIndex), { ...prompt, content: edited }]) : undefined;
   const replyTarget = { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId, turns, saveFirst, onSaved: () => ticket.leave() };

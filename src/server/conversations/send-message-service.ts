@@ -79,7 +79,7 @@ async function setUpMessage(
     // quality target is not met with a smaller model's old answer); a chosen model's only for that model.
     modelClass: route.mode === 'auto' ? `auto:tier-${route.primary.model.tier}` : route.primary.model.id,
   };
-  const cacheSettings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults);
+  const cacheSettings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults, route.calibration.cache);
   // The cache only ever saves money: when it (or a remote embeddings endpoint) fails, a model answers.
   const looking = (dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings) ?? Promise.resolve(undefined)).catch((error: unknown) => {
     dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');

@@ -2,7 +2,7 @@ import { isAdminRoleName, messages, type Feedback, type FeedbackStats, type Feed
 import { findMessage } from '../conversations/chat-message-repository';
 import type { Database, Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
-import { directionOf } from '../routing/calibration/calibration-rule';
+import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { findSession } from '../conversations/chat-session-repository';
 import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
 import type { ReplyCache } from '../routing/reply-cache';
@@ -30,13 +30,14 @@ export async function submitFeedback(
   const target = isUuid(input.selection_id) ? await findRatedReply(db, owner, input.selection_id) : undefined;
   if (!target) throw notFound(messages.messageNotFound);
   const { cacheEntryId, route, ...rated } = target;
-  const direction = route ? directionOf(route, { kind: 'rating', rating: input.feedback }) : undefined;
+  const move = route ? calibrationMoveOf(route, { kind: 'rating', rating: input.feedback }) : undefined;
   try {
     const saved = await db.transaction(async (transaction) => {
       const row = await insertFeedback(transaction, { ...owner, ...rated, rating: input.feedback });
       if (rated.decisionId) await setDecisionFeedback(transaction, caller.orgId, rated.decisionId, input.feedback);
-      // A rating of a reply the router sent to a cheaper tier moves the organisation's threshold (docs/decisions/028).
-      if (rated.decisionId && direction) await recordCalibrationSignal(transaction, caller.orgId, rated.decisionId, direction, 'rating');
+      // A rating of a reply the router sent to a cheaper tier moves the organisation's threshold for
+      // the prompt's kind; of a reply from the cache, its cache threshold (docs/decisions/028, 033).
+      if (rated.decisionId && move) await recordCalibrationSignal(transaction, caller.orgId, rated.decisionId, move, 'rating');
       return presentFeedback(row);
     });
     // A reply rated bad is never served from the cache again: neither the entry it came from nor any made from it.

@@ -33,11 +33,20 @@ describe('planRoute', () => {
     expect(route.reasonText).toBe('Router score 0.60 at or above 0.60: the strongest tier');
   });
 
-  it("says when the organisation's feedback moved the threshold, by how much and from how many signals", () => {
+  it("says when the organisation's feedback on the prompt's kind moved the threshold, by how much and from how many signals", () => {
     const calibration = { offset: -0.05, signals: 12, baseThreshold: 0.42 };
-    const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.4, threshold: 0.37, idealTier: 3, calibration } });
+    const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.4, threshold: 0.37, idealTier: 3, kind: 'code', calibration } });
     expect(route.primary.model.id).toBe('anthropic/claude-sonnet-4');
-    expect(route.reasonText).toBe("Router score 0.40 at or above 0.37: the strongest tier (threshold 0.42, adjusted \u22120.05 by your organization's feedback: 12 ratings, regenerations and edits)");
+    expect(route.reasonText).toBe(
+      "Router score 0.40 at or above 0.37: the strongest tier (threshold 0.42 for code prompts, adjusted \u22120.05 by your organization's feedback on them: 12 ratings, regenerations and edits)",
+    );
+    const cheaper = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.3, threshold: 0.43, idealTier: 1, kind: 'writing', calibration: { offset: 0.01, signals: 1, baseThreshold: 0.42 } } });
+    expect(cheaper.reasonText).toBe("Router score 0.30 below 0.43: tier 1 is enough (threshold 0.42 for writing prompts, adjusted +0.01 by your organization's feedback on them: 1 rating, regeneration or edit)");
+  });
+
+  it('names no kind and no adjustment when the threshold was not moved', () => {
+    const route = planRoute({ offered, candidates: everyone, routingEnabled: true, score: { value: 0.3, threshold: 0.42, idealTier: 1, kind: 'code' } });
+    expect(route.reasonText).toBe('Router score 0.30 below 0.42: tier 1 is enough');
   });
 
   it('says when an unsure score sent the prompt to the strongest tier for quality', () => {

@@ -1,5 +1,5 @@
 import type { RoutingReason } from '../../contracts';
-import type { CatalogModel } from '../../gateway';
+import { promptKindLabels, type CatalogModel, type PromptKind } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { byCost } from './reference-model';
 
@@ -36,7 +36,9 @@ export interface RouteInputs {
     threshold: number;
     idealTier: number;
     unsure?: boolean;
-    /** Set when the organisation's feedback moved the threshold: `threshold` is `baseThreshold` + `offset`, within 0..1. */
+    /** The prompt's kind, whose calibration moved the threshold (docs/decisions/033). */
+    kind?: PromptKind;
+    /** Set when the organisation's feedback on prompts of this kind moved the threshold: `threshold` is `baseThreshold` + `offset`, within 0..1. */
     calibration?: { offset: number; signals: number; baseThreshold: number };
   };
   /** The organisation's default model: what answers with routing off, when the caller may use it for this request. */
@@ -85,16 +87,21 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
         ? `just below ${round(threshold)}, within the router's margin of error: unsure, so the strongest tier (quality first)`
         : `below ${round(threshold)}: tier ${idealTier} is enough`;
   let reasonText = `Router score ${round(value)} ${comparison}`;
-  const calibration = inputs.score.calibration;
-  if (calibration) {
-    const sign = calibration.offset < 0 ? '\u2212' : '+';
-    const signals = `${calibration.signals} ${calibration.signals === 1 ? 'rating, regeneration or edit' : 'ratings, regenerations and edits'}`;
-    reasonText += ` (threshold ${round(calibration.baseThreshold)}, adjusted ${sign}${Math.abs(calibration.offset).toFixed(2)} by your organization's feedback: ${signals})`;
-  }
+  const { calibration, kind } = inputs.score;
+  if (calibration) reasonText += ` (${calibrationText(calibration, kind)})`;
   if (servedTier !== idealTier) {
     reasonText += `; ${servedTier > idealTier ? 'stepped up' : 'stepped down'} to tier ${servedTier}, as no tier-${idealTier} model is open to you`;
   }
   return { reason: 'router_score', reasonText, primary, backup: backupFor(primary, ordered), considered };
+}
+
+/** "threshold 0.48 for code prompts, adjusted −0.15 by your organization's feedback on them: 11 ratings, regenerations and edits". */
+function calibrationText(calibration: NonNullable<NonNullable<RouteInputs['score']>['calibration']>, kind: PromptKind | undefined): string {
+  const sign = calibration.offset < 0 ? '\u2212' : '+';
+  const signals = `${calibration.signals} ${calibration.signals === 1 ? 'rating, regeneration or edit' : 'ratings, regenerations and edits'}`;
+  const of = kind ? ` for ${promptKindLabels[kind]}` : '';
+  const on = kind ? ' on them' : '';
+  return `threshold ${round(calibration.baseThreshold)}${of}, adjusted ${sign}${Math.abs(calibration.offset).toFixed(2)} by your organization's feedback${on}: ${signals}`;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { type RoutingPolicy, type RoutingPolicyResponse, type UpdateRoutingPolicyRequest } from '../../contracts';
-import { findModel, listAvailableModels, type CatalogModel } from '../../gateway';
+import { findModel, listAvailableModels, promptKinds, type CatalogModel } from '../../gateway';
 import type { Database } from '../db/database';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import type { Caller } from '../http/context';
-import { loadCalibration, resetCalibration } from './calibration/calibration-repository';
+import { loadCalibration, noCalibration, resetCalibration, type OrganisationCalibration } from './calibration/calibration-repository';
+import { calibratedCacheThreshold } from './calibration/cache-calibration-rule';
 import { validationFailed } from '../http/app-error';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import { autoLadder } from './auto-ladder';
@@ -28,13 +29,23 @@ export async function describeRoutingPolicy(dependencies: RoutingPolicyDependenc
   const credentials = await dependencies.providers.credentialsFor(orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
   const calibration = await loadCalibration(dependencies.db, orgId);
+  const cacheThreshold = policy.cache.threshold ?? dependencies.defaultCacheThreshold;
+  const when = (date: Date | null) => date?.toISOString() ?? null;
   return {
     policy,
-    calibration: { offset: calibration.offset, signals: calibration.signals, updated_at: calibration.updatedAt?.toISOString() ?? null },
+    calibration: {
+      kinds: promptKinds.map((kind) => ({ kind, offset: calibration.kinds[kind].offset, signals: calibration.kinds[kind].signals, updated_at: when(calibration.kinds[kind].updatedAt) })),
+      cache: {
+        offset: calibration.cache.offset,
+        threshold: calibratedCacheThreshold(cacheThreshold, calibration.cache.offset),
+        signals: calibration.cache.signals,
+        updated_at: when(calibration.cache.updatedAt),
+      },
+    },
     effective: {
       candidate_model_ids: autoLadder(available, policy.candidate_model_ids).models.map((model) => model.id),
       reference_model_id: resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id)?.id ?? null,
-      cache_threshold: policy.cache.threshold ?? dependencies.defaultCacheThreshold,
+      cache_threshold: cacheThreshold,
     },
   };
 }
@@ -53,7 +64,14 @@ export async function updateRoutingPolicy(
   return describeRoutingPolicy(dependencies, orgId);
 }
 
-/** Back to the benchmarks' threshold for the organisation, recorded in its audit log. */
+/** Each offset by what it moves, and the signals behind them all: what the audit log records of a reset. */
+function auditedCalibration(calibration: OrganisationCalibration) {
+  const offsets = { ...Object.fromEntries(promptKinds.map((kind) => [kind, calibration.kinds[kind].offset])), cache: calibration.cache.offset };
+  const signals = promptKinds.reduce((sum, kind) => sum + calibration.kinds[kind].signals, calibration.cache.signals);
+  return { offsets, signals };
+}
+
+/** Back to the measured thresholds for the organisation (the router's for every kind, the cache's), recorded in its audit log. */
 export async function resetRoutingCalibration(dependencies: RoutingPolicyDependencies, caller: Caller): Promise<RoutingPolicyResponse> {
   await makeAdministrativeChange(dependencies.db, caller, async (change) => {
     const before = await loadCalibration(change.transaction, caller.orgId);
@@ -62,8 +80,8 @@ export async function resetRoutingCalibration(dependencies: RoutingPolicyDepende
       action: 'routing.calibration_reset',
       targetType: 'routing',
       targetId: caller.orgId,
-      before: { offset: before.offset, signals: before.signals },
-      after: { offset: 0, signals: 0 },
+      before: auditedCalibration(before),
+      after: auditedCalibration(noCalibration),
     });
   });
   return describeRoutingPolicy(dependencies, caller.orgId);

@@ -11,6 +11,8 @@ import {
 } from '../../gateway';
 import type { CacheEntry } from '../cache/cache-entry';
 import type { CacheStore } from '../cache/cache-store';
+import { calibratedCacheThreshold } from './calibration/cache-calibration-rule';
+import type { ThresholdCalibration } from './calibration/calibration-repository';
 
 /** Semantic candidates fetched per lookup: the gateway decides on the nearest (or an exact repeat among them). */
 const candidatesPerLookup = 5;
@@ -31,9 +33,12 @@ export interface ReplyToCache {
   embedding?: Float32Array;
 }
 
+/** The organisation's cache settings, its threshold raised by its users' feedback when it was (docs/decisions/033). */
+export type CacheLookupSettings = CacheSettings & { calibration?: { policyThreshold: number; offset: number; signals: number } };
+
 /** The semantic cache as the chat sees it: look a request up, store a finished reply. */
 export interface ReplyCache {
-  lookup(orgId: string, request: CacheRequest, settings: CacheSettings): Promise<CacheLookup>;
+  lookup(orgId: string, request: CacheRequest, settings: CacheLookupSettings): Promise<CacheLookup>;
   store(reply: ReplyToCache, settings: CacheSettings, now?: Date): Promise<void>;
   /** Counts a hit, which also keeps the entry from eviction for longer. */
   recordHit(orgId: string, entryId: string): Promise<void>;
@@ -42,14 +47,26 @@ export interface ReplyCache {
   forgetEntry(orgId: string, entryId: string): Promise<void>;
 }
 
-/** The organisation's policy as the gateway's cache settings; no threshold means the product default. */
-export function cacheSettingsFor(policy: RoutingPolicy, defaults: CacheSettings): CacheSettings {
+/**
+ * The organisation's policy as the gateway's cache settings; no threshold means the product
+ * default. Its users' feedback on cached replies may raise the threshold, never lower it.
+ */
+export function cacheSettingsFor(policy: RoutingPolicy, defaults: CacheSettings, calibration?: ThresholdCalibration): CacheLookupSettings {
+  const policyThreshold = policy.cache.threshold ?? defaults.similarityThreshold;
+  const raised = calibration && calibration.offset > 0 ? calibratedCacheThreshold(policyThreshold, calibration.offset) : policyThreshold;
   return {
     enabled: policy.cache.enabled,
-    similarityThreshold: policy.cache.threshold ?? defaults.similarityThreshold,
+    similarityThreshold: raised,
     ttlSeconds: policy.cache.ttl_seconds,
     maxEntries: policy.cache.max_entries,
+    ...(raised !== policyThreshold ? { calibration: { policyThreshold, offset: raised - policyThreshold, signals: calibration!.signals } } : {}),
   };
+}
+
+/** "threshold 0.76, raised +0.04 by your organization's feedback on cached replies: 2 ratings, regenerations and edits". */
+function calibrationText({ policyThreshold, offset, signals }: NonNullable<CacheLookupSettings['calibration']>): string {
+  const counted = `${signals} ${signals === 1 ? 'rating, regeneration or edit' : 'ratings, regenerations and edits'}`;
+  return `threshold ${policyThreshold.toFixed(2)}, raised +${offset.toFixed(2)} by your organization's feedback on cached replies: ${counted}`;
 }
 
 /**
@@ -79,7 +96,7 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
         entry: entry.entry,
         similarity: entry.similarity,
         key,
-        reasonText: `Answered from the cache: a question with similarity ${entry.similarity.toFixed(2)} was asked before`,
+        reasonText: `Answered from the cache: a question with similarity ${entry.similarity.toFixed(2)} was asked before${settings.calibration ? ` (${calibrationText(settings.calibration)})` : ''}`,
       };
     },
 

@@ -1,5 +1,5 @@
 import { estimatePromptTokens, messages, modelAccessDeniedMessage, type MonthlyLimitKind, type OrganisationSettings, type RoutingPolicy } from '../../contracts';
-import { findModel, listAvailableModels, type CatalogModel } from '../../gateway';
+import { findModel, listAvailableModels, promptKind, type CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { listUsableModels } from '../conversations/model-access';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
@@ -9,7 +9,7 @@ import { getOrganisationSettings } from '../organisations/organisation-settings-
 import { cheaperAlternative, limitExceeded } from '../usage/limit-refusal';
 import { limitBroken, monthlyLimitVerdicts, monthlyTotals } from '../usage/monthly-limits';
 import type { LimitTotals } from '../usage/reservation-repository';
-import { loadCalibration } from './calibration/calibration-repository';
+import { loadCalibration, noCalibration, type OrganisationCalibration } from './calibration/calibration-repository';
 import { planRoute, type CandidateModel, type ConsideredModel, type PlannedRoute, type RouteInputs } from './plan-route';
 import { ladderFor } from './auto-ladder';
 import { resolveReferenceModel } from './reference-model';
@@ -27,6 +27,8 @@ export interface RoutedRequest {
   policy: RoutingPolicy;
   /** The organisation's settings as they were read for this request (temperature, content logging; docs/decisions/021). */
   settings: OrganisationSettings;
+  /** How its users' feedback moved the router's and the cache's thresholds (read when either is used; docs/decisions/033). */
+  calibration: OrganisationCalibration;
 }
 
 type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled' | 'routing'>;
@@ -57,6 +59,8 @@ export async function routeRequest(
   const usable = await listUsableModels(dependencies, caller, settings);
   const promptTokens = estimatePromptTokens(prompt);
   const referenceFor = (fallback: CatalogModel) => resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id) ?? fallback;
+  let reading: Promise<OrganisationCalibration> | undefined;
+  const calibrationFor = (needed: boolean) => (needed ? (reading ??= loadCalibration(dependencies.db, caller.orgId)) : Promise.resolve(noCalibration));
 
   if (forcedModelId) {
     const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);
@@ -72,6 +76,7 @@ export async function routeRequest(
       reference: referenceFor(chosen.model),
       policy,
       settings,
+      calibration: await calibrationFor(policy.cache.enabled),
     };
   }
 
@@ -96,20 +101,23 @@ export async function routeRequest(
   let score: RoutedRequest['score'];
   if (policy.enabled && scorer && eligible.length > 1) {
     const value = await scorer.score(previousUserTurn ? [previousUserTurn, prompt] : [prompt]);
-    // The organisation's users' feedback moves its threshold (docs/decisions/028).
-    const calibration = await loadCalibration(dependencies.db, caller.orgId);
+    // The organisation's users' feedback on prompts of this kind moves its threshold (docs/decisions/028, 033).
+    const kind = promptKind(prompt, previousUserTurn);
+    const calibration = (await calibrationFor(true)).kinds[kind];
     const tiers = [...new Set(offered.map((model) => model.tier))];
     const { tier, threshold, unsure } = scorer.chooseTier(value, policy.quality_target, tiers, calibration.offset);
     score = {
       value,
       threshold,
       idealTier: tier,
+      kind,
       ...(unsure ? { unsure } : {}),
       ...(calibration.offset !== 0 ? { calibration: { offset: calibration.offset, signals: calibration.signals, baseThreshold: scorer.chooseTier(value, policy.quality_target, tiers).threshold } } : {}),
     };
   }
   const planned = planRoute({ offered, leftOut: ladder.leftOut, candidates, routingEnabled: policy.enabled && scorer !== undefined, score, defaultModelId: settings.default_model });
-  return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy, settings };
+  const calibration = await calibrationFor(policy.cache.enabled || score !== undefined);
+  return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy, settings, calibration };
 }
 
 /** Spec section 5: the prompt's estimate (length / 4, rounded up) must fit the caller's limit. */
@@ -179,6 +187,7 @@ export function decisionOf(route: RoutedRequest, caller: Caller, target: { sessi
     candidates: route.considered,
     routerScore: route.score?.value,
     routerThreshold: route.score?.threshold,
+    promptKind: route.score?.kind,
     referenceModelId: route.reference.id,
   };
 }

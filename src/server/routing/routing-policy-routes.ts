@@ -44,7 +44,7 @@ export function createRoutingPolicyRoutes(dependencies: RoutingPolicyDependencie
       method: 'delete',
       path: '/calibration',
       tags,
-      summary: "Reset the router's calibration from the organisation's feedback (administrators only)",
+      summary: "Reset the router's and the cache's calibration from the organisation's feedback (administrators only)",
       security: signedInSecurity,
       request: { params: routingOrganisationPathSchema },
       middleware: [requireScope('admin')],

@@ -1,7 +1,11 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { promptKinds } from '../../../gateway/routing/prompt-kind';
 import { createdAt, updatedAt } from './columns';
 import { chatMessages, chatSessions } from './conversations';
 import { organisations, users } from './organisations';
+
+/** Each kind of prompt has its own calibration of the router's threshold; the cache has one too. */
+export const calibrationTargets = [...promptKinds, 'cache'] as const;
 
 // Cost routing: each organisation's policy, one decision per routed request, and the semantic cache.
 
@@ -49,6 +53,8 @@ export const routingDecisions = pgTable(
     candidates: jsonb('candidates').$type<{ model_id: string; tier: number; eligible: boolean; note?: string }[]>().notNull(),
     routerScore: real('router_score'),
     routerThreshold: real('router_threshold'),
+    /** The kind of prompt the router's threshold was calibrated for (docs/decisions/033); null when the router did not score it. */
+    promptKind: text('prompt_kind', { enum: promptKinds }),
     cacheSimilarity: real('cache_similarity'),
     cacheEntryId: uuid('cache_entry_id'),
     primaryModelId: text('primary_model_id').notNull(),
@@ -111,21 +117,31 @@ export const cacheEntries = pgTable(
 );
 
 /**
- * An organisation's calibration of the router's threshold from its users' feedback
- * (docs/decisions/028); an organisation without a row has none (offset 0).
+ * How an organisation's users' feedback has moved one of its thresholds (docs/decisions/028, 033):
+ * the router's threshold for one kind of prompt, or the cache's similarity threshold. No row: not
+ * moved (offset 0).
  */
-export const routingCalibrations = pgTable('routing_calibrations', {
-  orgId: uuid('org_id')
-    .primaryKey()
-    .references(() => organisations.id, { onDelete: 'cascade' }),
-  /** Added to the router's threshold, in score units, within ±0.15: negative sends more prompts to the strongest tier. */
-  thresholdOffset: real('threshold_offset').notNull().default(0),
-  /** Signals since the last reset that asked for a stronger model (negative ratings, regenerations with a stronger one). */
-  strongerSignals: integer('stronger_signals').notNull().default(0),
-  /** Signals since the last reset that a cheaper tier was enough (positive ratings). */
-  cheaperSignals: integer('cheaper_signals').notNull().default(0),
-  updatedAt: updatedAt(),
-});
+export const routingCalibrationOffsets = pgTable(
+  'routing_calibration_offsets',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** A kind of prompt (the router's threshold for it) or 'cache' (the cache's similarity threshold). */
+    target: text('target', { enum: calibrationTargets }).notNull(),
+    /**
+     * Added to the threshold. The router's, within ±0.15: negative sends more prompts of the kind
+     * to the strongest tier. The cache's, within 0..0.10: positive asks closer questions of a hit.
+     */
+    offset: real('threshold_offset').notNull().default(0),
+    /** Signals since the last reset that asked for quality (a stronger model, a stricter cache). */
+    qualitySignals: integer('quality_signals').notNull().default(0),
+    /** Signals since the last reset that the cheaper answer served (positive ratings). */
+    savingSignals: integer('saving_signals').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.orgId, table.target] })],
+);
 
 /** The replies (by decision) whose signal moved an organisation's calibration: each moves it once, whatever follows. */
 export const routingCalibrationSignals = pgTable(
@@ -137,9 +153,11 @@ export const routingCalibrationSignals = pgTable(
     orgId: uuid('org_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    direction: text('direction', { enum: ['stronger', 'cheaper'] }).notNull(),
-    /** What the signal was: a rating or a regeneration. */
+    direction: text('direction', { enum: ['stronger', 'cheaper', 'stricter', 'laxer'] }).notNull(),
+    /** What the signal was: a rating, a regeneration or an edit. */
     source: text('source', { enum: ['rating', 'regeneration', 'edit'] }).notNull(),
+    /** The offset it moved (a kind of prompt or 'cache'); null for signals from before there were several. */
+    target: text('target', { enum: calibrationTargets }),
     createdAt: createdAt(),
   },
   (table) => [index('routing_calibration_signals_org_idx').on(table.orgId, table.createdAt)],

@@ -15,7 +15,7 @@ const actionTexts: Record<AuditAction, string> = {
   'subscription.update': 'Changed the plan',
   'subscription.cancel': 'Cancelled the subscription',
   'subscription.end': 'Ended the subscription: its renewal could not be charged',
-  'routing.calibration_reset': "Reset the router's calibration from feedback",
+  'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,1 @@
+DROP TABLE "routing_calibrations" CASCADE;
