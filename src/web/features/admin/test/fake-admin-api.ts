@@ -92,6 +92,12 @@ export function makeOrganisation(overrides: Partial<Organisation> = {}): Organis
   };
 }
 
+/** Feedback has moved nothing: every kind at 0, the cache at the policy's threshold. */
+export function noCalibration(cacheThreshold: number): RoutingPolicyResponse['calibration'] {
+  const kinds = (['code', 'maths', 'writing', 'question', 'conversation'] as const).map((kind) => ({ kind, offset: 0, signals: 0, updated_at: null }));
+  return { kinds, cache: { offset: 0, threshold: cacheThreshold, signals: 0, updated_at: null } };
+}
+
 /** The routing policy of a new organisation as the server describes it, with no calibration yet. */
 export function makeRoutingPolicy(overrides: Partial<RoutingPolicyResponse> = {}): RoutingPolicyResponse {
   return {
@@ -103,7 +109,7 @@ export function makeRoutingPolicy(overrides: Partial<RoutingPolicyResponse> = {}
       cache: { enabled: true, threshold: null, ttl_seconds: 604_800, max_entries: 10_000 },
     },
     effective: { candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'], reference_model_id: 'openai/gpt-4o', cache_threshold: 0.9 },
-    calibration: { offset: 0, signals: 0, updated_at: null },
+    calibration: noCalibration(0.9),
     ...overrides,
   };
 }
@@ -201,7 +207,7 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       return { body: routing };
     },
     [`DELETE /org/${orgId}/routing-policy/calibration`]: () => {
-      routing = { ...routing, calibration: { offset: 0, signals: 0, updated_at: null } };
+      routing = { ...routing, calibration: noCalibration(routing.effective.cache_threshold) };
       return { body: routing };
     },
     [`GET /org/${orgId}/audit?page=1&limit=20`]: () => {

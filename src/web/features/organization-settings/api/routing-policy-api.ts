@@ -2,14 +2,7 @@ import { routingPolicyResponseSchema, type UpdateRoutingPolicyRequest } from '@c
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-/**
- * The calibration as this screen reads it: the org-wide offset and its signals. Loose, so fields
- * the server adds later (per-kind offsets, a cache-threshold adjustment) pass through unread
- * instead of failing the whole card.
- */
-const calibrationViewSchema = z.looseObject({ offset: z.number(), signals: z.number(), updated_at: z.string().nullable() });
-
-export const routingPolicyViewSchema = routingPolicyResponseSchema.extend({ calibration: calibrationViewSchema });
+export const routingPolicyViewSchema = routingPolicyResponseSchema;
 export type RoutingPolicyView = z.infer<typeof routingPolicyViewSchema>;
 export type CalibrationView = RoutingPolicyView['calibration'];
 

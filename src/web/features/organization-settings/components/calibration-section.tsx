@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { CalibrationView } from '../api/routing-policy-api';
 import { useResetCalibration } from '../hooks/use-routing-policy';
-import { describeCalibration, hasCalibration } from '../lib/calibration-summary';
+import { describeCalibration, hasCalibration, noAdjustment } from '../lib/calibration-summary';
 
 interface CalibrationSectionProps {
   calibration: CalibrationView;
@@ -19,6 +19,7 @@ export function CalibrationSection({ calibration, showReset, onFailure }: Calibr
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
+  const lines = describeCalibration(calibration);
 
   async function confirmReset() {
     try {
@@ -43,17 +44,26 @@ export function CalibrationSection({ calibration, showReset, onFailure }: Calibr
           </Button>
         ) : null}
       </div>
-      <p className="mt-2 text-sm font-medium break-words text-slate-900 dark:text-slate-100" data-testid="calibration-summary">
-        {describeCalibration(calibration)}
-      </p>
+      <div className="mt-2 text-sm font-medium break-words text-slate-900 dark:text-slate-100" data-testid="calibration-summary">
+        {lines.length === 0 ? (
+          <p>{noAdjustment}</p>
+        ) : (
+          <ul className="space-y-1">
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </div>
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        Poor ratings of replies Auto gave with a cheaper model, and asking those again, move it toward stronger models; good ratings move it back a
-        little. The adjustment stays within 0.15 either way.
+        Each kind of prompt has its own adjustment: poor ratings of replies Auto gave with a cheaper model, asking those again and editing the prompt
+        move it toward stronger models; good ratings move it back a little, within 0.15 either way. Poor ratings of replies reused from the cache
+        make the cache stricter, by at most 0.10; it never becomes laxer than the policy.
       </p>
       {confirming ? (
         <ConfirmDialog
           title="Reset calibration?"
-          description="Auto will route as the benchmarks set it, forgetting how your users' feedback has moved it. Feedback from now on starts a new calibration."
+          description="Auto and the cache will work as the policy sets them, forgetting how your users' feedback has moved them. Feedback from now on starts a new calibration."
           confirmLabel="Reset calibration"
           pendingLabel="Resetting..."
           pending={reset.isPending}

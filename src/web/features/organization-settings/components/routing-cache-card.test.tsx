@@ -6,13 +6,18 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { adminRole, fakeAdminApi, makeListedRole, makeRoutingPolicy, orgId } from '../../admin/test/fake-admin-api';
+import { adminRole, fakeAdminApi, makeListedRole, makeRoutingPolicy, noCalibration, orgId } from '../../admin/test/fake-admin-api';
 import { RoutingCacheCard } from './routing-cache-card';
 
 const policyPath = `/api/org/${orgId}/routing-policy`;
-// A field a later server may add (per-kind offsets) must not break the card.
-const calibrationWithMore = { offset: -0.06, signals: 11, updated_at: '2026-03-04T05:06:07.000Z', per_kind: { code: -0.03 } };
-const adjusted = makeRoutingPolicy({ calibration: calibrationWithMore });
+// Feedback on code moved Auto toward stronger models there, and poor ratings of reused replies made the cache stricter.
+const moved = noCalibration(0.9);
+const adjusted = makeRoutingPolicy({
+  calibration: {
+    kinds: moved.kinds.map((facts) => (facts.kind === 'code' ? { ...facts, offset: -0.06, signals: 11, updated_at: '2026-03-04T05:06:07.000Z' } : facts)),
+    cache: { offset: 0.04, threshold: 0.94, signals: 2, updated_at: '2026-03-05T05:06:07.000Z' },
+  },
+});
 
 async function openOrganization() {
   renderApp('/admin/organization');
@@ -45,9 +50,12 @@ describe('Routing & Cache: view', () => {
     expect(fact(card, 'Reference model for savings')).toBe('the strongest available, now GPT-4o');
     expect(fact(card, 'Cache')).toBe('On');
     expect(fact(card, 'Cache similarity threshold')).toBe('0.9 (the default)');
-    expect(summary(card).textContent).toMatch(
-      /^Your users' feedback has moved Auto toward stronger models by 0\.06 \(11 ratings and regenerations since the last reset, the latest on Mar \d, 2026\)\.$/,
-    );
+    const lines = within(summary(card))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Code: toward stronger models by 0\.06 \(11 ratings, regenerations and edits since the last reset, the latest on Mar \d, 2026\)\.$/);
+    expect(lines[1]).toMatch(/^Cache: reuses a reply only from similarity 0\.94, 0\.04 above the policy's \(2 ratings, regenerations and edits since the last reset, the latest on Mar \d, 2026\)\.$/);
     expect(within(card).getByRole('button', { name: 'Reset calibration' })).toBeInTheDocument();
   });
 
@@ -60,7 +68,7 @@ describe('Routing & Cache: view', () => {
         reference_model_id: 'anthropic/claude-sonnet-4',
         cache: { enabled: false, threshold: 0.93, ttl_seconds: 3600, max_entries: 100 },
       },
-      calibration: { offset: 0.005, signals: 1, updated_at: null },
+      calibration: { ...noCalibration(0.93), kinds: noCalibration(0.93).kinds.map((facts) => (facts.kind === 'writing' ? { ...facts, offset: 0.005, signals: 1 } : facts)) },
     });
     fakeAdminApi({ routingPolicy });
     const card = await openOrganization();
@@ -70,7 +78,7 @@ describe('Routing & Cache: view', () => {
     expect(fact(card, 'Reference model for savings')).toBe('Claude Sonnet 4');
     expect(fact(card, 'Cache')).toBe('Off');
     expect(fact(card, 'Cache similarity threshold')).toBe('0.93');
-    expect(summary(card)).toHaveTextContent("Your users' feedback has moved Auto toward cheaper models by 0.005 (1 rating or regeneration since the last reset).");
+    expect(summary(card)).toHaveTextContent('Writing: toward cheaper models by 0.005 (1 rating, regeneration or edit since the last reset).');
   });
 });
 
