@@ -16,6 +16,7 @@ export const auditActions = [
   'subscription.update',
   'subscription.cancel',
   'subscription.end',
+  'routing.policy_update',
   'routing.calibration_reset',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

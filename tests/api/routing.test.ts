@@ -138,6 +138,28 @@ describe('the routing policy', () => {
     expect((await api(policyPath(admin.user.org_id), { method: 'PUT', token: stranger.token, body: { enabled: false } })).status).toBe(403);
     expect((await api(policyPath(admin.user.org_id), { token: admin.token })).body.policy.enabled).toBe(true);
   });
+
+  it('records each change of the policy in the audit log, with the policy before and after', async () => {
+    const admin = (await signUpOrganisation()).auth;
+    const orgId = admin.user.org_id;
+    expect((await api(`/org/${orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: true } })).status).toBe(200);
+    const saved = await api(policyPath(orgId), { method: 'PUT', token: admin.token, body: { quality_target: 0.9, cache: { threshold: 0.8 } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.policy).toMatchObject({ quality_target: 0.9, cache: { threshold: 0.8 } });
+    // A refused change (an unknown model) writes neither the policy nor an entry.
+    expect((await api(policyPath(orgId), { method: 'PUT', token: admin.token, body: { reference_model_id: 'nobody/none' } })).status).toBe(400);
+
+    const entries = (await api(`/org/${orgId}/audit`, { token: admin.token })).body.entries.filter((entry: { action: string }) => entry.action === 'routing.policy_update');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      target_type: 'routing',
+      target_id: orgId,
+      before: { quality_target: 0.95, cache: { threshold: null } },
+      after: { quality_target: 0.9, cache: { threshold: 0.8 } },
+    });
+    // Applied at once: the next read (and the next message) sees it.
+    expect((await api(policyPath(orgId), { token: admin.token })).body.effective.cache_threshold).toBe(0.8);
+  });
 });
 
 describe('savings against "without the router"', () => {

@@ -8,6 +8,7 @@ import { calibratedCacheThreshold } from './calibration/cache-calibration-rule';
 import { validationFailed } from '../http/app-error';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import { autoLadder } from './auto-ladder';
+import { loadRoutingPolicy, saveRoutingPolicy } from './policy-repository';
 import { resolveReferenceModel } from './reference-model';
 import type { RoutingPolicies } from './routing-policies';
 
@@ -50,18 +51,23 @@ export async function describeRoutingPolicy(dependencies: RoutingPolicyDependenc
   };
 }
 
-/** Applies a partial change; model ids must be in the catalog (they may lack credentials for now). */
-export async function updateRoutingPolicy(
-  dependencies: RoutingPolicyDependencies,
-  orgId: string,
-  change: UpdateRoutingPolicyRequest,
-): Promise<RoutingPolicyResponse> {
+/**
+ * Applies a partial change, recorded in the audit log with the policy before and after; model ids
+ * must be in the catalog (they may lack credentials for now).
+ */
+export async function updateRoutingPolicy(dependencies: RoutingPolicyDependencies, caller: Caller, change: UpdateRoutingPolicyRequest): Promise<RoutingPolicyResponse> {
   for (const id of change.candidate_model_ids ?? []) if (!findModel(dependencies.catalog, id)) throw unknownModel('candidate_model_ids', id);
   if (change.reference_model_id && !findModel(dependencies.catalog, change.reference_model_id)) throw unknownModel('reference_model_id', change.reference_model_id);
-  const current = await dependencies.policies.load(orgId);
-  const next: RoutingPolicy = { ...current, ...change, cache: { ...current.cache, ...change.cache } };
-  await dependencies.policies.save(orgId, next);
-  return describeRoutingPolicy(dependencies, orgId);
+  const saved = await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
+    // Read in the change's transaction, under the organisation's lock: two saves at once cannot lose either's fields.
+    const current = await loadRoutingPolicy(transaction, caller.orgId);
+    const next: RoutingPolicy = { ...current, ...change, cache: { ...current.cache, ...change.cache } };
+    await saveRoutingPolicy(transaction, caller.orgId, next);
+    await record({ action: 'routing.policy_update', targetType: 'routing', targetId: caller.orgId, before: current, after: next });
+    return next;
+  });
+  dependencies.policies.remember(caller.orgId, saved);
+  return describeRoutingPolicy(dependencies, caller.orgId);
 }
 
 /** Each offset by what it moves, and the signals behind them all: what the audit log records of a reset. */

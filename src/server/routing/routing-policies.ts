@@ -7,6 +7,8 @@ export interface RoutingPolicies {
   load(orgId: string): Promise<RoutingPolicy>;
   /** Saves and applies at once on this instance; other instances see it within their cache lifetime. */
   save(orgId: string, policy: RoutingPolicy): Promise<void>;
+  /** A policy saved elsewhere (in an administrative change's transaction, now committed): applied at once here. */
+  remember(orgId: string, policy: RoutingPolicy): void;
 }
 
 export interface RoutingPoliciesOptions {
@@ -32,6 +34,9 @@ export function createRoutingPolicies(options: RoutingPoliciesOptions): RoutingP
     async save(orgId, policy) {
       cache.delete(orgId);
       await saveRoutingPolicy(options.db, orgId, policy);
+      cache.set(orgId, { at: Date.now(), policy: Promise.resolve(policy) });
+    },
+    remember(orgId, policy) {
       cache.set(orgId, { at: Date.now(), policy: Promise.resolve(policy) });
     },
   };

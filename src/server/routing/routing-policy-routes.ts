@@ -36,7 +36,7 @@ export function createRoutingPolicyRoutes(dependencies: RoutingPolicyDependencie
       request: { params: routingOrganisationPathSchema, body: jsonBody(updateRoutingPolicyRequestSchema) },
       responses: answers('The policy', routingPolicyResponseSchema),
     }),
-    async (context) => context.json(await updateRoutingPolicy(dependencies, context.get('caller').orgId, context.req.valid('json'))),
+    async (context) => context.json(await updateRoutingPolicy(dependencies, context.get('caller'), context.req.valid('json'))),
   );
   addRoute(
     router,

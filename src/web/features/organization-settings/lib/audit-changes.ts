@@ -15,6 +15,7 @@ const actionTexts: Record<AuditAction, string> = {
   'subscription.update': 'Changed the plan',
   'subscription.cancel': 'Cancelled the subscription',
   'subscription.end': 'Ended the subscription: its renewal could not be charged',
+  'routing.policy_update': 'Changed how Auto routes and caches',
   'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
 };
 
