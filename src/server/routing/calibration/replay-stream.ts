@@ -1,5 +1,6 @@
 import { promptKinds, type PromptKind } from '../../../gateway';
 import { adjustedThreshold, directionOf, nextOffset, type RatedRoute } from './calibration-rule';
+import { createSeededRandom } from '../../../gateway/routing/training/seeded-random';
 
 /**
  * A recorded stream for the calibration's replay test (calibration-replay.test.ts): each prompt
@@ -20,22 +21,12 @@ export interface RecordedPrompt {
  */
 export type OrganisationProfile = Partial<Record<PromptKind, { share: number; shift: number }>>;
 
-export function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every kind alike, with the same shift. */
 export const evenly = (shift: number): OrganisationProfile => Object.fromEntries(promptKinds.map((kind) => [kind, { share: 1 / promptKinds.length, shift }]));
 
 export function recordStream(count: number, profile: OrganisationProfile, seed: number): RecordedPrompt[] {
-  const random = seeded(seed);
+  const random = createSeededRandom(seed);
   const kinds = Object.entries(profile) as [PromptKind, { share: number; shift: number }][];
   return Array.from({ length: count }, () => {
     const score = random() ** 1.6; // most traffic is easy
@@ -101,7 +92,7 @@ export function adapt(
   seed: number,
   ratingChance = usualRatingChance,
 ): Map<string, number> {
-  const random = seeded(seed);
+  const random = createSeededRandom(seed);
   const offsets = new Map<string, number>();
   for (const prompt of prompts) {
     const key = offsetFor(prompt.kind);
