@@ -40,7 +40,7 @@ describe('admin area access (spec section 6)', () => {
     await userEvent.click(toggle);
     await userEvent.click(within(list).getByRole('link', { name: 'Organization' }));
     await waitFor(() => expect(app.currentPath()).toBe('/admin/organization'));
-    expect(screen.getByRole('button', { name: 'Admin sections, current: Organization' })).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Admin sections, current: Organization' })).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it('lets a user manager into user management only', async () => {

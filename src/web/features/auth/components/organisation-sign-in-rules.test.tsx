@@ -44,7 +44,7 @@ describe('require_2fa in the web app', () => {
     const app = renderApp('/login');
     await signInThroughForm();
     await waitFor(() => expect(app.currentPath()).toBe('/setup-two-factor'));
-    expect(screen.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeInTheDocument());
     expect(screen.getByText(organisationRuleMessages.twoFactorSetupRequired)).toBeInTheDocument();
 
     await app.router.navigate('/settings/app');
@@ -63,7 +63,8 @@ describe('require_2fa in the web app', () => {
     fakeApi({ routes: { 'GET /conversation/models': () => setupRefusal, 'GET /conversation/session/list/org-1/user-1': () => setupRefusal } });
     const app = renderApp('/chat');
     await waitFor(() => expect(app.currentPath()).toBe('/setup-two-factor'));
-    expect(within(screen.getByRole('main')).getByText(organisationRuleMessages.twoFactorSetupRequired)).toBeInTheDocument();
+    // The path changes before the (lazily loaded) page has rendered into <main>.
+    await waitFor(() => expect(within(screen.getByRole('main')).getByText(organisationRuleMessages.twoFactorSetupRequired)).toBeInTheDocument());
   });
 });
 
