@@ -30,10 +30,10 @@ export interface ModelJudgeVerdict {
   failed?: unknown;
 }
 
-export type ModelSameQuestionJudge = SameQuestionJudge & {
+export interface ModelSameQuestionJudge extends SameQuestionJudge {
   readonly model: CatalogModel;
   judge(query: string, cachedPrompt: string, signal?: AbortSignal): Promise<ModelJudgeVerdict>;
-};
+}
 
 /** "same", in any case, alone but for surrounding quotes or a full stop; anything else is "different". */
 export function readsSame(reply: string): boolean {
