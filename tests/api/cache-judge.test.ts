@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
 import { blendedPrice, costOfUsage, modelCatalog } from '../../src/gateway';
 import { judgeMessages } from '../../src/gateway/cache/model-same-question-judge';
-import { usageRecords } from '../../src/server/db/schema';
+import { usageRecords, walletLedger, walletReservations } from '../../src/server/db/schema';
+import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { sendMessage } from './support/chat';
 import { signUpOrganisation, strongPassword, uniqueName } from './support/client';
@@ -109,6 +110,10 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     const judgeRecord = (await recordsOf(owner)).find((record) => record.modelId === judgeModel.id && !record.cacheHit);
     expect(judgeRecord).toMatchObject({ inputTokens: 130, outputTokens: 1, referenceCostUsd: 0, outcome: 'complete', billedToWallet: true });
     expect(judgeRecord!.costUsd).toBeCloseTo(judgeCost, 10);
+    // Paid from the wallet like any call through the instance's key, and the room it held given back.
+    const db = server.database.db;
+    expect(await db.select().from(walletLedger).where(eq(walletLedger.usageRecordId, judgeRecord!.id))).toHaveLength(1);
+    expect(await db.select().from(walletReservations).where(eq(walletReservations.orgId, owner.orgId))).toEqual([]);
 
     const savings = await call(owner, `/org/${owner.orgId}/routing-savings`);
     expect(savings.body.totals).toMatchObject({ requests: 3, cache_hits: 1 });
@@ -127,6 +132,20 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     const requests = await script.requests();
     expect(requests.map(isJudgeCall)).toEqual([false, true, false]);
     expect((await recordsOf(owner)).filter((record) => record.modelId === judgeModel.id && record.referenceCostUsd === 0)).toHaveLength(1);
+  });
+
+  it('does not ask the judge when the wallet cannot pay for it', async () => {
+    const owner = await signUp();
+    const script = await scriptProvider({ text: 'First answer from a model' }, { text: 'same', usage: judgeUsage });
+    await ask(owner, `${asked} ${script.marker}`);
+    const db = server.database.db;
+    const { balance } = await ledgerSumAndBalance(db, owner.orgId);
+    const emptied = await db.execute<{ change: string }>(sql`select (0 - ${balance}::numeric)::text as change`);
+    await postToWallet(db, { orgId: owner.orgId, amount: (emptied as unknown as { rows: { change: string }[] }).rows[0]!.change, description: 'Test adjustment' });
+    const refused = await call(owner, '/conversation/message', { org_id: owner.orgId, user_id: owner.userId, prompt: `${borderline} ${script.marker}`, stream: true, ...chosen });
+    expect(refused.status).toBe(402);
+    expect((await script.requests()).some(isJudgeCall)).toBe(false);
+    expect((await recordsOf(owner)).filter((record) => record.modelId === judgeModel.id)).toEqual([]);
   });
 
   it('asks no judge about a clear hit or a clear miss', async () => {
