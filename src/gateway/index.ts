@@ -27,8 +27,10 @@ export { createRememberingEncoder, type RememberingEncoderOptions } from './embe
 export { defaultCacheSettings, resolveCacheSettings, type CacheSettings } from './cache/cache-settings';
 export { cacheKeyFor, type CacheKey, type CacheRequest, type ContextMessage } from './cache/cache-key';
 export { isCacheable } from './cache/cacheability';
-export { selectCacheHit, decideCacheHit, type CacheDecision } from './cache/cache-decision';
+export { selectCacheHit, decideCacheHit, nearestCandidate, type CacheDecision } from './cache/cache-decision';
 export { embedPrompts } from './cache/prompt-embedding';
+export { decideCacheHitWithJudge, isBorderline, type JudgedCacheDecision, type SameQuestionJudge } from './cache/same-question-judge';
+export { createModelSameQuestionJudge, judgeMaxOutputTokens, judgeMessages, type ModelJudgeVerdict, type ModelSameQuestionJudge } from './cache/model-same-question-judge';
 export { createPromptRouter, type PromptRouter } from './routing/prompt-router';
 export { loadPromptRouterArtifact, type PromptRouterArtifact } from './routing/router-artifact';
 export { chooseModelTier } from './routing/model-tier-choice';

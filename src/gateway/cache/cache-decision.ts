@@ -43,10 +43,16 @@ export function decideCacheHit(query: string, candidate: CacheCandidate, setting
  * (GPTCache set at 0.72 under decision 010: 91.7% precision instead of 96.1%; docs/decisions/010).
  */
 export function selectCacheHit<T extends CacheCandidate>(query: string, candidates: readonly T[], settings: CacheSettings): { decision: CacheDecision; entry?: T } {
-  if (candidates.length === 0) return { decision: { hit: false, reason: 'below-threshold' } };
-  const normalisedQuery = normalisePrompt(query);
-  const exact = candidates.find((candidate) => normalisePrompt(candidate.prompt) === normalisedQuery);
-  const nearest = exact ?? candidates.reduce((best, candidate) => (candidate.similarity > best.similarity ? candidate : best));
+  const nearest = nearestCandidate(query, candidates);
+  if (!nearest) return { decision: { hit: false, reason: 'below-threshold' } };
   const decision = decideCacheHit(query, nearest, settings);
   return decision.hit ? { decision, entry: nearest } : { decision };
+}
+
+/** The one candidate the lookup decides on: an exact repeat if there is one, else the most similar. */
+export function nearestCandidate<T extends CacheCandidate>(query: string, candidates: readonly T[]): T | undefined {
+  if (candidates.length === 0) return undefined;
+  const normalisedQuery = normalisePrompt(query);
+  const exact = candidates.find((candidate) => normalisePrompt(candidate.prompt) === normalisedQuery);
+  return exact ?? candidates.reduce((best, candidate) => (candidate.similarity > best.similarity ? candidate : best));
 }

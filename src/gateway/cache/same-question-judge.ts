@@ -3,8 +3,8 @@ import { decideCacheHit, type CacheCandidate, type CacheDecision } from './cache
 
 /**
  * An optional second opinion for borderline pairs: a deployment's cheapest enabled cloud model,
- * asked whether two prompts ask the same thing. Interface only: no implementation calls a model
- * yet (decision 026). What it costs is counted against the saving of the hit it allows.
+ * asked whether two prompts ask the same thing (`model-same-question-judge.ts`; decision 026).
+ * What it costs is counted against the saving of the hit it allows.
  */
 export interface SameQuestionJudge {
   judge(query: string, cachedPrompt: string, signal?: AbortSignal): Promise<{ same: boolean; costUsd: number }>;
@@ -40,3 +40,4 @@ export async function decideCacheHitWithJudge(
     ? { hit: true, reason: 'judged-same', differences: decision.differences, judgeCostUsd: verdict.costUsd }
     : { ...decision, judgeCostUsd: verdict.costUsd };
 }
+

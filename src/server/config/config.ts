@@ -53,6 +53,7 @@ const configSchema = z.object({
   ENCODER_WARM_AT_START: booleanFromString.default(true),
   CHAT_PATH_WARM_AT_START: booleanFromString.default(true),
   CACHE_SPECULATIVE_CALLS: booleanFromString.default(true),
+  CACHE_JUDGE_ENABLED: booleanFromString.default(false),
   // An OpenAI-compatible embeddings endpoint for the semantic cache instead of the embedded encoder.
   EMBEDDINGS_BASE_URL: z.url().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
@@ -127,6 +128,8 @@ export interface Config {
     warmChatPathAtStart: boolean;
     /** Ask a cloud model while the semantic cache is searched, stopping it on a hit (docs/decisions/032). */
     speculativeCalls: boolean;
+    /** Ask the caller's cheapest cloud model about borderline cache pairs (docs/decisions/026, amendment). */
+    cacheJudge: boolean;
     /** The cache's remote encoder; absent, the embedded one is used. */
     embeddings?: { baseURL: string; apiKey?: string; model: string; dimensions: number };
   };
@@ -211,6 +214,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       warmEncoderAtStart: raw.ENCODER_WARM_AT_START,
       warmChatPathAtStart: raw.CHAT_PATH_WARM_AT_START,
       speculativeCalls: raw.CACHE_SPECULATIVE_CALLS,
+      cacheJudge: raw.CACHE_JUDGE_ENABLED,
       embeddings: raw.EMBEDDINGS_BASE_URL
         ? { baseURL: raw.EMBEDDINGS_BASE_URL, apiKey: raw.EMBEDDINGS_API_KEY, model: raw.EMBEDDINGS_MODEL!, dimensions: raw.EMBEDDINGS_DIMENSIONS! }
         : undefined,

@@ -11,6 +11,8 @@ import type { CacheHit } from './answered-from-cache';
 /**
  * Serves a stored reply through the same stream protocol: it costs nothing, is recorded as a
  * cache hit with the original reply's reference cost as its saving, and its decision says so.
+ * A hit the same-question judge allowed cost the judge's call (recorded as its own usage): the
+ * decision counts that as spent, so its saving is the reference cost less the judge's.
  */
 export async function startCachedReply(
   dependencies: ConversationDependencies,
@@ -28,7 +30,7 @@ export async function startCachedReply(
     cacheSimilarity: hit.similarity,
     cacheEntryId: hit.entry.id,
     primaryModelId: model.id,
-    estimatedCostUsd: 0,
+    estimatedCostUsd: hit.judged?.costUsd ?? 0,
     estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
@@ -45,6 +47,7 @@ export async function startCachedReply(
       usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, estimated: false },
       costUsd: 0,
       referenceCostUsd: hit.entry.referenceCostUsd,
+      decisionCostUsd: hit.judged?.costUsd,
       latencyMs: elapsed,
       timeToFirstTokenMs: elapsed,
     };

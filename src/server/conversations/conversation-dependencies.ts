@@ -46,6 +46,8 @@ export interface ConversationDependencies {
     cache?: ReplyCache;
     /** A cloud model is asked while the cache is searched, and stopped on a hit (docs/decisions/032). */
     speculativeCalls?: boolean;
+    /** Borderline cache pairs are put to the caller's cheapest cloud model (docs/decisions/026, amendment). */
+    cacheJudge?: boolean;
     /** The cache's product defaults, for what an organisation's policy leaves open. */
     cacheDefaults: CacheSettings;
     /** Loads and runs the embedded encoder once, so the first message does not wait for it. */

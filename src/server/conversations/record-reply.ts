@@ -20,6 +20,8 @@ export interface FinishedReply {
   costUsd: number;
   /** The same usage at the reference model's prices. */
   referenceCostUsd: number;
+  /** What the decision counts as spent when more than this call's own cost: a judge asked before a cache hit. */
+  decisionCostUsd?: number;
   latencyMs: number;
   timeToFirstTokenMs: number | null;
   /** Why the model's stream ended ('length': cut off at its token limit); absent when no model answered to the end of a stream. */
@@ -100,7 +102,7 @@ export async function recordReply(
       servedModelId: reply.model.id,
       inputTokens: reply.usage.inputTokens,
       outputTokens: reply.usage.outputTokens,
-      costUsd: reply.costUsd,
+      costUsd: reply.decisionCostUsd ?? reply.costUsd,
       referenceCostUsd: reply.referenceCostUsd,
       ...(reply.fellBackFrom ? { reason: 'fallback' as const, reasonText: `${reply.fellBackFrom} failed before answering; its backup answered` } : {}),
     });

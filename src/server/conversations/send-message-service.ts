@@ -6,6 +6,7 @@ import { confirmSameCaller, type PendingSignInCheck } from '../auth/session-serv
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
+import { createCallerJudge } from '../routing/cache-judge';
 import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest, type RoutedRequest } from '../routing/route-request';
 import { startCachedReply } from './cached-reply';
@@ -15,6 +16,7 @@ import { insertMessage } from './chat-message-repository';
 import { createSession, findSession, lockLiveSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
+import { listUsableModels } from './model-access';
 import type { OpenedReply } from './reply-run';
 import { enterSetup, type SetupTicket } from './setup-gate';
 import { startRoutedReply } from './start-routed-reply';
@@ -81,7 +83,8 @@ async function setUpMessage(
   };
   const cacheSettings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults, route.calibration.cache);
   // The cache only ever saves money: when it (or a remote embeddings endpoint) fails, a model answers.
-  const looking = (dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings) ?? Promise.resolve(undefined)).catch((error: unknown) => {
+  const judgeFor = dependencies.routing.cacheJudge ? async () => createCallerJudge(dependencies, caller, await listUsableModels(dependencies, caller, route.settings)) : undefined;
+  const looking = (dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings, judgeFor) ?? Promise.resolve(undefined)).catch((error: unknown) => {
     dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
     return undefined;
   });

@@ -2,11 +2,15 @@ import type { RoutingPolicy } from '../../contracts';
 import {
   cacheKeyFor,
   embedPrompts,
+  decideCacheHitWithJudge,
+  isBorderline,
   isCacheable,
+  nearestCandidate,
   selectCacheHit,
   type CacheKey,
   type CacheRequest,
   type CacheSettings,
+  type SameQuestionJudge,
   type SentenceEncoder,
 } from '../../gateway';
 import type { CacheEntry } from '../cache/cache-entry';
@@ -18,7 +22,15 @@ import type { ThresholdCalibration } from './calibration/calibration-repository'
 const candidatesPerLookup = 5;
 
 export type CacheLookup =
-  | { hit: true; entry: CacheEntry; similarity: number; key: CacheKey; reasonText: string }
+  | {
+      hit: true;
+      entry: CacheEntry;
+      similarity: number;
+      key: CacheKey;
+      reasonText: string;
+      /** The judge allowed this hit: which model it asked and what that cost (its own usage record holds the call). */
+      judged?: { modelId: string; costUsd: number };
+    }
   | { hit: false; key: CacheKey; reason: string; embedding?: Float32Array };
 
 export interface ReplyToCache {
@@ -36,9 +48,16 @@ export interface ReplyToCache {
 /** The organisation's cache settings, its threshold raised by its users' feedback when it was (docs/decisions/033). */
 export type CacheLookupSettings = CacheSettings & { calibration?: { policyThreshold: number; offset: number; signals: number } };
 
+/** A same-question judge for one caller, naming the model it asks (docs/decisions/026, amendment). */
+export type CacheJudge = SameQuestionJudge & { readonly modelId: string };
+
 /** The semantic cache as the chat sees it: look a request up, store a finished reply. */
 export interface ReplyCache {
-  lookup(orgId: string, request: CacheRequest, settings: CacheLookupSettings): Promise<CacheLookup>;
+  /**
+   * With `judgeFor`, a borderline nearest entry is a hit when the judge says the questions are the
+   * same; it is called only for such a pair (and may find no judge).
+   */
+  lookup(orgId: string, request: CacheRequest, settings: CacheLookupSettings, judgeFor?: () => Promise<CacheJudge | undefined>): Promise<CacheLookup>;
   store(reply: ReplyToCache, settings: CacheSettings, now?: Date): Promise<void>;
   /** Counts a hit, which also keeps the entry from eviction for longer. */
   recordHit(orgId: string, entryId: string): Promise<void>;
@@ -76,7 +95,7 @@ function calibrationText({ policyThreshold, offset, signals }: NonNullable<Cache
  */
 export function createReplyCache({ store, encoder }: { store: CacheStore; encoder: SentenceEncoder }): ReplyCache {
   return {
-    async lookup(orgId, request, settings) {
+    async lookup(orgId, request, settings, judgeFor) {
       const key = cacheKeyFor(request);
       if (!settings.enabled) return { hit: false, key, reason: 'the cache is off' };
       const verdict = isCacheable(request.prompt);
@@ -85,18 +104,28 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
       if (exact) return { hit: true, entry: exact, similarity: 1, key, reasonText: 'Answered from the cache: the same question was asked before' };
       const [embedding] = await embedPrompts(encoder, [request.prompt]);
       const nearest = await store.searchSimilar(orgId, key.scopeKey, embedding!, candidatesPerLookup);
-      const { decision, entry } = selectCacheHit(
-        request.prompt,
-        nearest.map((candidate) => ({ ...candidate, prompt: candidate.entry.prompt })),
-        settings,
-      );
-      if (!entry) return { hit: false, key, reason: decision.reason, embedding };
+      const candidates = nearest.map((candidate) => ({ ...candidate, prompt: candidate.entry.prompt }));
+      const selected = selectCacheHit(request.prompt, candidates, settings);
+      let entry = selected.entry;
+      let judged: { modelId: string; costUsd: number } | undefined;
+      // Only a borderline pair goes to the judge, so only then is one looked for.
+      const judge = !entry && judgeFor && isBorderline(selected.decision) ? await judgeFor() : undefined;
+      if (judge) {
+        const nearestEntry = nearestCandidate(request.prompt, candidates)!;
+        const verdict = await decideCacheHitWithJudge(request.prompt, nearestEntry, settings, judge);
+        if (!verdict.hit) return { hit: false, key, reason: `${verdict.reason}, judged different by ${judge.modelId}`, embedding };
+        entry = nearestEntry;
+        judged = { modelId: judge.modelId, costUsd: verdict.judgeCostUsd ?? 0 };
+      }
+      if (!entry) return { hit: false, key, reason: selected.decision.reason, embedding };
+      const similar = `a question with similarity ${entry.similarity.toFixed(2)} was asked before`;
       return {
         hit: true,
         entry: entry.entry,
         similarity: entry.similarity,
         key,
-        reasonText: `Answered from the cache: a question with similarity ${entry.similarity.toFixed(2)} was asked before${settings.calibration ? ` (${calibrationText(settings.calibration)})` : ''}`,
+        reasonText: `Answered from the cache: ${similar}${judged ? ` (judged-same by ${judged.modelId})` : ''}${settings.calibration ? ` (${calibrationText(settings.calibration)})` : ''}`,
+        ...(judged ? { judged } : {}),
       };
     },
 

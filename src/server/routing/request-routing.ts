@@ -31,6 +31,7 @@ export async function createRequestRouting(database: DatabaseHandle, options: Co
     cacheDefaults: defaultCacheSettings,
     firstPartTimeoutMs: options.firstPartTimeoutMs,
     speculativeCalls: options.speculativeCalls,
+    cacheJudge: options.cacheJudge,
     // The router's whole path once, and the embedded encoder's (thread, model, WASM) for the cache:
     // the committed router reads no encoder (docs/decisions/027), so scoring alone would not warm it.
     warm: async () => {
