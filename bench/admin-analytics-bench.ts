@@ -14,8 +14,8 @@
  *    PGlite gathers no statistics, as when the server runs on it.
  * 2. SAMPLES sequential requests of each endpoint as the organisation's admin, timed from the
  *    request to the end of the body: the dashboard's analytics, model analytics (the default 30
- *    days, and a year), the Usage Summary (all time); and in process, the user list's equivalent
- *    query (bench/admin-analytics/comparison-queries.ts: its endpoint is on another branch).
+ *    days, and a year), the Usage Summary (all time), and the two calls of the User Management
+ *    screen: the user list's first page of 50 and every user's usage this month (unpaged).
  * 3. For comparison, the dashboard's cycle totals and the model analytics' medians computed from
  *    the records themselves, with an index made for them.
  * 4. The record path with the roll-up trigger enabled and disabled (bench/admin-analytics/record-path.ts).
@@ -31,7 +31,7 @@ import { loadConfig } from '../src/server/config/config';
 import type { Database } from '../src/server/db/database';
 import type { Caller } from '../src/server/http/context';
 import { startServer, type RunningServer } from '../src/server/server';
-import { createRawRecordsIndex, dropRawRecordsIndex, rawCycleTotals, rawMedianLatencies, userListPage } from './admin-analytics/comparison-queries';
+import { createRawRecordsIndex, dropRawRecordsIndex, rawCycleTotals, rawMedianLatencies } from './admin-analytics/comparison-queries';
 import { timeRecordPath } from './admin-analytics/record-path';
 import { dropSeedTables, prepareSeedTables, seedUsage } from './admin-analytics/seed-usage';
 import { progress } from './support/measure';
@@ -159,7 +159,8 @@ async function runOn(kind: 'pglite' | 'postgres') {
     timed.push(await timeRequests(server, owner, 'GET /org/{orgId}/model-analytics (30 days)', `/org/${org}/model-analytics`, samples));
     timed.push(await timeRequests(server, owner, 'GET /org/{orgId}/model-analytics?from&to (365 days)', `/org/${org}/model-analytics?from=${yearAgo}&to=${today}`, samples));
     timed.push(await timeRequests(server, owner, 'GET /org/{orgId}/usage (all time)', `/org/${org}/usage`, samples));
-    timed.push(await timeCalls('User list page 1 of 50 (equivalent query, in process)', samples, () => userListPage(db, org)));
+    timed.push(await timeRequests(server, owner, 'GET /org/{orgId}/users?page=1&limit=50 (user list)', `/org/${org}/users?page=1&limit=50`, samples));
+    timed.push(await timeRequests(server, owner, `GET /roles/usage/{orgId} (user list's usage, all ${userCount} users)`, `/roles/usage/${org}`, samples));
 
     progress(`${kind}: the same figures from the records`);
     const indexStarted = performance.now();
