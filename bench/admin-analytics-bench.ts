@@ -83,7 +83,9 @@ async function timeRequests(server: RunningServer, owner: Owner, label: string, 
     if (response.status !== 200) throw new Error(`${pathname}: ${response.status} ${body}`);
     return body.length;
   };
-  for (let warmUp = 0; warmUp < 3; warmUp += 1) await get();
+  // After seeding, the idle keep-alive socket may be closed by the server as fetch reuses it (both
+  // timers fire late while PGlite holds the thread): an untimed warm-up is asked again once.
+  for (let warmUp = 0; warmUp < 3; warmUp += 1) await get().catch((error: unknown) => (error instanceof TypeError ? get() : Promise.reject(error)));
   const wall: number[] = [];
   let bytes = 0;
   for (let index = 0; index < count; index += 1) {
