@@ -1,33 +1,13 @@
 /**
  * Queries the benchmark times beside the endpoints.
  *
- * The user list: GET /org/{orgId}/users?page=1&limit=50 is being built on another branch
- * (admin-core); until it is merged, this is the equivalent work: a page of 50 users by name with
- * their role, the organisation's user count, and each listed user's usage this month per model
- * from the monthly roll-up (monthlyUsageOfUsers, what the list's monthly_usage needs).
- *
  * From the records: the dashboard's cycle totals and the model analytics' p50 latencies computed
  * from usage_records directly, with an index made for them, to show what the roll-ups save.
  */
 import { sql } from 'drizzle-orm';
-import { monthlyUsageOfUsers } from '../../src/server/analytics/user-usage-repository';
 import type { Database } from '../../src/server/db/database';
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
-
-export async function userListPage(db: Database, orgId: string, page = 1, limit = 50) {
-  const users = rowsOf<{ id: string; name: string; email: string; role_name: string }>(
-    await db.execute(sql`
-      select u.id, u.username as name, u.email, r.name as role_name
-      from users u join roles r on r.id = u.role_id and r.org_id = u.org_id
-      where u.org_id = ${orgId}
-      order by lower(u.username), u.id
-      limit ${limit} offset ${(page - 1) * limit}`),
-  );
-  const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::integer as total from users where org_id = ${orgId}`)) as [{ total: number }];
-  const usage = await monthlyUsageOfUsers(db, orgId, users.map((user) => user.id), new Date().toISOString().slice(0, 7));
-  return { users: users.map((user) => ({ ...user, monthly_usage: usage.get(user.id) ?? [] })), total };
-}
 
 /** The index a raw-records version would need: the organisation's records by time, with what the figures read. */
 export async function createRawRecordsIndex(db: Database): Promise<void> {
