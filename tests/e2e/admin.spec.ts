@@ -84,8 +84,12 @@ test('an admin makes a one-model role, adds someone with it, sees their usage, c
   await expect(routing.getByText("90% of the strongest model's quality")).toBeVisible();
 
   const entries = auditLog.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
-  const settingsChange = entries.first();
-  await expect(settingsChange).toContainText(`${admin.username} Changed the settings`);
+  // The routing change is saved after the settings, so it is the newest entry.
+  const routingChange = entries.first();
+  await expect(routingChange).toContainText(`${admin.username} Changed how Auto routes and caches`);
+  await expect(routingChange.getByRole('row').filter({ hasText: 'quality_target' })).toContainText('0.950.9');
+  const settingsChange = entries.filter({ hasText: `${admin.username} Changed the settings` });
+  await expect(settingsChange).toHaveCount(1);
   await expect(settingsChange.getByRole('row').filter({ hasText: 'branding.application_name' })).toContainText(`LLM Platform${applicationName}`);
   await expect(entries.filter({ hasText: `Changed the role of ${person.username}` })).toHaveCount(1);
   await expect(entries.filter({ hasText: `Created user ${person.username}` })).toHaveCount(1);

@@ -6,6 +6,7 @@ import { FirstPartTimeout, openUpstream } from './open-upstream';
 import { usageRecordOf, type UsageLinks } from './record-reply';
 import type { ModelCallPlan, ReplyPlan } from './reply-plan';
 import { runOpenedReply, type OpenedCall, type ReplyResult } from './run-opened-reply';
+import { nextTurn, requestOnTheWire } from './request-on-the-wire';
 import { upstreamFailure } from './upstream-error';
 
 export type { ReplyResult } from './run-opened-reply';
@@ -75,7 +76,7 @@ export async function openReply(
   let openingSettled = false;
   void opening.finally(() => (openingSettled = true)).catch(() => undefined);
   let stoppedBeforeFirstPart = false;
-  const writes = saveRows ? afterRequestSent().then(saveRows) : undefined;
+  const writes = saveRows ? (plan.model.provider === 'local' ? nextTurn() : requestOnTheWire()).then(saveRows) : undefined;
   // Rows refused, or the cache answered meanwhile: the call stops now, not after its first part.
   writes?.catch(() => {
     stoppedBeforeFirstPart = !openingSettled;
@@ -158,9 +159,4 @@ function usageOfRefusedCall(plan: ReplyPlan, model: CatalogModel, started: numbe
     status: 'failed' as const,
   };
   return usageRecordOf(plan, randomUUID(), call, { decisionId: plan.decisionId });
-}
-
-/** The next turn of the event loop: by then the HTTP client has written the model's request. */
-function afterRequestSent(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
