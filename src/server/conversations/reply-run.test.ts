@@ -96,8 +96,13 @@ describe('openReply with writes running beside the model call', () => {
   it('stops the model call and throws the writes’ error when they fail', async () => {
     const { gateway, seen, release } = controlledGateway('answers');
     const writes = deferred();
-    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => writes.promise);
-    await tick();
+    const writing = deferred();
+    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => {
+      writing.resolve();
+      return writes.promise;
+    });
+    // The writes start once the request is on the wire (here: no HTTP, so after a short wait).
+    await writing.promise;
     writes.reject(new Error('disk full'));
     release();
     await expect(opening).rejects.toThrow('disk full');
