@@ -194,6 +194,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.close();
     throw error;
   }
+  keepConnectionsLongerThanClients(server);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host}:${address.port}`;
   publicUrl ||= url;
@@ -233,4 +234,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger.info('server stopped');
     },
   };
+}
+
+/**
+ * Node closes an idle kept-alive connection after 5 s; a client (a load balancer, a browser, an
+ * HTTP agent) that keeps it longer can send its next request just as it closes and get a reset
+ * (seen as ECONNRESET in the browser journeys). Keeping idle connections 65 s, longer than the
+ * common 60 s of load balancers, leaves the closing to the client.
+ */
+function keepConnectionsLongerThanClients(server: ServerType): void {
+  if (!('keepAliveTimeout' in server)) return;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serverInstances, usageRecords, usageReservations } from '../../src/server/db/schema';
+import { beat, removeInstance } from '../../src/server/conversations/server-instance-repository';
+import { usageRecords, usageReservations } from '../../src/server/db/schema';
 import { limitTotalsByModel, releaseReservationsOfGoneInstances } from '../../src/server/usage/reservation-repository';
 import { limitPeriod } from '../../src/server/usage/monthly-limits';
 import { nextMonthStart, startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
@@ -191,23 +192,27 @@ describe('reservations are given back', () => {
 
   it('held by an instance that is gone: released when it is found gone, a live instance’s kept', async () => {
     const user = await limits.limitedUser([{ modelId: mini }]);
-    const live = (await limits.db.select({ id: serverInstances.id }).from(serverInstances)).map((row) => row.id);
+    // An instance that has just beaten, as a live one does (another test's server on a shared database may have gone quiet).
+    const liveInstance = randomUUID();
+    await beat(limits.db, liveInstance);
     const row = (owner: string) => ({ id: randomUUID(), orgId: user.orgId, userId: user.userId, modelId: mini, usageId: randomUUID(), tokens: 100, outputTokens: 90, costUsd: '0.000054000000', owner });
     const orphan = row(randomUUID());
-    const kept = row(live[0]!);
+    const kept = row(liveInstance);
     await limits.db.insert(usageReservations).values([orphan, kept]);
     // As every beat on PostgreSQL does; at start-up on the embedded database every owner is gone.
     await releaseReservationsOfGoneInstances(limits.db, { ownersSilentForSeconds: 30 });
     const left = await limits.db.select({ id: usageReservations.id }).from(usageReservations).where(eq(usageReservations.userId, user.userId));
     expect(left.map((reservation) => reservation.id)).toEqual([kept.id]);
     await limits.db.delete(usageReservations).where(eq(usageReservations.id, kept.id));
+    await removeInstance(limits.db, liveInstance);
   });
 });
 
 describe('counting what is taken', () => {
   it('counts a streaming reply once: its record as far as it has grown, and its reservation only beyond that', async () => {
     const user = await limits.limitedUser([{ modelId: mini }]);
-    const owner = (await limits.db.select({ id: serverInstances.id }).from(serverInstances))[0]!.id;
+    const owner = randomUUID();
+    await beat(limits.db, owner);
     const record = (inputTokens: number, outputTokens: number, costUsd: number, createdAt = new Date()) => ({
       id: randomUUID(), orgId: user.orgId, userId: user.userId, modelId: mini, inputTokens, outputTokens, costUsd, latencyMs: 1, createdAt,
     });
