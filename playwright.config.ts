@@ -26,7 +26,8 @@ const chromiumArgs = [
 ];
 
 // The data directory is wiped before the server starts, so every run begins with an empty database and outbox.
-const clean = (folder: string) => `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${folder}"`;
+const clean = (folder: string) =>
+  `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" "${folder}"`;
 const cleanDataDir = clean(e2eDataDir);
 // Journeys that need real card payments (STRIPE_SECRET_KEY set) run against the second server only.
 const liveJourneys = /stripe-live\.spec\.ts$/;

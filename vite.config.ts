@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 const apiPort = process.env.API_PORT ?? '3001';
 
 /** recharts and the packages only it uses (clsx is shared with the chat's code highlighting). */
-const chartLibraries = '(recharts|victory-vendor|d3-[\\w-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|eventemitter3|decimal\\.js-light|tiny-invariant|use-sync-external-store)[\\\\/]';
+const chartLibraries =
+  '(recharts|victory-vendor|d3-[\\w-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|eventemitter3|decimal\\.js-light|tiny-invariant|use-sync-external-store)[\\\\/]';
 
 /** The web app lives in src/web; `npm start` serves its build from dist/web. */
 export default defineConfig({

@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 
 // Tests of several server instances on one database: only a PostgreSQL server can be shared
 // (PGlite's data folder belongs to one process), so they run in the PostgreSQL stage only.
-const postgresOnlyApiTests = ['tests/api/reply-owners.test.ts', 'tests/api/admin-changes-across-instances.test.ts', 'tests/api/chat-limits-instances.test.ts'];
+const postgresOnlyApiTests = [
+  'tests/api/reply-owners.test.ts',
+  'tests/api/admin-changes-across-instances.test.ts',
+  'tests/api/chat-limits-instances.test.ts',
+];
 
 export default defineConfig({
   test: {

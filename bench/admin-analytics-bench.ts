@@ -31,7 +31,12 @@ import { loadConfig } from '../src/server/config/config';
 import type { Database } from '../src/server/db/database';
 import type { Caller } from '../src/server/http/context';
 import { startServer, type RunningServer } from '../src/server/server';
-import { createRawRecordsIndex, dropRawRecordsIndex, rawCycleTotals, rawMedianLatencies } from './admin-analytics/comparison-queries';
+import {
+  createRawRecordsIndex,
+  dropRawRecordsIndex,
+  rawCycleTotals,
+  rawMedianLatencies,
+} from './admin-analytics/comparison-queries';
 import { timeRecordPath } from './admin-analytics/record-path';
 import { dropSeedTables, prepareSeedTables, seedUsage } from './admin-analytics/seed-usage';
 import { progress } from './support/measure';
@@ -46,7 +51,10 @@ const samples = Number(process.env.SAMPLES ?? 50);
 const rawSamples = Number(process.env.RAW_SAMPLES ?? 10);
 const recordRounds = Number(process.env.RECORD_ROUNDS ?? 6);
 const recordsPerRound = Number(process.env.RECORDS_PER_ROUND ?? 40);
-const databases = (process.env.DATABASES ?? 'pglite,postgres').split(',').map((name) => name.trim()) as ('pglite' | 'postgres')[];
+const databases = (process.env.DATABASES ?? 'pglite,postgres').split(',').map((name) => name.trim()) as (
+  | 'pglite'
+  | 'postgres'
+)[];
 const budgetMs = 200;
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
@@ -78,8 +86,19 @@ async function signUp(server: RunningServer, name: string): Promise<Owner> {
     body: JSON.stringify({ username, email: `${username}@example.test`, password, org_name: `Org ${username}` }),
   });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { token: string; user: { id: string; org_id: string; username: string; email: string; role_id: string } };
-  const caller = { userId: body.user.id, orgId: body.user.org_id, sessionId: '', username: body.user.username, email: body.user.email, roleId: body.user.role_id, roleName: 'Admin' };
+  const body = (await response.json()) as {
+    token: string;
+    user: { id: string; org_id: string; username: string; email: string; role_id: string };
+  };
+  const caller = {
+    userId: body.user.id,
+    orgId: body.user.org_id,
+    sessionId: '',
+    username: body.user.username,
+    email: body.user.email,
+    roleId: body.user.role_id,
+    roleName: 'Admin',
+  };
   return { token: body.token, caller };
 }
 
@@ -89,16 +108,25 @@ interface Timed {
   bytes?: number;
 }
 
-async function timeRequests(server: RunningServer, owner: Owner, label: string, pathname: string, count: number): Promise<Timed> {
+async function timeRequests(
+  server: RunningServer,
+  owner: Owner,
+  label: string,
+  pathname: string,
+  count: number,
+): Promise<Timed> {
   const get = async () => {
-    const response = await fetch(`${server.url}/api${pathname}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const response = await fetch(`${server.url}/api${pathname}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     const body = await response.text();
     if (response.status !== 200) throw new Error(`${pathname}: ${response.status} ${body}`);
     return body.length;
   };
   // After seeding, the idle keep-alive socket may be closed by the server as fetch reuses it (both
   // timers fire late while PGlite holds the thread): an untimed warm-up is asked again once.
-  for (let warmUp = 0; warmUp < 3; warmUp += 1) await get().catch((error: unknown) => (error instanceof TypeError ? get() : Promise.reject(error)));
+  for (let warmUp = 0; warmUp < 3; warmUp += 1)
+    await get().catch((error: unknown) => (error instanceof TypeError ? get() : Promise.reject(error)));
   const wall: number[] = [];
   let bytes = 0;
   for (let index = 0; index < count; index += 1) {
@@ -126,10 +154,18 @@ async function sizes(db: Database, kind: 'pglite' | 'postgres') {
       (select count(*) from usage_monthly_user_totals)::integer as monthly`),
   );
   const mib = async (table: string) => {
-    const [row] = rowsOf<{ bytes: string }>(await db.execute(sql`select pg_total_relation_size(${table}::regclass)::text as bytes`));
+    const [row] = rowsOf<{ bytes: string }>(
+      await db.execute(sql`select pg_total_relation_size(${table}::regclass)::text as bytes`),
+    );
     return Number(row?.bytes ?? 0) / 1024 ** 2;
   };
-  return { kind, ...counts!, recordsMib: await mib('usage_records'), dailyMib: await mib('usage_daily_totals'), monthlyMib: await mib('usage_monthly_user_totals') };
+  return {
+    kind,
+    ...counts!,
+    recordsMib: await mib('usage_records'),
+    dailyMib: await mib('usage_daily_totals'),
+    monthlyMib: await mib('usage_monthly_user_totals'),
+  };
 }
 
 async function runOn(kind: 'pglite' | 'postgres') {
@@ -142,14 +178,28 @@ async function runOn(kind: 'pglite' | 'postgres') {
     databaseUrl = postgres.url;
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tokenwise-admin-analytics-'));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', LOCAL_MODEL_ENABLED: 'false', OPENAI_API_KEY: 'sk-bench', SIGNUP_MAX_PER_ADDRESS: '1000' });
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    LOCAL_MODEL_ENABLED: 'false',
+    OPENAI_API_KEY: 'sk-bench',
+    SIGNUP_MAX_PER_ADDRESS: '1000',
+  });
   const server = await startServer(config, { webRoot: null });
   const db = server.database.db;
   try {
-    progress(`${kind}: seeding ${records} records for ${userCount} users, and ${otherOrganisations} organisations of ${otherRecords} beside them`);
+    progress(
+      `${kind}: seeding ${records} records for ${userCount} users, and ${otherOrganisations} organisations of ${otherRecords} beside them`,
+    );
     const firstSignIn = await signUp(server, 'analytics');
     await prepareSeedTables(db);
-    const seedSeconds = await seedUsage(db, { orgId: firstSignIn.caller.orgId, extraUsers: userCount - 1, records, days }, progress);
+    const seedSeconds = await seedUsage(
+      db,
+      { orgId: firstSignIn.caller.orgId, extraUsers: userCount - 1, records, days },
+      progress,
+    );
     for (let index = 0; index < otherOrganisations; index += 1) {
       const other = await signUp(server, `neighbour${index}`);
       await seedUsage(db, { orgId: other.caller.orgId, extraUsers: 19, records: otherRecords, days }, () => {});
@@ -171,12 +221,52 @@ async function runOn(kind: 'pglite' | 'postgres') {
     const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
     const timed: Timed[] = [];
     progress(`${kind}: timing the endpoints`);
-    timed.push(await timeRequests(server, owner, 'GET /subscription/analytics/{orgId} (dashboard)', `/subscription/analytics/${org}`, samples));
-    timed.push(await timeRequests(server, owner, 'GET /org/{orgId}/model-analytics (30 days)', `/org/${org}/model-analytics`, samples));
-    timed.push(await timeRequests(server, owner, 'GET /org/{orgId}/model-analytics?from&to (365 days)', `/org/${org}/model-analytics?from=${yearAgo}&to=${today}`, samples));
+    timed.push(
+      await timeRequests(
+        server,
+        owner,
+        'GET /subscription/analytics/{orgId} (dashboard)',
+        `/subscription/analytics/${org}`,
+        samples,
+      ),
+    );
+    timed.push(
+      await timeRequests(
+        server,
+        owner,
+        'GET /org/{orgId}/model-analytics (30 days)',
+        `/org/${org}/model-analytics`,
+        samples,
+      ),
+    );
+    timed.push(
+      await timeRequests(
+        server,
+        owner,
+        'GET /org/{orgId}/model-analytics?from&to (365 days)',
+        `/org/${org}/model-analytics?from=${yearAgo}&to=${today}`,
+        samples,
+      ),
+    );
     timed.push(await timeRequests(server, owner, 'GET /org/{orgId}/usage (all time)', `/org/${org}/usage`, samples));
-    timed.push(await timeRequests(server, owner, 'GET /org/{orgId}/users?page=1&limit=50 (user list)', `/org/${org}/users?page=1&limit=50`, samples));
-    timed.push(await timeRequests(server, owner, `GET /roles/usage/{orgId} (user list's usage, all ${userCount} users)`, `/roles/usage/${org}`, samples));
+    timed.push(
+      await timeRequests(
+        server,
+        owner,
+        'GET /org/{orgId}/users?page=1&limit=50 (user list)',
+        `/org/${org}/users?page=1&limit=50`,
+        samples,
+      ),
+    );
+    timed.push(
+      await timeRequests(
+        server,
+        owner,
+        `GET /roles/usage/{orgId} (user list's usage, all ${userCount} users)`,
+        `/roles/usage/${org}`,
+        samples,
+      ),
+    );
 
     progress(`${kind}: the same figures from the records`);
     const indexStarted = performance.now();
@@ -184,7 +274,9 @@ async function runOn(kind: 'pglite' | 'postgres') {
     const indexSeconds = (performance.now() - indexStarted) / 1000;
     const raw = [
       await timeCalls('From the records: cycle totals per model (30 days)', rawSamples, () => rawCycleTotals(db, org)),
-      await timeCalls('From the records: p50 latency and first token per model (30 days)', rawSamples, () => rawMedianLatencies(db, org)),
+      await timeCalls('From the records: p50 latency and first token per model (30 days)', rawSamples, () =>
+        rawMedianLatencies(db, org),
+      ),
     ];
     await dropRawRecordsIndex(db);
 
@@ -214,15 +306,28 @@ function report(results: Awaited<ReturnType<typeof runOn>>[]) {
       ms(percentile(timed.wall, 95)),
       ms(Math.max(...timed.wall)),
       timed.bytes === undefined ? '-' : formatNumber(timed.bytes / 1024, 1),
-      result.timed.includes(timed) && !timed.label.includes('365') ? (percentile(timed.wall, 50) < budgetMs ? 'met' : 'missed') : '-',
+      result.timed.includes(timed) && !timed.label.includes('365')
+        ? percentile(timed.wall, 50) < budgetMs
+          ? 'met'
+          : 'missed'
+        : '-',
     ]),
   );
-  lines.push(markdownTable(['database', 'what', 'p50 ms', 'p95 ms', 'max ms', 'answer KiB', `< ${budgetMs} ms p50`], endpointRows), '');
+  lines.push(
+    markdownTable(
+      ['database', 'what', 'p50 ms', 'p95 ms', 'max ms', 'answer KiB', `< ${budgetMs} ms p50`],
+      endpointRows,
+    ),
+    '',
+  );
 
   const recordRows = results.flatMap((result) =>
     (['atEnd', 'openedThenEnded'] as const).map((path) => {
       const { enabled, disabled } = result.recordPath[path];
-      const label = path === 'atEnd' ? 'recordReply (reply written at its end)' : 'writeStreamingReply + recordReply (reply saved as it streams)';
+      const label =
+        path === 'atEnd'
+          ? 'recordReply (reply written at its end)'
+          : 'writeStreamingReply + recordReply (reply saved as it streams)';
       const p50 = (values: number[]) => percentile(values, 50);
       // CPU time is counted in clock ticks: only its mean over many calls is precise. On PostgreSQL
       // the statements' CPU is in the server's processes, not this one.
@@ -241,7 +346,19 @@ function report(results: Awaited<ReturnType<typeof runOn>>[]) {
     }),
   );
   lines.push(
-    markdownTable(['database', 'record path', 'trigger off wall p50 ms', 'trigger on wall p50 ms', 'added wall ms', 'trigger off CPU mean ms', 'trigger on CPU mean ms', 'added CPU ms'], recordRows),
+    markdownTable(
+      [
+        'database',
+        'record path',
+        'trigger off wall p50 ms',
+        'trigger on wall p50 ms',
+        'added wall ms',
+        'trigger off CPU mean ms',
+        'trigger on CPU mean ms',
+        'added CPU ms',
+      ],
+      recordRows,
+    ),
     '',
   );
 
@@ -258,12 +375,25 @@ function report(results: Awaited<ReturnType<typeof runOn>>[]) {
   ]);
   lines.push(
     markdownTable(
-      ['database', 'usage records', 'records MiB', 'daily roll-up rows', 'daily MiB', 'monthly user rows', 'monthly MiB', 'seconds to write the target organisation', 'seconds to build the raw-records index'],
+      [
+        'database',
+        'usage records',
+        'records MiB',
+        'daily roll-up rows',
+        'daily MiB',
+        'monthly user rows',
+        'monthly MiB',
+        'seconds to write the target organisation',
+        'seconds to build the raw-records index',
+      ],
       sizeRows,
     ),
     '',
   );
-  for (const result of results) lines.push(`Load average (1/5/15 min) on ${result.kind}: ${result.load.before} when timing began, ${result.load.after} at the end.`);
+  for (const result of results)
+    lines.push(
+      `Load average (1/5/15 min) on ${result.kind}: ${result.load.before} when timing began, ${result.load.after} at the end.`,
+    );
   return lines.join('\n');
 }
 

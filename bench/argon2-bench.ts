@@ -71,10 +71,19 @@ export async function runArgon2Bench(): Promise<string> {
       formatNumber(cpuMsPerHash, 1),
       formatNumber(parallelRate, 1),
     ]);
-    console.error(`  argon2id m=${parameters.memoryKib} t=${parameters.timeCost}: median ${median(samples).toFixed(1)} ms`);
+    console.error(
+      `  argon2id m=${parameters.memoryKib} t=${parameters.timeCost}: median ${median(samples).toFixed(1)} ms`,
+    );
   }
   return markdownTable(
-    ['parameters', 'setting', 'one hash, median ms', 'p90 ms', 'CPU ms per hash', `hashes/s with ${os.availableParallelism()} in parallel`],
+    [
+      'parameters',
+      'setting',
+      'one hash, median ms',
+      'p90 ms',
+      'CPU ms per hash',
+      `hashes/s with ${os.availableParallelism()} in parallel`,
+    ],
     rows,
   );
 }

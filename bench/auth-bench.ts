@@ -31,7 +31,11 @@ function cpuPerRequest(before: CpuTime | undefined, after: CpuTime | undefined, 
 }
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
@@ -73,14 +77,26 @@ async function benchLogin(server: ServerProcess, username: string, connections: 
   console.error(`  login ${label} c=${connections}: ${rate.toFixed(1)} req/s, p50 ${result.latency.p50} ms`);
   const cpu = cpuPerRequest(cpuBefore, server.cpuTimeMs(), result['2xx']);
   const peak = server.peakRssMib();
-  return [label, connections, result['2xx'], failures, formatNumber(rate, 1), result.latency.p50, result.latency.p99, cpu, peak ? formatNumber(peak) : '-'];
+  return [
+    label,
+    connections,
+    result['2xx'],
+    failures,
+    formatNumber(rate, 1),
+    result.latency.p50,
+    result.latency.p99,
+    cpu,
+    peak ? formatNumber(peak) : '-',
+  ];
 }
 
 /** Each chain logs in once, then refreshes with the token it was last given until the time is up. */
 async function benchRefresh(server: ServerProcess, username: string, chains: number): Promise<Row> {
   const latencies: number[] = [];
   let failures = 0;
-  const starts = await Promise.all(Array.from({ length: chains }, () => postJson(`${server.url}/api/auth/login`, { username, password })));
+  const starts = await Promise.all(
+    Array.from({ length: chains }, () => postJson(`${server.url}/api/auth/login`, { username, password })),
+  );
   const cpuBefore = server.cpuTimeMs();
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
@@ -102,12 +118,30 @@ async function benchRefresh(server: ServerProcess, username: string, chains: num
   const rate = latencies.length / ((performance.now() - started) / 1000);
   const cpu = cpuPerRequest(cpuBefore, server.cpuTimeMs(), latencies.length);
   console.error(`  refresh c=${chains}: ${rate.toFixed(1)} req/s`);
-  return [chains, latencies.length, failures, formatNumber(rate, 1), formatNumber(percentile(latencies, 50), 1), formatNumber(percentile(latencies, 99), 1), cpu];
+  return [
+    chains,
+    latencies.length,
+    failures,
+    formatNumber(rate, 1),
+    formatNumber(percentile(latencies, 50), 1),
+    formatNumber(percentile(latencies, 99), 1),
+    cpu,
+  ];
 }
 
 async function benchBaseline(server: ServerProcess): Promise<Row> {
-  const result = await autocannon({ url: `${server.url}/api/healthz`, connections: 16, duration: Math.min(durationSeconds, 5) });
-  return ['GET /api/healthz (no database, no hashing)', 16, formatNumber(result['2xx'] / result.duration, 0), result.latency.p50, result.latency.p99];
+  const result = await autocannon({
+    url: `${server.url}/api/healthz`,
+    connections: 16,
+    duration: Math.min(durationSeconds, 5),
+  });
+  return [
+    'GET /api/healthz (no database, no hashing)',
+    16,
+    formatNumber(result['2xx'] / result.duration, 0),
+    result.latency.p50,
+    result.latency.p99,
+  ];
 }
 
 async function main(): Promise<void> {
@@ -125,7 +159,8 @@ async function main(): Promise<void> {
     try {
       await signUp(server, 'bench');
       await benchLogin(server, 'bench', 2, 'warm-up');
-      for (const connections of concurrencies) loginRows.push(await benchLogin(server, 'bench', connections, defaults!.label));
+      for (const connections of concurrencies)
+        loginRows.push(await benchLogin(server, 'bench', connections, defaults!.label));
       refreshRows = [];
       for (const chains of concurrencies) refreshRows.push(await benchRefresh(server, 'bench', chains));
       baseline = await benchBaseline(server);
@@ -150,9 +185,37 @@ async function main(): Promise<void> {
     console.log('### argon2id hash cost (@node-rs/argon2, parallelism 1)\n');
     console.log(argon2Table);
     console.log('\n### POST /api/auth/login (autocannon, one user, right password)\n');
-    console.log(markdownTable(['argon2id parameters', 'connections', '200s', 'other', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms per login (main / other threads)', 'server peak RSS so far, MiB'], loginRows));
+    console.log(
+      markdownTable(
+        [
+          'argon2id parameters',
+          'connections',
+          '200s',
+          'other',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'server CPU ms per login (main / other threads)',
+          'server peak RSS so far, MiB',
+        ],
+        loginRows,
+      ),
+    );
     console.log('\n### POST /api/auth/refresh (parallel chains, each uses the token its previous refresh returned)\n');
-    console.log(markdownTable(['chains', 'requests', 'failed', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms per refresh (main / other threads)'], refreshRows));
+    console.log(
+      markdownTable(
+        [
+          'chains',
+          'requests',
+          'failed',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'server CPU ms per refresh (main / other threads)',
+        ],
+        refreshRows,
+      ),
+    );
     console.log('\n### Baseline\n');
     console.log(markdownTable(['request', 'connections', 'req/s', 'p50 ms', 'p99 ms'], [baseline]));
   } finally {

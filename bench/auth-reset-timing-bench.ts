@@ -34,7 +34,12 @@ async function post(server: ServerProcess, pathname: string, body: unknown): Pro
 async function signUp(server: ServerProcess): Promise<string> {
   const username = `reset-bench-${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
-  const answer = await post(server, '/auth/signup', { username, email, password: 'Secret123!bench', org_name: 'Reset bench' });
+  const answer = await post(server, '/auth/signup', {
+    username,
+    email,
+    password: 'Secret123!bench',
+    org_name: 'Reset bench',
+  });
   if (answer.status !== 201) throw new Error(`signup answered ${answer.status}: ${answer.text}`);
   return email;
 }
@@ -73,7 +78,14 @@ async function timeRequests(server: ServerProcess, knownEmail: string, kinds: Ki
 
 function row(label: string, times: number[]): (string | number)[] {
   const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
-  return [label, times.length, formatNumber(median(times), 2), formatNumber(percentile(times, 95), 2), formatNumber(percentile(times, 99), 2), formatNumber(mean, 2)];
+  return [
+    label,
+    times.length,
+    formatNumber(median(times), 2),
+    formatNumber(percentile(times, 95), 2),
+    formatNumber(percentile(times, 99), 2),
+    formatNumber(mean, 2),
+  ];
 }
 
 async function main(): Promise<void> {
@@ -101,20 +113,40 @@ async function main(): Promise<void> {
     }
     const times = (keep: (sample: Sample) => boolean) => samples.filter(keep).map((sample) => sample.ms);
 
-    console.log(`Password-reset answer time, ${new Date().toISOString()}, ${requestsPerKind} requests of each kind, one at a time`);
+    console.log(
+      `Password-reset answer time, ${new Date().toISOString()}, ${requestsPerKind} requests of each kind, one at a time`,
+    );
     console.log(`Machine: ${describeMachine()}`);
     console.log(`Load average (1 / 5 / 15 min) before: ${loadBefore}; after: ${describeLoad()}\n`);
     console.log(
       markdownTable(
         ['address', 'requests', 'median ms', 'p95 ms', 'p99 ms', 'mean ms'],
-        [row('known (e-mail sent)', times((sample) => sample.kind === 'known')), row('unknown', times((sample) => sample.kind === 'unknown'))],
+        [
+          row(
+            'known (e-mail sent)',
+            times((sample) => sample.kind === 'known'),
+          ),
+          row(
+            'unknown',
+            times((sample) => sample.kind === 'unknown'),
+          ),
+        ],
       ),
     );
     console.log('\nThe same requests by what came just before (a known address leaves its e-mail to be written):\n');
     console.log(
       markdownTable(
         ['request after', 'requests', 'median ms', 'p95 ms', 'p99 ms', 'mean ms'],
-        [row('a known address', times((sample) => sample.previous === 'known')), row('an unknown address', times((sample) => sample.previous === 'unknown'))],
+        [
+          row(
+            'a known address',
+            times((sample) => sample.previous === 'known'),
+          ),
+          row(
+            'an unknown address',
+            times((sample) => sample.previous === 'unknown'),
+          ),
+        ],
       ),
     );
   } finally {

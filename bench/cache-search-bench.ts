@@ -73,9 +73,14 @@ interface SearchResult {
   answers: { ids: string[]; best: number }[];
 }
 
-async function searchWith(store: CacheStore, orgId: string, queries: { hits: Float32Array[]; misses: Float32Array[] }): Promise<SearchResult> {
+async function searchWith(
+  store: CacheStore,
+  orgId: string,
+  queries: { hits: Float32Array[]; misses: Float32Array[] },
+): Promise<SearchResult> {
   const answers: SearchResult['answers'] = [];
-  const answer = (found: SimilarEntry[]) => answers.push({ ids: found.map((candidate) => candidate.entry.id), best: found[0]?.similarity ?? -1 });
+  const answer = (found: SimilarEntry[]) =>
+    answers.push({ ids: found.map((candidate) => candidate.entry.id), best: found[0]?.similarity ?? -1 });
   for (let index = 0; index < 3; index += 1) await store.searchSimilar(orgId, scopeKey, queries.misses[index]!, k, now);
   const hits = await timeEach(queries.hits.length, async (index) => {
     answer(await store.searchSimilar(orgId, scopeKey, queries.hits[index]!, k, now));
@@ -143,7 +148,9 @@ async function benchDatabase(label: string, handle: DatabaseHandle): Promise<voi
   progress(`${label}: writing ${baseCount} base vectors as text`);
   let started = performance.now();
   await insertBaseVectors(db, big, scopeKey, base, expiresAt);
-  notes.push(`Writing ${baseCount} rows with their 512 floats as text: ${formatNumber((performance.now() - started) / baseCount, 2)} ms a row.`);
+  notes.push(
+    `Writing ${baseCount} rows with their 512 floats as text: ${formatNumber((performance.now() - started) / baseCount, 2)} ms a row.`,
+  );
   await insertBaseVectors(db, small, scopeKey, clusteredVectors(random, 100), expiresAt);
 
   for (const size of databaseSizes) {
@@ -156,14 +163,22 @@ async function benchDatabase(label: string, handle: DatabaseHandle): Promise<voi
     const queries = makeQueries(seededRandom(size + 1), base, shifts, queryCount);
 
     collectGarbage();
-    const inProcess = createCacheStore({ db, vectorSearch: handle.vectorSearch, encoderId, strategy: 'in-process', inProcess: { memoryBudgetBytes: 4 * 1024 ** 3, firstLoadWaitMs: Number.POSITIVE_INFINITY } });
+    const inProcess = createCacheStore({
+      db,
+      vectorSearch: handle.vectorSearch,
+      encoderId,
+      strategy: 'in-process',
+      inProcess: { memoryBudgetBytes: 4 * 1024 ** 3, firstLoadWaitMs: Number.POSITIVE_INFINITY },
+    });
     started = performance.now();
     await inProcess.searchSimilar(big.orgId, scopeKey, queries.misses[0]!, k, now);
     const loadMs = performance.now() - started;
     const loadedBytes = inProcess.describeIndex()?.bytes ?? 0;
     progress(`${label}: in-process loaded in ${formatNumber(loadMs)} ms; searching`);
     const exact = await searchWith(inProcess, big.orgId, queries);
-    const smallExact = await timeEach(queryCount, (index) => inProcess.searchSimilar(small.orgId, scopeKey, queries.hits[index]!, k, now));
+    const smallExact = await timeEach(queryCount, (index) =>
+      inProcess.searchSimilar(small.orgId, scopeKey, queries.hits[index]!, k, now),
+    );
     const plainInserts = await timeInserts(inProcess, big, insertCount);
     rows.push([
       actual.toLocaleString('en'),
@@ -187,13 +202,17 @@ async function benchDatabase(label: string, handle: DatabaseHandle): Promise<voi
       );
       const buildMs = performance.now() - started;
       await db.execute(sql`reset maintenance_work_mem`);
-      const sizeResult = (await db.execute(sql`select pg_relation_size('cache_entries_embedding_hnsw') as bytes, pg_total_relation_size('cache_entries') as table_bytes`)) as unknown as {
+      const sizeResult = (await db.execute(
+        sql`select pg_relation_size('cache_entries_embedding_hnsw') as bytes, pg_total_relation_size('cache_entries') as table_bytes`,
+      )) as unknown as {
         rows: { bytes: string | number; table_bytes: string | number }[];
       };
       const pgvector = createCacheStore({ db, vectorSearch: handle.vectorSearch, encoderId, strategy: 'pgvector' });
       progress(`${label}: HNSW built in ${formatNumber(buildMs)} ms; searching`);
       const approximate = await searchWith(pgvector, big.orgId, queries);
-      const smallApproximate = await timeEach(queryCount, (index) => pgvector.searchSimilar(small.orgId, scopeKey, queries.hits[index]!, k, now));
+      const smallApproximate = await timeEach(queryCount, (index) =>
+        pgvector.searchSimilar(small.orgId, scopeKey, queries.hits[index]!, k, now),
+      );
       const indexedInserts = await timeInserts(pgvector, big, insertCount);
       const hitAgreement = agreement(approximate.answers.slice(0, queryCount), exact.answers.slice(0, queryCount));
       const missAgreement = agreement(approximate.answers.slice(queryCount), exact.answers.slice(queryCount));
@@ -217,7 +236,16 @@ async function benchDatabase(label: string, handle: DatabaseHandle): Promise<voi
       `### ${label}: search through the cache store (k = ${k}, ${queryCount} queries each)`,
       '',
       markdownTable(
-        ['rows in the big organisation', 'search', 'setup', `ms, hit-like: wall p50 / p99${cpuIsOurs ? ' (CPU p50)' : ''}`, 'same, miss-like', 'same, small organisation (100 rows)', `store.insert (${insertCount}), same`, 'agreement with exact'],
+        [
+          'rows in the big organisation',
+          'search',
+          'setup',
+          `ms, hit-like: wall p50 / p99${cpuIsOurs ? ' (CPU p50)' : ''}`,
+          'same, miss-like',
+          'same, small organisation (100 rows)',
+          `store.insert (${insertCount}), same`,
+          'agreement with exact',
+        ],
         rows,
       ),
       '',

@@ -54,7 +54,12 @@ async function signUp(url: string): Promise<{ token: string; orgId: string; user
   const response = await fetch(`${url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'Bench-Load-Tail-9', org_name: `Load ${username}` }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      password: 'Bench-Load-Tail-9',
+      org_name: `Load ${username}`,
+    }),
   });
   const body = (await response.json()) as { token: string; user: { id: string; org_id: string } };
   if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${JSON.stringify(body)}`);
@@ -88,7 +93,9 @@ function describeRound(name: string, result: RoundResult): (string | number)[] {
     result.samples.filter((sample) => !sample.ok || sample.totalMs > slowMs).length,
     formatNumber(result.wallMs / 1000, 1),
     `${formatNumber(result.cpu.mainThread / count, 1)} + ${formatNumber(result.cpu.otherThreads / count, 1)}`,
-    result.eventLoop ? `${formatNumber(result.eventLoop.p50Ms)} / ${formatNumber(result.eventLoop.p99Ms)} / ${formatNumber(result.eventLoop.maxMs)}` : '-',
+    result.eventLoop
+      ? `${formatNumber(result.eventLoop.p50Ms)} / ${formatNumber(result.eventLoop.p99Ms)} / ${formatNumber(result.eventLoop.maxMs)}`
+      : '-',
   ];
 }
 
@@ -97,7 +104,11 @@ async function main(): Promise<void> {
   const dataDir = path.join(workDirectory, 'data');
   const probeDir = path.join(workDirectory, 'probe');
   const profileDir = path.join(workDirectory, 'profile');
-  await Promise.all([probeDir, profileDir].map((directory) => import('node:fs/promises').then((fs) => fs.mkdir(directory, { recursive: true }))));
+  await Promise.all(
+    [probeDir, profileDir].map((directory) =>
+      import('node:fs/promises').then((fs) => fs.mkdir(directory, { recursive: true })),
+    ),
+  );
   const fake = await startFakeProvider({ text: words, chunkDelayMs: tokenDelayMs }, probeDir);
   const environment = {
     LOG_LEVEL: 'warn',
@@ -115,7 +126,12 @@ async function main(): Promise<void> {
   const server = await startServerProcess({
     dataDir,
     environment,
-    nodeArguments: [...(process.env.EXTRA_IMPORT ? ['--import', process.env.EXTRA_IMPORT] : []), '--import', path.join(projectRoot, 'bench/chat-load/event-loop-probe.ts'), ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+    nodeArguments: [
+      ...(process.env.EXTRA_IMPORT ? ['--import', process.env.EXTRA_IMPORT] : []),
+      '--import',
+      path.join(projectRoot, 'bench/chat-load/event-loop-probe.ts'),
+      ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+    ],
   });
   const client = startLoadClient();
   try {
@@ -124,7 +140,12 @@ async function main(): Promise<void> {
       url: `${server.url}/api/conversation/message`,
       headers: { authorization: `Bearer ${user.token}` },
       // New words in every prompt: the cache never answers, every stream reaches the provider.
-      body: JSON.stringify({ org_id: user.orgId, user_id: user.userId, prompt: 'Tell me about {{words}} ({{n}}).', stream: true }),
+      body: JSON.stringify({
+        org_id: user.orgId,
+        user_id: user.userId,
+        prompt: 'Tell me about {{words}} ({{n}}).',
+        stream: true,
+      }),
       format: 'text',
       lastWord,
     };
@@ -143,22 +164,44 @@ async function main(): Promise<void> {
       const eventLoop = await readEventLoop(server.pid, probeDir);
       results.push({ samples, wallMs, cpu, eventLoop });
       const failed = samples.filter((sample) => !sample.ok);
-      log(`round ${round}: ${samples.length - failed.length}/${samples.length} whole in ${formatNumber(wallMs / 1000, 1)} s${failed.length ? `; first failure: ${failed[0]!.error}` : ''}`);
+      log(
+        `round ${round}: ${samples.length - failed.length}/${samples.length} whole in ${formatNumber(wallMs / 1000, 1)} s${failed.length ? `; first failure: ${failed[0]!.error}` : ''}`,
+      );
       // Let the recording of this round finish before the next one starts.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
 
-    const byThread = [...subtractCpu(readCpuByThreadName(server.pid), threadsBefore)].filter(([, ms]) => ms > 0).sort((first, second) => second[1] - first[1]);
+    const byThread = [...subtractCpu(readCpuByThreadName(server.pid), threadsBefore)]
+      .filter(([, ms]) => ms > 0)
+      .sort((first, second) => second[1] - first[1]);
     const streamCount = results.reduce((sum, result) => sum + result.samples.length, 0);
-    console.log(`## ${streams} streams at once, ${rounds} rounds (${cacheOn ? 'semantic cache on' : 'semantic cache off'}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`);
-    console.log(`${describeMachine()}; ${describeLoad()}. Reply: ${tokenCount} words, one every ${tokenDelayMs} ms (~${formatNumber((tokenCount * tokenDelayMs) / 1000, 1)} s at the provider).\n`);
+    console.log(
+      `## ${streams} streams at once, ${rounds} rounds (${cacheOn ? 'semantic cache on' : 'semantic cache off'}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`,
+    );
+    console.log(
+      `${describeMachine()}; ${describeLoad()}. Reply: ${tokenCount} words, one every ${tokenDelayMs} ms (~${formatNumber((tokenCount * tokenDelayMs) / 1000, 1)} s at the provider).\n`,
+    );
     console.log(
       markdownTable(
-        ['round', 'whole', 'first text p50 / p90 / p99 / max (s)', 'whole stream p50 / p90 / p99 / max (s)', `failed or > ${slowMs / 1000} s`, 'round (s)', 'CPU ms per stream (JS thread + others)', 'event loop late p50 / p99 / max (ms)'],
+        [
+          'round',
+          'whole',
+          'first text p50 / p90 / p99 / max (s)',
+          'whole stream p50 / p90 / p99 / max (s)',
+          `failed or > ${slowMs / 1000} s`,
+          'round (s)',
+          'CPU ms per stream (JS thread + others)',
+          'event loop late p50 / p99 / max (ms)',
+        ],
         results.map((result, index) => describeRound(String(index + 1), result)),
       ),
     );
-    console.log(`\n${markdownTable(['thread', 'CPU ms per stream'], byThread.map(([name, ms]) => [name, formatNumber(ms / streamCount, 1)]))}`);
+    console.log(
+      `\n${markdownTable(
+        ['thread', 'CPU ms per stream'],
+        byThread.map(([name, ms]) => [name, formatNumber(ms / streamCount, 1)]),
+      )}`,
+    );
   } finally {
     client.stop();
     await server.stop();

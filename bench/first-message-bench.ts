@@ -22,7 +22,11 @@ import { startServerProcess } from './support/server-process';
 import { describeLoad, describeMachine, formatNumber, markdownTable, median } from './support/stats';
 
 const runs = Number(process.env.RUNS ?? 5);
-const questions = ['How do tides form on the coast?', 'What makes a good first programming language?', 'Why is the sky blue during the day?'];
+const questions = [
+  'How do tides form on the coast?',
+  'What makes a good first programming language?',
+  'Why is the sky blue during the day?',
+];
 
 interface Setting {
   name: string;
@@ -66,8 +70,20 @@ async function measureOnce(setting: Setting, fake: FakeProviderProcess): Promise
 async function main(): Promise<void> {
   const fake = await startFakeProviderProcess();
   const settings: Setting[] = [
-    { name: 'encoder and chat path warmed at start (the default)', warm: true, warmChatPath: true, readyMs: [], messageMs: [[], [], []] },
-    { name: 'encoder warmed, chat path not (`CHAT_PATH_WARM_AT_START=false`)', warm: true, warmChatPath: false, readyMs: [], messageMs: [[], [], []] },
+    {
+      name: 'encoder and chat path warmed at start (the default)',
+      warm: true,
+      warmChatPath: true,
+      readyMs: [],
+      messageMs: [[], [], []],
+    },
+    {
+      name: 'encoder warmed, chat path not (`CHAT_PATH_WARM_AT_START=false`)',
+      warm: true,
+      warmChatPath: false,
+      readyMs: [],
+      messageMs: [[], [], []],
+    },
     { name: 'nothing warmed (both `false`)', warm: false, warmChatPath: false, readyMs: [], messageMs: [[], [], []] },
   ];
   try {
@@ -90,7 +106,13 @@ async function main(): Promise<void> {
       '',
       markdownTable(
         ['setting', 'start to ready (ms)', 'first message (ms)', 'second (ms)', 'third (ms)'],
-        settings.map((setting) => [setting.name, ms(setting.readyMs), ms(setting.messageMs[0]!), ms(setting.messageMs[1]!), ms(setting.messageMs[2]!)]),
+        settings.map((setting) => [
+          setting.name,
+          ms(setting.readyMs),
+          ms(setting.messageMs[0]!),
+          ms(setting.messageMs[1]!),
+          ms(setting.messageMs[2]!),
+        ]),
       ),
       '',
     ].join('\n'),

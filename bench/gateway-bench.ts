@@ -45,7 +45,8 @@ const plan = [
 /** Provider requests per stream seen in each repeat's warm-up, by target. */
 const providerCalls = new Map<string, number[]>();
 
-const words = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(' ');
+const words = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(' ');
 const tokenCount = 50;
 const tokenDelayMs = 20;
 const reply = { text: words('token', tokenCount), chunkDelayMs: tokenDelayMs };
@@ -72,35 +73,57 @@ async function waitUntilIdle(pid: number): Promise<void> {
  * Run between the full rounds, so that anything the server accumulates (e.g. a reply cache) is the
  * same size for both.
  */
-async function runOneTokenRound(stack: Stack, client: LoadClient, costs: Map<Target, { cpuMs: number; streams: number }>): Promise<void> {
+async function runOneTokenRound(
+  stack: Stack,
+  client: LoadClient,
+  costs: Map<Target, { cpuMs: number; streams: number }>,
+): Promise<void> {
   await stack.fake.setReply(oneTokenReply);
   for (const target of stack.targets.filter((candidate) => candidate.pid !== undefined)) {
     const before = readCpuTime(target.pid!)!;
-    const samples = await client.run({ request: target.request(oneTokenReply.text), concurrency: 50, requestsPerWorker: 1 });
+    const samples = await client.run({
+      request: target.request(oneTokenReply.text),
+      concurrency: 50,
+      requestsPerWorker: 1,
+    });
     const after = readCpuTime(target.pid!)!;
     const total = costs.get(target) ?? { cpuMs: 0, streams: 0 };
-    costs.set(target, { cpuMs: total.cpuMs + after.mainThread + after.otherThreads - before.mainThread - before.otherThreads, streams: total.streams + samples.length });
+    costs.set(target, {
+      cpuMs: total.cpuMs + after.mainThread + after.otherThreads - before.mainThread - before.otherThreads,
+      streams: total.streams + samples.length,
+    });
   }
   await stack.fake.setReply(reply);
 }
 
-async function measureMemory(stack: Stack, client: LoadClient, target: Target, repeat: number, probeDirectory: string): Promise<MemoryRun> {
+async function measureMemory(
+  stack: Stack,
+  client: LoadClient,
+  target: Target,
+  repeat: number,
+  probeDirectory: string,
+): Promise<MemoryRun> {
   // The first full GC can leave memory that only a later one frees (finalizers): read it twice.
   await probeMemory(target.pid!, probeDirectory);
   await delay(1_000);
   const idle = await probeMemory(target.pid!, probeDirectory);
   await stack.fake.setReply(heldReply);
   let loaded: Promise<ProbedMemory> | undefined;
-  const samples = await client.run({ request: target.request('never'), concurrency: holdStreams, requestsPerWorker: 1 }, () => {
-    loaded = delay(500)
-      .then(() => probeMemory(target.pid!, probeDirectory))
-      .finally(() => client.abort());
-  });
+  const samples = await client.run(
+    { request: target.request('never'), concurrency: holdStreams, requestsPerWorker: 1 },
+    () => {
+      loaded = delay(500)
+        .then(() => probeMemory(target.pid!, probeDirectory))
+        .finally(() => client.abort());
+    },
+  );
   await stack.fake.setReply(reply);
   await waitUntilIdle(target.pid!);
   const failed = samples.filter((sample) => Number.isNaN(sample.firstTextMs));
   const failures = [...new Set(failed.map((sample) => sample.error))].join(', ');
-  console.error(`  memory ${target.name}: ${holdStreams} held, ${failed.length} failed before their first text${failures ? ` (${failures})` : ''}`);
+  console.error(
+    `  memory ${target.name}: ${holdStreams} held, ${failed.length} failed before their first text${failures ? ` (${failures})` : ''}`,
+  );
   return { repeat, target: target.name, streams: holdStreams, errors: failed.length, idle, loaded: await loaded! };
 }
 
@@ -109,7 +132,8 @@ function printFailures(target: Target, samples: StreamSample[]): void {
   for (const sample of samples.filter((candidate) => !candidate.ok).slice(0, 2)) {
     console.error(`    ${target.name} failed: ${sample.error} after sending ${sample.sent?.slice(0, 200)}`);
   }
-  for (const line of (target.recentLog?.() ?? []).slice(-5)) console.error(`    ${target.name} log: ${line.slice(0, 400)}`);
+  for (const line of (target.recentLog?.() ?? []).slice(-5))
+    console.error(`    ${target.name} log: ${line.slice(0, 400)}`);
 }
 
 /**
@@ -121,7 +145,10 @@ async function runRound(stack: Stack, client: LoadClient, target: Target, concur
   const cpuBefore = target.pid ? readCpuTime(target.pid) : undefined;
   const samples = await client.run({ request: target.request(replyLastWord), concurrency, requestsPerWorker: 1 });
   const cpuAfter = target.pid ? readCpuTime(target.pid) : undefined;
-  const cpuMs = cpuBefore && cpuAfter ? cpuAfter.mainThread + cpuAfter.otherThreads - cpuBefore.mainThread - cpuBefore.otherThreads : undefined;
+  const cpuMs =
+    cpuBefore && cpuAfter
+      ? cpuAfter.mainThread + cpuAfter.otherThreads - cpuBefore.mainThread - cpuBefore.otherThreads
+      : undefined;
   return { samples, cpuMs, providerRequests: (await stack.fake.requestCount()) - requestsBefore };
 }
 
@@ -135,7 +162,14 @@ async function measureLatency(
 ): Promise<LatencyRun[]> {
   const targets = stack.targets;
   const runs = targets.map(
-    (target): LatencyRun => ({ repeat, concurrency: step.concurrency, target: target.name, samples: [], gatewayCpuMs: target.pid ? 0 : undefined, providerRequests: 0 }),
+    (target): LatencyRun => ({
+      repeat,
+      concurrency: step.concurrency,
+      target: target.name,
+      samples: [],
+      gatewayCpuMs: target.pid ? 0 : undefined,
+      providerRequests: 0,
+    }),
   );
   for (let round = 0; round < step.rounds; round++) {
     for (let turn = 0; turn < targets.length; turn++) {
@@ -153,17 +187,39 @@ async function measureLatency(
     if (ok.length < run.samples.length) printFailures(targets[index]!, run.samples);
     const failures = [...new Set(run.samples.filter((sample) => !sample.ok).map((sample) => sample.error))].join(', ');
     console.error(
-      `  ${step.concurrency} at once, ${run.target}: TTFB p50 ${formatNumber(percentile(ok.map((sample) => sample.firstTextMs), 50), 1)} ms, ` +
-        `total p50 ${formatNumber(percentile(ok.map((sample) => sample.totalMs), 50), 0)} ms, ${run.samples.length - ok.length} errors${failures ? ` (${failures})` : ''}`,
+      `  ${step.concurrency} at once, ${run.target}: TTFB p50 ${formatNumber(
+        percentile(
+          ok.map((sample) => sample.firstTextMs),
+          50,
+        ),
+        1,
+      )} ms, ` +
+        `total p50 ${formatNumber(
+          percentile(
+            ok.map((sample) => sample.totalMs),
+            50,
+          ),
+          0,
+        )} ms, ${run.samples.length - ok.length} errors${failures ? ` (${failures})` : ''}`,
     );
   }
   return runs;
 }
 
-async function runRepeat(repeat: number, scratch: string, latency: LatencyRun[], memory: MemoryRun[], costs: CostRun[]): Promise<void> {
+async function runRepeat(
+  repeat: number,
+  scratch: string,
+  latency: LatencyRun[],
+  memory: MemoryRun[],
+  costs: CostRun[],
+): Promise<void> {
   const probeDirectory = path.join(scratch, `probe-${repeat}`);
   mkdirSync(probeDirectory);
-  const stack = await startStack({ defaultReply: reply, probeDirectory, dataDirectory: path.join(scratch, `data-${repeat}`) });
+  const stack = await startStack({
+    defaultReply: reply,
+    probeDirectory,
+    dataDirectory: path.join(scratch, `data-${repeat}`),
+  });
   const client = startLoadClient();
   try {
     console.error(`Repeat ${repeat}/${repeats}: warm-up`);
@@ -179,8 +235,12 @@ async function runRepeat(repeat: number, scratch: string, latency: LatencyRun[],
       memory.push(await measureMemory(stack, client, target, repeat, probeDirectory));
     }
     const oneToken = new Map<Target, { cpuMs: number; streams: number }>();
-    for (const step of plan) latency.push(...(await measureLatency(stack, client, repeat, step, step.concurrency === 50 ? oneToken : undefined)));
-    for (const [target, total] of oneToken) costs.push({ repeat, target: target.name, cpuPerStream: total.cpuMs / total.streams });
+    for (const step of plan)
+      latency.push(
+        ...(await measureLatency(stack, client, repeat, step, step.concurrency === 50 ? oneToken : undefined)),
+      );
+    for (const [target, total] of oneToken)
+      costs.push({ repeat, target: target.name, cpuPerStream: total.cpuMs / total.streams });
   } finally {
     client.stop();
     await stack.stop();
@@ -195,14 +255,23 @@ async function profileOurServer(scratch: string): Promise<string> {
   const profileDirectory = path.join(scratch, 'profile');
   const probeDirectory = path.join(scratch, 'probe-profile');
   mkdirSync(probeDirectory);
-  const stack = await startStack({ defaultReply: reply, probeDirectory, dataDirectory: path.join(scratch, 'data-profile'), profileDirectory });
+  const stack = await startStack({
+    defaultReply: reply,
+    probeDirectory,
+    dataDirectory: path.join(scratch, 'data-profile'),
+    profileDirectory,
+  });
   const profiled = process.env.PROFILE_TARGET === 'cache off' ? 'Tokenwise, cache off' : 'Tokenwise';
   const ours = stack.targets.find((target) => target.name === profiled)!;
   const client = startLoadClient();
   try {
     console.error('Profiling our server');
     await client.run({ request: ours.request(replyLastWord), concurrency: 10, requestsPerWorker: 2 });
-    await client.run({ request: ours.request(replyLastWord), concurrency: 50, requestsPerWorker: Number(process.env.PROFILE_ROUNDS ?? 6) });
+    await client.run({
+      request: ours.request(replyLastWord),
+      concurrency: 50,
+      requestsPerWorker: Number(process.env.PROFILE_ROUNDS ?? 6),
+    });
   } finally {
     client.stop();
     await stack.stop();
@@ -228,17 +297,27 @@ async function main(): Promise<void> {
     await rm(scratch, { recursive: true, force: true });
   }
   const report = new Report(latency, memory, costs, tokenCount);
-  console.log(`Gateway benchmark, ${new Date().toISOString()}, ${repeats} repeat(s); ranges are lowest–highest over the repeats`);
+  console.log(
+    `Gateway benchmark, ${new Date().toISOString()}, ${repeats} repeat(s); ranges are lowest–highest over the repeats`,
+  );
   console.log(`Machine: ${describeMachine()}`);
   console.log(`Load average (1 / 5 / 15 min) before: ${loadBefore}; after: ${describeLoad()}`);
-  console.log(`Fake provider reply: ${tokenCount} tokens, one every ${tokenDelayMs} ms; TTFB = first byte of reply text`);
-  console.log(`Provider requests per stream: ${[...providerCalls].map(([name, calls]) => `${name} ${[...new Set(calls)].join('/')}`).join(', ')}\n`);
+  console.log(
+    `Fake provider reply: ${tokenCount} tokens, one every ${tokenDelayMs} ms; TTFB = first byte of reply text`,
+  );
+  console.log(
+    `Provider requests per stream: ${[...providerCalls].map(([name, calls]) => `${name} ${[...new Set(calls)].join('/')}`).join(', ')}\n`,
+  );
   console.log(`### Per target\n\n${report.latencyTable()}\n`);
   console.log(`### Added over calling the fake provider directly\n\n${report.overheadTable()}\n`);
   console.log(`### Gateway CPU: per request and per token (50 streams at once)\n\n${report.costTable()}\n`);
   console.log(`### Memory with ${holdStreams} streams open\n\n${report.memoryTable()}\n`);
-  for (const target of ourTargets) console.log(`### Against the targets (${target})\n\n${report.verdicts(target).join('\n')}\n`);
-  if (profile) console.log(`\n### CPU profile of our server, 50 streams at once (separate pass)\n\n${summarizeCpuProfile(profile)}`);
+  for (const target of ourTargets)
+    console.log(`### Against the targets (${target})\n\n${report.verdicts(target).join('\n')}\n`);
+  if (profile)
+    console.log(
+      `\n### CPU profile of our server, 50 streams at once (separate pass)\n\n${summarizeCpuProfile(profile)}`,
+    );
 }
 
 await main();

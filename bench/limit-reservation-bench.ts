@@ -37,11 +37,34 @@ const modelIds = ['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest', 'op
 
 async function limitedUser(records: number) {
   const suffix = randomUUID().slice(0, 8);
-  const [organisation] = await db.insert(organisations).values({ name: `Bench ${suffix}` }).returning();
+  const [organisation] = await db
+    .insert(organisations)
+    .values({ name: `Bench ${suffix}` })
+    .returning();
   const orgId = organisation!.id;
   const [role] = await db.insert(roles).values({ orgId, name: 'Member' }).returning();
-  await db.insert(rolePermissions).values(modelIds.map((modelId) => ({ roleId: role!.id, orgId, modelId, maxTokensPerRequest: 2000, monthlyTokenLimit: 2_000_000_000, costLimit: 1_000_000 })));
-  const [user] = await db.insert(users).values({ orgId, roleId: role!.id, username: `bench-${suffix}`, email: `bench-${suffix}@example.test`, status: 'active' }).returning();
+  await db
+    .insert(rolePermissions)
+    .values(
+      modelIds.map((modelId) => ({
+        roleId: role!.id,
+        orgId,
+        modelId,
+        maxTokensPerRequest: 2000,
+        monthlyTokenLimit: 2_000_000_000,
+        costLimit: 1_000_000,
+      })),
+    );
+  const [user] = await db
+    .insert(users)
+    .values({
+      orgId,
+      roleId: role!.id,
+      username: `bench-${suffix}`,
+      email: `bench-${suffix}@example.test`,
+      status: 'active',
+    })
+    .returning();
   for (let offset = 0; offset < records; offset += 1000) {
     const batch = Array.from({ length: Math.min(1000, records - offset) }, (_, index) => ({
       orgId,
@@ -54,7 +77,15 @@ async function limitedUser(records: number) {
     }));
     await db.insert(usageRecords).values(batch);
   }
-  const caller: Caller = { userId: user!.id, orgId, sessionId: randomUUID(), username: `bench-${suffix}`, email: '', roleId: role!.id, roleName: 'Member' };
+  const caller: Caller = {
+    userId: user!.id,
+    orgId,
+    sessionId: randomUUID(),
+    username: `bench-${suffix}`,
+    email: '',
+    roleId: role!.id,
+    roleName: 'Member',
+  };
   const usable: UsableModel[] = modelIds.map((id) => ({
     model: modelCatalog.find((model) => model.id === id)!,
     maxTokensPerRequest: 2000,
@@ -68,8 +99,15 @@ async function limitedUser(records: number) {
 
 const owner = randomUUID();
 const reserveAndRelease = async (caller: Caller, usable: UsableModel[]) => {
-  const reserved = await reserveModelCalls(db, caller, { primary: { usable: usable[0]!, inputTokens: 120 }, backup: { usable: usable[1]!, inputTokens: 120 } }, { usageId: randomUUID(), owner });
-  const ids = [reserved.primary, reserved.backup].flatMap((call) => (call?.granted && call.reservationId ? [call.reservationId] : []));
+  const reserved = await reserveModelCalls(
+    db,
+    caller,
+    { primary: { usable: usable[0]!, inputTokens: 120 }, backup: { usable: usable[1]!, inputTokens: 120 } },
+    { usageId: randomUUID(), owner },
+  );
+  const ids = [reserved.primary, reserved.backup].flatMap((call) =>
+    call?.granted && call.reservationId ? [call.reservationId] : [],
+  );
   await deleteReservations(db, caller.orgId, ids);
 };
 
@@ -107,7 +145,13 @@ for (const records of recordCounts) {
 console.log(`Database: ${database.kind}; ${runs} runs each; ${describeMachine()}; load average ${describeLoad()}.\n`);
 console.log(
   markdownTable(
-    ['usage records this month', 'before: usage sum (ms)', 'now: limits check in routing (ms)', 'reserve + release, one at a time (ms)', 'reserve + release, 8 at once (ms, wall p50 / p99)'],
+    [
+      'usage records this month',
+      'before: usage sum (ms)',
+      'now: limits check in routing (ms)',
+      'reserve + release, one at a time (ms)',
+      'reserve + release, 8 at once (ms, wall p50 / p99)',
+    ],
     rows,
   ),
 );

@@ -39,12 +39,19 @@ const missCount = Number(process.env.MISSES ?? 40);
 
 const cachedPrompt = 'How do I bake sourdough bread at home?';
 /** Paraphrases tried in order at one entry; the first the cache answers is the semantic-tier probe. */
-const paraphrases = ['How can I bake sourdough bread at home?', 'How do I bake sourdough bread at home', 'how do i bake sourdough bread at home?'];
+const paraphrases = [
+  'How can I bake sourdough bread at home?',
+  'How do I bake sourdough bread at home',
+  'how do i bake sourdough bread at home?',
+];
 
 /** A long prompt (the cache's encoder reads 320 characters, so its embedding costs more) and its paraphrases. */
 const longPrompt =
   'Plan a two-week trip to Japan in spring for two people who like food, hiking and small towns more than big cities, arriving in Osaka and flying out of Tokyo, with at most two days in Tokyo. Give a day-by-day itinerary with the train connections between stops, a rough daily budget for two, and say which rail passes are worth buying for this route and which are not.';
-const longParaphrases = [longPrompt.replace('Plan a two-week', 'Please plan a two-week'), longPrompt.replace('Give a day-by-day', 'Give me a day-by-day')];
+const longParaphrases = [
+  longPrompt.replace('Plan a two-week', 'Please plan a two-week'),
+  longPrompt.replace('Give a day-by-day', 'Give me a day-by-day'),
+];
 
 const ms = (value: number, digits = 1) => formatNumber(value, digits);
 const cpuTotal = (server: ServerProcess) => {
@@ -71,7 +78,13 @@ function isHit(reply: TimedReply): boolean {
   return reply.status === 200 && reply.metadata?.route?.cached === true;
 }
 
-async function timeHits(server: ServerProcess, user: SignedUpUser, label: string, prompt: string, forcedModelId?: string): Promise<HitRun> {
+async function timeHits(
+  server: ServerProcess,
+  user: SignedUpUser,
+  label: string,
+  prompt: string,
+  forcedModelId?: string,
+): Promise<HitRun> {
   for (let index = 0; index < 20; index += 1) await sendTimedMessage(server.url, user, prompt, forcedModelId); // warm-up, untimed
   const cpuBefore = cpuTotal(server);
   const times: number[] = [];
@@ -93,16 +106,24 @@ async function timeHits(server: ServerProcess, user: SignedUpUser, label: string
  * router sends it to the same model as the short prompt (same tier, so the same cache scope that
  * is grown to ENTRIES rows); otherwise the long row is left out of the report.
  */
-async function findLongParaphrase(server: ServerProcess, user: SignedUpUser, shortPromptModel: string): Promise<string | undefined> {
+async function findLongParaphrase(
+  server: ServerProcess,
+  user: SignedUpUser,
+  shortPromptModel: string,
+): Promise<string | undefined> {
   const stored = await sendTimedMessage(server.url, user, longPrompt);
   if (stored.metadata?.primary_model !== shortPromptModel) {
-    progress(`long prompt: answered by ${stored.metadata?.primary_model}, not ${shortPromptModel} (another cache scope); left out`);
+    progress(
+      `long prompt: answered by ${stored.metadata?.primary_model}, not ${shortPromptModel} (another cache scope); left out`,
+    );
     return undefined;
   }
   await new Promise((resolve) => setTimeout(resolve, 500));
   for (const candidate of longParaphrases) {
     const reply = await sendTimedMessage(server.url, user, candidate);
-    progress(`long paraphrase: ${isHit(reply) ? 'hit' : 'miss'} (${reply.metadata?.route?.reason_text ?? reply.status})`);
+    progress(
+      `long paraphrase: ${isHit(reply) ? 'hit' : 'miss'} (${reply.metadata?.route?.reason_text ?? reply.status})`,
+    );
     if (isHit(reply) && !reply.metadata!.route!.reason_text.includes('same question')) return candidate;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -137,7 +158,11 @@ async function main(): Promise<void> {
   const fake = await startFakeProviderProcess();
   const servers: ServerProcess[] = [];
   const start = async (extra: Record<string, string> = {}) => {
-    const server = await startServerProcess({ dataDir, environment: serverEnvironment(fake, extra), timeoutMs: 600_000 });
+    const server = await startServerProcess({
+      dataDir,
+      environment: serverEnvironment(fake, extra),
+      timeoutMs: 600_000,
+    });
     servers.push(server);
     return server;
   };
@@ -149,13 +174,17 @@ async function main(): Promise<void> {
     let server = await start();
     const owner = await signUp(server.url, 'bench-cache');
     const stored = await sendTimedMessage(server.url, owner, cachedPrompt);
-    if (stored.status !== 200 || isHit(stored)) throw new Error(`the first send should be a model's answer: ${stored.status} ${stored.text}`);
+    if (stored.status !== 200 || isHit(stored))
+      throw new Error(`the first send should be a model's answer: ${stored.status} ${stored.text}`);
     await new Promise((resolve) => setTimeout(resolve, 500)); // the reply is stored just after the stream ends
-    if (!isHit(await sendTimedMessage(server.url, owner, cachedPrompt))) throw new Error('the repeated prompt was not answered from the cache');
+    if (!isHit(await sendTimedMessage(server.url, owner, cachedPrompt)))
+      throw new Error('the repeated prompt was not answered from the cache');
     let paraphrase: string | undefined;
     for (const candidate of paraphrases) {
       const reply = await sendTimedMessage(server.url, owner, candidate);
-      progress(`paraphrase "${candidate}": ${isHit(reply) ? 'hit' : 'miss'} (${reply.metadata?.route?.reason_text ?? reply.status})`);
+      progress(
+        `paraphrase "${candidate}": ${isHit(reply) ? 'hit' : 'miss'} (${reply.metadata?.route?.reason_text ?? reply.status})`,
+      );
       if (isHit(reply) && !reply.metadata!.route!.reason_text.includes('same question')) {
         paraphrase = candidate;
         break;
@@ -168,7 +197,8 @@ async function main(): Promise<void> {
     const forcedModel = stored.metadata!.primary_model;
     await sendTimedMessage(server.url, owner, cachedPrompt, forcedModel);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    if (!isHit(await sendTimedMessage(server.url, owner, cachedPrompt, forcedModel))) throw new Error('the forced repeat was not answered from the cache');
+    if (!isHit(await sendTimedMessage(server.url, owner, cachedPrompt, forcedModel)))
+      throw new Error('the forced repeat was not answered from the cache');
 
     progress(`miss view: ${missCount} automatic and ${missCount} forced requests`);
     noteLoad('misses');
@@ -190,7 +220,13 @@ async function main(): Promise<void> {
     const semantic = await timeHits(server, owner, 'semantic tier', paraphrase);
     const longLabel = (suffix = '') => `semantic tier, long prompt (${longParaphrase!.length} characters)${suffix}`;
     const longSemantic = longParaphrase ? [await timeHits(server, owner, longLabel(), longParaphrase)] : [];
-    const forcedExact = await timeHits(server, owner, `exact tier, forced \`${forcedModel}\` (no router)`, cachedPrompt, forcedModel);
+    const forcedExact = await timeHits(
+      server,
+      owner,
+      `exact tier, forced \`${forcedModel}\` (no router)`,
+      cachedPrompt,
+      forcedModel,
+    );
     const restartReadyMs = server.readyMs;
     await server.stop();
     server = await start();

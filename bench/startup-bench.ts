@@ -27,11 +27,25 @@ interface Scenario {
 }
 
 const scenarios: Scenario[] = [
-  { name: '`node --import tsx src/server/main.ts`, fresh DATA_DIR (first start)', launcher: 'node', freshDataDir: true },
-  { name: '`node --import tsx src/server/main.ts`, existing DATA_DIR (restart)', launcher: 'node', freshDataDir: false },
+  {
+    name: '`node --import tsx src/server/main.ts`, fresh DATA_DIR (first start)',
+    launcher: 'node',
+    freshDataDir: true,
+  },
+  {
+    name: '`node --import tsx src/server/main.ts`, existing DATA_DIR (restart)',
+    launcher: 'node',
+    freshDataDir: false,
+  },
   { name: '`npm start`, fresh DATA_DIR (first start)', launcher: 'npm', freshDataDir: true },
   { name: '`npm start`, existing DATA_DIR (restart)', launcher: 'npm', freshDataDir: false },
-].map((scenario) => ({ ...scenario, launcher: scenario.launcher as 'node' | 'npm', readyMs: [], serverMs: [], rssMib: [] }));
+].map((scenario) => ({
+  ...scenario,
+  launcher: scenario.launcher as 'node' | 'npm',
+  readyMs: [],
+  serverMs: [],
+  rssMib: [],
+}));
 
 async function measure(scenario: Scenario, dataDir: string): Promise<void> {
   const server = await startServerProcess({ dataDir, launcher: scenario.launcher });

@@ -62,4 +62,6 @@ start('web', [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', webPor
   ...process.env,
   API_PORT: apiPort,
 });
-console.log(`dev: web on http://127.0.0.1:${webPort} (proxies /api to the API server on port ${apiPort}); Ctrl-C stops both`);
+console.log(
+  `dev: web on http://127.0.0.1:${webPort} (proxies /api to the API server on port ${apiPort}); Ctrl-C stops both`,
+);

@@ -41,7 +41,8 @@ export async function tryStartPostgres(): Promise<PostgresStartResult> {
   if (!binDir) return { ok: false, reason: `no PostgreSQL server binaries under ${postgresRoot}/*/bin` };
   const asRoot = process.getuid?.() === 0;
   const owner = asRoot ? await lookUpPostgresUser() : undefined;
-  if (asRoot && !owner) return { ok: false, reason: 'running as root and there is no `postgres` user to run the server as' };
+  if (asRoot && !owner)
+    return { ok: false, reason: 'running as root and there is no `postgres` user to run the server as' };
 
   // As root the folder must be reachable by `postgres`: /tmp is, a private TMPDIR may not be.
   const folder = await mkdtemp(path.join(owner ? '/tmp' : os.tmpdir(), 'tokenwise-pg-'));
@@ -50,7 +51,9 @@ export async function tryStartPostgres(): Promise<PostgresStartResult> {
   if (owner) await chown(folder, owner.uid, owner.gid);
   const serverCommand = (program: string, args: string[]) => {
     const command = [path.join(binDir, program), ...args];
-    return owner ? run('su', ['postgres', '-s', '/bin/bash', '-c', command.map(shellQuote).join(' ')]) : run(command[0]!, command.slice(1));
+    return owner
+      ? run('su', ['postgres', '-s', '/bin/bash', '-c', command.map(shellQuote).join(' ')])
+      : run(command[0]!, command.slice(1));
   };
 
   let started = false;
@@ -63,7 +66,17 @@ export async function tryStartPostgres(): Promise<PostgresStartResult> {
   };
 
   try {
-    await serverCommand('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+    await serverCommand('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C',
+    ]);
     // A free port can be taken between probing and binding; a second try covers that race.
     let port = 0;
     for (let attempt = 1; !started; attempt++) {

@@ -59,9 +59,10 @@ export async function countPlaywright(file: string, exitCode: number): Promise<T
       passed: expected + flaky,
       failed: unexpected + globalErrors,
       skipped,
-      note: [flaky > 0 && `${flaky} flaky (passed on retry)`, globalErrors > 0 && `${globalErrors} error(s) outside tests`]
-        .filter(Boolean)
-        .join('; ') || undefined,
+      note:
+        [flaky > 0 && `${flaky} flaky (passed on retry)`, globalErrors > 0 && `${globalErrors} error(s) outside tests`]
+          .filter(Boolean)
+          .join('; ') || undefined,
     },
     exitCode,
   );

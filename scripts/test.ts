@@ -39,10 +39,15 @@ function parseSelection(argv: string[]): Set<StageName> {
   const index = argv.findIndex((argument) => argument === '--only' || argument.startsWith('--only='));
   if (index === -1) return new Set(stageNames);
   const value = argv[index]!.includes('=') ? argv[index]!.split('=')[1] : argv[index + 1];
-  const names = (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !stageNames.includes(name as StageName));
   if (names.length === 0 || unknown.length > 0) {
-    console.error(`--only takes a comma-separated list of ${stageNames.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`);
+    console.error(
+      `--only takes a comma-separated list of ${stageNames.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`,
+    );
     process.exit(2);
   }
   return new Set(names as StageName[]);
@@ -73,7 +78,12 @@ function runCommand(command: string, args: string[], environment: NodeJS.Process
   });
 }
 
-async function runVitest(title: string, projects: string[], reportName: string, environment: NodeJS.ProcessEnv): Promise<StageOutcome> {
+async function runVitest(
+  title: string,
+  projects: string[],
+  reportName: string,
+  environment: NodeJS.ProcessEnv,
+): Promise<StageOutcome> {
   banner(title);
   const reportFile = path.join(reportDir, reportName);
   await rm(reportFile, { force: true });
@@ -107,7 +117,8 @@ async function runPostgresStage(): Promise<StageOutcome> {
   const givenUrl = process.env.TEST_DATABASE_URL;
   if (givenUrl) return runVitest(`${title} (TEST_DATABASE_URL)`, ['api'], 'vitest-pg.json', process.env);
   const started = await tryStartPostgres();
-  if (!started.ok) return unavailable('PostgreSQL tests', started.reason, 'Install with: apt-get install -y postgresql');
+  if (!started.ok)
+    return unavailable('PostgreSQL tests', started.reason, 'Install with: apt-get install -y postgresql');
   postgres = started.server;
   console.log(`\nStarted a throwaway PostgreSQL server: ${postgres.url}`);
   try {
@@ -121,7 +132,11 @@ async function runPostgresStage(): Promise<StageOutcome> {
 async function runBrowserStage(): Promise<StageOutcome> {
   const title = 'Browser tests (Playwright, Chromium)';
   if (!existsSync('/usr/bin/chromium')) {
-    return unavailable('Browser tests', '/usr/bin/chromium is not installed', 'Install with: apt-get install -y chromium');
+    return unavailable(
+      'Browser tests',
+      '/usr/bin/chromium is not installed',
+      'Install with: apt-get install -y chromium',
+    );
   }
   if (!existsSync(path.join(root, 'playwright.config.ts'))) {
     return unavailable('Browser tests', 'there is no playwright.config.ts', 'Add the Playwright configuration');
@@ -179,7 +194,8 @@ async function main(): Promise<void> {
     if (!selected.has(name) || interruptedBy) continue;
     outcomes.push(await runStage());
   }
-  if (interruptedBy) outcomes.push({ title: 'Interrupted', passed: 0, failed: 1, skipped: 0, note: `stopped by ${interruptedBy}` });
+  if (interruptedBy)
+    outcomes.push({ title: 'Interrupted', passed: 0, failed: 1, skipped: 0, note: `stopped by ${interruptedBy}` });
   const failed = printSummary();
   process.exitCode = interruptedBy ? (interruptedBy === 'SIGINT' ? 130 : 143) : failed > 0 ? 1 : 0;
 }

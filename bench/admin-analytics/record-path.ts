@@ -45,7 +45,14 @@ const reference = findModel(modelCatalog, 'anthropic/claude-sonnet-4')!;
 async function preparedPlan(db: Database, caller: Caller): Promise<ReplyPlan> {
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const session = await createSession(db, owner, 'Record path');
-  const question = await insertMessage(db, { ...owner, sessionId: session.id, role: 'user', content: 'How far is the moon?', modelId: model.id, tokens: 5 });
+  const question = await insertMessage(db, {
+    ...owner,
+    sessionId: session.id,
+    role: 'user',
+    content: 'How far is the moon?',
+    modelId: model.id,
+    tokens: 5,
+  });
   const decision = await insertDecision(db, {
     ...owner,
     sessionId: session.id,
@@ -75,19 +82,44 @@ async function preparedPlan(db: Database, caller: Caller): Promise<ReplyPlan> {
 
 function finished(outputTokens: number): FinishedReply {
   const usage = { inputTokens: 5, cachedInputTokens: 0, outputTokens, estimated: false };
-  return { text: 'About 384,400 km on average. '.repeat(8), status: 'complete', model, usage, costUsd: 0.0000021, referenceCostUsd: 0.0000356, latencyMs: 1200, timeToFirstTokenMs: 210 };
+  return {
+    text: 'About 384,400 km on average. '.repeat(8),
+    status: 'complete',
+    model,
+    usage,
+    costUsd: 0.0000021,
+    referenceCostUsd: 0.0000356,
+    latencyMs: 1200,
+    timeToFirstTokenMs: 210,
+  };
 }
 
-export async function timeRecordPath(db: Database, caller: Caller, options: { rounds: number; perRound: number }): Promise<RecordPathTimings> {
-  const timings: RecordPathTimings = { atEnd: { enabled: noSamples(), disabled: noSamples() }, openedThenEnded: { enabled: noSamples(), disabled: noSamples() } };
+export async function timeRecordPath(
+  db: Database,
+  caller: Caller,
+  options: { rounds: number; perRound: number },
+): Promise<RecordPathTimings> {
+  const timings: RecordPathTimings = {
+    atEnd: { enabled: noSamples(), disabled: noSamples() },
+    openedThenEnded: { enabled: noSamples(), disabled: noSamples() },
+  };
   for (let round = 0; round < options.rounds; round += 1) {
     for (const state of round % 2 === 0 ? (['enabled', 'disabled'] as const) : (['disabled', 'enabled'] as const)) {
-      await db.execute(sql.raw(`alter table usage_records ${state === 'enabled' ? 'enable' : 'disable'} trigger usage_records_roll_up`));
+      await db.execute(
+        sql.raw(
+          `alter table usage_records ${state === 'enabled' ? 'enable' : 'disable'} trigger usage_records_roll_up`,
+        ),
+      );
       // Untimed: the first statements after the change plan afresh.
-      await recordReply({ db }, await preparedPlan(db, caller), finished(60), { usageId: randomUUID(), streamed: false });
+      await recordReply({ db }, await preparedPlan(db, caller), finished(60), {
+        usageId: randomUUID(),
+        streamed: false,
+      });
       for (let call = 0; call < options.perRound; call += 1) {
         const plan = await preparedPlan(db, caller);
-        await timed(timings.atEnd[state], () => recordReply({ db }, plan, finished(60), { usageId: plan.usageId, streamed: false }));
+        await timed(timings.atEnd[state], () =>
+          recordReply({ db }, plan, finished(60), { usageId: plan.usageId, streamed: false }),
+        );
 
         const streamed = await preparedPlan(db, caller);
         const usageId = randomUUID();
@@ -100,7 +132,11 @@ export async function timeRecordPath(db: Database, caller: Caller, options: { ro
             replacing: false,
             message: { content: 'About', modelId: model.id, tokens: 9 },
             streamOwner: randomUUID(),
-            usage: usageRecordOf(streamed, usageId, sofar, { sessionId: streamed.sessionId, messageId: streamed.replyMessageId, decisionId: streamed.decisionId }),
+            usage: usageRecordOf(streamed, usageId, sofar, {
+              sessionId: streamed.sessionId,
+              messageId: streamed.replyMessageId,
+              decisionId: streamed.decisionId,
+            }),
           });
           await recordReply({ db }, streamed, finished(60), { usageId, streamed: true });
         });

@@ -33,11 +33,19 @@ export function benchModels(count = 20): { id: string; inputPricePerMillion: num
 
 /** The helper tables the generator joins: numbered users and models with their prices. */
 export async function prepareSeedTables(db: Database): Promise<void> {
-  await db.execute(sql`create table if not exists bench_users (org_id uuid not null, n integer not null, id uuid not null, primary key (org_id, n))`);
-  await db.execute(sql`create table if not exists bench_models (n integer primary key, model_id text not null, input_price numeric not null, output_price numeric not null)`);
+  await db.execute(
+    sql`create table if not exists bench_users (org_id uuid not null, n integer not null, id uuid not null, primary key (org_id, n))`,
+  );
+  await db.execute(
+    sql`create table if not exists bench_models (n integer primary key, model_id text not null, input_price numeric not null, output_price numeric not null)`,
+  );
   await db.execute(sql`delete from bench_models`);
-  const values = benchModels().map((model, index) => sql`(${index}, ${model.id}, ${model.inputPricePerMillion}, ${model.outputPricePerMillion})`);
-  await db.execute(sql`insert into bench_models (n, model_id, input_price, output_price) values ${sql.join(values, sql`, `)}`);
+  const values = benchModels().map(
+    (model, index) => sql`(${index}, ${model.id}, ${model.inputPricePerMillion}, ${model.outputPricePerMillion})`,
+  );
+  await db.execute(
+    sql`insert into bench_models (n, model_id, input_price, output_price) values ${sql.join(values, sql`, `)}`,
+  );
 }
 
 export async function dropSeedTables(db: Database): Promise<void> {
@@ -47,7 +55,9 @@ export async function dropSeedTables(db: Database): Promise<void> {
 
 /** Adds the users (Member role) and the records; answers the seconds the records took. */
 export async function seedUsage(db: Database, plan: SeedPlan, progress: (line: string) => void): Promise<number> {
-  const [member] = rowsOf<{ id: string }>(await db.execute(sql`select id from roles where org_id = ${plan.orgId} and name = 'Member'`));
+  const [member] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from roles where org_id = ${plan.orgId} and name = 'Member'`),
+  );
   await db.execute(sql`
     insert into users (org_id, role_id, username, email, status)
     select ${plan.orgId}, ${member!.id}, 'bench-' || left(${plan.orgId}::text, 8) || '-' || n, 'bench-' || left(${plan.orgId}::text, 8) || '-' || n || '@example.test', 'active'
@@ -55,8 +65,12 @@ export async function seedUsage(db: Database, plan: SeedPlan, progress: (line: s
   await db.execute(sql`
     insert into bench_users (org_id, n, id)
     select org_id, (row_number() over (order by created_at, username) - 1)::integer, id from users where org_id = ${plan.orgId}`);
-  const [{ users }] = rowsOf<{ users: number }>(await db.execute(sql`select count(*)::integer as users from bench_users where org_id = ${plan.orgId}`)) as [{ users: number }];
-  const [{ models }] = rowsOf<{ models: number }>(await db.execute(sql`select count(*)::integer as models from bench_models`)) as [{ models: number }];
+  const [{ users }] = rowsOf<{ users: number }>(
+    await db.execute(sql`select count(*)::integer as users from bench_users where org_id = ${plan.orgId}`),
+  ) as [{ users: number }];
+  const [{ models }] = rowsOf<{ models: number }>(
+    await db.execute(sql`select count(*)::integer as models from bench_models`),
+  ) as [{ models: number }];
 
   const chunk = plan.chunk ?? 50_000;
   const started = performance.now();
@@ -97,7 +111,9 @@ export async function seedUsage(db: Database, plan: SeedPlan, progress: (line: s
     });
     if (part % 4 === 3 || done + size >= plan.records) {
       const seconds = (performance.now() - started) / 1000;
-      progress(`  ${done + size} records in ${seconds.toFixed(0)} s (${(((done + size) / seconds) | 0).toLocaleString('en')} a second)`);
+      progress(
+        `  ${done + size} records in ${seconds.toFixed(0)} s (${(((done + size) / seconds) | 0).toLocaleString('en')} a second)`,
+      );
     }
   }
   return (performance.now() - started) / 1000;

@@ -28,7 +28,11 @@ async function answer(request: http.IncomingMessage, response: http.ServerRespon
   response.on('close', () => stop.abort());
   let started = false;
   try {
-    for await (const part of gateway.stream({ modelId: `openai/${body.model}`, messages: body.messages, abortSignal: stop.signal })) {
+    for await (const part of gateway.stream({
+      modelId: `openai/${body.model}`,
+      messages: body.messages,
+      abortSignal: stop.signal,
+    })) {
       if (part.type !== 'text') continue;
       if (!started) response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       started = true;

@@ -112,7 +112,12 @@ export async function startFakeProvider(defaultReply: FakeReply, probeDirectory:
 }
 
 /** A gateway script of the bench's own in front of the fake provider, printing "... listening on <url>". */
-function startBenchGateway(name: string, script: string, upstreamUrl: string, probeDirectory: string): Promise<BenchProcess> {
+function startBenchGateway(
+  name: string,
+  script: string,
+  upstreamUrl: string,
+  probeDirectory: string,
+): Promise<BenchProcess> {
   return startNodeProcess({
     name,
     nodeArguments: [...withProbe, script],
@@ -121,7 +126,8 @@ function startBenchGateway(name: string, script: string, upstreamUrl: string, pr
   });
 }
 
-export const startBareProxy = (upstreamUrl: string, probeDirectory: string) => startBenchGateway('bare proxy', 'bench/gateway/bare-proxy.ts', upstreamUrl, probeDirectory);
+export const startBareProxy = (upstreamUrl: string, probeDirectory: string) =>
+  startBenchGateway('bare proxy', 'bench/gateway/bare-proxy.ts', upstreamUrl, probeDirectory);
 
 /** Our model gateway (AI SDK providers) behind node:http, with nothing else: see ai-sdk-gateway.ts. */
 export const startAiSdkGateway = (upstreamUrl: string, probeDirectory: string) =>

@@ -29,7 +29,13 @@ function streamOnce(request: StreamRequest, onFirstText: () => void): Promise<St
     let tail = '';
     const parts: string[] = [];
     const finish = (ok: boolean, error?: string) =>
-      resolve({ ok, firstByteMs, firstTextMs, totalMs: performance.now() - started, ...(error ? { error, sent: body } : {}) });
+      resolve({
+        ok,
+        firstByteMs,
+        firstTextMs,
+        totalMs: performance.now() - started,
+        ...(error ? { error, sent: body } : {}),
+      });
 
     const outgoing = http.request(
       request.url,
@@ -55,11 +61,15 @@ function streamOnce(request: StreamRequest, onFirstText: () => void): Promise<St
         });
         response.on('end', () => {
           const answer = parts.join('');
-          const terminated = request.format === 'text' ? answer.includes('\n[META]') && !answer.includes('\n[ERROR]') : answer.includes('data: [DONE]');
+          const terminated =
+            request.format === 'text'
+              ? answer.includes('\n[META]') && !answer.includes('\n[ERROR]')
+              : answer.includes('data: [DONE]');
           const whole = terminated && answer.includes(request.lastWord);
           if (response.statusCode !== 200) finish(false, `HTTP ${response.statusCode} ${answer.slice(0, 160)}`);
           else if (whole) finish(true);
-          else if (request.format === 'text' && answer.includes('\n[ERROR]')) finish(false, `in-stream ${answer.slice(answer.indexOf('\n[ERROR]') + 1, 200)}`);
+          else if (request.format === 'text' && answer.includes('\n[ERROR]'))
+            finish(false, `in-stream ${answer.slice(answer.indexOf('\n[ERROR]') + 1, 200)}`);
           else finish(false, `incomplete body, begins ${JSON.stringify(answer.slice(0, 60))}`);
         });
         response.on('error', (error) => finish(false, (error as NodeJS.ErrnoException).code ?? error.message));

@@ -67,7 +67,11 @@ export function summarizeCpuProfile(file: string, top = 20): string {
     const owner = special.has(functionName) ? functionName : ownerOf(url);
     add(byOwner, owner, ms);
     add(byCaller, special.has(functionName) || isCode(owner) ? owner : (callerOwner(node) ?? owner), ms);
-    add(byFunction, `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}` : ''}`, ms);
+    add(
+      byFunction,
+      `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}` : ''}`,
+      ms,
+    );
   }
   const busyMs = profile.samples.length * sampleMs - idleMs;
   const rows = (map: Map<string, number>) =>
@@ -79,7 +83,10 @@ export function summarizeCpuProfile(file: string, top = 20): string {
     `Profile ${file}: ${(busyMs / 1000).toFixed(1)} s busy, ${(idleMs / 1000).toFixed(1)} s idle; shares are of the busy time\n`,
     markdownTable(['self time by package / folder', 'ms', '% of busy'], rows(byOwner)),
     '',
-    markdownTable(['Node, V8 and WebAssembly frames charged to the package that called them', 'ms', '% of busy'], rows(byCaller)),
+    markdownTable(
+      ['Node, V8 and WebAssembly frames charged to the package that called them', 'ms', '% of busy'],
+      rows(byCaller),
+    ),
     '',
     markdownTable(['self time by function', 'ms', '% of busy'], rows(byFunction)),
   ].join('\n');

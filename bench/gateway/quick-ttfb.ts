@@ -21,11 +21,16 @@ const words = Array.from({ length: tokens }, (_, index) => `token${index}`).join
 const lastWord = `token${tokens - 1}`;
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'tokenwise-quick-ttfb-'));
 mkdirSync(path.join(scratch, 'probe'));
-const stack = await startStack({ defaultReply: { text: words, chunkDelayMs: 20 }, probeDirectory: path.join(scratch, 'probe'), dataDirectory: path.join(scratch, 'data') });
+const stack = await startStack({
+  defaultReply: { text: words, chunkDelayMs: 20 },
+  probeDirectory: path.join(scratch, 'probe'),
+  dataDirectory: path.join(scratch, 'data'),
+});
 const client = startLoadClient();
 try {
   const targets = stack.targets.filter((target) => names.includes(target.name));
-  for (const target of targets) await client.run({ request: target.request(lastWord), concurrency: 4, requestsPerWorker: 5 });
+  for (const target of targets)
+    await client.run({ request: target.request(lastWord), concurrency: 4, requestsPerWorker: 5 });
   const ttfb = new Map<string, number[]>(targets.map((target) => [target.name, []]));
   for (let round = 0; round < samples; round++) {
     for (const target of targets) {
@@ -37,7 +42,9 @@ try {
   const direct = percentile(ttfb.get('direct') ?? [], 50);
   for (const [name, values] of ttfb) {
     const p50 = percentile(values, 50);
-    console.log(`${name.padEnd(22)} TTFB p50 ${p50.toFixed(2)} ms, added ${(p50 - direct).toFixed(2)} ms (${values.length} ok)`);
+    console.log(
+      `${name.padEnd(22)} TTFB p50 ${p50.toFixed(2)} ms, added ${(p50 - direct).toFixed(2)} ms (${values.length} ok)`,
+    );
   }
 } finally {
   client.stop();

@@ -45,7 +45,11 @@ interface Summary {
 
 function summarize(run: LatencyRun): Summary {
   const ok = run.samples.filter((sample) => sample.ok);
-  const pick = (field: 'firstByteMs' | 'firstTextMs' | 'totalMs', p: number) => percentile(ok.map((sample) => sample[field]), p);
+  const pick = (field: 'firstByteMs' | 'firstTextMs' | 'totalMs', p: number) =>
+    percentile(
+      ok.map((sample) => sample[field]),
+      p,
+    );
   return {
     streams: run.samples.length,
     errors: run.samples.length - ok.length,
@@ -90,7 +94,9 @@ export class Report {
   /** Per repeat: the gateway's figure minus the direct call's (or divided by the bare proxy's overhead). */
   private added(concurrency: number, target: TargetName, field: keyof Summary): number[] {
     const direct = this.summaries(concurrency, 'direct');
-    return this.summaries(concurrency, target).map((summary, index) => summary[field] - (direct[index]?.[field] ?? Number.NaN));
+    return this.summaries(concurrency, target).map(
+      (summary, index) => summary[field] - (direct[index]?.[field] ?? Number.NaN),
+    );
   }
 
   /** Undefined (NaN) where the bare proxy's overhead is under the ~1 ms this setup can resolve. */
@@ -105,19 +111,49 @@ export class Report {
   /** Per repeat: is our overhead at most twice the bare proxy's (taken as at least the floor)? */
   private withinTwiceProxy(concurrency: number, target: TargetName, field: keyof Summary): boolean[] {
     const proxy = this.added(concurrency, 'bare proxy', field);
-    return this.added(concurrency, target, field).map((value, index) => value <= 2 * Math.max(proxy[index] ?? Number.NaN, measurementFloorMs));
+    return this.added(concurrency, target, field).map(
+      (value, index) => value <= 2 * Math.max(proxy[index] ?? Number.NaN, measurementFloorMs),
+    );
   }
 
   latencyTable(): string {
     const rows = this.concurrencies().flatMap((concurrency) =>
       (['direct', ...gatewayTargets] as const).map((target) => {
         const summaries = this.summaries(concurrency, target);
-        const column = (field: keyof Summary, digits = 1) => range(summaries.map((summary) => summary[field]), digits);
-        return [concurrency, target, column('streams', 0), column('errors', 0), column('notSentUpstream', 0), column('firstByte50'), column('ttfb50'), column('ttfb99'), column('total50'), column('total99'), column('cpuPerStream', 2)];
+        const column = (field: keyof Summary, digits = 1) =>
+          range(
+            summaries.map((summary) => summary[field]),
+            digits,
+          );
+        return [
+          concurrency,
+          target,
+          column('streams', 0),
+          column('errors', 0),
+          column('notSentUpstream', 0),
+          column('firstByte50'),
+          column('ttfb50'),
+          column('ttfb99'),
+          column('total50'),
+          column('total99'),
+          column('cpuPerStream', 2),
+        ];
       }),
     );
     return markdownTable(
-      ['streams at once', 'target', 'streams', 'errors', 'answered without the provider', 'first byte p50 ms', 'TTFB p50 ms', 'TTFB p99 ms', 'total p50 ms', 'total p99 ms', 'gateway CPU ms/stream'],
+      [
+        'streams at once',
+        'target',
+        'streams',
+        'errors',
+        'answered without the provider',
+        'first byte p50 ms',
+        'TTFB p50 ms',
+        'TTFB p99 ms',
+        'total p50 ms',
+        'total p99 ms',
+        'gateway CPU ms/stream',
+      ],
       rows,
     );
   }
@@ -137,24 +173,46 @@ export class Report {
       ]),
     );
     return markdownTable(
-      ['streams at once', 'gateway', 'added TTFB p50 ms', 'added TTFB p99 ms', 'added total p50 ms', 'added total p99 ms', 'TTFB overhead ÷ bare proxy', 'total overhead ÷ bare proxy', 'CPU/stream ÷ bare proxy'],
+      [
+        'streams at once',
+        'gateway',
+        'added TTFB p50 ms',
+        'added TTFB p99 ms',
+        'added total p50 ms',
+        'added total p99 ms',
+        'TTFB overhead ÷ bare proxy',
+        'total overhead ÷ bare proxy',
+        'CPU/stream ÷ bare proxy',
+      ],
       rows,
     );
   }
 
   private cpuRatio(concurrency: number, target: TargetName): number[] {
     const proxy = this.summaries(concurrency, 'bare proxy');
-    return this.summaries(concurrency, target).map((summary, index) => summary.cpuPerStream / (proxy[index]?.cpuPerStream ?? Number.NaN));
+    return this.summaries(concurrency, target).map(
+      (summary, index) => summary.cpuPerStream / (proxy[index]?.cpuPerStream ?? Number.NaN),
+    );
   }
 
   costTable(): string {
     const rows = gatewayTargets.map((target) => {
       const full = this.summaries(50, target).map((summary) => summary.cpuPerStream);
       const perRequest = this.costs.filter((run) => run.target === target).map((run) => run.cpuPerStream);
-      const perToken = perRequest.map((cost, index) => ((full[index] ?? Number.NaN) - cost) / (this.tokensPerReply - 1));
+      const perToken = perRequest.map(
+        (cost, index) => ((full[index] ?? Number.NaN) - cost) / (this.tokensPerReply - 1),
+      );
       return [target, range(full, 2), range(perRequest, 2), range(perToken, 3)];
     });
-    return markdownTable(['gateway', `CPU ms per ${this.tokensPerReply}-token stream`, 'CPU ms per request (1-token reply)', 'CPU ms per further token'], rows);
+    return markdownTable(
+      [
+        'gateway',
+        `CPU ms per ${this.tokensPerReply}-token stream`,
+        'CPU ms per request (1-token reply)',
+        'CPU ms per further token',
+      ],
+      rows,
+    );
   }
 
   memoryTable(): string {
@@ -162,26 +220,52 @@ export class Report {
     const mib = 1024 * 1024;
     const rows = gatewayTargets.map((target) => {
       const runs = this.memory.filter((run) => run.target === target);
-      const perStream = (read: (memory: ProbedMemory) => number) => range(runs.map((run) => (read(run.loaded) - read(run.idle)) / run.streams / kib), 0);
+      const perStream = (read: (memory: ProbedMemory) => number) =>
+        range(
+          runs.map((run) => (read(run.loaded) - read(run.idle)) / run.streams / kib),
+          0,
+        );
       return [
         target,
-        range(runs.map((run) => run.streams), 0),
-        range(runs.map((run) => run.errors), 0),
-        range(runs.map((run) => run.idle.rss / mib), 0),
-        range(runs.map((run) => run.loaded.rss / mib), 0),
+        range(
+          runs.map((run) => run.streams),
+          0,
+        ),
+        range(
+          runs.map((run) => run.errors),
+          0,
+        ),
+        range(
+          runs.map((run) => run.idle.rss / mib),
+          0,
+        ),
+        range(
+          runs.map((run) => run.loaded.rss / mib),
+          0,
+        ),
         perStream((memory) => memory.rss),
         perStream((memory) => memory.heapUsed),
         perStream((memory) => memory.external),
       ];
     });
     return markdownTable(
-      ['gateway', 'streams held open', 'errors', 'RSS idle MiB', 'RSS with the streams open MiB', 'RSS per stream KiB', 'JS heap per stream KiB', 'external per stream KiB'],
+      [
+        'gateway',
+        'streams held open',
+        'errors',
+        'RSS idle MiB',
+        'RSS with the streams open MiB',
+        'RSS per stream KiB',
+        'JS heap per stream KiB',
+        'external per stream KiB',
+      ],
       rows,
     );
   }
 
   verdicts(target: TargetName): string[] {
-    const judge = (passes: boolean[]) => (passes.every(Boolean) ? 'met' : passes.some(Boolean) ? 'met in some repeats only' : 'missed');
+    const judge = (passes: boolean[]) =>
+      passes.every(Boolean) ? 'met' : passes.some(Boolean) ? 'met in some repeats only' : 'missed';
     const lines: string[] = [];
     for (const concurrency of this.concurrencies()) {
       const added = this.added(concurrency, target, 'ttfb50');
@@ -196,8 +280,10 @@ export class Report {
     const held = this.memory.filter((run) => run.target === target);
     const heldErrors = held.map((run) => run.errors);
     lines.push(
-      `- ${atMost} streams at once without errors: ${range(errors, 0)} errors in the load rounds, ${range(heldErrors, 0)} with ${range(held.map((run) => run.streams), 0)} held open: ` +
-        judge([...errors, ...heldErrors].map((value) => value === 0)),
+      `- ${atMost} streams at once without errors: ${range(errors, 0)} errors in the load rounds, ${range(heldErrors, 0)} with ${range(
+        held.map((run) => run.streams),
+        0,
+      )} held open: ` + judge([...errors, ...heldErrors].map((value) => value === 0)),
     );
     return lines;
   }

@@ -4,15 +4,33 @@
  * the same streamed chat call.
  */
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { startAiSdkGateway, startBareProxy, startFakeProvider, startPortkey, type FakeProviderProcess, memoryProbeModule } from './child-processes';
+import {
+  startAiSdkGateway,
+  startBareProxy,
+  startFakeProvider,
+  startPortkey,
+  type FakeProviderProcess,
+  memoryProbeModule,
+} from './child-processes';
 import type { FakeReply } from '../../src/gateway/testing/fake-reply';
 import type { StreamRequest } from './load-job';
 
-export type TargetName = 'direct' | 'bare proxy' | 'AI SDK pass-through' | 'Portkey' | 'Tokenwise' | 'Tokenwise, cache off';
+export type TargetName =
+  | 'direct'
+  | 'bare proxy'
+  | 'AI SDK pass-through'
+  | 'Portkey'
+  | 'Tokenwise'
+  | 'Tokenwise, cache off';
 
 /** Our server twice: as installed (semantic cache on), and for an organisation that turned the cache off (a plain gateway). */
 export const ourTargets = ['Tokenwise', 'Tokenwise, cache off'] as const satisfies readonly TargetName[];
-export const gatewayTargets = ['bare proxy', 'AI SDK pass-through', 'Portkey', ...ourTargets] as const satisfies readonly TargetName[];
+export const gatewayTargets = [
+  'bare proxy',
+  'AI SDK pass-through',
+  'Portkey',
+  ...ourTargets,
+] as const satisfies readonly TargetName[];
 
 export interface Target {
   name: TargetName;
@@ -45,8 +63,19 @@ const prompt = 'Tell me about {{words}} ({{n}}).';
 const password = 'Bench-Gateway-9';
 
 function openAiRequest(url: string, headers: Record<string, string>, lastWord: string): StreamRequest {
-  const body = { model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: prompt }] };
-  return { url, headers: { authorization: 'Bearer sk-bench', ...headers }, body: JSON.stringify(body), format: 'sse', lastWord };
+  const body = {
+    model: 'gpt-4o-mini',
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: 'user', content: prompt }],
+  };
+  return {
+    url,
+    headers: { authorization: 'Bearer sk-bench', ...headers },
+    body: JSON.stringify(body),
+    format: 'sse',
+    lastWord,
+  };
 }
 
 /**
@@ -55,11 +84,20 @@ function openAiRequest(url: string, headers: Record<string, string>, lastWord: s
  */
 async function startOurServer(options: StackOptions, fakeUrl: string): Promise<ServerProcess> {
   if (!process.env.DATABASE_URL) {
-    await (await startServerProcess({ dataDir: options.dataDirectory, environment: { LOG_LEVEL: 'warn', LOCAL_MODEL_ENABLED: 'false' } })).stop();
+    await (
+      await startServerProcess({
+        dataDir: options.dataDirectory,
+        environment: { LOG_LEVEL: 'warn', LOCAL_MODEL_ENABLED: 'false' },
+      })
+    ).stop();
   }
   return startServerProcess({
     dataDir: options.dataDirectory,
-    nodeArguments: ['--import', memoryProbeModule, ...(options.profileDirectory ? ['--cpu-prof', '--cpu-prof-dir', options.profileDirectory] : [])],
+    nodeArguments: [
+      '--import',
+      memoryProbeModule,
+      ...(options.profileDirectory ? ['--cpu-prof', '--cpu-prof-dir', options.profileDirectory] : []),
+    ],
     environment: {
       LOG_LEVEL: 'warn',
       LOCAL_MODEL_ENABLED: 'false',
@@ -75,7 +113,10 @@ async function startOurServer(options: StackOptions, fakeUrl: string): Promise<S
 }
 
 /** Signs up an organisation; its first user is an admin, whose role has no monthly limits. */
-async function signUp(server: ServerProcess, options: { cache: boolean }): Promise<{ token: string; orgId: string; userId: string }> {
+async function signUp(
+  server: ServerProcess,
+  options: { cache: boolean },
+): Promise<{ token: string; orgId: string; userId: string }> {
   // Unique, for a DATABASE_URL shared by several runs.
   const username = `bench-${Date.now().toString(36)}-${options.cache ? 'cache' : 'nocache'}`;
   const response = await fetch(`${server.url}/api/auth/signup`, {
@@ -91,7 +132,8 @@ async function signUp(server: ServerProcess, options: { cache: boolean }): Promi
       headers: { 'content-type': 'application/json', authorization: `Bearer ${body.token}` },
       body: JSON.stringify({ cache: { enabled: false } }),
     });
-    if (policy.status !== 200) throw new Error(`turning the cache off answered ${policy.status}: ${await policy.text()}`);
+    if (policy.status !== 200)
+      throw new Error(`turning the cache off answered ${policy.status}: ${await policy.text()}`);
   }
   return { token: body.token, orgId: body.user.org_id, userId: body.user.id };
 }
@@ -108,17 +150,33 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startOurServer(options, fake.url).then((process) => (started.push(process), process)),
     ]);
     const [cached, uncached] = [await signUp(server, { cache: true }), await signUp(server, { cache: false })];
-    const ourRequest = (user: typeof cached) => (lastWord: string): StreamRequest => ({
-      url: `${server.url}/api/conversation/message`,
-      headers: { authorization: `Bearer ${user.token}` },
-      body: JSON.stringify({ org_id: user.orgId, user_id: user.userId, prompt, stream: true, forced_model_id: 'openai/gpt-4o-mini' }),
-      format: 'text',
-      lastWord,
-    });
+    const ourRequest =
+      (user: typeof cached) =>
+      (lastWord: string): StreamRequest => ({
+        url: `${server.url}/api/conversation/message`,
+        headers: { authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({
+          org_id: user.orgId,
+          user_id: user.userId,
+          prompt,
+          stream: true,
+          forced_model_id: 'openai/gpt-4o-mini',
+        }),
+        format: 'text',
+        lastWord,
+      });
     const chatCompletions = '/v1/chat/completions';
     const targets: Target[] = [
-      { name: 'direct', pid: undefined, request: (lastWord) => openAiRequest(`${fake.url}${chatCompletions}`, {}, lastWord) },
-      { name: 'bare proxy', pid: proxy.pid, request: (lastWord) => openAiRequest(`${proxy.url}${chatCompletions}`, {}, lastWord) },
+      {
+        name: 'direct',
+        pid: undefined,
+        request: (lastWord) => openAiRequest(`${fake.url}${chatCompletions}`, {}, lastWord),
+      },
+      {
+        name: 'bare proxy',
+        pid: proxy.pid,
+        request: (lastWord) => openAiRequest(`${proxy.url}${chatCompletions}`, {}, lastWord),
+      },
       {
         name: 'AI SDK pass-through',
         pid: aiSdk.pid,
@@ -128,10 +186,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         name: 'Portkey',
         pid: portkey.pid,
         request: (lastWord) =>
-          openAiRequest(new URL(chatCompletions, portkey.url).href, { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${fake.url}/v1` }, lastWord),
+          openAiRequest(
+            new URL(chatCompletions, portkey.url).href,
+            { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${fake.url}/v1` },
+            lastWord,
+          ),
       },
       { name: 'Tokenwise', pid: server.pid, recentLog: () => server.recentOutput(), request: ourRequest(cached) },
-      { name: 'Tokenwise, cache off', pid: server.pid, recentLog: () => server.recentOutput(), request: ourRequest(uncached) },
+      {
+        name: 'Tokenwise, cache off',
+        pid: server.pid,
+        recentLog: () => server.recentOutput(),
+        request: ourRequest(uncached),
+      },
     ];
     return { fake, targets, stop };
   } catch (error) {

@@ -52,7 +52,16 @@ export function formatReport(results: RoutingBenchResults): string {
   lines.push('');
   lines.push(
     markdownTable(
-      ['request', 'prompt', 'requests', 'misses', 'wall ms p50 / p99', 'min / max', 'over 50 / over 100 ms', 'server CPU ms per request (mean)'],
+      [
+        'request',
+        'prompt',
+        'requests',
+        'misses',
+        'wall ms p50 / p99',
+        'min / max',
+        'over 50 / over 100 ms',
+        'server CPU ms per request (mean)',
+      ],
       hits.map((run) => [
         run.label,
         run.prompt.length > 60 ? `"${run.prompt.slice(0, 40)}…" (${run.prompt.length} characters)` : `"${run.prompt}"`,
@@ -66,15 +75,21 @@ export function formatReport(results: RoutingBenchResults): string {
     ),
   );
   lines.push('');
-  for (const run of hits.filter((hit) => hit.label.startsWith('semantic'))) lines.push(`${run.label}: "${run.reasonText}".`);
+  for (const run of hits.filter((hit) => hit.label.startsWith('semantic')))
+    lines.push(`${run.label}: "${run.reasonText}".`);
   lines.push('');
-  lines.push(`### Routing overhead per automatic request, in process (${routing.sum.length} benchmark prompts, mean ${formatNumber(routing.meanCharacters)} characters)`);
+  lines.push(
+    `### Routing overhead per automatic request, in process (${routing.sum.length} benchmark prompts, mean ${formatNumber(routing.meanCharacters)} characters)`,
+  );
   lines.push('');
   lines.push(
     markdownTable(
       ['step', 'wall ms p50 / p99'],
       [
-        ['router score (`createLearnedScorer(...).score`: text features, logistic model; an encoder window only for an artifact trained with one)', p50p99(routing.routerScore)],
+        [
+          'router score (`createLearnedScorer(...).score`: text features, logistic model; an encoder window only for an artifact trained with one)',
+          p50p99(routing.routerScore),
+        ],
         ['  its encoder window alone (embedded again right after; 0 without one)', p50p99(routing.routerEmbedding)],
         ['cache embedding (`embedPrompts`, the semantic lookup of a miss)', p50p99(routing.cacheEmbedding)],
         ['**sum per request** (score + cache embedding)', `**${p50p99(routing.sum)}**`],
@@ -83,15 +98,25 @@ export function formatReport(results: RoutingBenchResults): string {
     ),
   );
   lines.push('');
-  lines.push(`### Cache misses over HTTP (${misses.auto.length} each, alternating, distinct prompts, fake provider answering at once)`);
+  lines.push(
+    `### Cache misses over HTTP (${misses.auto.length} each, alternating, distinct prompts, fake provider answering at once)`,
+  );
   lines.push('');
   lines.push(
     markdownTable(
       ['request', 'wall ms p50 / p99', 'unexpected hits'],
       [
         ['automatic (router + cache lookup + model)', p50p99(misses.auto), misses.autoHits],
-        [`forced \`${misses.forcedModel}\` (no router; cache lookup + model)`, p50p99(misses.forced), misses.forcedHits],
-        ['difference of the p50s (the router, seen over HTTP)', ms(percentile(misses.auto, 50) - percentile(misses.forced, 50)), ''],
+        [
+          `forced \`${misses.forcedModel}\` (no router; cache lookup + model)`,
+          p50p99(misses.forced),
+          misses.forcedHits,
+        ],
+        [
+          'difference of the p50s (the router, seen over HTTP)',
+          ms(percentile(misses.auto, 50) - percentile(misses.forced, 50)),
+          '',
+        ],
       ],
     ),
   );

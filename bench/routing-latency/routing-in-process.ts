@@ -1,4 +1,9 @@
-import { createLocalSentenceEncoder, embedPrompts, loadPromptRouterArtifact, routingTextForConversation } from '../../src/gateway';
+import {
+  createLocalSentenceEncoder,
+  embedPrompts,
+  loadPromptRouterArtifact,
+  routingTextForConversation,
+} from '../../src/gateway';
 import { encoderWindow } from '../../src/gateway/routing/routing-text';
 import { createSeededRandom, shuffled } from '../../src/gateway/routing/training/seeded-random';
 import { createLearnedScorer } from '../../src/server/routing/learned-scorer';
@@ -14,12 +19,22 @@ export interface RoutingCost {
 }
 
 /** What an automatic request computes before the cache is searched, in this process, without HTTP. */
-export async function timeRoutingInProcess(prompts: readonly string[], warmUp: readonly string[]): Promise<RoutingCost> {
+export async function timeRoutingInProcess(
+  prompts: readonly string[],
+  warmUp: readonly string[],
+): Promise<RoutingCost> {
   const encoder = createLocalSentenceEncoder();
   const artifact = await loadPromptRouterArtifact();
   const scorer = createLearnedScorer({ encoder, artifact });
   for (const prompt of warmUp) await embedPrompts(encoder, [prompt]); // loads the model, untimed
-  const cost: RoutingCost = { cacheEmbedding: [], routerEmbedding: [], routerScore: [], sum: [], cpuSum: [], meanCharacters: 0 };
+  const cost: RoutingCost = {
+    cacheEmbedding: [],
+    routerEmbedding: [],
+    routerScore: [],
+    sum: [],
+    cpuSum: [],
+    meanCharacters: 0,
+  };
   for (const prompt of prompts) {
     // In the server's order: the router's score, then the cache's embedding of the same prompt.
     const cpuBefore = process.cpuUsage();
@@ -36,7 +51,8 @@ export async function timeRoutingInProcess(prompts: readonly string[], warmUp: r
     // The share of score() that is the encoder (the rest is text features and a dot product): its window again.
     // A router trained on text features alone (docs/decisions/027) embeds nothing.
     const again = performance.now();
-    if (artifact.encoder) await encoder.embed([encoderWindow(routingTextForConversation([prompt]), artifact.encoder.windowCharacters)]);
+    if (artifact.encoder)
+      await encoder.embed([encoderWindow(routingTextForConversation([prompt]), artifact.encoder.windowCharacters)]);
     cost.routerEmbedding.push(performance.now() - again);
   }
   cost.meanCharacters = prompts.reduce((sum, prompt) => sum + prompt.length, 0) / prompts.length;

@@ -18,7 +18,6 @@ export const encoderId = 'use-lite-512';
 
 export const seededRandom = createSeededRandom;
 
-
 export function randomUnitVector(random: () => number): Float32Array {
   return toUnit(Float32Array.from({ length: dimensions }, () => random() + random() + random() - 1.5));
 }
@@ -72,15 +71,30 @@ export async function createBenchOrganisation(db: Database, name: string): Promi
   const [role] = await db.insert(roles).values({ orgId, name: 'Member' }).returning();
   const [user] = await db
     .insert(users)
-    .values({ orgId, roleId: role!.id, username: `bench-${orgId}`, email: `bench-${orgId}@example.test`, status: 'active' })
+    .values({
+      orgId,
+      roleId: role!.id,
+      username: `bench-${orgId}`,
+      email: `bench-${orgId}@example.test`,
+      status: 'active',
+    })
     .returning();
   const [session] = await db.insert(chatSessions).values({ orgId, userId: user!.id, title: 'Bench' }).returning();
-  const [reply] = await db.insert(chatMessages).values({ orgId, sessionId: session!.id, userId: user!.id, role: 'assistant', content: 'reply' }).returning();
+  const [reply] = await db
+    .insert(chatMessages)
+    .values({ orgId, sessionId: session!.id, userId: user!.id, role: 'assistant', content: 'reply' })
+    .returning();
   return { orgId, sessionId: session!.id, replyMessageId: reply!.id };
 }
 
 /** Writes vectors as text, 200 rows a statement; exact keys are `base:<index>`. */
-export async function insertBaseVectors(db: Database, owner: BenchOrganisation, scopeKey: string, vectors: readonly Float32Array[], expiresAt: Date): Promise<void> {
+export async function insertBaseVectors(
+  db: Database,
+  owner: BenchOrganisation,
+  scopeKey: string,
+  vectors: readonly Float32Array[],
+  expiresAt: Date,
+): Promise<void> {
   for (let start = 0; start < vectors.length; start += 200) {
     await db.insert(cacheEntries).values(
       vectors.slice(start, start + 200).map((vector, offset) => ({
@@ -102,7 +116,12 @@ export async function insertBaseVectors(db: Database, owner: BenchOrganisation, 
 }
 
 /** Copies every `base:` row with its coordinates rotated by `shift`, inside the database. */
-export async function insertRotatedCopies(db: Database, owner: BenchOrganisation, scopeKey: string, shift: number): Promise<void> {
+export async function insertRotatedCopies(
+  db: Database,
+  owner: BenchOrganisation,
+  scopeKey: string,
+  shift: number,
+): Promise<void> {
   const rotated = sql.raw(`embedding[${shift + 1}:${dimensions}] || embedding[1:${shift}]`);
   await db.execute(sql`
     insert into cache_entries (org_id, session_id, reply_message_id, scope_key, exact_key, prompt, reply, model_id, embedding, encoder_id, reference_cost_usd, created_at, expires_at)
@@ -112,7 +131,9 @@ export async function insertRotatedCopies(db: Database, owner: BenchOrganisation
 }
 
 export async function countEntries(db: Database, orgId: string): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as count from cache_entries where org_id = ${orgId}`)) as unknown as { rows: { count: number }[] };
+  const result = (await db.execute(
+    sql`select count(*)::int as count from cache_entries where org_id = ${orgId}`,
+  )) as unknown as { rows: { count: number }[] };
   return result.rows[0]!.count;
 }
 

@@ -13,7 +13,12 @@ export async function signUp(baseUrl: string, name: string): Promise<SignedUpUse
   const response = await fetch(`${baseUrl}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.test`, password: 'Correct-Horse-9', org_name: `Org ${username}` }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.test`,
+      password: 'Correct-Horse-9',
+      org_name: `Org ${username}`,
+    }),
   });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   const auth = (await response.json()) as AuthResponse;
@@ -29,8 +34,19 @@ export interface TimedReply {
 }
 
 /** POST /api/conversation/message (streamed), read to its end; a new session each time. */
-export async function sendTimedMessage(baseUrl: string, user: SignedUpUser, prompt: string, forcedModelId?: string): Promise<TimedReply> {
-  const body = JSON.stringify({ org_id: user.orgId, user_id: user.userId, prompt, stream: true, forced_model_id: forcedModelId ?? null });
+export async function sendTimedMessage(
+  baseUrl: string,
+  user: SignedUpUser,
+  prompt: string,
+  forcedModelId?: string,
+): Promise<TimedReply> {
+  const body = JSON.stringify({
+    org_id: user.orgId,
+    user_id: user.userId,
+    prompt,
+    stream: true,
+    forced_model_id: forcedModelId ?? null,
+  });
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/conversation/message`, {
     method: 'POST',

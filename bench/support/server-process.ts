@@ -72,8 +72,17 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
   // npm runs a shell and then node: give it its own process group so stop() reaches all of them.
   const child =
     launcher === 'npm'
-      ? spawn('npm', ['start', '--silent'], { cwd: projectRoot, env: environment, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-      : spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArguments ?? []), 'src/server/main.ts'], { cwd: projectRoot, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+      ? spawn('npm', ['start', '--silent'], {
+          cwd: projectRoot,
+          env: environment,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        })
+      : spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArguments ?? []), 'src/server/main.ts'], {
+          cwd: projectRoot,
+          env: environment,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
 
   let serverReportedMs: number | undefined;
   const output: string[] = [];

@@ -91,7 +91,10 @@ async function readSynsets(file: string): Promise<Map<string, Synset>> {
     const pointerStart = 4 + 2 * wordCount;
     const antonyms: Synset['antonyms'] = [];
     for (let pointer = 0; pointer < Number(fields[pointerStart]); pointer += 1) {
-      const [symbol, offset, , sourceTarget] = fields.slice(pointerStart + 1 + 4 * pointer, pointerStart + 5 + 4 * pointer);
+      const [symbol, offset, , sourceTarget] = fields.slice(
+        pointerStart + 1 + 4 * pointer,
+        pointerStart + 5 + 4 * pointer,
+      );
       if (symbol !== '!' || offset === undefined || sourceTarget === undefined) continue;
       const source = lemmas[Number.parseInt(sourceTarget.slice(0, 2), 16) - 1];
       if (source !== undefined) antonyms.push([source, offset, Number.parseInt(sourceTarget.slice(2), 16)]);

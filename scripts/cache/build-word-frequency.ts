@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   const counts = new Map<string, number>();
   for (const { word, count } of entries) counts.set(word.toLowerCase(), (counts.get(word.toLowerCase()) ?? 0) + count);
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-  const kept = [...counts.entries()].sort((first, second) => second[1] - first[1] || first[0].localeCompare(second[0])).slice(0, keptWords);
+  const kept = [...counts.entries()]
+    .sort((first, second) => second[1] - first[1] || first[0].localeCompare(second[0]))
+    .slice(0, keptWords);
   // Zipf scale: log10 of occurrences per billion words (1 = very rare, 7 = "the").
   const lines = kept.map(([word, count]) => `${word}\t${Math.log10((count / total) * 1e9).toFixed(2)}`);
   const header = [

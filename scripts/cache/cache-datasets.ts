@@ -17,7 +17,10 @@ export interface LabelledPair {
 export async function readGptCachePairs(dataDir: string): Promise<ParaphrasePair[]> {
   const file = path.join(dataDir, 'cache', 'gptcache_mock_data.json');
   const pairs = JSON.parse(await readFile(file, 'utf8')) as ParaphrasePair[];
-  if (!Array.isArray(pairs) || pairs.some((pair) => typeof pair.origin !== 'string' || typeof pair.similar !== 'string')) {
+  if (
+    !Array.isArray(pairs) ||
+    pairs.some((pair) => typeof pair.origin !== 'string' || typeof pair.similar !== 'string')
+  ) {
     throw new Error(`${file}: expected an array of {origin, similar}`);
   }
   return pairs;
@@ -30,7 +33,8 @@ export async function readStsPairs(dataDir: string): Promise<LabelledPair[]> {
     .filter((line) => line.trim() !== '')
     .map((line, index) => {
       const [label, first, second] = line.split('\t');
-      if (label === undefined || first === undefined || second === undefined || !/^[0-5]$/.test(label)) throw new Error(`${file} line ${index + 1}: expected label<TAB>q1<TAB>q2`);
+      if (label === undefined || first === undefined || second === undefined || !/^[0-5]$/.test(label))
+        throw new Error(`${file} line ${index + 1}: expected label<TAB>q1<TAB>q2`);
       return { label: Number(label), first, second };
     });
 }

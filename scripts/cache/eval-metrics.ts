@@ -22,13 +22,21 @@ export interface DecidedPair extends ScoredPair {
   exact: boolean;
 }
 
-export function decidePairs(pairs: readonly ScoredPair[], settings: CacheSettings, variants: VerifierVariants = {}): DecidedPair[] {
+export function decidePairs(
+  pairs: readonly ScoredPair[],
+  settings: CacheSettings,
+  variants: VerifierVariants = {},
+): DecidedPair[] {
   const passing = { ...settings, similarityThreshold: 0 };
   return pairs.map((pair) => {
     const withVerifier = decideCacheHit(pair.b, { prompt: pair.a, similarity: 1 }, passing, defaultVerifierOptions);
-    const guardsPass = !withVerifier.reason.startsWith('query-') && !withVerifier.reason.startsWith('entry-') && withVerifier.reason !== 'disabled';
+    const guardsPass =
+      !withVerifier.reason.startsWith('query-') &&
+      !withVerifier.reason.startsWith('entry-') &&
+      withVerifier.reason !== 'disabled';
     const verified: Record<string, boolean> = { product: withVerifier.hit };
-    for (const [name, options] of Object.entries(variants)) verified[name] = decideCacheHit(pair.b, { prompt: pair.a, similarity: 1 }, passing, options).hit;
+    for (const [name, options] of Object.entries(variants))
+      verified[name] = decideCacheHit(pair.b, { prompt: pair.a, similarity: 1 }, passing, options).hit;
     return { ...pair, withVerifier, verified, guardsPass, exact: withVerifier.reason === 'exact' };
   });
 }
@@ -91,8 +99,10 @@ export function wilsonInterval(successes: number, trials: number, z = 1.96): Int
   const proportion = successes / trials;
   const denominator = 1 + (z * z) / trials;
   const centre = (proportion + (z * z) / (2 * trials)) / denominator;
-  const margin = (z * Math.sqrt((proportion * (1 - proportion)) / trials + (z * z) / (4 * trials * trials))) / denominator;
+  const margin =
+    (z * Math.sqrt((proportion * (1 - proportion)) / trials + (z * z) / (4 * trials * trials))) / denominator;
   return { low: Math.max(0, centre - margin), high: Math.min(1, centre + margin) };
 }
 
-export const inSplit = (pairs: readonly DecidedPair[], split: Split | 'full') => (split === 'full' ? pairs : pairs.filter((pair) => pair.split === split));
+export const inSplit = (pairs: readonly DecidedPair[], split: Split | 'full') =>
+  split === 'full' ? pairs : pairs.filter((pair) => pair.split === split);

@@ -2,7 +2,16 @@ import { lightStem } from '../../src/gateway/cache/light-stem';
 import { areSynonyms } from './synonym-groups';
 import { cosineSimilarity } from '../../src/gateway/embeddings/sentence-encoder';
 import type { LabelledPair, ParaphrasePair } from './cache-datasets';
-import { changeEntity, changeNumber, entitySlots, flipNegation, nounSlots, swapNoun, type NearMiss, type Neighbours } from './near-miss-variants';
+import {
+  changeEntity,
+  changeNumber,
+  entitySlots,
+  flipNegation,
+  nounSlots,
+  swapNoun,
+  type NearMiss,
+  type Neighbours,
+} from './near-miss-variants';
 import { createSeededRandom, shuffled } from './seeded-random';
 
 /**
@@ -80,8 +89,14 @@ export interface PairSources {
 }
 
 /** Words the near-miss generator may swap, with their nearest words of the same kind. */
-export async function buildNeighbours(sources: PairSources, embedWords: (words: string[]) => Promise<Float32Array[]>): Promise<Neighbours> {
-  const texts = [...sources.gptCache.flatMap((pair) => [pair.origin, pair.similar]), ...sources.sts.flatMap((pair) => [pair.first, pair.second])];
+export async function buildNeighbours(
+  sources: PairSources,
+  embedWords: (words: string[]) => Promise<Float32Array[]>,
+): Promise<Neighbours> {
+  const texts = [
+    ...sources.gptCache.flatMap((pair) => [pair.origin, pair.similar]),
+    ...sources.sts.flatMap((pair) => [pair.first, pair.second]),
+  ];
   const entityWords = [...new Set(texts.flatMap((text) => entitySlots(text).map((slot) => slot.word)))].sort();
   const nounWords = [...new Set(texts.flatMap((text) => nounSlots(text).map((slot) => slot.word)))].sort();
   const vectors = await embedWords([...entityWords, ...nounWords]);
@@ -108,9 +123,15 @@ export async function buildNeighbours(sources: PairSources, embedWords: (words: 
         const lowerWord = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
         const lowerOther = other.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
         // A listed synonym is a paraphrase, not a near miss (the list is small and reviewed; see synonym-groups.ts).
-        if (areSynonyms(otherStem, stem) || lowerOther.includes(lowerWord) || lowerWord.includes(lowerOther)) return false;
+        if (areSynonyms(otherStem, stem) || lowerOther.includes(lowerWord) || lowerWord.includes(lowerOther))
+          return false;
         // One word family is not another word: "apply" / "application", "different" / "difference".
-        if (otherStem.startsWith(stem) || stem.startsWith(otherStem) || (lowerWord.length >= 5 && lowerWord.slice(0, 5) === lowerOther.slice(0, 5))) return false;
+        if (
+          otherStem.startsWith(stem) ||
+          stem.startsWith(otherStem) ||
+          (lowerWord.length >= 5 && lowerWord.slice(0, 5) === lowerOther.slice(0, 5))
+        )
+          return false;
         return key.startsWith('e:') || /s$/.test(other) === plural;
       })
       .sort((first, second) => second.similarity - first.similarity)
@@ -142,7 +163,9 @@ export function buildEvalPairs(sources: PairSources, neighbours: Neighbours, see
   const pairs: EvalPair[] = [];
   const add = (pair: Omit<EvalPair, 'id'>) => pairs.push({ id: `${pair.kind}-${pairs.length}`, ...pair });
 
-  sources.gptCache.forEach(({ origin, similar }, item) => add({ a: origin, b: similar, positive: true, kind: 'paraphrase', split: gptSplit[item]! }));
+  sources.gptCache.forEach(({ origin, similar }, item) =>
+    add({ a: origin, b: similar, positive: true, kind: 'paraphrase', split: gptSplit[item]! }),
+  );
   sources.sts.forEach(({ label, first, second }, row) => {
     const kind = label >= 4 ? 'sts-same' : label === 3 ? 'sts-partial' : 'sts-different';
     add({ a: first, b: second, positive: label >= 4, kind, split: stsSplit[row]! });
@@ -155,7 +178,13 @@ export function buildEvalPairs(sources: PairSources, neighbours: Neighbours, see
       // A rotation of a shuffled list never maps an item to itself.
       const partner = partners[(partners.indexOf(item) + 1) % partners.length]!;
       if (sources.gptCache[partner]!.origin === sources.gptCache[item]!.origin) return;
-      add({ a: sources.gptCache[item]!.origin, b: sources.gptCache[partner]!.similar, positive: false, kind: 'unrelated', split });
+      add({
+        a: sources.gptCache[item]!.origin,
+        b: sources.gptCache[partner]!.similar,
+        positive: false,
+        kind: 'unrelated',
+        split,
+      });
     });
   }
 
@@ -163,7 +192,15 @@ export function buildEvalPairs(sources: PairSources, neighbours: Neighbours, see
     // Half the near misses change the paraphrase (a reworded question with one slot changed), half the question itself.
     const base = random() < 0.5 ? similar : origin;
     for (const variant of nearMissesOf(origin, base, random, neighbours)) {
-      add({ a: origin, b: variant.text, positive: false, kind: `near-miss-${variant.kind}`, split: gptSplit[item]!, reworded: base !== origin, source: 'gptcache' });
+      add({
+        a: origin,
+        b: variant.text,
+        positive: false,
+        kind: `near-miss-${variant.kind}`,
+        split: gptSplit[item]!,
+        reworded: base !== origin,
+        source: 'gptcache',
+      });
     }
   });
   const stsQuestions = new Map<string, Split>();
@@ -172,7 +209,15 @@ export function buildEvalPairs(sources: PairSources, neighbours: Neighbours, see
   });
   for (const [question, split] of stsQuestions) {
     for (const variant of nearMissesOf(question, question, random, neighbours)) {
-      add({ a: question, b: variant.text, positive: false, kind: `near-miss-${variant.kind}`, split, reworded: false, source: 'sts' });
+      add({
+        a: question,
+        b: variant.text,
+        positive: false,
+        kind: `near-miss-${variant.kind}`,
+        split,
+        reworded: false,
+        source: 'sts',
+      });
     }
   }
   return pairs;
@@ -191,6 +236,17 @@ export function neighbourPairs(pairs: readonly EvalPair[], vectorOf: (text: stri
       const similarity = cosineSimilarity(vectorOf(pair.b), vectorOf(other.a));
       if (!best || similarity > best.similarity) best = { origin: other.a, similarity };
     }
-    return best ? [{ id: `neighbour-${index}`, a: best.origin, b: pair.b, positive: false, kind: 'neighbour' as const, split: pair.split }] : [];
+    return best
+      ? [
+          {
+            id: `neighbour-${index}`,
+            a: best.origin,
+            b: pair.b,
+            positive: false,
+            kind: 'neighbour' as const,
+            split: pair.split,
+          },
+        ]
+      : [];
   });
 }

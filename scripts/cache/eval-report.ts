@@ -9,7 +9,8 @@ export const sweepThresholds = Array.from({ length: 19 }, (_, index) => Math.rou
 export const isHumanLabelled = (pair: DecidedPair) => pair.kind.startsWith('sts-');
 
 /** Headline pairs: the human-labelled ones plus the one-slot near misses built from those human-written questions. */
-export const isHeadline = (pair: DecidedPair) => isHumanLabelled(pair) || (pair.kind.startsWith('near-miss-') && pair.source === 'sts');
+export const isHeadline = (pair: DecidedPair) =>
+  isHumanLabelled(pair) || (pair.kind.startsWith('near-miss-') && pair.source === 'sts');
 
 /** A row label for a kind of pair: near misses name whose text was changed and whether it was reworded too. */
 export function kindLabel(pair: DecidedPair): string {
@@ -24,7 +25,12 @@ export function kindLabel(pair: DecidedPair): string {
  * most pairs) the middle of that run, so that neither edge of what dev could not tell apart is
  * taken. If none reaches the target, the same among the most precise thresholds.
  */
-export function chooseThreshold(dev: readonly DecidedPair[], targetPrecision: number, thresholds: readonly number[], verifier: string | false = 'product'): { threshold: number; reachesTarget: boolean } {
+export function chooseThreshold(
+  dev: readonly DecidedPair[],
+  targetPrecision: number,
+  thresholds: readonly number[],
+  verifier: string | false = 'product',
+): { threshold: number; reachesTarget: boolean } {
   const points = thresholds.map((threshold) => measure(dev, threshold, verifier));
   const passing = points.filter((point) => point.precision >= targetPrecision);
   const bestPrecision = Math.max(...points.map((point) => point.precision));
@@ -47,7 +53,11 @@ export function withInterval(point: SweepPoint, what: 'precision' | 'hitRate'): 
 const splits: (Split | 'full')[] = ['dev', 'held-out', 'full'];
 
 /** Precision and recall with intervals, per split, on the human-labelled pairs alone and with the near misses of their questions. */
-export function headlineTable(pairs: readonly DecidedPair[], threshold: number, verifier: string | false = 'product'): string {
+export function headlineTable(
+  pairs: readonly DecidedPair[],
+  threshold: number,
+  verifier: string | false = 'product',
+): string {
   const sets: [string, (pair: DecidedPair) => boolean][] = [
     ['STS human-labelled', isHumanLabelled],
     ['STS + near misses of STS questions', isHeadline],
@@ -55,21 +65,49 @@ export function headlineTable(pairs: readonly DecidedPair[], threshold: number, 
   const rows = sets.flatMap(([name, belongs]) =>
     splits.map((split) => {
       const point = measure(inSplit(pairs, split).filter(belongs), threshold, verifier);
-      return [name, split, String(point.hits), String(point.falseHits), withInterval(point, 'precision'), withInterval(point, 'hitRate')];
+      return [
+        name,
+        split,
+        String(point.hits),
+        String(point.falseHits),
+        withInterval(point, 'precision'),
+        withInterval(point, 'hitRate'),
+      ];
     }),
   );
-  return markdownTable(['pairs', 'split', 'hits', 'false hits', 'precision [95% CI] true/all hits', 'recall [95% CI] hits/positives'], rows);
+  return markdownTable(
+    ['pairs', 'split', 'hits', 'false hits', 'precision [95% CI] true/all hits', 'recall [95% CI] hits/positives'],
+    rows,
+  );
 }
 
 export function sweepTable(pairs: readonly DecidedPair[], thresholds: readonly number[], marked: number): string {
-  const header = ['threshold', 'dev precision', 'dev recall', 'held-out precision', 'held-out recall', 'full precision', 'full recall', 'full precision (encoder alone)', 'full recall (encoder alone)'];
+  const header = [
+    'threshold',
+    'dev precision',
+    'dev recall',
+    'held-out precision',
+    'held-out recall',
+    'full precision',
+    'full recall',
+    'full precision (encoder alone)',
+    'full recall (encoder alone)',
+  ];
   const rows = thresholds.map((threshold) => {
     const cells = splits.flatMap((split) => {
       const point = measure(inSplit(pairs, split), threshold, 'product');
-      return [point.hits === 0 ? '-' : percent(point.precision), `${percent(point.hitRate)} (${point.hits - point.falseHits})`];
+      return [
+        point.hits === 0 ? '-' : percent(point.precision),
+        `${percent(point.hitRate)} (${point.hits - point.falseHits})`,
+      ];
     });
     const alone = measure(pairs, threshold, false);
-    return [`${threshold.toFixed(2)}${threshold === marked ? ' *' : ''}`, ...cells, percent(alone.precision), percent(alone.hitRate)];
+    return [
+      `${threshold.toFixed(2)}${threshold === marked ? ' *' : ''}`,
+      ...cells,
+      percent(alone.precision),
+      percent(alone.hitRate),
+    ];
   });
   return markdownTable(header, rows);
 }
@@ -97,7 +135,15 @@ export function variantTable(pairs: readonly DecidedPair[], threshold: number, v
     ];
   });
   return markdownTable(
-    ['verifier', 'dev headline precision / recall', 'held-out headline precision / recall', 'full headline precision / recall', 'STS true / false hits (full)', 'near-miss false hits (full, single change)', 'GPTCache paraphrases answered (full)'],
+    [
+      'verifier',
+      'dev headline precision / recall',
+      'held-out headline precision / recall',
+      'full headline precision / recall',
+      'STS true / false hits (full)',
+      'near-miss false hits (full, single change)',
+      'GPTCache paraphrases answered (full)',
+    ],
     rows,
   );
 }
@@ -111,13 +157,23 @@ export function kindTable(pairs: readonly DecidedPair[], threshold: number): str
       const members = split === 'full' ? group : group.filter((pair) => pair.split === split);
       const hits = members.filter((pair) => isHit(pair, threshold, 'product')).length;
       const alone = members.filter((pair) => isHit(pair, threshold, false)).length;
-      return [`${hits}/${members.length} (${percent(members.length === 0 ? 0 : hits / members.length)})`, `${alone}/${members.length}`];
+      return [
+        `${hits}/${members.length} (${percent(members.length === 0 ? 0 : hits / members.length)})`,
+        `${alone}/${members.length}`,
+      ];
     });
     return [kind, group[0]!.positive ? 'positive' : 'negative', ...cells];
   });
-  return markdownTable(['pairs', 'label', 'held-out hits', 'held-out hits (encoder alone)', 'full hits', 'full hits (encoder alone)'], rows);
+  return markdownTable(
+    ['pairs', 'label', 'held-out hits', 'held-out hits (encoder alone)', 'full hits', 'full hits (encoder alone)'],
+    rows,
+  );
 }
 
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 }

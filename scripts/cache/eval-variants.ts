@@ -1,6 +1,13 @@
-import { defaultVerifierOptions, type VerifierOptions, type VerifierRule } from '../../src/gateway/cache/near-miss-verifier';
+import {
+  defaultVerifierOptions,
+  type VerifierOptions,
+  type VerifierRule,
+} from '../../src/gateway/cache/near-miss-verifier';
 
-const without = (rule: VerifierRule): VerifierOptions => ({ ...defaultVerifierOptions, rules: defaultVerifierOptions.rules.filter((other) => other !== rule) });
+const without = (rule: VerifierRule): VerifierOptions => ({
+  ...defaultVerifierOptions,
+  rules: defaultVerifierOptions.rules.filter((other) => other !== rule),
+});
 
 /**
  * The verifier with one rule switched off or one setting moved, each measured beside the product

@@ -10,7 +10,19 @@ import { defaultCacheSettings } from '../../src/gateway/cache/cache-settings';
 import { createWorkerPoolEncoder } from '../../src/gateway/embeddings/worker-pool-encoder';
 import { resolveSharedDataDir } from '../support/shared-data-dir';
 import { decidePairs, inSplit, measure, type DecidedPair } from './eval-metrics';
-import { chooseThreshold, headlineTable, isHeadline, isHumanLabelled, kindTable, markdownTable, percent, sweepTable, sweepThresholds, variantTable, withInterval } from './eval-report';
+import {
+  chooseThreshold,
+  headlineTable,
+  isHeadline,
+  isHumanLabelled,
+  kindTable,
+  markdownTable,
+  percent,
+  sweepTable,
+  sweepThresholds,
+  variantTable,
+  withInterval,
+} from './eval-report';
 import { verifierVariants } from './eval-variants';
 import { gptCachePublished, runGptCacheProtocol } from './gptcache-protocol';
 import { scoreEvaluationPairs } from './scored-pairs';
@@ -24,22 +36,48 @@ async function main(): Promise<void> {
   const evaluation = await scoreEvaluationPairs(resolveSharedDataDir(), encoder).finally(() => encoder.close());
   const decided = decidePairs(evaluation.pairs, defaultCacheSettings, verifierVariants);
   const headline = decided.filter(isHeadline);
-  const { threshold: chosen, reachesTarget } = chooseThreshold(inSplit(headline, 'dev'), targetPrecision, sweepThresholds);
+  const { threshold: chosen, reachesTarget } = chooseThreshold(
+    inSplit(headline, 'dev'),
+    targetPrecision,
+    sweepThresholds,
+  );
   const threshold = defaultCacheSettings.similarityThreshold;
   const thresholds = [...new Set([...sweepThresholds, threshold])].sort((first, second) => first - second);
 
   const out: string[] = [];
   out.push('# Semantic cache: hit precision and recall', '');
   out.push(`Pairs: ${describeCounts(decided)}.`);
-  out.push(`Headline: ${headline.length} pairs, the ${headline.filter(isHumanLabelled).length} human-labelled STS question pairs and the near misses built from their questions.`);
-  const rule = reachesTarget ? `most hits at >= ${percent(targetPrecision)} precision` : `no threshold reaches ${percent(targetPrecision)} precision: most hits at the best precision`;
-  out.push(`Threshold chosen on the dev half (${rule}, middle of a tie): ${chosen.toFixed(2)}; product default: ${threshold.toFixed(2)}${chosen === threshold ? '' : ' (differs: update cache-settings.ts or the report)'}.`, '');
+  out.push(
+    `Headline: ${headline.length} pairs, the ${headline.filter(isHumanLabelled).length} human-labelled STS question pairs and the near misses built from their questions.`,
+  );
+  const rule = reachesTarget
+    ? `most hits at >= ${percent(targetPrecision)} precision`
+    : `no threshold reaches ${percent(targetPrecision)} precision: most hits at the best precision`;
+  out.push(
+    `Threshold chosen on the dev half (${rule}, middle of a tie): ${chosen.toFixed(2)}; product default: ${threshold.toFixed(2)}${chosen === threshold ? '' : ' (differs: update cache-settings.ts or the report)'}.`,
+    '',
+  );
   out.push(`## Headline at the default threshold ${threshold.toFixed(2)}`, '', headlineTable(decided, threshold), '');
   out.push(encoderAloneLines(decided).join('\n'), '');
-  out.push('## Threshold sweep (headline pairs; * = product default)', '', sweepTable(headline, thresholds, threshold), '');
-  out.push(`## What each rule contributes, at ${threshold.toFixed(2)}`, '', variantTable(decided, threshold, Object.keys(verifierVariants)), '');
+  out.push(
+    '## Threshold sweep (headline pairs; * = product default)',
+    '',
+    sweepTable(headline, thresholds, threshold),
+    '',
+  );
+  out.push(
+    `## What each rule contributes, at ${threshold.toFixed(2)}`,
+    '',
+    variantTable(decided, threshold, Object.keys(verifierVariants)),
+    '',
+  );
   out.push(`## Each kind of pair at ${threshold.toFixed(2)}`, '', kindTable(decided, threshold), '');
-  out.push('## Recall check: GPTCache protocol (store every origin, ask every paraphrase; positive = its own origin returned)', '', gptCacheTable(evaluation, decided), '');
+  out.push(
+    '## Recall check: GPTCache protocol (store every origin, ask every paraphrase; positive = its own origin returned)',
+    '',
+    gptCacheTable(evaluation, decided),
+    '',
+  );
   out.push(`Total time ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
@@ -48,7 +86,10 @@ async function main(): Promise<void> {
 function encoderAloneLines(pairs: readonly DecidedPair[]): string[] {
   const human = pairs.filter(isHumanLabelled);
   const lines = ['Encoder alone (guard and exact tier kept, no verifier) on the STS pairs, full set:'];
-  for (const threshold of [0.8, 0.85, 0.9, 0.94, 0.96]) lines.push(`- at ${threshold.toFixed(2)}: precision ${withInterval(measure(human, threshold, false), 'precision')}, recall ${withInterval(measure(human, threshold, false), 'hitRate')}`);
+  for (const threshold of [0.8, 0.85, 0.9, 0.94, 0.96])
+    lines.push(
+      `- at ${threshold.toFixed(2)}: precision ${withInterval(measure(human, threshold, false), 'precision')}, recall ${withInterval(measure(human, threshold, false), 'hitRate')}`,
+    );
   return lines;
 }
 
@@ -57,9 +98,14 @@ function describeCounts(pairs: readonly DecidedPair[]): string {
   return `${pairs.length} (${positives} positive, ${pairs.length - positives} negative); dev ${inSplit(pairs, 'dev').length}, held-out ${inSplit(pairs, 'held-out').length}`;
 }
 
-function gptCacheTable(evaluation: Awaited<ReturnType<typeof scoreEvaluationPairs>>, decided: readonly DecidedPair[]): string {
+function gptCacheTable(
+  evaluation: Awaited<ReturnType<typeof scoreEvaluationPairs>>,
+  decided: readonly DecidedPair[],
+): string {
   const rows: string[][] = [];
-  const thresholds = [...new Set([0.8, 0.9, 0.95, defaultCacheSettings.similarityThreshold])].sort((first, second) => first - second);
+  const thresholds = [...new Set([0.8, 0.9, 0.95, defaultCacheSettings.similarityThreshold])].sort(
+    (first, second) => first - second,
+  );
   for (const threshold of thresholds) {
     const settings = { ...defaultCacheSettings, similarityThreshold: threshold };
     const published = gptCachePublished.find((figure) => figure.threshold === threshold);
@@ -71,12 +117,26 @@ function gptCacheTable(evaluation: Awaited<ReturnType<typeof scoreEvaluationPair
         return `${percent(hits === 0 ? 1 : result.positive / hits)} at ${percent(hits / result.queries)}`;
       });
     });
-    rows.push([threshold.toFixed(2), ...cells, published ? `${percent(published.precision)} at ${percent(published.hitRate)}` : '-']);
+    rows.push([
+      threshold.toFixed(2),
+      ...cells,
+      published ? `${percent(published.precision)} at ${percent(published.hitRate)}` : '-',
+    ]);
   }
-  return markdownTable(['threshold', 'held-out (verifier)', 'held-out (no verifier)', 'full (verifier)', 'full (no verifier)', 'GPTCache published (ONNX encoder, no verifier)'], rows);
+  return markdownTable(
+    [
+      'threshold',
+      'held-out (verifier)',
+      'held-out (no verifier)',
+      'full (verifier)',
+      'full (no verifier)',
+      'GPTCache published (ONNX encoder, no verifier)',
+    ],
+    rows,
+  );
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exitCode = 1;
 });

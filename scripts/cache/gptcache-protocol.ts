@@ -24,7 +24,9 @@ export function runGptCacheProtocol(
   settings: CacheSettings,
   verifier: boolean,
 ): RetrievalResult {
-  const entries = [...new Map(paraphrases.map((pair) => [pair.a, { prompt: pair.a, vector: vectorOf(pair.a) }])).values()];
+  const entries = [
+    ...new Map(paraphrases.map((pair) => [pair.a, { prompt: pair.a, vector: vectorOf(pair.a) }])).values(),
+  ];
   let positive = 0;
   let negative = 0;
   for (const pair of paraphrases) {
@@ -33,7 +35,11 @@ export function runGptCacheProtocol(
       .map((entry) => ({ prompt: entry.prompt, similarity: cosineSimilarity(query, entry.vector) }))
       .sort((first, second) => second.similarity - first.similarity)
       .slice(0, candidatesPerLookup);
-    const chosen = verifier ? selectCacheHit(pair.b, nearest, settings).entry : nearest[0] && nearest[0].similarity >= settings.similarityThreshold ? nearest[0] : undefined;
+    const chosen = verifier
+      ? selectCacheHit(pair.b, nearest, settings).entry
+      : nearest[0] && nearest[0].similarity >= settings.similarityThreshold
+        ? nearest[0]
+        : undefined;
     if (!chosen) continue;
     if (normalisePrompt(chosen.prompt) === normalisePrompt(pair.a)) positive += 1;
     else negative += 1;

@@ -25,11 +25,29 @@ interface Slot {
   word: string;
 }
 
-const numberWordList = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve', 'twenty', 'hundred', 'thousand'];
+const numberWordList = [
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'twelve',
+  'twenty',
+  'hundred',
+  'thousand',
+];
 const auxiliaries = /\b(is|are|was|were|can|could|should|will|would|does|do|did|has|have|must|may)\b/i;
 
 function slots(text: string, pattern: RegExp): Slot[] {
-  return [...text.matchAll(pattern)].map((match) => ({ start: match.index, end: match.index + match[0].length, word: match[0] }));
+  return [...text.matchAll(pattern)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    word: match[0],
+  }));
 }
 
 function appearsIn(word: string, text: string | undefined): boolean {
@@ -55,7 +73,10 @@ export function changeNumber(text: string, random: () => number, mustAppearIn?: 
     parts[parts.length - 1] = String(last + 1 + Math.floor(random() * 9));
     to = parts.join('.');
   } else {
-    to = pick(numberWordList.filter((word) => word !== slot.word.toLowerCase()), random);
+    to = pick(
+      numberWordList.filter((word) => word !== slot.word.toLowerCase()),
+      random,
+    );
   }
   return { kind: 'number', text: replaceSlot(text, slot, to), from: slot.word, to };
 }
@@ -63,7 +84,10 @@ export function changeNumber(text: string, random: () => number, mustAppearIn?: 
 /** Names and code: `code`, snake_case, dotted.names, camelCase, capitalised words after the first. */
 export function entitySlots(text: string): Slot[] {
   const code = slots(text, /`[^`\n]+`/g);
-  const identifiers = slots(text, /(?<![\p{L}\p{N}_`])(?:[A-Za-z]+[_.][A-Za-z0-9_.]*[A-Za-z0-9]|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z]?)(?![\p{L}\p{N}_`])/gu);
+  const identifiers = slots(
+    text,
+    /(?<![\p{L}\p{N}_`])(?:[A-Za-z]+[_.][A-Za-z0-9_.]*[A-Za-z0-9]|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z]?)(?![\p{L}\p{N}_`])/gu,
+  );
   const names = slots(text, /(?<=[\p{L}\p{N},;)] )[A-Z][a-z]{2,}\b/gu);
   const inCode = (slot: Slot) => code.some((span) => slot.start >= span.start && slot.end <= span.end);
   return [...code, ...identifiers.filter((slot) => !inCode(slot)), ...names.filter((slot) => !inCode(slot))].filter(
@@ -71,8 +95,15 @@ export function entitySlots(text: string): Slot[] {
   );
 }
 
-export function changeEntity(text: string, random: () => number, neighbours: Neighbours, mustAppearIn?: string): NearMiss | undefined {
-  const candidates = entitySlots(text).filter((slot) => appearsIn(slot.word, mustAppearIn) && neighbours(slot.word).length > 0);
+export function changeEntity(
+  text: string,
+  random: () => number,
+  neighbours: Neighbours,
+  mustAppearIn?: string,
+): NearMiss | undefined {
+  const candidates = entitySlots(text).filter(
+    (slot) => appearsIn(slot.word, mustAppearIn) && neighbours(slot.word).length > 0,
+  );
   if (candidates.length === 0) return undefined;
   const slot = pick(candidates, random);
   const to = pick(neighbours(slot.word).slice(0, 3), random);
@@ -80,7 +111,10 @@ export function changeEntity(text: string, random: () => number, neighbours: Nei
 }
 
 export function flipNegation(text: string): NearMiss | undefined {
-  const contracted = /\b(can't|cannot|won't|isn't|aren't|doesn't|don't|didn't|wasn't|weren't|shouldn't|couldn't|wouldn't|hasn't|haven't)\b/i.exec(text);
+  const contracted =
+    /\b(can't|cannot|won't|isn't|aren't|doesn't|don't|didn't|wasn't|weren't|shouldn't|couldn't|wouldn't|hasn't|haven't)\b/i.exec(
+      text,
+    );
   if (contracted) {
     const positive: Record<string, string> = { "can't": 'can', cannot: 'can', "won't": 'will' };
     const word = contracted[0];
@@ -93,7 +127,12 @@ export function flipNegation(text: string): NearMiss | undefined {
   if (!auxiliary) return undefined;
   // In a question the auxiliary comes before its subject: "Can't I ...?", not "Can not I ...?".
   const to = text.trim().endsWith('?') ? contract(auxiliary[0]) : `${auxiliary[0]} not`;
-  return { kind: 'negation', text: text.slice(0, auxiliary.index) + to + text.slice(auxiliary.index + auxiliary[0].length), from: auxiliary[0], to };
+  return {
+    kind: 'negation',
+    text: text.slice(0, auxiliary.index) + to + text.slice(auxiliary.index + auxiliary[0].length),
+    from: auxiliary[0],
+    to,
+  };
 }
 
 function contract(auxiliary: string): string {
@@ -105,13 +144,23 @@ function contract(auxiliary: string): string {
 /** Lower-case content words that follow a determiner or preposition: mostly nouns and their adjectives. */
 export function nounSlots(text: string): Slot[] {
   const code = slots(text, /`[^`\n]+`/g);
-  return slots(text, /(?<=\b(?:a|an|the|my|your|this|that|these|those|of|about|for|with|from|to|in|on|some|any|new|old)\s)[a-z]{4,}\b(?![._(\-/=])/g).filter(
+  return slots(
+    text,
+    /(?<=\b(?:a|an|the|my|your|this|that|these|those|of|about|for|with|from|to|in|on|some|any|new|old)\s)[a-z]{4,}\b(?![._(\-/=])/g,
+  ).filter(
     (slot) => !stopWords.has(slot.word) && !code.some((span) => slot.start >= span.start && slot.end <= span.end),
   );
 }
 
-export function swapNoun(text: string, random: () => number, neighbours: Neighbours, mustAppearIn?: string): NearMiss | undefined {
-  const candidates = nounSlots(text).filter((slot) => appearsIn(slot.word, mustAppearIn) && neighbours(slot.word).length > 0);
+export function swapNoun(
+  text: string,
+  random: () => number,
+  neighbours: Neighbours,
+  mustAppearIn?: string,
+): NearMiss | undefined {
+  const candidates = nounSlots(text).filter(
+    (slot) => appearsIn(slot.word, mustAppearIn) && neighbours(slot.word).length > 0,
+  );
   if (candidates.length === 0) return undefined;
   const slot = pick(candidates, random);
   const to = pick(neighbours(slot.word).slice(0, 3), random);

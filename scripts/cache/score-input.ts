@@ -11,7 +11,8 @@ export interface ScoreRequest {
 export function parseScoreRequests(text: string, source: string): ScoreRequest[] {
   return parseJsonLines(text, source).map(({ lineNumber, value }) => {
     const problem = describeProblem(value);
-    if (problem) throw new Error(`${source} line ${lineNumber}: ${problem}; expected {"id": string, "a": string, "b": string}`);
+    if (problem)
+      throw new Error(`${source} line ${lineNumber}: ${problem}; expected {"id": string, "a": string, "b": string}`);
     const { id, a, b } = value as ScoreRequest;
     return { id, a, b };
   });

@@ -55,7 +55,9 @@ async function main(): Promise<void> {
     const { hit } = decideCacheHit(request.b, { prompt: request.a, similarity }, defaultCacheSettings);
     return `${JSON.stringify({ id: request.id, similarity, hit })}\n`;
   });
-  await new Promise<void>((resolve, reject) => writeAnswer(lines.join(''), (error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    writeAnswer(lines.join(''), (error) => (error ? reject(error) : resolve())),
+  );
   console.error(`cache:score: ${requests.length} lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

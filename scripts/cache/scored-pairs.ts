@@ -27,9 +27,16 @@ export async function scoreEvaluationPairs(dataDir: string, encoder: SentenceEnc
   const neighbours = await buildNeighbours(sources, (words) => embedWithCache(encoder, words, embeddingCacheDir));
   const pairs = buildEvalPairs(sources, neighbours);
   const texts = [...new Set(pairs.flatMap((pair) => [pair.a, pair.b]))];
-  const vectors = await embedWithCache(encoder, texts.map((text) => encoderTextFor(text)), embeddingCacheDir);
+  const vectors = await embedWithCache(
+    encoder,
+    texts.map((text) => encoderTextFor(text)),
+    embeddingCacheDir,
+  );
   const vectorByText = new Map(texts.map((text, index) => [text, vectors[index]!]));
   const vectorOf = (text: string) => vectorByText.get(text)!;
-  const scored = [...pairs, ...neighbourPairs(pairs, vectorOf)].map((pair) => ({ ...pair, similarity: cosineSimilarity(vectorOf(pair.a), vectorOf(pair.b)) }));
+  const scored = [...pairs, ...neighbourPairs(pairs, vectorOf)].map((pair) => ({
+    ...pair,
+    similarity: cosineSimilarity(vectorOf(pair.a), vectorOf(pair.b)),
+  }));
   return { pairs: scored, vectorOf };
 }

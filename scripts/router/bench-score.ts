@@ -19,15 +19,29 @@ const prompts = Array.from({ length: lineCount }, (_, index) => items[index % it
 const lengths = prompts.map((item) => item.text.length).sort((first, second) => first - second);
 const inputFile = path.join(repositoryRoot, '.tmp', 'router-score-bench.jsonl');
 await mkdir(path.dirname(inputFile), { recursive: true });
-await writeFile(inputFile, prompts.map((item, index) => JSON.stringify({ id: `p${index}`, prompt: item.text })).join('\n') + '\n');
+await writeFile(
+  inputFile,
+  prompts.map((item, index) => JSON.stringify({ id: `p${index}`, prompt: item.text })).join('\n') + '\n',
+);
 
-const mix = ['mt-bench', 'gsm8k', 'mmlu'].map((name) => `${name} ${prompts.filter((item) => item.benchmark === name).length}`).join(', ');
-console.log(`${lineCount} prompts (${mix}); characters: mean ${(lengths.reduce((sum, length) => sum + length, 0) / lengths.length).toFixed(0)}, median ${lengths[Math.floor(lengths.length / 2)]}, max ${lengths[lengths.length - 1]}`);
-console.log(`cores ${availableParallelism()}, load average before ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+const mix = ['mt-bench', 'gsm8k', 'mmlu']
+  .map((name) => `${name} ${prompts.filter((item) => item.benchmark === name).length}`)
+  .join(', ');
+console.log(
+  `${lineCount} prompts (${mix}); characters: mean ${(lengths.reduce((sum, length) => sum + length, 0) / lengths.length).toFixed(0)}, median ${lengths[Math.floor(lengths.length / 2)]}, max ${lengths[lengths.length - 1]}`,
+);
+console.log(
+  `cores ${availableParallelism()}, load average before ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`,
+);
 
 const started = performance.now();
 const result = await new Promise<{ code: number | null; lines: number; stderr: string }>((resolve, reject) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/router/score.ts', '--input', inputFile], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/router/score.ts', '--input', inputFile], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let lines = 0;
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (lines += chunk.toString().split('\n').length - 1));
@@ -36,7 +50,16 @@ const result = await new Promise<{ code: number | null; lines: number; stderr: s
   child.on('close', (code) => resolve({ code, lines, stderr }));
 });
 const seconds = (performance.now() - started) / 1000;
-if (result.code !== 0 || result.lines !== lineCount) throw new Error(`router:score failed (exit ${result.code}, ${result.lines} lines): ${result.stderr}`);
+if (result.code !== 0 || result.lines !== lineCount)
+  throw new Error(`router:score failed (exit ${result.code}, ${result.lines} lines): ${result.stderr}`);
 const cpuSeconds = Number(/CPU ([\d.]+) s/.exec(result.stderr)?.[1] ?? Number.NaN);
-console.log(`router:score: ${lineCount} lines in ${seconds.toFixed(1)} s wall (${(lineCount / seconds).toFixed(0)} lines/s), process CPU ${cpuSeconds.toFixed(1)} s over all threads`);
-console.log(`load average after ${loadavg().map((value) => value.toFixed(1)).join(' ')}; on ${availableParallelism()} otherwise idle cores the CPU time bounds the wall time from below at ${(cpuSeconds / availableParallelism()).toFixed(1)} s`);
+console.log(
+  `router:score: ${lineCount} lines in ${seconds.toFixed(1)} s wall (${(lineCount / seconds).toFixed(0)} lines/s), process CPU ${cpuSeconds.toFixed(1)} s over all threads`,
+);
+console.log(
+  `load average after ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(
+      ' ',
+    )}; on ${availableParallelism()} otherwise idle cores the CPU time bounds the wall time from below at ${(cpuSeconds / availableParallelism()).toFixed(1)} s`,
+);

@@ -1,4 +1,12 @@
-import { modelQualities, oracleCurve, qualityCostCurve, randomCurve, summariseCurve, type RouterSummary, type ScoredOutcome } from '../../src/gateway/routing/routing-metrics';
+import {
+  modelQualities,
+  oracleCurve,
+  qualityCostCurve,
+  randomCurve,
+  summariseCurve,
+  type RouterSummary,
+  type ScoredOutcome,
+} from '../../src/gateway/routing/routing-metrics';
 import type { RoutingItem } from './routellm-data';
 
 /** One evaluation set: per benchmark, plus MT-Bench the way RouteLLM scores it. */
@@ -25,13 +33,20 @@ export interface EvaluationRow {
  * first turn's score routes the whole conversation and the quality is the mean of both turns.
  */
 export function evaluationSets(items: readonly RoutingItem[], scores: readonly number[]): EvaluationSet[] {
-  const outcome = (index: number): ScoredOutcome => ({ score: scores[index]!, strongQuality: items[index]!.strongQuality, weakQuality: items[index]!.weakQuality });
-  const indicesOf = (benchmark: string) => items.flatMap((item, index) => (item.benchmark === benchmark ? [index] : []));
+  const outcome = (index: number): ScoredOutcome => ({
+    score: scores[index]!,
+    strongQuality: items[index]!.strongQuality,
+    weakQuality: items[index]!.weakQuality,
+  });
+  const indicesOf = (benchmark: string) =>
+    items.flatMap((item, index) => (item.benchmark === benchmark ? [index] : []));
   const mtBench = indicesOf('mt-bench');
   const perQuestion = mtBench
     .filter((index) => items[index]!.turn === 1)
     .map((index) => {
-      const second = mtBench.find((other) => items[other]!.questionId === items[index]!.questionId && items[other]!.turn === 2)!;
+      const second = mtBench.find(
+        (other) => items[other]!.questionId === items[index]!.questionId && items[other]!.turn === 2,
+      )!;
       return {
         score: scores[index]!,
         strongQuality: (items[index]!.strongQuality + items[second]!.strongQuality) / 2,
@@ -39,7 +54,11 @@ export function evaluationSets(items: readonly RoutingItem[], scores: readonly n
       };
     });
   return [
-    { name: 'MT-Bench (per turn)', outcomes: mtBench.map(outcome), note: 'each turn routed on its own text (turn 2 after turn 1); judge score 1-10' },
+    {
+      name: 'MT-Bench (per turn)',
+      outcomes: mtBench.map(outcome),
+      note: 'each turn routed on its own text (turn 2 after turn 1); judge score 1-10',
+    },
     { name: 'MT-Bench (per question)', outcomes: perQuestion, note: "RouteLLM's protocol: turn 1 routes both turns" },
     { name: 'GSM8K', outcomes: indicesOf('gsm8k').map(outcome), note: 'accuracy' },
     { name: 'MMLU', outcomes: indicesOf('mmlu').map(outcome), note: 'accuracy' },
@@ -97,7 +116,9 @@ export function formatEvaluationTable(rows: readonly EvaluationRow[], routerLabe
       ['random', row.random],
       ['oracle', row.oracle],
     ] as const) {
-      lines.push(`| ${name === routerLabel ? label : ''} | ${name} | ${summary.apgr.toFixed(3)} | ${percent(summary.cpt50)} | ${percent(summary.cpt80)} | ${percent(summary.strongShareAt95)} | ${percent(summary.savingAt95)} |`);
+      lines.push(
+        `| ${name === routerLabel ? label : ''} | ${name} | ${summary.apgr.toFixed(3)} | ${percent(summary.cpt50)} | ${percent(summary.cpt80)} | ${percent(summary.strongShareAt95)} | ${percent(summary.savingAt95)} |`,
+      );
     }
   }
   return lines.join('\n');

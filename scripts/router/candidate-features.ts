@@ -17,13 +17,35 @@ const stem = (text: string): string => text.replace(answerOptions, '');
 
 export const candidateFeatures = {
   // Specialist vocabulary: words rare in general English (SUBTLEX-US Zipf below 3, or not listed).
-  rareWords: { direction: 1, value: (text) => Math.log1p(lettersWords(text).filter((word) => zipfFrequency(word) < 3).length) },
-  rareWordShare: { direction: 1, value: (text) => { const words = lettersWords(text); return words.length === 0 ? 0 : words.filter((word) => zipfFrequency(word) < 3).length / words.length; } },
+  rareWords: {
+    direction: 1,
+    value: (text) => Math.log1p(lettersWords(text).filter((word) => zipfFrequency(word) < 3).length),
+  },
+  rareWordShare: {
+    direction: 1,
+    value: (text) => {
+      const words = lettersWords(text);
+      return words.length === 0 ? 0 : words.filter((word) => zipfFrequency(word) < 3).length / words.length;
+    },
+  },
   // Length of a multiple-choice question's stem, its options left out (the whole prompt otherwise).
   stemCharacters: { direction: 1, value: (text) => Math.log1p(stem(text).length) },
   questionMarks: { direction: 1, value: (text) => Math.log1p(count(text, /\?/g)) },
-  negation: { direction: 1, value: (text) => Math.log1p(count(text, /\b(?:not|except|false|incorrect|least|never|cannot|neither|nor)\b|n't\b/gi)) },
-  proofCue: { direction: 1, value: (text) => Math.log1p(count(text, /\b(?:prove|proof|theorem|lemma|show that|infinitely|irrational|converges?|for all|there exists?)\b/gi)) },
+  negation: {
+    direction: 1,
+    value: (text) =>
+      Math.log1p(count(text, /\b(?:not|except|false|incorrect|least|never|cannot|neither|nor)\b|n't\b/gi)),
+  },
+  proofCue: {
+    direction: 1,
+    value: (text) =>
+      Math.log1p(
+        count(
+          text,
+          /\b(?:prove|proof|theorem|lemma|show that|infinitely|irrational|converges?|for all|there exists?)\b/gi,
+        ),
+      ),
+  },
   namedPeople: { direction: 1, value: (text) => Math.log1p(count(text, /(?<=[a-z,] )[A-Z][a-z]+/g)) },
   // Designed after reading MMLU's highest-gain subject (moral scenarios, told as "I ..."): shown for honesty, not a fair unseen test.
   firstPerson: { direction: 1, value: (text) => Math.log1p(count(text, /\b(?:I|me|my)\b/g)) },

@@ -7,7 +7,12 @@ export type ModelFitter = (training: readonly number[]) => LogisticModel;
  * Out-of-fold scores: for each fold, fit on the other folds and score the held-out one, so no
  * prompt is ever scored by a model that saw it.
  */
-export function crossValidatedScores(data: TrainingData, foldOf: readonly number[], foldCount: number, fit: ModelFitter): number[] {
+export function crossValidatedScores(
+  data: TrainingData,
+  foldOf: readonly number[],
+  foldCount: number,
+  fit: ModelFitter,
+): number[] {
   const scores = new Array<number>(data.rows.length).fill(Number.NaN);
   for (let fold = 0; fold < foldCount; fold += 1) {
     const model = fit(foldOf.flatMap((itemFold, index) => (itemFold === fold ? [] : [index])));

@@ -9,7 +9,8 @@ export function parseCsvRecords(text: string): Record<string, string>[] {
   return rows
     .filter((row) => !(row.length === 1 && row[0] === ''))
     .map((row, index) => {
-      if (row.length !== header.length) throw new Error(`CSV record ${index + 1} has ${row.length} fields, the header ${header.length}`);
+      if (row.length !== header.length)
+        throw new Error(`CSV record ${index + 1} has ${row.length} fields, the header ${header.length}`);
       return Object.fromEntries(header.map((name, column) => [name, row[column]!]));
     });
 }

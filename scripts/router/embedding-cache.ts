@@ -44,21 +44,35 @@ async function saveCache(files: CacheFiles, cache: Map<string, Float32Array>, di
 }
 
 /** Vectors for the texts, in order, embedding only those not cached yet (progress on stderr). */
-export async function embedWithCache(encoder: SentenceEncoder, texts: readonly string[], cacheDir = defaultEmbeddingCacheDir): Promise<Float32Array[]> {
+export async function embedWithCache(
+  encoder: SentenceEncoder,
+  texts: readonly string[],
+  cacheDir = defaultEmbeddingCacheDir,
+): Promise<Float32Array[]> {
   await mkdir(cacheDir, { recursive: true });
-  const files = { index: path.join(cacheDir, `${encoder.id}.keys.json`), vectors: path.join(cacheDir, `${encoder.id}.f32`) };
+  const files = {
+    index: path.join(cacheDir, `${encoder.id}.keys.json`),
+    vectors: path.join(cacheDir, `${encoder.id}.f32`),
+  };
   const cache = await loadCache(files, encoder.dimensions);
   const keys = texts.map(hashText);
-  const missing = [...new Map(texts.map((text, index) => [keys[index]!, text])).entries()].filter(([key]) => !cache.has(key));
+  const missing = [...new Map(texts.map((text, index) => [keys[index]!, text])).entries()].filter(
+    ([key]) => !cache.has(key),
+  );
   const chunkSize = 1024;
   const started = performance.now();
   for (let start = 0; start < missing.length; start += chunkSize) {
     const chunk = missing.slice(start, start + chunkSize);
-    const vectors = await embedInLengthOrder(encoder, chunk.map(([, text]) => text));
+    const vectors = await embedInLengthOrder(
+      encoder,
+      chunk.map(([, text]) => text),
+    );
     chunk.forEach(([key], index) => cache.set(key, vectors[index]!));
     await saveCache(files, cache, encoder.dimensions);
     const done = Math.min(start + chunkSize, missing.length);
-    process.stderr.write(`embedded ${done}/${missing.length} new texts (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+    process.stderr.write(
+      `embedded ${done}/${missing.length} new texts (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+    );
   }
   return keys.map((key) => cache.get(key)!);
 }

@@ -7,7 +7,13 @@
  */
 import { parseArgs } from 'node:util';
 import { assignGroupedFolds } from '../../src/gateway/routing/training/grouped-folds';
-import { evaluateSet, evaluationSets, formatEvaluationTable, pooledEvaluationSet, type EvaluationRow } from './benchmark-report';
+import {
+  evaluateSet,
+  evaluationSets,
+  formatEvaluationTable,
+  pooledEvaluationSet,
+  type EvaluationRow,
+} from './benchmark-report';
 import { crossValidatedScores, scoreWith } from './cross-validation';
 import { fitRouterModel } from './fit-router-model';
 import { leaveOneBenchmarkOutScores } from './leave-one-benchmark-out';
@@ -35,7 +41,9 @@ phase = performance.now();
 const outOfFold = crossValidatedScores(data, data.folds, config.folds, fit);
 const rows = evaluationSets(data.items, outOfFold).map(evaluateSet);
 process.stderr.write(`cross-validation ${seconds(phase)}\n`);
-console.log(`\n# Learned router, out-of-fold (${config.folds}-fold cross-validation, seed ${config.seed}; in-distribution)\n`);
+console.log(
+  `\n# Learned router, out-of-fold (${config.folds}-fold cross-validation, seed ${config.seed}; in-distribution)\n`,
+);
 console.log(formatEvaluationTable(rows));
 console.log(
   '\nStrong calls at 95%: smallest share of prompts sent to the strong model that reaches 95% of its quality alone.' +
@@ -48,11 +56,17 @@ if (seedCount > 1) {
   const runs: EvaluationRow[][] = [rows];
   for (let extra = 1; extra < seedCount; extra += 1) {
     phase = performance.now();
-    const folds = assignGroupedFolds(data.items.map((item) => ({ group: item.group, stratum: item.benchmark })), config.folds, config.seed + extra);
+    const folds = assignGroupedFolds(
+      data.items.map((item) => ({ group: item.group, stratum: item.benchmark })),
+      config.folds,
+      config.seed + extra,
+    );
     runs.push(evaluationSets(data.items, crossValidatedScores(data, folds, config.folds, fit)).map(evaluateSet));
     process.stderr.write(`cross-validation with seed ${config.seed + extra} ${seconds(phase)}\n`);
   }
-  console.log(`\n## Out-of-fold spread over ${seedCount} fold splits (seeds ${config.seed}..${config.seed + seedCount - 1}): mean (min-max)\n`);
+  console.log(
+    `\n## Out-of-fold spread over ${seedCount} fold splits (seeds ${config.seed}..${config.seed + seedCount - 1}): mean (min-max)\n`,
+  );
   console.log('| data set | APGR | CPT(50%) | CPT(80%) | strong calls at 95% |');
   console.log('|---|---|---|---|---|');
   rows.forEach((row, index) => {
@@ -62,7 +76,10 @@ if (seedCount > 1) {
       return `${format(mean)} (${format(Math.min(...values))}-${format(Math.max(...values))})`;
     };
     console.log(
-      `| ${row.name} | ${cell((run) => run.router.apgr, (value) => value.toFixed(3))} | ${cell((run) => run.router.cpt50, percent)} | ${cell((run) => run.router.cpt80, percent)} | ${cell((run) => run.router.strongShareAt95, percent)} |`,
+      `| ${row.name} | ${cell(
+        (run) => run.router.apgr,
+        (value) => value.toFixed(3),
+      )} | ${cell((run) => run.router.cpt50, percent)} | ${cell((run) => run.router.cpt80, percent)} | ${cell((run) => run.router.strongShareAt95, percent)} |`,
     );
   });
 }

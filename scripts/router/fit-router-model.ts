@@ -6,7 +6,10 @@ import { benchmarkNames } from './routellm-data';
 import type { RouterTrainingConfig } from './training-config';
 import type { TrainingData } from './training-data';
 
-export type FitSettings = Pick<RouterTrainingConfig, 'logistic' | 'directedFeatures' | 'perBenchmarkCentring' | 'lengthPriorWeight'>;
+export type FitSettings = Pick<
+  RouterTrainingConfig,
+  'logistic' | 'directedFeatures' | 'perBenchmarkCentring' | 'lengthPriorWeight'
+>;
 
 /** What the columns after the embedding are: their prior directions and which one is log length. */
 export interface FeatureLayout {
@@ -14,7 +17,10 @@ export interface FeatureLayout {
   lengthColumn: number;
 }
 
-export const committedFeatureLayout: FeatureLayout = { directions: textFeatureDirections, lengthColumn: textFeatureNames.indexOf('characters') };
+export const committedFeatureLayout: FeatureLayout = {
+  directions: textFeatureDirections,
+  lengthColumn: textFeatureNames.indexOf('characters'),
+};
 
 /** Variants compare-variants.ts measures; the committed router uses the defaults. */
 export interface FitOptions {
@@ -28,22 +34,40 @@ export interface FitOptions {
  * with each text feature held to its direction, then the length prior blended in. Train, eval and
  * compare-variants all fit through here.
  */
-export function fitRouterModel(data: TrainingData, training: readonly number[], settings: FitSettings, options: FitOptions = {}): LogisticModel {
+export function fitRouterModel(
+  data: TrainingData,
+  training: readonly number[],
+  settings: FitSettings,
+  options: FitOptions = {},
+): LogisticModel {
   const layout = options.layout ?? committedFeatureLayout;
   const usable = training.filter((index) => data.trainable[index]);
   const rows = usable.map((index) => data.rows[index]!);
-  const benchmarks = [...new Set(usable.map((index) => data.items[index]!.benchmark))].sort((first, second) => benchmarkNames.indexOf(first) - benchmarkNames.indexOf(second));
+  const benchmarks = [...new Set(usable.map((index) => data.items[index]!.benchmark))].sort(
+    (first, second) => benchmarkNames.indexOf(first) - benchmarkNames.indexOf(second),
+  );
   const benchmarkOf = usable.map((index) => benchmarks.indexOf(data.items[index]!.benchmark));
-  const signs = settings.directedFeatures ? [...new Array<number>(data.embeddingDimensions).fill(0), ...layout.directions] : undefined;
+  const signs = settings.directedFeatures
+    ? [...new Array<number>(data.embeddingDimensions).fill(0), ...layout.directions]
+    : undefined;
   const model =
     options.objective === 'pairwise'
       ? trainPairwiseRanking(
           {
             rows,
             // MT-Bench's label is already its judge-score gain; GSM8K/MMLU: -1, 0 or 1.
-            gains: usable.map((index) => (data.items[index]!.benchmark === 'mt-bench' ? data.labels[index]! : data.items[index]!.strongQuality - data.items[index]!.weakQuality)),
+            gains: usable.map((index) =>
+              data.items[index]!.benchmark === 'mt-bench'
+                ? data.labels[index]!
+                : data.items[index]!.strongQuality - data.items[index]!.weakQuality,
+            ),
             groups: benchmarkOf,
-            groupShares: benchmarks.map((name) => usable.reduce((sum, index) => sum + (data.items[index]!.benchmark === name ? data.weights[index]! : 0), 0)),
+            groupShares: benchmarks.map((name) =>
+              usable.reduce(
+                (sum, index) => sum + (data.items[index]!.benchmark === name ? data.weights[index]! : 0),
+                0,
+              ),
+            ),
           },
           { ...settings.logistic, signs, pairsPerGroup: 20_000, seed: 20240601 },
         )

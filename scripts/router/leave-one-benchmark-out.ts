@@ -6,7 +6,10 @@ import { benchmarkNames, type RoutingItem } from './routellm-data';
  * a fold split shares a benchmark's format and question style between training and test, this
  * does not.
  */
-export function leaveOneBenchmarkOutScores(items: readonly RoutingItem[], fitAndScore: (training: number[], test: number[]) => number[]): number[] {
+export function leaveOneBenchmarkOutScores(
+  items: readonly RoutingItem[],
+  fitAndScore: (training: number[], test: number[]) => number[],
+): number[] {
   const scores = new Array<number>(items.length).fill(Number.NaN);
   for (const heldOut of benchmarkNames) {
     const training = items.flatMap((item, index) => (item.benchmark === heldOut ? [] : [index]));

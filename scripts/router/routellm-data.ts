@@ -63,7 +63,9 @@ interface MtBenchJudgement {
 
 async function loadMtBench(directory: string): Promise<RoutingItem[]> {
   const contaminated = await contaminatedPrompts(directory, 'mt_bench');
-  const questions = (await readJsonLines(path.join(directory, 'mt_bench_question.jsonl'))).map(({ value }) => value as MtBenchQuestion);
+  const questions = (await readJsonLines(path.join(directory, 'mt_bench_question.jsonl'))).map(
+    ({ value }) => value as MtBenchQuestion,
+  );
   const scores = new Map<string, number>();
   for (const { value } of await readJsonLines(path.join(directory, 'mt_bench_judgements.jsonl'))) {
     const judgement = value as MtBenchJudgement;
@@ -71,7 +73,8 @@ async function loadMtBench(directory: string): Promise<RoutingItem[]> {
   }
   const score = (questionId: number, model: string, turn: number): number => {
     const found = scores.get(`${questionId}/${model}/${turn}`);
-    if (found === undefined || found < 0) throw new Error(`MT-Bench: no judge score for question ${questionId}, ${model}, turn ${turn}`);
+    if (found === undefined || found < 0)
+      throw new Error(`MT-Bench: no judge score for question ${questionId}, ${model}, turn ${turn}`);
     return found;
   };
   return questions
@@ -91,7 +94,13 @@ async function loadMtBench(directory: string): Promise<RoutingItem[]> {
     );
 }
 
-function correctnessItems(benchmark: 'gsm8k' | 'mmlu', records: Record<string, string>[], source: string, contaminated: Set<string>, category?: string): RoutingItem[] {
+function correctnessItems(
+  benchmark: 'gsm8k' | 'mmlu',
+  records: Record<string, string>[],
+  source: string,
+  contaminated: Set<string>,
+  category?: string,
+): RoutingItem[] {
   return records
     .map((record, index) => ({ record, index }))
     .filter(({ record }) => !contaminated.has(record.prompt!))

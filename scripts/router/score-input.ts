@@ -20,7 +20,8 @@ export function parseScoreRequests(text: string): ScoreRequest[] {
     } catch (error) {
       throw new Error(`${where}: not valid JSON (${(error as Error).message})`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where}: expected an object {"id": string, "prompt": string}`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new Error(`${where}: expected an object {"id": string, "prompt": string}`);
     const { id, prompt } = value as Record<string, unknown>;
     if (typeof id !== 'string') throw new Error(`${where}: "id" must be a string`);
     if (typeof prompt !== 'string') throw new Error(`${where}: "prompt" must be a string`);

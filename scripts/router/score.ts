@@ -54,14 +54,18 @@ async function main(): Promise<void> {
     for (let start = 0; start < requests.length; start += chunkSize) {
       const chunk = requests.slice(start, start + chunkSize);
       const scores = await router.score(chunk.map((request) => request.prompt));
-      await writeToStdout(chunk.map((request, index) => `${JSON.stringify({ id: request.id, score: scores[index] })}\n`).join(''));
+      await writeToStdout(
+        chunk.map((request, index) => `${JSON.stringify({ id: request.id, score: scores[index] })}\n`).join(''),
+      );
     }
   } finally {
     await encoder?.close();
   }
   const cpu = process.cpuUsage();
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  process.stderr.write(`router:score: scored ${requests.length} prompts in ${((performance.now() - started) / 1000).toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s over all threads)\n`);
+  process.stderr.write(
+    `router:score: scored ${requests.length} prompts in ${((performance.now() - started) / 1000).toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s over all threads)\n`,
+  );
 }
 
 main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));

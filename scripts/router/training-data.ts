@@ -43,7 +43,10 @@ export async function prepareTrainingData(config: RouterTrainingConfig): Promise
   if (window !== null) {
     const encoder = createWorkerPoolEncoder();
     try {
-      embeddings = await embedWithCache(encoder, items.map((item) => encoderWindow(item.text, window)));
+      embeddings = await embedWithCache(
+        encoder,
+        items.map((item) => encoderWindow(item.text, window)),
+      );
     } finally {
       await encoder.close();
     }
@@ -52,14 +55,20 @@ export async function prepareTrainingData(config: RouterTrainingConfig): Promise
   const embed = elapsed();
 
   const rows = items.map((item, index) => buildFeatureRow(embeddings[index], item.text));
-  const folds = assignGroupedFolds(items.map((item) => ({ group: item.group, stratum: item.benchmark })), config.folds, config.seed);
+  const folds = assignGroupedFolds(
+    items.map((item) => ({ group: item.group, stratum: item.benchmark })),
+    config.folds,
+    config.seed,
+  );
   const faulty = config.dropBelowChanceSubjects ? belowChanceSubjects(items) : new Set<string>();
   return {
     items,
     rows,
     labels: items.map((item) => needsStrongLabel(item, config)),
     weights: exampleWeights(items, config),
-    trainable: items.map((item) => !(item.benchmark === 'mmlu' && item.category !== undefined && faulty.has(item.category))),
+    trainable: items.map(
+      (item) => !(item.benchmark === 'mmlu' && item.category !== undefined && faulty.has(item.category)),
+    ),
     folds,
     embeddingDimensions: encoderInfo?.dimensions ?? 0,
     encoder: encoderInfo,

@@ -13,10 +13,15 @@ export function needsStrongLabel(item: RoutingItem, config: Pick<RouterTrainingC
 }
 
 /** Example weights that give each benchmark its configured share of the total, so MMLU's 14k rows do not drown MT-Bench. */
-export function exampleWeights(items: readonly RoutingItem[], config: Pick<RouterTrainingConfig, 'benchmarkWeightShares'>): number[] {
+export function exampleWeights(
+  items: readonly RoutingItem[],
+  config: Pick<RouterTrainingConfig, 'benchmarkWeightShares'>,
+): number[] {
   const counts = new Map<BenchmarkName, number>();
   for (const item of items) counts.set(item.benchmark, (counts.get(item.benchmark) ?? 0) + 1);
-  return items.map((item) => (config.benchmarkWeightShares[item.benchmark] * items.length) / counts.get(item.benchmark)!);
+  return items.map(
+    (item) => (config.benchmarkWeightShares[item.benchmark] * items.length) / counts.get(item.benchmark)!,
+  );
 }
 
 /**

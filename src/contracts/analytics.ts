@@ -19,7 +19,9 @@ export const subscriptionAnalyticsQuerySchema = z.object({
 export const modelCostSavingsSchema = z.object({
   model_id: z.string(),
   model_name: z.string(),
-  daily_savings: z.array(z.object({ date: z.string(), tokens_used: z.number(), actual_cost: z.number(), potential_cost: z.number() })),
+  daily_savings: z.array(
+    z.object({ date: z.string(), tokens_used: z.number(), actual_cost: z.number(), potential_cost: z.number() }),
+  ),
 });
 
 /**
@@ -34,7 +36,15 @@ export const subscriptionAnalyticsSchema = z.object({
   total_tokens_used: z.number(),
   tokens_remaining: z.number(),
   billing_cycle: z.object({ start_date: z.string(), end_date: z.string(), next_billing_date: z.string() }),
-  usage_by_model: z.array(z.object({ model_id: z.string(), model_name: z.string(), tokens_used: z.number(), cost: z.number(), success_rate: z.number() })),
+  usage_by_model: z.array(
+    z.object({
+      model_id: z.string(),
+      model_name: z.string(),
+      tokens_used: z.number(),
+      cost: z.number(),
+      success_rate: z.number(),
+    }),
+  ),
   usage_trend: z.array(z.object({ date: z.string(), tokens_used: z.number(), cost: z.number() })),
   cost_savings: z.array(modelCostSavingsSchema),
 });

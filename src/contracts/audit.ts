@@ -21,7 +21,15 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditTargetTypes = ['role', 'user', 'organization', 'settings', 'wallet', 'subscription', 'routing'] as const;
+export const auditTargetTypes = [
+  'role',
+  'user',
+  'organization',
+  'settings',
+  'wallet',
+  'subscription',
+  'routing',
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** One change: who made it, what it touched, when, and the values before and after (never secrets). */

@@ -5,14 +5,17 @@ import { MIN_PASSWORD_LENGTH, MIN_SIGNUP_PASSWORD_SCORE, scorePassword } from '.
 import { text } from './text-rules';
 
 /** Passwords are never trimmed: spaces are part of them. */
-const passwordSchema = (required: string) => text({ label: 'Password', max: 256, kind: 'verbatim', required, trim: false });
+const passwordSchema = (required: string) =>
+  text({ label: 'Password', max: 256, kind: 'verbatim', required, trim: false });
 
 /** A token from an e-mail link or a sign-in; long enough for any we issue. */
 const tokenSchema = (required: string, max = 1_000) => text({ label: 'Token', max, required });
 
-export const emailSchema = (required: string) => text({ label: 'Email', max: 254, required }).pipe(z.email({ error: messages.invalidEmail }));
+export const emailSchema = (required: string) =>
+  text({ label: 'Email', max: 254, required }).pipe(z.email({ error: messages.invalidEmail }));
 
-const newPasswordSchema = (required: string) => passwordSchema(required).min(MIN_PASSWORD_LENGTH, { error: messages.passwordTooShort });
+const newPasswordSchema = (required: string) =>
+  passwordSchema(required).min(MIN_PASSWORD_LENGTH, { error: messages.passwordTooShort });
 
 /** Signup asks for a score of at least 2 and, like every password, at least 8 characters. */
 export function isStrongEnoughForSignup(password: string): boolean {
@@ -21,16 +24,23 @@ export function isStrongEnoughForSignup(password: string): boolean {
 
 export const usernamePattern = /^[A-Za-z0-9._-]+$/;
 
-export const usernameSchema = text({ label: 'Username', max: 64, required: messages.usernameRequired }).regex(usernamePattern, {
-  error: 'Username may contain letters, digits, dots, dashes and underscores.',
-});
+export const usernameSchema = text({ label: 'Username', max: 64, required: messages.usernameRequired }).regex(
+  usernamePattern,
+  {
+    error: 'Username may contain letters, digits, dots, dashes and underscores.',
+  },
+);
 
 export const loginRequestSchema = z.object({
   // Not held to the signup pattern: a wrong name is 'Invalid username or password' like any other.
   username: text({ label: 'Username', max: 64, required: messages.usernameRequired }),
   password: passwordSchema(messages.passwordRequired),
   /** Six-digit TOTP code; required once two-factor authentication is enabled. */
-  totp_code: z.string().trim().regex(/^\d{6}$/, { error: messages.invalidTwoFactorCode }).optional(),
+  totp_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: messages.invalidTwoFactorCode })
+    .optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -52,7 +62,9 @@ export const updateProfileRequestSchema = z.object({
   username: usernameSchema,
   first_name: optionalDetail('First name', 100),
   last_name: optionalDetail('Last name', 100),
-  phone: optionalDetail('Phone', 40).refine((phone) => !phone || /^[+()\d\s.-]{5,}$/.test(phone), { error: 'Please enter a valid phone number.' }),
+  phone: optionalDetail('Phone', 40).refine((phone) => !phone || /^[+()\d\s.-]{5,}$/.test(phone), {
+    error: 'Please enter a valid phone number.',
+  }),
   email: text({ label: 'Email', max: 254 }).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

@@ -73,9 +73,13 @@ export type ChatSessionView = z.infer<typeof chatSessionSchema>;
 export const chatSessionWithMessagesSchema = chatSessionSchema.extend({ messages: z.array(chatMessageSchema) });
 export type ChatSessionWithMessages = z.infer<typeof chatSessionWithMessagesSchema>;
 
-export const renameSessionRequestSchema = z.object({ title: text({ label: 'Title', max: 200, required: messages.titleRequired }) });
+export const renameSessionRequestSchema = z.object({
+  title: text({ label: 'Title', max: 200, required: messages.titleRequired }),
+});
 export const renameSessionResponseSchema = z.object({ success: z.boolean(), title: z.string() });
-export const editMessageRequestSchema = z.object({ content: text({ label: 'Content', max: 200_000, kind: 'verbatim', required: messages.contentRequired }) });
+export const editMessageRequestSchema = z.object({
+  content: text({ label: 'Content', max: 200_000, kind: 'verbatim', required: messages.contentRequired }),
+});
 export const editMessageResponseSchema = z.object({ success: z.boolean(), message: chatMessageSchema });
 
 /** Paths naming one session or one message of the caller, and the caller's own lists. */
@@ -86,7 +90,12 @@ export const sessionListResponseSchema = z.object({ sessions: z.array(chatSessio
 export const deleteAllSessionsResponseSchema = z.object({ success: z.boolean(), deletedCount: z.number().int() });
 
 /** GET /conversation/session/{id}/export: signed download links, valid for five minutes. */
-export const exportLinksResponseSchema = z.object({ url: z.string(), markdown_url: z.string(), json_url: z.string(), expires_at: z.string() });
+export const exportLinksResponseSchema = z.object({
+  url: z.string(),
+  markdown_url: z.string(),
+  json_url: z.string(),
+  expires_at: z.string(),
+});
 /** The signed grant of a download link; checked by its signature, so any other value is a 403. */
 export const exportDownloadQuerySchema = z.object({
   format: z.string().max(20).optional(),

@@ -27,7 +27,11 @@ describe('the chat stream framing', () => {
 
   it.each([
     ['a stream cut before its closing line', 'Just text', { text: 'Just text' }],
-    ['a marker without valid metadata', 'Look: \n[META]{"not":"metadata"}', { text: 'Look: \n[META]{"not":"metadata"}' }],
+    [
+      'a marker without valid metadata',
+      'Look: \n[META]{"not":"metadata"}',
+      { text: 'Look: \n[META]{"not":"metadata"}' },
+    ],
     ['an empty reply', formatMetaLine(metadata), { text: '', metadata }],
   ])('reads %s', (_name, body, expected) => {
     expect(parseStreamBody(body)).toEqual(expected);

@@ -5,7 +5,12 @@ import { text } from './text-rules';
 import { routeInfoSchema } from './routing';
 
 /** The spec's prompt limit: 200,000 characters (a model's own token limit is checked later). */
-export const promptSchema = text({ label: 'Prompt', max: 200_000, kind: 'verbatim', required: messages.promptRequired });
+export const promptSchema = text({
+  label: 'Prompt',
+  max: 200_000,
+  kind: 'verbatim',
+  required: messages.promptRequired,
+});
 
 /** A catalog model id such as 'openai/gpt-4o-mini'. */
 export const modelIdSchema = (label = 'Model', required?: string) => text({ label, max: 200, required });
@@ -14,9 +19,12 @@ export const modelIdSchema = (label = 'Model', required?: string) => text({ labe
 export const temporarySessionIdPattern = /^(temp-|new_)/;
 
 /** A saved session's id, or a temporary one. */
-const sessionReferenceSchema = text({ label: 'Session ID', max: 100 }).refine((id) => id === '' || isUuid(id) || temporarySessionIdPattern.test(id), {
-  error: 'Session ID must be a UUID.',
-});
+const sessionReferenceSchema = text({ label: 'Session ID', max: 100 }).refine(
+  (id) => id === '' || isUuid(id) || temporarySessionIdPattern.test(id),
+  {
+    error: 'Session ID must be a UUID.',
+  },
+);
 
 /** POST /conversation/message. `session_id` absent (or a temporary `temp-`/`new_` id) starts a session. */
 export const sendMessageRequestSchema = z.object({
@@ -114,9 +122,12 @@ export function parseStreamBody(body: string): ParsedStream {
     if (at < 0) continue;
     const json = body.slice(at + marker.length).trim();
     const text = body.slice(0, at);
-    const parsed = kind === 'meta' ? streamMetadataSchema.safeParse(safeJson(json)) : streamErrorSchema.safeParse(safeJson(json));
+    const parsed =
+      kind === 'meta' ? streamMetadataSchema.safeParse(safeJson(json)) : streamErrorSchema.safeParse(safeJson(json));
     if (!parsed.success) continue;
-    return kind === 'meta' ? { text, metadata: parsed.data as StreamMetadata } : { text, error: parsed.data as StreamError };
+    return kind === 'meta'
+      ? { text, metadata: parsed.data as StreamMetadata }
+      : { text, error: parsed.data as StreamError };
   }
   return { text: body };
 }

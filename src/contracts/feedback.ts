@@ -26,7 +26,12 @@ export const feedbackSchema = z.object({
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
-const ratingCounts = { positive: z.number().int(), neutral: z.number().int(), negative: z.number().int(), total: z.number().int() };
+const ratingCounts = {
+  positive: z.number().int(),
+  neutral: z.number().int(),
+  negative: z.number().int(),
+  total: z.number().int(),
+};
 export const feedbackStatsSchema = z.object({
   by_date: z.array(z.object({ date: z.string(), ...ratingCounts })),
   by_model: z.array(z.object({ model_id: z.string(), ...ratingCounts })),
@@ -38,7 +43,9 @@ export type FeedbackStats = z.infer<typeof feedbackStatsSchema>;
 /** ?period of stats and export: the last N days ('7d', '30d', '90d'), or everything when absent. */
 export const feedbackPeriodPattern = /^(\d{1,4})d$/;
 
-const periodSchema = z.string({ error: messages.invalidPeriod }).regex(feedbackPeriodPattern, { error: messages.invalidPeriod });
+const periodSchema = z
+  .string({ error: messages.invalidPeriod })
+  .regex(feedbackPeriodPattern, { error: messages.invalidPeriod });
 
 /**
  * ?from&to: UTC calendar days, both included, as the analytics screens choose them; either end

@@ -97,7 +97,8 @@ export const messages = {
   providerUrlNotPublic: (address: string, addressClass: string) =>
     `Base URL must lead to a public address; it leads to ${address}, ${addressClassWords[addressClass] ?? 'a non-public address'}`,
   providerUrlUnresolvable: 'Base URL host could not be resolved',
-  providerAddressRefused: "The provider's base URL leads to an address this server may not connect to. An administrator can change it.",
+  providerAddressRefused:
+    "The provider's base URL leads to an address this server may not connect to. An administrator can change it.",
   feedbackRequired: 'Feedback is required',
   feedbackAlreadyGiven: 'Feedback has already been given for this reply.',
   feedbackNotFound: 'Feedback not found',
@@ -127,13 +128,17 @@ export const messages = {
   roleInUse: (holders: number) =>
     `This role is held by ${holders} ${holders === 1 ? 'user' : 'users'}. Give ${holders === 1 ? 'them' : 'each of them'} another role before deleting it.`,
   adminRoleNotDeletable: 'The Admin role cannot be deleted: it is what gives administrators their access.',
-  adminRoleMustStayAdmin: "The Admin role must keep the name 'Admin' or 'Super Admin': it is what gives administrators their access.",
-  lastAdministrator: 'An organization must keep at least one active administrator. Make someone else an administrator first.',
+  adminRoleMustStayAdmin:
+    "The Admin role must keep the name 'Admin' or 'Super Admin': it is what gives administrators their access.",
+  lastAdministrator:
+    'An organization must keep at least one active administrator. Make someone else an administrator first.',
   cannotRemoveYourself: 'You cannot remove yourself from the organization.',
   onlyAdministratorsAssignRole: 'Only an administrator can give or take away this role.',
-  unknownModel: (modelId: string) => `Unknown model '${modelId}'. Use a model ID from the catalog, such as openai/gpt-4o-mini.`,
+  unknownModel: (modelId: string) =>
+    `Unknown model '${modelId}'. Use a model ID from the catalog, such as openai/gpt-4o-mini.`,
   organizationMismatch: 'Organization ID must be your own organization.',
-  auditDisabled: 'The audit log is turned off for this organization. Turn on enable_audit in the organization settings to read it.',
+  auditDisabled:
+    'The audit log is turned off for this organization. Turn on enable_audit in the organization settings to read it.',
 } as const;
 
 /** A conversation export link that was altered, has expired (after 5 minutes) or is malformed. */

@@ -47,5 +47,9 @@ const domainLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export function isDomainName(text: string): boolean {
   if (text.length > 253) return false;
   const labels = text.split('.');
-  return labels.length >= 2 && labels.every((label) => domainLabel.test(label)) && /^[a-z]{2,63}$/.test(labels[labels.length - 1]!);
+  return (
+    labels.length >= 2 &&
+    labels.every((label) => domainLabel.test(label)) &&
+    /^[a-z]{2,63}$/.test(labels[labels.length - 1]!)
+  );
 }

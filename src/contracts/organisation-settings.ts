@@ -14,13 +14,18 @@ const temperature = z
   .number({ error: 'Default temperature must be a number' })
   .min(0, { error: 'Default temperature must be between 0 and 2' })
   .max(2, { error: 'Default temperature must be between 0 and 2' })
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: 'Default temperature must have at most 2 decimal places' });
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+    error: 'Default temperature must have at most 2 decimal places',
+  });
 
 const ipRestrictions = z
   .array(
-    text({ label: 'IP restriction', max: 50, required: 'IP restrictions cannot hold an empty entry' }).refine(isIpAddressOrNetwork, {
-      error: 'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
-    }),
+    text({ label: 'IP restriction', max: 50, required: 'IP restrictions cannot hold an empty entry' }).refine(
+      isIpAddressOrNetwork,
+      {
+        error: 'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
+      },
+    ),
     { error: 'IP restrictions must be a list' },
   )
   .max(100, { error: 'IP restrictions can hold at most 100 entries' });
@@ -57,7 +62,9 @@ export const organisationSecuritySchema = z.object({
 
 export const organisationBrandingSchema = z.object({
   logo_url: logoUrl.nullable(),
-  primary_color: z.string({ error: 'Primary color must look like #RRGGBB' }).regex(/^#[0-9A-Fa-f]{6}$/, { error: 'Primary color must look like #RRGGBB' }),
+  primary_color: z
+    .string({ error: 'Primary color must look like #RRGGBB' })
+    .regex(/^#[0-9A-Fa-f]{6}$/, { error: 'Primary color must look like #RRGGBB' }),
   application_name: text({ label: 'Application name', max: 60, required: 'Application name is required' }),
 });
 

@@ -36,7 +36,8 @@ export const organisationSchema = z.object({
 export type Organisation = z.infer<typeof organisationSchema>;
 
 /** An empty text reads as null (cleared); the field's own messages stay its own. */
-const clearable = <Schema extends z.ZodType>(schema: Schema) => z.preprocess((value) => (value === '' ? null : value), schema.nullable()).optional();
+const clearable = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === '' ? null : value), schema.nullable()).optional();
 
 /**
  * PUT /org/{orgId}: the name is required; any other field left out stays as it is, and an empty
@@ -55,14 +56,22 @@ export const updateOrganisationRequestSchema = z.object({
 });
 export type UpdateOrganisationRequest = z.infer<typeof updateOrganisationRequestSchema>;
 
-const createUserPassword = text({ label: 'Password', max: 256, kind: 'verbatim', required: messages.passwordRequired, trim: false }).min(8, {
+const createUserPassword = text({
+  label: 'Password',
+  max: 256,
+  kind: 'verbatim',
+  required: messages.passwordRequired,
+  trim: false,
+}).min(8, {
   error: messages.createUserPasswordTooShort,
 });
 
 /** POST /user: an active person in the caller's organisation, signing in with this password (spec sections 3 and 5). */
 export const createUserRequestSchema = z.object({
   username: usernameSchema,
-  email: text({ label: 'Email', max: 254, required: messages.emailRequired }).pipe(z.email({ error: messages.emailInvalid })),
+  email: text({ label: 'Email', max: 254, required: messages.emailRequired }).pipe(
+    z.email({ error: messages.emailInvalid }),
+  ),
   password: createUserPassword,
   org_id: organisationIdSchema,
   role_id: roleIdSchema,

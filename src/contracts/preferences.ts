@@ -14,7 +14,14 @@ export const preferencesSchema = z.object({
   font_size: z.enum(fontSizes),
   notifications: z.boolean(),
   sound_effects: z.boolean(),
-  message_history: z.union(messageHistoryOptions.map((option) => z.literal(option)) as [z.ZodLiteral<50>, z.ZodLiteral<100>, z.ZodLiteral<200>, z.ZodLiteral<500>]),
+  message_history: z.union(
+    messageHistoryOptions.map((option) => z.literal(option)) as [
+      z.ZodLiteral<50>,
+      z.ZodLiteral<100>,
+      z.ZodLiteral<200>,
+      z.ZodLiteral<500>,
+    ],
+  ),
   auto_save: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -16,7 +16,9 @@ export const setProviderKeyRequestSchema = z.object({
     .min(8, { error: 'API key is too short' })
     .regex(/^[\x21-\x7e]*$/, { error: 'API key may contain only printable ASCII characters, without spaces' })
     .optional(),
-  base_url: text({ label: 'Base URL', max: 500 }).pipe(z.url({ protocol: /^https?$/, error: 'Base URL must be an http(s) URL' })).optional(),
+  base_url: text({ label: 'Base URL', max: 500 })
+    .pipe(z.url({ protocol: /^https?$/, error: 'Base URL must be an http(s) URL' }))
+    .optional(),
 });
 export type SetProviderKeyRequest = z.infer<typeof setProviderKeyRequestSchema>;
 

@@ -86,10 +86,20 @@ export const listedRoleSchema = roleSchema.extend({ user_count: z.number().int()
 export const roleListResponseSchema = z.object({ roles: z.array(listedRoleSchema) });
 
 /** POST /roles/assign. */
-export const assignRoleRequestSchema = z.object({ user_id: userIdSchema, role_id: roleIdSchema, org_id: organisationIdSchema });
+export const assignRoleRequestSchema = z.object({
+  user_id: userIdSchema,
+  role_id: roleIdSchema,
+  org_id: organisationIdSchema,
+});
 
 /** A user-role link (spec section 3), with the names people read. */
-export const userRoleSchema = z.object({ user_id: z.string(), role_id: z.string(), org_id: z.string(), role_name: z.string(), username: z.string() });
+export const userRoleSchema = z.object({
+  user_id: z.string(),
+  role_id: z.string(),
+  org_id: z.string(),
+  role_name: z.string(),
+  username: z.string(),
+});
 export type UserRole = z.infer<typeof userRoleSchema>;
 export const userRolesResponseSchema = z.object({ user_roles: z.array(userRoleSchema) });
 
@@ -104,7 +114,9 @@ export const userModelUsageSchema = z.object({
   role_name: z.string(),
   total_tokens: z.number().int(),
   total_cost: z.number(),
-  monthly_usage: z.array(z.object({ model_id: z.string(), tokens_used: z.number().int(), cost: z.number(), requests: z.number().int() })),
+  monthly_usage: z.array(
+    z.object({ model_id: z.string(), tokens_used: z.number().int(), cost: z.number(), requests: z.number().int() }),
+  ),
 });
 export type UserModelUsage = z.infer<typeof userModelUsageSchema>;
 export const userModelUsageResponseSchema = z.object({

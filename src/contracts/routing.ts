@@ -37,7 +37,11 @@ const qualityTarget = z
 export const cacheSettingsSchema = z.object({
   enabled: z.boolean(),
   /** Similarity a semantic hit needs; null uses the product default. */
-  threshold: z.number().min(0.5, { error: 'Cache threshold must be between 0.5 and 1' }).max(1, { error: 'Cache threshold must be between 0.5 and 1' }).nullable(),
+  threshold: z
+    .number()
+    .min(0.5, { error: 'Cache threshold must be between 0.5 and 1' })
+    .max(1, { error: 'Cache threshold must be between 0.5 and 1' })
+    .nullable(),
   ttl_seconds: z
     .number()
     .int()
@@ -62,12 +66,18 @@ export const routingPolicySchema = z.object({
     .max(100, { error: 'Choose at most 100 candidate models' })
     .nullable(),
   /** The "without the router" model; null means the best enabled model. */
-  reference_model_id: text({ label: 'Reference model', max: 200, required: 'Reference model ID cannot be empty' }).nullable(),
+  reference_model_id: text({
+    label: 'Reference model',
+    max: 200,
+    required: 'Reference model ID cannot be empty',
+  }).nullable(),
   cache: cacheSettingsSchema,
 });
 export type RoutingPolicy = z.infer<typeof routingPolicySchema>;
 
-export const updateRoutingPolicyRequestSchema = routingPolicySchema.extend({ cache: cacheSettingsSchema.partial() }).partial();
+export const updateRoutingPolicyRequestSchema = routingPolicySchema
+  .extend({ cache: cacheSettingsSchema.partial() })
+  .partial();
 export type UpdateRoutingPolicyRequest = z.infer<typeof updateRoutingPolicyRequestSchema>;
 
 /** The policy as stored, and what it resolves to now (the models it names may come and go with credentials). */
@@ -86,8 +96,20 @@ export const routingPolicyResponseSchema = z.object({
    * the signals that moved it since the last reset and when it last moved (null: never).
    */
   calibration: z.object({
-    kinds: z.array(z.object({ kind: z.enum(promptKinds), offset: z.number(), signals: z.number().int(), updated_at: z.string().nullable() })),
-    cache: z.object({ offset: z.number(), threshold: z.number(), signals: z.number().int(), updated_at: z.string().nullable() }),
+    kinds: z.array(
+      z.object({
+        kind: z.enum(promptKinds),
+        offset: z.number(),
+        signals: z.number().int(),
+        updated_at: z.string().nullable(),
+      }),
+    ),
+    cache: z.object({
+      offset: z.number(),
+      threshold: z.number(),
+      signals: z.number().int(),
+      updated_at: z.string().nullable(),
+    }),
   }),
 });
 export type RoutingPolicyResponse = z.infer<typeof routingPolicyResponseSchema>;
@@ -97,7 +119,12 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day that exists (not 2026-02-30), in years a range of usage can cover. */
 function isRealDay(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCFullYear() >= 1970 && date.getUTCFullYear() <= 2999;
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === day &&
+    date.getUTCFullYear() >= 1970 &&
+    date.getUTCFullYear() <= 2999
+  );
 }
 
 /** A UTC calendar day, 'YYYY-MM-DD', that exists. */
@@ -122,7 +149,13 @@ const costPair = { actual_cost: z.number(), potential_cost: z.number() };
 export const routingSavingsResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
-  totals: z.object({ requests: z.number(), cache_hits: z.number(), tokens_used: z.number(), ...costPair, savings: z.number() }),
+  totals: z.object({
+    requests: z.number(),
+    cache_hits: z.number(),
+    tokens_used: z.number(),
+    ...costPair,
+    savings: z.number(),
+  }),
   cost_savings: z.array(
     z.object({
       model_id: z.string(),
@@ -130,6 +163,8 @@ export const routingSavingsResponseSchema = z.object({
       daily_savings: z.array(z.object({ date: z.string(), tokens_used: z.number(), ...costPair })),
     }),
   ),
-  by_user: z.array(z.object({ user_id: z.string(), username: z.string(), requests: z.number(), cache_hits: z.number(), ...costPair })),
+  by_user: z.array(
+    z.object({ user_id: z.string(), username: z.string(), requests: z.number(), cache_hits: z.number(), ...costPair }),
+  ),
 });
 export type RoutingSavingsResponse = z.infer<typeof routingSavingsResponseSchema>;

@@ -16,7 +16,8 @@ export const subscriptionMessages = {
   alreadySubscribed: 'This organization already has a subscription. Change its plan instead.',
   notSubscribed: 'This organization has no subscription to change. Purchase a plan first.',
   samePlan: 'The organization is already on this plan.',
-  freePlanNotPurchasable: 'The Free Trial cannot be purchased. Cancel the subscription to return to it at the end of the period.',
+  freePlanNotPurchasable:
+    'The Free Trial cannot be purchased. Cancel the subscription to return to it at the end of the period.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   invoiceNotFound: 'Invoice not found',
@@ -35,7 +36,10 @@ const planIdSchema = text({ label: 'Plan ID', max: 64, required: subscriptionMes
 export const subscriptionOrganisationPathSchema = z.object({ orgId: organisationIdSchema });
 
 /** /subscription/invoices/{orgId}/{invoiceId}/pdf. */
-export const invoicePdfPathSchema = z.object({ orgId: organisationIdSchema, invoiceId: uuidField('Invoice ID', subscriptionMessages.invoiceIdRequired) });
+export const invoicePdfPathSchema = z.object({
+  orgId: organisationIdSchema,
+  invoiceId: uuidField('Invoice ID', subscriptionMessages.invoiceIdRequired),
+});
 
 /** POST /subscription/purchase and /subscription/update/{orgId}: a repeat with the same key answers the same, and charges nothing more. */
 export const billingIdempotencyHeaderSchema = z.object({

@@ -5,7 +5,8 @@ import { createSystemMessageRequestSchema } from './system-messages';
 import { text, type TextKind } from './text-rules';
 import { uuidField } from './ids';
 
-const firstProblem = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? 'ok' : result.error!.issues[0]!.message);
+const firstProblem = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? 'ok' : result.error!.issues[0]!.message;
 
 describe('text fields', () => {
   const field = (kind: TextKind) => text({ label: 'Note', max: 10, kind, required: 'Note is required' });
@@ -15,16 +16,41 @@ describe('text fields', () => {
     ['no value', 'single-line', undefined, 'Note is required'],
     ['blank text', 'single-line', '   ', 'Note is required'],
     ['a number', 'single-line', 42, 'Note is required'],
-    ['text one over the limit (its length, not "required")', 'single-line', 'x'.repeat(11), 'Note must be at most 10 characters.'],
+    [
+      'text one over the limit (its length, not "required")',
+      'single-line',
+      'x'.repeat(11),
+      'Note must be at most 10 characters.',
+    ],
     ['NUL', 'verbatim', 'a\u0000b', 'Note cannot contain NUL characters.'],
     ['a form feed in chat text', 'verbatim', 'a\fb\u001b[0m', 'ok'],
     ['line breaks and a tab in a notice', 'multi-line', 'a\r\nb\tc', 'ok'],
-    ['a bell in a notice', 'multi-line', 'a\u0007b', 'Note cannot contain control characters other than tabs and line breaks.'],
-    ['NUL in a notice', 'multi-line', 'a\u0000b', 'Note cannot contain control characters other than tabs and line breaks.'],
+    [
+      'a bell in a notice',
+      'multi-line',
+      'a\u0007b',
+      'Note cannot contain control characters other than tabs and line breaks.',
+    ],
+    [
+      'NUL in a notice',
+      'multi-line',
+      'a\u0000b',
+      'Note cannot contain control characters other than tabs and line breaks.',
+    ],
     ['CR LF in a title', 'single-line', 'a\r\nb', 'Note cannot contain line breaks or other control characters.'],
     ['a tab in a title', 'single-line', 'a\tb', 'Note cannot contain line breaks or other control characters.'],
-    ['DEL and C1 controls in a title', 'single-line', 'a\u007f\u0085', 'Note cannot contain line breaks or other control characters.'],
-    ['a Unicode line separator in a title', 'single-line', 'a\u2028b', 'Note cannot contain line breaks or other control characters.'],
+    [
+      'DEL and C1 controls in a title',
+      'single-line',
+      'a\u007f\u0085',
+      'Note cannot contain line breaks or other control characters.',
+    ],
+    [
+      'a Unicode line separator in a title',
+      'single-line',
+      'a\u2028b',
+      'Note cannot contain line breaks or other control characters.',
+    ],
     ['a lone high surrogate', 'verbatim', 'a\ud83d', 'Note is not valid Unicode (it has an unpaired surrogate).'],
     ['a lone low surrogate', 'single-line', '\ude00a', 'Note is not valid Unicode (it has an unpaired surrogate).'],
     ['a reversed pair', 'multi-line', '\ude00\ud83d', 'Note is not valid Unicode (it has an unpaired surrogate).'],
@@ -43,14 +69,20 @@ describe('the payloads of the odd-input findings (issue 10)', () => {
   const owner = { org_id: '00000000-0000-4000-8000-000000000001', user_id: '00000000-0000-4000-8000-000000000002' };
 
   it('says a prompt over 200,000 characters is too long, not missing', () => {
-    expect(firstProblem(sendMessageRequestSchema.safeParse({ ...owner, prompt: 'x'.repeat(200_001) }))).toBe('Prompt must be at most 200,000 characters.');
+    expect(firstProblem(sendMessageRequestSchema.safeParse({ ...owner, prompt: 'x'.repeat(200_001) }))).toBe(
+      'Prompt must be at most 200,000 characters.',
+    );
     expect(firstProblem(sendMessageRequestSchema.safeParse({ ...owner, prompt: 'x'.repeat(200_000) }))).toBe('ok');
   });
 
   it.each([
     [renameSessionRequestSchema, { title: 'a\u0000' }, 'Title cannot contain line breaks or other control characters.'],
     [editMessageRequestSchema, { content: 'a\u0000' }, 'Content cannot contain NUL characters.'],
-    [createSystemMessageRequestSchema, { content: 'a\u0000' }, 'Content cannot contain control characters other than tabs and line breaks.'],
+    [
+      createSystemMessageRequestSchema,
+      { content: 'a\u0000' },
+      'Content cannot contain control characters other than tabs and line breaks.',
+    ],
     [sendMessageRequestSchema, { ...owner, prompt: 'a\u0000' }, 'Prompt cannot contain NUL characters.'],
     [sendMessageRequestSchema, { ...owner, org_id: 'x', prompt: 'a' }, 'Organization ID must be a UUID.'],
     [sendMessageRequestSchema, { ...owner, prompt: 'a', session_id: 'temp-1700000000' }, 'ok'],

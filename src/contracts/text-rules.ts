@@ -51,7 +51,9 @@ export interface TextOptions {
 
 /** A text field under the rules above, with a message of its own for every way it can fail. */
 export function text({ label, max, kind = 'single-line', required, trim = true }: TextOptions) {
-  let schema = z.string({ error: (issue) => (issue.code === 'invalid_type' ? (required ?? textRuleMessages.notText(label)) : undefined) });
+  let schema = z.string({
+    error: (issue) => (issue.code === 'invalid_type' ? (required ?? textRuleMessages.notText(label)) : undefined),
+  });
   if (trim) schema = schema.trim();
   if (required) schema = schema.min(1, { error: required });
   return schema

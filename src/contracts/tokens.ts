@@ -23,7 +23,10 @@ export const validateTokensRequestSchema = z.object({
   org_id: organisationIdSchema,
   user_id: userIdSchema,
   model_id: modelIdSchema('Model ID', messages.modelIdRequired),
-  token_count: z.number({ error: messages.tokenCountRequired }).int({ error: messages.tokenCountRequired }).min(0, { error: messages.tokenCountRequired }),
+  token_count: z
+    .number({ error: messages.tokenCountRequired })
+    .int({ error: messages.tokenCountRequired })
+    .min(0, { error: messages.tokenCountRequired }),
 });
 export const validateTokensResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
 

@@ -50,7 +50,10 @@ export function limitResetDate(now: Date): string {
 
 const formatTokens = (tokens: number) => tokens.toLocaleString('en-US');
 // Money is shown to 2 decimals (spec section 9); a small amount that would read $0.00 says so instead.
-const formatUsd = (usd: number) => (usd > 0 && usd < 0.005 ? 'under $0.01' : `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const formatUsd = (usd: number) =>
+  usd > 0 && usd < 0.005
+    ? 'under $0.01'
+    : `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * The refusal's text. It starts with the phrase the web app recognises ('token limit exceeded',
@@ -62,7 +65,8 @@ export function limitRefusalMessage(refusal: LimitRefusal): string {
   const phrase = isTokens ? sendFailures.tokenLimit.phrase : sendFailures.costLimit.phrase;
   const amount = (value: number) => (isTokens ? formatTokens(value) : formatUsd(value));
   const unit = isTokens ? ' tokens' : '';
-  const held = refusal.reserved > 0 ? ` (${amount(refusal.reserved)}${unit} of it held by replies still being written)` : '';
+  const held =
+    refusal.reserved > 0 ? ` (${amount(refusal.reserved)}${unit} of it held by replies still being written)` : '';
   const alternative = refusal.alternative ? ` ${refusal.alternative.name} is cheaper and still has room.` : '';
   return (
     `Monthly ${phrase} on ${refusal.model_name} (${refusal.model_id}): ${amount(refusal.used + refusal.reserved)} of ${amount(refusal.limit)}${unit} ` +

@@ -6,7 +6,12 @@ import { text } from './text-rules';
 // numbers; the server keeps them as exact decimals and converts only when answering.
 
 /** Spec section 9: the wallet's defaults (and the web app's fallback wallet of section 8). */
-export const walletDefaults = { currency: 'USD', minTopUpAmount: 10, autoReloadThreshold: 5, autoReloadAmount: 20 } as const;
+export const walletDefaults = {
+  currency: 'USD',
+  minTopUpAmount: 10,
+  autoReloadThreshold: 5,
+  autoReloadAmount: 20,
+} as const;
 
 /** The largest single top-up or setting, in dollars (Stripe's limit for one USD charge is 999,999.99). */
 export const largestWalletAmount = 999_999.99;
@@ -28,15 +33,18 @@ export const walletMessages = {
   paymentMethodCard: "Payment method must be 'card'",
   reloadAmountZero: 'Auto-reload amount must be greater than 0 when auto-reload is on',
   cardNumberInvalid: 'Your card number is incorrect.',
-  cardNumberNotAccepted: 'Card numbers are not accepted here: pay with a payment method created by Stripe (payment_method_id).',
+  cardNumberNotAccepted:
+    'Card numbers are not accepted here: pay with a payment method created by Stripe (payment_method_id).',
   cardRequired: 'A card is required: card_number (test mode) or payment_method_id',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
   idempotencyKeyReused: 'This Idempotency-Key was used for a different top-up. Use a new key for a new top-up.',
   transactionNotFound: 'Transaction not found',
   paymentNotFound: 'Payment not found',
-  paymentUnconfirmed: 'The card payment could not be confirmed yet. The wallet is credited as soon as it succeeds; check the transactions shortly.',
+  paymentUnconfirmed:
+    'The card payment could not be confirmed yet. The wallet is credited as soon as it succeeds; check the transactions shortly.',
   /** The notice people with the billing scope find when the wallet first refuses a paid model after its last credit. */
-  walletEmptyNotice: "The organization's wallet balance is too low to pay for paid models: people's messages to them are refused. Top up the wallet in Admin → Billing & Usage.",
+  walletEmptyNotice:
+    "The organization's wallet balance is too low to pay for paid models: people's messages to them are refused. Top up the wallet in Admin → Billing & Usage.",
   /** A paid model refused before it is called because the wallet cannot pay for the reply (402). */
   walletEmptyForMember: (model: string) =>
     `Your organization's wallet balance is too low to pay for ${model}. Ask an administrator to top up the wallet.`,
@@ -52,7 +60,9 @@ function dollars(label: string, negative: string, required: string) {
     .refine((value) => Number.isFinite(value), { error: required })
     .refine((value) => value >= 0, { error: negative })
     .refine((value) => value <= largestWalletAmount, { error: walletMessages.amountTooLarge(label) })
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: walletMessages.amountCents(label) });
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      error: walletMessages.amountCents(label),
+    });
 }
 
 /** Spec section 3's wallet settings. */
@@ -90,12 +100,24 @@ export const walletTransactionSchema = z.object({
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
 export const walletPathSchema = z.object({ orgId: organisationIdSchema });
-export const walletTransactionPathSchema = z.object({ id: uuidField('Transaction ID', walletMessages.transactionIdRequired) });
+export const walletTransactionPathSchema = z.object({
+  id: uuidField('Transaction ID', walletMessages.transactionIdRequired),
+});
 
 /** GET /wallet/{orgId}/transactions?page&limit, newest first; limit 1 to 100, default 20. */
 export const walletTransactionsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int({ error: 'Page must be a whole number from 1' }).min(1, { error: 'Page must be a whole number from 1' }).max(1_000_000, { error: 'Page must be at most 1,000,000' }).optional(),
-  limit: z.coerce.number({ error: 'Limit must be a whole number from 1 to 100' }).int({ error: 'Limit must be a whole number from 1 to 100' }).min(1, { error: 'Limit must be a whole number from 1 to 100' }).max(100, { error: 'Limit must be a whole number from 1 to 100' }).optional(),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int({ error: 'Page must be a whole number from 1' })
+    .min(1, { error: 'Page must be a whole number from 1' })
+    .max(1_000_000, { error: 'Page must be at most 1,000,000' })
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number from 1 to 100' })
+    .int({ error: 'Limit must be a whole number from 1 to 100' })
+    .min(1, { error: 'Limit must be a whole number from 1 to 100' })
+    .max(100, { error: 'Limit must be a whole number from 1 to 100' })
+    .optional(),
 });
 export const walletTransactionsSchema = z.object({
   transactions: z.array(walletTransactionSchema),
@@ -115,13 +137,18 @@ export const topUpRequestSchema = z.object({
     .number({ error: walletMessages.validAmountRequired })
     .refine((value) => Number.isFinite(value) && value > 0, { error: walletMessages.validAmountRequired })
     .refine((value) => value <= largestWalletAmount, { error: walletMessages.amountTooLarge('Amount') })
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: walletMessages.amountCents('Amount') }),
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      error: walletMessages.amountCents('Amount'),
+    }),
   currency: text({ label: 'Currency', max: 3, required: walletMessages.currencyRequired })
     .transform((value) => value.toUpperCase())
     .refine((value) => value === 'USD', { error: walletMessages.currencyUnsupported }),
-  payment_method: text({ label: 'Payment method', max: 20, required: walletMessages.paymentMethodRequired }).refine((value) => value === 'card', {
-    error: walletMessages.paymentMethodCard,
-  }),
+  payment_method: text({ label: 'Payment method', max: 20, required: walletMessages.paymentMethodRequired }).refine(
+    (value) => value === 'card',
+    {
+      error: walletMessages.paymentMethodCard,
+    },
+  ),
   org_id: organisationIdSchema,
   card_number: text({ label: 'Card number', max: 30 }).optional(),
   payment_method_id: text({ label: 'Payment method ID', max: 255 }).optional(),
@@ -129,7 +156,10 @@ export const topUpRequestSchema = z.object({
 export type TopUpRequest = z.infer<typeof topUpRequestSchema>;
 
 export const idempotencyKeyHeaderSchema = z.object({
-  'idempotency-key': z.string().regex(/^[\x21-\x7e]{1,255}$/, { error: walletMessages.idempotencyKeyInvalid }).optional(),
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, { error: walletMessages.idempotencyKeyInvalid })
+    .optional(),
 });
 
 /**
@@ -149,7 +179,10 @@ export const topUpResultSchema = z.object({
 });
 export type TopUpResult = z.infer<typeof topUpResultSchema>;
 
-export const walletPaymentPathSchema = z.object({ orgId: organisationIdSchema, paymentId: uuidField('Payment ID', 'Payment ID is required') });
+export const walletPaymentPathSchema = z.object({
+  orgId: organisationIdSchema,
+  paymentId: uuidField('Payment ID', 'Payment ID is required'),
+});
 
 /**
  * GET /wallet/{orgId}/payments/{paymentId}: one card payment (a top-up or a plan's) as it stands:
@@ -172,9 +205,21 @@ export type WalletPayment = z.infer<typeof walletPaymentSchema>;
 
 /** PUT /wallet/{orgId}/settings (spec section 7): any of the four settings; org_id, when sent, must be the path's. */
 export const updateWalletSettingsRequestSchema = z.object({
-  min_top_up_amount: dollars('Minimum top-up amount', walletMessages.minimumNegative, 'Minimum top-up amount must be a number').optional(),
-  auto_reload_threshold: dollars('Auto-reload threshold', walletMessages.thresholdNegative, 'Auto-reload threshold must be a number').optional(),
-  auto_reload_amount: dollars('Auto-reload amount', walletMessages.reloadAmountNegative, 'Auto-reload amount must be a number').optional(),
+  min_top_up_amount: dollars(
+    'Minimum top-up amount',
+    walletMessages.minimumNegative,
+    'Minimum top-up amount must be a number',
+  ).optional(),
+  auto_reload_threshold: dollars(
+    'Auto-reload threshold',
+    walletMessages.thresholdNegative,
+    'Auto-reload threshold must be a number',
+  ).optional(),
+  auto_reload_amount: dollars(
+    'Auto-reload amount',
+    walletMessages.reloadAmountNegative,
+    'Auto-reload amount must be a number',
+  ).optional(),
   auto_reload_enabled: z.boolean({ error: 'auto_reload_enabled must be true or false' }).optional(),
   org_id: organisationIdSchema.optional(),
 });

@@ -5,7 +5,13 @@ export { blendedPrice, findModel, listModelsByTier, parseModelId } from './catal
 export { modelCatalog } from './catalog/model-catalog';
 export { parseDeclaredModels, type DeclaredModels } from './catalog/declared-models';
 export { costOfUsage } from './catalog/usage-cost';
-export type { ChatFinishReason, ChatMessage, ChatProvider, ChatStreamPart, ChatStreamRequest } from './providers/chat-provider';
+export type {
+  ChatFinishReason,
+  ChatMessage,
+  ChatProvider,
+  ChatStreamPart,
+  ChatStreamRequest,
+} from './providers/chat-provider';
 export { createAiSdkChatProvider } from './providers/ai-sdk-chat-provider';
 export type { ApiKeyCredential, OpenAiCompatibleCredential, ProviderCredentials } from './providers/credentials';
 export { resolveInstanceCredentials } from './providers/credentials';
@@ -13,24 +19,47 @@ export { errorKindForStatus, GatewayError, type GatewayErrorKind } from './provi
 export { isProviderAvailable, listAvailableModels, type AvailabilityOptions } from './providers/model-availability';
 export { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
 export { warmProviderProtocols, type ProtocolWarmUp } from './providers/warm-provider-protocols';
-export { createAddressGuard, type AddressGuard, type AddressGuardOptions, type UrlRefusal } from './network/address-guard';
+export {
+  createAddressGuard,
+  type AddressGuard,
+  type AddressGuardOptions,
+  type UrlRefusal,
+} from './network/address-guard';
 export { parseNetwork } from './network/address-policy';
 export type { ResolveHost, ResolvedAddress } from './network/host-addresses';
-export { createEmbeddedLocalProvider, type EmbeddedLocalProviderOptions } from './providers/local/embedded-local-provider';
+export {
+  createEmbeddedLocalProvider,
+  type EmbeddedLocalProviderOptions,
+} from './providers/local/embedded-local-provider';
 export { resolveLocalModelFile, type LocalModelSource } from './providers/local/bundled-model';
 export type { LocalChatProvider } from './providers/local/local-chat-provider';
 export { estimateMessagesTokens, estimateTextTokens, type TokenUsage } from './usage/token-usage';
 export { cosineSimilarity, normalise, type SentenceEncoder } from './embeddings/sentence-encoder';
 export { createLocalSentenceEncoder, type LocalSentenceEncoderOptions } from './embeddings/local-sentence-encoder';
-export { createWorkerPoolEncoder, type WorkerPoolEncoder, type WorkerPoolEncoderOptions } from './embeddings/worker-pool-encoder';
+export {
+  createWorkerPoolEncoder,
+  type WorkerPoolEncoder,
+  type WorkerPoolEncoderOptions,
+} from './embeddings/worker-pool-encoder';
 export { createRememberingEncoder, type RememberingEncoderOptions } from './embeddings/remembering-encoder';
 export { defaultCacheSettings, resolveCacheSettings, type CacheSettings } from './cache/cache-settings';
 export { cacheKeyFor, type CacheKey, type CacheRequest, type ContextMessage } from './cache/cache-key';
 export { isCacheable } from './cache/cacheability';
 export { selectCacheHit, decideCacheHit, nearestCandidate, type CacheDecision } from './cache/cache-decision';
 export { embedPrompts } from './cache/prompt-embedding';
-export { decideCacheHitWithJudge, isBorderline, type JudgedCacheDecision, type SameQuestionJudge } from './cache/same-question-judge';
-export { createModelSameQuestionJudge, judgeMaxOutputTokens, judgeMessages, type ModelJudgeVerdict, type ModelSameQuestionJudge } from './cache/model-same-question-judge';
+export {
+  decideCacheHitWithJudge,
+  isBorderline,
+  type JudgedCacheDecision,
+  type SameQuestionJudge,
+} from './cache/same-question-judge';
+export {
+  createModelSameQuestionJudge,
+  judgeMaxOutputTokens,
+  judgeMessages,
+  type ModelJudgeVerdict,
+  type ModelSameQuestionJudge,
+} from './cache/model-same-question-judge';
 export { createPromptRouter, type PromptRouter } from './routing/prompt-router';
 export { loadPromptRouterArtifact, type PromptRouterArtifact } from './routing/router-artifact';
 export { chooseModelTier } from './routing/model-tier-choice';
@@ -48,4 +77,7 @@ export { type CacheabilityVerdict, type NotCacheableReason } from './cache/cache
 export { verifyCandidate, type Verification, type VerificationReason } from './cache/near-miss-verifier';
 export { type CacheCandidate, type CacheDecisionReason } from './cache/cache-decision';
 export { encoderTextFor } from './cache/prompt-embedding';
-export { createOpenAiCompatibleEncoder, type OpenAiCompatibleEncoderOptions } from './embeddings/openai-compatible-encoder';
+export {
+  createOpenAiCompatibleEncoder,
+  type OpenAiCompatibleEncoderOptions,
+} from './embeddings/openai-compatible-encoder';

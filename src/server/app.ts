@@ -5,7 +5,11 @@ import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { messages } from '../contracts';
-import { createModelAnalyticsRoutes, createOrganisationUsageRoutes, createSubscriptionAnalyticsRoutes } from './analytics/analytics-routes';
+import {
+  createModelAnalyticsRoutes,
+  createOrganisationUsageRoutes,
+  createSubscriptionAnalyticsRoutes,
+} from './analytics/analytics-routes';
 import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAuthRoutes } from './auth/auth-routes';
 import { requireAuth, requireAuthProvisionally } from './auth/require-auth';
@@ -76,7 +80,14 @@ export function createApp(options: AppOptions) {
 
   const api = createApiRouter();
   if (options.corsOrigins.length > 0) {
-    api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Session-Id', 'X-User-Message-Id', 'Retry-After'], maxAge: 600 }));
+    api.use(
+      cors({
+        origin: options.corsOrigins,
+        allowHeaders: ['Authorization', 'Content-Type'],
+        exposeHeaders: ['X-Session-Id', 'X-User-Message-Id', 'Retry-After'],
+        maxAge: 600,
+      }),
+    );
   }
   api.use(
     bodyLimit({
@@ -93,12 +104,26 @@ export function createApp(options: AppOptions) {
   // Before any route: the validation layer's edges (docs/decisions/016).
   api.use(rejectMalformedPath(), readJsonBody());
   const tags = ['Service'];
-  addRoute(api, createRoute({ method: 'get', path: '/healthz', tags, summary: 'The process answers', responses: answers('Alive', z.object({ status: z.literal('ok') })) }), (context) =>
-    context.json({ status: 'ok' }),
+  addRoute(
+    api,
+    createRoute({
+      method: 'get',
+      path: '/healthz',
+      tags,
+      summary: 'The process answers',
+      responses: answers('Alive', z.object({ status: z.literal('ok') })),
+    }),
+    (context) => context.json({ status: 'ok' }),
   );
   addRoute(
     api,
-    createRoute({ method: 'get', path: '/readyz', tags, summary: 'The database answers, the sentence encoder is loaded and the chat path warmed', responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })) }),
+    createRoute({
+      method: 'get',
+      path: '/readyz',
+      tags,
+      summary: 'The database answers, the sentence encoder is loaded and the chat path warmed',
+      responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })),
+    }),
     async (context) => {
       if (options.isShuttingDown?.()) throw new AppError('unavailable', 'Shutting down');
       const warming = options.warmingUp?.();
@@ -117,7 +142,13 @@ export function createApp(options: AppOptions) {
   const analytics = { db: options.database.db, catalog: options.conversations.catalog };
   api.route('/subscription/analytics/:orgId', createSubscriptionAnalyticsRoutes(analytics, signedIn));
   api.route('/subscription', createPlanRoutes(options.database.db));
-  api.route('/subscription', createSubscriptionRoutes({ db: options.database.db, catalog: options.conversations.catalog, ...options.billing }, signedIn));
+  api.route(
+    '/subscription',
+    createSubscriptionRoutes(
+      { db: options.database.db, catalog: options.conversations.catalog, ...options.billing },
+      signedIn,
+    ),
+  );
   api.route('/user', createUserRoutes(options.auth, signedIn));
   api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
@@ -127,7 +158,10 @@ export function createApp(options: AppOptions) {
   api.route('/org/:orgId/usage', createOrganisationUsageRoutes(analytics, signedIn));
   api.route('/org/:orgId/model-analytics', createModelAnalyticsRoutes(analytics, signedIn));
   api.route('/org', createOrganisationRoutes(options.auth, options.conversations.catalog, signedIn));
-  api.route('/conversation', createConversationRoutes(options.conversations, signedIn, requireAuthProvisionally(options.auth)));
+  api.route(
+    '/conversation',
+    createConversationRoutes(options.conversations, signedIn, requireAuthProvisionally(options.auth)),
+  );
   api.route('/tokens', createTokenRoutes(options.conversations, signedIn));
   api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn, options.conversations.routing.cache));
   api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));
@@ -139,7 +173,13 @@ export function createApp(options: AppOptions) {
   let document: ReturnType<typeof createOpenApiDocument> | undefined;
   addRoute(
     api,
-    createRoute({ method: 'get', path: '/openapi.json', tags, summary: 'This document: every route with its params, query, body and answers', responses: answers('The OpenAPI 3.1 document', z.looseObject({ openapi: z.string() })) }),
+    createRoute({
+      method: 'get',
+      path: '/openapi.json',
+      tags,
+      summary: 'This document: every route with its params, query, body and answers',
+      responses: answers('The OpenAPI 3.1 document', z.looseObject({ openapi: z.string() })),
+    }),
     (context) => context.json((document ??= createOpenApiDocument(api))),
   );
 

@@ -6,7 +6,18 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: 'tokenwise' },
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'refresh_token', '*.refresh_token', 'authorization', '*.authorization', 'secret', '*.secret'],
+      paths: [
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'refresh_token',
+        '*.refresh_token',
+        'authorization',
+        '*.authorization',
+        'secret',
+        '*.secret',
+      ],
       censor: '[redacted]',
     },
   });

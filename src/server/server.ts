@@ -77,12 +77,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       maxPerAddress: config.loginThrottle.maxFailuresPerAddress,
       windowSeconds: config.loginThrottle.windowSeconds,
     }),
-    signupThrottle: createSlidingWindow({ max: config.signupThrottle.maxPerAddress, windowSeconds: config.signupThrottle.windowSeconds }),
+    signupThrottle: createSlidingWindow({
+      max: config.signupThrottle.maxPerAddress,
+      windowSeconds: config.signupThrottle.windowSeconds,
+    }),
     passwordResetThrottle: {
-      perClient: createSlidingWindow({ max: config.passwordResetThrottle.maxPerAddress, windowSeconds: config.passwordResetThrottle.windowSeconds }),
-      perRecipient: createSlidingWindow({ max: config.passwordResetThrottle.maxPerEmail, windowSeconds: config.passwordResetThrottle.windowSeconds }),
+      perClient: createSlidingWindow({
+        max: config.passwordResetThrottle.maxPerAddress,
+        windowSeconds: config.passwordResetThrottle.windowSeconds,
+      }),
+      perRecipient: createSlidingWindow({
+        max: config.passwordResetThrottle.maxPerEmail,
+        windowSeconds: config.passwordResetThrottle.windowSeconds,
+      }),
     },
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+    }),
     backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
@@ -120,7 +134,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     charges: config.wallet.stripe ? createLivePlanCharges() : createRecordedPlanCharges(),
     sources: createWalletInvoiceSources(catalog),
   };
-  const planPayments = config.wallet.stripe ? createPlanPaymentHandler({ db: database.db, catalog, ...billing }) : undefined;
+  const planPayments = config.wallet.stripe
+    ? createPlanPaymentHandler({ db: database.db, catalog, ...billing })
+    : undefined;
   const wallet = createWallet(config.wallet, database, logger, { appUrl: () => publicUrl, plans: planPayments });
   if (config.wallet.stripe) billing.cardPayments = wallet.dependencies;
   const routing = await liveReplies
@@ -170,7 +186,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     corsOrigins: config.corsOrigins,
     webRoot: options.webRoot === null ? undefined : (options.webRoot ?? defaultWebRoot),
     isShuttingDown: () => shuttingDown,
-    warmingUp: () => (warmingUp.pending ? 'the sentence encoder is loading' : chatPathWarming.pending ? 'warming up the chat path' : undefined),
+    warmingUp: () =>
+      warmingUp.pending
+        ? 'the sentence encoder is loading'
+        : chatPathWarming.pending
+          ? 'warming up the chat path'
+          : undefined,
   });
   // After the encoder, whose first use it would otherwise wait for (docs/benchmarks/first-message.md).
   const chatPathWarming = { pending: config.routing.warmChatPathAtStart };
@@ -200,10 +221,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   publicUrl ||= url;
   logger.info({ url, database: database.kind, ms: Math.round(performance.now() - started) }, 'server ready');
   // Conversations past their organisation's retention period go now and every interval (docs/decisions/021).
-  const retention = createRetentionJob({ db: database.db, logger, intervalMs: config.retentionSweepIntervalSeconds * 1000 });
+  const retention = createRetentionJob({
+    db: database.db,
+    logger,
+    intervalMs: config.retentionSweepIntervalSeconds * 1000,
+  });
   retention.start();
   // Billing periods that ended are closed now and every interval: invoices issued, subscriptions renewed or ended.
-  const invoiceJob = createInvoiceJob({ dependencies: { db: database.db, catalog, ...billing }, logger, intervalMs: config.invoiceSweepIntervalSeconds * 1000 });
+  const invoiceJob = createInvoiceJob({
+    dependencies: { db: database.db, catalog, ...billing },
+    logger,
+    intervalMs: config.invoiceSweepIntervalSeconds * 1000,
+  });
   invoiceJob.start();
 
   return {
@@ -215,7 +244,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       shuttingDown = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
-      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref());
+      const timeout = new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref(),
+      );
       if ((await Promise.race([closed, timeout])) === 'timeout') {
         logger.warn('in-flight requests did not finish in time; closing their connections');
         if ('closeAllConnections' in server) server.closeAllConnections();
@@ -225,7 +256,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await retention.stop();
       await invoiceJob.stop();
       const unfinished = await backgroundTasks.settled(config.shutdownTimeoutMs);
-      if (unfinished > 0) logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
+      if (unfinished > 0)
+        logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
       await wallet.jobs.stop();
       await liveReplies.stop();
       await routing.close?.();

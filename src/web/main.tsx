@@ -3,7 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
-import { applyResolvedTheme, readStoredPreference, resolveTheme, systemPrefersDark } from './components/theme/theme-context';
+import {
+  applyResolvedTheme,
+  readStoredPreference,
+  resolveTheme,
+  systemPrefersDark,
+} from './components/theme/theme-context';
 import { applyStoredFontSize } from './features/settings/lib/font-size';
 import { createQueryClient } from './lib/query-client';
 import './styles/index.css';

@@ -41,27 +41,60 @@ describe('the organisation (scope admin)', () => {
     const saved = await api(`/org/${admin.orgId}`, {
       method: 'PUT',
       token: admin.token,
-      body: { name: 'Acme Research', domain: 'Acme.Example', size: '51-200', industry: 'Research', contact_email: 'ops@acme.example' },
+      body: {
+        name: 'Acme Research',
+        domain: 'Acme.Example',
+        size: '51-200',
+        industry: 'Research',
+        contact_email: 'ops@acme.example',
+      },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ name: 'Acme Research', domain: 'acme.example', size: '51-200', industry: 'Research', contact_email: 'ops@acme.example' });
-    const renamed = await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name: 'Acme', industry: '' } });
-    expect(renamed.body).toMatchObject({ name: 'Acme', domain: 'acme.example', size: '51-200', industry: null, contact_email: 'ops@acme.example' });
+    expect(saved.body).toMatchObject({
+      name: 'Acme Research',
+      domain: 'acme.example',
+      size: '51-200',
+      industry: 'Research',
+      contact_email: 'ops@acme.example',
+    });
+    const renamed = await api(`/org/${admin.orgId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { name: 'Acme', industry: '' },
+    });
+    expect(renamed.body).toMatchObject({
+      name: 'Acme',
+      domain: 'acme.example',
+      size: '51-200',
+      industry: null,
+      contact_email: 'ops@acme.example',
+    });
     expect((await api('/org/me', { token: admin.token })).body.name).toBe('Acme');
     expect((await api('/user/profile', { token: admin.token })).body.user.org_name).toBe('Acme');
   });
 
   it('validates the organisation form with the spec texts', async () => {
     const admin = await newAdministrator();
-    const put = (body: Record<string, unknown>) => api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body });
+    const put = (body: Record<string, unknown>) =>
+      api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body });
     expect((await put({ domain: 'acme.example' })).body.message).toBe('Name is required');
     expect((await put({ name: '  ' })).body.message).toBe('Name is required');
-    expect((await put({ name: 'Acme', size: '12' })).body.message).toBe('Size must be one of 1-10, 11-50, 51-200, 201-500, 501+');
-    expect((await put({ name: 'Acme', contact_email: 'nobody' })).body.message).toBe('Please enter a valid email address.');
+    expect((await put({ name: 'Acme', size: '12' })).body.message).toBe(
+      'Size must be one of 1-10, 11-50, 51-200, 201-500, 501+',
+    );
+    expect((await put({ name: 'Acme', contact_email: 'nobody' })).body.message).toBe(
+      'Please enter a valid email address.',
+    );
     expect((await put({ name: 'Acme', contact_email: '' })).body.message).toBe('Contact email is required');
-    expect((await put({ name: 'Acme', domain: 'https://acme.example' })).body.message).toBe('Domain must be a domain name, such as example.com');
-    for (const size of ['1-10', '11-50', '51-200', '201-500', '501+']) expect((await put({ name: 'Acme', size })).status).toBe(200);
-    expect((await api('/org/me', { token: admin.token })).body).toMatchObject({ name: 'Acme', contact_email: admin.signedUp.email });
+    expect((await put({ name: 'Acme', domain: 'https://acme.example' })).body.message).toBe(
+      'Domain must be a domain name, such as example.com',
+    );
+    for (const size of ['1-10', '11-50', '51-200', '201-500', '501+'])
+      expect((await put({ name: 'Acme', size })).status).toBe(200);
+    expect((await api('/org/me', { token: admin.token })).body).toMatchObject({
+      name: 'Acme',
+      contact_email: admin.signedUp.email,
+    });
   });
 
   it('answers 403 to a member and to a user manager, and for another organisation', async () => {
@@ -72,15 +105,30 @@ describe('the organisation (scope admin)', () => {
     for (const caller of [member, userManager]) {
       expect((await api('/org/me', { token: caller.token })).status).toBe(403);
       expect((await api(`/org/${admin.orgId}`, { token: caller.token })).status).toBe(403);
-      expect((await api(`/org/${admin.orgId}`, { method: 'PUT', token: caller.token, body: { name: 'Taken over' } })).status).toBe(403);
+      expect(
+        (await api(`/org/${admin.orgId}`, { method: 'PUT', token: caller.token, body: { name: 'Taken over' } })).status,
+      ).toBe(403);
       expect((await api(`/org/${admin.orgId}/settings`, { token: caller.token })).status).toBe(403);
-      expect((await api(`/org/${admin.orgId}/settings`, { method: 'PUT', token: caller.token, body: { enable_audit: true } })).status).toBe(403);
+      expect(
+        (
+          await api(`/org/${admin.orgId}/settings`, {
+            method: 'PUT',
+            token: caller.token,
+            body: { enable_audit: true },
+          })
+        ).status,
+      ).toBe(403);
       expect((await api(`/org/${admin.orgId}/audit`, { token: caller.token })).status).toBe(403);
     }
     expect((await api(`/org/${other.orgId}`, { token: admin.token })).status).toBe(403);
-    expect((await api(`/org/${other.orgId}`, { method: 'PUT', token: admin.token, body: { name: 'Taken over' } })).status).toBe(403);
+    expect(
+      (await api(`/org/${other.orgId}`, { method: 'PUT', token: admin.token, body: { name: 'Taken over' } })).status,
+    ).toBe(403);
     expect((await api(`/org/${other.orgId}/settings`, { token: admin.token })).status).toBe(403);
-    expect((await api(`/org/${other.orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: true } })).status).toBe(403);
+    expect(
+      (await api(`/org/${other.orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: true } }))
+        .status,
+    ).toBe(403);
     expect((await api(`/org/${other.orgId}/audit`, { token: admin.token })).status).toBe(403);
     expect((await api('/org/me', { token: other.token })).body.name).toBe(`Org ${other.username}`);
     expect((await api(`/org/${other.orgId}/settings`, { token: other.token })).body).toEqual(defaults);
@@ -102,7 +150,11 @@ describe('organisation settings (scope admin)', () => {
         default_model: 'anthropic/claude-3-5-haiku-latest',
         retention_period_days: 90,
         default_temperature: 1.25,
-        security: { session_timeout_minutes: 30, ip_restrictions: ['203.0.113.0/24', '2001:db8::1'], allowed_domains: ['Example.COM'] },
+        security: {
+          session_timeout_minutes: 30,
+          ip_restrictions: ['203.0.113.0/24', '2001:db8::1'],
+          allowed_domains: ['Example.COM'],
+        },
         branding: { logo_url: 'https://cdn.example.com/logo.png', primary_color: '#10b981' },
       },
     });
@@ -112,13 +164,31 @@ describe('organisation settings (scope admin)', () => {
       default_model: 'anthropic/claude-3-5-haiku-latest',
       retention_period_days: 90,
       default_temperature: 1.25,
-      security: { require_2fa: false, session_timeout_minutes: 30, ip_restrictions: ['203.0.113.0/24', '2001:db8::1'], allowed_domains: ['example.com'] },
-      branding: { logo_url: 'https://cdn.example.com/logo.png', primary_color: '#10b981', application_name: 'LLM Platform' },
+      security: {
+        require_2fa: false,
+        session_timeout_minutes: 30,
+        ip_restrictions: ['203.0.113.0/24', '2001:db8::1'],
+        allowed_domains: ['example.com'],
+      },
+      branding: {
+        logo_url: 'https://cdn.example.com/logo.png',
+        primary_color: '#10b981',
+        application_name: 'LLM Platform',
+      },
     };
     expect(saved.body).toEqual(expected);
     expect((await api(path, { token: admin.token, address })).body).toEqual(expected);
-    const back = await api(path, { method: 'PUT', token: admin.token, address, body: { default_model: null, branding: { logo_url: null }, security: { ip_restrictions: [] } } });
-    expect(back.body).toMatchObject({ default_model: null, branding: { logo_url: null, primary_color: '#10b981' }, security: { session_timeout_minutes: 30, ip_restrictions: [] } });
+    const back = await api(path, {
+      method: 'PUT',
+      token: admin.token,
+      address,
+      body: { default_model: null, branding: { logo_url: null }, security: { ip_restrictions: [] } },
+    });
+    expect(back.body).toMatchObject({
+      default_model: null,
+      branding: { logo_url: null, primary_color: '#10b981' },
+      security: { session_timeout_minutes: 30, ip_restrictions: [] },
+    });
   });
 
   it('refuses values out of range with a clear message and saves nothing', async () => {
@@ -133,16 +203,31 @@ describe('organisation settings (scope admin)', () => {
       [{ retention_period_days: 1.5 }, 'Retention period must be a whole number'],
       [{ max_tokens_per_request: 0 }, 'Max tokens per request must be between 1 and 1,000,000 tokens'],
       [{ security: { session_timeout_minutes: 4 } }, 'Session timeout must be between 5 and 43,200 minutes'],
-      [{ security: { ip_restrictions: ['10.0.0.0/33'] } }, 'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24'],
-      [{ security: { ip_restrictions: ['intranet'] } }, 'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24'],
-      [{ security: { allowed_domains: ['*.example.com'] } }, 'Each allowed domain must be a domain name, such as example.com'],
-      [{ security: { allowed_domains: ['localhost'] } }, 'Each allowed domain must be a domain name, such as example.com'],
+      [
+        { security: { ip_restrictions: ['10.0.0.0/33'] } },
+        'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
+      ],
+      [
+        { security: { ip_restrictions: ['intranet'] } },
+        'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
+      ],
+      [
+        { security: { allowed_domains: ['*.example.com'] } },
+        'Each allowed domain must be a domain name, such as example.com',
+      ],
+      [
+        { security: { allowed_domains: ['localhost'] } },
+        'Each allowed domain must be a domain name, such as example.com',
+      ],
       [{ branding: { primary_color: 'blue' } }, 'Primary color must look like #RRGGBB'],
       [{ branding: { primary_color: '#12345' } }, 'Primary color must look like #RRGGBB'],
       [{ branding: { logo_url: 'http://cdn.example.com/logo.png' } }, 'Logo URL must be an https:// address'],
       [{ branding: { logo_url: 'javascript:alert(1)' } }, 'Logo URL must be an https:// address'],
       [{ branding: { application_name: ' ' } }, 'Application name is required'],
-      [{ default_model: 'gpt-3.5-turbo' }, "Unknown model 'gpt-3.5-turbo'. Use a model ID from the catalog, such as openai/gpt-4o-mini."],
+      [
+        { default_model: 'gpt-3.5-turbo' },
+        "Unknown model 'gpt-3.5-turbo'. Use a model ID from the catalog, such as openai/gpt-4o-mini.",
+      ],
       [{ enable_audit: 'yes' }, 'enable_audit must be true or false'],
     ];
     for (const [body, message] of refusals) {
@@ -151,7 +236,12 @@ describe('organisation settings (scope admin)', () => {
       expect(answer.body.message, JSON.stringify(body)).toBe(message);
     }
     expect((await api(path, { token: admin.token })).body).toEqual(defaults);
-    for (const edge of [{ default_temperature: 0 }, { default_temperature: 2 }, { retention_period_days: 1 }, { security: { session_timeout_minutes: 5 } }]) {
+    for (const edge of [
+      { default_temperature: 0 },
+      { default_temperature: 2 },
+      { retention_period_days: 1 },
+      { security: { session_timeout_minutes: 5 } },
+    ]) {
       expect((await put(edge)).status).toBe(200);
     }
   });
@@ -163,15 +253,26 @@ describe('the audit log (scope admin, while enable_audit is on)', () => {
     await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name: 'Before audit' } });
     const off = await api(`/org/${admin.orgId}/audit`, { token: admin.token });
     expect(off.status).toBe(403);
-    expect(off.body.message).toBe('The audit log is turned off for this organization. Turn on enable_audit in the organization settings to read it.');
+    expect(off.body.message).toBe(
+      'The audit log is turned off for this organization. Turn on enable_audit in the organization settings to read it.',
+    );
     await enableAudit(admin);
     const entries = await auditEntries(admin);
     expect(entries.map((entry) => entry.action)).toEqual(['settings.update', 'organization.update']);
     const [settings, organisation] = entries;
-    expect(organisation).toMatchObject({ target_type: 'organization', target_id: admin.orgId, actor_user_id: admin.userId, actor_username: admin.username });
+    expect(organisation).toMatchObject({
+      target_type: 'organization',
+      target_id: admin.orgId,
+      actor_user_id: admin.userId,
+      actor_username: admin.username,
+    });
     expect(organisation!.before).toMatchObject({ name: `Org ${admin.username}` });
     expect(organisation!.after).toMatchObject({ name: 'Before audit' });
-    expect(settings).toMatchObject({ target_type: 'settings', before: defaults, after: { ...defaults, enable_audit: true } });
+    expect(settings).toMatchObject({
+      target_type: 'settings',
+      before: defaults,
+      after: { ...defaults, enable_audit: true },
+    });
     // Turned off again, the log cannot be read: the change that turned it off is recorded all the same.
     await api(`/org/${admin.orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: false } });
     expect((await api(`/org/${admin.orgId}/audit`, { token: admin.token })).status).toBe(403);
@@ -180,11 +281,17 @@ describe('the audit log (scope admin, while enable_audit is on)', () => {
   it('pages newest first with the total', async () => {
     const admin = await newAdministrator();
     await enableAudit(admin);
-    for (const name of ['One', 'Two', 'Three']) await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name } });
+    for (const name of ['One', 'Two', 'Three'])
+      await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name } });
     const page = await api(`/org/${admin.orgId}/audit?page=2&limit=2`, { token: admin.token });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ total: 4, page: 2, limit: 2 });
-    expect(page.body.entries.map((entry: { after: { name?: string } }) => entry.after.name)).toEqual(['One', undefined]);
-    expect((await api(`/org/${admin.orgId}/audit?limit=500`, { token: admin.token })).body.message).toBe('Limit must be a whole number from 1 to 100');
+    expect(page.body.entries.map((entry: { after: { name?: string } }) => entry.after.name)).toEqual([
+      'One',
+      undefined,
+    ]);
+    expect((await api(`/org/${admin.orgId}/audit?limit=500`, { token: admin.token })).body.message).toBe(
+      'Limit must be a whole number from 1 to 100',
+    );
   });
 });

@@ -17,20 +17,46 @@ describe('roles: create, change, delete (scope admin)', () => {
         org_id: admin.orgId,
         description: 'Numbers people',
         permissions: [
-          { model_id: 'openai/gpt-4o-mini', isEnabled: true, max_tokens_per_request: 800, monthly_token_limit: 5000, cost_limit: 1.25 },
+          {
+            model_id: 'openai/gpt-4o-mini',
+            isEnabled: true,
+            max_tokens_per_request: 800,
+            monthly_token_limit: 5000,
+            cost_limit: 1.25,
+          },
           { model_id: 'anthropic/claude-3-5-haiku-latest' },
         ],
       },
     });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ name: 'Analysts', description: 'Numbers people', org_id: admin.orgId, role_id: answer.body.id });
+    expect(answer.body).toMatchObject({
+      name: 'Analysts',
+      description: 'Numbers people',
+      org_id: admin.orgId,
+      role_id: answer.body.id,
+    });
     expect(answer.body.permissions).toEqual([
-      { model_id: 'anthropic/claude-3-5-haiku-latest', isEnabled: true, max_tokens_per_request: 2000, monthly_token_limit: 100000, cost_limit: 50 },
-      { model_id: 'openai/gpt-4o-mini', isEnabled: true, max_tokens_per_request: 800, monthly_token_limit: 5000, cost_limit: 1.25 },
+      {
+        model_id: 'anthropic/claude-3-5-haiku-latest',
+        isEnabled: true,
+        max_tokens_per_request: 2000,
+        monthly_token_limit: 100000,
+        cost_limit: 50,
+      },
+      {
+        model_id: 'openai/gpt-4o-mini',
+        isEnabled: true,
+        max_tokens_per_request: 800,
+        monthly_token_limit: 5000,
+        cost_limit: 1.25,
+      },
     ]);
     expect((await api(`/roles/${answer.body.id}`, { token: admin.token })).body).toEqual(answer.body);
     const listed = (await api(`/roles/organization/${admin.orgId}`, { token: admin.token })).body.roles;
-    expect(listed.find((role: { id: string }) => role.id === answer.body.id)).toEqual({ ...answer.body, user_count: 0 });
+    expect(listed.find((role: { id: string }) => role.id === answer.body.id)).toEqual({
+      ...answer.body,
+      user_count: 0,
+    });
   });
 
   it('gives a new role without permissions every catalog model, enabled, at the new-role defaults', async () => {
@@ -38,42 +64,106 @@ describe('roles: create, change, delete (scope admin)', () => {
     const answer = await api('/roles', { token: admin.token, body: { name: 'Everyone', org_id: admin.orgId } });
     expect(answer.status).toBe(201);
     expect(answer.body.permissions.map((permission: { model_id: string }) => permission.model_id)).toEqual(catalogIds);
-    expect(new Set(answer.body.permissions.map((permission: object) => JSON.stringify({ ...permission, model_id: undefined })))).toEqual(
-      new Set([JSON.stringify({ isEnabled: true, max_tokens_per_request: 2000, monthly_token_limit: 100000, cost_limit: 50 })]),
+    expect(
+      new Set(
+        answer.body.permissions.map((permission: object) => JSON.stringify({ ...permission, model_id: undefined })),
+      ),
+    ).toEqual(
+      new Set([
+        JSON.stringify({ isEnabled: true, max_tokens_per_request: 2000, monthly_token_limit: 100000, cost_limit: 50 }),
+      ]),
     );
   });
 
   it('makes every limit of a role whose name contains admin, in any case, the largest safe integer', async () => {
     const admin = await newAdministrator();
-    const roleId = await createRole(admin, { name: 'Sales ADMINs', permissions: [{ model_id: 'openai/gpt-4o-mini', monthly_token_limit: 10 }, { model_id: 'openai/gpt-4o', isEnabled: false }] });
+    const roleId = await createRole(admin, {
+      name: 'Sales ADMINs',
+      permissions: [
+        { model_id: 'openai/gpt-4o-mini', monthly_token_limit: 10 },
+        { model_id: 'openai/gpt-4o', isEnabled: false },
+      ],
+    });
     const role = (await api(`/roles/${roleId}`, { token: admin.token })).body;
     expect(role.permissions).toEqual([
-      { model_id: 'openai/gpt-4o', isEnabled: false, max_tokens_per_request: unlimited, monthly_token_limit: unlimited, cost_limit: unlimited },
-      { model_id: 'openai/gpt-4o-mini', isEnabled: true, max_tokens_per_request: unlimited, monthly_token_limit: unlimited, cost_limit: unlimited },
+      {
+        model_id: 'openai/gpt-4o',
+        isEnabled: false,
+        max_tokens_per_request: unlimited,
+        monthly_token_limit: unlimited,
+        cost_limit: unlimited,
+      },
+      {
+        model_id: 'openai/gpt-4o-mini',
+        isEnabled: true,
+        max_tokens_per_request: unlimited,
+        monthly_token_limit: unlimited,
+        cost_limit: unlimited,
+      },
     ]);
     // Renamed to an ordinary name without new limits, it goes back to the defaults rather than stay unlimited.
     const renamed = await api(`/roles/${roleId}`, { method: 'PUT', token: admin.token, body: { name: 'Sales' } });
-    expect(renamed.body.permissions[1]).toEqual({ model_id: 'openai/gpt-4o-mini', isEnabled: true, max_tokens_per_request: 2000, monthly_token_limit: 100000, cost_limit: 50 });
+    expect(renamed.body.permissions[1]).toEqual({
+      model_id: 'openai/gpt-4o-mini',
+      isEnabled: true,
+      max_tokens_per_request: 2000,
+      monthly_token_limit: 100000,
+      cost_limit: 50,
+    });
     // The seeded Admin role reports every catalog model, unlimited.
-    const adminRole = (await api(`/roles/${await roleIdByName(admin.token, admin.orgId, 'Admin')}`, { token: admin.token })).body;
+    const adminRole = (
+      await api(`/roles/${await roleIdByName(admin.token, admin.orgId, 'Admin')}`, { token: admin.token })
+    ).body;
     expect(adminRole.permissions.map((permission: { model_id: string }) => permission.model_id)).toEqual(catalogIds);
-    expect(adminRole.permissions.every((permission: { isEnabled: boolean; cost_limit: number; monthly_token_limit: number }) => permission.isEnabled && permission.cost_limit === unlimited && permission.monthly_token_limit === unlimited)).toBe(true);
+    expect(
+      adminRole.permissions.every(
+        (permission: { isEnabled: boolean; cost_limit: number; monthly_token_limit: number }) =>
+          permission.isEnabled && permission.cost_limit === unlimited && permission.monthly_token_limit === unlimited,
+      ),
+    ).toBe(true);
   });
 
   it('changes the remaining fields, and permissions sent replace the list', async () => {
     const admin = await newAdministrator();
-    const roleId = await createRole(admin, { name: 'Writers', description: 'Old', permissions: [{ model_id: 'openai/gpt-4o-mini' }, { model_id: 'openai/gpt-4o' }] });
-    const described = await api(`/roles/${roleId}`, { method: 'PUT', token: admin.token, body: { description: 'New words' } });
+    const roleId = await createRole(admin, {
+      name: 'Writers',
+      description: 'Old',
+      permissions: [{ model_id: 'openai/gpt-4o-mini' }, { model_id: 'openai/gpt-4o' }],
+    });
+    const described = await api(`/roles/${roleId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { description: 'New words' },
+    });
     expect(described.status).toBe(200);
     expect(described.body).toMatchObject({ name: 'Writers', description: 'New words' });
     expect(described.body.permissions).toHaveLength(2);
     const narrowed = await api(`/roles/${roleId}`, {
       method: 'PUT',
       token: admin.token,
-      body: { name: 'Editors', permissions: [{ model_id: 'openai/gpt-4o', isEnabled: true, max_tokens_per_request: 10, monthly_token_limit: 20, cost_limit: 0 }] },
+      body: {
+        name: 'Editors',
+        permissions: [
+          {
+            model_id: 'openai/gpt-4o',
+            isEnabled: true,
+            max_tokens_per_request: 10,
+            monthly_token_limit: 20,
+            cost_limit: 0,
+          },
+        ],
+      },
     });
     expect(narrowed.body).toMatchObject({ name: 'Editors', description: 'New words' });
-    expect(narrowed.body.permissions).toEqual([{ model_id: 'openai/gpt-4o', isEnabled: true, max_tokens_per_request: 10, monthly_token_limit: 20, cost_limit: 0 }]);
+    expect(narrowed.body.permissions).toEqual([
+      {
+        model_id: 'openai/gpt-4o',
+        isEnabled: true,
+        max_tokens_per_request: 10,
+        monthly_token_limit: 20,
+        cost_limit: 0,
+      },
+    ]);
   });
 
   it('refuses names taken in any case, with a clear message, in its own organisation only', async () => {
@@ -85,10 +175,16 @@ describe('roles: create, change, delete (scope admin)', () => {
     expect(again.body.message).toBe("A role named 'reviewers' already exists in this organization.");
     const memberName = await api('/roles', { token: admin.token, body: { name: 'MEMBER', org_id: admin.orgId } });
     expect(memberName.status).toBe(409);
-    const renamed = await api(`/roles/${await createRole(admin, { name: 'Spare' })}`, { method: 'PUT', token: admin.token, body: { name: 'REVIEWERS' } });
+    const renamed = await api(`/roles/${await createRole(admin, { name: 'Spare' })}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { name: 'REVIEWERS' },
+    });
     expect(renamed.status).toBe(409);
     // Another organisation may use the name.
-    expect((await api('/roles', { token: other.token, body: { name: 'Reviewers', org_id: other.orgId } })).status).toBe(201);
+    expect((await api('/roles', { token: other.token, body: { name: 'Reviewers', org_id: other.orgId } })).status).toBe(
+      201,
+    );
   });
 
   it('validates with the spec texts and names unknown models', async () => {
@@ -99,18 +195,29 @@ describe('roles: create, change, delete (scope admin)', () => {
     expect((await create({ name: 'X' })).body.message).toBe('Organization ID is required');
     const unknown = await create({ name: 'X', org_id: admin.orgId, permissions: [{ model_id: 'openai/gpt-2' }] });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe("Unknown model 'openai/gpt-2'. Use a model ID from the catalog, such as openai/gpt-4o-mini.");
-    const bad = (permission: Record<string, unknown>) => create({ name: 'X', org_id: admin.orgId, permissions: [{ model_id: 'openai/gpt-4o', ...permission }] });
+    expect(unknown.body.message).toBe(
+      "Unknown model 'openai/gpt-2'. Use a model ID from the catalog, such as openai/gpt-4o-mini.",
+    );
+    const bad = (permission: Record<string, unknown>) =>
+      create({ name: 'X', org_id: admin.orgId, permissions: [{ model_id: 'openai/gpt-4o', ...permission }] });
     expect((await bad({ max_tokens_per_request: 0 })).body.message).toBe('Max tokens per request must be at least 1');
     expect((await bad({ monthly_token_limit: 0 })).body.message).toBe('Monthly token limit must be at least 1');
     expect((await bad({ monthly_token_limit: 1.5 })).body.message).toBe('Monthly token limit must be a whole number');
     expect((await bad({ cost_limit: -0.01 })).body.message).toBe('Cost limit must be at least 0');
     expect((await bad({ cost_limit: 1.234 })).body.message).toBe('Cost limit must have at most 2 decimal places');
-    const twice = await create({ name: 'X', org_id: admin.orgId, permissions: [{ model_id: 'openai/gpt-4o' }, { model_id: 'openai/gpt-4o' }] });
+    const twice = await create({
+      name: 'X',
+      org_id: admin.orgId,
+      permissions: [{ model_id: 'openai/gpt-4o' }, { model_id: 'openai/gpt-4o' }],
+    });
     expect(twice.body.message).toBe("Model 'openai/gpt-4o' is listed more than once");
     const roleId = await roleIdByName(admin.token, admin.orgId, 'Member');
-    expect((await api(`/roles/${roleId}`, { method: 'PUT', token: admin.token, body: { name: '' } })).body.message).toBe('Role name is required');
-    expect((await api('/roles/not-a-uuid', { method: 'DELETE', token: admin.token })).body.message).toBe('Role ID must be a UUID.');
+    expect(
+      (await api(`/roles/${roleId}`, { method: 'PUT', token: admin.token, body: { name: '' } })).body.message,
+    ).toBe('Role name is required');
+    expect((await api('/roles/not-a-uuid', { method: 'DELETE', token: admin.token })).body.message).toBe(
+      'Role ID must be a UUID.',
+    );
     // Nothing was made by any refused request.
     expect((await api(`/roles/organization/${admin.orgId}`, { token: admin.token })).body.roles).toHaveLength(5);
   });
@@ -122,9 +229,18 @@ describe('roles: create, change, delete (scope admin)', () => {
     const leaving = await createPerson(admin, { id: roleId });
     await createPerson(admin);
     const counts = async () =>
-      Object.fromEntries(((await api(`/roles/organization/${admin.orgId}`, { token: admin.token })).body.roles as { name: string; user_count: number }[]).map((role) => [role.name, role.user_count]));
+      Object.fromEntries(
+        (
+          (await api(`/roles/organization/${admin.orgId}`, { token: admin.token })).body.roles as {
+            name: string;
+            user_count: number;
+          }[]
+        ).map((role) => [role.name, role.user_count]),
+      );
     expect(await counts()).toMatchObject({ Counted: 2, Member: 1, Admin: 1, 'User Manager': 0 });
-    expect((await api(`/org/${admin.orgId}/users/${leaving.userId}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect(
+      (await api(`/org/${admin.orgId}/users/${leaving.userId}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(200);
     expect(await counts()).toMatchObject({ Counted: 1, Member: 1, Admin: 1 });
   });
 
@@ -135,12 +251,26 @@ describe('roles: create, change, delete (scope admin)', () => {
     const second = await createPerson(admin, { id: roleId });
     const refused = await api(`/roles/${roleId}`, { method: 'DELETE', token: admin.token });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('This role is held by 2 users. Give each of them another role before deleting it.');
+    expect(refused.body.message).toBe(
+      'This role is held by 2 users. Give each of them another role before deleting it.',
+    );
     const memberRoleId = await roleIdByName(admin.token, admin.orgId, 'Member');
-    expect((await api(`/org/${admin.orgId}/users/${first.userId}/role`, { method: 'PUT', token: admin.token, body: { role_id: memberRoleId } })).status).toBe(200);
-    expect((await api(`/roles/${roleId}`, { method: 'DELETE', token: admin.token })).body.message).toBe('This role is held by 1 user. Give them another role before deleting it.');
+    expect(
+      (
+        await api(`/org/${admin.orgId}/users/${first.userId}/role`, {
+          method: 'PUT',
+          token: admin.token,
+          body: { role_id: memberRoleId },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await api(`/roles/${roleId}`, { method: 'DELETE', token: admin.token })).body.message).toBe(
+      'This role is held by 1 user. Give them another role before deleting it.',
+    );
     // Someone removed keeps the role only for the record: it no longer stands in the way.
-    expect((await api(`/org/${admin.orgId}/users/${second.userId}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect(
+      (await api(`/org/${admin.orgId}/users/${second.userId}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(200);
     const deleted = await api(`/roles/${roleId}`, { method: 'DELETE', token: admin.token });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ success: true, message: 'Role deleted' });
@@ -153,18 +283,33 @@ describe('roles: create, change, delete (scope admin)', () => {
     const adminRoleId = admin.signedUp.auth.user.role_id;
     const deleted = await api(`/roles/${adminRoleId}`, { method: 'DELETE', token: admin.token });
     expect(deleted.status).toBe(409);
-    expect(deleted.body.message).toBe('The Admin role cannot be deleted: it is what gives administrators their access.');
-    const renamed = await api(`/roles/${adminRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Administrators' } });
+    expect(deleted.body.message).toBe(
+      'The Admin role cannot be deleted: it is what gives administrators their access.',
+    );
+    const renamed = await api(`/roles/${adminRoleId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { name: 'Administrators' },
+    });
     expect(renamed.status).toBe(409);
-    expect(renamed.body.message).toBe("The Admin role must keep the name 'Admin' or 'Super Admin': it is what gives administrators their access.");
-    const superAdmin = await api(`/roles/${adminRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Super Admin', description: 'Runs the place' } });
+    expect(renamed.body.message).toBe(
+      "The Admin role must keep the name 'Admin' or 'Super Admin': it is what gives administrators their access.",
+    );
+    const superAdmin = await api(`/roles/${adminRoleId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { name: 'Super Admin', description: 'Runs the place' },
+    });
     expect(superAdmin.status).toBe(200);
     expect((await api('/user/profile', { token: admin.token })).body.user.role).toBe('super admin');
     // A second admin-named role may be renamed away, but not while that would leave no administrator.
     const otherAdminRoleId = await createRole(admin, { name: 'Admin Two' });
     await api(`/roles/${otherAdminRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'admin' } });
     const colleague = await createPerson(admin, { id: otherAdminRoleId });
-    expect((await api(`/roles/${otherAdminRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Former admins' } })).status).toBe(200);
+    expect(
+      (await api(`/roles/${otherAdminRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Former admins' } }))
+        .status,
+    ).toBe(200);
     expect((await api(`/org/${admin.orgId}/users`, { token: colleague.token })).status).toBe(403);
   });
 
@@ -176,8 +321,12 @@ describe('roles: create, change, delete (scope admin)', () => {
     const roleId = await createRole(admin, { name: 'Target' });
     const otherRoleId = await createRole(other, { name: 'Theirs' });
     for (const caller of [member, userManager]) {
-      expect((await api('/roles', { token: caller.token, body: { name: 'Mine', org_id: admin.orgId } })).status).toBe(403);
-      expect((await api(`/roles/${roleId}`, { method: 'PUT', token: caller.token, body: { name: 'Hijacked' } })).status).toBe(403);
+      expect((await api('/roles', { token: caller.token, body: { name: 'Mine', org_id: admin.orgId } })).status).toBe(
+        403,
+      );
+      expect(
+        (await api(`/roles/${roleId}`, { method: 'PUT', token: caller.token, body: { name: 'Hijacked' } })).status,
+      ).toBe(403);
       expect((await api(`/roles/${roleId}`, { method: 'DELETE', token: caller.token })).status).toBe(403);
     }
     expect((await api(`/roles/${roleId}`, { token: member.token })).status).toBe(403);
@@ -185,23 +334,56 @@ describe('roles: create, change, delete (scope admin)', () => {
     expect((await api(`/roles/${roleId}`, { token: userManager.token })).status).toBe(200);
     // Another organisation's role is not found; naming another organisation is forbidden.
     expect((await api(`/roles/${otherRoleId}`, { token: admin.token })).status).toBe(404);
-    expect((await api(`/roles/${otherRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Hijacked' } })).status).toBe(404);
+    expect(
+      (await api(`/roles/${otherRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Hijacked' } })).status,
+    ).toBe(404);
     expect((await api(`/roles/${otherRoleId}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
-    expect((await api('/roles', { token: admin.token, body: { name: 'Planted', org_id: other.orgId } })).status).toBe(403);
-    expect((await api(`/roles/${roleId}`, { method: 'PUT', token: admin.token, body: { org_id: other.orgId, name: 'Moved' } })).status).toBe(403);
+    expect((await api('/roles', { token: admin.token, body: { name: 'Planted', org_id: other.orgId } })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await api(`/roles/${roleId}`, {
+          method: 'PUT',
+          token: admin.token,
+          body: { org_id: other.orgId, name: 'Moved' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await api(`/roles/${otherRoleId}`, { token: other.token })).body.name).toBe('Theirs');
-    expect((await api(`/roles/organization/${other.orgId}`, { token: other.token })).body.roles.some((role: { name: string }) => role.name === 'Planted')).toBe(false);
+    expect(
+      (await api(`/roles/organization/${other.orgId}`, { token: other.token })).body.roles.some(
+        (role: { name: string }) => role.name === 'Planted',
+      ),
+    ).toBe(false);
   });
 
   it('records each change with who, what, when and the values before and after', async () => {
     const admin = await newAdministrator();
     await enableAudit(admin);
-    const roleId = await createRole(admin, { name: 'Audited', permissions: [{ model_id: 'openai/gpt-4o-mini', monthly_token_limit: 100 }] });
-    await api(`/roles/${roleId}`, { method: 'PUT', token: admin.token, body: { permissions: [{ model_id: 'openai/gpt-4o-mini', monthly_token_limit: 50 }] } });
+    const roleId = await createRole(admin, {
+      name: 'Audited',
+      permissions: [{ model_id: 'openai/gpt-4o-mini', monthly_token_limit: 100 }],
+    });
+    await api(`/roles/${roleId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { permissions: [{ model_id: 'openai/gpt-4o-mini', monthly_token_limit: 50 }] },
+    });
     await api(`/roles/${roleId}`, { method: 'DELETE', token: admin.token });
     const [deleted, updated, created] = await auditEntries(admin);
-    expect(created).toMatchObject({ action: 'role.create', target_type: 'role', target_id: roleId, actor_user_id: admin.userId, actor_username: admin.username, before: null });
-    expect(created!.after).toMatchObject({ name: 'Audited', permissions: [{ model_id: 'openai/gpt-4o-mini', monthly_token_limit: 100 }] });
+    expect(created).toMatchObject({
+      action: 'role.create',
+      target_type: 'role',
+      target_id: roleId,
+      actor_user_id: admin.userId,
+      actor_username: admin.username,
+      before: null,
+    });
+    expect(created!.after).toMatchObject({
+      name: 'Audited',
+      permissions: [{ model_id: 'openai/gpt-4o-mini', monthly_token_limit: 100 }],
+    });
     expect(updated).toMatchObject({ action: 'role.update', target_id: roleId });
     expect(updated!.before.permissions[0].monthly_token_limit).toBe(100);
     expect(updated!.after.permissions[0].monthly_token_limit).toBe(50);
@@ -218,13 +400,34 @@ describe('who holds which role, assignments and model usage (scope user-manageme
     const list = await api(`/roles/users/${admin.orgId}`, { token: admin.token });
     expect(list.status).toBe(200);
     expect(list.body.user_roles).toEqual([
-      { user_id: admin.userId, role_id: admin.signedUp.auth.user.role_id, org_id: admin.orgId, role_name: 'Admin', username: admin.username },
-      { user_id: person.userId, role_id: person.roleId, org_id: admin.orgId, role_name: 'Member', username: person.username },
+      {
+        user_id: admin.userId,
+        role_id: admin.signedUp.auth.user.role_id,
+        org_id: admin.orgId,
+        role_name: 'Admin',
+        username: admin.username,
+      },
+      {
+        user_id: person.userId,
+        role_id: person.roleId,
+        org_id: admin.orgId,
+        role_name: 'Member',
+        username: person.username,
+      },
     ]);
     const modelManagerId = await roleIdByName(admin.token, admin.orgId, 'Model Manager');
-    const assigned = await api('/roles/assign', { token: admin.token, body: { user_id: person.userId, role_id: modelManagerId, org_id: admin.orgId } });
+    const assigned = await api('/roles/assign', {
+      token: admin.token,
+      body: { user_id: person.userId, role_id: modelManagerId, org_id: admin.orgId },
+    });
     expect(assigned.status).toBe(200);
-    expect(assigned.body).toEqual({ user_id: person.userId, role_id: modelManagerId, org_id: admin.orgId, role_name: 'Model Manager', username: person.username });
+    expect(assigned.body).toEqual({
+      user_id: person.userId,
+      role_id: modelManagerId,
+      org_id: admin.orgId,
+      role_name: 'Model Manager',
+      username: person.username,
+    });
     expect((await api('/user/profile', { token: person.token })).body.user.role_id).toBe(modelManagerId);
   });
 
@@ -242,7 +445,12 @@ describe('who holds which role, assignments and model usage (scope user-manageme
     const userManager = await createPerson(admin, { name: 'User Manager' });
     const person = await createPerson(admin);
     const assign = (userId: string, roleName: string) =>
-      roleIdByName(admin.token, admin.orgId, roleName).then((roleId) => api('/roles/assign', { token: userManager.token, body: { user_id: userId, role_id: roleId, org_id: admin.orgId } }));
+      roleIdByName(admin.token, admin.orgId, roleName).then((roleId) =>
+        api('/roles/assign', {
+          token: userManager.token,
+          body: { user_id: userId, role_id: roleId, org_id: admin.orgId },
+        }),
+      );
     await createRole(admin, { name: 'Team Admins' });
     expect((await assign(person.userId, 'User Manager')).status).toBe(200);
     for (const roleName of ['Admin', 'Model Manager', 'Billing Manager', 'Team Admins']) {
@@ -258,7 +466,10 @@ describe('who holds which role, assignments and model usage (scope user-manageme
     const admin = await newAdministrator();
     const person = await createPerson(admin);
     const message = (token: string, userId: string, model: string) =>
-      api('/conversation/message', { token, body: { org_id: admin.orgId, user_id: userId, prompt: 'Count me in', forced_model_id: model, stream: false } });
+      api('/conversation/message', {
+        token,
+        body: { org_id: admin.orgId, user_id: userId, prompt: 'Count me in', forced_model_id: model, stream: false },
+      });
     expect((await message(person.token, person.userId, 'openai/gpt-4o-mini')).status).toBe(200);
     expect((await message(person.token, person.userId, 'openai/gpt-4o-mini')).status).toBe(200);
     expect((await message(admin.token, admin.userId, 'openai/gpt-4o')).status).toBe(200);
@@ -284,18 +495,38 @@ describe('who holds which role, assignments and model usage (scope user-manageme
     const admin = await newAdministrator();
     const other = await newAdministrator();
     const member = await createPerson(admin);
-    for (const path of [`/roles/users/${admin.orgId}`, `/roles/usage/${admin.orgId}`, `/roles/organization/${admin.orgId}`]) {
+    for (const path of [
+      `/roles/users/${admin.orgId}`,
+      `/roles/usage/${admin.orgId}`,
+      `/roles/organization/${admin.orgId}`,
+    ]) {
       expect((await api(path, { token: member.token })).status).toBe(403);
     }
-    expect((await api('/roles/assign', { token: member.token, body: { user_id: member.userId, role_id: admin.signedUp.auth.user.role_id, org_id: admin.orgId } })).status).toBe(403);
+    expect(
+      (
+        await api('/roles/assign', {
+          token: member.token,
+          body: { user_id: member.userId, role_id: admin.signedUp.auth.user.role_id, org_id: admin.orgId },
+        })
+      ).status,
+    ).toBe(403);
     for (const path of [`/roles/users/${other.orgId}`, `/roles/usage/${other.orgId}`]) {
       expect((await api(path, { token: admin.token })).status).toBe(403);
     }
-    const intoOther = await api('/roles/assign', { token: admin.token, body: { user_id: other.userId, role_id: admin.signedUp.auth.user.role_id, org_id: other.orgId } });
+    const intoOther = await api('/roles/assign', {
+      token: admin.token,
+      body: { user_id: other.userId, role_id: admin.signedUp.auth.user.role_id, org_id: other.orgId },
+    });
     expect(intoOther.status).toBe(403);
-    const otherUser = await api('/roles/assign', { token: admin.token, body: { user_id: other.userId, role_id: admin.signedUp.auth.user.role_id, org_id: admin.orgId } });
+    const otherUser = await api('/roles/assign', {
+      token: admin.token,
+      body: { user_id: other.userId, role_id: admin.signedUp.auth.user.role_id, org_id: admin.orgId },
+    });
     expect(otherUser.status).toBe(404);
-    const otherRole = await api('/roles/assign', { token: admin.token, body: { user_id: member.userId, role_id: other.signedUp.auth.user.role_id, org_id: admin.orgId } });
+    const otherRole = await api('/roles/assign', {
+      token: admin.token,
+      body: { user_id: member.userId, role_id: other.signedUp.auth.user.role_id, org_id: admin.orgId },
+    });
     expect(otherRole.status).toBe(404);
     expect((await api('/user/profile', { token: other.token })).body.user.role).toBe('admin');
   });

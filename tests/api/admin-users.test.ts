@@ -8,20 +8,45 @@ describe('POST /user (scope user-management)', () => {
     const admin = await newAdministrator();
     const roleId = await roleIdByName(admin.token, admin.orgId, 'Member');
     const username = uniqueName('created');
-    const created = await api('/user', { token: admin.token, body: { username, email: `${username}@example.test`, password: 'Admin-chosen-1', org_id: admin.orgId, role_id: roleId } });
+    const created = await api('/user', {
+      token: admin.token,
+      body: {
+        username,
+        email: `${username}@example.test`,
+        password: 'Admin-chosen-1',
+        org_id: admin.orgId,
+        role_id: roleId,
+      },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.user).toMatchObject({ name: username, email: `${username}@example.test`, role_name: 'Member', role_id: roleId, status: 'active', last_login_at: null });
+    expect(created.body.user).toMatchObject({
+      name: username,
+      email: `${username}@example.test`,
+      role_name: 'Member',
+      role_id: roleId,
+      status: 'active',
+      last_login_at: null,
+    });
     expect(JSON.stringify(created.body)).not.toMatch(/password|hash/i);
     const login = await api('/auth/login', { body: { username, password: 'Admin-chosen-1' } });
     expect(login.status).toBe(200);
-    expect(login.body.user).toMatchObject({ id: created.body.user.id, org_id: admin.orgId, role: 'member', role_id: roleId });
+    expect(login.body.user).toMatchObject({
+      id: created.body.user.id,
+      org_id: admin.orgId,
+      role: 'member',
+      role_id: roleId,
+    });
     expect((await api('/auth/login', { body: { username, password: strongPassword } })).status).toBe(401);
   });
 
   it('refuses a taken username or e-mail with the sign-up texts, in any case', async () => {
     const admin = await newAdministrator();
     const roleId = await roleIdByName(admin.token, admin.orgId, 'Member');
-    const create = (username: string, email: string) => api('/user', { token: admin.token, body: { username, email, password: strongPassword, org_id: admin.orgId, role_id: roleId } });
+    const create = (username: string, email: string) =>
+      api('/user', {
+        token: admin.token,
+        body: { username, email, password: strongPassword, org_id: admin.orgId, role_id: roleId },
+      });
     const takenName = await create(admin.username.toUpperCase(), `${uniqueName()}@example.test`);
     expect(takenName.status).toBe(400);
     expect(takenName.body.message).toBe('Username already exists');
@@ -33,8 +58,15 @@ describe('POST /user (scope user-management)', () => {
   it('validates with the spec texts', async () => {
     const admin = await newAdministrator();
     const roleId = await roleIdByName(admin.token, admin.orgId, 'Member');
-    const full = { username: uniqueName(), email: `${uniqueName()}@example.test`, password: strongPassword, org_id: admin.orgId, role_id: roleId };
-    const without = (field: keyof typeof full, value?: string) => api('/user', { token: admin.token, body: { ...full, [field]: value } });
+    const full = {
+      username: uniqueName(),
+      email: `${uniqueName()}@example.test`,
+      password: strongPassword,
+      org_id: admin.orgId,
+      role_id: roleId,
+    };
+    const without = (field: keyof typeof full, value?: string) =>
+      api('/user', { token: admin.token, body: { ...full, [field]: value } });
     expect((await without('username')).body.message).toBe('Username is required');
     expect((await without('username', '  ')).body.message).toBe('Username is required');
     expect((await without('email')).body.message).toBe('Email is required');
@@ -51,12 +83,25 @@ describe('POST /user (scope user-management)', () => {
     const other = await newAdministrator();
     const member = await createPerson(admin);
     const userManager = await createPerson(admin, { name: 'User Manager' });
-    const body = (orgId: string, roleId: string) => ({ username: uniqueName(), email: `${uniqueName()}@example.test`, password: strongPassword, org_id: orgId, role_id: roleId });
+    const body = (orgId: string, roleId: string) => ({
+      username: uniqueName(),
+      email: `${uniqueName()}@example.test`,
+      password: strongPassword,
+      org_id: orgId,
+      role_id: roleId,
+    });
     const memberRoleId = member.roleId;
     expect((await api('/user', { token: member.token, body: body(admin.orgId, memberRoleId) })).status).toBe(403);
-    expect((await api('/user', { token: admin.token, body: body(other.orgId, other.signedUp.auth.user.role_id) })).status).toBe(403);
-    expect((await api('/user', { token: admin.token, body: body(admin.orgId, other.signedUp.auth.user.role_id) })).status).toBe(404);
-    const adminByManager = await api('/user', { token: userManager.token, body: body(admin.orgId, admin.signedUp.auth.user.role_id) });
+    expect(
+      (await api('/user', { token: admin.token, body: body(other.orgId, other.signedUp.auth.user.role_id) })).status,
+    ).toBe(403);
+    expect(
+      (await api('/user', { token: admin.token, body: body(admin.orgId, other.signedUp.auth.user.role_id) })).status,
+    ).toBe(404);
+    const adminByManager = await api('/user', {
+      token: userManager.token,
+      body: body(admin.orgId, admin.signedUp.auth.user.role_id),
+    });
     expect(adminByManager.status).toBe(403);
     expect(adminByManager.body.message).toBe('Only an administrator can give or take away this role.');
     expect((await api('/user', { token: userManager.token, body: body(admin.orgId, memberRoleId) })).status).toBe(201);
@@ -83,12 +128,22 @@ describe('GET /org/{orgId}/users (scope user-management)', () => {
       created_at: expect.any(String),
       last_login_at: null,
     });
-    expect(first.body.users[1]).toMatchObject({ id: people[0]!.userId, role_name: 'Member', last_login_at: expect.any(String) });
+    expect(first.body.users[1]).toMatchObject({
+      id: people[0]!.userId,
+      role_name: 'Member',
+      last_login_at: expect.any(String),
+    });
     const second = await api(`/org/${admin.orgId}/users?page=2&limit=20`, { token: admin.token });
-    expect(second.body.users.map((user: { id: string }) => user.id)).toEqual(people.slice(19).map((person) => person.userId));
+    expect(second.body.users.map((user: { id: string }) => user.id)).toEqual(
+      people.slice(19).map((person) => person.userId),
+    );
     const fifty = await api(`/org/${admin.orgId}/users?page=1&limit=50`, { token: admin.token });
     expect(fifty.body.users).toHaveLength(23);
-    expect((await api(`/org/${admin.orgId}/users?page=9`, { token: admin.token })).body).toMatchObject({ users: [], total: 23, page: 9 });
+    expect((await api(`/org/${admin.orgId}/users?page=9`, { token: admin.token })).body).toMatchObject({
+      users: [],
+      total: 23,
+      page: 9,
+    });
   });
 
   it('refuses pages and limits out of range with a clear message', async () => {
@@ -116,7 +171,11 @@ describe('PUT /org/{orgId}/users/{userId}/role', () => {
     const person = await createPerson(admin);
     const userManagerId = await roleIdByName(admin.token, admin.orgId, 'User Manager');
     expect((await api(`/org/${admin.orgId}/users`, { token: person.token })).status).toBe(403);
-    const changed = await api(`/org/${admin.orgId}/users/${person.userId}/role`, { method: 'PUT', token: admin.token, body: { role_id: userManagerId } });
+    const changed = await api(`/org/${admin.orgId}/users/${person.userId}/role`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { role_id: userManagerId },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.user).toMatchObject({ id: person.userId, role_id: userManagerId, role_name: 'User Manager' });
     expect((await api(`/org/${admin.orgId}/users`, { token: person.token })).status).toBe(200);
@@ -125,16 +184,37 @@ describe('PUT /org/{orgId}/users/{userId}/role', () => {
   it('never leaves the organisation without an active administrator', async () => {
     const admin = await newAdministrator();
     const memberRoleId = await roleIdByName(admin.token, admin.orgId, 'Member');
-    const demoteSelf = await api(`/org/${admin.orgId}/users/${admin.userId}/role`, { method: 'PUT', token: admin.token, body: { role_id: memberRoleId } });
+    const demoteSelf = await api(`/org/${admin.orgId}/users/${admin.userId}/role`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { role_id: memberRoleId },
+    });
     expect(demoteSelf.status).toBe(409);
-    expect(demoteSelf.body.message).toBe('An organization must keep at least one active administrator. Make someone else an administrator first.');
+    expect(demoteSelf.body.message).toBe(
+      'An organization must keep at least one active administrator. Make someone else an administrator first.',
+    );
     expect((await api('/user/profile', { token: admin.token })).body.user.role).toBe('admin');
     // With a second administrator, either may step down; then the other is the last one.
     const colleague = await createPerson(admin, { name: 'Admin' });
-    expect((await api(`/org/${admin.orgId}/users/${admin.userId}/role`, { method: 'PUT', token: admin.token, body: { role_id: memberRoleId } })).status).toBe(200);
-    const last = await api(`/org/${admin.orgId}/users/${colleague.userId}/role`, { method: 'PUT', token: colleague.token, body: { role_id: memberRoleId } });
+    expect(
+      (
+        await api(`/org/${admin.orgId}/users/${admin.userId}/role`, {
+          method: 'PUT',
+          token: admin.token,
+          body: { role_id: memberRoleId },
+        })
+      ).status,
+    ).toBe(200);
+    const last = await api(`/org/${admin.orgId}/users/${colleague.userId}/role`, {
+      method: 'PUT',
+      token: colleague.token,
+      body: { role_id: memberRoleId },
+    });
     expect(last.status).toBe(409);
-    const remove = await api(`/org/${admin.orgId}/users/${colleague.userId}`, { method: 'DELETE', token: colleague.token });
+    const remove = await api(`/org/${admin.orgId}/users/${colleague.userId}`, {
+      method: 'DELETE',
+      token: colleague.token,
+    });
     expect(remove.status).toBe(409);
   });
 
@@ -143,12 +223,49 @@ describe('PUT /org/{orgId}/users/{userId}/role', () => {
     const other = await newAdministrator();
     const member = await createPerson(admin);
     const path = (orgId: string, userId: string) => `/org/${orgId}/users/${userId}/role`;
-    expect((await api(path(admin.orgId, member.userId), { method: 'PUT', token: admin.token, body: {} })).body.message).toBe('Role ID is required');
-    expect((await api(path(admin.orgId, 'me'), { method: 'PUT', token: admin.token, body: { role_id: member.roleId } })).body.message).toBe('User ID must be a UUID.');
-    expect((await api(path(admin.orgId, member.userId), { method: 'PUT', token: member.token, body: { role_id: admin.signedUp.auth.user.role_id } })).status).toBe(403);
-    expect((await api(path(other.orgId, other.userId), { method: 'PUT', token: admin.token, body: { role_id: member.roleId } })).status).toBe(403);
-    expect((await api(path(admin.orgId, other.userId), { method: 'PUT', token: admin.token, body: { role_id: member.roleId } })).status).toBe(404);
-    expect((await api(path(admin.orgId, member.userId), { method: 'PUT', token: admin.token, body: { role_id: other.signedUp.auth.user.role_id } })).status).toBe(404);
+    expect(
+      (await api(path(admin.orgId, member.userId), { method: 'PUT', token: admin.token, body: {} })).body.message,
+    ).toBe('Role ID is required');
+    expect(
+      (await api(path(admin.orgId, 'me'), { method: 'PUT', token: admin.token, body: { role_id: member.roleId } })).body
+        .message,
+    ).toBe('User ID must be a UUID.');
+    expect(
+      (
+        await api(path(admin.orgId, member.userId), {
+          method: 'PUT',
+          token: member.token,
+          body: { role_id: admin.signedUp.auth.user.role_id },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(path(other.orgId, other.userId), {
+          method: 'PUT',
+          token: admin.token,
+          body: { role_id: member.roleId },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(path(admin.orgId, other.userId), {
+          method: 'PUT',
+          token: admin.token,
+          body: { role_id: member.roleId },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api(path(admin.orgId, member.userId), {
+          method: 'PUT',
+          token: admin.token,
+          body: { role_id: other.signedUp.auth.user.role_id },
+        })
+      ).status,
+    ).toBe(404);
     expect((await api('/user/profile', { token: other.token })).body.user.role).toBe('admin');
   });
 });
@@ -172,20 +289,41 @@ describe('DELETE /org/{orgId}/users/{userId}', () => {
     // Gone from the lists, and from a second removal.
     const listed = (await api(`/org/${admin.orgId}/users`, { token: admin.token })).body;
     expect(listed.total).toBe(1);
-    expect((await api(`/org/${admin.orgId}/users/${person.userId}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
-    expect((await api(`/org/${admin.orgId}/users/${person.userId}/role`, { method: 'PUT', token: admin.token, body: { role_id: person.roleId } })).status).toBe(404);
+    expect(
+      (await api(`/org/${admin.orgId}/users/${person.userId}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await api(`/org/${admin.orgId}/users/${person.userId}/role`, {
+          method: 'PUT',
+          token: admin.token,
+          body: { role_id: person.roleId },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("keeps a removed person's conversations and usage attributed to them", async () => {
     const admin = await newAdministrator();
     const person = await createPerson(admin);
-    const sent = await api('/conversation/message', { token: person.token, body: { org_id: admin.orgId, user_id: person.userId, prompt: 'Keep my history', forced_model_id: 'openai/gpt-4o-mini', stream: false } });
+    const sent = await api('/conversation/message', {
+      token: person.token,
+      body: {
+        org_id: admin.orgId,
+        user_id: person.userId,
+        prompt: 'Keep my history',
+        forced_model_id: 'openai/gpt-4o-mini',
+        stream: false,
+      },
+    });
     expect(sent.status).toBe(200);
     const month = new Date().toISOString().slice(0, 7);
     const before = await api(`/tokens/usage/${person.userId}/${month}/monthly`, { token: admin.token });
     expect(before.status).toBe(200);
     expect(before.body.total_tokens).toBeGreaterThan(0);
-    expect((await api(`/org/${admin.orgId}/users/${person.userId}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect(
+      (await api(`/org/${admin.orgId}/users/${person.userId}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(200);
     const after = await api(`/tokens/usage/${person.userId}/${month}/monthly`, { token: admin.token });
     expect(after.status).toBe(200);
     expect(after.body).toEqual(before.body);
@@ -197,7 +335,9 @@ describe('DELETE /org/{orgId}/users/{userId}', () => {
     expect(self.status).toBe(409);
     expect(self.body.message).toBe('You cannot remove yourself from the organization.');
     const colleague = await createPerson(admin, { name: 'Admin' });
-    expect((await api(`/org/${admin.orgId}/users/${colleague.userId}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect(
+      (await api(`/org/${admin.orgId}/users/${colleague.userId}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(200);
     expect((await api('/user/profile', { token: admin.token })).status).toBe(200);
   });
 
@@ -206,13 +346,24 @@ describe('DELETE /org/{orgId}/users/{userId}', () => {
     const other = await newAdministrator();
     const member = await createPerson(admin);
     const userManager = await createPerson(admin, { name: 'User Manager' });
-    expect((await api(`/org/${admin.orgId}/users/${userManager.userId}`, { method: 'DELETE', token: member.token })).status).toBe(403);
-    const adminByManager = await api(`/org/${admin.orgId}/users/${admin.userId}`, { method: 'DELETE', token: userManager.token });
+    expect(
+      (await api(`/org/${admin.orgId}/users/${userManager.userId}`, { method: 'DELETE', token: member.token })).status,
+    ).toBe(403);
+    const adminByManager = await api(`/org/${admin.orgId}/users/${admin.userId}`, {
+      method: 'DELETE',
+      token: userManager.token,
+    });
     expect(adminByManager.status).toBe(403);
-    expect((await api(`/org/${other.orgId}/users/${other.userId}`, { method: 'DELETE', token: admin.token })).status).toBe(403);
-    expect((await api(`/org/${admin.orgId}/users/${other.userId}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
+    expect(
+      (await api(`/org/${other.orgId}/users/${other.userId}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(403);
+    expect(
+      (await api(`/org/${admin.orgId}/users/${other.userId}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(404);
     expect((await api('/user/profile', { token: other.token })).status).toBe(200);
-    expect((await api(`/org/${admin.orgId}/users/${member.userId}`, { method: 'DELETE', token: userManager.token })).status).toBe(200);
+    expect(
+      (await api(`/org/${admin.orgId}/users/${member.userId}`, { method: 'DELETE', token: userManager.token })).status,
+    ).toBe(200);
   });
 
   it('audits creation, role changes and removal with the values before and after, no secrets', async () => {
@@ -220,14 +371,37 @@ describe('DELETE /org/{orgId}/users/{userId}', () => {
     await enableAudit(admin);
     const person = await createPerson(admin);
     const userManagerId = await roleIdByName(admin.token, admin.orgId, 'User Manager');
-    await api(`/org/${admin.orgId}/users/${person.userId}/role`, { method: 'PUT', token: admin.token, body: { role_id: userManagerId } });
-    await api('/roles/assign', { token: admin.token, body: { user_id: person.userId, role_id: person.roleId, org_id: admin.orgId } });
+    await api(`/org/${admin.orgId}/users/${person.userId}/role`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { role_id: userManagerId },
+    });
+    await api('/roles/assign', {
+      token: admin.token,
+      body: { user_id: person.userId, role_id: person.roleId, org_id: admin.orgId },
+    });
     await api(`/org/${admin.orgId}/users/${person.userId}`, { method: 'DELETE', token: admin.token });
     const entries = (await auditEntries(admin)).filter((entry) => entry.target_type === 'user');
-    expect(entries.map((entry) => entry.action)).toEqual(['user.remove', 'role.assign', 'user.role_change', 'user.create']);
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'user.remove',
+      'role.assign',
+      'user.role_change',
+      'user.create',
+    ]);
     const [removal, assignment, change, creation] = entries;
-    expect(creation).toMatchObject({ target_id: person.userId, actor_user_id: admin.userId, actor_username: admin.username, before: null });
-    expect(creation!.after).toEqual({ username: person.username, email: person.email, role_id: person.roleId, role_name: 'Member', status: 'active' });
+    expect(creation).toMatchObject({
+      target_id: person.userId,
+      actor_user_id: admin.userId,
+      actor_username: admin.username,
+      before: null,
+    });
+    expect(creation!.after).toEqual({
+      username: person.username,
+      email: person.email,
+      role_id: person.roleId,
+      role_name: 'Member',
+      status: 'active',
+    });
     expect(change!.before).toMatchObject({ role_name: 'Member' });
     expect(change!.after).toMatchObject({ role_id: userManagerId, role_name: 'User Manager' });
     expect(assignment!.after).toMatchObject({ role_name: 'Member' });

@@ -12,19 +12,35 @@ const policyPath = (orgId: string) => `/org/${orgId}/routing-policy`;
 const chosen = { forced_model_id: 'openai/gpt-4o-mini' };
 
 const ask = async (admin: Admin, prompt: string) => {
-  const answer = await sendMessage(admin.token, { org_id: admin.user.org_id, user_id: admin.user.id, prompt, ...chosen });
+  const answer = await sendMessage(admin.token, {
+    org_id: admin.user.org_id,
+    user_id: admin.user.id,
+    prompt,
+    ...chosen,
+  });
   expect(answer.status).toBe(200);
   return { text: answer.parsed.text, ...answer.parsed.metadata! };
 };
 const rate = (admin: Admin, selectionId: string, feedback: string) =>
-  api('/feedback', { token: admin.token, body: { selection_id: selectionId, org_id: admin.user.org_id, user_id: admin.user.id, feedback } });
+  api('/feedback', {
+    token: admin.token,
+    body: { selection_id: selectionId, org_id: admin.user.org_id, user_id: admin.user.id, feedback },
+  });
 const cacheCalibrationOf = async (admin: Admin) => {
   const answer = await api(policyPath(admin.user.org_id), { token: admin.token });
   expect(answer.status).toBe(200);
-  return answer.body.calibration.cache as { offset: number; threshold: number; signals: number; updated_at: string | null };
+  return answer.body.calibration.cache as {
+    offset: number;
+    threshold: number;
+    signals: number;
+    updated_at: string | null;
+  };
 };
 const setCacheThreshold = async (admin: Admin, threshold: number) =>
-  expect((await api(policyPath(admin.user.org_id), { method: 'PUT', token: admin.token, body: { cache: { threshold } } })).status).toBe(200);
+  expect(
+    (await api(policyPath(admin.user.org_id), { method: 'PUT', token: admin.token, body: { cache: { threshold } } }))
+      .status,
+  ).toBe(200);
 const similarityOf = (reasonText: string) => Number(/similarity (\d\.\d\d)/.exec(reasonText)![1]);
 
 /** A question answered by a model, then its paraphrase from the cache: the hit and its similarity (to 2 decimals). */
@@ -43,14 +59,21 @@ describe("the cache's calibration from an organisation's feedback", () => {
     const { hit, similarity } = await paraphraseHit(admin, script.marker);
     const policyThreshold = Math.round((similarity - 0.01) * 100) / 100;
     await setCacheThreshold(admin, policyThreshold);
-    expect(await cacheCalibrationOf(admin)).toEqual({ offset: 0, threshold: policyThreshold, signals: 0, updated_at: null });
+    expect(await cacheCalibrationOf(admin)).toEqual({
+      offset: 0,
+      threshold: policyThreshold,
+      signals: 0,
+      updated_at: null,
+    });
 
     expect((await rate(admin, hit.selection_id, 'negative')).status).toBe(201);
     const raised = await cacheCalibrationOf(admin);
     expect(raised).toMatchObject({ offset: 0.02, signals: 1 });
     expect(raised.threshold).toBeCloseTo(policyThreshold + 0.02, 6);
     // The router's calibration is not touched by a cache hit.
-    const kinds = (await api(policyPath(admin.user.org_id), { token: admin.token })).body.calibration.kinds as { signals: number }[];
+    const kinds = (await api(policyPath(admin.user.org_id), { token: admin.token })).body.calibration.kinds as {
+      signals: number;
+    }[];
     expect(kinds.every((entry) => entry.signals === 0)).toBe(true);
 
     // The same pair again (the rated entry was forgotten, so the question is asked anew): now below the raised threshold.
@@ -78,7 +101,8 @@ describe("the cache's calibration from an organisation's feedback", () => {
   it('a positive rating never takes it below the policy threshold; a regeneration of a cache hit raises it once; an exact repeat rated bad says nothing', async () => {
     const admin = (await signUpOrganisation()).auth;
     const script = await scriptProvider(...Array.from({ length: 8 }, (_, index) => ({ text: `Answer ${index + 1}` })));
-    const policyThreshold = (await api(policyPath(admin.user.org_id), { token: admin.token })).body.effective.cache_threshold as number;
+    const policyThreshold = (await api(policyPath(admin.user.org_id), { token: admin.token })).body.effective
+      .cache_threshold as number;
     const liked = (await paraphraseHit(admin, script.marker)).hit;
     expect((await rate(admin, liked.selection_id, 'positive')).status).toBe(201);
     expect(await cacheCalibrationOf(admin)).toMatchObject({ offset: 0, threshold: policyThreshold, signals: 1 });
@@ -86,7 +110,11 @@ describe("the cache's calibration from an organisation's feedback", () => {
     await ask(admin, `Write a short poem about dogs ${script.marker}`);
     const hit = await ask(admin, `Please write a short poem about dogs ${script.marker}`);
     expect(hit.route!.reason).toBe('cache_hit');
-    const regenerated = await streamChat('/conversation/regenerate', admin.token, { session_id: hit.session_id, message_id: hit.assistant_msg_id, ...chosen });
+    const regenerated = await streamChat('/conversation/regenerate', admin.token, {
+      session_id: hit.session_id,
+      message_id: hit.assistant_msg_id,
+      ...chosen,
+    });
     expect(regenerated.status).toBe(200);
     expect(await cacheCalibrationOf(admin)).toMatchObject({ offset: 0.02, signals: 2 });
     // The replaced answer rated afterwards: the same reply, already counted.
@@ -109,7 +137,11 @@ describe("the cache's calibration from an organisation's feedback", () => {
     const script = await scriptProvider(...Array.from({ length: 4 }, (_, index) => ({ text: `Answer ${index + 1}` })));
     const { hit } = await paraphraseHit(admin, script.marker);
     expect((await rate(admin, hit.selection_id, 'negative')).status).toBe(201);
-    const cheap = await sendMessage(admin.token, { org_id: admin.user.org_id, user_id: admin.user.id, prompt: 'Tell me about badgers' });
+    const cheap = await sendMessage(admin.token, {
+      org_id: admin.user.org_id,
+      user_id: admin.user.id,
+      prompt: 'Tell me about badgers',
+    });
     expect(cheap.parsed.metadata!.route!.reason_text).toContain('tier 1 is enough');
     expect((await rate(admin, cheap.parsed.metadata!.selection_id, 'negative')).status).toBe(201);
 
@@ -123,8 +155,17 @@ describe("the cache's calibration from an organisation's feedback", () => {
 
     const reset = await api(`${policyPath(admin.user.org_id)}/calibration`, { method: 'DELETE', token: admin.token });
     expect(reset.status).toBe(200);
-    expect(reset.body.calibration.cache).toMatchObject({ offset: 0, signals: 0, updated_at: null, threshold: reset.body.effective.cache_threshold });
-    expect(reset.body.calibration.kinds.every((entry: { offset: number; signals: number }) => entry.offset === 0 && entry.signals === 0)).toBe(true);
+    expect(reset.body.calibration.cache).toMatchObject({
+      offset: 0,
+      signals: 0,
+      updated_at: null,
+      threshold: reset.body.effective.cache_threshold,
+    });
+    expect(
+      reset.body.calibration.kinds.every(
+        (entry: { offset: number; signals: number }) => entry.offset === 0 && entry.signals === 0,
+      ),
+    ).toBe(true);
     // The rated hit counted before the reset: rating it again is refused, and it cannot count again.
     expect((await rate(admin, hit.selection_id, 'negative')).status).toBe(409);
     expect((await cacheCalibrationOf(admin)).offset).toBe(0);

@@ -26,11 +26,14 @@ const chosen = { forced_model_id: 'openai/gpt-4o-mini' };
 const asked = 'How can I boost the water pressure in my shower?';
 const borderline = 'How do I increase the water pressure in my shower?';
 // The suite's server reaches OpenAI and Anthropic; the judge is the cheapest of their models.
-const judgeModel = modelCatalog.filter((model) => model.provider === 'openai' || model.provider === 'anthropic').sort((first, second) => blendedPrice(first) - blendedPrice(second))[0]!;
+const judgeModel = modelCatalog
+  .filter((model) => model.provider === 'openai' || model.provider === 'anthropic')
+  .sort((first, second) => blendedPrice(first) - blendedPrice(second))[0]!;
 const judgeUsage = { inputTokens: 130, outputTokens: 1 };
 const judgeCost = costOfUsage(judgeModel, { ...judgeUsage, cachedInputTokens: 0 });
 
-const isJudgeCall = (request: ProviderRequest) => request.body.messages?.[0]?.content === judgeMessages('', '')[0]!.content;
+const isJudgeCall = (request: ProviderRequest) =>
+  request.body.messages?.[0]?.content === judgeMessages('', '')[0]!.content;
 
 let server: RunningServer;
 let dataDir: string;
@@ -66,28 +69,50 @@ async function call(owner: Owner | undefined, pathname: string, body?: unknown) 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    text,
+    body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 
 async function signUp(): Promise<Owner> {
   const username = uniqueName('judge');
-  const answer = await call(undefined, '/auth/signup', { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` });
+  const answer = await call(undefined, '/auth/signup', {
+    username,
+    email: `${username}@example.test`,
+    password: strongPassword,
+    org_name: `Org ${username}`,
+  });
   expect(answer.status).toBe(201);
   return { token: answer.body.token, orgId: answer.body.user.org_id, userId: answer.body.user.id };
 }
 
 async function ask(owner: Owner, prompt: string) {
-  const answer = await call(owner, '/conversation/message', { org_id: owner.orgId, user_id: owner.userId, prompt, stream: true, ...chosen });
+  const answer = await call(owner, '/conversation/message', {
+    org_id: owner.orgId,
+    user_id: owner.userId,
+    prompt,
+    stream: true,
+    ...chosen,
+  });
   expect(answer.status).toBe(200);
   return parseStreamBody(answer.text);
 }
 
-const recordsOf = (owner: Owner) => server.database.db.select().from(usageRecords).where(and(eq(usageRecords.orgId, owner.orgId), eq(usageRecords.userId, owner.userId)));
+const recordsOf = (owner: Owner) =>
+  server.database.db
+    .select()
+    .from(usageRecords)
+    .where(and(eq(usageRecords.orgId, owner.orgId), eq(usageRecords.userId, owner.userId)));
 
 describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
   it('answers a borderline pair from the cache when the judge says "same", recording its call and taking its cost off the saving', async () => {
     const owner = await signUp();
-    const script = await scriptProvider({ text: 'First answer from a model', usage: { inputTokens: 400, outputTokens: 200 } }, { text: 'same', usage: judgeUsage });
+    const script = await scriptProvider(
+      { text: 'First answer from a model', usage: { inputTokens: 400, outputTokens: 200 } },
+      { text: 'same', usage: judgeUsage },
+    );
     const first = await ask(owner, `${asked} ${script.marker}`);
     expect(first.text).toBe('First answer from a model');
     const original = first.metadata!.route!;
@@ -108,7 +133,13 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     expect(JSON.stringify(judgeCall.body.messages)).toContain(asked);
 
     const judgeRecord = (await recordsOf(owner)).find((record) => record.modelId === judgeModel.id && !record.cacheHit);
-    expect(judgeRecord).toMatchObject({ inputTokens: 130, outputTokens: 1, referenceCostUsd: 0, outcome: 'complete', billedToWallet: true });
+    expect(judgeRecord).toMatchObject({
+      inputTokens: 130,
+      outputTokens: 1,
+      referenceCostUsd: 0,
+      outcome: 'complete',
+      billedToWallet: true,
+    });
     expect(judgeRecord!.costUsd).toBeCloseTo(judgeCost, 10);
     // Paid from the wallet like any call through the instance's key, and the room it held given back.
     const db = server.database.db;
@@ -124,14 +155,20 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
 
   it('asks a model when the judge says "Different."; its call is still recorded', async () => {
     const owner = await signUp();
-    const script = await scriptProvider({ text: 'First answer from a model' }, { text: 'Different.', usage: judgeUsage }, { text: 'Second answer from a model' });
+    const script = await scriptProvider(
+      { text: 'First answer from a model' },
+      { text: 'Different.', usage: judgeUsage },
+      { text: 'Second answer from a model' },
+    );
     await ask(owner, `${asked} ${script.marker}`);
     const missed = await ask(owner, `${borderline} ${script.marker}`);
     expect(missed.text).toBe('Second answer from a model');
     expect(missed.metadata!.route!.cached).toBe(false);
     const requests = await script.requests();
     expect(requests.map(isJudgeCall)).toEqual([false, true, false]);
-    expect((await recordsOf(owner)).filter((record) => record.modelId === judgeModel.id && record.referenceCostUsd === 0)).toHaveLength(1);
+    expect(
+      (await recordsOf(owner)).filter((record) => record.modelId === judgeModel.id && record.referenceCostUsd === 0),
+    ).toHaveLength(1);
   });
 
   it('does not ask the judge when the wallet cannot pay for it', async () => {
@@ -141,8 +178,18 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     const db = server.database.db;
     const { balance } = await ledgerSumAndBalance(db, owner.orgId);
     const emptied = await db.execute<{ change: string }>(sql`select (0 - ${balance}::numeric)::text as change`);
-    await postToWallet(db, { orgId: owner.orgId, amount: (emptied as unknown as { rows: { change: string }[] }).rows[0]!.change, description: 'Test adjustment' });
-    const refused = await call(owner, '/conversation/message', { org_id: owner.orgId, user_id: owner.userId, prompt: `${borderline} ${script.marker}`, stream: true, ...chosen });
+    await postToWallet(db, {
+      orgId: owner.orgId,
+      amount: (emptied as unknown as { rows: { change: string }[] }).rows[0]!.change,
+      description: 'Test adjustment',
+    });
+    const refused = await call(owner, '/conversation/message', {
+      org_id: owner.orgId,
+      user_id: owner.userId,
+      prompt: `${borderline} ${script.marker}`,
+      stream: true,
+      ...chosen,
+    });
     expect(refused.status).toBe(402);
     expect((await script.requests()).some(isJudgeCall)).toBe(false);
     expect((await recordsOf(owner)).filter((record) => record.modelId === judgeModel.id)).toEqual([]);
@@ -177,7 +224,8 @@ describe('with the judge off (the default)', () => {
   it('asks no judge about a borderline pair', async () => {
     const { auth } = await signUpOrganisation();
     const script = await scriptProvider({ text: 'First answer from a model' }, { text: 'Second answer from a model' });
-    const ask = (prompt: string) => sendMessage(auth.token, { org_id: auth.user.org_id, user_id: auth.user.id, prompt, ...chosen });
+    const ask = (prompt: string) =>
+      sendMessage(auth.token, { org_id: auth.user.org_id, user_id: auth.user.id, prompt, ...chosen });
     await ask(`${asked} ${script.marker}`);
     const missed = await ask(`${borderline} ${script.marker}`);
     expect(missed.parsed.text).toBe('Second answer from a model');

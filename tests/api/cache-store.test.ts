@@ -23,7 +23,8 @@ import {
 const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDataDir: 'memory://' });
 afterAll(() => database.close());
 const { db } = database;
-const strategies = database.vectorSearch === 'pgvector' ? (['pgvector', 'in-process', 'tiered'] as const) : (['in-process'] as const);
+const strategies =
+  database.vectorSearch === 'pgvector' ? (['pgvector', 'in-process', 'tiered'] as const) : (['in-process'] as const);
 
 const minute = 60_000;
 const start = new Date('2031-05-01T12:00:00Z');
@@ -32,13 +33,17 @@ const noLimit = { maxEntries: 1_000_000 };
 
 describe('vector support of the database', () => {
   it('is pgvector exactly where the extension is available (always on PGlite)', async () => {
-    const available = (await db.execute(sql`select 1 from pg_available_extensions where name = 'vector'`)) as unknown as { rows: unknown[] };
+    const available = (await db.execute(
+      sql`select 1 from pg_available_extensions where name = 'vector'`,
+    )) as unknown as { rows: unknown[] };
     expect(database.vectorSearch).toBe(available.rows.length > 0 ? 'pgvector' : 'none');
     if (database.kind === 'pglite') expect(database.vectorSearch).toBe('pgvector');
   });
 
   it('refuses the pgvector strategy where the extension is missing', () => {
-    expect(() => createCacheStore({ db, vectorSearch: 'none', encoderId: testEncoderId, strategy: 'pgvector' })).toThrow(/vector extension/);
+    expect(() =>
+      createCacheStore({ db, vectorSearch: 'none', encoderId: testEncoderId, strategy: 'pgvector' }),
+    ).toThrow(/vector extension/);
     expect(createCacheStore({ db, vectorSearch: 'none', encoderId: testEncoderId }).strategy).toBe('in-process');
   });
 });
@@ -46,14 +51,26 @@ describe('vector support of the database', () => {
 describe.each(strategies)('cache store (%s search)', (strategy) => {
   // A loaded machine can take longer than the default first-load wait even for a small scope.
   const patient = { firstLoadWaitMs: 60_000 };
-  const newStore = (): CacheStore => createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId, strategy, inProcess: patient });
+  const newStore = (): CacheStore =>
+    createCacheStore({
+      db,
+      vectorSearch: database.vectorSearch,
+      encoderId: testEncoderId,
+      strategy,
+      inProcess: patient,
+    });
 
   it('finds an exact entry only in its own organisation and only until it expires', async () => {
     const store = newStore();
     const [owner, other] = [await createChatFixture(db), await createChatFixture(db)];
     const random = seededRandom(1);
     const { entry } = await store.insert(
-      await entryFor(owner, { scopeKey: 'scope', exactKey: 'exact-1', embedding: randomUnitVector(random), expiresAt: later(10) }),
+      await entryFor(owner, {
+        scopeKey: 'scope',
+        exactKey: 'exact-1',
+        embedding: randomUnitVector(random),
+        expiresAt: later(10),
+      }),
       noLimit,
       start,
     );
@@ -68,14 +85,42 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     const [owner, other] = [await createChatFixture(db), await createChatFixture(db)];
     const random = seededRandom(2);
     const query = randomUnitVector(random);
-    const near = await store.insert(await entryFor(owner, { scopeKey: 'scope-a', embedding: nearbyUnitVector(random, query, 0.3), expiresAt: later(60) }), noLimit, start);
-    const farther = await store.insert(await entryFor(owner, { scopeKey: 'scope-a', embedding: nearbyUnitVector(random, query, 0.8), expiresAt: later(60) }), noLimit, start);
+    const near = await store.insert(
+      await entryFor(owner, {
+        scopeKey: 'scope-a',
+        embedding: nearbyUnitVector(random, query, 0.3),
+        expiresAt: later(60),
+      }),
+      noLimit,
+      start,
+    );
+    const farther = await store.insert(
+      await entryFor(owner, {
+        scopeKey: 'scope-a',
+        embedding: nearbyUnitVector(random, query, 0.8),
+        expiresAt: later(60),
+      }),
+      noLimit,
+      start,
+    );
     for (let index = 0; index < 5; index += 1) {
-      await store.insert(await entryFor(owner, { scopeKey: 'scope-a', embedding: randomUnitVector(random), expiresAt: later(60) }), noLimit, start);
+      await store.insert(
+        await entryFor(owner, { scopeKey: 'scope-a', embedding: randomUnitVector(random), expiresAt: later(60) }),
+        noLimit,
+        start,
+      );
     }
     // Identical vectors elsewhere: another scope of the owner, and the same scope of another organisation.
-    await store.insert(await entryFor(owner, { scopeKey: 'scope-b', embedding: query, expiresAt: later(60) }), noLimit, start);
-    await store.insert(await entryFor(other, { scopeKey: 'scope-a', embedding: query, expiresAt: later(60) }), noLimit, start);
+    await store.insert(
+      await entryFor(owner, { scopeKey: 'scope-b', embedding: query, expiresAt: later(60) }),
+      noLimit,
+      start,
+    );
+    await store.insert(
+      await entryFor(other, { scopeKey: 'scope-a', embedding: query, expiresAt: later(60) }),
+      noLimit,
+      start,
+    );
 
     const found = await store.searchSimilar(owner.orgId, 'scope-a', query, 3, later(1));
     expect(found.map((candidate) => candidate.entry.id).slice(0, 2)).toEqual([near.entry.id, farther.entry.id]);
@@ -83,7 +128,9 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     expect(found[0]!.similarity).toBeGreaterThan(0.95);
     expect(found[0]!.similarity).toBeLessThan(0.97);
     for (const candidate of found) expect(candidate.entry).toMatchObject({ orgId: owner.orgId, scopeKey: 'scope-a' });
-    expect(found.map((candidate) => candidate.similarity)).toEqual([...found.map((candidate) => candidate.similarity)].sort((a, b) => b - a));
+    expect(found.map((candidate) => candidate.similarity)).toEqual(
+      [...found.map((candidate) => candidate.similarity)].sort((a, b) => b - a),
+    );
     expect(await store.searchSimilar(other.orgId, 'scope-b', query, 3, later(1))).toEqual([]);
   });
 
@@ -95,10 +142,24 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     const query = randomUnitVector(random);
     const crowding = [];
     for (let index = 0; index < 150; index += 1) {
-      crowding.push(await entryFor(crowd, { scopeKey: 'shared', embedding: nearbyUnitVector(random, query, 0.2), expiresAt: later(60) }));
+      crowding.push(
+        await entryFor(crowd, {
+          scopeKey: 'shared',
+          embedding: nearbyUnitVector(random, query, 0.2),
+          expiresAt: later(60),
+        }),
+      );
     }
     await insertEntriesDirectly(db, crowding, start);
-    const own = await store.insert(await entryFor(small, { scopeKey: 'shared', embedding: nearbyUnitVector(random, query, 1.5), expiresAt: later(60) }), noLimit, start);
+    const own = await store.insert(
+      await entryFor(small, {
+        scopeKey: 'shared',
+        embedding: nearbyUnitVector(random, query, 1.5),
+        expiresAt: later(60),
+      }),
+      noLimit,
+      start,
+    );
 
     const search = () => store.searchSimilar(small.orgId, 'shared', query, 5, later(1));
     return { small, query, own, search };
@@ -139,15 +200,34 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     const owner = await createChatFixture(db);
     const random = seededRandom(4);
     const query = randomUnitVector(random);
-    const shortLived = await store.insert(await entryFor(owner, { scopeKey: 'ttl', embedding: query, expiresAt: later(5) }), noLimit, start);
-    const longLived = await store.insert(await entryFor(owner, { scopeKey: 'ttl', embedding: nearbyUnitVector(random, query, 0.5), expiresAt: later(60) }), noLimit, start);
+    const shortLived = await store.insert(
+      await entryFor(owner, { scopeKey: 'ttl', embedding: query, expiresAt: later(5) }),
+      noLimit,
+      start,
+    );
+    const longLived = await store.insert(
+      await entryFor(owner, { scopeKey: 'ttl', embedding: nearbyUnitVector(random, query, 0.5), expiresAt: later(60) }),
+      noLimit,
+      start,
+    );
 
-    expect((await store.searchSimilar(owner.orgId, 'ttl', query, 2, later(4))).map((candidate) => candidate.entry.id)).toEqual([shortLived.entry.id, longLived.entry.id]);
-    expect((await store.searchSimilar(owner.orgId, 'ttl', query, 2, later(5))).map((candidate) => candidate.entry.id)).toEqual([longLived.entry.id]);
+    expect(
+      (await store.searchSimilar(owner.orgId, 'ttl', query, 2, later(4))).map((candidate) => candidate.entry.id),
+    ).toEqual([shortLived.entry.id, longLived.entry.id]);
+    expect(
+      (await store.searchSimilar(owner.orgId, 'ttl', query, 2, later(5))).map((candidate) => candidate.entry.id),
+    ).toEqual([longLived.entry.id]);
 
-    const next = await store.insert(await entryFor(owner, { scopeKey: 'ttl', embedding: randomUnitVector(random), expiresAt: later(70) }), noLimit, later(6));
+    const next = await store.insert(
+      await entryFor(owner, { scopeKey: 'ttl', embedding: randomUnitVector(random), expiresAt: later(70) }),
+      noLimit,
+      later(6),
+    );
     expect(next.removedCount).toBe(1);
-    const remaining = await db.select({ id: cacheEntries.id }).from(cacheEntries).where(eq(cacheEntries.orgId, owner.orgId));
+    const remaining = await db
+      .select({ id: cacheEntries.id })
+      .from(cacheEntries)
+      .where(eq(cacheEntries.orgId, owner.orgId));
     expect(remaining.map((row) => row.id).sort()).toEqual([longLived.entry.id, next.entry.id].sort());
   });
 
@@ -156,8 +236,17 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     const owner = await createChatFixture(db);
     const random = seededRandom(6);
     const insertAt = async (minutes: number, expiresInMinutes: number) =>
-      (await store.insert(await entryFor(owner, { scopeKey: 'housekeeping', embedding: randomUnitVector(random), expiresAt: later(minutes + expiresInMinutes) }), { maxEntries: 300 }, later(minutes)))
-        .removedCount;
+      (
+        await store.insert(
+          await entryFor(owner, {
+            scopeKey: 'housekeeping',
+            embedding: randomUnitVector(random),
+            expiresAt: later(minutes + expiresInMinutes),
+          }),
+          { maxEntries: 300 },
+          later(minutes),
+        )
+      ).removedCount;
     const second = 1 / 60;
 
     expect(await insertAt(0, 3 * second)).toBe(0);
@@ -175,7 +264,13 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     const random = seededRandom(5);
     const query = randomUnitVector(random);
     const insertAt = async (minutes: number, embedding: Float32Array, fixture = owner) =>
-      (await store.insert(await entryFor(fixture, { scopeKey: 'lru', embedding, expiresAt: later(600) }), { maxEntries: 3 }, later(minutes))).entry.id;
+      (
+        await store.insert(
+          await entryFor(fixture, { scopeKey: 'lru', embedding, expiresAt: later(600) }),
+          { maxEntries: 3 },
+          later(minutes),
+        )
+      ).entry.id;
 
     await insertAt(0, randomUnitVector(random), bystander);
     const first = await insertAt(1, nearbyUnitVector(random, query, 0.4));
@@ -186,7 +281,10 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     expect(await store.recordHit(bystander.orgId, first, later(4))).toBe(false);
     const fourth = await insertAt(5, randomUnitVector(random));
 
-    const remaining = await db.select({ id: cacheEntries.id, hitCount: cacheEntries.hitCount }).from(cacheEntries).where(eq(cacheEntries.orgId, owner.orgId));
+    const remaining = await db
+      .select({ id: cacheEntries.id, hitCount: cacheEntries.hitCount })
+      .from(cacheEntries)
+      .where(eq(cacheEntries.orgId, owner.orgId));
     expect(remaining.map((row) => row.id).sort()).toEqual([first, third, fourth].sort());
     expect(remaining.find((row) => row.id === first)?.hitCount).toBe(1);
     const found = await store.searchSimilar(owner.orgId, 'lru', query, 3, later(6));
@@ -200,14 +298,28 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     const [owner, other] = [await createChatFixture(db), await createChatFixture(db)];
     const random = seededRandom(6);
     const query = randomUnitVector(random);
-    const rated = await store.insert(await entryFor(owner, { scopeKey: 'rated', exactKey: 'rated-exact', embedding: query, expiresAt: later(60) }), noLimit, start);
-    const kept = await store.insert(await entryFor(owner, { scopeKey: 'rated', embedding: nearbyUnitVector(random, query, 0.5), expiresAt: later(60) }), noLimit, start);
+    const rated = await store.insert(
+      await entryFor(owner, { scopeKey: 'rated', exactKey: 'rated-exact', embedding: query, expiresAt: later(60) }),
+      noLimit,
+      start,
+    );
+    const kept = await store.insert(
+      await entryFor(owner, {
+        scopeKey: 'rated',
+        embedding: nearbyUnitVector(random, query, 0.5),
+        expiresAt: later(60),
+      }),
+      noLimit,
+      start,
+    );
     expect(await store.searchSimilar(owner.orgId, 'rated', query, 2, later(1))).toHaveLength(2);
 
     expect(await store.removeForReply(other.orgId, rated.entry.replyMessageId)).toBe(0);
     expect(await store.removeForReply(owner.orgId, rated.entry.replyMessageId)).toBe(1);
     expect(await store.findExact(owner.orgId, 'rated-exact', later(1))).toBeUndefined();
-    expect((await store.searchSimilar(owner.orgId, 'rated', query, 2, later(1))).map((candidate) => candidate.entry.id)).toEqual([kept.entry.id]);
+    expect(
+      (await store.searchSimilar(owner.orgId, 'rated', query, 2, later(1))).map((candidate) => candidate.entry.id),
+    ).toEqual([kept.entry.id]);
 
     expect(await store.remove(other.orgId, kept.entry.id)).toBe(false);
     expect(await store.remove(owner.orgId, kept.entry.id)).toBe(true);
@@ -222,11 +334,35 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     const query = randomUnitVector(random);
     const doomed: string[] = [];
     for (let index = 0; index < 6; index += 1) {
-      doomed.push((await store.insert(await entryFor(owner, { scopeKey: 'cascade', embedding: nearbyUnitVector(random, query, 0.2), expiresAt: later(60) }), noLimit, start)).entry.id);
+      doomed.push(
+        (
+          await store.insert(
+            await entryFor(owner, {
+              scopeKey: 'cascade',
+              embedding: nearbyUnitVector(random, query, 0.2),
+              expiresAt: later(60),
+            }),
+            noLimit,
+            start,
+          )
+        ).entry.id,
+      );
     }
     const survivors: string[] = [];
     for (let index = 0; index < 3; index += 1) {
-      survivors.push((await store.insert(await entryFor(otherSession, { scopeKey: 'cascade', embedding: nearbyUnitVector(random, query, 0.6), expiresAt: later(60) }), noLimit, start)).entry.id);
+      survivors.push(
+        (
+          await store.insert(
+            await entryFor(otherSession, {
+              scopeKey: 'cascade',
+              embedding: nearbyUnitVector(random, query, 0.6),
+              expiresAt: later(60),
+            }),
+            noLimit,
+            start,
+          )
+        ).entry.id,
+      );
     }
     const before = await store.searchSimilar(owner.orgId, 'cascade', query, 3, later(1));
     expect(before.every((candidate) => doomed.includes(candidate.entry.id))).toBe(true);
@@ -243,17 +379,38 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
 
   it('sees rows another process wrote once its index is reloaded, and never serves rows deleted behind its back', async () => {
     let clock = 0;
-    const store = createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId, strategy, inProcess: { ...patient, clock: () => clock, maxIndexAgeMs: 1_000 } });
+    const store = createCacheStore({
+      db,
+      vectorSearch: database.vectorSearch,
+      encoderId: testEncoderId,
+      strategy,
+      inProcess: { ...patient, clock: () => clock, maxIndexAgeMs: 1_000 },
+    });
     const owner = await createChatFixture(db);
     const random = seededRandom(8);
     const query = randomUnitVector(random);
-    const own = await store.insert(await entryFor(owner, { scopeKey: 'shared-writer', embedding: nearbyUnitVector(random, query, 0.6), expiresAt: later(60) }), noLimit, start);
+    const own = await store.insert(
+      await entryFor(owner, {
+        scopeKey: 'shared-writer',
+        embedding: nearbyUnitVector(random, query, 0.6),
+        expiresAt: later(60),
+      }),
+      noLimit,
+      start,
+    );
     expect(await store.searchSimilar(owner.orgId, 'shared-writer', query, 5, later(1))).toHaveLength(1);
 
     // Another process stores a closer entry and deletes the first one.
-    const [foreign] = await insertEntriesDirectly(db, [await entryFor(owner, { scopeKey: 'shared-writer', embedding: query, expiresAt: later(60) })], start);
+    const [foreign] = await insertEntriesDirectly(
+      db,
+      [await entryFor(owner, { scopeKey: 'shared-writer', embedding: query, expiresAt: later(60) })],
+      start,
+    );
     await db.delete(cacheEntries).where(eq(cacheEntries.id, own.entry.id));
-    const ids = async () => (await store.searchSimilar(owner.orgId, 'shared-writer', query, 5, later(1))).map((candidate) => candidate.entry.id);
+    const ids = async () =>
+      (await store.searchSimilar(owner.orgId, 'shared-writer', query, 5, later(1))).map(
+        (candidate) => candidate.entry.id,
+      );
     expect(await ids()).not.toContain(own.entry.id);
 
     clock += 2_000;
@@ -262,21 +419,32 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     while ((await ids()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await ids()).toEqual([foreign]);
   });
-
 });
 
 describe('the in-process index', () => {
   it('answers a miss instead of waiting long for a scope to load, and searches it once loaded', async () => {
-    const store = createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId, strategy: 'in-process', inProcess: { firstLoadWaitMs: 0 } });
+    const store = createCacheStore({
+      db,
+      vectorSearch: database.vectorSearch,
+      encoderId: testEncoderId,
+      strategy: 'in-process',
+      inProcess: { firstLoadWaitMs: 0 },
+    });
     const owner = await createChatFixture(db);
     const query = randomUnitVector(seededRandom(9));
-    const [stored] = await insertEntriesDirectly(db, [await entryFor(owner, { scopeKey: 'cold', embedding: query, expiresAt: later(60) })], start);
+    const [stored] = await insertEntriesDirectly(
+      db,
+      [await entryFor(owner, { scopeKey: 'cold', embedding: query, expiresAt: later(60) })],
+      start,
+    );
     expect(await store.searchSimilar(owner.orgId, 'cold', query, 1, later(1))).toEqual([]);
     const deadline = Date.now() + 10_000;
     let found: string[] = [];
     while (found.length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      found = (await store.searchSimilar(owner.orgId, 'cold', query, 1, later(1))).map((candidate) => candidate.entry.id);
+      found = (await store.searchSimilar(owner.orgId, 'cold', query, 1, later(1))).map(
+        (candidate) => candidate.entry.id,
+      );
     }
     expect(found).toEqual([stored]);
   });
@@ -286,20 +454,37 @@ describe('the in-process index', () => {
 if (database.vectorSearch === 'pgvector') {
   describe('the tiered search (the default with pgvector)', () => {
     it('searches a small scope in process once its vectors are held, and a scope grown past the limit through pgvector', async () => {
-      const store = createCacheStore({ db, vectorSearch: database.vectorSearch, encoderId: testEncoderId, inProcess: { maxScopeVectors: 3 } });
+      const store = createCacheStore({
+        db,
+        vectorSearch: database.vectorSearch,
+        encoderId: testEncoderId,
+        inProcess: { maxScopeVectors: 3 },
+      });
       expect(store.strategy).toBe('tiered');
       const owner = await createChatFixture(db);
       const random = seededRandom(31);
       const query = randomUnitVector(random);
       const insert = async (distance: number) =>
-        (await store.insert(await entryFor(owner, { scopeKey: 'tiers', embedding: nearbyUnitVector(random, query, distance), expiresAt: later(60) }), noLimit, start)).entry.id;
+        (
+          await store.insert(
+            await entryFor(owner, {
+              scopeKey: 'tiers',
+              embedding: nearbyUnitVector(random, query, distance),
+              expiresAt: later(60),
+            }),
+            noLimit,
+            start,
+          )
+        ).entry.id;
       const nearest = [await insert(0.2), await insert(0.5)];
-      const ids = async () => (await store.searchSimilar(owner.orgId, 'tiers', query, 5, later(1))).map((candidate) => candidate.entry.id);
+      const ids = async () =>
+        (await store.searchSimilar(owner.orgId, 'tiers', query, 5, later(1))).map((candidate) => candidate.entry.id);
 
       // The first search answers from pgvector while the scope's vectors load behind it.
       expect(await ids()).toEqual(nearest);
       const deadline = Date.now() + 10_000;
-      while (store.describeIndex()!.vectors < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (store.describeIndex()!.vectors < 2 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(store.describeIndex()).toMatchObject({ scopes: 1, vectors: 2 });
       expect(await ids()).toEqual(nearest);
 
@@ -317,17 +502,30 @@ if (database.vectorSearch === 'pgvector') {
       // From about 500 rows of one organisation the planner prefers reading the scope through the
       // btree and sorting (linear in its size) to the graph: 600 rows are past that point.
       const entries = await Promise.all(
-        Array.from({ length: 600 }, () => entryFor(owner, { scopeKey: 'large', embedding: randomUnitVector(random), expiresAt: later(60) })),
+        Array.from({ length: 600 }, () =>
+          entryFor(owner, { scopeKey: 'large', embedding: randomUnitVector(random), expiresAt: later(60) }),
+        ),
       );
       const ids = await insertEntriesDirectly(db, entries, start);
       // A question close to a stored one, as a paraphrase is: what the cache must find.
       const query = nearbyUnitVector(random, entries[123]!.embedding, 0.2);
-      const search = { orgId: owner.orgId, scopeKey: 'large', embedding: query, k: 5, now: later(1), encoderId: testEncoderId, dimensions: testDimensions, exact: false };
+      const search = {
+        orgId: owner.orgId,
+        scopeKey: 'large',
+        embedding: query,
+        k: 5,
+        now: later(1),
+        encoderId: testEncoderId,
+        dimensions: testDimensions,
+        exact: false,
+      };
       const planOf = (settings?: SQL) =>
         db.transaction(async (transaction) => {
           if (settings) await transaction.execute(settings);
           const { sql: text, params } = nearestEntriesQuery(transaction, search).toSQL();
-          const explained = (await transaction.execute(sql.raw(`explain ${inlineParameters(text, params)}`))) as unknown as { rows: { 'QUERY PLAN': string }[] };
+          const explained = (await transaction.execute(
+            sql.raw(`explain ${inlineParameters(text, params)}`),
+          )) as unknown as { rows: { 'QUERY PLAN': string }[] };
           return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
         });
       // The premise: left to itself, the planner sorts the scope's rows.

@@ -31,7 +31,10 @@ describe('POST /auth/change-password', () => {
     [{ user_id: 'me', current_password: 'x', new_password: 'Long-enough-1' }, 'User ID must be a UUID.'],
     [{ user_id: someone, new_password: 'Long-enough-1' }, 'Current password is required'],
     [{ user_id: someone, current_password: 'x' }, 'New password is required'],
-    [{ user_id: someone, current_password: 'x', new_password: 'short' }, 'Password must be at least 8 characters long.'],
+    [
+      { user_id: someone, current_password: 'x', new_password: 'short' },
+      'Password must be at least 8 characters long.',
+    ],
   ])('validates %j', async (body, message) => {
     const { auth } = await signUpOrganisation();
     const answer = await api('/auth/change-password', { token: auth.token, body });

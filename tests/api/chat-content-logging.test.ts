@@ -27,16 +27,20 @@ describe('enable_logging', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-content-log-'));
     const sink = new Writable({
       write: (chunk, _encoding, done) => {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push({ level: JSON.parse(line).level, text: line });
+        for (const line of String(chunk).split('\n').filter(Boolean))
+          lines.push({ level: JSON.parse(line).level, text: line });
         done();
       },
     });
     logger = pino({ level: 'debug' }, sink);
-    server = await startServer(ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` }), {
-      webRoot: null,
-      pgliteDataDir: 'memory://',
-      logger,
-    });
+    server = await startServer(
+      ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` }),
+      {
+        webRoot: null,
+        pgliteDataDir: 'memory://',
+        logger,
+      },
+    );
   }, 180_000);
   afterAll(async () => {
     await server?.close();
@@ -44,7 +48,12 @@ describe('enable_logging', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function call(pathname: string, token: string | undefined, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
+  async function call(
+    pathname: string,
+    token: string | undefined,
+    body?: unknown,
+    method = body === undefined ? 'GET' : 'POST',
+  ) {
     const response = await fetch(`${server.url}/api${pathname}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -55,13 +64,26 @@ describe('enable_logging', () => {
 
   async function organisation(enableLogging: boolean) {
     const username = uniqueName('logs');
-    const signup = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` });
+    const signup = await call('/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: `Org ${username}`,
+    });
     const { token, user } = signup.body;
-    expect((await call(`/org/${user.org_id}/settings`, token, { enable_logging: enableLogging }, 'PUT')).status).toBe(200);
+    expect((await call(`/org/${user.org_id}/settings`, token, { enable_logging: enableLogging }, 'PUT')).status).toBe(
+      200,
+    );
     return {
       send: async () => {
         const prompt = `Private words ${randomBytes(6).toString('hex')}`;
-        const answer = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt, forced_model_id: 'openai/gpt-4o-mini', stream: false });
+        const answer = await call('/conversation/message', token, {
+          org_id: user.org_id,
+          user_id: user.id,
+          prompt,
+          forced_model_id: 'openai/gpt-4o-mini',
+          stream: false,
+        });
         expect(answer.status).toBe(200);
         return prompt;
       },
@@ -76,7 +98,12 @@ describe('enable_logging', () => {
     const content = linesWith(prompt);
     expect(content).toHaveLength(1);
     expect(content[0]!.level).toBe(20);
-    expect(JSON.parse(content[0]!.text)).toMatchObject({ msg: 'chat content', prompt, reply: 'The reply text itself', model: 'openai/gpt-4o-mini' });
+    expect(JSON.parse(content[0]!.text)).toMatchObject({
+      msg: 'chat content',
+      prompt,
+      reply: 'The reply text itself',
+      model: 'openai/gpt-4o-mini',
+    });
   });
 
   it('on, with the server at info: nothing of what people wrote', async () => {

@@ -18,10 +18,19 @@ describe('monthly limits across two instances on one database', () => {
 
   it('never records more than the limit when 50 messages arrive at both at once', { timeout: 120_000 }, async () => {
     const tokenLimit = 600;
-    const user = await limits.limitedUser([{ modelId: 'openai/gpt-4o-mini', maxTokensPerRequest: 40, monthlyTokenLimit: tokenLimit }]);
+    const user = await limits.limitedUser([
+      { modelId: 'openai/gpt-4o-mini', maxTokensPerRequest: 40, monthlyTokenLimit: tokenLimit },
+    ]);
     limits.provider.setDefaultReply({ text: 'a b c d e f g h i j', chunkDelayMs: 20 });
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => limits.send(user, `Message number ${index} for either instance`, 'openai/gpt-4o-mini', index % 2 === 0 ? limits.server : second)),
+      Array.from({ length: 50 }, (_, index) =>
+        limits.send(
+          user,
+          `Message number ${index} for either instance`,
+          'openai/gpt-4o-mini',
+          index % 2 === 0 ? limits.server : second,
+        ),
+      ),
     );
     const books = await limits.books(user);
     expect(books.tokens).toBeLessThanOrEqual(tokenLimit);

@@ -21,7 +21,11 @@ describe('room held by an instance that crashed', () => {
   let provider: FakeProviderServer;
   let dataDir: string;
   let server: RunningServer | undefined;
-  const start = async () => (server = await startServer(ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` }), { webRoot: null }));
+  const start = async () =>
+    (server = await startServer(
+      ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` }),
+      { webRoot: null },
+    ));
 
   beforeAll(async () => {
     provider = await startFakeProviderServer();
@@ -44,9 +48,16 @@ describe('room held by an instance that crashed', () => {
       return { status: response.status, body: await response.text() };
     };
     const username = uniqueName('crashed');
-    const signup = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: 'Crashed' });
+    const signup = await call('/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: 'Crashed',
+    });
     const { token, user } = JSON.parse(signup.body) as { token: string; user: { id: string; org_id: string } };
-    await giveRole(running.database.db, user.org_id, user.id, 'Limited', [{ modelId: 'openai/gpt-4o-mini', monthlyTokenLimit: 1_000 }]);
+    await giveRole(running.database.db, user.org_id, user.id, 'Limited', [
+      { modelId: 'openai/gpt-4o-mini', monthlyTokenLimit: 1_000 },
+    ]);
     // The instance that will crash, alive for now: on PostgreSQL other instances sweep away the
     // room of owners that are not beating (the suite's server, other tests' servers), so an owner
     // that never existed could be released before the first request is refused.
@@ -63,16 +74,28 @@ describe('room held by an instance that crashed', () => {
       costUsd: '0.000594750000',
       owner: crashing,
     });
-    const message = { org_id: user.org_id, user_id: user.id, prompt: 'Am I blocked?', forced_model_id: 'openai/gpt-4o-mini', stream: true };
+    const message = {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: 'Am I blocked?',
+      forced_model_id: 'openai/gpt-4o-mini',
+      stream: true,
+    };
     const blocked = await call('/conversation/message', token, message);
     expect(blocked.status).toBe(429);
     expect(JSON.parse(blocked.body).limit).toMatchObject({ kind: 'monthly_token_limit', used: 0, reserved: 995 });
 
     // It crashes: its heartbeat stops, long enough ago for any instance to call it gone.
-    await running.database.db.update(serverInstances).set({ heartbeatAt: new Date(Date.now() - 3_600_000) }).where(eq(serverInstances.id, crashing));
+    await running.database.db
+      .update(serverInstances)
+      .set({ heartbeatAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(serverInstances.id, crashing));
     await running.close();
     running = await start();
-    const held = await running.database.db.select().from(usageReservations).where(eq(usageReservations.userId, user.id));
+    const held = await running.database.db
+      .select()
+      .from(usageReservations)
+      .where(eq(usageReservations.userId, user.id));
     expect(held).toEqual([]);
     expect((await call('/conversation/message', token, message)).status).toBe(200);
   });

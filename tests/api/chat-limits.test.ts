@@ -24,8 +24,14 @@ beforeAll(async () => {
 afterAll(() => limits?.close());
 beforeEach(() => limits.provider.reset());
 
-const modelIdsOf = async (user: LimitedUser) => ((await limits.call('/conversation/models', user.token)).json().models as { model_id: string }[]).map((model) => model.model_id);
-const lastProviderRequest = () => limits.provider.requests.at(-1)?.body as { model: string; max_tokens?: number; max_completion_tokens?: number } | undefined;
+const modelIdsOf = async (user: LimitedUser) =>
+  ((await limits.call('/conversation/models', user.token)).json().models as { model_id: string }[]).map(
+    (model) => model.model_id,
+  );
+const lastProviderRequest = () =>
+  limits.provider.requests.at(-1)?.body as
+    | { model: string; max_tokens?: number; max_completion_tokens?: number }
+    | undefined;
 
 describe('the models a role enables', () => {
   it('offers only the one model a role enables, refuses the others (message and regenerate), and Auto stays on it', async () => {
@@ -43,13 +49,21 @@ describe('the models a role enables', () => {
     expect(lastProviderRequest()?.model).toBe('gpt-4o-mini');
 
     const { session_id, assistant_msg_id } = auto.parsed.metadata!;
-    const regenerate = (forced_model_id: string) => limits.call('/conversation/regenerate', user.token, { message_id: assistant_msg_id, session_id, forced_model_id, stream: true });
+    const regenerate = (forced_model_id: string) =>
+      limits.call('/conversation/regenerate', user.token, {
+        message_id: assistant_msg_id,
+        session_id,
+        forced_model_id,
+        stream: true,
+      });
     const refusedAgain = await regenerate(gpt4o);
     expect(refusedAgain.status).toBe(403);
     expect(refusedAgain.json().message).toBe(noAccess);
     expect((await regenerate(mini)).status).toBe(200);
     // Nothing but the allowed model was ever asked.
-    expect(new Set(limits.provider.requests.map((request) => (request.body as { model: string }).model))).toEqual(new Set(['gpt-4o-mini']));
+    expect(new Set(limits.provider.requests.map((request) => (request.body as { model: string }).model))).toEqual(
+      new Set(['gpt-4o-mini']),
+    );
   });
 
   it('refuses Auto clearly when the role enables no model, and lists none', async () => {
@@ -65,7 +79,10 @@ describe('the models a role enables', () => {
 
 describe('max_tokens_per_request', () => {
   it('caps the reply: the provider is asked for at most that many output tokens, and the prompt check stays', async () => {
-    const user = await limits.limitedUser([{ modelId: mini, maxTokensPerRequest: 8 }, { modelId: haiku, maxTokensPerRequest: 8 }]);
+    const user = await limits.limitedUser([
+      { modelId: mini, maxTokensPerRequest: 8 },
+      { modelId: haiku, maxTokensPerRequest: 8 },
+    ]);
     limits.provider.setDefaultReply({ text: 'one two three four five six seven eight nine ten eleven twelve' });
     const capped = await limits.send(user, 'Count to twelve', mini);
     expect(capped.status).toBe(200);
@@ -85,7 +102,9 @@ describe('max_tokens_per_request', () => {
   it('leaves an admin-named role the model’s own maximum, under the organisation’s max_tokens_per_request', async () => {
     const admin = await limits.limitedUser([], 'Admin');
     // "Admin 1234abcd" is not exactly Admin: the test renames it to the seeded name's form.
-    await limits.db.execute(sql`update roles set name = 'Super Admin' where id = (select role_id from users where id = ${admin.userId})`);
+    await limits.db.execute(
+      sql`update roles set name = 'Super Admin' where id = (select role_id from users where id = ${admin.userId})`,
+    );
     // The organisation's ceiling (4000 by default, docs/decisions/021) applies to admins too.
     expect((await limits.send(admin, 'Hi', mini)).status).toBe(200);
     expect(lastProviderRequest()?.max_tokens ?? lastProviderRequest()?.max_completion_tokens).toBe(4000);
@@ -95,22 +114,34 @@ describe('max_tokens_per_request', () => {
       body: JSON.stringify({ max_tokens_per_request: 1_000_000 }),
     });
     expect(raised.status).toBe(200);
-    expect((await limits.send(admin, 'Describe the architecture of medieval castles in detail', mini)).status).toBe(200);
+    expect((await limits.send(admin, 'Describe the architecture of medieval castles in detail', mini)).status).toBe(
+      200,
+    );
     expect(lastProviderRequest()?.max_tokens ?? lastProviderRequest()?.max_completion_tokens).toBe(16_384);
     expect((await limits.books(admin)).reservations).toBe(0);
-    expect(((await limits.call('/conversation/models', admin.token)).json().models as { limits?: unknown }[]).every((model) => model.limits === undefined)).toBe(true);
+    expect(
+      ((await limits.call('/conversation/models', admin.token)).json().models as { limits?: unknown }[]).every(
+        (model) => model.limits === undefined,
+      ),
+    ).toBe(true);
   });
 });
 
 /** Fires `count` messages at once and waits for every answer to end. */
 async function burst(user: LimitedUser, count: number, forced: string | null = mini) {
-  return Promise.all(Array.from({ length: count }, (_, index) => limits.send(user, `Burst message number ${index} please`, forced)));
+  return Promise.all(
+    Array.from({ length: count }, (_, index) => limits.send(user, `Burst message number ${index} please`, forced)),
+  );
 }
 
 describe('monthly limits under 50 concurrent messages from one user', () => {
-  it('never records more tokens than the limit; the refused say which limit, on which model, and when it resets; nothing stays reserved', { timeout: 120_000 }, async () => {
+  it('never records more tokens than the limit; the refused say which limit, on which model, and when it resets; nothing stays reserved', {
+    timeout: 120_000,
+  }, async () => {
     const tokenLimit = 600;
-    const user = await limits.limitedUser([{ modelId: mini, maxTokensPerRequest: 40, monthlyTokenLimit: tokenLimit, costLimit: 50 }]);
+    const user = await limits.limitedUser([
+      { modelId: mini, maxTokensPerRequest: 40, monthlyTokenLimit: tokenLimit, costLimit: 50 },
+    ]);
     // Ten words, one every 20 ms: replies overlap while others are being set up.
     limits.provider.setDefaultReply({ text: 'a b c d e f g h i j', chunkDelayMs: 20 });
     const answers = await burst(user, 50);
@@ -130,20 +161,30 @@ describe('monthly limits under 50 concurrent messages from one user', () => {
       expect(body.message).toContain('token limit exceeded');
       expect(body.message).toContain('GPT-4o mini');
       expect(body.message).toContain(`resets on ${nextMonthStart()}`);
-      expect(body.limit).toMatchObject({ kind: 'monthly_token_limit', model_id: mini, limit: tokenLimit, resets_on: nextMonthStart() });
+      expect(body.limit).toMatchObject({
+        kind: 'monthly_token_limit',
+        model_id: mini,
+        limit: tokenLimit,
+        resets_on: nextMonthStart(),
+      });
     }
     // Every provider call asked for at most the role's cap.
-    for (const request of limits.provider.requests) expect((request.body as { max_tokens: number }).max_tokens).toBeLessThanOrEqual(40);
+    for (const request of limits.provider.requests)
+      expect((request.body as { max_tokens: number }).max_tokens).toBeLessThanOrEqual(40);
   });
 
   it('never records more cost than the cost limit, exactly', { timeout: 120_000 }, async () => {
-    const user = await limits.limitedUser([{ modelId: mini, maxTokensPerRequest: 40, monthlyTokenLimit: 1_000_000, costLimit: 0.0001 }]);
+    const user = await limits.limitedUser([
+      { modelId: mini, maxTokensPerRequest: 40, monthlyTokenLimit: 1_000_000, costLimit: 0.0001 },
+    ]);
     limits.provider.setDefaultReply({ text: 'a b c d e f g h i j', chunkDelayMs: 20 });
     const answers = await burst(user, 50);
     const refused = answers.filter((answer) => answer.status !== 200);
     const books = await limits.books(user);
     // Compared as exact decimals by the database.
-    const [within] = await limits.db.execute<{ within: boolean }>(sql`select ${books.cost}::numeric <= 0.0001 as within`).then((result) => (result as unknown as { rows: { within: boolean }[] }).rows);
+    const [within] = await limits.db
+      .execute<{ within: boolean }>(sql`select ${books.cost}::numeric <= 0.0001 as within`)
+      .then((result) => (result as unknown as { rows: { within: boolean }[] }).rows);
     expect(within!.within, `recorded $${books.cost}`).toBe(true);
     expect(books.records).toBe(answers.length - refused.length);
     expect(books.reservations).toBe(0);
@@ -151,7 +192,12 @@ describe('monthly limits under 50 concurrent messages from one user', () => {
     for (const answer of refused) {
       expect(answer.status).toBe(429);
       expect(answer.json().message).toContain('cost limit exceeded');
-      expect(answer.json().limit).toMatchObject({ kind: 'cost_limit', model_id: mini, limit: 0.0001, resets_on: nextMonthStart() });
+      expect(answer.json().limit).toMatchObject({
+        kind: 'cost_limit',
+        model_id: mini,
+        limit: 0.0001,
+        resets_on: nextMonthStart(),
+      });
     }
   });
 });
@@ -186,7 +232,10 @@ describe('reservations are given back', () => {
     expect(limits.provider.requests).toHaveLength(1);
     const books = await limits.books(user);
     expect(books.reservations).toBe(0);
-    const hit = await limits.db.select().from(usageRecords).where(and(eq(usageRecords.orgId, user.orgId), eq(usageRecords.cacheHit, true)));
+    const hit = await limits.db
+      .select()
+      .from(usageRecords)
+      .where(and(eq(usageRecords.orgId, user.orgId), eq(usageRecords.cacheHit, true)));
     expect(hit.map((record) => record.inputTokens + record.outputTokens)).toEqual([0]);
   });
 
@@ -195,13 +244,26 @@ describe('reservations are given back', () => {
     // An instance that has just beaten, as a live one does (another test's server on a shared database may have gone quiet).
     const liveInstance = randomUUID();
     await beat(limits.db, liveInstance);
-    const row = (owner: string) => ({ id: randomUUID(), orgId: user.orgId, userId: user.userId, modelId: mini, usageId: randomUUID(), tokens: 100, outputTokens: 90, costUsd: '0.000054000000', owner });
+    const row = (owner: string) => ({
+      id: randomUUID(),
+      orgId: user.orgId,
+      userId: user.userId,
+      modelId: mini,
+      usageId: randomUUID(),
+      tokens: 100,
+      outputTokens: 90,
+      costUsd: '0.000054000000',
+      owner,
+    });
     const orphan = row(randomUUID());
     const kept = row(liveInstance);
     await limits.db.insert(usageReservations).values([orphan, kept]);
     // As every beat on PostgreSQL does; at start-up on the embedded database every owner is gone.
     await releaseReservationsOfGoneInstances(limits.db, { ownersSilentForSeconds: 30 });
-    const left = await limits.db.select({ id: usageReservations.id }).from(usageReservations).where(eq(usageReservations.userId, user.userId));
+    const left = await limits.db
+      .select({ id: usageReservations.id })
+      .from(usageReservations)
+      .where(eq(usageReservations.userId, user.userId));
     expect(left.map((reservation) => reservation.id)).toEqual([kept.id]);
     await limits.db.delete(usageReservations).where(eq(usageReservations.id, kept.id));
     await removeInstance(limits.db, liveInstance);
@@ -214,9 +276,27 @@ describe('counting what is taken', () => {
     const owner = randomUUID();
     await beat(limits.db, owner);
     const record = (inputTokens: number, outputTokens: number, costUsd: number, createdAt = new Date()) => ({
-      id: randomUUID(), orgId: user.orgId, userId: user.userId, modelId: mini, inputTokens, outputTokens, costUsd, latencyMs: 1, createdAt,
+      id: randomUUID(),
+      orgId: user.orgId,
+      userId: user.userId,
+      modelId: mini,
+      inputTokens,
+      outputTokens,
+      costUsd,
+      latencyMs: 1,
+      createdAt,
     });
-    const reservation = (usageId: string, tokens: number, costUsd: string) => ({ id: randomUUID(), orgId: user.orgId, userId: user.userId, modelId: mini, usageId, tokens, outputTokens: tokens, costUsd, owner });
+    const reservation = (usageId: string, tokens: number, costUsd: string) => ({
+      id: randomUUID(),
+      orgId: user.orgId,
+      userId: user.userId,
+      modelId: mini,
+      usageId,
+      tokens,
+      outputTokens: tokens,
+      costUsd,
+      owner,
+    });
     const finished = record(100, 50, 0.0001);
     const streaming = record(200, 300, 0.0003);
     const grownPast = record(400, 500, 0.0009);
@@ -228,7 +308,9 @@ describe('counting what is taken', () => {
       reservation(randomUUID(), 250, '0.000040000000'), // no record yet: all of it
       reservation(lastMonth.id, 70, '0.000070000000'), // its record is not this month's: all of what it holds
     ]);
-    const totals = (await limitTotalsByModel(limits.db, user.orgId, user.userId, limitPeriod(new Date()), [mini])).get(mini)!;
+    const totals = (await limitTotalsByModel(limits.db, user.orgId, user.userId, limitPeriod(new Date()), [mini])).get(
+      mini,
+    )!;
     expect(totals).toEqual({
       usedTokens: 150n + 500n + 900n,
       usedCostPicodollars: (100n + 300n + 900n) * 1_000_000n,
@@ -241,11 +323,23 @@ describe('counting what is taken', () => {
 
 describe('warnings and offers', () => {
   it('reports each model’s usage of its limits and warns above 90%', async () => {
-    const user = await limits.limitedUser([{ modelId: mini, monthlyTokenLimit: 1_000 }, { modelId: haiku, monthlyTokenLimit: 1_000 }]);
+    const user = await limits.limitedUser([
+      { modelId: mini, monthlyTokenLimit: 1_000 },
+      { modelId: haiku, monthlyTokenLimit: 1_000 },
+    ]);
     limits.provider.enqueueReply({ text: 'Spent most of it', usage: { inputTokens: 880, outputTokens: 25 } });
     expect((await limits.send(user, 'Use a lot', mini)).status).toBe(200);
-    const models = (await limits.call('/conversation/models', user.token)).json().models as { model_id: string; limits: Record<string, unknown> }[];
-    expect(models.find((model) => model.model_id === mini)?.limits).toMatchObject({ token_limit: 1_000, tokens_used: 905, tokens_reserved: 0, resets_on: nextMonthStart(), warning: 'monthly_token_limit' });
+    const models = (await limits.call('/conversation/models', user.token)).json().models as {
+      model_id: string;
+      limits: Record<string, unknown>;
+    }[];
+    expect(models.find((model) => model.model_id === mini)?.limits).toMatchObject({
+      token_limit: 1_000,
+      tokens_used: 905,
+      tokens_reserved: 0,
+      resets_on: nextMonthStart(),
+      warning: 'monthly_token_limit',
+    });
     expect(models.find((model) => model.model_id === haiku)?.limits).toMatchObject({ tokens_used: 0, warning: null });
   });
 
@@ -259,7 +353,10 @@ describe('warnings and offers', () => {
   });
 
   it('offers a cheaper enabled model with room when the chosen one has reached its limit', async () => {
-    const user = await limits.limitedUser([{ modelId: gpt4o, monthlyTokenLimit: 1_000 }, { modelId: mini, monthlyTokenLimit: 1_000 }]);
+    const user = await limits.limitedUser([
+      { modelId: gpt4o, monthlyTokenLimit: 1_000 },
+      { modelId: mini, monthlyTokenLimit: 1_000 },
+    ]);
     limits.provider.enqueueReply({ text: 'All of it', usage: { inputTokens: 990, outputTokens: 10 } });
     expect((await limits.send(user, 'Spend it all', gpt4o)).status).toBe(200);
     const refused = await limits.send(user, 'One more please', gpt4o);
@@ -292,7 +389,12 @@ describe('warnings and offers', () => {
     const spent = await limits.send(user, 'Spend it all', mini);
     expect(spent.status).toBe(200);
     const { session_id, assistant_msg_id } = spent.parsed.metadata!;
-    const regenerate = await limits.call('/conversation/regenerate', user.token, { message_id: assistant_msg_id, session_id, forced_model_id: mini, stream: true });
+    const regenerate = await limits.call('/conversation/regenerate', user.token, {
+      message_id: assistant_msg_id,
+      session_id,
+      forced_model_id: mini,
+      stream: true,
+    });
     expect(regenerate.status).toBe(429);
     expect(regenerate.json().limit).toMatchObject({ kind: 'monthly_token_limit', alternative: null });
     const auto = await limits.send(user, 'Anything?');
@@ -312,7 +414,12 @@ describe('another organisation', () => {
     const [betaModel] = (await limits.call('/conversation/models', beta.token)).json().models;
     expect(betaModel.limits.tokens_used).toBeLessThan(100);
     // Sending as the other organisation's user is refused before any limit is looked at.
-    const intruder = await limits.call('/conversation/message', beta.token, { org_id: alpha.orgId, user_id: alpha.userId, prompt: 'Hi', stream: true });
+    const intruder = await limits.call('/conversation/message', beta.token, {
+      org_id: alpha.orgId,
+      user_id: alpha.userId,
+      prompt: 'Hi',
+      stream: true,
+    });
     expect(intruder.status).toBe(403);
   });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
-import { startServerWithRemoteEmbeddings, type ServerWithRemoteEmbeddings } from './support/server-with-remote-embeddings';
+import {
+  startServerWithRemoteEmbeddings,
+  type ServerWithRemoteEmbeddings,
+} from './support/server-with-remote-embeddings';
 
 /**
  * Chat messages set up (routing, the cache look-up, the rows written before a reply opens) a few at
@@ -22,16 +25,26 @@ describe('chat messages arriving together', () => {
       fetch(`${server.url}/api/conversation/message`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-        body: JSON.stringify({ org_id: user.user.org_id, user_id: user.user.id, prompt, forced_model_id: 'openai/gpt-4o-mini', stream: true }),
+        body: JSON.stringify({
+          org_id: user.user.org_id,
+          user_id: user.user.id,
+          prompt,
+          forced_model_id: 'openai/gpt-4o-mini',
+          stream: true,
+        }),
       }).then(async (response) => ({ status: response.status, body: parseStreamBody(await response.text()) }));
 
     embeddings.setDefaultReply({ chunkDelayMs: 1_000 });
     try {
       const before = embeddings.requests.length;
-      const answers = Promise.all([send('How do tides work on the open ocean?'), send('Which birds migrate the farthest each year?')]);
+      const answers = Promise.all([
+        send('How do tides work on the open ocean?'),
+        send('Which birds migrate the farthest each year?'),
+      ]);
       const deadline = Date.now() + 60_000;
       const arrived = async (count: number) => {
-        while (embeddings.requests.length < before + count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        while (embeddings.requests.length < before + count && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 10));
         expect(embeddings.requests.length).toBeGreaterThanOrEqual(before + count);
       };
       await arrived(1);

@@ -17,7 +17,13 @@ describe('a fresh install chats with the embedded local model', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-local-'));
     // No waiting room: while one reply generates, the next request is turned away at once.
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'silent', LOCAL_MODEL_MAX_WAITING: '0' });
+    const config = loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      LOG_LEVEL: 'silent',
+      LOCAL_MODEL_MAX_WAITING: '0',
+    });
     server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
   });
   afterAll(async () => {
@@ -34,13 +40,21 @@ describe('a fresh install chats with the embedded local model', () => {
 
   it('streams a non-empty reply and records its usage', { timeout: 240_000 }, async () => {
     const username = uniqueName('local');
-    const signup = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: 'Local' });
+    const signup = await call('/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: 'Local',
+    });
     const { token, user } = await signup.json();
     const models = await (await call('/conversation/models', token)).json();
     expect(models.models.map((model: { model_id: string }) => model.model_id)).toEqual(['local/tinyllama-1.1b-chat']);
 
     // Nothing is loaded before the first reply; while it waits, the model's loading can be followed.
-    expect(await (await call('/conversation/local-model', token)).json()).toEqual({ state: 'not_loaded', progress: null });
+    expect(await (await call('/conversation/local-model', token)).json()).toEqual({
+      state: 'not_loaded',
+      progress: null,
+    });
     const seenStates = new Set<string>();
     let following = true;
     const follow = (async () => {
@@ -53,7 +67,12 @@ describe('a fresh install chats with the embedded local model', () => {
     })();
 
     const controller = new AbortController();
-    const response = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt: 'Say hello in one word.', stream: true });
+    const response = await call('/conversation/message', token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: 'Say hello in one word.',
+      stream: true,
+    });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
@@ -93,17 +112,34 @@ describe('a fresh install chats with the embedded local model', () => {
     expect(reply.usage.output_tokens).toBeGreaterThan(0);
   });
 
-  it('turns a request away with 503 and Retry-After while the model is busy, keeping the user message', { timeout: 240_000 }, async () => {
+  it('turns a request away with 503 and Retry-After while the model is busy, keeping the user message', {
+    timeout: 240_000,
+  }, async () => {
     const username = uniqueName('busy');
-    const signup = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: 'Busy' });
+    const signup = await call('/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: 'Busy',
+    });
     const { token, user } = await signup.json();
 
-    const busy = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt: 'Write a long story about a lighthouse keeper.', stream: true });
+    const busy = await call('/conversation/message', token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: 'Write a long story about a lighthouse keeper.',
+      stream: true,
+    });
     expect(busy.status).toBe(200);
     const reader = busy.body!.getReader();
     await reader.read(); // the first piece: the model is now generating
 
-    const refused = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt: 'Are you free now?', stream: true });
+    const refused = await call('/conversation/message', token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: 'Are you free now?',
+      stream: true,
+    });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('10');
     expect((await refused.json()).message).toBe('The model is busy. Please try again shortly.');
@@ -112,7 +148,10 @@ describe('a fresh install chats with the embedded local model', () => {
     // The refused prompt was saved before the model was asked, so it is not lost.
     const list = await (await call(`/conversation/session/list/${user.org_id}/${user.id}`, token)).json();
     const prompts = await Promise.all(
-      list.sessions.map(async (session: { id: string }) => (await (await call(`/conversation/session/${session.id}`, token)).json()).messages[0].content),
+      list.sessions.map(
+        async (session: { id: string }) =>
+          (await (await call(`/conversation/session/${session.id}`, token)).json()).messages[0].content,
+      ),
     );
     expect(prompts).toContain('Are you free now?');
   });

@@ -12,7 +12,12 @@ describe('POST /conversation/message (streamed)', () => {
     // Chunks 80 ms apart: a loaded machine can stall long enough to read two 20 ms-apart chunks at once.
     const script = await scriptProvider({ text: 'One two three four five six', chunkDelayMs: 80 });
     const prompt = `Tell me about streaming replies in detail please ${script.marker}`;
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt, forced_model_id: 'openai/gpt-4o-mini' });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt,
+      forced_model_id: 'openai/gpt-4o-mini',
+    });
 
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -27,12 +32,23 @@ describe('POST /conversation/message (streamed)', () => {
     expect(metadata).toMatchObject({ primary_model: 'openai/gpt-4o-mini', backup_model: null, user_id: user.id });
     // The selection id names the routing decision: a model chosen by the user, recorded as such.
     expect(metadata.selection_id).not.toBe(metadata.assistant_msg_id);
-    expect(metadata.route).toMatchObject({ decision_id: metadata.selection_id, mode: 'forced', reason: 'forced', cached: false });
+    expect(metadata.route).toMatchObject({
+      decision_id: metadata.selection_id,
+      mode: 'forced',
+      reason: 'forced',
+      cached: false,
+    });
 
     const saved = await session(token, metadata.session_id);
     expect(saved.status).toBe(200);
     expect(saved.body.title).toBe(`${prompt.slice(0, 30)}...`);
-    expect(saved.body.messages.map((message: { id: string; role: string; status: string }) => [message.id, message.role, message.status])).toEqual([
+    expect(
+      saved.body.messages.map((message: { id: string; role: string; status: string }) => [
+        message.id,
+        message.role,
+        message.status,
+      ]),
+    ).toEqual([
       [metadata.usr_msg_id, 'user', 'complete'],
       [metadata.assistant_msg_id, 'assistant', 'complete'],
     ]);
@@ -81,7 +97,10 @@ describe('POST /conversation/message (streamed)', () => {
 
   it('refuses empty prompts and malformed bodies before saving anything', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
-    const empty = await api('/conversation/message', { token, body: { org_id: user.org_id, user_id: user.id, prompt: '   ' } });
+    const empty = await api('/conversation/message', {
+      token,
+      body: { org_id: user.org_id, user_id: user.id, prompt: '   ' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Prompt is required');
     const list = await api(`/conversation/session/list/${user.org_id}/${user.id}`, { token });
@@ -93,7 +112,12 @@ describe('POST /conversation/message (streamed)', () => {
     for (const status of [500, 401]) {
       const script = await scriptProvider({ failBeforeStream: { status, message: 'secret upstream detail' } });
       const prompt = `Will fail ${status} ${script.marker}`;
-      const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt, forced_model_id: 'openai/gpt-4o-mini' });
+      const answer = await sendMessage(token, {
+        org_id: user.org_id,
+        user_id: user.id,
+        prompt,
+        forced_model_id: 'openai/gpt-4o-mini',
+      });
       expect(answer.status).toBe(502);
       expect(answer.headers.get('content-type')).toContain('application/json');
       // The saved message's ids come with the failure, so the web app can keep one session.
@@ -113,7 +137,12 @@ describe('POST /conversation/message (streamed)', () => {
   it('passes on a rate limit with its Retry-After', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ failBeforeStream: { status: 429, retryAfterSeconds: 7 } });
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Busy ${script.marker}`, forced_model_id: 'openai/gpt-4o-mini' });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: `Busy ${script.marker}`,
+      forced_model_id: 'openai/gpt-4o-mini',
+    });
     expect(answer.status).toBe(429);
     expect(answer.headers.get('retry-after')).toBe('7');
   });
@@ -121,10 +150,17 @@ describe('POST /conversation/message (streamed)', () => {
   it('ends with the [ERROR] line when the provider fails mid-stream, keeping the partial reply', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ text: 'Partial words then trouble arrives', errorEventAfterChunks: 2 });
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Break ${script.marker}` });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: `Break ${script.marker}`,
+    });
     expect(answer.status).toBe(200);
     expect(answer.parsed.metadata).toBeUndefined();
-    expect(answer.parsed.error).toEqual({ code: 'upstream_failed', message: 'The model provider failed to answer. Please try again.' });
+    expect(answer.parsed.error).toEqual({
+      code: 'upstream_failed',
+      message: 'The model provider failed to answer. Please try again.',
+    });
     expect(answer.parsed.text).toBe('Partial words');
     const list = await api(`/conversation/session/list/${user.org_id}/${user.id}`, { token });
     const saved = await session(token, list.body.sessions[0].id);
@@ -137,7 +173,11 @@ describe('POST /conversation/message (streamed)', () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const words = Array.from({ length: 40 }, (_, index) => `w${index}`).join(' ');
     const script = await scriptProvider({ text: words, chunkDelayMs: 100 });
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Long ${script.marker}` }, { abortAfterChunks: 2 });
+    const answer = await sendMessage(
+      token,
+      { org_id: user.org_id, user_id: user.id, prompt: `Long ${script.marker}` },
+      { abortAfterChunks: 2 },
+    );
     expect(answer.status).toBe(200);
     const requests = await eventually(script.requests, (found) => found[0]?.ending === 'closed-by-client');
     expect(requests[0]!.ending).toBe('closed-by-client');
@@ -162,7 +202,12 @@ describe('usage without a provider report', () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ text: 'No usage from me today', usage: 'none' });
     // Only the OpenAI wire format can leave usage out.
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Count yourself ${script.marker}`, forced_model_id: 'openai/gpt-4o-mini' });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: `Count yourself ${script.marker}`,
+      forced_model_id: 'openai/gpt-4o-mini',
+    });
     const saved = await api(`/conversation/session/${answer.parsed.metadata!.session_id}`, { token });
     const usage = saved.body.messages[1].usage;
     expect(usage.estimated).toBe(true);

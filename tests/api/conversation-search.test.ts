@@ -13,7 +13,12 @@ interface SearchResult {
 }
 
 async function say(token: string, user: { org_id: string; id: string }, prompt: string, sessionId?: string) {
-  const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt, ...(sessionId ? { session_id: sessionId } : {}) });
+  const answer = await sendMessage(token, {
+    org_id: user.org_id,
+    user_id: user.id,
+    prompt,
+    ...(sessionId ? { session_id: sessionId } : {}),
+  });
   expect(answer.status).toBe(200);
   return answer.parsed.metadata!;
 }
@@ -28,13 +33,26 @@ describe('GET /conversation/search', () => {
     const first = await say(token, user, 'Plans for the garden');
     const longPrompt = `${'filler words '.repeat(40)}the Zucchini harvest was large ${'more filler '.repeat(40)}`;
     const second = await say(token, user, longPrompt, first.session_id);
-    expect((await api(`/conversation/session/${first.session_id}/title`, { method: 'PUT', token, body: { title: 'Vegetable notes' } })).status).toBe(200);
+    expect(
+      (
+        await api(`/conversation/session/${first.session_id}/title`, {
+          method: 'PUT',
+          token,
+          body: { title: 'Vegetable notes' },
+        })
+      ).status,
+    ).toBe(200);
 
     const byMessage = await search(token, 'q=zucchini');
     expect(byMessage.status).toBe(200);
     expect(byMessage.body).toMatchObject({ page: 1, limit: 20, has_more: false });
     expect(userHits(byMessage.body.results)).toEqual([
-      expect.objectContaining({ session_id: first.session_id, session_title: 'Vegetable notes', message_id: second.usr_msg_id, role: 'user' }),
+      expect.objectContaining({
+        session_id: first.session_id,
+        session_title: 'Vegetable notes',
+        message_id: second.usr_msg_id,
+        role: 'user',
+      }),
     ]);
     const snippet = userHits(byMessage.body.results)[0]!.snippet;
     expect(snippet).toContain('the Zucchini harvest was large');
@@ -42,7 +60,14 @@ describe('GET /conversation/search', () => {
     expect(snippet.startsWith('…')).toBe(true);
 
     const byTitle = await search(token, 'q=VEGETABLE');
-    expect(byTitle.body.results).toEqual([expect.objectContaining({ session_id: first.session_id, message_id: null, role: null, snippet: 'Vegetable notes' })]);
+    expect(byTitle.body.results).toEqual([
+      expect.objectContaining({
+        session_id: first.session_id,
+        message_id: null,
+        role: null,
+        snippet: 'Vegetable notes',
+      }),
+    ]);
 
     // Newest first: the second message comes before the first one.
     const both = userHits((await search(token, 'q=garden')).body.results);
@@ -60,8 +85,12 @@ describe('GET /conversation/search', () => {
     await say(token, user, 'The rate is 500 today');
     const underscore = await say(token, user, 'call snake_case here');
     await say(token, user, 'call snakeXcase here');
-    expect(userHits((await search(token, 'q=50%25')).body.results).map((result) => result.message_id)).toEqual([percent.usr_msg_id]);
-    expect(userHits((await search(token, 'q=snake_case')).body.results).map((result) => result.message_id)).toEqual([underscore.usr_msg_id]);
+    expect(userHits((await search(token, 'q=50%25')).body.results).map((result) => result.message_id)).toEqual([
+      percent.usr_msg_id,
+    ]);
+    expect(userHits((await search(token, 'q=snake_case')).body.results).map((result) => result.message_id)).toEqual([
+      underscore.usr_msg_id,
+    ]);
     expect(userHits((await search(token, 'q=%25')).body.results)).toHaveLength(1);
   });
 
@@ -83,7 +112,9 @@ describe('GET /conversation/search', () => {
     }
     expect((await search(token, `q=pager&limit=2&page=${pages + 1}`)).body.results).toEqual([]);
     // Every hit exactly once, in the same order as one big page.
-    expect(seen.map((result) => `${result.session_id}/${result.message_id}`)).toEqual(all.map((result) => `${result.session_id}/${result.message_id}`));
+    expect(seen.map((result) => `${result.session_id}/${result.message_id}`)).toEqual(
+      all.map((result) => `${result.session_id}/${result.message_id}`),
+    );
   });
 
   it('finds nothing of another user in the same organisation or of another organisation', async () => {

@@ -9,7 +9,11 @@ async function userWithSessions(count: number) {
   const { user, token } = (await signUpOrganisation()).auth;
   const sessionIds: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Conversation number ${index}` });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: `Conversation number ${index}`,
+    });
     sessionIds.push(answer.parsed.metadata!.session_id);
   }
   return { user, token, sessionIds };
@@ -19,12 +23,22 @@ describe('conversation sessions', () => {
   it('lists the newest first, renames, deletes one and then all', async () => {
     const { user, token, sessionIds } = await userWithSessions(3);
     const listPath = `/conversation/session/list/${user.org_id}/${user.id}`;
-    expect((await api(listPath, { token })).body.sessions.map((session: { id: string }) => session.id)).toEqual([...sessionIds].reverse());
+    expect((await api(listPath, { token })).body.sessions.map((session: { id: string }) => session.id)).toEqual(
+      [...sessionIds].reverse(),
+    );
 
-    const renamed = await api(`/conversation/session/${sessionIds[0]}/title`, { token, method: 'PUT', body: { title: '  Renamed  ' } });
+    const renamed = await api(`/conversation/session/${sessionIds[0]}/title`, {
+      token,
+      method: 'PUT',
+      body: { title: '  Renamed  ' },
+    });
     expect(renamed.status).toBe(200);
     expect((await api(`/conversation/session/${sessionIds[0]}`, { token })).body.title).toBe('Renamed');
-    const untitled = await api(`/conversation/session/${sessionIds[0]}/title`, { token, method: 'PUT', body: { title: '' } });
+    const untitled = await api(`/conversation/session/${sessionIds[0]}/title`, {
+      token,
+      method: 'PUT',
+      body: { title: '' },
+    });
     expect(untitled.status).toBe(400);
     expect(untitled.body.message).toBe('Title is required');
 
@@ -41,11 +55,17 @@ describe('conversation sessions', () => {
     const { token, sessionIds } = await userWithSessions(1);
     const before = await api(`/conversation/session/${sessionIds[0]}`, { token });
     const [userMessage, reply] = before.body.messages;
-    const edited = await api(`/conversation/message/${userMessage.id}`, { token, method: 'PUT', body: { content: 'Edited words' } });
+    const edited = await api(`/conversation/message/${userMessage.id}`, {
+      token,
+      method: 'PUT',
+      body: { content: 'Edited words' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ success: true, message: { id: userMessage.id, content: 'Edited words' } });
     expect(edited.body.message.edited_at).toBeTruthy();
-    expect((await api(`/conversation/message/${userMessage.id}`, { token, method: 'PUT', body: { content: ' ' } })).status).toBe(400);
+    expect(
+      (await api(`/conversation/message/${userMessage.id}`, { token, method: 'PUT', body: { content: ' ' } })).status,
+    ).toBe(400);
 
     expect((await api(`/conversation/message/${reply.id}`, { token, method: 'DELETE' })).status).toBe(200);
     const after = await api(`/conversation/session/${sessionIds[0]}`, { token });
@@ -55,7 +75,12 @@ describe('conversation sessions', () => {
 
   it('treats a temporary session id from the web app as a new session', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: 'Fresh start', session_id: 'temp-123' });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: 'Fresh start',
+      session_id: 'temp-123',
+    });
     expect(answer.status).toBe(200);
     expect(answer.parsed.metadata!.session_id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -67,7 +92,8 @@ describe('GET /conversation/session/:id/export', () => {
     const response = await fetch(`${inject('baseUrl')}${url}`);
     return { status: response.status, headers: response.headers, text: await response.text() };
   };
-  const exportLinksOfTheServer = async () => createExportLinks((await readFile(path.join(inject('dataDir'), 'secret-key'), 'utf8')).trim());
+  const exportLinksOfTheServer = async () =>
+    createExportLinks((await readFile(path.join(inject('dataDir'), 'secret-key'), 'utf8')).trim());
 
   it('answers short-lived signed URLs of Markdown and JSON downloads that work without a bearer token', async () => {
     const { token, sessionIds } = await userWithSessions(1);
@@ -122,7 +148,9 @@ describe('GET /conversation/session/:id/export', () => {
     const grant = { orgId: user.org_id, userId: user.id, sessionId: sessionIds[0]!, format: 'json' as const };
     const expired = await open(links.url(grant, Math.floor(Date.now() / 1000) - 1));
     expect(expired.status).toBe(403);
-    expect(JSON.parse(expired.text).message).toBe('This download link is invalid or has expired. Export the conversation again.');
+    expect(JSON.parse(expired.text).message).toBe(
+      'This download link is invalid or has expired. Export the conversation again.',
+    );
     // The same key and grant with a live expiry works: only the expiry made the difference.
     expect((await open(links.url(grant))).status).toBe(200);
 

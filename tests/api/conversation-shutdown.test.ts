@@ -13,7 +13,11 @@ describe('shutdown during a streamed reply', () => {
   const servers: RunningServer[] = [];
 
   const start = async () => {
-    const config = ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1`, SHUTDOWN_TIMEOUT_MS: '300' });
+    const config = ownServerConfig(dataDir, {
+      OPENAI_API_KEY: 'sk-test-dummy',
+      OPENAI_BASE_URL: `${provider.url}/v1`,
+      SHUTDOWN_TIMEOUT_MS: '300',
+    });
     const server = await startServer(config, { webRoot: null });
     servers.push(server);
     return server;
@@ -35,13 +39,25 @@ describe('shutdown during a streamed reply', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('aborts the upstream call and records the partial reply before the database closes', { timeout: 240_000 }, async () => {
+  it('aborts the upstream call and records the partial reply before the database closes', {
+    timeout: 240_000,
+  }, async () => {
     const first = await start();
     const username = uniqueName('shutdown');
-    const signup = await call(first, '/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: 'Shutdown' });
+    const signup = await call(first, '/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: 'Shutdown',
+    });
     const { user, token } = await signup.json();
     provider.enqueueReply({ text: Array.from({ length: 50 }, (_, index) => `w${index}`).join(' '), chunkDelayMs: 100 });
-    const response = await call(first, '/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt: 'Long one', stream: true });
+    const response = await call(first, '/conversation/message', token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: 'Long one',
+      stream: true,
+    });
     const reader = response.body!.getReader();
     await reader.read();
     await first.close();

@@ -25,7 +25,11 @@ describe('the undo window of a deleted conversation', () => {
     provider = await startFakeProviderServer();
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-undo-'));
     server = await startServer(
-      ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1`, RETENTION_SWEEP_INTERVAL_SECONDS: '1' }),
+      ownServerConfig(dataDir, {
+        OPENAI_API_KEY: 'sk-test-dummy',
+        OPENAI_BASE_URL: `${provider.url}/v1`,
+        RETENTION_SWEEP_INTERVAL_SECONDS: '1',
+      }),
       { webRoot: null },
     );
   });
@@ -35,7 +39,12 @@ describe('the undo window of a deleted conversation', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function call(pathname: string, token: string | undefined, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
+  async function call(
+    pathname: string,
+    token: string | undefined,
+    body?: unknown,
+    method = body === undefined ? 'GET' : 'POST',
+  ) {
     const response = await fetch(`${server.url}/api${pathname}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -47,10 +56,23 @@ describe('the undo window of a deleted conversation', () => {
   /** A new organisation's admin, able to start conversations and delete them. */
   async function someone() {
     const username = uniqueName('undo');
-    const { token, user } = (await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` })).body;
+    const { token, user } = (
+      await call('/auth/signup', undefined, {
+        username,
+        email: `${username}@example.test`,
+        password: strongPassword,
+        org_name: `Org ${username}`,
+      })
+    ).body;
     return {
       async conversation(): Promise<string> {
-        const answer = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt: 'Soon deleted', forced_model_id: 'openai/gpt-4o-mini', stream: false });
+        const answer = await call('/conversation/message', token, {
+          org_id: user.org_id,
+          user_id: user.id,
+          prompt: 'Soon deleted',
+          forced_model_id: 'openai/gpt-4o-mini',
+          stream: false,
+        });
         expect(answer.status).toBe(200);
         return answer.body.session_id;
       },
@@ -67,7 +89,10 @@ describe('the undo window of a deleted conversation', () => {
   }
 
   const deletedAgo = (sessionId: string, ms: number) =>
-    server.database.db.update(chatSessions).set({ deletedAt: new Date(Date.now() - ms) }).where(eq(chatSessions.id, sessionId));
+    server.database.db
+      .update(chatSessions)
+      .set({ deletedAt: new Date(Date.now() - ms) })
+      .where(eq(chatSessions.id, sessionId));
 
   it('restores a conversation deleted just inside the window, and answers 404 past it', async () => {
     const person = await someone();
@@ -84,15 +109,28 @@ describe('the undo window of a deleted conversation', () => {
     const [expired, fresh] = [await person.deletedConversation(), await person.deletedConversation()];
     await deletedAgo(expired, sessionUndoWindowMs + minuteMs);
     const db = server.database.db;
-    expect(await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, expired))).toHaveLength(2);
+    expect(
+      await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, expired)),
+    ).toHaveLength(2);
 
-    const sessionsLeft = async () => (await db.select({ id: chatSessions.id }).from(chatSessions).where(inArray(chatSessions.id, [expired, fresh]))).map((row) => row.id);
+    const sessionsLeft = async () =>
+      (
+        await db
+          .select({ id: chatSessions.id })
+          .from(chatSessions)
+          .where(inArray(chatSessions.id, [expired, fresh]))
+      ).map((row) => row.id);
     const deadline = Date.now() + 30_000;
-    while ((await sessionsLeft()).includes(expired) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await sessionsLeft()).includes(expired) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
 
     expect(await sessionsLeft()).toEqual([fresh]);
-    expect(await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, expired))).toEqual([]);
-    expect(await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, fresh))).toHaveLength(2);
+    expect(
+      await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, expired)),
+    ).toEqual([]);
+    expect(
+      await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, fresh)),
+    ).toHaveLength(2);
     expect((await person.restore(fresh)).status).toBe(200);
   }, 60_000);
 
@@ -100,10 +138,12 @@ describe('the undo window of a deleted conversation', () => {
     const person = await someone();
     const sessionId = await person.conversation();
     const db = server.database.db;
-    const entries = () => db.select({ id: cacheEntries.id }).from(cacheEntries).where(eq(cacheEntries.sessionId, sessionId));
+    const entries = () =>
+      db.select({ id: cacheEntries.id }).from(cacheEntries).where(eq(cacheEntries.sessionId, sessionId));
     // The reply is stored in the cache just after it is answered.
     const deadline = Date.now() + 15_000;
-    while ((await entries()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await entries()).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await entries()).toHaveLength(1);
     await person.remove(sessionId);
     expect(await entries()).toEqual([]);

@@ -27,11 +27,18 @@ describe('warming up at start', () => {
         done();
       },
     });
-    server = await startServer(ownServerConfig(dataDir, { ENCODER_WARM_AT_START: 'true', CHAT_PATH_WARM_AT_START: 'true', OPENAI_API_KEY: 'sk-test-dummy' }), {
-      webRoot: null,
-      pgliteDataDir: 'memory://',
-      logger: pino({ level: 'info' }, sink),
-    });
+    server = await startServer(
+      ownServerConfig(dataDir, {
+        ENCODER_WARM_AT_START: 'true',
+        CHAT_PATH_WARM_AT_START: 'true',
+        OPENAI_API_KEY: 'sk-test-dummy',
+      }),
+      {
+        webRoot: null,
+        pgliteDataDir: 'memory://',
+        logger: pino({ level: 'info' }, sink),
+      },
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -39,7 +46,9 @@ describe('warming up at start', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('is done before readiness answers 200; until then readiness says why it is not ready', { timeout: 120_000 }, async () => {
+  it('is done before readiness answers 200; until then readiness says why it is not ready', {
+    timeout: 120_000,
+  }, async () => {
     const answers: { status: number; body: unknown }[] = [];
     const deadline = Date.now() + 90_000;
     for (;;) {
@@ -49,10 +58,15 @@ describe('warming up at start', () => {
       await new Promise((settle) => setTimeout(settle, 50));
     }
     // Starting the encoder's thread alone takes far longer than the first request after listening.
-    expect(answers[0]).toMatchObject({ status: 503, body: { code: 'unavailable', message: 'Starting: the sentence encoder is loading' } });
+    expect(answers[0]).toMatchObject({
+      status: 503,
+      body: { code: 'unavailable', message: 'Starting: the sentence encoder is loading' },
+    });
     expect(answers.at(-1)).toMatchObject({ status: 200, body: { status: 'ready' } });
     expect(answers.slice(0, -1).every((answer) => answer.status === 503)).toBe(true);
-    expect(logged.findIndex((line) => line.msg === 'sentence encoder ready')).toBeLessThan(logged.findIndex((line) => line.msg === 'chat path warmed'));
+    expect(logged.findIndex((line) => line.msg === 'sentence encoder ready')).toBeLessThan(
+      logged.findIndex((line) => line.msg === 'chat path warmed'),
+    );
   });
 
   it('runs every step of the chat path without an error, and writes nothing', async () => {
@@ -62,6 +76,13 @@ describe('warming up at start', () => {
     const counts = (await server.database.db.execute(
       sql`select (select count(*)::int from organisations where id = ${warmUpId}) as organisations, (select count(*)::int from chat_sessions where org_id = ${warmUpId}) as sessions, (select count(*)::int from routing_decisions where org_id = ${warmUpId}) as decisions, (select count(*)::int from cache_entries where org_id = ${warmUpId}) as cache_entries, (select count(*)::int from routing_policies where org_id = ${warmUpId}) as policies, (select count(*)::int from usage_records where org_id = ${warmUpId}) as usage`,
     )) as unknown as { rows: Record<string, number>[] };
-    expect(counts.rows[0]).toEqual({ organisations: 0, sessions: 0, decisions: 0, cache_entries: 0, policies: 0, usage: 0 });
+    expect(counts.rows[0]).toEqual({
+      organisations: 0,
+      sessions: 0,
+      decisions: 0,
+      cache_entries: 0,
+      policies: 0,
+      usage: 0,
+    });
   });
 });

@@ -23,7 +23,9 @@ describe('server foundations', () => {
   });
 
   it('answers oversized bodies with 413', async () => {
-    const answer = await api('/auth/login', { rawBody: JSON.stringify({ username: 'x'.repeat(70_000), password: 'y' }) });
+    const answer = await api('/auth/login', {
+      rawBody: JSON.stringify({ username: 'x'.repeat(70_000), password: 'y' }),
+    });
     expect(answer.status).toBe(413);
     expect(answer.body.code).toBe('payload_too_large');
   });
@@ -42,7 +44,13 @@ describe('server foundations', () => {
   it('serves the public plans for the pricing page', async () => {
     const answer = await api('/subscription/plans');
     expect(answer.status).toBe(200);
-    expect(answer.body.plans[0]).toMatchObject({ id: 'free', name: 'Free Trial', price: 0, currency: 'USD', billing_cycle: 'monthly' });
+    expect(answer.body.plans[0]).toMatchObject({
+      id: 'free',
+      name: 'Free Trial',
+      price: 0,
+      currency: 'USD',
+      billing_cycle: 'monthly',
+    });
     expect(answer.body.plans.length).toBeGreaterThan(1);
   });
 });

@@ -9,8 +9,21 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { eventually } from './support/chat';
-import { clientOf, seedOrganisation, signIn, startConversation, type Conversation, type Person, type SeededOrganisation } from './support/fuzz-fixtures';
-import { administrationSnapshot, disruptiveOperations, restoreAdministration, type AdministrationSnapshot } from './support/fuzz-administration';
+import {
+  clientOf,
+  seedOrganisation,
+  signIn,
+  startConversation,
+  type Conversation,
+  type Person,
+  type SeededOrganisation,
+} from './support/fuzz-fixtures';
+import {
+  administrationSnapshot,
+  disruptiveOperations,
+  restoreAdministration,
+  type AdministrationSnapshot,
+} from './support/fuzz-administration';
 import { brokenInvariants, organisationSnapshot, recordedModelCalls } from './support/fuzz-invariants';
 import { operationsOf, requestsFor, type Caller, type FuzzRequest, type Operation } from './support/fuzz-requests';
 import type { ValuePools } from './support/fuzz-values';
@@ -61,12 +74,16 @@ describe('every route, fuzzed', () => {
     beta = await seedOrganisation(call, dataDir, { withMembers: false });
     alphaAdministration = await administrationSnapshot(server.database.db, alpha.orgId);
     operations = operationsOf((await call('GET', '/openapi.json')).body);
-    const models = ((await call('GET', '/conversation/models', { token: alpha.admin.token })).body.models as { model_id: string }[]).map((model) => model.model_id);
+    const models = (
+      (await call('GET', '/conversation/models', { token: alpha.admin.token })).body.models as { model_id: string }[]
+    ).map((model) => model.model_id);
     // Each caller's current conversation: the run deletes conversations, and starts a new one each time.
     current = { admin: alpha.conversations[0]!, member: alpha.conversations[1]! };
     fixtureSessionIds = [...alpha.conversations, ...beta.conversations].map((conversation) => conversation.sessionId);
     const others = (person: Person) => ({
-      users: [alpha.admin, alpha.member!, beta.admin].map((someone) => someone.userId).filter((id) => id !== person.userId),
+      users: [alpha.admin, alpha.member!, beta.admin]
+        .map((someone) => someone.userId)
+        .filter((id) => id !== person.userId),
       conversation: current[person === alpha.member ? 'admin' : 'member'],
     });
     const seenBy = (who: 'admin' | 'member'): ValuePools => {
@@ -111,7 +128,8 @@ describe('every route, fuzzed', () => {
 
     async function tokenFor(request: FuzzRequest): Promise<string | undefined> {
       // Logging out ends the sign-in: a fresh one of a spare member, so the run keeps its own.
-      if (request.operation === 'POST /auth/logout' && (request.caller === 'admin' || request.caller === 'member')) return signIn(call, alpha.spare!.username);
+      if (request.operation === 'POST /auth/logout' && (request.caller === 'admin' || request.caller === 'member'))
+        return signIn(call, alpha.spare!.username);
       if (request.caller === 'admin') return alpha.admin.token;
       if (request.caller === 'member') return alpha.member!.token;
       if (request.caller === 'forged') return 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged';
@@ -140,7 +158,10 @@ describe('every route, fuzzed', () => {
       const answer = answerSchemas.get(request.operation);
       if (ok && answer && response.contentType.startsWith('application/json')) {
         const checked = answer.safeParse(JSON.parse(text));
-        if (!checked.success) throw new Error(`answered ${response.status} with a shape the document does not describe: ${checked.error.message.slice(0, 800)}\n${text.slice(0, 500)}`);
+        if (!checked.success)
+          throw new Error(
+            `answered ${response.status} with a shape the document does not describe: ${checked.error.message.slice(0, 800)}\n${text.slice(0, 500)}`,
+          );
       }
       // An organisation's own key would send chat calls to a real provider (or any URL): never in a test.
       if (ok && request.method === 'PUT' && request.operation.includes('/provider-keys/')) {
@@ -153,31 +174,60 @@ describe('every route, fuzzed', () => {
         for (const person of [alpha.admin, alpha.member!]) {
           if ((await call('GET', '/user/profile', { token: person.token })).status !== 401) continue;
           // Under the name they have now: the run changes usernames too (PUT /user/profile).
-          const [current] = await server.database.db.select({ username: users.username }).from(users).where(eq(users.id, person.userId));
+          const [current] = await server.database.db
+            .select({ username: users.username })
+            .from(users)
+            .where(eq(users.id, person.userId));
           person.token = await signIn(call, current!.username);
         }
       }
       // A deleted conversation is replaced, so the rest of the run still has one to aim at.
       if (ok && request.method === 'DELETE' && /^DELETE \/(conversation|preferences)\//.test(request.operation)) {
         const who = request.caller === 'member' ? 'member' : 'admin';
-        current[who] = await startConversation(call, who === 'member' ? alpha.member! : alpha.admin, alpha.orgId, `A new conversation after ${request.operation}`);
+        current[who] = await startConversation(
+          call,
+          who === 'member' ? alpha.member! : alpha.admin,
+          alpha.orgId,
+          `A new conversation after ${request.operation}`,
+        );
         fixtureSessionIds.push(current[who].sessionId);
       }
     }
 
-    const answerSchemas = new Map(operations.filter((operation) => operation.answer).map((operation) => [`${operation.method} ${operation.path}`, z.fromJSONSchema(operation.answer!.schema as never)]));
+    const answerSchemas = new Map(
+      operations
+        .filter((operation) => operation.answer)
+        .map((operation) => [
+          `${operation.method} ${operation.path}`,
+          z.fromJSONSchema(operation.answer!.schema as never),
+        ]),
+    );
     const requests = fc.oneof(...operations.map((operation) => requestsFor(operation, poolsOf)));
     await fc.assert(fc.asyncProperty(requests, send), { seed, numRuns: runs });
     const seconds = (performance.now() - started) / 1000;
-    console.info(`fuzzed ${runs} requests over ${operations.length} routes in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    console.info(
+      `fuzzed ${runs} requests over ${operations.length} routes in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
 
     // Every route was reached, many times.
-    expect(operations.filter((operation) => (sent.get(`${operation.method} ${operation.path}`) ?? 0) < runs / operations.length / 4)).toEqual([]);
+    expect(
+      operations.filter(
+        (operation) => (sent.get(`${operation.method} ${operation.path}`) ?? 0) < runs / operations.length / 4,
+      ),
+    ).toEqual([]);
 
     // Every model call the provider answered is recorded (replies are recorded just after their stream ends).
     const orgIds = [alpha.orgId, beta.orgId];
-    const modelCalls = () => provider.requests.filter((request) => request.path === '/v1/chat/completions' || request.path === '/v1/messages').length;
-    expect(await eventually(() => recordedModelCalls(server.database.db, orgIds), (recorded) => recorded === modelCalls(), 15_000)).toBe(modelCalls());
+    const modelCalls = () =>
+      provider.requests.filter((request) => request.path === '/v1/chat/completions' || request.path === '/v1/messages')
+        .length;
+    expect(
+      await eventually(
+        () => recordedModelCalls(server.database.db, orgIds),
+        (recorded) => recorded === modelCalls(),
+        15_000,
+      ),
+    ).toBe(modelCalls());
     expect(await brokenInvariants(server.database.db, orgIds, fixtureSessionIds)).toEqual([]);
     expect(await organisationSnapshot(server.database.db, beta.orgId)).toEqual(betaBefore);
   }, 600_000);

@@ -30,9 +30,27 @@ describe('usage and invoices', () => {
     stranger = await setup.signUp();
     // 40 days on the Free Trial: its first 30-day period [-40, -10) has closed, the second is open.
     await setup.moveBack(admin.orgId, 40);
-    await setup.recordUsage(admin, { modelId: mini, inputTokens: 1000, outputTokens: 500, costUsd: 0.00045, daysAgo: 35 });
-    await setup.recordUsage(admin, { modelId: mini, inputTokens: 2000, outputTokens: 100, costUsd: 0.0000123456, daysAgo: 34 });
-    await setup.recordUsage(admin, { modelId: haiku, inputTokens: 300, outputTokens: 700, costUsd: 0.0031, daysAgo: 20 });
+    await setup.recordUsage(admin, {
+      modelId: mini,
+      inputTokens: 1000,
+      outputTokens: 500,
+      costUsd: 0.00045,
+      daysAgo: 35,
+    });
+    await setup.recordUsage(admin, {
+      modelId: mini,
+      inputTokens: 2000,
+      outputTokens: 100,
+      costUsd: 0.0000123456,
+      daysAgo: 34,
+    });
+    await setup.recordUsage(admin, {
+      modelId: haiku,
+      inputTokens: 300,
+      outputTokens: 700,
+      costUsd: 0.0031,
+      daysAgo: 20,
+    });
     await setup.recordUsage(admin, { modelId: haiku, inputTokens: 10, outputTokens: 20, costUsd: 0.1, daysAgo: 2 });
     await setup.recordUsage(admin, { modelId: mini, inputTokens: 5, outputTokens: 5, costUsd: 0.2, daysAgo: 0 });
     await setup.recordUsage(stranger, { modelId: mini, inputTokens: 999, outputTokens: 999, costUsd: 9, daysAgo: 0 });
@@ -60,25 +78,69 @@ describe('usage and invoices', () => {
     const week = await setup.request(`/subscription/usage/${admin.orgId}?period=week`, { token: admin.token });
     expect(week.body.total).toEqual({ requests: 2, tokens: 40, cost: 0.3 });
     const day = await setup.request(`/subscription/usage/${admin.orgId}?period=day`, { token: admin.token });
-    expect(day.body.by_model).toEqual([{ model_id: mini, model_name: 'GPT-4o mini', requests: 1, tokens: 10, cost: 0.2 }]);
+    expect(day.body.by_model).toEqual([
+      { model_id: mini, model_name: 'GPT-4o mini', requests: 1, tokens: 10, cost: 0.2 },
+    ]);
   });
 
   it('issues the closed period’s invoice with numbered lines whose sum is its total, and keeps the open one a draft', async () => {
     const [draft, closed, ...none] = await listInvoices(admin);
     expect(none).toEqual([]);
     // The usage was paid from the prepaid wallet as it was recorded: nothing is due, so it is paid.
-    expect(closed).toMatchObject({ status: 'paid', period_start: dayFromToday(-40), period_end: dayFromToday(-11), currency: 'USD', amount_paid: 0, total: 0, amount_due: 0 });
+    expect(closed).toMatchObject({
+      status: 'paid',
+      period_start: dayFromToday(-40),
+      period_end: dayFromToday(-11),
+      currency: 'USD',
+      amount_paid: 0,
+      total: 0,
+      amount_due: 0,
+    });
     expect(closed.number).toMatch(/^TW-[0-9A-F]{8}-0001$/);
     expect(closed.lines).toEqual([
-      { line_number: 1, kind: 'plan', description: `Free Trial, ${dayFromToday(-40)} to ${dayFromToday(-11)}`, model_id: null, quantity: null, amount: 0 },
-      { line_number: 2, kind: 'usage', description: 'Usage: GPT-4o mini (3,600 tokens)', model_id: mini, quantity: 3600, amount: 0.0004623456 },
-      { line_number: 3, kind: 'usage', description: expect.stringMatching(/^Usage: .+ \(1,000 tokens\)$/), model_id: haiku, quantity: 1000, amount: 0.0031 },
-      { line_number: 4, kind: 'wallet', description: 'Usage paid from the prepaid wallet', model_id: null, quantity: null, amount: -0.0035623456 },
+      {
+        line_number: 1,
+        kind: 'plan',
+        description: `Free Trial, ${dayFromToday(-40)} to ${dayFromToday(-11)}`,
+        model_id: null,
+        quantity: null,
+        amount: 0,
+      },
+      {
+        line_number: 2,
+        kind: 'usage',
+        description: 'Usage: GPT-4o mini (3,600 tokens)',
+        model_id: mini,
+        quantity: 3600,
+        amount: 0.0004623456,
+      },
+      {
+        line_number: 3,
+        kind: 'usage',
+        description: expect.stringMatching(/^Usage: .+ \(1,000 tokens\)$/),
+        model_id: haiku,
+        quantity: 1000,
+        amount: 0.0031,
+      },
+      {
+        line_number: 4,
+        kind: 'wallet',
+        description: 'Usage paid from the prepaid wallet',
+        model_id: null,
+        quantity: null,
+        amount: -0.0035623456,
+      },
     ]);
     expect(units(closed.total)).toBe(sumUnits(closed.lines.map((line: { amount: number }) => line.amount)));
     expect(units(closed.amount_due)).toBe(units(closed.total) - units(closed.amount_paid));
 
-    expect(draft).toMatchObject({ status: 'draft', number: null, issued_at: null, period_start: dayFromToday(-10), period_end: dayFromToday(19) });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      number: null,
+      issued_at: null,
+      period_start: dayFromToday(-10),
+      period_end: dayFromToday(19),
+    });
     expect(draft.lines.map((line: { kind: string; amount: number }) => [line.kind, line.amount])).toEqual([
       ['plan', 0],
       ['usage', 0.1],
@@ -99,10 +161,21 @@ describe('usage and invoices', () => {
 
     const db = setup.server.database.db;
     await expect(db.update(invoices).set({ total: '0' }).where(eq(invoices.id, before.id))).rejects.toThrow();
-    await expect(db.update(invoiceLines).set({ amount: '0' }).where(eq(invoiceLines.invoiceId, before.id))).rejects.toThrow();
+    await expect(
+      db.update(invoiceLines).set({ amount: '0' }).where(eq(invoiceLines.invoiceId, before.id)),
+    ).rejects.toThrow();
     await expect(db.delete(invoices).where(eq(invoices.id, before.id))).rejects.toThrow();
-    const stored = await db.select({ amount: invoiceLines.amount }).from(invoiceLines).where(eq(invoiceLines.invoiceId, before.id)).orderBy(invoiceLines.lineNumber);
-    expect(stored.map((line) => line.amount)).toEqual(['0.0000000000', '0.0004623456', '0.0031000000', '-0.0035623456']);
+    const stored = await db
+      .select({ amount: invoiceLines.amount })
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, before.id))
+      .orderBy(invoiceLines.lineNumber);
+    expect(stored.map((line) => line.amount)).toEqual([
+      '0.0000000000',
+      '0.0004623456',
+      '0.0031000000',
+      '-0.0035623456',
+    ]);
   });
 
   it('downloads an invoice as a PDF that parses, named by its number, and a draft’s by its period', async () => {
@@ -117,13 +190,17 @@ describe('usage and invoices', () => {
 
     const draftPdf = await setup.request(draft.pdf_path.replace(/^\/api/, ''), { token: admin.token });
     expect(draftPdf.status).toBe(200);
-    expect(draftPdf.headers.get('content-disposition')).toBe(`attachment; filename="invoice-draft-${dayFromToday(-10)}.pdf"`);
+    expect(draftPdf.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoice-draft-${dayFromToday(-10)}.pdf"`,
+    );
     expect((await PDFDocument.load(draftPdf.bytes)).getTitle()).toBe('Invoice draft');
 
     // Another organisation's invoice, through its own path or the caller's.
     expect((await setup.request(closed.pdf_path.replace(/^\/api/, ''), { token: stranger.token })).status).toBe(403);
     const strangerInvoice = (await listInvoices(stranger))[0];
-    const crossed = await setup.request(`/subscription/invoices/${admin.orgId}/${strangerInvoice.id}/pdf`, { token: admin.token });
+    const crossed = await setup.request(`/subscription/invoices/${admin.orgId}/${strangerInvoice.id}/pdf`, {
+      token: admin.token,
+    });
     expect(crossed.status).toBe(404);
     expect(crossed.body.message).toBe('Invoice not found');
   });
@@ -131,8 +208,16 @@ describe('usage and invoices', () => {
   it('numbers each organisation’s invoices from 1 in issue order, and lists the newest first', async () => {
     await setup.moveBack(admin.orgId, 30);
     const listed = await listInvoices(admin);
-    expect(listed.map((invoice: { number: string | null }) => invoice.number?.slice(-4) ?? null)).toEqual([null, '0002', '0001']);
-    expect(listed.map((invoice: { period_start: string }) => invoice.period_start)).toEqual([dayFromToday(-10), dayFromToday(-40), dayFromToday(-70)]);
+    expect(listed.map((invoice: { number: string | null }) => invoice.number?.slice(-4) ?? null)).toEqual([
+      null,
+      '0002',
+      '0001',
+    ]);
+    expect(listed.map((invoice: { period_start: string }) => invoice.period_start)).toEqual([
+      dayFromToday(-10),
+      dayFromToday(-40),
+      dayFromToday(-70),
+    ]);
     const counts = await setup.server.database.db
       .select({ count: sql<number>`count(*)::integer` })
       .from(invoices)
@@ -143,7 +228,13 @@ describe('usage and invoices', () => {
   it('shows the period’s wallet top-ups as paid lines, beside the usage the wallet paid', async () => {
     const topUp = await setup.request('/wallet/topup', {
       token: admin.token,
-      body: { amount: 25, currency: 'USD', payment_method: 'card', org_id: admin.orgId, card_number: '4242 4242 4242 4242' },
+      body: {
+        amount: 25,
+        currency: 'USD',
+        payment_method: 'card',
+        org_id: admin.orgId,
+        card_number: '4242 4242 4242 4242',
+      },
       headers: { 'idempotency-key': 'invoice-top-up' },
     });
     expect(topUp.status).toBe(200);
@@ -158,6 +249,8 @@ describe('usage and invoices', () => {
     expect(draft.lines[3].description).toMatch(/^Wallet top-up, \d{4}-\d{2}-\d{2}$/);
     expect(draft).toMatchObject({ total: 25, amount_paid: 25, amount_due: 0 });
     // Another organisation's top-ups stay on its own invoices.
-    expect((await listInvoices(stranger))[0].lines.some((line: { kind: string }) => line.kind === 'top_up')).toBe(false);
+    expect((await listInvoices(stranger))[0].lines.some((line: { kind: string }) => line.kind === 'top_up')).toBe(
+      false,
+    );
   });
 });

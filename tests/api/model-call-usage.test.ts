@@ -4,7 +4,10 @@ import { messages, parseStreamBody } from '../../src/contracts';
 import type { FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
 import { usageRecords } from '../../src/server/db/schema';
 import type { RunningServer } from '../../src/server/server';
-import { startServerWithRemoteEmbeddings, type ServerWithRemoteEmbeddings } from './support/server-with-remote-embeddings';
+import {
+  startServerWithRemoteEmbeddings,
+  type ServerWithRemoteEmbeddings,
+} from './support/server-with-remote-embeddings';
 import { strongPassword, uniqueName } from './support/client';
 
 /**
@@ -39,7 +42,12 @@ describe('usage of model calls whose rows could not be written', () => {
 
   async function signUp() {
     const username = uniqueName('usage');
-    const answer = await call('/auth/signup', undefined, 'POST', { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` });
+    const answer = await call('/auth/signup', undefined, 'POST', {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: `Org ${username}`,
+    });
     expect(answer.status).toBe(201);
     const body = answer.json() as { token: string; user: { id: string; org_id: string } };
     return { token: body.token, userId: body.user.id, orgId: body.user.org_id };
@@ -47,21 +55,42 @@ describe('usage of model calls whose rows could not be written', () => {
   type User = Awaited<ReturnType<typeof signUp>>;
 
   const send = (user: User, prompt: string, extra: Record<string, unknown> = {}) =>
-    call('/conversation/message', user.token, 'POST', { org_id: user.orgId, user_id: user.userId, prompt, forced_model_id: 'openai/gpt-4o-mini', stream: true, ...extra });
+    call('/conversation/message', user.token, 'POST', {
+      org_id: user.orgId,
+      user_id: user.userId,
+      prompt,
+      forced_model_id: 'openai/gpt-4o-mini',
+      stream: true,
+      ...extra,
+    });
 
   /** The user's usage this month through the API: requests and tokens of GPT-4o mini. */
   async function monthlyUsage(user: User) {
     const month = new Date().toISOString().slice(0, 7);
     const answer = await call(`/tokens/usage/${user.userId}/${month}/monthly`, user.token);
     expect(answer.status).toBe(200);
-    const body = answer.json() as { total_tokens: number; total_cost: number; monthly_usage: { model_id: string; requests: number; tokens_used: number }[] };
-    return { requests: body.monthly_usage.find((row) => row.model_id === 'openai/gpt-4o-mini')?.requests ?? 0, tokens: body.total_tokens, cost: body.total_cost };
+    const body = answer.json() as {
+      total_tokens: number;
+      total_cost: number;
+      monthly_usage: { model_id: string; requests: number; tokens_used: number }[];
+    };
+    return {
+      requests: body.monthly_usage.find((row) => row.model_id === 'openai/gpt-4o-mini')?.requests ?? 0,
+      tokens: body.total_tokens,
+      cost: body.total_cost,
+    };
   }
 
-  const usageRowsOf = (userId: string) => server.database.db.select().from(usageRecords).where(eq(usageRecords.userId, userId));
+  const usageRowsOf = (userId: string) =>
+    server.database.db.select().from(usageRecords).where(eq(usageRecords.userId, userId));
 
   /** Streams a chat call, running `midway` once the first text has arrived; answers the whole body. */
-  async function streamWithPause(pathname: string, user: User, body: Record<string, unknown>, midway: () => Promise<void>) {
+  async function streamWithPause(
+    pathname: string,
+    user: User,
+    body: Record<string, unknown>,
+    midway: () => Promise<void>,
+  ) {
     const response = await fetch(`${server.url}/api${pathname}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
@@ -72,7 +101,8 @@ describe('usage of model calls whose rows could not be written', () => {
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value, { stream: true });
     await midway();
-    for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      text += decoder.decode(next.value, { stream: true });
     return { sessionId: response.headers.get('x-session-id'), ...parseStreamBody(text) };
   }
 
@@ -103,7 +133,13 @@ describe('usage of model calls whose rows could not be written', () => {
     // Its rows never existed (deleting the chat unlinked the first reply's record too).
     const unlinked = (await usageRowsOf(user.userId)).filter((row) => row.decisionId === null);
     expect(unlinked).toEqual([
-      expect.objectContaining({ modelId: 'openai/gpt-4o-mini', sessionId: null, messageId: null, orgId: user.orgId, estimated: true }),
+      expect.objectContaining({
+        modelId: 'openai/gpt-4o-mini',
+        sessionId: null,
+        messageId: null,
+        orgId: user.orgId,
+        estimated: true,
+      }),
     ]);
     expect(unlinked[0]!.inputTokens).toBeGreaterThan(0);
     expect(unlinked[0]!.costUsd).toBeGreaterThan(0);
@@ -113,11 +149,16 @@ describe('usage of model calls whose rows could not be written', () => {
     const user = await signUp();
     chat.enqueueReply({ text: Array.from({ length: 15 }, (_, index) => `part${index}`).join(' '), chunkDelayMs: 60 });
     let sessionId = '';
-    const streamed = await streamWithPause('/conversation/message', user, { prompt: 'Tell me about gannets', forced_model_id: 'openai/gpt-4o-mini' }, async () => {
-      const list = (await call(`/conversation/session/list/${user.orgId}/${user.userId}`, user.token)).json();
-      sessionId = list.sessions[0].id;
-      expect((await call(`/conversation/session/${sessionId}`, user.token, 'DELETE')).status).toBe(200);
-    });
+    const streamed = await streamWithPause(
+      '/conversation/message',
+      user,
+      { prompt: 'Tell me about gannets', forced_model_id: 'openai/gpt-4o-mini' },
+      async () => {
+        const list = (await call(`/conversation/session/list/${user.orgId}/${user.userId}`, user.token)).json();
+        sessionId = list.sessions[0].id;
+        expect((await call(`/conversation/session/${sessionId}`, user.token, 'DELETE')).status).toBe(200);
+      },
+    );
     expect(streamed.text).toContain('part14');
     expect(streamed.error).toBeUndefined();
 
@@ -129,7 +170,11 @@ describe('usage of model calls whose rows could not be written', () => {
     expect((await call(`/conversation/session/${sessionId}`, user.token)).status).toBe(404);
     const restored = await call(`/conversation/session/${sessionId}/restore`, user.token, 'POST');
     expect(restored.status).toBe(200);
-    expect(restored.json().messages.at(-1)).toMatchObject({ id: record!.messageId, status: 'complete', content: expect.stringContaining('part14') });
+    expect(restored.json().messages.at(-1)).toMatchObject({
+      id: record!.messageId,
+      status: 'complete',
+      content: expect.stringContaining('part14'),
+    });
   });
 
   it('records a regenerated reply deleted while it streams, beside the usage of the reply it replaced', async () => {
@@ -169,8 +214,15 @@ describe('usage of model calls whose rows could not be written', () => {
     expect(records).toHaveLength(2);
     const abandoned = records.find((record) => record.modelId === metadata!.primary_model);
     // The provider had the prompt and may bill it; nothing came back, and it changes no savings.
-    expect(abandoned).toMatchObject({ decisionId: metadata!.selection_id, outputTokens: 0, estimated: true, referenceCostUsd: 0 });
+    expect(abandoned).toMatchObject({
+      decisionId: metadata!.selection_id,
+      outputTokens: 0,
+      estimated: true,
+      referenceCostUsd: 0,
+    });
     expect(abandoned!.inputTokens).toBeGreaterThan(0);
-    expect(records.find((record) => record.modelId === metadata!.backup_model)).toMatchObject({ decisionId: metadata!.selection_id });
+    expect(records.find((record) => record.modelId === metadata!.backup_model)).toMatchObject({
+      decisionId: metadata!.selection_id,
+    });
   });
 });

@@ -22,13 +22,23 @@ describe('a NUL character', () => {
     const script = await scriptProvider({ text: 'Never sent' });
     const prompt = `Hello\u0000 there ${script.marker}`;
     const answers = [
-      await api('/conversation/message', { token, body: { org_id: user.org_id, user_id: user.id, prompt, stream: true } }),
-      await api('/conversation/message', { token, body: { org_id: user.org_id, user_id: user.id, prompt, stream: false } }),
+      await api('/conversation/message', {
+        token,
+        body: { org_id: user.org_id, user_id: user.id, prompt, stream: true },
+      }),
+      await api('/conversation/message', {
+        token,
+        body: { org_id: user.org_id, user_id: user.id, prompt, stream: false },
+      }),
       await api('/conversation/start', { token, body: { org_id: user.org_id, user_id: user.id, prompt } }),
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ code: 'validation_failed', message: 'Prompt cannot contain NUL characters.', fields: { prompt: 'Prompt cannot contain NUL characters.' } });
+      expect(answer.body).toMatchObject({
+        code: 'validation_failed',
+        message: 'Prompt cannot contain NUL characters.',
+        fields: { prompt: 'Prompt cannot contain NUL characters.' },
+      });
     }
     expect(await script.requests()).toEqual([]);
     expect((await api(`/conversation/session/list/${user.org_id}/${user.id}`, { token })).body.sessions).toEqual([]);
@@ -38,18 +48,32 @@ describe('a NUL character', () => {
     const { user, token, sessionId, userMessageId } = await userWithSession();
     const before = (await session(token, sessionId)).body;
 
-    const title = await api(`/conversation/session/${sessionId}/title`, { token, method: 'PUT', body: { title: 'Mine\u0000' } });
+    const title = await api(`/conversation/session/${sessionId}/title`, {
+      token,
+      method: 'PUT',
+      body: { title: 'Mine\u0000' },
+    });
     expect(title.status).toBe(400);
     expect(title.body.message).toBe('Title cannot contain line breaks or other control characters.');
 
-    const edit = await api(`/conversation/message/${userMessageId}`, { token, method: 'PUT', body: { content: 'Changed\u0000' } });
+    const edit = await api(`/conversation/message/${userMessageId}`, {
+      token,
+      method: 'PUT',
+      body: { content: 'Changed\u0000' },
+    });
     expect(edit.status).toBe(400);
     expect(edit.body.message).toBe('Content cannot contain NUL characters.');
     expect((await session(token, sessionId)).body).toEqual(before);
 
-    const preferences = await api(`/preferences/user/${user.id}`, { token, method: 'PUT', body: { theme: 'dark', default_model: 'openai/gpt-4o\u0000' } });
+    const preferences = await api(`/preferences/user/${user.id}`, {
+      token,
+      method: 'PUT',
+      body: { theme: 'dark', default_model: 'openai/gpt-4o\u0000' },
+    });
     expect(preferences.status).toBe(400);
-    expect(preferences.body.fields).toEqual({ default_model: 'Default model cannot contain line breaks or other control characters.' });
+    expect(preferences.body.fields).toEqual({
+      default_model: 'Default model cannot contain line breaks or other control characters.',
+    });
     expect((await api(`/preferences/user/${user.id}`, { token })).body.theme).toBe('system');
 
     const notice = await api('/system/messages', { token, body: { content: 'Maintenance\u0000 tonight' } });
@@ -67,7 +91,11 @@ describe('titles', () => {
       expect(answer.status, JSON.stringify(title)).toBe(400);
       expect(answer.body.message).toBe('Title cannot contain line breaks or other control characters.');
     }
-    const long = await api(`/conversation/session/${sessionId}/title`, { token, method: 'PUT', body: { title: 't'.repeat(201) } });
+    const long = await api(`/conversation/session/${sessionId}/title`, {
+      token,
+      method: 'PUT',
+      body: { title: 't'.repeat(201) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('Title must be at most 200 characters.');
     expect((await session(token, sessionId)).body.title).toBe('A first question...');
@@ -75,14 +103,22 @@ describe('titles', () => {
 
   it('made from a prompt with line breaks are one line too', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
-    const sent = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: 'First line\r\nsecond\tline\nthird' });
+    const sent = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: 'First line\r\nsecond\tline\nthird',
+    });
     expect((await session(token, sent.parsed.metadata!.session_id)).body.title).toBe('First line second line third...');
   });
 
   it('keep lone surrogates out: they are refused, not stored as U+FFFD', async () => {
     const { token, sessionId } = await userWithSession();
     // Raw JSON, so the lone surrogate arrives as the escape a client would send.
-    const answer = await api(`/conversation/session/${sessionId}/title`, { token, method: 'PUT', rawBody: '{"title":"Half a pair \\ud83d"}' });
+    const answer = await api(`/conversation/session/${sessionId}/title`, {
+      token,
+      method: 'PUT',
+      rawBody: '{"title":"Half a pair \\ud83d"}',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('Title is not valid Unicode (it has an unpaired surrogate).');
     expect((await session(token, sessionId)).body.title).toBe('A first question...');
@@ -94,7 +130,10 @@ describe('ids and odd path segments', () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const history = await api(`/feedback/history/${user.org_id}?userId=x`, { token });
     expect(history.status).toBe(400);
-    expect(history.body).toMatchObject({ message: 'User ID must be a UUID.', fields: { userId: 'User ID must be a UUID.' } });
+    expect(history.body).toMatchObject({
+      message: 'User ID must be a UUID.',
+      fields: { userId: 'User ID must be a UUID.' },
+    });
 
     const exported = await api(`/feedback/export/${user.org_id}`, { token, body: { user_id: 'x' } });
     expect(exported.status).toBe(400);
@@ -110,7 +149,11 @@ describe('ids and odd path segments', () => {
     const percent = await api('/tokens/estimate/%25?tokenCount=1', { token });
     expect(percent.status).toBe(404);
     expect(percent.body.message).toBe('Model not found');
-    for (const path of ['/tokens/estimate/%?tokenCount=1', '/tokens/estimate/%E0%A4%A?tokenCount=1', '/conversation/session/%zz']) {
+    for (const path of [
+      '/tokens/estimate/%?tokenCount=1',
+      '/tokens/estimate/%E0%A4%A?tokenCount=1',
+      '/conversation/session/%zz',
+    ]) {
       const malformed = await api(path, { token });
       expect(malformed.status, path).toBe(400);
       expect(malformed.body.message).toBe('The request path has malformed percent-encoding.');
@@ -121,7 +164,11 @@ describe('ids and odd path segments', () => {
 describe('PUT /user/profile with an e-mail address', () => {
   it('refuses a new address with a clear message and changes nothing; the current one is accepted', async () => {
     const { auth, email } = await signUpOrganisation();
-    const changed = await api('/user/profile', { method: 'PUT', token: auth.token, body: { username: auth.user.username, first_name: 'Ada', email: 'someone-else@example.test' } });
+    const changed = await api('/user/profile', {
+      method: 'PUT',
+      token: auth.token,
+      body: { username: auth.user.username, first_name: 'Ada', email: 'someone-else@example.test' },
+    });
     expect(changed.status).toBe(400);
     expect(changed.body).toMatchObject({
       message: 'Your email address cannot be changed here: it is your sign-in and recovery address.',
@@ -130,7 +177,11 @@ describe('PUT /user/profile with an e-mail address', () => {
     const profile = (await api('/user/profile', { token: auth.token })).body.user;
     expect(profile).toMatchObject({ email, first_name: null });
 
-    const same = await api('/user/profile', { method: 'PUT', token: auth.token, body: { username: auth.user.username, first_name: 'Ada', email: email.toUpperCase() } });
+    const same = await api('/user/profile', {
+      method: 'PUT',
+      token: auth.token,
+      body: { username: auth.user.username, first_name: 'Ada', email: email.toUpperCase() },
+    });
     expect(same.status).toBe(200);
     expect(same.body.user).toMatchObject({ email, first_name: 'Ada' });
   });
@@ -150,7 +201,11 @@ describe('found by fuzzing', () => {
   it('refuses an API key that is not printable ASCII (its hint once cut an emoji in half: a 500)', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     for (const key of ['!    \u{10000} \u{10000}', 'sk-with spaces-1', 'sk-ключ-12345']) {
-      const answer = await api(`/org/${user.org_id}/provider-keys/openai`, { token, method: 'PUT', body: { api_key: key } });
+      const answer = await api(`/org/${user.org_id}/provider-keys/openai`, {
+        token,
+        method: 'PUT',
+        body: { api_key: key },
+      });
       expect(answer.status, key).toBe(400);
       expect(answer.body.message).toBe('API key may contain only printable ASCII characters, without spaces');
     }

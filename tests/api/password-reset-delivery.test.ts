@@ -21,7 +21,12 @@ describe('password-reset e-mails are sent after the answer', () => {
   beforeAll(async () => {
     smtp = await startHoldingSmtpServer();
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-reset-delivery-'));
-    const config = ownServerConfig(dataDir, { SMTP_URL: smtp.url, TRUST_PROXY: 'true', ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1' });
+    const config = ownServerConfig(dataDir, {
+      SMTP_URL: smtp.url,
+      TRUST_PROXY: 'true',
+      ARGON2_MEMORY_KIB: '8192',
+      ARGON2_TIME_COST: '1',
+    });
     server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
   });
   afterEach(() => smtp.release());
@@ -41,7 +46,12 @@ describe('password-reset e-mails are sent after the answer', () => {
   async function signUp(): Promise<string> {
     const username = uniqueName('reset');
     const email = `${username}@example.test`;
-    const answer = await post('/auth/signup', { username, email, password: strongPassword, org_name: `Org ${username}` });
+    const answer = await post('/auth/signup', {
+      username,
+      email,
+      password: strongPassword,
+      org_name: `Org ${username}`,
+    });
     expect(answer.status).toBe(201);
     await smtp.deliveredTo(email, '/verify-email');
     return email;
@@ -57,7 +67,10 @@ describe('password-reset e-mails are sent after the answer', () => {
     Promise.race([
       answer,
       new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('no answer while the e-mail was held: the answer waits for the delivery')), 20_000),
+        setTimeout(
+          () => reject(new Error('no answer while the e-mail was held: the answer waits for the delivery')),
+          20_000,
+        ),
       ),
     ]);
 
@@ -75,7 +88,10 @@ describe('password-reset e-mails are sent after the answer', () => {
     const email = await smtp.deliveredTo(known, '/reset-password');
     const token = /\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(email.text)?.[1];
     expect(token).toBeDefined();
-    const confirm = await post('/auth/password-reset/confirm', { token: decodeURIComponent(token!), new_password: 'Brand-new-pass-2' });
+    const confirm = await post('/auth/password-reset/confirm', {
+      token: decodeURIComponent(token!),
+      new_password: 'Brand-new-pass-2',
+    });
     expect(confirm.status).toBe(200);
   });
 
@@ -99,7 +115,11 @@ describe('password-reset e-mails are sent after the answer', () => {
     await closed;
 
     expect(events).toEqual(['e-mails released', 'server closed']);
-    expect(smtp.delivered.filter((message) => message.to.includes(known)).filter((message) => message.text.includes('/reset-password'))).toHaveLength(3);
+    expect(
+      smtp.delivered
+        .filter((message) => message.to.includes(known))
+        .filter((message) => message.text.includes('/reset-password')),
+    ).toHaveLength(3);
     expect(smtp.delivered.filter((message) => message.to.includes(unknown))).toHaveLength(0);
   });
 });

@@ -17,7 +17,11 @@ describe('preferences', () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const path = `/preferences/user/${user.id}`;
     expect((await api(path, { token })).body).toEqual(defaults);
-    const saved = await api(path, { token, method: 'PUT', body: { theme: 'dark', message_history: 500, default_model: 'openai/gpt-4o' } });
+    const saved = await api(path, {
+      token,
+      method: 'PUT',
+      body: { theme: 'dark', message_history: 500, default_model: 'openai/gpt-4o' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ...defaults, theme: 'dark', message_history: 500, default_model: 'openai/gpt-4o' });
     await api(path, { token, method: 'PUT', body: { font_size: 'large' } });
@@ -37,7 +41,10 @@ describe('preferences', () => {
     expect((await api(listPath, { token })).body.sessions).toEqual([]);
 
     const metadata = (await send()).parsed.metadata!;
-    await api('/feedback', { token, body: { selection_id: metadata.selection_id, org_id: user.org_id, user_id: user.id, feedback: 'positive' } });
+    await api('/feedback', {
+      token,
+      body: { selection_id: metadata.selection_id, org_id: user.org_id, user_id: user.id, feedback: 'positive' },
+    });
     await api(`/preferences/user/${user.id}`, { token, method: 'PUT', body: { theme: 'dark' } });
     const account = await api(`/preferences/user/${user.id}/account`, { token, method: 'DELETE' });
     expect(account.body).toEqual({ success: true });

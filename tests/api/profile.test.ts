@@ -13,25 +13,43 @@ describe('PUT /user/profile', () => {
       body: { username, first_name: ' Ada ', last_name: 'Lovelace', phone: '+44 20 7946 0000', email },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.user).toMatchObject({ username, first_name: 'Ada', last_name: 'Lovelace', phone: '+44 20 7946 0000', email });
+    expect(saved.body.user).toMatchObject({
+      username,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '+44 20 7946 0000',
+      email,
+    });
     expect(await profileOf(auth.token)).toMatchObject({ username, first_name: 'Ada', email });
     expect((await api('/auth/login', { body: { username, password: strongPassword } })).status).toBe(200);
 
     // Empty details clear them.
-    const cleared = await api('/user/profile', { method: 'PUT', token: auth.token, body: { username, first_name: '', phone: '' } });
+    const cleared = await api('/user/profile', {
+      method: 'PUT',
+      token: auth.token,
+      body: { username, first_name: '', phone: '' },
+    });
     expect(cleared.body.user).toMatchObject({ first_name: null, last_name: null, phone: null });
   });
 
   it('refuses a username someone else has (in any organisation), but allows changing the case of ones own', async () => {
     const first = await signUpOrganisation();
     const other = await signUpOrganisation();
-    const taken = await api('/user/profile', { method: 'PUT', token: first.auth.token, body: { username: other.auth.user.username.toUpperCase() } });
+    const taken = await api('/user/profile', {
+      method: 'PUT',
+      token: first.auth.token,
+      body: { username: other.auth.user.username.toUpperCase() },
+    });
     expect(taken.status).toBe(400);
     expect(taken.body.message).toBe('Username already exists');
     expect((await profileOf(first.auth.token)).username).toBe(first.auth.user.username);
     expect((await profileOf(other.auth.token)).username).toBe(other.auth.user.username);
 
-    const recased = await api('/user/profile', { method: 'PUT', token: first.auth.token, body: { username: first.auth.user.username.toUpperCase() } });
+    const recased = await api('/user/profile', {
+      method: 'PUT',
+      token: first.auth.token,
+      body: { username: first.auth.user.username.toUpperCase() },
+    });
     expect(recased.status).toBe(200);
     expect(recased.body.user.username).toBe(first.auth.user.username.toUpperCase());
   });
@@ -45,7 +63,11 @@ describe('PUT /user/profile', () => {
       [{ username: auth.user.username, first_name: 'x'.repeat(101) }, 'First name must be at most 100 characters.'],
     ];
     for (const [body, message] of cases) {
-      const refused = await api('/user/profile', { method: 'PUT', token: auth.token, body: { first_name: 'Changed', ...body } });
+      const refused = await api('/user/profile', {
+        method: 'PUT',
+        token: auth.token,
+        body: { first_name: 'Changed', ...body },
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe(message);
     }

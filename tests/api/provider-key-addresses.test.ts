@@ -23,11 +23,22 @@ describe('organisation base URLs on a server that allows no private network', ()
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    [instanceProvider, organisationProvider] = await Promise.all([startFakeProviderServer(), startFakeProviderServer()]);
+    [instanceProvider, organisationProvider] = await Promise.all([
+      startFakeProviderServer(),
+      startFakeProviderServer(),
+    ]);
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-addresses-'));
-    const config = ownServerConfig(dataDir, { SECRET_KEY: secretKey, OPENAI_API_KEY: 'sk-instance-key', OPENAI_BASE_URL: `${instanceProvider.url}/v1` });
+    const config = ownServerConfig(dataDir, {
+      SECRET_KEY: secretKey,
+      OPENAI_API_KEY: 'sk-instance-key',
+      OPENAI_BASE_URL: `${instanceProvider.url}/v1`,
+    });
     const logSink = new Writable({ write: (chunk, _encoding, done) => done(void logLines.push(String(chunk))) });
-    server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null, logger: pino({ level: 'info' }, logSink) });
+    server = await startServer(config, {
+      pgliteDataDir: 'memory://',
+      webRoot: null,
+      logger: pino({ level: 'info' }, logSink),
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -50,7 +61,12 @@ describe('organisation base URLs on a server that allows no private network', ()
     const answer = await fetch(`${server.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.test`, password: strongPassword, org_name: 'Addresses' }),
+      body: JSON.stringify({
+        username,
+        email: `${username}@example.test`,
+        password: strongPassword,
+        org_name: 'Addresses',
+      }),
     });
     return (await answer.json()) as { token: string; user: { id: string; org_id: string } };
   }
@@ -90,17 +106,31 @@ describe('organisation base URLs on a server that allows no private network', ()
   ])('refuses %s with 400 and keeps the saved key', async (baseUrl, address, kind) => {
     const message = `Base URL must lead to a public address; it leads to ${address}, ${kind}`;
     const compatible = await call(`${keysPath()}/openai-compatible`, admin.token, 'PUT', { base_url: baseUrl });
-    expect(compatible).toEqual({ status: 400, body: { code: 'validation_failed', message, detail: message, fields: { base_url: message } } });
-    const openai = await call(`${keysPath()}/openai`, admin.token, 'PUT', { api_key: 'sk-organisation-1234', base_url: baseUrl });
+    expect(compatible).toEqual({
+      status: 400,
+      body: { code: 'validation_failed', message, detail: message, fields: { base_url: message } },
+    });
+    const openai = await call(`${keysPath()}/openai`, admin.token, 'PUT', {
+      api_key: 'sk-organisation-1234',
+      base_url: baseUrl,
+    });
     expect(openai.status).toBe(400);
     expect(openai.body.fields).toEqual({ base_url: message });
     const listed = await call(keysPath(), admin.token);
-    expect(listed.body.keys).toEqual([expect.objectContaining({ provider: 'openai-compatible', base_url: 'https://8.8.8.8/v1' })]);
+    expect(listed.body.keys).toEqual([
+      expect.objectContaining({ provider: 'openai-compatible', base_url: 'https://8.8.8.8/v1' }),
+    ]);
   });
 
   it('refuses a host name that does not resolve', async () => {
-    const refused = await call(`${keysPath()}/anthropic`, admin.token, 'PUT', { api_key: 'sk-ant-organisation', base_url: 'https://nowhere.invalid/v1' });
-    expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed', fields: { base_url: messages.providerUrlUnresolvable } } });
+    const refused = await call(`${keysPath()}/anthropic`, admin.token, 'PUT', {
+      api_key: 'sk-ant-organisation',
+      base_url: 'https://nowhere.invalid/v1',
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', fields: { base_url: messages.providerUrlUnresolvable } },
+    });
   });
 
   it('refuses at connection time a base URL that leads to loopback now, sending nothing, while the instance URL stays reachable', async () => {

@@ -45,23 +45,45 @@ describe('POST /conversation/message with a remembered caller', () => {
 
   async function signUp() {
     const username = uniqueName('provisional');
-    const answer = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` });
+    const answer = await call('/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: `Org ${username}`,
+    });
     expect(answer.status).toBe(201);
     const body = JSON.parse(answer.text) as { token: string; user: { id: string; org_id: string } };
     return { token: body.token, userId: body.user.id, orgId: body.user.org_id };
   }
 
-  const send = (user: { token: string; userId: string; orgId: string }, prompt: string, extra: Record<string, unknown> = {}) =>
-    call('/conversation/message', user.token, { org_id: user.orgId, user_id: user.userId, prompt, stream: true, ...extra });
+  const send = (
+    user: { token: string; userId: string; orgId: string },
+    prompt: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    call('/conversation/message', user.token, {
+      org_id: user.orgId,
+      user_id: user.userId,
+      prompt,
+      stream: true,
+      ...extra,
+    });
 
-  const messagesOf = (userId: string) => server.database.db.select({ content: chatMessages.content }).from(chatMessages).where(eq(chatMessages.userId, userId));
+  const messagesOf = (userId: string) =>
+    server.database.db
+      .select({ content: chatMessages.content })
+      .from(chatMessages)
+      .where(eq(chatMessages.userId, userId));
 
   it('answers 401 and saves nothing once the sign-in has ended elsewhere, and starts at most one model call for it', async () => {
     const user = await signUp();
     expect((await send(user, 'Remember me')).status).toBe(200);
     const before = provider.requests.length;
     // Ended without this instance knowing (another instance, an operator): it still remembers the caller.
-    await server.database.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, user.userId));
+    await server.database.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(authSessions.userId, user.userId));
 
     const refused = await send(user, 'Am I still here?');
     expect(refused.status).toBe(401);
@@ -70,7 +92,9 @@ describe('POST /conversation/message with a remembered caller', () => {
     const again = await send(user, 'And now?');
     expect(again.status).toBe(401);
 
-    expect((await messagesOf(user.userId)).map((message) => message.content)).toEqual(expect.not.arrayContaining(['Am I still here?', 'And now?']));
+    expect((await messagesOf(user.userId)).map((message) => message.content)).toEqual(
+      expect.not.arrayContaining(['Am I still here?', 'And now?']),
+    );
     // The remembered caller is forgotten after the failed check: the second request never reached a model.
     expect(provider.requests.length - before).toBeLessThanOrEqual(1);
   });
@@ -80,7 +104,10 @@ describe('POST /conversation/message with a remembered caller', () => {
     const forced = { forced_model_id: 'openai/gpt-4o-mini' };
     expect((await send(user, 'Count me', forced)).status).toBe(200);
     const before = provider.requests.length;
-    await server.database.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, user.userId));
+    await server.database.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(authSessions.userId, user.userId));
 
     expect((await send(user, 'Was that billed?', forced)).status).toBe(401);
     // Asked at once with the remembered caller, then stopped when the check failed: the provider may bill it.
@@ -88,21 +115,33 @@ describe('POST /conversation/message with a remembered caller', () => {
     const records = await server.database.db.select().from(usageRecords).where(eq(usageRecords.userId, user.userId));
     expect(records).toHaveLength(2);
     expect(records.filter((record) => record.sessionId === null)).toEqual([
-      expect.objectContaining({ orgId: user.orgId, messageId: null, decisionId: null, modelId: 'openai/gpt-4o-mini', estimated: true }),
+      expect.objectContaining({
+        orgId: user.orgId,
+        messageId: null,
+        decisionId: null,
+        modelId: 'openai/gpt-4o-mini',
+        estimated: true,
+      }),
     ]);
   });
 
   it('refuses with 401, not the route error, when the ended sign-in also asks for something it may not have', async () => {
     const user = await signUp();
     expect((await send(user, 'Hello')).status).toBe(200);
-    await server.database.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, user.userId));
+    await server.database.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(authSessions.userId, user.userId));
     expect((await send(user, 'Hello again', { session_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(401);
   });
 
   it('refuses with 401, not 400, when the ended sign-in also sends input the schema refuses', async () => {
     const user = await signUp();
     expect((await send(user, 'Hello')).status).toBe(200);
-    await server.database.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, user.userId));
+    await server.database.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(authSessions.userId, user.userId));
     const refused = await send(user, 'Hello\u0000');
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.text).detail).toBe(messages.sessionExpired);
@@ -111,7 +150,10 @@ describe('POST /conversation/message with a remembered caller', () => {
   it('refuses with 401, not 400, when the ended sign-in sends a body that is not JSON', async () => {
     const user = await signUp();
     expect((await send(user, 'Hello')).status).toBe(200);
-    await server.database.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, user.userId));
+    await server.database.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(authSessions.userId, user.userId));
     const response = await fetch(`${server.url}/api/conversation/message`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
 import type { FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
 import type { RunningServer } from '../../src/server/server';
-import { startServerWithRemoteEmbeddings, type ServerWithRemoteEmbeddings } from './support/server-with-remote-embeddings';
+import {
+  startServerWithRemoteEmbeddings,
+  type ServerWithRemoteEmbeddings,
+} from './support/server-with-remote-embeddings';
 
 // A server whose semantic cache embeds through an OpenAI-compatible endpoint instead of the embedded encoder.
 describe('the semantic cache on an OpenAI-compatible embeddings endpoint', () => {

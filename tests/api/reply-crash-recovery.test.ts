@@ -52,7 +52,10 @@ describe('replies streaming when the server stops', () => {
   beforeAll(async () => {
     provider = await startFakeProviderServer();
     // 300 words, one every 100 ms: each reply would take half a minute.
-    provider.setDefaultReply({ text: Array.from({ length: 300 }, (_, index) => `word${index}`).join(' '), chunkDelayMs: 100 });
+    provider.setDefaultReply({
+      text: Array.from({ length: 300 }, (_, index) => `word${index}`).join(' '),
+      chunkDelayMs: 100,
+    });
   });
   afterEach(async () => {
     for (const server of running) {
@@ -67,22 +70,42 @@ describe('replies streaming when the server stops', () => {
 
   async function signUp(server: ServerProcess) {
     const username = uniqueName('crash');
-    const answer = await call(server, '/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: 'Crash Ltd' });
+    const answer = await call(server, '/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: 'Crash Ltd',
+    });
     expect(answer.status).toBe(201);
     return answer.body as { token: string; user: { id: string; org_id: string } };
   }
 
-  async function startStreams(server: ServerProcess, auth: { token: string; user: { id: string; org_id: string } }, count: number): Promise<ClientStream[]> {
+  async function startStreams(
+    server: ServerProcess,
+    auth: { token: string; user: { id: string; org_id: string } },
+    count: number,
+  ): Promise<ClientStream[]> {
     return Promise.all(
       Array.from({ length: count }, async (_, index) => {
         const prompt = `Tell me a long story number ${index}`;
         const response = await fetch(`${server.url}/api/conversation/message`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.token}` },
-          body: JSON.stringify({ org_id: auth.user.org_id, user_id: auth.user.id, prompt, forced_model_id: 'openai/gpt-4o-mini', stream: true }),
+          body: JSON.stringify({
+            org_id: auth.user.org_id,
+            user_id: auth.user.id,
+            prompt,
+            forced_model_id: 'openai/gpt-4o-mini',
+            stream: true,
+          }),
         });
         expect(response.status).toBe(200);
-        const stream: ClientStream = { sessionId: response.headers.get('x-session-id')!, prompt, pieces: [], done: Promise.resolve() };
+        const stream: ClientStream = {
+          sessionId: response.headers.get('x-session-id')!,
+          prompt,
+          pieces: [],
+          done: Promise.resolve(),
+        };
         const reader = response.body!.getReader();
         const decoder = new TextDecoder();
         stream.done = (async () => {
@@ -116,10 +139,18 @@ describe('replies streaming when the server stops', () => {
   async function sessionOf(server: ServerProcess, token: string, sessionId: string) {
     const answer = await call(server, `/conversation/session/${sessionId}`, token);
     expect(answer.status).toBe(200);
-    return answer.body.messages as { role: string; content: string; status: string; selection_id: string | null; usage: Record<string, number | boolean> | null }[];
+    return answer.body.messages as {
+      role: string;
+      content: string;
+      status: string;
+      selection_id: string | null;
+      usage: Record<string, number | boolean> | null;
+    }[];
   }
 
-  it('keeps each reply killed mid-stream, marked interrupted, with all but at most its last second of text and its usage', { timeout: 240_000 }, async () => {
+  it('keeps each reply killed mid-stream, marked interrupted, with all but at most its last second of text and its usage', {
+    timeout: 240_000,
+  }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-crash-'));
     const first = await start();
     const auth = await signUp(first);
@@ -158,18 +189,29 @@ describe('replies streaming when the server stops', () => {
     }
     const month = new Date().toISOString().slice(0, 7);
     const usage = await call(second, `/tokens/usage/${auth.user.id}/${month}/monthly`, auth.token);
-    expect(usage.body.monthly_usage).toEqual([expect.objectContaining({ model_id: 'openai/gpt-4o-mini', requests: 20 })]);
+    expect(usage.body.monthly_usage).toEqual([
+      expect.objectContaining({ model_id: 'openai/gpt-4o-mini', requests: 20 }),
+    ]);
     expect(usage.body.total_tokens).toBeGreaterThan(outputTokens);
     expect(usage.body.total_cost).toBeGreaterThan(0);
     // Recovered as interrupted, they are: asked, not completed, with the usage saved before the crash.
     const analytics = await call(second, modelAnalyticsPath, auth.token);
     expect(analytics.body.models).toEqual([
-      expect.objectContaining({ model_id: 'openai/gpt-4o-mini', requests: 20, completed: 0, success_rate: 0, output_tokens: outputTokens, tokens_used: usage.body.total_tokens }),
+      expect.objectContaining({
+        model_id: 'openai/gpt-4o-mini',
+        requests: 20,
+        completed: 0,
+        success_rate: 0,
+        output_tokens: outputTokens,
+        tokens_used: usage.body.total_tokens,
+      }),
     ]);
     expect(analytics.body.models[0].cost).toBeCloseTo(usage.body.total_cost, 10);
   });
 
-  it('records replies stopped by a graceful shutdown as partial, with everything that was sent', { timeout: 240_000 }, async () => {
+  it('records replies stopped by a graceful shutdown as partial, with everything that was sent', {
+    timeout: 240_000,
+  }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-stop-'));
     const first = await start({ SHUTDOWN_TIMEOUT_MS: '500' });
     const auth = await signUp(first);

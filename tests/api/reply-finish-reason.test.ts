@@ -6,14 +6,21 @@ import { scriptProvider } from './support/fake-provider';
 type Auth = Awaited<ReturnType<typeof signUpOrganisation>>['auth'];
 
 const ask = (auth: Auth, prompt: string, options?: { abortAfterChunks?: number }) =>
-  sendMessage(auth.token, { org_id: auth.user.org_id, user_id: auth.user.id, prompt, forced_model_id: 'openai/gpt-4o-mini' }, options);
+  sendMessage(
+    auth.token,
+    { org_id: auth.user.org_id, user_id: auth.user.id, prompt, forced_model_id: 'openai/gpt-4o-mini' },
+    options,
+  );
 const savedReply = async (auth: Auth, sessionId: string) =>
   (await api(`/conversation/session/${sessionId}`, { token: auth.token })).body.messages.at(-1);
 
 describe("a reply's finish reason", () => {
   it('marks a reply the provider cut off at its token limit, in the metadata and on the saved reply, and does not cache it', async () => {
     const { auth } = await signUpOrganisation();
-    const script = await scriptProvider({ text: 'Foxes are small omnivores that', finishReason: 'length' }, { text: 'Foxes are small omnivores.' });
+    const script = await scriptProvider(
+      { text: 'Foxes are small omnivores that', finishReason: 'length' },
+      { text: 'Foxes are small omnivores.' },
+    );
     const prompt = `Tell me about foxes ${script.marker}`;
 
     const cut = await ask(auth, prompt);
@@ -21,7 +28,11 @@ describe("a reply's finish reason", () => {
     expect(cut.parsed.text).toBe('Foxes are small omnivores that');
     expect(cut.parsed.metadata).toMatchObject({ finish_reason: 'length' });
     const saved = await savedReply(auth, cut.parsed.metadata!.session_id);
-    expect(saved).toMatchObject({ id: cut.parsed.metadata!.assistant_msg_id, status: 'complete', finish_reason: 'length' });
+    expect(saved).toMatchObject({
+      id: cut.parsed.metadata!.assistant_msg_id,
+      status: 'complete',
+      finish_reason: 'length',
+    });
 
     // Asked again, the model answers: a cut-off reply is not handed out from the cache.
     const again = await ask(auth, prompt);
@@ -34,7 +45,15 @@ describe("a reply's finish reason", () => {
 
   it('cuts a reply at the most tokens the organisation lets one request ask for, and says so', async () => {
     const { auth } = await signUpOrganisation();
-    expect((await api(`/org/${auth.user.org_id}/settings`, { method: 'PUT', token: auth.token, body: { max_tokens_per_request: 25 } })).status).toBe(200);
+    expect(
+      (
+        await api(`/org/${auth.user.org_id}/settings`, {
+          method: 'PUT',
+          token: auth.token,
+          body: { max_tokens_per_request: 25 },
+        })
+      ).status,
+    ).toBe(200);
     // The fake provider stops at max_tokens (one token a word here), as a real one does.
     const words = Array.from({ length: 40 }, (_, index) => `word${index + 1}`);
     const script = await scriptProvider({ text: words.join(' ') });

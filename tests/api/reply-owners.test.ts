@@ -24,14 +24,20 @@ describe('streaming replies of several instances on one database', () => {
   const servers: RunningServer[] = [];
 
   const start = async () => {
-    const server = await startServer(ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` }), { webRoot: null });
+    const server = await startServer(
+      ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` }),
+      { webRoot: null },
+    );
     servers.push(server);
     return server;
   };
 
   beforeAll(async () => {
     provider = await startFakeProviderServer();
-    provider.setDefaultReply({ text: Array.from({ length: 60 }, (_, index) => `w${index}`).join(' '), chunkDelayMs: 100 });
+    provider.setDefaultReply({
+      text: Array.from({ length: 60 }, (_, index) => `w${index}`).join(' '),
+      chunkDelayMs: 100,
+    });
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-owners-'));
   });
   afterAll(async () => {
@@ -46,24 +52,46 @@ describe('streaming replies of several instances on one database', () => {
     const signup = await fetch(`${live.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.test`, password: strongPassword, org_name: 'Owners' }),
+      body: JSON.stringify({
+        username,
+        email: `${username}@example.test`,
+        password: strongPassword,
+        org_name: 'Owners',
+      }),
     });
     const { token, user } = (await signup.json()) as { token: string; user: { id: string; org_id: string } };
     const streamOn = async (prompt: string) => {
       const response = await fetch(`${live.url}/api/conversation/message`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ org_id: user.org_id, user_id: user.id, prompt, forced_model_id: 'openai/gpt-4o-mini', stream: true }),
+        body: JSON.stringify({
+          org_id: user.org_id,
+          user_id: user.id,
+          prompt,
+          forced_model_id: 'openai/gpt-4o-mini',
+          stream: true,
+        }),
       });
       const sessionId = response.headers.get('x-session-id')!;
       const saved = await eventually(
-        async () => (await (await fetch(`${live.url}/api/conversation/session/${sessionId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { messages: { id: string; status: string }[] },
+        async () =>
+          (await (
+            await fetch(`${live.url}/api/conversation/session/${sessionId}`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json()) as { messages: { id: string; status: string }[] },
         (session) => session.messages[1]?.status === 'streaming',
         20_000,
       );
       return { response, replyId: saved.messages[1]!.id };
     };
-    const statusOf = async (messageId: string) => (await live.database.db.select({ status: chatMessages.status }).from(chatMessages).where(eq(chatMessages.id, messageId)))[0]?.status;
+    const statusOf = async (messageId: string) =>
+      (
+        await live.database.db
+          .select({ status: chatMessages.status })
+          .from(chatMessages)
+          .where(eq(chatMessages.id, messageId))
+      )[0]?.status;
 
     const kept = await streamOn('Keep streaming on the live instance');
     const orphaned = await streamOn('Pretend my instance died');

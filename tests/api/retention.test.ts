@@ -33,11 +33,23 @@ describe('the retention job', () => {
 
   // On its own data folder (or the suite's PostgreSQL server), so a second start finds the rows.
   const start = () =>
-    startServer(ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1`, RETENTION_SWEEP_INTERVAL_SECONDS: '3600' }), {
-      webRoot: null,
-    });
+    startServer(
+      ownServerConfig(dataDir, {
+        OPENAI_API_KEY: 'sk-test-dummy',
+        OPENAI_BASE_URL: `${provider.url}/v1`,
+        RETENTION_SWEEP_INTERVAL_SECONDS: '3600',
+      }),
+      {
+        webRoot: null,
+      },
+    );
 
-  async function call(pathname: string, token: string | undefined, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
+  async function call(
+    pathname: string,
+    token: string | undefined,
+    body?: unknown,
+    method = body === undefined ? 'GET' : 'POST',
+  ) {
     const response = await fetch(`${server!.url}/api${pathname}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -48,14 +60,28 @@ describe('the retention job', () => {
 
   async function organisation(retentionDays?: number) {
     const username = uniqueName('retention');
-    const signup = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` });
+    const signup = await call('/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: `Org ${username}`,
+    });
     const { token, user } = signup.body;
-    if (retentionDays) expect((await call(`/org/${user.org_id}/settings`, token, { retention_period_days: retentionDays }, 'PUT')).status).toBe(200);
+    if (retentionDays)
+      expect(
+        (await call(`/org/${user.org_id}/settings`, token, { retention_period_days: retentionDays }, 'PUT')).status,
+      ).toBe(200);
     return {
       token,
       /** A new conversation with one exchange; answers its session id. */
       async converse(prompt: string): Promise<string> {
-        const answer = await call('/conversation/message', token, { org_id: user.org_id, user_id: user.id, prompt, forced_model_id: 'openai/gpt-4o-mini', stream: false });
+        const answer = await call('/conversation/message', token, {
+          org_id: user.org_id,
+          user_id: user.id,
+          prompt,
+          forced_model_id: 'openai/gpt-4o-mini',
+          stream: false,
+        });
         expect(answer.status).toBe(200);
         return answer.body.session_id;
       },
@@ -67,7 +93,10 @@ describe('the retention job', () => {
     const db = server!.database.db;
     const at = new Date(Date.now() - days * dayMs);
     await db.update(chatSessions).set({ updatedAt: at, createdAt: at }).where(eq(chatSessions.id, sessionId));
-    const rows = await db.select({ id: chatMessages.id, role: chatMessages.role }).from(chatMessages).where(eq(chatMessages.sessionId, sessionId));
+    const rows = await db
+      .select({ id: chatMessages.id, role: chatMessages.role })
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, sessionId));
     const aged = rows.filter((row) => !(options.keepReplyRecent && row.role === 'assistant')).map((row) => row.id);
     await db.update(chatMessages).set({ createdAt: at }).where(inArray(chatMessages.id, aged));
   }
@@ -88,7 +117,11 @@ describe('the retention job', () => {
     await ageConversation(patientAncient, 100);
 
     const db = server.database.db;
-    const [reply] = await db.select().from(chatMessages).where(eq(chatMessages.sessionId, old)).then((rows) => rows.filter((row) => row.role === 'assistant'));
+    const [reply] = await db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, old))
+      .then((rows) => rows.filter((row) => row.role === 'assistant'));
     await db.insert(cacheEntries).values({
       orgId: reply!.orgId,
       sessionId: old,
@@ -103,16 +136,22 @@ describe('the retention job', () => {
       referenceCostUsd: 0,
       expiresAt: new Date(Date.now() + dayMs),
     });
-    const usageBefore = await db.select({ id: usageRecords.id }).from(usageRecords).where(eq(usageRecords.sessionId, old));
+    const usageBefore = await db
+      .select({ id: usageRecords.id })
+      .from(usageRecords)
+      .where(eq(usageRecords.sessionId, old));
     expect(usageBefore).toHaveLength(1);
     await server.close();
 
     server = await start();
     const sessionsLeft = async () =>
       new Set(
-        (await server!.database.db.select({ id: chatSessions.id }).from(chatSessions).where(inArray(chatSessions.id, [old, recent, answeredLately, patientOld, patientAncient]))).map(
-          (row) => row.id,
-        ),
+        (
+          await server!.database.db
+            .select({ id: chatSessions.id })
+            .from(chatSessions)
+            .where(inArray(chatSessions.id, [old, recent, answeredLately, patientOld, patientAncient]))
+        ).map((row) => row.id),
       );
     const deadline = Date.now() + 30_000;
     let left = await sessionsLeft();
@@ -125,7 +164,15 @@ describe('the retention job', () => {
     const after = server.database.db;
     expect(await after.select().from(chatMessages).where(eq(chatMessages.sessionId, old))).toEqual([]);
     expect(await after.select().from(cacheEntries).where(eq(cacheEntries.sessionId, old))).toEqual([]);
-    const usageAfter = await after.select({ id: usageRecords.id, sessionId: usageRecords.sessionId }).from(usageRecords).where(inArray(usageRecords.id, usageBefore.map((row) => row.id)));
+    const usageAfter = await after
+      .select({ id: usageRecords.id, sessionId: usageRecords.sessionId })
+      .from(usageRecords)
+      .where(
+        inArray(
+          usageRecords.id,
+          usageBefore.map((row) => row.id),
+        ),
+      );
     expect(usageAfter).toEqual([{ id: usageBefore[0]!.id, sessionId: null }]);
     expect((await call(`/conversation/session/${old}`, standard.token)).status).toBe(404);
     expect((await call(`/conversation/session/${recent}`, standard.token)).status).toBe(200);

@@ -18,7 +18,10 @@ const ask = async (admin: Admin, prompt: string) => {
   return answer.parsed.metadata!;
 };
 const rate = (admin: Admin, selectionId: string, feedback: string) =>
-  api('/feedback', { token: admin.token, body: { selection_id: selectionId, org_id: admin.user.org_id, user_id: admin.user.id, feedback } });
+  api('/feedback', {
+    token: admin.token,
+    body: { selection_id: selectionId, org_id: admin.user.org_id, user_id: admin.user.id, feedback },
+  });
 interface Moved {
   offset: number;
   signals: number;
@@ -37,7 +40,7 @@ const calibrationOf = async (admin: Admin, kind = 'question'): Promise<Moved> =>
 const unmoved = { offset: 0, signals: 0, updated_at: null };
 
 describe("the router's calibration from an organisation's feedback", () => {
-  it("negative ratings of cheap replies to questions lower the threshold for questions only, the next decision says so, and other organisations are untouched", async () => {
+  it('negative ratings of cheap replies to questions lower the threshold for questions only, the next decision says so, and other organisations are untouched', async () => {
     const admin = (await signUpOrganisation()).auth;
     const other = (await signUpOrganisation()).auth;
     const fresh = await calibrationsOf(admin);
@@ -58,7 +61,8 @@ describe("the router's calibration from an organisation's feedback", () => {
     expect(lowered).toMatchObject({ offset: -0.15, signals: 11 });
     expect(Date.parse(lowered.updated_at!)).not.toBeNaN();
     // Only questions moved.
-    for (const entry of (await calibrationsOf(admin)).kinds.filter((entry) => entry.kind !== 'question')) expect(entry, entry.kind).toMatchObject(unmoved);
+    for (const entry of (await calibrationsOf(admin)).kinds.filter((entry) => entry.kind !== 'question'))
+      expect(entry, entry.kind).toMatchObject(unmoved);
 
     const after = await ask(admin, borderline);
     expect(after.route!.reason_text).toMatch(
@@ -84,7 +88,12 @@ describe("the router's calibration from an organisation's feedback", () => {
 
     const shrugged = await ask(admin, 'Say goodbye to my team.');
     expect((await rate(admin, shrugged.selection_id, 'neutral')).status).toBe(201);
-    const forced = await sendMessage(admin.token, { org_id: admin.user.org_id, user_id: admin.user.id, prompt: 'Chosen by me', forced_model_id: 'openai/gpt-4o-mini' });
+    const forced = await sendMessage(admin.token, {
+      org_id: admin.user.org_id,
+      user_id: admin.user.id,
+      prompt: 'Chosen by me',
+      forced_model_id: 'openai/gpt-4o-mini',
+    });
     expect((await rate(admin, forced.parsed.metadata!.selection_id, 'negative')).status).toBe(201);
     expect(await calibrationOf(admin, 'conversation')).toMatchObject({ offset: 0.005, signals: 1 });
   });
@@ -138,13 +147,24 @@ describe("the router's calibration from an organisation's feedback", () => {
     expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: member.token })).status).toBe(403);
     const manager = await activeMember(admin.token, admin.user.org_id);
     const managerRole = await roleIdByName(admin.token, admin.user.org_id, 'Model Manager');
-    expect((await api('/roles/assign', { token: admin.token, body: { user_id: manager.userId, role_id: managerRole, org_id: admin.user.org_id } })).status).toBe(200);
+    expect(
+      (
+        await api('/roles/assign', {
+          token: admin.token,
+          body: { user_id: manager.userId, role_id: managerRole, org_id: admin.user.org_id },
+        })
+      ).status,
+    ).toBe(200);
     // A model manager reads the policy with its calibration, but only administrators reset it.
     const seen = (await api(policyPath(admin.user.org_id), { token: manager.token })).body.calibration;
     expect(seen.kinds.find((entry: { kind: string }) => entry.kind === 'question').signals).toBe(1);
-    expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: manager.token })).status).toBe(403);
+    expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: manager.token })).status).toBe(
+      403,
+    );
     const stranger = (await signUpOrganisation()).auth;
-    expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: stranger.token })).status).toBe(403);
+    expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: stranger.token })).status).toBe(
+      403,
+    );
     expect((await calibrationOf(admin)).offset).toBeCloseTo(-0.015, 6);
 
     const reset = await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: admin.token });
@@ -153,10 +173,20 @@ describe("the router's calibration from an organisation's feedback", () => {
     expect(await calibrationOf(admin)).toEqual(unmoved);
     expect((await ask(admin, 'Tell me about hedgehogs')).route!.reason_text).not.toContain('adjusted');
 
-    expect((await api(`/org/${admin.user.org_id}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: true } })).status).toBe(200);
+    expect(
+      (
+        await api(`/org/${admin.user.org_id}/settings`, {
+          method: 'PUT',
+          token: admin.token,
+          body: { enable_audit: true },
+        })
+      ).status,
+    ).toBe(200);
     const audit = await api(`/org/${admin.user.org_id}/audit`, { token: admin.token });
     expect(audit.status).toBe(200);
-    expect(audit.body.entries.find((entry: { action: string }) => entry.action === 'routing.calibration_reset')).toMatchObject({
+    expect(
+      audit.body.entries.find((entry: { action: string }) => entry.action === 'routing.calibration_reset'),
+    ).toMatchObject({
       target_type: 'routing',
       target_id: admin.user.org_id,
       before: { offsets: { question: -0.015, code: 0, cache: 0 }, signals: 1 },

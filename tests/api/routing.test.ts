@@ -10,7 +10,11 @@ describe('automatic routing', () => {
   it('records a decision for every automatic reply, names it in the metadata and prices it against the reference model', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ text: 'Routed reply', usage: { inputTokens: 1000, outputTokens: 500 } });
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Route me ${script.marker}` });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: `Route me ${script.marker}`,
+    });
     expect(answer.status).toBe(200);
     const metadata = answer.parsed.metadata!;
     expect(metadata.route).toMatchObject({ decision_id: metadata.selection_id, mode: 'auto', cached: false });
@@ -21,30 +25,46 @@ describe('automatic routing', () => {
     expect(metadata.route!.cost_usd).toBeLessThanOrEqual(metadata.route!.reference_cost_usd);
 
     const reply = (await api(`/conversation/session/${metadata.session_id}`, { token })).body.messages[1];
-    expect(reply).toMatchObject({ selection_id: metadata.selection_id, model: metadata.primary_model, route: metadata.route });
+    expect(reply).toMatchObject({
+      selection_id: metadata.selection_id,
+      model: metadata.primary_model,
+      route: metadata.route,
+    });
   });
 
   it("scores each prompt with the learned router and maps it to a tier by the organisation's quality target", async () => {
     const { user, token } = (await signUpOrganisation()).auth;
-    const setTarget = (quality_target: number) => api(policyPath(user.org_id), { method: 'PUT', token, body: { quality_target } });
+    const setTarget = (quality_target: number) =>
+      api(policyPath(user.org_id), { method: 'PUT', token, body: { quality_target } });
     const prompt = 'Prove that there are infinitely many primes, step by step.';
 
     expect((await setTarget(0.5)).status).toBe(200);
     const modest = (await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt })).parsed.metadata!;
     expect(modest.route).toMatchObject({ reason: 'router_score', mode: 'auto' });
     expect(modest.route!.reason_text).toMatch(/^Router score \d\.\d\d below/);
-    expect(['openai/gpt-4.1-nano', 'openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest', 'openai/gpt-4.1-mini']).toContain(modest.primary_model);
+    expect([
+      'openai/gpt-4.1-nano',
+      'openai/gpt-4o-mini',
+      'anthropic/claude-3-5-haiku-latest',
+      'openai/gpt-4.1-mini',
+    ]).toContain(modest.primary_model);
 
     expect((await setTarget(1)).status).toBe(200);
     const demanding = (await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt })).parsed.metadata!;
     expect(demanding.route!.reason_text).toMatch(/^Router score \d\.\d\d at or above \d\.\d\d: the strongest tier/);
-    expect(['anthropic/claude-opus-4', 'anthropic/claude-sonnet-4', 'openai/o3-mini', 'openai/o4-mini']).toContain(demanding.primary_model);
+    expect(['anthropic/claude-opus-4', 'anthropic/claude-sonnet-4', 'openai/o3-mini', 'openai/o4-mini']).toContain(
+      demanding.primary_model,
+    );
   });
 
   it('falls back to the backup model when the primary fails before streaming, and says so', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ failBeforeStream: { status: 503 } }, { text: 'The backup answered' });
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Fall back ${script.marker}` });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: `Fall back ${script.marker}`,
+    });
     expect(answer.status).toBe(200);
     expect(answer.parsed.text).toBe('The backup answered');
     const metadata = answer.parsed.metadata!;
@@ -61,7 +81,11 @@ describe('automatic routing', () => {
   it('answers the failure when the backup fails too, keeping the user message', async () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const script = await scriptProvider({ failBeforeStream: { status: 500 } }, { failBeforeStream: { status: 500 } });
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: `Both fail ${script.marker}` });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: `Both fail ${script.marker}`,
+    });
     expect(answer.status).toBe(502);
     const list = await api(`/conversation/session/list/${user.org_id}/${user.id}`, { token });
     const saved = await api(`/conversation/session/${list.body.sessions[0].id}`, { token });
@@ -71,10 +95,16 @@ describe('automatic routing', () => {
   it("only picks models the caller's role allows", async () => {
     const admin = (await signUpOrganisation()).auth;
     const member = await activeMember(admin.token, admin.user.org_id);
-    const answer = await sendMessage(member.token, { org_id: member.orgId, user_id: member.userId, prompt: 'Which model answers me?' });
+    const answer = await sendMessage(member.token, {
+      org_id: member.orgId,
+      user_id: member.userId,
+      prompt: 'Which model answers me?',
+    });
     expect(answer.status).toBe(200);
     // The seeded Member role has the small models only.
-    expect(['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest']).toContain(answer.parsed.metadata!.primary_model);
+    expect(['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest']).toContain(
+      answer.parsed.metadata!.primary_model,
+    );
   });
 });
 
@@ -83,7 +113,12 @@ describe('the routing policy', () => {
     const { user, token } = (await signUpOrganisation()).auth;
     const initial = await api(policyPath(user.org_id), { token });
     expect(initial.status).toBe(200);
-    expect(initial.body.policy).toMatchObject({ enabled: true, quality_target: 0.95, candidate_model_ids: null, reference_model_id: null });
+    expect(initial.body.policy).toMatchObject({
+      enabled: true,
+      quality_target: 0.95,
+      candidate_model_ids: null,
+      reference_model_id: null,
+    });
     expect(initial.body.policy.cache).toMatchObject({ enabled: true, threshold: null });
     expect(initial.body.effective.reference_model_id).toBe('anthropic/claude-opus-4');
     expect(initial.body.effective.candidate_model_ids[0]).toBe('openai/gpt-4.1-nano');
@@ -91,13 +126,24 @@ describe('the routing policy', () => {
     const changed = await api(policyPath(user.org_id), {
       method: 'PUT',
       token,
-      body: { candidate_model_ids: ['openai/gpt-4o-mini'], reference_model_id: 'openai/gpt-4o', cache: { ttl_seconds: 3600 } },
+      body: {
+        candidate_model_ids: ['openai/gpt-4o-mini'],
+        reference_model_id: 'openai/gpt-4o',
+        cache: { ttl_seconds: 3600 },
+      },
     });
     expect(changed.status).toBe(200);
-    expect(changed.body.policy).toMatchObject({ candidate_model_ids: ['openai/gpt-4o-mini'], reference_model_id: 'openai/gpt-4o' });
+    expect(changed.body.policy).toMatchObject({
+      candidate_model_ids: ['openai/gpt-4o-mini'],
+      reference_model_id: 'openai/gpt-4o',
+    });
     expect(changed.body.policy.cache).toMatchObject({ enabled: true, ttl_seconds: 3600 });
 
-    const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: 'Only one candidate now' });
+    const answer = await sendMessage(token, {
+      org_id: user.org_id,
+      user_id: user.id,
+      prompt: 'Only one candidate now',
+    });
     expect(answer.parsed.metadata).toMatchObject({ primary_model: 'openai/gpt-4o-mini', backup_model: null });
     expect(answer.parsed.metadata!.route).toMatchObject({ reason: 'only_model', reference_model: 'openai/gpt-4o' });
   });
@@ -132,24 +178,41 @@ describe('the routing policy', () => {
     const admin = (await signUpOrganisation()).auth;
     const member = await activeMember(admin.token, admin.user.org_id);
     expect((await api(policyPath(admin.user.org_id), { token: member.token })).status).toBe(403);
-    expect((await api(policyPath(admin.user.org_id), { method: 'PUT', token: member.token, body: { enabled: false } })).status).toBe(403);
+    expect(
+      (await api(policyPath(admin.user.org_id), { method: 'PUT', token: member.token, body: { enabled: false } }))
+        .status,
+    ).toBe(403);
     const stranger = (await signUpOrganisation()).auth;
     expect((await api(policyPath(admin.user.org_id), { token: stranger.token })).status).toBe(403);
-    expect((await api(policyPath(admin.user.org_id), { method: 'PUT', token: stranger.token, body: { enabled: false } })).status).toBe(403);
+    expect(
+      (await api(policyPath(admin.user.org_id), { method: 'PUT', token: stranger.token, body: { enabled: false } }))
+        .status,
+    ).toBe(403);
     expect((await api(policyPath(admin.user.org_id), { token: admin.token })).body.policy.enabled).toBe(true);
   });
 
   it('records each change of the policy in the audit log, with the policy before and after', async () => {
     const admin = (await signUpOrganisation()).auth;
     const orgId = admin.user.org_id;
-    expect((await api(`/org/${orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: true } })).status).toBe(200);
-    const saved = await api(policyPath(orgId), { method: 'PUT', token: admin.token, body: { quality_target: 0.9, cache: { threshold: 0.8 } } });
+    expect(
+      (await api(`/org/${orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: true } })).status,
+    ).toBe(200);
+    const saved = await api(policyPath(orgId), {
+      method: 'PUT',
+      token: admin.token,
+      body: { quality_target: 0.9, cache: { threshold: 0.8 } },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.policy).toMatchObject({ quality_target: 0.9, cache: { threshold: 0.8 } });
     // A refused change (an unknown model) writes neither the policy nor an entry.
-    expect((await api(policyPath(orgId), { method: 'PUT', token: admin.token, body: { reference_model_id: 'nobody/none' } })).status).toBe(400);
+    expect(
+      (await api(policyPath(orgId), { method: 'PUT', token: admin.token, body: { reference_model_id: 'nobody/none' } }))
+        .status,
+    ).toBe(400);
 
-    const entries = (await api(`/org/${orgId}/audit`, { token: admin.token })).body.entries.filter((entry: { action: string }) => entry.action === 'routing.policy_update');
+    const entries = (await api(`/org/${orgId}/audit`, { token: admin.token })).body.entries.filter(
+      (entry: { action: string }) => entry.action === 'routing.policy_update',
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       target_type: 'routing',
@@ -168,8 +231,18 @@ describe('savings against "without the router"', () => {
     const member = await activeMember(admin.token, admin.user.org_id);
     const usage = { inputTokens: 1000, outputTokens: 500 };
     const script = await scriptProvider({ text: 'a', usage }, { text: 'b', usage });
-    await sendMessage(admin.token, { org_id: admin.user.org_id, user_id: admin.user.id, prompt: `One ${script.marker}`, forced_model_id: 'openai/gpt-4o-mini' });
-    await sendMessage(member.token, { org_id: member.orgId, user_id: member.userId, prompt: `Two ${script.marker}`, forced_model_id: 'openai/gpt-4o-mini' });
+    await sendMessage(admin.token, {
+      org_id: admin.user.org_id,
+      user_id: admin.user.id,
+      prompt: `One ${script.marker}`,
+      forced_model_id: 'openai/gpt-4o-mini',
+    });
+    await sendMessage(member.token, {
+      org_id: member.orgId,
+      user_id: member.userId,
+      prompt: `Two ${script.marker}`,
+      forced_model_id: 'openai/gpt-4o-mini',
+    });
 
     const path = `/org/${admin.user.org_id}/routing-savings`;
     const answer = await api(path, { token: admin.token });
@@ -185,17 +258,34 @@ describe('savings against "without the router"', () => {
       {
         model_id: 'openai/gpt-4o-mini',
         model_name: 'GPT-4o mini',
-        daily_savings: [{ date: today, tokens_used: 3000, actual_cost: expect.closeTo(2 * actualEach, 9), potential_cost: expect.closeTo(2 * referenceEach, 9) }],
+        daily_savings: [
+          {
+            date: today,
+            tokens_used: 3000,
+            actual_cost: expect.closeTo(2 * actualEach, 9),
+            potential_cost: expect.closeTo(2 * referenceEach, 9),
+          },
+        ],
       },
     ]);
-    expect(answer.body.by_user.map((row: { user_id: string; requests: number }) => [row.user_id, row.requests]).sort()).toEqual(
-      [[admin.user.id, 1], [member.userId, 1]].sort(),
+    expect(
+      answer.body.by_user.map((row: { user_id: string; requests: number }) => [row.user_id, row.requests]).sort(),
+    ).toEqual(
+      [
+        [admin.user.id, 1],
+        [member.userId, 1],
+      ].sort(),
     );
 
     const oneUser = await api(`${path}?user_id=${member.userId}`, { token: admin.token });
     expect(oneUser.body.totals.requests).toBe(1);
     const longAgo = await api(`${path}?from=2001-01-01&to=2001-01-31`, { token: admin.token });
-    expect(longAgo.body).toMatchObject({ from: '2001-01-01', to: '2001-01-31', cost_savings: [], totals: { requests: 0, savings: 0 } });
+    expect(longAgo.body).toMatchObject({
+      from: '2001-01-01',
+      to: '2001-01-31',
+      cost_savings: [],
+      totals: { requests: 0, savings: 0 },
+    });
     const bad = await api(`${path}?from=January`, { token: admin.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Dates must look like YYYY-MM-DD');
@@ -203,6 +293,8 @@ describe('savings against "without the router"', () => {
     expect((await api(path, { token: member.token })).status).toBe(403);
     const stranger = (await signUpOrganisation()).auth;
     expect((await api(path, { token: stranger.token })).status).toBe(403);
-    expect((await api(`/org/${stranger.user.org_id}/routing-savings`, { token: stranger.token })).body.totals.requests).toBe(0);
+    expect(
+      (await api(`/org/${stranger.user.org_id}/routing-savings`, { token: stranger.token })).body.totals.requests,
+    ).toBe(0);
   });
 });

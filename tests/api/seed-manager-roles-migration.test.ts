@@ -27,9 +27,12 @@ describe('migration 0010: manager roles for existing organisations', () => {
   }
 
   const rolesOf = async (orgId: string) =>
-    (await database.db.select({ id: roles.id, name: roles.name, seededAs: roles.seededAs }).from(roles).where(eq(roles.orgId, orgId))).sort((first, second) =>
-      first.name.localeCompare(second.name, 'en'),
-    );
+    (
+      await database.db
+        .select({ id: roles.id, name: roles.name, seededAs: roles.seededAs })
+        .from(roles)
+        .where(eq(roles.orgId, orgId))
+    ).sort((first, second) => first.name.localeCompare(second.name, 'en'));
 
   it('adds the three manager roles with the everyday models, keeps an existing role of that name, and marks Admin and Member', async () => {
     const plain = await organisationAsBefore('Before 0010', ['Admin', 'Member']);
@@ -46,8 +49,20 @@ describe('migration 0010: manager roles for existing organisations', () => {
     ]);
     const managers = (await rolesOf(plain)).filter((role) => role.name.endsWith('Manager'));
     for (const manager of managers) {
-      const permissions = await database.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, manager.id)).orderBy(asc(rolePermissions.modelId));
-      expect(permissions.map((permission) => [permission.modelId, permission.isEnabled, permission.maxTokensPerRequest, permission.monthlyTokenLimit, permission.costLimit])).toEqual([
+      const permissions = await database.db
+        .select()
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, manager.id))
+        .orderBy(asc(rolePermissions.modelId));
+      expect(
+        permissions.map((permission) => [
+          permission.modelId,
+          permission.isEnabled,
+          permission.maxTokensPerRequest,
+          permission.monthlyTokenLimit,
+          permission.costLimit,
+        ]),
+      ).toEqual([
         ['anthropic/claude-3-5-haiku-latest', true, 2000, 100000, 50],
         ['google/gemini-2.0-flash', true, 2000, 100000, 50],
         ['local/tinyllama-1.1b-chat', true, 2000, 100000, 50],
@@ -63,12 +78,17 @@ describe('migration 0010: manager roles for existing organisations', () => {
       ['user manager', null],
     ]);
     const ownUserManager = own.find((role) => role.name === 'user manager')!;
-    expect(await database.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, ownUserManager.id))).toEqual([]);
+    expect(
+      await database.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, ownUserManager.id)),
+    ).toEqual([]);
 
     // Run again (as on a database that has them): nothing doubles.
     for (const statement of statements) await database.db.execute(sql.raw(statement));
     expect(await rolesOf(plain)).toHaveLength(5);
-    const [count] = await database.db.select({ count: sql<number>`count(*)::int` }).from(rolePermissions).where(eq(rolePermissions.orgId, plain));
+    const [count] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.orgId, plain));
     expect(count!.count).toBe(12);
   });
 });

@@ -9,7 +9,12 @@ const ask = (auth: Auth, prompt: string, extra: Record<string, unknown> = {}) =>
   sendMessage(auth.token, { org_id: auth.user.org_id, user_id: auth.user.id, prompt, ...extra });
 
 /** A script whose answers tell the first model call from later ones, so a cached answer is recognisable. */
-const numberedAnswers = () => scriptProvider({ text: 'First answer from a model', usage: { inputTokens: 400, outputTokens: 200 } }, { text: 'Second answer from a model' }, { text: 'Third answer from a model' });
+const numberedAnswers = () =>
+  scriptProvider(
+    { text: 'First answer from a model', usage: { inputTokens: 400, outputTokens: 200 } },
+    { text: 'Second answer from a model' },
+    { text: 'Third answer from a model' },
+  );
 
 describe('the semantic cache', () => {
   it('answers a repeated question from the cache, free, in the same stream format, and counts it as saved', async () => {
@@ -72,7 +77,12 @@ describe('the semantic cache', () => {
 
   it('matches a follow-up only within the same conversation context', async () => {
     const { auth } = await signUpOrganisation();
-    const script = await scriptProvider({ text: 'Answer one' }, { text: 'Answer two' }, { text: 'Answer three' }, { text: 'Answer four' });
+    const script = await scriptProvider(
+      { text: 'Answer one' },
+      { text: 'Answer two' },
+      { text: 'Answer three' },
+      { text: 'Answer four' },
+    );
     const opening = await ask(auth, `Tell me about Mars ${script.marker}`);
     await ask(auth, 'And how far away is it?', { session_id: opening.parsed.metadata!.session_id });
     const elsewhere = await ask(auth, `Tell me about Venus ${script.marker}`);
@@ -89,7 +99,12 @@ describe('the semantic cache', () => {
     expect(hit.parsed.metadata!.route!.cached).toBe(true);
     const rated = await api('/feedback', {
       token: auth.token,
-      body: { selection_id: hit.parsed.metadata!.selection_id, org_id: auth.user.org_id, user_id: auth.user.id, feedback: 'negative' },
+      body: {
+        selection_id: hit.parsed.metadata!.selection_id,
+        org_id: auth.user.org_id,
+        user_id: auth.user.id,
+        feedback: 'negative',
+      },
     });
     expect(rated.status).toBe(201);
     const afterRating = await ask(auth, prompt);
@@ -97,7 +112,14 @@ describe('the semantic cache', () => {
     expect(afterRating.parsed.text).toBe('Second answer from a model');
 
     // The second model answer is now the cached one; deleting its session deletes it.
-    expect((await api(`/conversation/session/${afterRating.parsed.metadata!.session_id}`, { method: 'DELETE', token: auth.token })).status).toBe(200);
+    expect(
+      (
+        await api(`/conversation/session/${afterRating.parsed.metadata!.session_id}`, {
+          method: 'DELETE',
+          token: auth.token,
+        })
+      ).status,
+    ).toBe(200);
     const afterDelete = await ask(auth, prompt);
     expect(afterDelete.parsed.metadata!.route!.cached).toBe(false);
     expect(afterDelete.parsed.text).toBe('Third answer from a model');
@@ -113,7 +135,11 @@ describe('the semantic cache', () => {
     const sameModel = await ask(auth, prompt, { forced_model_id: 'openai/gpt-4o-mini' });
     expect(sameModel.parsed.metadata!.route).toMatchObject({ cached: true, mode: 'forced' });
 
-    await api(`/org/${auth.user.org_id}/routing-policy`, { method: 'PUT', token: auth.token, body: { cache: { enabled: false } } });
+    await api(`/org/${auth.user.org_id}/routing-policy`, {
+      method: 'PUT',
+      token: auth.token,
+      body: { cache: { enabled: false } },
+    });
     expect((await ask(auth, prompt)).parsed.metadata!.route!.cached).toBe(false);
   });
 });

@@ -19,7 +19,12 @@ describe('a server with the web app', () => {
     await mkdir(path.join(webRoot, 'assets'), { recursive: true });
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>Tokenwise test page</title>');
     await writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      LOG_LEVEL: 'silent',
+    });
     server = await startServer(config, { pgliteDataDir: 'memory://', webRoot });
   });
   afterAll(async () => {
@@ -49,7 +54,12 @@ describe('a server with the web app', () => {
     const inFlight = fetch(`${server.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.test`, password: strongPassword, org_name: 'Closing Ltd' }),
+      body: JSON.stringify({
+        username,
+        email: `${username}@example.test`,
+        password: strongPassword,
+        org_name: 'Closing Ltd',
+      }),
     });
     // A request opened after it has been answered: the server has accepted the sign-up's connection
     // (accepted in order) and is hashing its password (tens of milliseconds), whatever the machine's load.

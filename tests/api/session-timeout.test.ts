@@ -22,10 +22,13 @@ describe('session_timeout_minutes', () => {
   beforeAll(async () => {
     provider = await startFakeProviderServer();
     dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-idle-'));
-    server = await startServer(ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` }), {
-      webRoot: null,
-      pgliteDataDir: 'memory://',
-    });
+    server = await startServer(
+      ownServerConfig(dataDir, { OPENAI_API_KEY: 'sk-test-dummy', OPENAI_BASE_URL: `${provider.url}/v1` }),
+      {
+        webRoot: null,
+        pgliteDataDir: 'memory://',
+      },
+    );
   }, 180_000);
   afterAll(async () => {
     await server?.close();
@@ -36,7 +39,10 @@ describe('session_timeout_minutes', () => {
   const call = async (pathname: string, options: { token?: string; body?: unknown; method?: string } = {}) => {
     const response = await fetch(`${server.url}/api${pathname}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await response.text();
@@ -45,19 +51,43 @@ describe('session_timeout_minutes', () => {
 
   async function signUpWithTimeout(minutes: number) {
     const username = uniqueName('idle');
-    const signup = await call('/auth/signup', { body: { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` } });
+    const signup = await call('/auth/signup', {
+      body: { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` },
+    });
     expect(signup.status).toBe(201);
     const { token, refresh_token: refreshToken, user } = signup.body;
-    const saved = await call(`/org/${user.org_id}/settings`, { method: 'PUT', token, body: { security: { session_timeout_minutes: minutes } } });
+    const saved = await call(`/org/${user.org_id}/settings`, {
+      method: 'PUT',
+      token,
+      body: { security: { session_timeout_minutes: minutes } },
+    });
     expect(saved.status).toBe(200);
-    const [session] = await server.database.db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, user.id));
-    return { token, refreshToken, userId: user.id as string, orgId: user.org_id as string, sessionId: session!.id, username };
+    const [session] = await server.database.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.userId, user.id));
+    return {
+      token,
+      refreshToken,
+      userId: user.id as string,
+      orgId: user.org_id as string,
+      sessionId: session!.id,
+      username,
+    };
   }
 
   const lastActivity = async (sessionId: string) =>
-    (await server.database.db.select({ at: authSessions.lastUsedAt, revokedReason: authSessions.revokedReason }).from(authSessions).where(eq(authSessions.id, sessionId)))[0]!;
+    (
+      await server.database.db
+        .select({ at: authSessions.lastUsedAt, revokedReason: authSessions.revokedReason })
+        .from(authSessions)
+        .where(eq(authSessions.id, sessionId))
+    )[0]!;
   const idleFor = (sessionId: string, minutes: number) =>
-    server.database.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - minutes * 60_000) }).where(eq(authSessions.id, sessionId));
+    server.database.db
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(authSessions.id, sessionId));
 
   it('ends a sign-in idle longer than the timeout: the next request and the refresh answer 401, saying why', async () => {
     const user = await signUpWithTimeout(5);
@@ -74,7 +104,9 @@ describe('session_timeout_minutes', () => {
       expect(refresh.body.message).toBe(organisationRuleMessages.signedOutWhenIdle(5));
     }
     // Signing in again starts a new sign-in.
-    expect((await call('/auth/login', { body: { username: user.username, password: strongPassword } })).status).toBe(200);
+    expect((await call('/auth/login', { body: { username: user.username, password: strongPassword } })).status).toBe(
+      200,
+    );
   });
 
   it('ends an idle sign-in at its refresh too', async () => {
@@ -88,7 +120,11 @@ describe('session_timeout_minutes', () => {
 
   it('ends it on the chat message too, the one call that may start with a remembered caller', async () => {
     const user = await signUpWithTimeout(5);
-    const send = () => call('/conversation/message', { token: user.token, body: { org_id: user.orgId, user_id: user.userId, prompt: 'Hello', stream: false } });
+    const send = () =>
+      call('/conversation/message', {
+        token: user.token,
+        body: { org_id: user.orgId, user_id: user.userId, prompt: 'Hello', stream: false },
+      });
     expect((await send()).status).toBe(200);
     await idleFor(user.sessionId, 7);
     expect((await send()).status).toBe(401);
@@ -102,7 +138,10 @@ describe('session_timeout_minutes', () => {
     const touched = (await lastActivity(user.sessionId)).at.getTime();
     expect(Date.now() - touched).toBeLessThan(30_000);
 
-    await server.database.db.update(authSessions).set({ lastUsedAt: new Date(Date.now() - 30_000) }).where(eq(authSessions.id, user.sessionId));
+    await server.database.db
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(Date.now() - 30_000) })
+      .where(eq(authSessions.id, user.sessionId));
     const halfAMinuteAgo = (await lastActivity(user.sessionId)).at.getTime();
     expect((await call('/user/profile', { token: user.token })).status).toBe(200);
     expect((await lastActivity(user.sessionId)).at.getTime()).toBe(halfAMinuteAgo);
@@ -116,8 +155,13 @@ describe('session_timeout_minutes', () => {
 
   it("applies each organisation's own timeout (section 9's 60 minutes by default)", async () => {
     const username = uniqueName('idle');
-    const signup = await call('/auth/signup', { body: { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` } });
-    const [session] = await server.database.db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, signup.body.user.id));
+    const signup = await call('/auth/signup', {
+      body: { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` },
+    });
+    const [session] = await server.database.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.userId, signup.body.user.id));
     await idleFor(session!.id, 50);
     expect((await call('/user/profile', { token: signup.body.token })).status).toBe(200);
     await idleFor(session!.id, 62);

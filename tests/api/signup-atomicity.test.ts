@@ -35,7 +35,9 @@ describe('signup is all or nothing', () => {
     return {
       db: database.db,
       passwords: createPasswordHasher({ memoryKib: 8192, timeCost: 1 }),
-      accessTokens: failSigning ? { ...accessTokens, sign: () => Promise.reject(new Error('signer down')) } : accessTokens,
+      accessTokens: failSigning
+        ? { ...accessTokens, sign: () => Promise.reject(new Error('signer down')) }
+        : accessTokens,
       recentCallers: createRecentCallers(),
       loginThrottle: createAttemptThrottle({ maxPerSubject: 5, maxPerAddress: 5, windowSeconds: 60 }),
       signupThrottle: createSlidingWindow({ max: 10, windowSeconds: 60 }),
@@ -66,7 +68,13 @@ describe('signup is all or nothing', () => {
     // The same signup then succeeds in full: nothing half-written blocks it.
     const response = await signup(dependencies(false), input, { address: '127.0.0.1' });
     const created = await database.db.select().from(roles).where(eq(roles.orgId, response.user.org_id));
-    expect(created.map((role) => role.name).sort()).toEqual(['Admin', 'Billing Manager', 'Member', 'Model Manager', 'User Manager']);
+    expect(created.map((role) => role.name).sort()).toEqual([
+      'Admin',
+      'Billing Manager',
+      'Member',
+      'Model Manager',
+      'User Manager',
+    ]);
     expect(sentEmails).toContain(input.email);
   });
 });

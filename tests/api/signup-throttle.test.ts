@@ -45,9 +45,25 @@ describe('sign-up throttle per client address', () => {
 
   async function expectNothingMadeFor(accounts: ReturnType<typeof newAccount>[]) {
     const { db } = server.database;
-    const userRows = await db.select().from(users).where(inArray(users.username, accounts.map((account) => account.username)));
+    const userRows = await db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.username,
+          accounts.map((account) => account.username),
+        ),
+      );
     expect(userRows).toHaveLength(0);
-    const orgRows = await db.select().from(organisations).where(inArray(organisations.name, accounts.map((account) => account.org_name)));
+    const orgRows = await db
+      .select()
+      .from(organisations)
+      .where(
+        inArray(
+          organisations.name,
+          accounts.map((account) => account.org_name),
+        ),
+      );
     expect(orgRows).toHaveLength(0);
     for (const account of accounts) expect(await countEmailsTo(account.email, dataDir)).toBe(0);
   }
@@ -85,7 +101,9 @@ describe('sign-up throttle per client address', () => {
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
     const refused = accounts.filter((_, index) => answers[index]!.status === 429);
     expect(refused).toHaveLength(6);
-    expect(answers.filter((answer) => answer.status === 429).every((answer) => Number(answer.retryAfter) > 0)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 429).every((answer) => Number(answer.retryAfter) > 0)).toBe(
+      true,
+    );
     await expectNothingMadeFor(refused);
   });
 });

@@ -8,7 +8,13 @@ describe('POST /auth/signup', () => {
     expect(auth.token).toMatch(/^ey/);
     expect(auth.refresh_token.length).toBeGreaterThan(30);
     expect(new Date(auth.expires_at).getTime()).toBeGreaterThan(Date.now());
-    expect(auth.user).toMatchObject({ username, email, role: 'admin', org_name: 'Acme Research', email_verified: false });
+    expect(auth.user).toMatchObject({
+      username,
+      email,
+      role: 'admin',
+      org_name: 'Acme Research',
+      email_verified: false,
+    });
     expect(auth.user.orgId).toBe(auth.user.org_id);
 
     const profile = await api('/user/profile', { token: auth.token });
@@ -27,7 +33,11 @@ describe('POST /auth/signup', () => {
     [{ username: 'a', email: 'a@b.io', password: strongPassword }, 'org_name', 'Organization name is required'],
     [{ username: 'a', org_name: 'o', password: strongPassword }, 'email', 'Email is required'],
     [{ username: 'a', org_name: 'o', email: 'a@b.io' }, 'password', 'Password is required'],
-    [{ username: 'a', org_name: 'o', email: 'not-an-email', password: strongPassword }, 'email', 'Please enter a valid email address.'],
+    [
+      { username: 'a', org_name: 'o', email: 'not-an-email', password: strongPassword },
+      'email',
+      'Please enter a valid email address.',
+    ],
     [
       { username: 'a', org_name: 'o', email: 'a@b.io', password: 'abcdefgh' },
       'password',
@@ -47,7 +57,12 @@ describe('POST /auth/signup', () => {
   it('refuses a taken username or e-mail (in any case) with the spec messages', async () => {
     const first = await signUpOrganisation();
     const byUsername = await api('/auth/signup', {
-      body: { username: first.username.toUpperCase(), email: `${uniqueName()}@example.test`, password: strongPassword, org_name: 'Other' },
+      body: {
+        username: first.username.toUpperCase(),
+        email: `${uniqueName()}@example.test`,
+        password: strongPassword,
+        org_name: 'Other',
+      },
     });
     expect(byUsername.status).toBe(400);
     expect(byUsername.body.detail).toBe('Username already exists');
@@ -63,7 +78,12 @@ describe('POST /auth/signup', () => {
     const attempts = await Promise.all(
       [1, 2].map((index) =>
         api('/auth/signup', {
-          body: { username, email: `${username}-${index}@example.test`, password: strongPassword, org_name: `Org ${index}` },
+          body: {
+            username,
+            email: `${username}-${index}@example.test`,
+            password: strongPassword,
+            org_name: `Org ${index}`,
+          },
         }),
       ),
     );

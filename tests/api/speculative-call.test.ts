@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
 import { usageRecords, usageReservations } from '../../src/server/db/schema';
-import { startServerWithRemoteEmbeddings, type ServerWithRemoteEmbeddings } from './support/server-with-remote-embeddings';
+import {
+  startServerWithRemoteEmbeddings,
+  type ServerWithRemoteEmbeddings,
+} from './support/server-with-remote-embeddings';
 
 /**
  * The model is asked while the semantic cache is searched (docs/decisions/032). The cache embeds
@@ -21,14 +24,25 @@ async function conversation(setup: ServerWithRemoteEmbeddings, model: string | n
     const response = await fetch(`${setup.server.url}/api/conversation/message`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-      body: JSON.stringify({ org_id: owner.user.org_id, user_id: owner.user.id, prompt, forced_model_id: model, stream: true }),
+      body: JSON.stringify({
+        org_id: owner.user.org_id,
+        user_id: owner.user.id,
+        prompt,
+        forced_model_id: model,
+        stream: true,
+      }),
     });
     return { status: response.status, ...parseStreamBody(await response.text()) };
   };
   setup.chat.enqueueReply({ text: cached });
   expect((await send(original)).text).toBe(cached);
-  const records = () => setup.server.database.db.select().from(usageRecords).where(eq(usageRecords.userId, owner.user.id));
-  const reservations = () => setup.server.database.db.select().from(usageReservations).where(and(eq(usageReservations.orgId, owner.user.org_id), eq(usageReservations.userId, owner.user.id)));
+  const records = () =>
+    setup.server.database.db.select().from(usageRecords).where(eq(usageRecords.userId, owner.user.id));
+  const reservations = () =>
+    setup.server.database.db
+      .select()
+      .from(usageReservations)
+      .where(and(eq(usageReservations.orgId, owner.user.org_id), eq(usageReservations.userId, owner.user.id)));
   return { send, records, reservations };
 }
 
@@ -60,7 +74,16 @@ describe('asking the model while the cache is searched (the default)', () => {
     expect(await calls[0]!.ended).toBe('closed-by-client');
 
     const stopped = (await records()).filter((record) => record.decisionId === null);
-    expect(stopped).toEqual([expect.objectContaining({ modelId: 'openai/gpt-4o-mini', outcome: 'abandoned', outputTokens: 0, sessionId: null, messageId: null, cacheHit: false })]);
+    expect(stopped).toEqual([
+      expect.objectContaining({
+        modelId: 'openai/gpt-4o-mini',
+        outcome: 'abandoned',
+        outputTokens: 0,
+        sessionId: null,
+        messageId: null,
+        cacheHit: false,
+      }),
+    ]);
     expect(stopped[0]!.inputTokens).toBeGreaterThan(0);
     expect(stopped[0]!.costUsd).toBeGreaterThan(0);
     expect(await reservations()).toEqual([]);

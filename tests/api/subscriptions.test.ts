@@ -24,12 +24,23 @@ describe('subscriptions', () => {
 
   const planOf = (person: Person) => setup.request(`/subscription/plan/${person.orgId}`, { token: person.token });
   const purchase = (person: Person, planId: string, headers: Record<string, string> = {}) =>
-    setup.request('/subscription/purchase', { token: person.token, body: { org_id: person.orgId, plan_id: planId, payment_method: 'card' }, headers });
+    setup.request('/subscription/purchase', {
+      token: person.token,
+      body: { org_id: person.orgId, plan_id: planId, payment_method: 'card' },
+      headers,
+    });
   const update = (person: Person, planId: string, headers: Record<string, string> = {}) =>
     setup.request(`/subscription/update/${person.orgId}`, { token: person.token, body: { plan_id: planId }, headers });
-  const cancel = (person: Person) => setup.request(`/subscription/cancel/${person.orgId}`, { token: person.token, method: 'POST' });
-  const chargesOf = (orgId: string) => setup.server.database.db.select().from(subscriptionCharges).where(eq(subscriptionCharges.orgId, orgId)).orderBy(subscriptionCharges.createdAt);
-  const subscriptionsOf = (orgId: string) => setup.server.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+  const cancel = (person: Person) =>
+    setup.request(`/subscription/cancel/${person.orgId}`, { token: person.token, method: 'POST' });
+  const chargesOf = (orgId: string) =>
+    setup.server.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.orgId, orgId))
+      .orderBy(subscriptionCharges.createdAt);
+  const subscriptionsOf = (orgId: string) =>
+    setup.server.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
 
   it('offers the plans as data, with exact prices, and the Free Trial to an organisation without a subscription', async () => {
     const plans = await setup.request('/subscription/plans');
@@ -44,7 +55,15 @@ describe('subscriptions', () => {
     const admin = await setup.signUp();
     const current = await planOf(admin);
     expect(current.status).toBe(200);
-    expect(current.body).toMatchObject({ id: 'free', name: 'Free Trial', price: 0, currency: 'USD', billing_cycle: 'monthly', tokens_per_cycle: 1_000_000, subscription: null });
+    expect(current.body).toMatchObject({
+      id: 'free',
+      name: 'Free Trial',
+      price: 0,
+      currency: 'USD',
+      billing_cycle: 'monthly',
+      tokens_per_cycle: 1_000_000,
+      subscription: null,
+    });
   });
 
   it('refuses members and other organisations on every call, and lets billing managers in', async () => {
@@ -53,17 +72,23 @@ describe('subscriptions', () => {
     const billingManager = await setup.personWithRole(admin.orgId, 'Billing Manager');
     const calls = (person: Person, orgId: string) => [
       setup.request(`/subscription/plan/${orgId}`, { token: person.token }),
-      setup.request('/subscription/purchase', { token: person.token, body: { org_id: orgId, plan_id: 'team', payment_method: 'card' } }),
+      setup.request('/subscription/purchase', {
+        token: person.token,
+        body: { org_id: orgId, plan_id: 'team', payment_method: 'card' },
+      }),
       setup.request(`/subscription/update/${orgId}`, { token: person.token, body: { plan_id: 'business' } }),
       setup.request(`/subscription/cancel/${orgId}`, { token: person.token, method: 'POST' }),
       setup.request(`/subscription/usage/${orgId}`, { token: person.token }),
       setup.request(`/subscription/invoices/${orgId}`, { token: person.token }),
-      setup.request(`/subscription/invoices/${orgId}/00000000-0000-4000-8000-000000000000/pdf`, { token: person.token }),
+      setup.request(`/subscription/invoices/${orgId}/00000000-0000-4000-8000-000000000000/pdf`, {
+        token: person.token,
+      }),
     ];
     for (const answer of await Promise.all(calls(member, admin.orgId))) expect(answer.status).toBe(403);
     // Another organisation's admin: refused before anything is read or changed.
     for (const answer of await Promise.all(calls(stranger, admin.orgId))) expect(answer.status).toBe(403);
-    for (const answer of await Promise.all(calls({ ...admin, token: '' }, admin.orgId))) expect(answer.status).toBe(401);
+    for (const answer of await Promise.all(calls({ ...admin, token: '' }, admin.orgId)))
+      expect(answer.status).toBe(401);
     expect(await subscriptionsOf(admin.orgId)).toEqual([]);
     expect(await subscriptionsOf(stranger.orgId)).toEqual([]);
 
@@ -72,14 +97,25 @@ describe('subscriptions', () => {
     expect((await purchase(billingManager, 'team')).status).toBe(201);
     expect((await update(billingManager, 'business')).status).toBe(200);
     expect((await cancel(billingManager)).status).toBe(200);
-    expect((await setup.request(`/subscription/usage/${admin.orgId}`, { token: billingManager.token })).status).toBe(200);
+    expect((await setup.request(`/subscription/usage/${admin.orgId}`, { token: billingManager.token })).status).toBe(
+      200,
+    );
     const invoices = await setup.request(`/subscription/invoices/${admin.orgId}`, { token: billingManager.token });
     expect(invoices.status).toBe(200);
-    expect((await setup.request(invoices.body.invoices[0].pdf_path.replace(/^\/api/, ''), { token: billingManager.token })).status).toBe(200);
+    expect(
+      (await setup.request(invoices.body.invoices[0].pdf_path.replace(/^\/api/, ''), { token: billingManager.token }))
+        .status,
+    ).toBe(200);
     // An invoice of another organisation is not found, even through one's own organisation's path.
     const strangerInvoices = await setup.request(`/subscription/invoices/${stranger.orgId}`, { token: stranger.token });
     const strangerInvoice = strangerInvoices.body.invoices[0].id;
-    expect((await setup.request(`/subscription/invoices/${admin.orgId}/${strangerInvoice}/pdf`, { token: billingManager.token })).status).toBe(404);
+    expect(
+      (
+        await setup.request(`/subscription/invoices/${admin.orgId}/${strangerInvoice}/pdf`, {
+          token: billingManager.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("answers bad input with the spec's texts and changes nothing", async () => {
@@ -93,14 +129,20 @@ describe('subscriptions', () => {
       [{ ...body, org_id: 'not-a-uuid' }, 'Organization ID must be a UUID.'],
       [{ ...body, plan_id: 'team\u0000' }, 'Plan ID cannot contain line breaks or other control characters.'],
       [{ ...body, plan_id: 'gold' }, "Plan 'gold' does not exist or is not offered."],
-      [{ ...body, plan_id: 'free' }, 'The Free Trial cannot be purchased. Cancel the subscription to return to it at the end of the period.'],
+      [
+        { ...body, plan_id: 'free' },
+        'The Free Trial cannot be purchased. Cancel the subscription to return to it at the end of the period.',
+      ],
     ];
     for (const [refused, message] of refusals) {
       const answer = await setup.request('/subscription/purchase', { token: admin.token, body: refused });
       expect(answer.status, message).toBe(400);
       expect(answer.body.message).toBe(message);
     }
-    const otherOrganisation = await setup.request('/subscription/purchase', { token: admin.token, body: { ...body, org_id: stranger.orgId } });
+    const otherOrganisation = await setup.request('/subscription/purchase', {
+      token: admin.token,
+      body: { ...body, org_id: stranger.orgId },
+    });
     expect(otherOrganisation.status).toBe(403);
     expect(otherOrganisation.body.message).toBe('Organization ID must be your own organization.');
     const badKey = await purchase(admin, 'team', { 'idempotency-key': 'a key with spaces' });
@@ -115,10 +157,14 @@ describe('subscriptions', () => {
     const badPeriod = await setup.request(`/subscription/usage/${admin.orgId}?period=decade`, { token: admin.token });
     expect(badPeriod.status).toBe(400);
     expect(badPeriod.body.message).toBe('Period must be one of day, week, month, year or all');
-    expect((await setup.request(`/subscription/invoices/${admin.orgId}/nope/pdf`, { token: admin.token })).body.message).toBe('Invoice ID must be a UUID.');
+    expect(
+      (await setup.request(`/subscription/invoices/${admin.orgId}/nope/pdf`, { token: admin.token })).body.message,
+    ).toBe('Invoice ID must be a UUID.');
 
     // Nothing to change or cancel on the Free Trial.
-    expect((await update(admin, 'business')).body.message).toBe('This organization has no subscription to change. Purchase a plan first.');
+    expect((await update(admin, 'business')).body.message).toBe(
+      'This organization has no subscription to change. Purchase a plan first.',
+    );
     expect((await cancel(admin)).status).toBe(409);
     expect(await subscriptionsOf(admin.orgId)).toEqual([]);
     expect(await chargesOf(admin.orgId)).toEqual([]);
@@ -133,35 +179,80 @@ describe('subscriptions', () => {
     expect(bought.body).toMatchObject({
       id: 'team',
       price: 49,
-      subscription: { plan_id: 'team', status: 'active', current_period_start: today(), current_period_end: dayFromToday(29), next_billing_date: dayFromToday(30), cancel_at_period_end: false, pending_plan_id: null },
+      subscription: {
+        plan_id: 'team',
+        status: 'active',
+        current_period_start: today(),
+        current_period_end: dayFromToday(29),
+        next_billing_date: dayFromToday(30),
+        cancel_at_period_end: false,
+        pending_plan_id: null,
+      },
       charge: { kind: 'plan', amount: 49, currency: 'USD', status: 'paid', test_mode: true },
     });
     expect((await planOf(admin)).body).toMatchObject({ id: 'team', subscription: { id: bought.body.subscription.id } });
-    const [organisation] = await setup.server.database.db.select().from(organisations).where(eq(organisations.id, admin.orgId));
+    const [organisation] = await setup.server.database.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, admin.orgId));
     expect(organisation!.subscriptionTier).toBe('team');
-    expect((await purchase(admin, 'business')).body.message).toBe('This organization already has a subscription. Change its plan instead.');
+    expect((await purchase(admin, 'business')).body.message).toBe(
+      'This organization already has a subscription. Change its plan instead.',
+    );
     expect((await chargesOf(admin.orgId)).map((charge) => charge.amount)).toEqual(['49.00']);
-    const audit = await setup.server.database.db.select().from(auditEntries).where(and(eq(auditEntries.orgId, admin.orgId), eq(auditEntries.action, 'subscription.purchase')));
+    const audit = await setup.server.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.orgId, admin.orgId), eq(auditEntries.action, 'subscription.purchase')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ plan_id: 'team' });
 
     // The Free Trial's period closed when the plan was bought: its invoice is issued, numbered 1.
-    const invoices = (await setup.request(`/subscription/invoices/${admin.orgId}`, { token: admin.token })).body.invoices;
+    const invoices = (await setup.request(`/subscription/invoices/${admin.orgId}`, { token: admin.token })).body
+      .invoices;
     expect(invoices).toHaveLength(2);
-    expect(invoices[0]).toMatchObject({ status: 'draft', number: null, period_start: today(), period_end: dayFromToday(29), total: 49 });
-    expect(invoices[1]).toMatchObject({ status: 'paid', period_start: dayFromToday(-10), period_end: dayFromToday(-1), total: 0 });
+    expect(invoices[0]).toMatchObject({
+      status: 'draft',
+      number: null,
+      period_start: today(),
+      period_end: dayFromToday(29),
+      total: 49,
+    });
+    expect(invoices[1]).toMatchObject({
+      status: 'paid',
+      period_start: dayFromToday(-10),
+      period_end: dayFromToday(-1),
+      total: 0,
+    });
     expect(invoices[1].number).toMatch(/^TW-[0-9A-F]{8}-0001$/);
-    expect(invoices[1].lines).toEqual([{ line_number: 1, kind: 'plan', description: `Free Trial, ${dayFromToday(-10)} to ${dayFromToday(-1)}`, model_id: null, quantity: null, amount: 0 }]);
+    expect(invoices[1].lines).toEqual([
+      {
+        line_number: 1,
+        kind: 'plan',
+        description: `Free Trial, ${dayFromToday(-10)} to ${dayFromToday(-1)}`,
+        model_id: null,
+        quantity: null,
+        amount: 0,
+      },
+    ]);
 
     // The dashboard's billing cycle is the subscription's period, not 30-day steps from the organisation's creation.
     const cycle = await setup.request(`/subscription/analytics/${admin.orgId}`, { token: admin.token });
-    expect(cycle.body.billing_cycle).toEqual({ start_date: today(), end_date: dayFromToday(29), next_billing_date: dayFromToday(30) });
+    expect(cycle.body.billing_cycle).toEqual({
+      start_date: today(),
+      end_date: dayFromToday(29),
+      next_billing_date: dayFromToday(30),
+    });
     // And the tokens remaining are the plan's allowance, not the Free Trial's.
     expect(cycle.body.tokens_remaining).toBe(20_000_000 - cycle.body.total_tokens_used);
     expect((await planOf(admin)).body.tokens_per_cycle).toBe(20_000_000);
     await setup.moveBack(admin.orgId, 20);
     const analytics = await setup.request(`/subscription/analytics/${admin.orgId}`, { token: admin.token });
-    expect(analytics.body.billing_cycle).toEqual({ start_date: dayFromToday(-20), end_date: dayFromToday(9), next_billing_date: dayFromToday(10) });
+    expect(analytics.body.billing_cycle).toEqual({
+      start_date: dayFromToday(-20),
+      end_date: dayFromToday(9),
+      next_billing_date: dayFromToday(10),
+    });
   });
 
   it('upgrades now for the prorated difference, downgrades at the period end, and renews on the new plan', async () => {
@@ -174,8 +265,18 @@ describe('subscriptions', () => {
     // (199 - 49) × 10 / 30 = 50.00 exactly.
     expect(upgraded.body).toMatchObject({
       id: 'business',
-      subscription: { plan_id: 'business', current_period_start: dayFromToday(-20), next_billing_date: dayFromToday(10), pending_plan_id: null },
-      charge: { kind: 'proration', amount: 50, status: 'paid', description: 'Upgrade from Team to Business: 10 of 30 days' },
+      subscription: {
+        plan_id: 'business',
+        current_period_start: dayFromToday(-20),
+        next_billing_date: dayFromToday(10),
+        pending_plan_id: null,
+      },
+      charge: {
+        kind: 'proration',
+        amount: 50,
+        status: 'paid',
+        description: 'Upgrade from Team to Business: 10 of 30 days',
+      },
     });
     expect((await update(admin, 'business')).body.message).toBe('The organization is already on this plan.');
 
@@ -186,7 +287,11 @@ describe('subscriptions', () => {
     // A downgrade keeps what was paid for until the period ends; nothing is charged or refunded now.
     const downgraded = await update(admin, 'team');
     expect(downgraded.status).toBe(200);
-    expect(downgraded.body).toMatchObject({ id: 'enterprise', charge: null, subscription: { plan_id: 'enterprise', pending_plan_id: 'team' } });
+    expect(downgraded.body).toMatchObject({
+      id: 'enterprise',
+      charge: null,
+      subscription: { plan_id: 'enterprise', pending_plan_id: 'team' },
+    });
     expect((await chargesOf(admin.orgId)).map((charge) => [charge.kind, charge.amount])).toEqual([
       ['plan', '49.00'],
       ['proration', '50.00'],
@@ -196,19 +301,45 @@ describe('subscriptions', () => {
     // The period ends: its invoice is issued with every charge, and the next period is on Team at Team's price.
     await setup.moveBack(admin.orgId, 10);
     const renewed = await planOf(admin);
-    expect(renewed.body).toMatchObject({ id: 'team', subscription: { plan_id: 'team', current_period_start: today(), next_billing_date: dayFromToday(30), pending_plan_id: null } });
-    const invoices = (await setup.request(`/subscription/invoices/${admin.orgId}`, { token: admin.token })).body.invoices;
-    expect(invoices.map((invoice: { status: string; period_start: string }) => [invoice.status, invoice.period_start])).toEqual([
+    expect(renewed.body).toMatchObject({
+      id: 'team',
+      subscription: {
+        plan_id: 'team',
+        current_period_start: today(),
+        next_billing_date: dayFromToday(30),
+        pending_plan_id: null,
+      },
+    });
+    const invoices = (await setup.request(`/subscription/invoices/${admin.orgId}`, { token: admin.token })).body
+      .invoices;
+    expect(
+      invoices.map((invoice: { status: string; period_start: string }) => [invoice.status, invoice.period_start]),
+    ).toEqual([
       ['draft', today()],
       ['paid', dayFromToday(-30)],
     ]);
-    expect(invoices[1]).toMatchObject({ period_end: dayFromToday(-1), total: 365.67, amount_paid: 365.67, amount_due: 0 });
-    expect(invoices[1].lines.map((line: { line_number: number; kind: string; amount: number }) => [line.line_number, line.kind, line.amount])).toEqual([
+    expect(invoices[1]).toMatchObject({
+      period_end: dayFromToday(-1),
+      total: 365.67,
+      amount_paid: 365.67,
+      amount_due: 0,
+    });
+    expect(
+      invoices[1].lines.map((line: { line_number: number; kind: string; amount: number }) => [
+        line.line_number,
+        line.kind,
+        line.amount,
+      ]),
+    ).toEqual([
       [1, 'plan', 49],
       [2, 'proration', 50],
       [3, 'proration', 266.67],
     ]);
-    expect(invoices[0].lines[0]).toMatchObject({ kind: 'plan', amount: 49, description: `Team plan, ${today()} to ${dayFromToday(29)}` });
+    expect(invoices[0].lines[0]).toMatchObject({
+      kind: 'plan',
+      amount: 49,
+      description: `Team plan, ${today()} to ${dayFromToday(29)}`,
+    });
     // Reading again renews nothing more.
     await planOf(admin);
     expect(await chargesOf(admin.orgId)).toHaveLength(4);
@@ -220,7 +351,11 @@ describe('subscriptions', () => {
     expect((await purchase(admin, 'business')).status).toBe(201);
     const cancelled = await cancel(admin);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ id: 'business', charge: null, subscription: { status: 'active', cancel_at_period_end: true } });
+    expect(cancelled.body).toMatchObject({
+      id: 'business',
+      charge: null,
+      subscription: { status: 'active', cancel_at_period_end: true },
+    });
     // Cancelling again changes nothing; choosing the current plan again undoes it.
     expect((await cancel(admin)).body.subscription.cancel_at_period_end).toBe(true);
     expect((await update(admin, 'business')).body.subscription.cancel_at_period_end).toBe(false);
@@ -228,20 +363,39 @@ describe('subscriptions', () => {
 
     // A day before the end the plan still holds.
     await setup.moveBack(admin.orgId, 29);
-    expect((await planOf(admin)).body).toMatchObject({ id: 'business', subscription: { cancel_at_period_end: true, current_period_end: today() } });
+    expect((await planOf(admin)).body).toMatchObject({
+      id: 'business',
+      subscription: { cancel_at_period_end: true, current_period_end: today() },
+    });
     await setup.moveBack(admin.orgId, 1);
     expect((await planOf(admin)).body).toMatchObject({ id: 'free', name: 'Free Trial', price: 0, subscription: null });
     const [ended] = await subscriptionsOf(admin.orgId);
     expect(ended).toMatchObject({ status: 'cancelled', planId: 'business' });
     expect(ended!.endedAt).not.toBeNull();
-    const [organisation] = await setup.server.database.db.select().from(organisations).where(eq(organisations.id, admin.orgId));
+    const [organisation] = await setup.server.database.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, admin.orgId));
     expect(organisation!.subscriptionTier).toBe('free');
     expect(await chargesOf(admin.orgId)).toHaveLength(1);
     // The Free Trial's cycles start on the day the subscription ended.
     const analytics = await setup.request(`/subscription/analytics/${admin.orgId}`, { token: admin.token });
-    expect(analytics.body.billing_cycle).toEqual({ start_date: today(), end_date: dayFromToday(29), next_billing_date: dayFromToday(30) });
-    const actions = await setup.server.database.db.select({ action: auditEntries.action }).from(auditEntries).where(eq(auditEntries.orgId, admin.orgId)).orderBy(auditEntries.createdAt);
-    expect(actions.map((entry) => entry.action)).toEqual(['subscription.purchase', 'subscription.cancel', 'subscription.update', 'subscription.cancel']);
+    expect(analytics.body.billing_cycle).toEqual({
+      start_date: today(),
+      end_date: dayFromToday(29),
+      next_billing_date: dayFromToday(30),
+    });
+    const actions = await setup.server.database.db
+      .select({ action: auditEntries.action })
+      .from(auditEntries)
+      .where(eq(auditEntries.orgId, admin.orgId))
+      .orderBy(auditEntries.createdAt);
+    expect(actions.map((entry) => entry.action)).toEqual([
+      'subscription.purchase',
+      'subscription.cancel',
+      'subscription.update',
+      'subscription.cancel',
+    ]);
   });
 
   it('takes one subscription and one charge for 20 purchases sent at once with one Idempotency-Key', async () => {
@@ -254,7 +408,9 @@ describe('subscriptions', () => {
     expect(await subscriptionsOf(admin.orgId)).toHaveLength(1);
     expect(await chargesOf(admin.orgId)).toHaveLength(1);
     // The same key for another request is refused rather than answered with the first's result.
-    expect((await purchase(admin, 'business', key)).body.message).toBe('This Idempotency-Key was already used for a different request.');
+    expect((await purchase(admin, 'business', key)).body.message).toBe(
+      'This Idempotency-Key was already used for a different request.',
+    );
 
     await setup.moveBack(admin.orgId, 15);
     const upgradeKey = { 'idempotency-key': `upgrade-${admin.orgId}` };
@@ -279,7 +435,12 @@ describe('subscriptions', () => {
     await setup.moveBack(admin.orgId, 30);
     const db = setup.server.database.db;
     const job = createInvoiceJob({
-      dependencies: { db, catalog: modelCatalog, charges: createRecordedPlanCharges(), sources: createWalletInvoiceSources(modelCatalog) },
+      dependencies: {
+        db,
+        catalog: modelCatalog,
+        charges: createRecordedPlanCharges(),
+        sources: createWalletInvoiceSources(modelCatalog),
+      },
       logger: pino({ level: 'silent' }),
       intervalMs: 3_600_000,
     });

@@ -8,7 +8,10 @@ describe('system messages', () => {
     const member = await activeMember(admin.token, admin.user.org_id);
     expect((await api(`/system/messages/${member.userId}`, { token: member.token })).body).toEqual({ messages: [] });
 
-    const posted = await api('/system/messages', { token: admin.token, body: { content: 'Maintenance on Sunday', type: 'warning' } });
+    const posted = await api('/system/messages', {
+      token: admin.token,
+      body: { content: 'Maintenance on Sunday', type: 'warning' },
+    });
     expect(posted.status).toBe(201);
     const notice = { id: posted.body.id, content: 'Maintenance on Sunday', type: 'warning' };
     expect((await api(`/system/messages/${member.userId}`, { token: member.token })).body.messages).toEqual([notice]);
@@ -32,8 +35,18 @@ describe('system messages', () => {
 
     const stranger = (await signUpOrganisation()).auth;
     expect((await api(`/system/messages/${stranger.user.id}`, { token: stranger.token })).body.messages).toEqual([]);
-    expect((await api(`/system/messages/${stranger.user.id}/${posted.body.id}/dismiss`, { token: stranger.token, method: 'POST' })).status).toBe(404);
+    expect(
+      (
+        await api(`/system/messages/${stranger.user.id}/${posted.body.id}/dismiss`, {
+          token: stranger.token,
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(404);
     expect((await api(`/system/messages/${member.userId}`, { token: admin.token })).status).toBe(403);
-    expect((await api(`/system/messages/${member.userId}/${posted.body.id}/dismiss`, { token: admin.token, method: 'POST' })).status).toBe(403);
+    expect(
+      (await api(`/system/messages/${member.userId}/${posted.body.id}/dismiss`, { token: admin.token, method: 'POST' }))
+        .status,
+    ).toBe(403);
   });
 });

@@ -9,7 +9,6 @@ async function twoOrganisations() {
   return { alpha, beta };
 }
 
-
 describe('organisations never mix', () => {
   it('GET /roles/:roleId answers 404 for a role of another organisation', async () => {
     const { alpha, beta } = await twoOrganisations();
@@ -24,7 +23,13 @@ describe('organisations never mix', () => {
     const { alpha, beta } = await twoOrganisations();
     expect((await api(`/roles/organization/${beta.auth.user.org_id}`, { token: alpha.auth.token })).status).toBe(403);
     const own = await api(`/roles/organization/${alpha.auth.user.org_id}`, { token: alpha.auth.token });
-    expect(own.body.roles.map((role: { name: string }) => role.name).sort()).toEqual(['Admin', 'Billing Manager', 'Member', 'Model Manager', 'User Manager']);
+    expect(own.body.roles.map((role: { name: string }) => role.name).sort()).toEqual([
+      'Admin',
+      'Billing Manager',
+      'Member',
+      'Model Manager',
+      'User Manager',
+    ]);
     expect(own.body.roles.every((role: { org_id: string }) => role.org_id === alpha.auth.user.org_id)).toBe(true);
   });
 
@@ -71,9 +76,16 @@ describe('organisations never mix', () => {
   it('invite validates with the spec messages', async () => {
     const { alpha } = await twoOrganisations();
     const path = `/org/${alpha.auth.user.org_id}/users/invite`;
-    expect((await api(path, { token: alpha.auth.token, body: { role_id: 'x' } })).body.message).toBe('Email is required');
-    expect((await api(path, { token: alpha.auth.token, body: { email: 'a@b.io' } })).body.message).toBe('Role ID is required');
-    const taken = await api(path, { token: alpha.auth.token, body: { email: alpha.email, role_id: alpha.auth.user.role_id } });
+    expect((await api(path, { token: alpha.auth.token, body: { role_id: 'x' } })).body.message).toBe(
+      'Email is required',
+    );
+    expect((await api(path, { token: alpha.auth.token, body: { email: 'a@b.io' } })).body.message).toBe(
+      'Role ID is required',
+    );
+    const taken = await api(path, {
+      token: alpha.auth.token,
+      body: { email: alpha.email, role_id: alpha.auth.user.role_id },
+    });
     expect(taken.body.message).toBe('Email already in use');
   });
 

@@ -18,7 +18,10 @@ describe('two-factor authentication', () => {
     const wrong = await api('/auth/2fa/enable', { token: auth.token, body: { secret, token: '000000' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid two-factor authentication code');
-    const enabled = await api('/auth/2fa/enable', { token: auth.token, body: { secret, token: await codeAt(secret, -30) } });
+    const enabled = await api('/auth/2fa/enable', {
+      token: auth.token,
+      body: { secret, token: await codeAt(secret, -30) },
+    });
     expect(enabled.body).toEqual({ success: true });
     expect((await api('/user/profile', { token: auth.token })).body.user.two_factor_enabled).toBe(true);
 
@@ -39,7 +42,10 @@ describe('two-factor authentication', () => {
 
     const disableWithWrong = await api('/auth/2fa/disable', { token: withCode.body.token, body: { token: '000000' } });
     expect(disableWithWrong.status).toBe(400);
-    const disabled = await api('/auth/2fa/disable', { token: withCode.body.token, body: { token: await codeAt(secret, 30) } });
+    const disabled = await api('/auth/2fa/disable', {
+      token: withCode.body.token,
+      body: { token: await codeAt(secret, 30) },
+    });
     expect(disabled.body).toEqual({ success: true });
     expect((await api('/auth/login', { body: { username, password } })).status).toBe(200);
   });
@@ -48,14 +54,21 @@ describe('two-factor authentication', () => {
     const { auth } = await signUpOrganisation();
     await api('/auth/2fa/setup', { token: auth.token });
     const foreignSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-    const answer = await api('/auth/2fa/enable', { token: auth.token, body: { secret: foreignSecret, token: await codeAt(foreignSecret) } });
+    const answer = await api('/auth/2fa/enable', {
+      token: auth.token,
+      body: { secret: foreignSecret, token: await codeAt(foreignSecret) },
+    });
     expect(answer.status).toBe(400);
   });
 
   it('validates payloads and requires a signed-in caller', async () => {
     const { auth } = await signUpOrganisation();
-    expect((await api('/auth/2fa/enable', { token: auth.token, body: { token: '123456' } })).body.message).toBe('Secret is required');
-    expect((await api('/auth/2fa/enable', { token: auth.token, body: { secret: 'x' } })).body.message).toBe('Token is required');
+    expect((await api('/auth/2fa/enable', { token: auth.token, body: { token: '123456' } })).body.message).toBe(
+      'Secret is required',
+    );
+    expect((await api('/auth/2fa/enable', { token: auth.token, body: { secret: 'x' } })).body.message).toBe(
+      'Token is required',
+    );
     expect((await api('/auth/2fa/disable', { token: auth.token, body: {} })).body.message).toBe('Token is required');
     expect((await api('/auth/2fa/setup')).status).toBe(401);
   });

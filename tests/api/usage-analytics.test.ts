@@ -13,7 +13,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const today = () => isoDay(new Date());
 const yesterday = () => isoDay(new Date(Date.now() - dayMs));
 
-const tokensOf = (records: UsageRecord[]) => records.reduce((sum, record) => sum + record.inputTokens + record.outputTokens, 0);
+const tokensOf = (records: UsageRecord[]) =>
+  records.reduce((sum, record) => sum + record.inputTokens + record.outputTokens, 0);
 const costOf = (records: UsageRecord[]) => records.reduce((sum, record) => sum + record.costUsd, 0);
 const referenceOf = (records: UsageRecord[]) => records.reduce((sum, record) => sum + record.referenceCostUsd, 0);
 const dayOf = (record: UsageRecord) => isoDay(record.createdAt);
@@ -44,7 +45,9 @@ describe('usage analytics', () => {
     admin = await setup.signUp();
     const db = setup.server.database.db;
     // Auto answers with Claude 3.5 Haiku only, so the history is known.
-    const policy = await setup.call(`/org/${admin.orgId}/routing-policy`, admin.token, 'PUT', { candidate_model_ids: [haiku] });
+    const policy = await setup.call(`/org/${admin.orgId}/routing-policy`, admin.token, 'PUT', {
+      candidate_model_ids: [haiku],
+    });
     expect(policy.status).toBe(200);
 
     // Yesterday: a forced reply and an Auto reply (dated back below).
@@ -59,20 +62,32 @@ describe('usage analytics', () => {
     const broken = await setup.send(admin, 'Explain the offside rule in football', { forced_model_id: mini });
     expect(broken.error).toMatchObject({ code: 'upstream_failed' });
     setup.provider.enqueueReply({ failBeforeStream: { status: 500 } });
-    expect((await setup.send(admin, 'List three prime numbers above one hundred', { forced_model_id: mini })).status).toBe(502);
+    expect(
+      (await setup.send(admin, 'List three prime numbers above one hundred', { forced_model_id: mini })).status,
+    ).toBe(502);
     expect((await setup.send(admin, 'Suggest a name for a grey kitten')).metadata!.primary_model).toBe(haiku);
 
     // Dating a record back moves it to yesterday's totals; the organisation is ten days old, so both days are in its first cycle.
     for (const metadata of [forcedYesterday.metadata!, autoYesterday.metadata!]) {
-      await db.update(usageRecords).set({ createdAt: sql`${usageRecords.createdAt} - interval '1 day'` }).where(eq(usageRecords.decisionId, metadata.selection_id));
+      await db
+        .update(usageRecords)
+        .set({ createdAt: sql`${usageRecords.createdAt} - interval '1 day'` })
+        .where(eq(usageRecords.decisionId, metadata.selection_id));
     }
-    await db.update(organisations).set({ createdAt: sql`now() - interval '10 days'` }).where(eq(organisations.id, admin.orgId));
+    await db
+      .update(organisations)
+      .set({ createdAt: sql`now() - interval '10 days'` })
+      .where(eq(organisations.id, admin.orgId));
     records = await db.select().from(usageRecords).where(eq(usageRecords.orgId, admin.orgId));
   }, 120_000);
   afterAll(() => setup?.close());
 
   it('records every call of the history with how it ended', () => {
-    expect(ofModel(mini).map((record) => record.outcome).sort()).toEqual(['complete', 'complete', 'failed', 'partial']);
+    expect(
+      ofModel(mini)
+        .map((record) => record.outcome)
+        .sort(),
+    ).toEqual(['complete', 'complete', 'failed', 'partial']);
     expect(ofModel(mini).filter((record) => record.cacheHit)).toHaveLength(1);
     expect(ofModel(haiku).map((record) => record.outcome)).toEqual(['complete', 'complete']);
     expect(new Set(records.map(dayOf))).toEqual(new Set([yesterday(), today()]));
@@ -82,7 +97,15 @@ describe('usage analytics', () => {
     const answer = await setup.call(analyticsPath(admin), admin.token);
     expect(answer.status).toBe(200);
     const analytics = answer.body;
-    expect(Object.keys(analytics).sort()).toEqual(['billing_cycle', 'cost_savings', 'tokens_remaining', 'total_cost', 'total_tokens_used', 'usage_by_model', 'usage_trend']);
+    expect(Object.keys(analytics).sort()).toEqual([
+      'billing_cycle',
+      'cost_savings',
+      'tokens_remaining',
+      'total_cost',
+      'total_tokens_used',
+      'usage_by_model',
+      'usage_trend',
+    ]);
     const created = isoDay(new Date(Date.now() - 10 * dayMs));
     expect(analytics.billing_cycle).toEqual({
       start_date: created,
@@ -97,8 +120,20 @@ describe('usage analytics', () => {
 
     expect(analytics.usage_by_model).toEqual(
       expect.arrayContaining([
-        { model_id: mini, model_name: 'GPT-4o mini', tokens_used: tokensOf(ofModel(mini)), cost: expect.closeTo(costOf(ofModel(mini)), 10), success_rate: 0.5 },
-        { model_id: haiku, model_name: expect.any(String), tokens_used: tokensOf(ofModel(haiku)), cost: expect.closeTo(costOf(ofModel(haiku)), 10), success_rate: 1 },
+        {
+          model_id: mini,
+          model_name: 'GPT-4o mini',
+          tokens_used: tokensOf(ofModel(mini)),
+          cost: expect.closeTo(costOf(ofModel(mini)), 10),
+          success_rate: 0.5,
+        },
+        {
+          model_id: haiku,
+          model_name: expect.any(String),
+          tokens_used: tokensOf(ofModel(haiku)),
+          cost: expect.closeTo(costOf(ofModel(haiku)), 10),
+          success_rate: 1,
+        },
       ]),
     );
     expect(analytics.usage_by_model).toHaveLength(2);
@@ -110,12 +145,18 @@ describe('usage analytics', () => {
     );
 
     // Actual against "without the router", per model and day, from the reference costs each call stored.
-    const savingsOf = (modelId: string) => analytics.cost_savings.find((entry: { model_id: string }) => entry.model_id === modelId);
+    const savingsOf = (modelId: string) =>
+      analytics.cost_savings.find((entry: { model_id: string }) => entry.model_id === modelId);
     expect(savingsOf(mini).model_name).toBe('GPT-4o mini');
     expect(savingsOf(mini).daily_savings).toEqual(
       [yesterday(), today()].map((date) => {
         const ofDay = ofModel(mini).filter((record) => dayOf(record) === date);
-        return { date, tokens_used: tokensOf(ofDay), actual_cost: expect.closeTo(costOf(ofDay), 10), potential_cost: expect.closeTo(referenceOf(ofDay), 10) };
+        return {
+          date,
+          tokens_used: tokensOf(ofDay),
+          actual_cost: expect.closeTo(costOf(ofDay), 10),
+          potential_cost: expect.closeTo(referenceOf(ofDay), 10),
+        };
       }),
     );
     // Today's cache hit cost nothing and saved what the original reply would have cost at the reference model.
@@ -126,7 +167,11 @@ describe('usage analytics', () => {
 
     const onlyToday = await setup.call(analyticsPath(admin, `?start_date=${today()}&end_date=${today()}`), admin.token);
     expect(onlyToday.status).toBe(200);
-    expect(onlyToday.body.cost_savings.flatMap((entry: { daily_savings: { date: string }[] }) => entry.daily_savings.map((day) => day.date))).toEqual([today(), today()]);
+    expect(
+      onlyToday.body.cost_savings.flatMap((entry: { daily_savings: { date: string }[] }) =>
+        entry.daily_savings.map((day) => day.date),
+      ),
+    ).toEqual([today(), today()]);
     // The range narrows the savings only; the cycle's figures stay.
     expect(onlyToday.body.total_tokens_used).toBe(analytics.total_tokens_used);
   });
@@ -135,7 +180,10 @@ describe('usage analytics', () => {
     const notADay = await setup.call(analyticsPath(admin, '?start_date=2026-02-30'), admin.token);
     expect(notADay.status).toBe(400);
     expect(notADay.body.message).toBe('Dates must be real days between 1970-01-01 and 2999-12-31');
-    const reversed = await setup.call(analyticsPath(admin, `?start_date=${today()}&end_date=${yesterday()}`), admin.token);
+    const reversed = await setup.call(
+      analyticsPath(admin, `?start_date=${today()}&end_date=${yesterday()}`),
+      admin.token,
+    );
     expect(reversed.status).toBe(400);
     expect(reversed.body.message).toBe('The start date must not be after the end date');
   });
@@ -144,25 +192,51 @@ describe('usage analytics', () => {
     const all = await setup.call(usagePath(admin), admin.token);
     expect(all.status).toBe(200);
     const latest = records.reduce((last, record) => (record.createdAt > last ? record.createdAt : last), new Date(0));
-    expect(all.body).toMatchObject({ totalRequests: 6, totalTokens: tokensOf(records), totalCost: expect.closeTo(costOf(records), 10), lastActive: latest.toISOString() });
+    expect(all.body).toMatchObject({
+      totalRequests: 6,
+      totalTokens: tokensOf(records),
+      totalCost: expect.closeTo(costOf(records), 10),
+      lastActive: latest.toISOString(),
+    });
     expect(all.body.usageByModel).toEqual(
       expect.arrayContaining([
-        { modelId: mini, modelName: 'GPT-4o mini', requests: 4, tokens: tokensOf(ofModel(mini)), cost: expect.closeTo(costOf(ofModel(mini)), 10) },
-        { modelId: haiku, modelName: expect.any(String), requests: 2, tokens: tokensOf(ofModel(haiku)), cost: expect.closeTo(costOf(ofModel(haiku)), 10) },
+        {
+          modelId: mini,
+          modelName: 'GPT-4o mini',
+          requests: 4,
+          tokens: tokensOf(ofModel(mini)),
+          cost: expect.closeTo(costOf(ofModel(mini)), 10),
+        },
+        {
+          modelId: haiku,
+          modelName: expect.any(String),
+          requests: 2,
+          tokens: tokensOf(ofModel(haiku)),
+          cost: expect.closeTo(costOf(ofModel(haiku)), 10),
+        },
       ]),
     );
     const months = [...new Set(records.map((record) => record.createdAt.toISOString().slice(0, 7)))].sort();
     expect(all.body.usageByMonth).toEqual(
       months.map((month) => {
         const ofMonth = records.filter((record) => record.createdAt.toISOString().startsWith(month));
-        return { month, requests: ofMonth.length, tokens: tokensOf(ofMonth), cost: expect.closeTo(costOf(ofMonth), 10) };
+        return {
+          month,
+          requests: ofMonth.length,
+          tokens: tokensOf(ofMonth),
+          cost: expect.closeTo(costOf(ofMonth), 10),
+        };
       }),
     );
 
     const day = await setup.call(usagePath(admin, '?period=day'), admin.token);
     expect(day.status).toBe(200);
     const ofToday = records.filter((record) => dayOf(record) === today());
-    expect(day.body).toMatchObject({ totalRequests: 4, totalTokens: tokensOf(ofToday), totalCost: expect.closeTo(costOf(ofToday), 10) });
+    expect(day.body).toMatchObject({
+      totalRequests: 4,
+      totalTokens: tokensOf(ofToday),
+      totalCost: expect.closeTo(costOf(ofToday), 10),
+    });
     expect((await setup.call(usagePath(admin, '?period=week'), admin.token)).body.totalRequests).toBe(6);
 
     const wrong = await setup.call(usagePath(admin, '?period=fortnight'), admin.token);
@@ -174,8 +248,10 @@ describe('usage analytics', () => {
     const answer = await setup.call(modelsPath(admin), admin.token);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ from: isoDay(new Date(Date.parse(today()) - 30 * dayMs)), to: today() });
-    const model = (modelId: string) => answer.body.models.find((entry: { model_id: string }) => entry.model_id === modelId);
-    const timed = (modelId: string) => ofModel(modelId).filter((record) => record.outcome === 'complete' && !record.cacheHit);
+    const model = (modelId: string) =>
+      answer.body.models.find((entry: { model_id: string }) => entry.model_id === modelId);
+    const timed = (modelId: string) =>
+      ofModel(modelId).filter((record) => record.outcome === 'complete' && !record.cacheHit);
 
     const sums = (modelId: string) => {
       const own = ofModel(modelId);
@@ -199,8 +275,23 @@ describe('usage analytics', () => {
       auto_share: 0,
       ...sums(mini),
     });
-    expect(model(haiku)).toMatchObject({ provider: 'anthropic', requests: 2, completed: 2, success_rate: 1, cache_hits: 0, auto_decisions: 2, auto_share: 1, ...sums(haiku) });
-    expect(answer.body.totals).toMatchObject({ requests: 6, completed: 4, cache_hits: 1, auto_decisions: 2, tokens_used: tokensOf(records) });
+    expect(model(haiku)).toMatchObject({
+      provider: 'anthropic',
+      requests: 2,
+      completed: 2,
+      success_rate: 1,
+      cache_hits: 0,
+      auto_decisions: 2,
+      auto_share: 1,
+      ...sums(haiku),
+    });
+    expect(answer.body.totals).toMatchObject({
+      requests: 6,
+      completed: 4,
+      cache_hits: 1,
+      auto_decisions: 2,
+      tokens_used: tokensOf(records),
+    });
 
     // Medians from the roll-ups' histograms, within their 5% buckets of the records' own.
     for (const modelId of [mini, haiku]) {
@@ -208,11 +299,18 @@ describe('usage analytics', () => {
       const firstToken = median(timed(modelId).map((record) => record.timeToFirstTokenMs!));
       // A bucket is 5% wide and the answer is rounded to whole milliseconds.
       expect(Math.abs(model(modelId).p50_latency_ms - latency)).toBeLessThanOrEqual(latency * 0.05 + 1);
-      expect(Math.abs(model(modelId).p50_time_to_first_token_ms - firstToken)).toBeLessThanOrEqual(firstToken * 0.05 + 1);
+      expect(Math.abs(model(modelId).p50_time_to_first_token_ms - firstToken)).toBeLessThanOrEqual(
+        firstToken * 0.05 + 1,
+      );
     }
 
     const yesterdayOnly = await setup.call(modelsPath(admin, `?from=${yesterday()}&to=${yesterday()}`), admin.token);
-    expect(yesterdayOnly.body.models.map((entry: { model_id: string; requests: number }) => [entry.model_id, entry.requests])).toEqual(
+    expect(
+      yesterdayOnly.body.models.map((entry: { model_id: string; requests: number }) => [
+        entry.model_id,
+        entry.requests,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
         [mini, 1],
         [haiku, 1],
@@ -226,25 +324,57 @@ describe('usage analytics', () => {
     const month = today().slice(0, 7);
     const colleague = await setup.personWithRole(admin.orgId, 'Member');
     const usage = await monthlyUsageOfUsers(db, admin.orgId, [admin.userId, colleague.userId], month);
-    const thisMonth = (modelId: string) => ofModel(modelId).filter((record) => record.createdAt.toISOString().startsWith(month));
+    const thisMonth = (modelId: string) =>
+      ofModel(modelId).filter((record) => record.createdAt.toISOString().startsWith(month));
     expect(usage.get(admin.userId)).toEqual(
       [haiku, mini]
         .filter((modelId) => thisMonth(modelId).length > 0)
-        .map((modelId) => ({ modelId, requests: thisMonth(modelId).length, tokensUsed: tokensOf(thisMonth(modelId)), costUsd: expect.any(String) })),
+        .map((modelId) => ({
+          modelId,
+          requests: thisMonth(modelId).length,
+          tokensUsed: tokensOf(thisMonth(modelId)),
+          costUsd: expect.any(String),
+        })),
     );
-    expect(Number(usage.get(admin.userId)!.find((row) => row.modelId === mini)!.costUsd)).toBeCloseTo(costOf(thisMonth(mini)), 10);
+    expect(Number(usage.get(admin.userId)!.find((row) => row.modelId === mini)!.costUsd)).toBeCloseTo(
+      costOf(thisMonth(mini)),
+      10,
+    );
     expect(usage.has(colleague.userId)).toBe(false);
     // Another organisation's id finds nothing of this one's users.
-    expect((await monthlyUsageOfUsers(db, colleague.orgId === admin.orgId ? (await setup.signUp()).orgId : colleague.orgId, [admin.userId], month)).size).toBe(0);
+    expect(
+      (
+        await monthlyUsageOfUsers(
+          db,
+          colleague.orgId === admin.orgId ? (await setup.signUp()).orgId : colleague.orgId,
+          [admin.userId],
+          month,
+        )
+      ).size,
+    ).toBe(0);
   });
 
   it('answers zeros and empty lists for an organisation without usage', async () => {
     const empty = await setup.signUp();
     const analytics = await setup.call(analyticsPath(empty), empty.token);
     expect(analytics.status).toBe(200);
-    expect(analytics.body).toMatchObject({ total_cost: 0, total_tokens_used: 0, tokens_remaining: 1_000_000, usage_by_model: [], usage_trend: [], cost_savings: [] });
+    expect(analytics.body).toMatchObject({
+      total_cost: 0,
+      total_tokens_used: 0,
+      tokens_remaining: 1_000_000,
+      usage_by_model: [],
+      usage_trend: [],
+      cost_savings: [],
+    });
     expect(analytics.body.billing_cycle.start_date).toBe(today());
-    expect((await setup.call(usagePath(empty), empty.token)).body).toEqual({ totalRequests: 0, totalTokens: 0, totalCost: 0, lastActive: null, usageByModel: [], usageByMonth: [] });
+    expect((await setup.call(usagePath(empty), empty.token)).body).toEqual({
+      totalRequests: 0,
+      totalTokens: 0,
+      totalCost: 0,
+      lastActive: null,
+      usageByModel: [],
+      usageByMonth: [],
+    });
     const models = await setup.call(modelsPath(empty), empty.token);
     expect(models.body.models).toEqual([]);
     expect(models.body.totals).toMatchObject({ requests: 0, success_rate: 0, cost: 0, savings: 0 });

@@ -10,7 +10,8 @@ import { rollUpsAndRecords } from './support/usage-totals';
 
 const mini = 'openai/gpt-4o-mini';
 const sonnet = 'anthropic/claude-sonnet-4';
-const words = (count: number, prefix = 'w') => Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(' ');
+const words = (count: number, prefix = 'w') =>
+  Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(' ');
 
 /**
  * The usage roll-ups (docs/decisions/020) stay equal to the sums of the usage records that are no
@@ -33,9 +34,14 @@ describe('usage roll-ups', () => {
   }, 120_000);
   afterAll(() => setup?.close());
 
-  it('equal the records after a mix of replies, while some still stream and after they end', { timeout: 120_000 }, async () => {
+  it('equal the records after a mix of replies, while some still stream and after they end', {
+    timeout: 120_000,
+  }, async () => {
     const db = setup.server.database.db;
-    const colleagues = [await setup.personWithRole(admin.orgId, 'Admin'), await setup.personWithRole(admin.orgId, 'Admin')];
+    const colleagues = [
+      await setup.personWithRole(admin.orgId, 'Admin'),
+      await setup.personWithRole(admin.orgId, 'Admin'),
+    ];
     const people = [admin, ...colleagues];
     // Replies of 25 words, one every 60 ms: each streams for about 1.5 s, through checkpoints.
     setup.provider.setDefaultReply({ text: words(25), chunkDelayMs: 60 });
@@ -50,7 +56,13 @@ describe('usage roll-ups', () => {
     });
     // While they stream, the totals already hold every call that ended and none that still streams.
     await eventually(
-      async () => (await db.select({ id: usageRecords.id }).from(usageRecords).where(and(eq(usageRecords.orgId, admin.orgId), eq(usageRecords.outcome, 'streaming')))).length,
+      async () =>
+        (
+          await db
+            .select({ id: usageRecords.id })
+            .from(usageRecords)
+            .where(and(eq(usageRecords.orgId, admin.orgId), eq(usageRecords.outcome, 'streaming')))
+        ).length,
       (streaming) => streaming > 0,
     );
     await expectRollUpsToMatchRecords(admin.orgId);
@@ -70,20 +82,29 @@ describe('usage roll-ups', () => {
       stream: false,
     });
     expect(regenerated.status).toBe(200);
-    expect((await setup.call(`/conversation/session/${again.metadata!.session_id}`, admin.token, 'DELETE')).status).toBe(200);
+    expect(
+      (await setup.call(`/conversation/session/${again.metadata!.session_id}`, admin.token, 'DELETE')).status,
+    ).toBe(200);
     setup.provider.enqueueReply({ text: words(40), chunkDelayMs: 50 });
     const leaving = new AbortController();
     const left = await fetch(`${setup.server.url}/api/conversation/message`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-      body: JSON.stringify({ org_id: admin.orgId, user_id: admin.userId, prompt: 'Describe every lighthouse in Norway', forced_model_id: mini, stream: true }),
+      body: JSON.stringify({
+        org_id: admin.orgId,
+        user_id: admin.userId,
+        prompt: 'Describe every lighthouse in Norway',
+        forced_model_id: mini,
+        stream: true,
+      }),
       signal: leaving.signal,
     });
     await left.body!.getReader().read();
     leaving.abort();
     // The reply its client left is recorded once the server notices.
     await eventually(
-      async () => db.select({ outcome: usageRecords.outcome }).from(usageRecords).where(eq(usageRecords.orgId, admin.orgId)),
+      async () =>
+        db.select({ outcome: usageRecords.outcome }).from(usageRecords).where(eq(usageRecords.orgId, admin.orgId)),
       (records) => records.length === 28 && records.every((record) => record.outcome !== 'streaming'),
     );
 
@@ -92,15 +113,23 @@ describe('usage roll-ups', () => {
     // 24 sends (two refused), an original, a cache hit, a regeneration and a reply its client left.
     expect(requests).toBe(28);
     expect(totals.daily.reduce((sum, row) => sum + Number(row.cache_hits), 0)).toBe(1);
-    expect(totals.monthly.map((row) => row.user_id)).toEqual(expect.arrayContaining(people.map((person) => person.userId)));
+    expect(totals.monthly.map((row) => row.user_id)).toEqual(
+      expect.arrayContaining(people.map((person) => person.userId)),
+    );
   });
 
-  it('equal the records when a streaming reply is recovered as interrupted and then ends after all', { timeout: 60_000 }, async () => {
+  it('equal the records when a streaming reply is recovered as interrupted and then ends after all', {
+    timeout: 60_000,
+  }, async () => {
     const db = setup.server.database.db;
     setup.provider.setDefaultReply({ text: words(40), chunkDelayMs: 50 });
     const sending = setup.send(admin, 'Tell me a slow story about lighthouses', { forced_model_id: mini });
     const streaming = await eventually(
-      async () => db.select().from(chatMessages).where(and(eq(chatMessages.orgId, admin.orgId), eq(chatMessages.status, 'streaming'))),
+      async () =>
+        db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.orgId, admin.orgId), eq(chatMessages.status, 'streaming'))),
       (rows) => rows.length === 1,
     );
     expect(streaming).toHaveLength(1);
@@ -119,7 +148,9 @@ describe('usage roll-ups', () => {
     await expectRollUpsToMatchRecords(admin.orgId);
   });
 
-  it('stay exact under many concurrent writes, and follow records moved to another day or deleted', { timeout: 60_000 }, async () => {
+  it('stay exact under many concurrent writes, and follow records moved to another day or deleted', {
+    timeout: 60_000,
+  }, async () => {
     const db = setup.server.database.db;
     const owner = await setup.signUp();
     const colleague = await setup.personWithRole(owner.orgId, 'Member');
@@ -142,13 +173,20 @@ describe('usage roll-ups', () => {
     await Promise.all(
       records.map(async (written, index) => {
         await saveUsageRecord(db, written);
-        await saveUsageRecord(db, { ...written, outputTokens: written.outputTokens + 5, outcome: index % 7 === 0 ? 'failed' : 'complete' });
+        await saveUsageRecord(db, {
+          ...written,
+          outputTokens: written.outputTokens + 5,
+          outcome: index % 7 === 0 ? 'failed' : 'complete',
+        });
       }),
     );
     const totals = await expectRollUpsToMatchRecords(owner.orgId);
     expect(totals.daily.reduce((sum, row) => sum + Number(row.requests), 0)).toBe(120);
 
-    await db.update(usageRecords).set({ createdAt: sql`${usageRecords.createdAt} - interval '40 days'` }).where(eq(usageRecords.id, records[3]!.id));
+    await db
+      .update(usageRecords)
+      .set({ createdAt: sql`${usageRecords.createdAt} - interval '40 days'` })
+      .where(eq(usageRecords.id, records[3]!.id));
     await db.update(usageRecords).set({ modelId: 'openai/gpt-4o' }).where(eq(usageRecords.id, records[4]!.id));
     await expectRollUpsToMatchRecords(owner.orgId);
 

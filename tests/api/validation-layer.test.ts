@@ -5,7 +5,11 @@ import { api, randomAddress, signUpOrganisation } from './support/client';
 describe('the validation layer', () => {
   // No body at all when `body` is undefined (fetch would send text/plain for a string).
   const post = (pathname: string, body: string | undefined, headers: Record<string, string>) =>
-    fetch(`${inject('baseUrl')}/api${pathname}`, { method: 'POST', body, headers: { 'x-forwarded-for': randomAddress(), ...headers } }).then(async (response) => ({
+    fetch(`${inject('baseUrl')}/api${pathname}`, {
+      method: 'POST',
+      body,
+      headers: { 'x-forwarded-for': randomAddress(), ...headers },
+    }).then(async (response) => ({
       status: response.status,
       body: (await response.json()) as { code: string; message: string; fields?: Record<string, string> },
     }));
@@ -24,18 +28,28 @@ describe('the validation layer', () => {
     for (const body of ['[]', '"text"', '42', 'null']) {
       const answer = await post('/auth/login', body, { 'content-type': 'application/json' });
       expect(answer.status, body).toBe(400);
-      expect(answer.body).toMatchObject({ code: 'validation_failed', message: 'The request body must be a JSON object.' });
+      expect(answer.body).toMatchObject({
+        code: 'validation_failed',
+        message: 'The request body must be a JSON object.',
+      });
     }
-    expect((await post('/auth/login', '{"username":', { 'content-type': 'application/json; charset=utf-8' })).body).toMatchObject({
+    expect(
+      (await post('/auth/login', '{"username":', { 'content-type': 'application/json; charset=utf-8' })).body,
+    ).toMatchObject({
       code: 'malformed_json',
       message: 'Malformed JSON in request body',
     });
     // Malformed or not, input is refused only after the sign-in check: a stranger learns nothing from it.
-    expect((await post('/conversation/message', '{"prompt":', { 'content-type': 'application/json' })).status).toBe(401);
+    expect((await post('/conversation/message', '{"prompt":', { 'content-type': 'application/json' })).status).toBe(
+      401,
+    );
     for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
       const answer = await post('/auth/login', '{"username":"a","password":"b"}', headers);
       expect(answer.status).toBe(415);
-      expect(answer.body).toMatchObject({ code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' });
+      expect(answer.body).toMatchObject({
+        code: 'unsupported_media_type',
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+      });
     }
   });
 
@@ -44,7 +58,11 @@ describe('the validation layer', () => {
     // Signed-in routes answer 401 to a caller without a token, whatever the input.
     expect((await api('/conversation/session/not-a-uuid')).status).toBe(401);
     const month = await api('/tokens/usage/00000000-0000-4000-8000-000000000000/2026-13/monthly', { token });
-    expect(month.body).toMatchObject({ code: 'validation_failed', message: 'Month must look like YYYY-MM', fields: { month: 'Month must look like YYYY-MM' } });
+    expect(month.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'Month must look like YYYY-MM',
+      fields: { month: 'Month must look like YYYY-MM' },
+    });
     const count = await api('/tokens/estimate/openai/gpt-4o-mini?tokenCount=1e3', { token });
     expect(count.body.message).toBe('Token count is required');
   });
@@ -58,6 +76,10 @@ describe('the validation layer', () => {
     const message = answer.body.paths['/conversation/message'].post;
     expect(Object.keys(message.responses['200'].content)).toEqual(['text/plain', 'application/json']);
     expect(message.requestBody.content['application/json'].schema.required).toEqual(['org_id', 'user_id', 'prompt']);
-    expect(answer.body.paths['/tokens/estimate/{modelId}'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['modelId', 'tokenCount']);
+    expect(
+      answer.body.paths['/tokens/estimate/{modelId}'].get.parameters.map(
+        (parameter: { name: string }) => parameter.name,
+      ),
+    ).toEqual(['modelId', 'tokenCount']);
   });
 });

@@ -32,7 +32,10 @@ describe('verify e-mail, then activate', () => {
 
     // Each new link replaces the one before: only the latest verifies.
     const latest = await latestEmailTo(email, 'Verify');
-    expect((await api('/auth/verify-email', { body: { token: latest!.token } })).body).toEqual({ success: true, activation_email_sent: false });
+    expect((await api('/auth/verify-email', { body: { token: latest!.token } })).body).toEqual({
+      success: true,
+      activation_email_sent: false,
+    });
     const before = await countEmailsTo(email);
     const verifiedAlready = await api('/auth/verify-email/resend', { token: auth.token, body: {} });
     expect(verifiedAlready.status).toBe(409);
@@ -52,19 +55,32 @@ describe('verify e-mail, then activate', () => {
 
     const activation = await latestEmailTo(email, 'Activate');
     expect(activation?.link).toContain('/activate?token=');
-    const noConsent = await api('/auth/activate', { body: { token: activation!.token, password: 'Member-pass-1', gdpr_consent: false } });
+    const noConsent = await api('/auth/activate', {
+      body: { token: activation!.token, password: 'Member-pass-1', gdpr_consent: false },
+    });
     expect(noConsent.status).toBe(400);
     expect(noConsent.body.message).toBe('You must agree to the Privacy Policy and Terms of Service.');
-    const shortPassword = await api('/auth/activate', { body: { token: activation!.token, password: 'short', gdpr_consent: true } });
+    const shortPassword = await api('/auth/activate', {
+      body: { token: activation!.token, password: 'short', gdpr_consent: true },
+    });
     expect(shortPassword.body.message).toBe('Password must be at least 8 characters long.');
 
-    const activated = await api('/auth/activate', { body: { token: activation!.token, password: 'Member-pass-1', gdpr_consent: true } });
+    const activated = await api('/auth/activate', {
+      body: { token: activation!.token, password: 'Member-pass-1', gdpr_consent: true },
+    });
     expect(activated.body).toEqual({ success: true });
     const login = await api('/auth/login', { body: { username, password: 'Member-pass-1' } });
     expect(login.status).toBe(200);
-    expect(login.body.user).toMatchObject({ email, role: 'member', email_verified: true, org_id: admin.auth.user.org_id });
+    expect(login.body.user).toMatchObject({
+      email,
+      role: 'member',
+      email_verified: true,
+      org_id: admin.auth.user.org_id,
+    });
 
-    const reuse = await api('/auth/activate', { body: { token: activation!.token, password: 'Member-pass-2', gdpr_consent: true } });
+    const reuse = await api('/auth/activate', {
+      body: { token: activation!.token, password: 'Member-pass-2', gdpr_consent: true },
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe('Failed to activate your account. The token may be expired or invalid.');
   });

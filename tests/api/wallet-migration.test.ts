@@ -23,8 +23,17 @@ describe('migration 0016: wallets for existing organisations', () => {
     const statements = (await readFile(migration, 'utf8')).split('--> statement-breakpoint');
     for (const statement of statements.slice(-2)) await database.db.execute(sql.raw(statement));
     const [wallet] = await database.db.select().from(wallets).where(eq(wallets.orgId, organisation!.id));
-    expect(wallet).toMatchObject({ balance: '5.000000000000', currency: 'USD', minTopUpAmount: '10.00', autoReloadThreshold: '5.00', autoReloadAmount: '20.00', autoReloadEnabled: false });
+    expect(wallet).toMatchObject({
+      balance: '5.000000000000',
+      currency: 'USD',
+      minTopUpAmount: '10.00',
+      autoReloadThreshold: '5.00',
+      autoReloadAmount: '20.00',
+      autoReloadEnabled: false,
+    });
     const ledger = await database.db.select().from(walletLedger).where(eq(walletLedger.orgId, organisation!.id));
-    expect(ledger).toMatchObject([{ type: 'credit', amount: '5.000000000000', balanceAfter: '5.000000000000', description: 'Trial credit' }]);
+    expect(ledger).toMatchObject([
+      { type: 'credit', amount: '5.000000000000', balanceAfter: '5.000000000000', description: 'Trial credit' },
+    ]);
   });
 });

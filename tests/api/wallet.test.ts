@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api } from './support/client';
-import { auditEntries, createPerson, enableAudit, newAdministrator, type Administrator } from './support/administration';
+import {
+  auditEntries,
+  createPerson,
+  enableAudit,
+  newAdministrator,
+  type Administrator,
+} from './support/administration';
 
 /**
  * The wallet's calls (spec section 7, issue 12) on the suite's server, which has no Stripe key: the
@@ -12,10 +18,21 @@ const visa = '4242 4242 4242 4242';
 const declined = '4000 0000 0000 0002';
 
 const topUp = (who: { token: string }, orgId: string, body: Record<string, unknown>, key?: string) =>
-  api('/wallet/topup', { token: who.token, body: { currency: 'USD', payment_method: 'card', org_id: orgId, card_number: visa, ...body }, headers: key ? { 'idempotency-key': key } : {} });
+  api('/wallet/topup', {
+    token: who.token,
+    body: { currency: 'USD', payment_method: 'card', org_id: orgId, card_number: visa, ...body },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 
 async function allTransactions(admin: Administrator) {
-  const transactions: { id: string; type: string; amount: number; is_auto_reload: boolean; description: string; timestamp: string }[] = [];
+  const transactions: {
+    id: string;
+    type: string;
+    amount: number;
+    is_auto_reload: boolean;
+    description: string;
+    timestamp: string;
+  }[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await api(`/wallet/${admin.orgId}/transactions?page=${page}&limit=100`, { token: admin.token });
     expect(answer.status).toBe(200);
@@ -27,7 +44,10 @@ async function allTransactions(admin: Administrator) {
 /** The ledger's sum in cents (every amount here is whole cents) against the balance. */
 async function expectBalanceIsLedger(admin: Administrator) {
   const transactions = await allTransactions(admin);
-  const cents = transactions.reduce((sum, row) => sum + (row.type === 'credit' ? 1 : -1) * Math.round(row.amount * 100), 0);
+  const cents = transactions.reduce(
+    (sum, row) => sum + (row.type === 'credit' ? 1 : -1) * Math.round(row.amount * 100),
+    0,
+  );
   const balance = (await api(`/wallet/${admin.orgId}/balance`, { token: admin.token })).body.balance;
   expect(Math.round(balance * 100)).toBe(cents);
   return { transactions, balance };
@@ -41,18 +61,38 @@ describe('a new organisation’s wallet', () => {
     expect(balance.body).toMatchObject({
       balance: 5,
       currency: 'USD',
-      settings: { min_top_up_amount: 10, auto_reload_threshold: 5, auto_reload_amount: 20, currency: 'USD', auto_reload_enabled: false },
+      settings: {
+        min_top_up_amount: 10,
+        auto_reload_threshold: 5,
+        auto_reload_amount: 20,
+        currency: 'USD',
+        auto_reload_enabled: false,
+      },
       test_mode: true,
     });
     expect(Number.isNaN(Date.parse(balance.body.last_updated))).toBe(false);
     const transactions = await api(`/wallet/${admin.orgId}/transactions`, { token: admin.token });
     expect(transactions.body).toMatchObject({ total: 1, page: 1, limit: 20 });
     expect(transactions.body.transactions).toEqual([
-      { id: expect.any(String), description: 'Trial credit', is_auto_reload: false, timestamp: expect.any(String), type: 'credit', amount: 5 },
+      {
+        id: expect.any(String),
+        description: 'Trial credit',
+        is_auto_reload: false,
+        timestamp: expect.any(String),
+        type: 'credit',
+        amount: 5,
+      },
     ]);
     const projection = await api(`/wallet/${admin.orgId}/usage-projection`, { token: admin.token });
     expect(projection.status).toBe(200);
-    expect(projection.body).toEqual({ balance: 5, currency: 'USD', period_days: 7, average_daily_spend: 0, days_until_empty: null, projected_empty_date: null });
+    expect(projection.body).toEqual({
+      balance: 5,
+      currency: 'USD',
+      period_days: 7,
+      average_daily_spend: 0,
+      days_until_empty: null,
+      projected_empty_date: null,
+    });
   });
 });
 
@@ -61,7 +101,11 @@ describe('top-ups in test mode', () => {
     const admin = await newAdministrator();
     const answer = await topUp(admin, admin.orgId, { amount: 12.34 });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'succeeded', client_secret: null, balance: { balance: 17.34, test_mode: true } });
+    expect(answer.body).toMatchObject({
+      status: 'succeeded',
+      client_secret: null,
+      balance: { balance: 17.34, test_mode: true },
+    });
     expect(answer.body.transaction).toMatchObject({ type: 'credit', amount: 12.34, is_auto_reload: false });
     expect(answer.body.transaction.description).toContain('test mode');
     const one = await api(`/wallet/transaction/${answer.body.transaction.id}`, { token: admin.token });
@@ -84,7 +128,11 @@ describe('top-ups in test mode', () => {
       [{ amount: 10, payment_method: undefined }, 400, 'Payment method is required'],
       [{ amount: 10, org_id: undefined }, 400, 'Organization ID is required'],
       [{ amount: 10, card_number: '4242 4242 4242 4241' }, 400, 'Your card number is incorrect.'],
-      [{ amount: 10, card_number: '4111 1111 1111 1111' }, 400, 'Your card was declined. This is test mode: use a test card such as 4242 4242 4242 4242; no real money moves.'],
+      [
+        { amount: 10, card_number: '4111 1111 1111 1111' },
+        400,
+        'Your card was declined. This is test mode: use a test card such as 4242 4242 4242 4242; no real money moves.',
+      ],
       [{ amount: 10, card_number: declined }, 402, 'Your card was declined.'],
       [{ amount: 10, card_number: '4000 0000 0000 9995' }, 402, 'Your card has insufficient funds.'],
     ];
@@ -93,7 +141,11 @@ describe('top-ups in test mode', () => {
       expect(answer.status, JSON.stringify(body)).toBe(status);
       expect(answer.body.message, JSON.stringify(body)).toBe(message);
     }
-    const raised = await api(`/wallet/${admin.orgId}/settings`, { method: 'PUT', token: admin.token, body: { min_top_up_amount: 25.5 } });
+    const raised = await api(`/wallet/${admin.orgId}/settings`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { min_top_up_amount: 25.5 },
+    });
     expect(raised.status).toBe(200);
     expect((await topUp(admin, admin.orgId, { amount: 25 })).body.message).toBe('Minimum top-up amount is 25.5');
     expect((await topUp(admin, admin.orgId, { amount: 25.5 })).status).toBe(200);
@@ -112,7 +164,9 @@ describe('top-ups in test mode', () => {
     expect(again.body.transaction).toEqual(answers[0]!.body.transaction);
     const other = await topUp(admin, admin.orgId, { amount: 11 }, key);
     expect(other.status).toBe(409);
-    expect(other.body.message).toBe('This Idempotency-Key was used for a different top-up. Use a new key for a new top-up.');
+    expect(other.body.message).toBe(
+      'This Idempotency-Key was used for a different top-up. Use a new key for a new top-up.',
+    );
     // A declined card answers the same decline for its key, and charges nothing.
     const declinedKey = randomUUID();
     const first = await topUp(admin, admin.orgId, { amount: 10, card_number: declined }, declinedKey);
@@ -126,7 +180,9 @@ describe('top-ups in test mode', () => {
 
   it('credits exactly 100 times for 100 concurrent top-ups with distinct keys', { timeout: 120_000 }, async () => {
     const admin = await newAdministrator();
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => topUp(admin, admin.orgId, { amount: 10 + index / 100 }, randomUUID())));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => topUp(admin, admin.orgId, { amount: 10 + index / 100 }, randomUUID())),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(100);
     const { transactions, balance } = await expectBalanceIsLedger(admin);
     expect(transactions.filter((row) => row.type === 'credit')).toHaveLength(101);
@@ -148,10 +204,26 @@ describe('settings', () => {
     const saved = await api(`/wallet/${admin.orgId}/settings`, {
       method: 'PUT',
       token: admin.token,
-      body: { min_top_up_amount: 15, auto_reload_threshold: 7.5, auto_reload_amount: 30, auto_reload_enabled: true, org_id: admin.orgId },
+      body: {
+        min_top_up_amount: 15,
+        auto_reload_threshold: 7.5,
+        auto_reload_amount: 30,
+        auto_reload_enabled: true,
+        org_id: admin.orgId,
+      },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ balance: 5, currency: 'USD', settings: { min_top_up_amount: 15, auto_reload_threshold: 7.5, auto_reload_amount: 30, auto_reload_enabled: true, currency: 'USD' } });
+    expect(saved.body).toMatchObject({
+      balance: 5,
+      currency: 'USD',
+      settings: {
+        min_top_up_amount: 15,
+        auto_reload_threshold: 7.5,
+        auto_reload_amount: 30,
+        auto_reload_enabled: true,
+        currency: 'USD',
+      },
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ min_top_up_amount: -1 }, 'Minimum top-up amount cannot be negative'],
       [{ auto_reload_threshold: -0.01 }, 'Auto-reload threshold cannot be negative'],
@@ -164,11 +236,20 @@ describe('settings', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.message).toBe(message);
     }
-    expect((await api(`/wallet/${admin.orgId}/balance`, { token: admin.token })).body.settings).toMatchObject({ min_top_up_amount: 15, auto_reload_amount: 30 });
+    expect((await api(`/wallet/${admin.orgId}/balance`, { token: admin.token })).body.settings).toMatchObject({
+      min_top_up_amount: 15,
+      auto_reload_amount: 30,
+    });
     await enableAudit(admin);
     const entries = (await auditEntries(admin)).filter((entry) => entry.action === 'wallet.settings_update');
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ target_type: 'wallet', target_id: admin.orgId, actor_user_id: admin.userId, before: { min_top_up_amount: 10 }, after: { min_top_up_amount: 15 } });
+    expect(entries[0]).toMatchObject({
+      target_type: 'wallet',
+      target_id: admin.orgId,
+      actor_user_id: admin.userId,
+      before: { min_top_up_amount: 10 },
+      after: { min_top_up_amount: 15 },
+    });
   });
 });
 
@@ -186,7 +267,10 @@ describe('who may call', () => {
       { path: `/wallet/${orgId}/usage-projection` },
       { path: `/wallet/transaction/${transactionId}` },
       { path: `/wallet/${orgId}/settings`, method: 'PUT', body: { min_top_up_amount: 10 } },
-      { path: '/wallet/topup', body: { amount: 10, currency: 'USD', payment_method: 'card', org_id: orgId, card_number: visa } },
+      {
+        path: '/wallet/topup',
+        body: { amount: 10, currency: 'USD', payment_method: 'card', org_id: orgId, card_number: visa },
+      },
     ];
     for (const call of calls(admin.orgId, credit)) {
       const asMember = await api(call.path, { ...call, token: member.token });
@@ -198,7 +282,9 @@ describe('who may call', () => {
       const asStranger = await api(call.path, { ...call, token: stranger.token });
       expect(asStranger.status, `stranger ${call.path}`).toBe(call.path.startsWith('/wallet/transaction/') ? 404 : 403);
     }
-    expect((await api('/wallet/transaction/not-a-uuid', { token: admin.token })).body.message).toBe('Transaction ID must be a UUID.');
+    expect((await api('/wallet/transaction/not-a-uuid', { token: admin.token })).body.message).toBe(
+      'Transaction ID must be a UUID.',
+    );
     expect((await api(`/wallet/transaction/${randomUUID()}`, { token: admin.token })).status).toBe(404);
     expect((await api(`/wallet/${admin.orgId}/balance`)).status).toBe(401);
     // The stranger's wallet is untouched; the billing manager's top-up is in the admin's.

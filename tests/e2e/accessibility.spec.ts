@@ -8,7 +8,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')).join('\n  ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')).join('\n  ')}`,
+    );
 }
 
 async function expectTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -34,7 +37,9 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('the chat, with a reply and a failed send, has no serious or critical accessibility violations', async ({ page }) => {
+    test('the chat, with a reply and a failed send, has no serious or critical accessibility violations', async ({
+      page,
+    }) => {
       await signInAsNewAdmin(page, `axe-chat-${theme}`);
       const prompt = `Accessibility ${Date.now()} check`;
       await sendPrompt(page, prompt);
@@ -44,7 +49,9 @@ for (const theme of ['light', 'dark'] as const) {
       await sendPrompt(page, `Failing ${Date.now()} ${script.marker}`);
       await expect(page.getByRole('group', { name: 'Reply failed' })).toBeVisible();
       // The toast goes; the failure under the message stays.
-      await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0, {
+        timeout: 15_000,
+      });
       await expectTheme(page, theme);
       expect(await seriousViolations(page)).toEqual([]);
       // The model list open, as a user meets it.
@@ -56,7 +63,9 @@ for (const theme of ['light', 'dark'] as const) {
     test('the chat on a phone has no serious or critical accessibility violations', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 812 });
       await signInAsNewAdmin(page, `axe-phone-${theme}`);
-      await expect(page.getByRole('region', { name: 'Conversation' }).getByRole('button', { name: 'Open sidebar' })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Conversation' }).getByRole('button', { name: 'Open sidebar' }),
+      ).toBeVisible();
       await expectTheme(page, theme);
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -4,7 +4,10 @@ import { newAccount, signInThroughUi, signUpThroughApi } from './support/account
 import { createUserThroughApi, expectNoHorizontalOverflow, signInThroughApi } from './support/admin';
 import { expectFinishedReply, fakeReplyTo, sendPrompt, sidebar, uniquePrompt } from './support/chat';
 
-test("a rated reply shows in the dashboard's User Feedback card and its export, and in model analytics, which a model manager reaches from the chat", async ({ browser, page }) => {
+test("a rated reply shows in the dashboard's User Feedback card and its export, and in model analytics, which a model manager reaches from the chat", async ({
+  browser,
+  page,
+}) => {
   const admin = newAccount('feedback-admin');
   await signUpThroughApi(page.request, admin);
   await signInThroughUi(page, admin);
@@ -33,7 +36,10 @@ test("a rated reply shows in the dashboard's User Feedback card and its export, 
 
   await page.getByRole('link', { name: 'Model analytics' }).click();
   await expect(page).toHaveURL(/\/admin\/models$/);
-  const ratings = page.getByRole('region', { name: 'User Ratings' }).getByRole('list', { name: 'Ratings by model' }).getByRole('listitem');
+  const ratings = page
+    .getByRole('region', { name: 'User Ratings' })
+    .getByRole('list', { name: 'Ratings by model' })
+    .getByRole('listitem');
   await expect(ratings).toHaveCount(1);
   await expect(ratings.first()).toContainText('100.0% positive');
 
@@ -46,7 +52,9 @@ test("a rated reply shows in the dashboard's User Feedback card and its export, 
   await managerPage.getByRole('region', { name: 'Conversation' }).getByRole('button', { name: 'Open sidebar' }).click();
   await sidebar(managerPage).getByRole('link', { name: 'Model Analytics' }).click();
   await expect(managerPage).toHaveURL(/\/admin\/models$/);
-  await expect(managerPage.getByRole('region', { name: 'User Ratings' }).getByRole('listitem').first()).toContainText('100.0% positive');
+  await expect(managerPage.getByRole('region', { name: 'User Ratings' }).getByRole('listitem').first()).toContainText(
+    '100.0% positive',
+  );
   await expectNoHorizontalOverflow(managerPage);
   await expect(managerPage.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
   await context.close();

@@ -72,10 +72,14 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   const banner = chat.getByTestId('error-banner');
   await sendPrompt(chat, `Spend most ${script.marker}`);
   await expectFinishedReply(chat, 0, 'Most of the month.');
-  await expect(banner).toContainText(`You have used 92% of your monthly token limit for GPT-4o mini. It resets on ${resetsOn}.`);
+  await expect(banner).toContainText(
+    `You have used 92% of your monthly token limit for GPT-4o mini. It resets on ${resetsOn}.`,
+  );
   await sendPrompt(chat, `Spend the rest ${script.marker}`);
   await expectFinishedReply(chat, 1, 'The rest of it.');
-  await expect(banner).toContainText(`You have used 100% of your monthly token limit for GPT-4o mini. It resets on ${resetsOn}.`);
+  await expect(banner).toContainText(
+    `You have used 100% of your monthly token limit for GPT-4o mini. It resets on ${resetsOn}.`,
+  );
   await sendPrompt(chat, 'One more please');
   await expect(banner).toContainText('You have exceeded your monthly token limit for this model.');
   await expect(banner).toContainText(`GPT-4o mini: 1,000 of 1,000 tokens this month. Resets on ${resetsOn}.`);
@@ -84,8 +88,13 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   // The admin sees the usage on the dashboard...
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Dashboard' }).click();
   const usage = page.getByRole('region', { name: 'Usage Analytics' });
-  await expect(usage.getByRole('progressbar', { name: 'Usage' })).toHaveAttribute('aria-valuetext', '1,000 of 1,000,000 tokens, 0.1%');
-  await expect(page.getByRole('region', { name: 'Model Usage Breakdown' }).getByRole('listitem', { name: 'GPT-4o mini' })).toContainText('Tokens1,000');
+  await expect(usage.getByRole('progressbar', { name: 'Usage' })).toHaveAttribute(
+    'aria-valuetext',
+    '1,000 of 1,000,000 tokens, 0.1%',
+  );
+  await expect(
+    page.getByRole('region', { name: 'Model Usage Breakdown' }).getByRole('listitem', { name: 'GPT-4o mini' }),
+  ).toContainText('Tokens1,000');
   const trend = page.getByRole('region', { name: 'Usage Trends' }).getByRole('figure', { name: 'Tokens used per day' });
   await expect(trend.locator('.recharts-bar-rectangle')).toHaveCount(1);
   await trend.locator('.recharts-bar-rectangle').hover();
@@ -100,20 +109,35 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   const downloading = page.waitForEvent('download');
   await savings.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`cost-savings-openai_gpt-4o-mini-${savingsRange.from}-${savingsRange.to}.csv`);
+  expect(download.suggestedFilename()).toBe(
+    `cost-savings-openai_gpt-4o-mini-${savingsRange.from}-${savingsRange.to}.csv`,
+  );
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
   expect(lines[0]).toBe('Date,Tokens Used,Actual Cost,Potential Cost,Savings');
   const adminSession = await signInThroughApi(page.request, admin);
-  const reported = await page.request.get(`/api/subscription/analytics/${adminSession.orgId}?start_date=${savingsRange.from}&end_date=${savingsRange.to}`, {
-    headers: { Authorization: `Bearer ${adminSession.token}` },
-  });
-  const { cost_savings } = (await reported.json()) as { cost_savings: { model_id: string; daily_savings: { date: string; tokens_used: number; actual_cost: number; potential_cost: number }[] }[] };
+  const reported = await page.request.get(
+    `/api/subscription/analytics/${adminSession.orgId}?start_date=${savingsRange.from}&end_date=${savingsRange.to}`,
+    {
+      headers: { Authorization: `Bearer ${adminSession.token}` },
+    },
+  );
+  const { cost_savings } = (await reported.json()) as {
+    cost_savings: {
+      model_id: string;
+      daily_savings: { date: string; tokens_used: number; actual_cost: number; potential_cost: number }[];
+    }[];
+  };
   const days = cost_savings.find((model) => model.model_id === 'openai/gpt-4o-mini')!.daily_savings;
   expect(lines.slice(1)).toHaveLength(days.length);
   expect(days.reduce((total, day) => total + day.tokens_used, 0)).toBe(1_000);
   for (const [index, day] of days.entries()) {
     const [date, tokens, actual, potential, saved] = lines[index + 1]!.split(',');
-    expect([date, Number(tokens), Number(actual), Number(potential)]).toEqual([day.date, day.tokens_used, day.actual_cost, day.potential_cost]);
+    expect([date, Number(tokens), Number(actual), Number(potential)]).toEqual([
+      day.date,
+      day.tokens_used,
+      day.actual_cost,
+      day.potential_cost,
+    ]);
     expect(Number(saved)).toBeCloseTo(day.potential_cost - day.actual_cost, 10);
     expect(Number(saved)).toBeGreaterThan(0);
   }
@@ -125,7 +149,9 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   const usageDialog = page.getByRole('dialog', { name: `Usage for ${person.username}` });
   await expect(usageDialog.getByText('1,000 of 1,000 tokens (100.0%)')).toBeVisible();
   await expect(usageDialog.getByRole('progressbar', { name: 'Tokens' })).toHaveAttribute('data-level', 'red');
-  await expect(usageDialog.getByRole('alert')).toHaveText(`Warning: ${person.username} has used over 90% of the monthly token limit of their role.`);
+  await expect(usageDialog.getByRole('alert')).toHaveText(
+    `Warning: ${person.username} has used over 90% of the monthly token limit of their role.`,
+  );
   await page.keyboard.press('Escape');
 
   // A new role for them, at once.
@@ -133,5 +159,11 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await page.getByRole('dialog', { name: 'Change Role' }).getByLabel('Role').selectOption({ label: 'Member' });
   await expect(row.getByRole('cell').nth(1)).toHaveText('Member');
   await page.reload();
-  await expect(page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: person.username }) }).getByRole('cell').nth(1)).toHaveText('Member');
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: person.username }) })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('Member');
 });

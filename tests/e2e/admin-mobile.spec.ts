@@ -7,7 +7,12 @@ test.use({ viewport: { width: 375, height: 740 } });
 test('at 375 px the admin pages show cards, a tab toggle menu and nothing wider than the screen', async ({ page }) => {
   const admin = newAccount('admin');
   await signUpThroughApi(page.request, admin);
-  await createUserThroughApi(page.request, await signInThroughApi(page.request, admin), newAccount('colleague-with-a-rather-long-name'), 'Member');
+  await createUserThroughApi(
+    page.request,
+    await signInThroughApi(page.request, admin),
+    newAccount('colleague-with-a-rather-long-name'),
+    'Member',
+  );
   await signInThroughUi(page, admin);
 
   await page.goto('/admin/users');
@@ -33,7 +38,10 @@ test('at 375 px the admin pages show cards, a tab toggle menu and nothing wider 
 
   await navigation.getByRole('link', { name: 'Role Management' }).click();
   await expect(page).toHaveURL(/\/admin\/roles$/);
-  await expect(navigation.getByRole('button', { name: 'Admin sections, current: Role Management' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(navigation.getByRole('button', { name: 'Admin sections, current: Role Management' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
   await expect(page.getByRole('listitem', { name: 'Admin' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await page.getByRole('button', { name: 'Create Role' }).click();
@@ -60,9 +68,15 @@ test('at 375 px the dashboard and model analytics fit the screen, with model car
   await signInThroughUi(page, admin);
 
   await page.goto('/admin');
-  await expect(page.getByRole('region', { name: 'Model Usage Breakdown' }).getByRole('listitem', { name: 'GPT-4o mini' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Cost Savings Analysis' }).getByRole('button', { name: 'Export CSV' })).toBeEnabled();
-  await expect(page.getByRole('figure', { name: 'Tokens used per day' }).locator('.recharts-bar-rectangle')).toHaveCount(1);
+  await expect(
+    page.getByRole('region', { name: 'Model Usage Breakdown' }).getByRole('listitem', { name: 'GPT-4o mini' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Cost Savings Analysis' }).getByRole('button', { name: 'Export CSV' }),
+  ).toBeEnabled();
+  await expect(
+    page.getByRole('figure', { name: 'Tokens used per day' }).locator('.recharts-bar-rectangle'),
+  ).toHaveCount(1);
   await expectNoHorizontalOverflow(page);
   const navigation = page.getByRole('navigation', { name: 'Administration' });
   await navigation.getByRole('button', { name: 'Admin sections, current: Dashboard' }).click();

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { chatThroughApi, createUserThroughApi, signInThroughApi } from './support/admin';
 
-test('an admin makes a one-model role, adds someone with it, sees their usage, changes their role and reads the change in the audit log', async ({ page }) => {
+test('an admin makes a one-model role, adds someone with it, sees their usage, changes their role and reads the change in the audit log', async ({
+  page,
+}) => {
   const admin = newAccount('admin');
   const person = newAccount('trial');
   const roleName = `Trial ${person.username.slice(-6)}`;
@@ -90,7 +92,9 @@ test('an admin makes a one-model role, adds someone with it, sees their usage, c
   await expect(routingChange.getByRole('row').filter({ hasText: 'quality_target' })).toContainText('0.950.9');
   const settingsChange = entries.filter({ hasText: `${admin.username} Changed the settings` });
   await expect(settingsChange).toHaveCount(1);
-  await expect(settingsChange.getByRole('row').filter({ hasText: 'branding.application_name' })).toContainText(`LLM Platform${applicationName}`);
+  await expect(settingsChange.getByRole('row').filter({ hasText: 'branding.application_name' })).toContainText(
+    `LLM Platform${applicationName}`,
+  );
   await expect(entries.filter({ hasText: `Changed the role of ${person.username}` })).toHaveCount(1);
   await expect(entries.filter({ hasText: `Created user ${person.username}` })).toHaveCount(1);
   await expect(entries.filter({ hasText: `Created role ${roleName}` })).toHaveCount(1);
@@ -106,7 +110,9 @@ test('a member opening /admin/users gets the Access Denied page', async ({ page 
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(
-    page.getByText("You don't have the required permissions to access this section. Please contact your administrator if you believe this is an error."),
+    page.getByText(
+      "You don't have the required permissions to access this section. Please contact your administrator if you believe this is an error.",
+    ),
   ).toBeVisible();
   await expect(page.getByText('You do not have permission to access this section.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'User Management' })).toHaveCount(0);

@@ -7,12 +7,17 @@ import { expectFinishedReply, fakeReplyTo, sendPrompt, uniquePrompt } from './su
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 async function ledger(page: Page, session: ApiSession) {
-  const response = await page.request.get(`/api/wallet/${session.orgId}/transactions?page=1&limit=100`, { headers: { Authorization: `Bearer ${session.token}` } });
+  const response = await page.request.get(`/api/wallet/${session.orgId}/transactions?page=1&limit=100`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { transactions: { type: string; amount: number; description: string }[] }).transactions;
+  return ((await response.json()) as { transactions: { type: string; amount: number; description: string }[] })
+    .transactions;
 }
 
-test('an admin subscribes, tops up with a test card, chats, sees the debit and the usage, turns on auto-reload and downloads an invoice', async ({ page }) => {
+test('an admin subscribes, tops up with a test card, chats, sees the debit and the usage, turns on auto-reload and downloads an invoice', async ({
+  page,
+}) => {
   const admin = newAccount('billing');
   await signUpThroughApi(page.request, admin);
   const session = await signInThroughApi(page.request, admin);
@@ -23,7 +28,10 @@ test('an admin subscribes, tops up with a test card, chats, sees the debit and t
   const team = page.getByRole('article', { name: 'Team' });
   await expect(page.getByRole('article', { name: 'Free Trial' })).toContainText('Current plan');
   await team.getByRole('button', { name: 'Subscribe to Team' }).click();
-  await page.getByRole('alertdialog', { name: 'Subscribe to Team?' }).getByRole('button', { name: 'Subscribe' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Subscribe to Team?' })
+    .getByRole('button', { name: 'Subscribe' })
+    .click();
   await expect(team).toContainText('Current plan');
   await team.getByRole('link', { name: 'Manage in Billing & Usage' }).click();
   await expect(page).toHaveURL(/\/admin\/billing$/);
@@ -64,18 +72,23 @@ test('an admin subscribes, tops up with a test card, chats, sees the debit and t
   await expect(debit).toBeVisible();
   await expect(debit.getByTestId('transaction-amount')).toHaveText(/^-\$0\.\d+$/);
   await expect(debit.getByTestId('transaction-amount')).toHaveClass(/text-red-600/);
-  await expect(recent.getByRole('listitem').filter({ hasText: 'Top-up' }).getByTestId('transaction-amount')).toHaveText('+$25.00');
+  await expect(recent.getByRole('listitem').filter({ hasText: 'Top-up' }).getByTestId('transaction-amount')).toHaveText(
+    '+$25.00',
+  );
   await expect(card(page, 'Transactions').getByRole('list', { name: 'Transactions' })).toContainText('Usage:');
   const debited = (await ledger(page, session)).find((entry) => entry.type === 'debit');
   expect(debited?.amount).toBeGreaterThan(0);
   // Shown to 2 decimals (spec section 9), exact in its title: less than the $30 before the reply.
-  const exactBalance = async () => Number((await wallet.getByTestId('wallet-balance').getAttribute('title'))?.split(' ')[0]);
+  const exactBalance = async () =>
+    Number((await wallet.getByTestId('wallet-balance').getAttribute('title'))?.split(' ')[0]);
   await expect.poll(exactBalance).toBeCloseTo(30 - debited!.amount, 9);
   expect(await exactBalance()).toBeLessThan(30);
 
   const usage = card(page, 'Usage');
   await expect(usage.getByRole('list', { name: 'Usage by model' }).getByRole('listitem')).toHaveCount(1);
-  await expect(usage.getByRole('figure', { name: 'Tokens used per day in the period' }).locator('.recharts-bar-rectangle')).toHaveCount(1);
+  await expect(
+    usage.getByRole('figure', { name: 'Tokens used per day in the period' }).locator('.recharts-bar-rectangle'),
+  ).toHaveCount(1);
 
   // Auto-reload: the threshold and amount appear once it is on.
   await wallet.getByRole('button', { name: 'Wallet settings' }).click();
@@ -86,12 +99,20 @@ test('an admin subscribes, tops up with a test card, chats, sees the debit and t
   await settings.getByLabel('Auto-reload amount (USD)').fill('20');
   await settings.getByRole('button', { name: 'Save Settings' }).click();
   await expect(settings).toBeHidden();
-  await expect(wallet.getByTestId('auto-reload-note')).toHaveText('Auto-reload is on: $20.00 is added when the balance falls below $5.00.');
+  await expect(wallet.getByTestId('auto-reload-note')).toHaveText(
+    'Auto-reload is on: $20.00 is added when the balance falls below $5.00.',
+  );
 
   // The invoice of this period (the Team plan's charge among its lines) downloads as a PDF.
   const invoices = card(page, 'Invoices').getByRole('list', { name: 'Invoices' });
   await expect(invoices.getByRole('listitem').first()).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), invoices.getByRole('button', { name: /^Download .* \(PDF\)$/ }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    invoices
+      .getByRole('button', { name: /^Download .* \(PDF\)$/ })
+      .first()
+      .click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^invoice-.+\.pdf$/);
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -104,14 +125,25 @@ test.describe('at 375 px', () => {
   test('the billing page shows its cards and dialogs with nothing wider than the screen', async ({ page }) => {
     const admin = newAccount('billing-mobile');
     await signUpThroughApi(page.request, admin);
-    await chatThroughApi(page.request, await signInThroughApi(page.request, admin), 'openai/gpt-4o-mini', 'Some usage for the billing page on a phone');
+    await chatThroughApi(
+      page.request,
+      await signInThroughApi(page.request, admin),
+      'openai/gpt-4o-mini',
+      'Some usage for the billing page on a phone',
+    );
     await signInThroughUi(page, admin);
 
     await page.goto('/admin/billing');
     await expect(card(page, 'Wallet').getByTestId('wallet-balance')).toBeVisible();
-    await expect(card(page, 'Wallet').getByRole('list', { name: 'Recent transactions' }).getByRole('listitem')).toHaveCount(2);
-    await expect(card(page, 'Usage').getByRole('list', { name: 'Usage by model' }).getByRole('listitem', { name: 'GPT-4o mini' })).toBeVisible();
-    await expect(card(page, 'Invoices').getByRole('list', { name: 'Invoices' }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      card(page, 'Wallet').getByRole('list', { name: 'Recent transactions' }).getByRole('listitem'),
+    ).toHaveCount(2);
+    await expect(
+      card(page, 'Usage').getByRole('list', { name: 'Usage by model' }).getByRole('listitem', { name: 'GPT-4o mini' }),
+    ).toBeVisible();
+    await expect(
+      card(page, 'Invoices').getByRole('list', { name: 'Invoices' }).getByRole('listitem').first(),
+    ).toBeVisible();
     await expectNoHorizontalOverflow(page);
 
     await card(page, 'Wallet').getByRole('button', { name: 'Top Up' }).click();

@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fillLoginForm, newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { expectFinishedReply, fakeReplyTo, sendPrompt, sidebar, uniquePrompt, userMessages } from './support/chat';
 
-const toasts = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' }).locator('[data-toast-type]');
+const toasts = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Notifications' }).locator('[data-toast-type]');
 
 /**
  * The WCAG contrast ratio of an element's text against the nearest ancestor with a background,
@@ -97,9 +98,11 @@ test.describe('the reply footer and the user bubble at 1280 px', () => {
   test("keeps the footer's actions on one line", async ({ page }) => {
     const reply = await chatOnce(page, 'Footer');
     const tops = await Promise.all(
-      [reply.getByRole('button', { name: 'Regenerate' }), reply.getByRole('button', { name: 'Good reply' }), reply.getByRole('button', { name: 'Copy' })].map(
-        async (button) => (await button.boundingBox())!.y + (await button.boundingBox())!.height / 2,
-      ),
+      [
+        reply.getByRole('button', { name: 'Regenerate' }),
+        reply.getByRole('button', { name: 'Good reply' }),
+        reply.getByRole('button', { name: 'Copy' }),
+      ].map(async (button) => (await button.boundingBox())!.y + (await button.boundingBox())!.height / 2),
     );
     expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(4);
   });

@@ -2,7 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import type { FakeReply } from '../../src/gateway/testing/fake-reply';
 import { signInAsNewAdmin } from './support/accounts';
 import { e2eFakeProviderUrl } from './support/environment';
-import { errorToasts, fakeReplyTo, replies, scriptReplies, sendPrompt, uniquePrompt, userMessages } from './support/chat';
+import {
+  errorToasts,
+  fakeReplyTo,
+  replies,
+  scriptReplies,
+  sendPrompt,
+  uniquePrompt,
+  userMessages,
+} from './support/chat';
 
 /** Spec section 8 (Chat): the toast a failed send shows; the server's reason shows under the message. */
 const sendFailedText = 'Failed to send message. Please try again.';
@@ -24,10 +32,16 @@ for (const size of [
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
-    test('a reply that fails mid-stream shows the reason under the message; Retry answers it once, and a reload agrees', async ({ page }) => {
+    test('a reply that fails mid-stream shows the reason under the message; Retry answers it once, and a reload agrees', async ({
+      page,
+    }) => {
       await signInAsNewAdmin(page, `retry-${size.name}`);
       // One broken reply; the retry gets the fake provider's default answer.
-      const script = await scriptReplies(page.request, { text: 'First second third fourth fifth', chunkDelayMs: 50, errorEventAfterChunks: 2 });
+      const script = await scriptReplies(page.request, {
+        text: 'First second third fourth fifth',
+        chunkDelayMs: 50,
+        errorEventAfterChunks: 2,
+      });
       const prompt = `${uniquePrompt('Retry')} ${script.marker}`;
       await sendPrompt(page, prompt);
 
@@ -38,7 +52,11 @@ for (const size of [
 
       await expect(replies(page)).toHaveCount(1);
       await expect(replies(page).first()).toContainText(fakeReplyTo(prompt));
-      await expect(replies(page).first().getByText(/^[1-9]\d* tokens$/)).toBeVisible();
+      await expect(
+        replies(page)
+          .first()
+          .getByText(/^[1-9]\d* tokens$/),
+      ).toBeVisible();
       await expect(failureUnder(page)).toHaveCount(0);
       await expect(userMessages(page)).toHaveCount(1);
 
@@ -48,7 +66,9 @@ for (const size of [
       await expect(replies(page).first()).toContainText(fakeReplyTo(prompt));
     });
 
-    test("'Try another model' opens the model list; the model chosen there answers the failed message", async ({ page }) => {
+    test("'Try another model' opens the model list; the model chosen there answers the failed message", async ({
+      page,
+    }) => {
       await signInAsNewAdmin(page, `another-${size.name}`);
       const refusal: FakeReply = { failBeforeStream: { status: 500, message: 'secret upstream detail' } };
       const script = await scriptReplies(page.request, refusal, refusal, refusal);

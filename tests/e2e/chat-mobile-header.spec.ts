@@ -7,7 +7,9 @@ const header = (page: Page): Locator => page.getByRole('region', { name: 'Conver
 
 /** How far an element reaches past its own box or the window's right edge, in px (0 when it fits). */
 function overflow(locator: Locator): Promise<number> {
-  return locator.evaluate((element) => Math.max(element.scrollWidth - element.clientWidth, element.getBoundingClientRect().right - window.innerWidth, 0));
+  return locator.evaluate((element) =>
+    Math.max(element.scrollWidth - element.clientWidth, element.getBoundingClientRect().right - window.innerWidth, 0),
+  );
 }
 
 test.describe('at 375 px', () => {
@@ -58,7 +60,9 @@ test.describe('at 375 px', () => {
     await page.goto('/settings/app');
     const tabs = page.getByRole('tablist', { name: 'App settings sections' }).getByRole('tab');
     await expect(tabs).toHaveCount(4);
-    const tops = await tabs.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    const tops = await tabs.evaluateAll((elements) =>
+      elements.map((element) => Math.round(element.getBoundingClientRect().top)),
+    );
     expect(new Set(tops).size).toBe(1);
     await tabs.filter({ hasText: 'Privacy' }).click();
     await expect(tabs.filter({ hasText: 'Privacy' })).toHaveAttribute('aria-selected', 'true');

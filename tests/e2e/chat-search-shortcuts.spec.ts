@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { signInAsNewAdmin } from './support/accounts';
-import { expectFinishedReply, fakeReplyTo, replies, sendPrompt, sessionButton, sessionTitleFor, sidebar, uniquePrompt, userMessages } from './support/chat';
+import {
+  expectFinishedReply,
+  fakeReplyTo,
+  replies,
+  sendPrompt,
+  sessionButton,
+  sessionTitleFor,
+  sidebar,
+  uniquePrompt,
+  userMessages,
+} from './support/chat';
 
 const sizes = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -84,11 +94,18 @@ for (const size of sizes) {
       const title = sessionTitleFor(first);
       await expect(sessionButton(page, title)).toBeVisible();
       await expect(sidebar(page).getByRole('heading', { name: 'Today' })).toBeVisible();
-      const downloaded = new Promise<Download>((resolve) => context.once('page', (tab) => void tab.waitForEvent('download').then(resolve)));
-      await sidebar(page).getByRole('button', { name: `Export as JSON: ${title}` }).click();
+      const downloaded = new Promise<Download>((resolve) =>
+        context.once('page', (tab) => void tab.waitForEvent('download').then(resolve)),
+      );
+      await sidebar(page)
+        .getByRole('button', { name: `Export as JSON: ${title}` })
+        .click();
       const download = await downloaded;
       expect(download.suggestedFilename()).toMatch(/\.json$/);
-      const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { title: string; messages: { content: string }[] };
+      const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+        title: string;
+        messages: { content: string }[];
+      };
       expect(exported.messages.map((message) => message.content)).toContain(first);
       expect(exported.messages).toHaveLength(8);
     });

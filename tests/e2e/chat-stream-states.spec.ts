@@ -27,7 +27,9 @@ async function reopenAfterReload(page: Page, prompt: string): Promise<void> {
   await expect(userMessages(page).first()).toContainText(prompt);
 }
 
-test("'Thinking' shows until the reply's first words arrive, then gives way to the streaming text", async ({ page }) => {
+test("'Thinking' shows until the reply's first words arrive, then gives way to the streaming text", async ({
+  page,
+}) => {
   await signInAsNewAdmin(page, 'thinking');
   // Every chunk waits 2 s, so the first one is slow and the reply is still streaming after it.
   const script = await scriptReplies(page.request, { text: 'Slowly arriving answer', chunkDelayMs: 2_000 });
@@ -47,7 +49,9 @@ test("'Thinking' shows until the reply's first words arrive, then gives way to t
   await expect(thinkingIndicator(page)).toBeHidden();
 });
 
-test("'Stop generating' stops a streaming reply; the partial reply stays and is saved with its tokens", async ({ page }) => {
+test("'Stop generating' stops a streaming reply; the partial reply stays and is saved with its tokens", async ({
+  page,
+}) => {
   await signInAsNewAdmin(page, 'stop');
   // Words that end in a letter, so the reply's time stamp right after the text cannot extend them.
   const words = Array.from({ length: 40 }, (_, index) => `w${index + 1}w`);
@@ -64,7 +68,9 @@ test("'Stop generating' stops a streaming reply; the partial reply stays and is 
   await expect(stopButton(page)).toBeHidden();
   await expect(sendButton(page)).toBeVisible();
   // The stop reached the model provider: our server aborted its call instead of reading on.
-  await expect.poll(async () => (await script.calls())[0]?.ending, { message: 'how the provider call ended' }).toBe('closed-by-client');
+  await expect
+    .poll(async () => (await script.calls())[0]?.ending, { message: 'how the provider call ended' })
+    .toBe('closed-by-client');
 
   const shownWords = (await reply.innerText()).match(/w\d+w/g) ?? [];
   expect(shownWords.length).toBeGreaterThanOrEqual(3);
@@ -86,9 +92,15 @@ const midStreamFailures: { name: string; failure: FakeReply }[] = [
 ];
 
 for (const { name, failure } of midStreamFailures) {
-  test(`a provider that ${name} mid-reply: the send failure shows, the partial reply stays, the message survives a reload`, async ({ page }) => {
+  test(`a provider that ${name} mid-reply: the send failure shows, the partial reply stays, the message survives a reload`, async ({
+    page,
+  }) => {
     await signInAsNewAdmin(page, 'midstream');
-    const script = await scriptReplies(page.request, { text: 'First second third fourth fifth sixth', chunkDelayMs: 100, ...failure });
+    const script = await scriptReplies(page.request, {
+      text: 'First second third fourth fifth sixth',
+      chunkDelayMs: 100,
+      ...failure,
+    });
     const prompt = `${uniquePrompt('Broken')} ${script.marker}`;
     await sendPrompt(page, prompt);
 
@@ -112,7 +124,9 @@ for (const { name, failure } of midStreamFailures) {
 }
 
 for (const status of [429, 500]) {
-  test(`a provider answering ${status} before the reply: the send failure shows and the message survives a reload`, async ({ page }) => {
+  test(`a provider answering ${status} before the reply: the send failure shows and the message survives a reload`, async ({
+    page,
+  }) => {
     await signInAsNewAdmin(page, `prestream${status}`);
     // Every call fails: the router's primary model and the backup it falls back to.
     const refusal: FakeReply = { failBeforeStream: { status, message: 'secret upstream detail' } };

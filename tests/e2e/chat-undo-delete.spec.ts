@@ -1,13 +1,28 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsNewAdmin } from './support/accounts';
-import { expectFinishedReply, fakeReplyTo, replies, sendPrompt, sessionButton, sessionTitleFor, sidebar, uniquePrompt, userMessages } from './support/chat';
+import {
+  expectFinishedReply,
+  fakeReplyTo,
+  replies,
+  sendPrompt,
+  sessionButton,
+  sessionTitleFor,
+  sidebar,
+  uniquePrompt,
+  userMessages,
+} from './support/chat';
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 /** Deletes the conversation through its confirmation; answers the toast that offers Undo. */
 async function deleteConfirmed(page: Page, title: string) {
-  await sidebar(page).getByRole('button', { name: `Delete ${title}` }).click();
-  await page.getByRole('alertdialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
+  await sidebar(page)
+    .getByRole('button', { name: `Delete ${title}` })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this conversation?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(sessionButton(page, title)).toBeHidden();
   const toast = notifications(page).getByRole('status').filter({ hasText: 'Chat session deleted' });
   await expect(toast).toBeVisible();

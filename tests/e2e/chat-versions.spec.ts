@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { signInAsNewAdmin } from './support/accounts';
-import { errorToasts, expectFinishedReply, fakeReplyTo, replies, sendPrompt, uniquePrompt, userMessages } from './support/chat';
+import {
+  errorToasts,
+  expectFinishedReply,
+  fakeReplyTo,
+  replies,
+  sendPrompt,
+  uniquePrompt,
+  userMessages,
+} from './support/chat';
 
 for (const size of [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -9,7 +17,9 @@ for (const size of [
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
-    test('saving an edit asks again, and the earlier answers stay as versions with their prompts, also after a reload', async ({ page }) => {
+    test('saving an edit asks again, and the earlier answers stay as versions with their prompts, also after a reload', async ({
+      page,
+    }) => {
       await signInAsNewAdmin(page, `versions-${size.name}`);
       const prompt = uniquePrompt('Versions');
       await sendPrompt(page, prompt);

@@ -49,7 +49,9 @@ test('a session is renamed inline: Enter saves, and the name survives a reload',
   await chatOnce(page, prompt);
   const title = sessionTitleFor(prompt);
 
-  await sidebar(page).getByRole('button', { name: `Rename ${title}` }).click();
+  await sidebar(page)
+    .getByRole('button', { name: `Rename ${title}` })
+    .click();
   const nameBox = sidebar(page).getByRole('textbox', { name: 'Chat name' });
   await expect(nameBox).toHaveValue(title);
   await nameBox.fill('Ocean questions');
@@ -70,14 +72,18 @@ test('renaming: Escape cancels, and leaving the box (blur) saves', async ({ page
   const title = sessionTitleFor(prompt);
   const nameBox = sidebar(page).getByRole('textbox', { name: 'Chat name' });
 
-  await sidebar(page).getByRole('button', { name: `Rename ${title}` }).click();
+  await sidebar(page)
+    .getByRole('button', { name: `Rename ${title}` })
+    .click();
   await nameBox.fill('Not kept');
   await nameBox.press('Escape');
   await expect(nameBox).toBeHidden();
   await expect(sessionButton(page, title)).toBeVisible();
   await expect(sessionButton(page, 'Not kept')).toHaveCount(0);
 
-  await sidebar(page).getByRole('button', { name: `Rename ${title}` }).click();
+  await sidebar(page)
+    .getByRole('button', { name: `Rename ${title}` })
+    .click();
   await nameBox.fill('Saved on blur');
   await page.getByRole('textbox', { name: 'Message' }).click();
   await expect(nameBox).toBeHidden();
@@ -172,8 +178,12 @@ test('a session is exported: a new tab opens the Markdown download of the conver
 
   // The tab opens at once (so popup blockers allow it), then goes to the returned signed url, which
   // answers the file as an attachment: Chromium downloads it from that tab.
-  const downloaded = new Promise<Download>((resolve) => context.once('page', (tab) => void tab.waitForEvent('download').then(resolve)));
-  await sidebar(page).getByRole('button', { name: `Export ${sessionTitleFor(prompt)}` }).click();
+  const downloaded = new Promise<Download>((resolve) =>
+    context.once('page', (tab) => void tab.waitForEvent('download').then(resolve)),
+  );
+  await sidebar(page)
+    .getByRole('button', { name: `Export ${sessionTitleFor(prompt)}` })
+    .click();
   const download = await downloaded;
   expect(download.url()).toMatch(/\/api\/conversation\/session\/[^/]+\/export\/download\?/);
   expect(download.suggestedFilename()).toMatch(/\.md$/);
@@ -193,13 +203,20 @@ test('sessions are deleted one at a time, then all cleared', async ({ page }) =>
   for (const prompt of prompts) await expect(sessionButton(page, sessionTitleFor(prompt))).toBeVisible();
 
   // Asked first: Escape keeps the conversation, Delete removes it.
-  await sidebar(page).getByRole('button', { name: `Delete ${sessionTitleFor(prompts[0]!)}` }).click();
+  await sidebar(page)
+    .getByRole('button', { name: `Delete ${sessionTitleFor(prompts[0]!)}` })
+    .click();
   await expect(page.getByRole('alertdialog', { name: 'Delete this conversation?' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog')).toBeHidden();
   await expect(sessionButton(page, sessionTitleFor(prompts[0]!))).toBeVisible();
-  await sidebar(page).getByRole('button', { name: `Delete ${sessionTitleFor(prompts[0]!)}` }).click();
-  await page.getByRole('alertdialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
+  await sidebar(page)
+    .getByRole('button', { name: `Delete ${sessionTitleFor(prompts[0]!)}` })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this conversation?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(sessionButton(page, sessionTitleFor(prompts[0]!))).toBeHidden();
   await expect(sessionButton(page, sessionTitleFor(prompts[1]!))).toBeVisible();
   await page.reload();
@@ -221,14 +238,21 @@ test.describe('at a 375 px viewport', () => {
 
   /** Dispatches a horizontal swipe on the chat screen, as touch events. */
   async function swipe(page: Page, fromX: number, toX: number): Promise<void> {
-    await page.locator('section[aria-label="Conversation"], aside[aria-label="Chat sessions"]').first().evaluate(
-      (element, [from, to]) => {
-        const touch = (x: number) => new Touch({ identifier: 1, target: element, clientX: x, clientY: 300 });
-        element.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(from!)], changedTouches: [touch(from!)] }));
-        element.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(to!)] }));
-      },
-      [fromX, toX],
-    );
+    await page
+      .locator('section[aria-label="Conversation"], aside[aria-label="Chat sessions"]')
+      .first()
+      .evaluate(
+        (element, [from, to]) => {
+          const touch = (x: number) => new Touch({ identifier: 1, target: element, clientX: x, clientY: 300 });
+          element.dispatchEvent(
+            new TouchEvent('touchstart', { bubbles: true, touches: [touch(from!)], changedTouches: [touch(from!)] }),
+          );
+          element.dispatchEvent(
+            new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(to!)] }),
+          );
+        },
+        [fromX, toX],
+      );
   }
 
   test('the sidebar fills the screen, closes on choosing a chat, and reopens by swipe or toggle', async ({ page }) => {

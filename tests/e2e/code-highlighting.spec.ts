@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { signInAsNewAdmin } from './support/accounts';
 import { replies, sendPrompt } from './support/chat';
 
-test('code blocks are highlighted: one without a fence language by the language it is in, a shell block by its alias', async ({ page }) => {
+test('code blocks are highlighted: one without a fence language by the language it is in, a shell block by its alias', async ({
+  page,
+}) => {
   await signInAsNewAdmin(page, 'chathighlight');
   // The fake provider echoes the prompt, so the fenced blocks come back as the reply's markdown.
   const prompt = `Check ${Math.random().toString(36).slice(2, 8)}:\n\n\`\`\`\ndef greet(name):\n    return f"hi {name}"\n\`\`\`\n\n\`\`\`sh\nif [ -f notes.txt ]; then echo found; fi\n\`\`\``;

@@ -16,7 +16,12 @@ interface Admin {
 async function newAdmin(request: APIRequestContext): Promise<Admin> {
   const account = newAccount('brand-admin');
   const signup = await request.post('/api/auth/signup', {
-    data: { username: account.username, email: account.email, password: account.password, org_name: account.organization },
+    data: {
+      username: account.username,
+      email: account.email,
+      password: account.password,
+      org_name: account.organization,
+    },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const body = (await signup.json()) as { token: string; user: { org_id: string } };
@@ -26,26 +31,45 @@ async function newAdmin(request: APIRequestContext): Promise<Admin> {
 /** POST /user: a Member of the admin's organisation, who can sign in at once with this password. */
 async function createMember(request: APIRequestContext, admin: Admin): Promise<TestAccount> {
   const headers = { authorization: `Bearer ${admin.token}` };
-  const roles = (await (await request.get(`/api/roles/organization/${admin.orgId}`, { headers })).json()) as { roles: { id: string; name: string }[] };
+  const roles = (await (await request.get(`/api/roles/organization/${admin.orgId}`, { headers })).json()) as {
+    roles: { id: string; name: string }[];
+  };
   const member = roles.roles.find((role) => role.name === 'Member');
   expect(member, 'the seeded Member role').toBeDefined();
   const account = newAccount('member');
   const created = await request.post('/api/user', {
     headers,
-    data: { username: account.username, email: account.email, password: account.password, org_id: admin.orgId, role_id: member!.id },
+    data: {
+      username: account.username,
+      email: account.email,
+      password: account.password,
+      org_id: admin.orgId,
+      role_id: member!.id,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   return account;
 }
 
-async function saveSettings(request: APIRequestContext, admin: Admin, settings: Record<string, unknown>): Promise<void> {
-  const saved = await request.put(`/api/org/${admin.orgId}/settings`, { headers: { authorization: `Bearer ${admin.token}` }, data: settings });
+async function saveSettings(
+  request: APIRequestContext,
+  admin: Admin,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  const saved = await request.put(`/api/org/${admin.orgId}/settings`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: settings,
+  });
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
-const brandColour = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim());
+const brandColour = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim());
 
-test('a member of an organisation that requires two-factor sets it up at sign-in, then chats under its branding and default model', async ({ page, request }) => {
+test('a member of an organisation that requires two-factor sets it up at sign-in, then chats under its branding and default model', async ({
+  page,
+  request,
+}) => {
   const admin = await newAdmin(request);
   const member = await createMember(request, admin);
   // Last: with require_2fa on, the admin's own calls wait for their two-factor setup too.
@@ -68,7 +92,10 @@ test('a member of an organisation that requires two-factor sets it up at sign-in
   await expect(sidebar(page).getByRole('link', { name: branding.application_name })).toBeVisible();
   await expect(page).toHaveTitle(branding.application_name);
   expect(await brandColour(page)).toBe(branding.primary_color);
-  await expect(sidebar(page).getByRole('button', { name: 'New Chat' })).toHaveCSS('background-color', 'rgb(194, 65, 12)');
+  await expect(sidebar(page).getByRole('button', { name: 'New Chat' })).toHaveCSS(
+    'background-color',
+    'rgb(194, 65, 12)',
+  );
 
   const selector = page.getByRole('button', { name: /^Model: / });
   await expect(selector).toHaveText(/Haiku/);
@@ -78,7 +105,10 @@ test('a member of an organisation that requires two-factor sets it up at sign-in
   await expect(reply).toContainText('claude-3-5-haiku');
 });
 
-test('a member whose sign-in the organisation ends when idle is sent to sign in with the reason, after one refresh', async ({ page, request }) => {
+test('a member whose sign-in the organisation ends when idle is sent to sign in with the reason, after one refresh', async ({
+  page,
+  request,
+}) => {
   const admin = await newAdmin(request);
   const member = await createMember(request, admin);
   await saveSettings(request, admin, { security: { session_timeout_minutes: 5 } });
@@ -93,7 +123,11 @@ test('a member whose sign-in the organisation ends when idle is sent to sign in 
     const url = new URL(route.request().url());
     if (url.pathname === '/api/auth/refresh') refreshes.push(url.pathname);
     if (!route.request().headers().authorization && url.pathname !== '/api/auth/refresh') return route.continue();
-    await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'unauthorized', message: idle }) });
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'unauthorized', message: idle }),
+    });
   });
 
   await sendPrompt(page, uniquePrompt('After a long break'));

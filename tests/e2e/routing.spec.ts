@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { signInAsNewAdmin } from './support/accounts';
 import { expectFinishedReply, fakeReplyTo, sendPrompt, uniquePrompt } from './support/chat';
 
-test('Auto routes a reply and says how; the same question in a new chat is answered from the cache for free', async ({ page }) => {
+test('Auto routes a reply and says how; the same question in a new chat is answered from the cache for free', async ({
+  page,
+}) => {
   await signInAsNewAdmin(page, 'routing');
   await expect(page.getByRole('button', { name: 'Model: Auto' })).toBeVisible();
 

@@ -9,17 +9,24 @@ import { e2eFakeStripeUrl } from './support/environment';
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 async function credits(page: Page, session: ApiSession) {
-  const read = () => page.request.get(`/api/wallet/${session.orgId}/transactions?page=1&limit=100`, { headers: { Authorization: `Bearer ${session.token}` } });
+  const read = () =>
+    page.request.get(`/api/wallet/${session.orgId}/transactions?page=1&limit=100`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
   // A pooled keep-alive connection the server closed as idle just then resets: sent again, once (a read).
   const response = await read().catch((error: unknown) => {
     if (error instanceof Error && error.message.includes('ECONNRESET')) return read();
     throw error;
   });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { transactions: { type: string; amount: number }[] }).transactions.filter((entry) => entry.type === 'credit');
+  return ((await response.json()) as { transactions: { type: string; amount: number }[] }).transactions.filter(
+    (entry) => entry.type === 'credit',
+  );
 }
 
-test('an admin tops up on Stripe Checkout, a declined card first, and sees the credit when Stripe brings them back', async ({ page }) => {
+test('an admin tops up on Stripe Checkout, a declined card first, and sees the credit when Stripe brings them back', async ({
+  page,
+}) => {
   const admin = newAccount('live-top-up');
   await signUpThroughApi(page.request, admin);
   const session = await signInThroughApi(page.request, admin);
@@ -65,11 +72,15 @@ test('an admin who leaves Stripe Checkout without paying is told nothing was cha
   await expect(page).toHaveURL(new RegExp(`^${e2eFakeStripeUrl}/checkout/pay/`));
   await page.getByRole('link', { name: 'Cancel and return' }).click();
   await expect(page).toHaveURL(/\/admin\/billing\?payment=[0-9a-f-]{36}&checkout=cancelled$/);
-  await expect(page.getByTestId('payment-return')).toContainText('The top-up of $10.00 was not completed: nothing was charged.');
+  await expect(page.getByTestId('payment-return')).toContainText(
+    'The top-up of $10.00 was not completed: nothing was charged.',
+  );
   await expect(wallet.getByTestId('wallet-balance')).toHaveText('$5.00 USD');
 });
 
-test('an admin subscribes on /pricing through Stripe Checkout, then upgrades on the card it saved', async ({ page }) => {
+test('an admin subscribes on /pricing through Stripe Checkout, then upgrades on the card it saved', async ({
+  page,
+}) => {
   const admin = newAccount('live-plan');
   await signUpThroughApi(page.request, admin);
   await signInThroughUi(page, admin);
@@ -77,7 +88,10 @@ test('an admin subscribes on /pricing through Stripe Checkout, then upgrades on 
   await page.goto('/pricing');
   const team = page.getByRole('article', { name: 'Team' });
   await team.getByRole('button', { name: 'Subscribe to Team' }).click();
-  await page.getByRole('alertdialog', { name: 'Subscribe to Team?' }).getByRole('button', { name: 'Subscribe' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Subscribe to Team?' })
+    .getByRole('button', { name: 'Subscribe' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`^${e2eFakeStripeUrl}/checkout/pay/cs_test_`));
   await expect(page.getByTestId('checkout-amount')).toHaveText('49.00 USD');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -14,7 +14,9 @@ test('a user enables two-factor authentication and signs in with a code', async 
   await page.getByRole('tab', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   // The secret comes from the QR code, as an authenticator app reads it, and matches the key shown.
-  const scanned = new URL((await readQrCode(page.getByRole('img', { name: 'QR code for your authenticator app' }))) ?? 'invalid:');
+  const scanned = new URL(
+    (await readQrCode(page.getByRole('img', { name: 'QR code for your authenticator app' }))) ?? 'invalid:',
+  );
   expect(scanned.protocol).toBe('otpauth:');
   const secret = scanned.searchParams.get('secret') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);

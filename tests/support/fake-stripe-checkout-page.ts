@@ -16,7 +16,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
  * usual test numbers), Pay, and a link back to the shop's cancel URL. Plain HTML, no script.
  */
 export function checkoutPage(view: CheckoutPageView): string {
-  const amount = view.amount !== undefined ? `${(view.amount / 100).toFixed(2)} ${(view.currency ?? 'usd').toUpperCase()}` : '';
+  const amount =
+    view.amount !== undefined ? `${(view.amount / 100).toFixed(2)} ${(view.currency ?? 'usd').toUpperCase()}` : '';
   const form = view.action
     ? `<p data-testid="checkout-amount">${escapeHtml(amount)}</p>
   ${view.error ? `<p role="alert">${escapeHtml(view.error)}</p>` : ''}

@@ -44,7 +44,13 @@ export interface Intent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'succeeded'
+    | 'canceled';
   client_secret: string;
   customer: string | null;
   description: string | null;
@@ -119,7 +125,9 @@ export function stripeSignature(payload: string, secret: string, timestamp = Mat
   return `t=${timestamp},v1=${signature}`;
 }
 
-export async function startFakeStripeServer(options: { webhookUrl?: string; port?: number; secretKey?: string; webhookSecret?: string } = {}): Promise<FakeStripeServer> {
+export async function startFakeStripeServer(
+  options: { webhookUrl?: string; port?: number; secretKey?: string; webhookSecret?: string } = {},
+): Promise<FakeStripeServer> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`;
   const intents = new Map<string, Intent>();
@@ -130,7 +138,15 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
   const pendingDeliveries = new Set<Promise<unknown>>();
 
   function sendEventFor(object: Intent | CheckoutSession, type: string): void {
-    const event: StripeEvent = { id: newId('evt'), object: 'event', type, api_version: apiVersion, created: Math.floor(Date.now() / 1000), livemode: false, data: { object: structuredClone(object) } };
+    const event: StripeEvent = {
+      id: newId('evt'),
+      object: 'event',
+      type,
+      api_version: apiVersion,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: structuredClone(object) },
+    };
     fake.events.push(event);
     if (fake.webhookUrl) {
       const delivery = fake.deliver(event).catch(() => undefined);
@@ -143,14 +159,35 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: declineCode, message };
     sendEventFor(intent, 'payment_intent.payment_failed');
-    return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: declineCode, message, payment_intent: structuredClone(intent) } } };
+    return {
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: declineCode,
+          message,
+          payment_intent: structuredClone(intent),
+        },
+      },
+    };
   }
 
   /** Confirms with a test PaymentMethod: succeeded, or a card error. */
   function confirm(intent: Intent, paymentMethod: string): { status: number; body: unknown } {
     intent.payment_method = paymentMethod;
     const card = testCardByPaymentMethod(paymentMethod);
-    if (!card) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${paymentMethod}'` } } };
+    if (!card)
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such PaymentMethod: '${paymentMethod}'`,
+          },
+        },
+      };
     if (card.decline) return cardError(intent, card.decline, 'generic_decline');
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
@@ -159,9 +196,19 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
     return { status: 200, body: structuredClone(intent) };
   }
 
-  const amountTooSmall = () => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least $0.50 usd' } } });
+  const amountTooSmall = () => ({
+    status: 400,
+    body: {
+      error: { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least $0.50 usd' },
+    },
+  });
 
-  function createIntent(fields: Pick<Intent, 'amount' | 'currency' | 'customer' | 'description' | 'metadata' | 'payment_method' | 'setup_future_usage'>): Intent {
+  function createIntent(
+    fields: Pick<
+      Intent,
+      'amount' | 'currency' | 'customer' | 'description' | 'metadata' | 'payment_method' | 'setup_future_usage'
+    >,
+  ): Intent {
     const id = newId('pi');
     const intent: Intent = {
       id,
@@ -184,7 +231,15 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
     const price = line?.price_data as Record<string, unknown> | undefined;
     const intentData = (body.payment_intent_data as Record<string, unknown> | undefined) ?? {};
     if (body.mode !== 'payment' || !price || !body.success_url || !body.cancel_url) {
-      return { status: 400, body: { error: { type: 'invalid_request_error', message: 'mode payment, line_items[0][price_data], success_url and cancel_url are required here' } } };
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: 'mode payment, line_items[0][price_data], success_url and cancel_url are required here',
+          },
+        },
+      };
     }
     const amount = Number(price.unit_amount) * Number(line?.quantity ?? 1);
     if (!Number.isInteger(amount) || amount < 50) return amountTooSmall();
@@ -254,9 +309,17 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
     return { redirect: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) };
   }
 
-  function handle(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): { status: number; body: unknown } {
+  function handle(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+  ): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/customers') {
-      return { status: 200, body: { id: newId('cus'), object: 'customer', metadata: body.metadata ?? {}, livemode: false } };
+      return {
+        status: 200,
+        body: { id: newId('cus'), object: 'customer', metadata: body.metadata ?? {}, livemode: false },
+      };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(body.amount);
@@ -277,10 +340,29 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
     const session = /^\/v1\/checkout\/sessions\/(cs_\w+)(\/expire)?$/.exec(path);
     if (session) {
       const found = sessions.get(session[1]!);
-      if (!found) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${session[1]}'` } } };
+      if (!found)
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such checkout.session: '${session[1]}'`,
+            },
+          },
+        };
       if (method === 'GET' && !session[2]) return { status: 200, body: structuredClone(found) };
       if (method === 'POST' && session[2]) {
-        if (found.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in [\"open\"] can be expired.` } } };
+        if (found.status !== 'open')
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in [\"open\"] can be expired.`,
+              },
+            },
+          };
         expire(found);
         return { status: 200, body: structuredClone(found) };
       }
@@ -288,14 +370,37 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
     if (method === 'GET' && path === '/v1/payment_intents/search') {
       const match = /^metadata\['([\w-]+)'\]:'([^']*)'$/.exec(query.get('query') ?? '');
       const data = match ? [...intents.values()].filter((intent) => intent.metadata[match[1]!] === match[2]) : [];
-      return { status: 200, body: { object: 'search_result', data: structuredClone(data), has_more: false, next_page: null, url: '/v1/payment_intents/search' } };
+      return {
+        status: 200,
+        body: {
+          object: 'search_result',
+          data: structuredClone(data),
+          has_more: false,
+          next_page: null,
+          url: '/v1/payment_intents/search',
+        },
+      };
     }
     const retrieve = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
     if (method === 'GET' && retrieve) {
       const intent = intents.get(retrieve[1]!);
-      return intent ? { status: 200, body: structuredClone(intent) } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` } } };
+      return intent
+        ? { status: 200, body: structuredClone(intent) }
+        : {
+            status: 404,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: `No such payment_intent: '${retrieve[1]}'`,
+              },
+            },
+          };
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
+    };
   }
 
   async function readBody(request: IncomingMessage): Promise<string> {
@@ -305,7 +410,11 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
   }
 
   function answer(response: ServerResponse, status: number, body: unknown, replayed = false): void {
-    response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': newId('req'),
+      ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+    });
     response.end(JSON.stringify(body));
   }
 
@@ -322,8 +431,15 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
       response.end();
       return;
     }
-    const view = { title: `Pay ${orders.get(session.id)!.itemName}`, amount: session.amount_total, currency: session.currency, cancelUrl: session.cancel_url, action: `/checkout/pay/${session.id}` };
-    if (session.status === 'expired') return html(410, checkoutPage({ title: 'Expired', message: 'This payment page has expired.' }));
+    const view = {
+      title: `Pay ${orders.get(session.id)!.itemName}`,
+      amount: session.amount_total,
+      currency: session.currency,
+      cancelUrl: session.cancel_url,
+      action: `/checkout/pay/${session.id}`,
+    };
+    if (session.status === 'expired')
+      return html(410, checkoutPage({ title: 'Expired', message: 'This payment page has expired.' }));
     if (method !== 'POST') return html(200, checkoutPage(view));
     const paid = paySession(session, String(parseForm(text).card_number ?? ''));
     if ('error' in paid) return html(200, checkoutPage({ ...view, error: paid.error }));
@@ -356,7 +472,16 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
     if (request.method === 'POST' && idempotencyKey) {
       const seen = idempotent.get(idempotencyKey);
       if (seen && seen.body !== text) {
-        result = { status: 400, body: { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } } };
+        result = {
+          status: 400,
+          body: {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          },
+        };
       } else if (seen) {
         replayed = true;
         result = await seen.answer;
@@ -408,7 +533,10 @@ export async function startFakeStripeServer(options: { webhookUrl?: string; port
       const payload = JSON.stringify(event, null, 2);
       const response = await fetch(fake.webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': deliverOptions.signature ?? stripeSignature(payload, webhookSecret) },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': deliverOptions.signature ?? stripeSignature(payload, webhookSecret),
+        },
         body: payload,
       });
       await response.text();

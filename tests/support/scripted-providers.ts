@@ -15,7 +15,9 @@ const markerPattern = /\[script:([\w-]+)\]/g;
  * to a default one. Control: POST /_scripts {key, replies}; GET /_scripts/KEY/requests;
  * GET /_scripts/health (readiness).
  */
-export async function startScriptedProviders(options: { port?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startScriptedProviders(
+  options: { port?: number } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const fallback = await startFakeProviderServer();
   const scripted = new Map<string, FakeProviderServer>();
 
@@ -43,14 +45,23 @@ export async function startScriptedProviders(options: { port?: number } = {}): P
     send(response, 404, { error: `no control route ${method} ${path}` });
   }
 
-  function forward(target: FakeProviderServer, incoming: IncomingMessage, body: Buffer, response: ServerResponse): void {
-    const upstream = httpRequest(`${target.url}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      // A provider dropping the connection mid-answer must reach our server as a drop, not a stall.
-      pipeline(answer, response, (error) => {
-        if (error) response.destroy();
-      });
-    });
+  function forward(
+    target: FakeProviderServer,
+    incoming: IncomingMessage,
+    body: Buffer,
+    response: ServerResponse,
+  ): void {
+    const upstream = httpRequest(
+      `${target.url}${incoming.url}`,
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        // A provider dropping the connection mid-answer must reach our server as a drop, not a stall.
+        pipeline(answer, response, (error) => {
+          if (error) response.destroy();
+        });
+      },
+    );
     // Our server aborting its call must reach the fake provider, as it would reach a real one.
     response.on('close', () => {
       if (!response.writableFinished) upstream.destroy();
@@ -66,7 +77,9 @@ export async function startScriptedProviders(options: { port?: number } = {}): P
       const body = Buffer.concat(parts);
       const path = new URL(incoming.url ?? '/', 'http://router').pathname;
       if (path.startsWith('/_scripts')) {
-        control(incoming.method ?? 'GET', path, body, response).catch((error: unknown) => send(response, 500, { error: String(error) }));
+        control(incoming.method ?? 'GET', path, body, response).catch((error: unknown) =>
+          send(response, 500, { error: String(error) }),
+        );
         return;
       }
       const key = [...body.toString('utf8').matchAll(markerPattern)].at(-1)?.[1];

@@ -6,23 +6,55 @@ const settings = resolveCacheSettings();
 
 describe('the cache decision for one query and one stored entry', () => {
   it('answers an exact repeat whatever the similarity', () => {
-    expect(decideCacheHit('what is the capital of france', { prompt: 'What is the capital of France?', similarity: 0.5 }, settings)).toEqual({ hit: true, reason: 'exact' });
+    expect(
+      decideCacheHit(
+        'what is the capital of france',
+        { prompt: 'What is the capital of France?', similarity: 0.5 },
+        settings,
+      ),
+    ).toEqual({ hit: true, reason: 'exact' });
   });
 
   it('applies the guard to the query and to the stored prompt', () => {
-    expect(decideCacheHit('What is the weather today?', { prompt: 'What is the weather today?', similarity: 1 }, settings)).toEqual({ hit: false, reason: 'query-present-time' });
-    expect(decideCacheHit('Show me my orders', { prompt: 'List my orders', similarity: 0.99 }, settings).reason).toBe('query-personal-data');
-    expect(decideCacheHit('What is my IP?', { prompt: 'What is my ip address?', similarity: 0.99 }, settings).reason).toBe('entry-personal-data');
+    expect(
+      decideCacheHit('What is the weather today?', { prompt: 'What is the weather today?', similarity: 1 }, settings),
+    ).toEqual({ hit: false, reason: 'query-present-time' });
+    expect(decideCacheHit('Show me my orders', { prompt: 'List my orders', similarity: 0.99 }, settings).reason).toBe(
+      'query-personal-data',
+    );
+    expect(
+      decideCacheHit('What is my IP?', { prompt: 'What is my ip address?', similarity: 0.99 }, settings).reason,
+    ).toBe('entry-personal-data');
   });
 
   it('answers a paraphrase above the threshold and refuses a near miss', () => {
-    expect(decideCacheHit('How can I fix a leaking faucet?', { prompt: 'How do I fix a leaking faucet?', similarity: 0.97 }, settings).hit).toBe(true);
-    expect(decideCacheHit('Write a poem about dogs', { prompt: 'Write a poem about cats', similarity: 0.99 }, settings)).toMatchObject({ hit: false, reason: 'different-content' });
-    expect(decideCacheHit('How can I fix a leaking faucet?', { prompt: 'How do I fix a leaking faucet?', similarity: defaultCacheSettings.similarityThreshold - 0.01 }, settings).reason).toBe('below-threshold');
+    expect(
+      decideCacheHit(
+        'How can I fix a leaking faucet?',
+        { prompt: 'How do I fix a leaking faucet?', similarity: 0.97 },
+        settings,
+      ).hit,
+    ).toBe(true);
+    expect(
+      decideCacheHit('Write a poem about dogs', { prompt: 'Write a poem about cats', similarity: 0.99 }, settings),
+    ).toMatchObject({ hit: false, reason: 'different-content' });
+    expect(
+      decideCacheHit(
+        'How can I fix a leaking faucet?',
+        { prompt: 'How do I fix a leaking faucet?', similarity: defaultCacheSettings.similarityThreshold - 0.01 },
+        settings,
+      ).reason,
+    ).toBe('below-threshold');
   });
 
   it('answers nothing when the organisation turned the cache off', () => {
-    expect(decideCacheHit('Tell me a joke', { prompt: 'Tell me a joke', similarity: 1 }, resolveCacheSettings({ enabled: false }))).toEqual({ hit: false, reason: 'disabled' });
+    expect(
+      decideCacheHit(
+        'Tell me a joke',
+        { prompt: 'Tell me a joke', similarity: 1 },
+        resolveCacheSettings({ enabled: false }),
+      ),
+    ).toEqual({ hit: false, reason: 'disabled' });
   });
 });
 
@@ -32,7 +64,9 @@ describe('choosing among the nearest entries', () => {
       { id: 'cats', prompt: 'Write me a poem about cats', similarity: 0.96 },
       { id: 'dogs', prompt: 'Write a poem about dogs', similarity: 0.99 },
     ];
-    expect(selectCacheHit('Write a poem about cats', candidates, settings)).toEqual({ decision: { hit: false, reason: 'different-content', differences: ['cats', 'dogs'] } });
+    expect(selectCacheHit('Write a poem about cats', candidates, settings)).toEqual({
+      decision: { hit: false, reason: 'different-content', differences: ['cats', 'dogs'] },
+    });
     const { decision, entry } = selectCacheHit('Write a poem about cats', candidates.slice(0, 1), settings);
     expect(decision.hit).toBe(true);
     expect(entry?.id).toBe('cats');
@@ -43,12 +77,19 @@ describe('choosing among the nearest entries', () => {
       { id: 'near', prompt: 'Write me a poem about cats', similarity: 0.99 },
       { id: 'same', prompt: 'write a poem about cats.', similarity: 0.95 },
     ];
-    expect(selectCacheHit('Write a poem about cats', candidates, settings)).toMatchObject({ decision: { hit: true, reason: 'exact' }, entry: { id: 'same' } });
+    expect(selectCacheHit('Write a poem about cats', candidates, settings)).toMatchObject({
+      decision: { hit: true, reason: 'exact' },
+      entry: { id: 'same' },
+    });
     expect(selectCacheHit('Write a poem about cats', [], settings).decision.hit).toBe(false);
   });
 
   it('reports why the nearest entry failed when none passes', () => {
-    const { decision, entry } = selectCacheHit('Write a poem about cats', [{ prompt: 'Write a poem about dogs', similarity: 0.99 }], settings);
+    const { decision, entry } = selectCacheHit(
+      'Write a poem about cats',
+      [{ prompt: 'Write a poem about dogs', similarity: 0.99 }],
+      settings,
+    );
     expect(entry).toBeUndefined();
     expect(decision.reason).toBe('different-content');
   });

@@ -1,10 +1,21 @@
 import type { CacheSettings } from './cache-settings';
 import { isCacheable, type NotCacheableReason } from './cacheability';
 import { normalisePrompt } from './normalise-prompt';
-import { defaultVerifierOptions, verifyCandidate, type VerificationReason, type VerifierOptions } from './near-miss-verifier';
+import {
+  defaultVerifierOptions,
+  verifyCandidate,
+  type VerificationReason,
+  type VerifierOptions,
+} from './near-miss-verifier';
 
 /** Why a query was or was not answered from a stored entry. */
-export type CacheDecisionReason = 'exact' | 'disabled' | 'judged-same' | `query-${NotCacheableReason}` | `entry-${NotCacheableReason}` | VerificationReason;
+export type CacheDecisionReason =
+  | 'exact'
+  | 'disabled'
+  | 'judged-same'
+  | `query-${NotCacheableReason}`
+  | `entry-${NotCacheableReason}`
+  | VerificationReason;
 
 export interface CacheDecision {
   hit: boolean;
@@ -26,7 +37,12 @@ export interface CacheCandidate {
  * never looked up), then the guard on the stored prompt (such a prompt is never stored, so it
  * can never answer), then the exact tier, then similarity and the near-miss verifier.
  */
-export function decideCacheHit(query: string, candidate: CacheCandidate, settings: CacheSettings, verifierOptions: VerifierOptions = defaultVerifierOptions): CacheDecision {
+export function decideCacheHit(
+  query: string,
+  candidate: CacheCandidate,
+  settings: CacheSettings,
+  verifierOptions: VerifierOptions = defaultVerifierOptions,
+): CacheDecision {
   if (!settings.enabled) return { hit: false, reason: 'disabled' };
   const queryVerdict = isCacheable(query);
   if (!queryVerdict.cacheable) return { hit: false, reason: `query-${queryVerdict.reason}` };
@@ -42,7 +58,11 @@ export function decideCacheHit(query: string, candidate: CacheCandidate, setting
  * the nearest fails the verifier was measured to serve more wrong answers than right ones
  * (GPTCache set at 0.72 under decision 010: 91.7% precision instead of 96.1%; docs/decisions/010).
  */
-export function selectCacheHit<T extends CacheCandidate>(query: string, candidates: readonly T[], settings: CacheSettings): { decision: CacheDecision; entry?: T } {
+export function selectCacheHit<T extends CacheCandidate>(
+  query: string,
+  candidates: readonly T[],
+  settings: CacheSettings,
+): { decision: CacheDecision; entry?: T } {
   const nearest = nearestCandidate(query, candidates);
   if (!nearest) return { decision: { hit: false, reason: 'below-threshold' } };
   const decision = decideCacheHit(query, nearest, settings);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { cacheKeyFor, type CacheRequest } from './cache-key';
 import { normalisePrompt } from './normalise-prompt';
 
-const request: CacheRequest = { prompt: 'What is the capital of France?', contextMessages: [], systemPrompt: 'You are helpful.', modelClass: 'tier-2' };
+const request: CacheRequest = {
+  prompt: 'What is the capital of France?',
+  contextMessages: [],
+  systemPrompt: 'You are helpful.',
+  modelClass: 'tier-2',
+};
 
 describe('prompt normalisation', () => {
   it.each([
@@ -35,8 +40,24 @@ describe('cache keys', () => {
   });
 
   it.each<[string, Partial<CacheRequest>]>([
-    ['the conversation context', { contextMessages: [{ role: 'user', content: 'Talk like a pirate' }, { role: 'assistant', content: 'Arr!' }] }],
-    ['an assistant turn of the context', { contextMessages: [{ role: 'user', content: 'Talk like a pirate' }, { role: 'assistant', content: 'No.' }] }],
+    [
+      'the conversation context',
+      {
+        contextMessages: [
+          { role: 'user', content: 'Talk like a pirate' },
+          { role: 'assistant', content: 'Arr!' },
+        ],
+      },
+    ],
+    [
+      'an assistant turn of the context',
+      {
+        contextMessages: [
+          { role: 'user', content: 'Talk like a pirate' },
+          { role: 'assistant', content: 'No.' },
+        ],
+      },
+    ],
     ['the system prompt', { systemPrompt: 'Answer in French.' }],
     ['the model class', { modelClass: 'tier-3' }],
   ])('changes both keys when %s changes', (_, change) => {

@@ -49,7 +49,12 @@ export function contextHash(contextMessages: readonly ContextMessage[]): string 
 
 /** The scope and exact-tier keys of a request. Pure: the same request always gives the same keys. */
 export function cacheKeyFor(request: CacheRequest): CacheKey {
-  const scopeKey = hash(['scope-v1', contextHash(request.contextMessages), request.systemPrompt.trim(), request.modelClass]);
+  const scopeKey = hash([
+    'scope-v1',
+    contextHash(request.contextMessages),
+    request.systemPrompt.trim(),
+    request.modelClass,
+  ]);
   const normalisedPrompt = normalisePrompt(request.prompt);
   return { scopeKey, exactKey: hash(['exact-v1', scopeKey, normalisedPrompt]), normalisedPrompt };
 }

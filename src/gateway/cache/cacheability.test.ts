@@ -45,6 +45,10 @@ describe('the cacheability guard', () => {
   });
 
   it('says which words refused the prompt', () => {
-    expect(isCacheable('Tell me the latest news')).toEqual({ cacheable: false, reason: 'present-time', matched: 'latest' });
+    expect(isCacheable('Tell me the latest news')).toEqual({
+      cacheable: false,
+      reason: 'present-time',
+      matched: 'latest',
+    });
   });
 });

@@ -7,9 +7,12 @@
  */
 export type NotCacheableReason = 'empty' | 'present-time' | 'personal-data';
 
-export type CacheabilityVerdict = { cacheable: true } | { cacheable: false; reason: NotCacheableReason; matched: string };
+export type CacheabilityVerdict =
+  | { cacheable: true }
+  | { cacheable: false; reason: NotCacheableReason; matched: string };
 
-const timeNouns = 'price|prices|weather|time|date|day|year|month|events?|status|score|scores|rate|rates|exchange rate|president|prime minister|ceo|leader|version|situation|news|trends?|value|population|champion|standings|temperature';
+const timeNouns =
+  'price|prices|weather|time|date|day|year|month|events?|status|score|scores|rate|rates|exchange rate|president|prime minister|ceo|leader|version|situation|news|trends?|value|population|champion|standings|temperature';
 
 const presentTimePatterns: readonly RegExp[] = [
   /\b(today|today's|tonight|tonight's|tomorrow|tomorrow's|yesterday|yesterday's)\b/,
@@ -35,9 +38,13 @@ const dataNouns =
 
 const personalDataPatterns: readonly RegExp[] = [
   // Retrieval of the user's own records ("what is my balance", "show my orders", "when is my next meeting").
-  new RegExp(`\\b(what|what's|whats|which|where|where's|when|when's|how many|how much)( is| are| was| were| does| do)?( in| on)? my ((last|latest|recent|previous|next|new|unread|current|remaining|total|monthly|account) )*(${dataNouns})\\b`),
+  new RegExp(
+    `\\b(what|what's|whats|which|where|where's|when|when's|how many|how much)( is| are| was| were| does| do)?( in| on)? my ((last|latest|recent|previous|next|new|unread|current|remaining|total|monthly|account) )*(${dataNouns})\\b`,
+  ),
   new RegExp(`\\bhow (many|much) (${dataNouns}) (do|did|have) i\\b`),
-  new RegExp(`^(please )?(show|list|display|check|read|open|get|fetch|find|search|summari[sz]e|count|export|print|look up|pull up|go through|review) (me )?(all )?(of )?my (last |latest |recent |previous |next |new |unread |current )?(${dataNouns})\\b`),
+  new RegExp(
+    `^(please )?(show|list|display|check|read|open|get|fetch|find|search|summari[sz]e|count|export|print|look up|pull up|go through|review) (me )?(all )?(of )?my (last |latest |recent |previous |next |new |unread |current )?(${dataNouns})\\b`,
+  ),
   // The conversation or the assistant's memory of this user.
   /\bwhat (did|have) (i|we) (say|said|ask|asked|tell|told|write|wrote|send|sent|discuss|discussed|talk about|order|ordered|buy|bought|spend|spent)\b/,
   /\b(do you (remember|know) (my|me|who i am|what i))\b/,
@@ -56,7 +63,11 @@ const contactDetailPatterns: readonly RegExp[] = [
 
 /** Whether a prompt may be looked up in, or stored to, the cache; when not, which rule refused it. */
 export function isCacheable(prompt: string): CacheabilityVerdict {
-  const text = prompt.normalize('NFKC').replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+  const text = prompt
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
   if (text === '') return { cacheable: false, reason: 'empty', matched: '' };
   for (const pattern of contactDetailPatterns) {
     const found = pattern.exec(text);

@@ -4,15 +4,65 @@
  * "colour"/"color") to one form. It never needs to produce a real word, only the same form for
  * the inflections of one word; over-stemming is harmless because both prompts go through it.
  */
-const irregular = new Map<string, string>(Object.entries({
-  children: 'child', people: 'person', men: 'man', women: 'woman', mice: 'mouse', feet: 'foot', teeth: 'tooth',
-  made: 'make', built: 'build', wrote: 'write', written: 'write', ran: 'run', went: 'go', gone: 'go', got: 'get',
-  gotten: 'get', took: 'take', taken: 'take', gave: 'give', given: 'give', found: 'find', kept: 'keep', left: 'leave',
-  bought: 'buy', sold: 'sell', sent: 'send', spent: 'spend', thought: 'think', taught: 'teach', brought: 'bring',
-  chose: 'choose', chosen: 'choose', broke: 'break', broken: 'break', knew: 'know', known: 'know', saw: 'see',
-  seen: 'see', began: 'begin', begun: 'begin', did: 'do', done: 'do', does: 'do', has: 'have', had: 'have',
-  is: 'be', are: 'be', was: 'be', were: 'be', been: 'be', am: 'be', better: 'good', best: 'good', worse: 'bad', worst: 'bad',
-}));
+const irregular = new Map<string, string>(
+  Object.entries({
+    children: 'child',
+    people: 'person',
+    men: 'man',
+    women: 'woman',
+    mice: 'mouse',
+    feet: 'foot',
+    teeth: 'tooth',
+    made: 'make',
+    built: 'build',
+    wrote: 'write',
+    written: 'write',
+    ran: 'run',
+    went: 'go',
+    gone: 'go',
+    got: 'get',
+    gotten: 'get',
+    took: 'take',
+    taken: 'take',
+    gave: 'give',
+    given: 'give',
+    found: 'find',
+    kept: 'keep',
+    left: 'leave',
+    bought: 'buy',
+    sold: 'sell',
+    sent: 'send',
+    spent: 'spend',
+    thought: 'think',
+    taught: 'teach',
+    brought: 'bring',
+    chose: 'choose',
+    chosen: 'choose',
+    broke: 'break',
+    broken: 'break',
+    knew: 'know',
+    known: 'know',
+    saw: 'see',
+    seen: 'see',
+    began: 'begin',
+    begun: 'begin',
+    did: 'do',
+    done: 'do',
+    does: 'do',
+    has: 'have',
+    had: 'have',
+    is: 'be',
+    are: 'be',
+    was: 'be',
+    were: 'be',
+    been: 'be',
+    am: 'be',
+    better: 'good',
+    best: 'good',
+    worse: 'bad',
+    worst: 'bad',
+  }),
+);
 
 const britishToAmerican: readonly [RegExp, string][] = [
   [/isation/g, 'ization'],
@@ -28,7 +78,8 @@ export function lightStem(word: string): string {
   const known = irregular.get(stem);
   if (known) return lightStem(known);
   if (stem.length <= 3) return stem.length === 3 && stem.endsWith('e') ? stem.slice(0, -1) : stem;
-  if (stem.length > 5) for (const [pattern, replacement] of britishToAmerican) stem = stem.replace(pattern, replacement);
+  if (stem.length > 5)
+    for (const [pattern, replacement] of britishToAmerican) stem = stem.replace(pattern, replacement);
   if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
   else if (/(sses|xes|ches|shes|zes)$/.test(stem)) stem = stem.slice(0, -2);
   else if (stem.endsWith('s') && !/(ss|us|is|ous)$/.test(stem)) stem = stem.slice(0, -1);

@@ -20,7 +20,10 @@ beforeEach(() => server.reset());
 
 const model = findModel(modelCatalog, 'openai/gpt-4.1-nano')!;
 const judgeOver = (url: string) =>
-  createModelSameQuestionJudge({ provider: createModelGateway({ credentials: { openai: { apiKey: 'sk-test', baseURL: `${url}/v1` } } }), model });
+  createModelSameQuestionJudge({
+    provider: createModelGateway({ credentials: { openai: { apiKey: 'sk-test', baseURL: `${url}/v1` } } }),
+    model,
+  });
 
 const query = 'How can I boost the water pressure in my shower?';
 const cached = 'How do I pump up the water pressure in my shower?';
@@ -33,7 +36,13 @@ describe('the model judge over the OpenAI wire format', () => {
     expect(verdict.costUsd).toBe(costOfUsage(model, { inputTokens: 120, cachedInputTokens: 0, outputTokens: 1 }));
     expect(verdict.costUsd).toBeGreaterThan(0);
     expect(server.requests).toHaveLength(1);
-    const body = server.requests[0]!.body as { model: string; temperature: number; max_tokens?: number; max_completion_tokens?: number; messages: { role: string; content: string }[] };
+    const body = server.requests[0]!.body as {
+      model: string;
+      temperature: number;
+      max_tokens?: number;
+      max_completion_tokens?: number;
+      messages: { role: string; content: string }[];
+    };
     expect(body.model).toBe('gpt-4.1-nano');
     expect(body.temperature).toBe(0);
     expect(body.max_tokens ?? body.max_completion_tokens).toBe(3);
@@ -63,7 +72,12 @@ describe('the model judge over the OpenAI wire format', () => {
 
   it('turns a borderline pair into a judged hit through the product decision', async () => {
     server.enqueueReply({ text: 'Same', usage: { inputTokens: 100, outputTokens: 1 } });
-    const decision = await decideCacheHitWithJudge(query, { prompt: cached, similarity: 0.95 }, resolveCacheSettings({ similarityThreshold: 0.8 }), judgeOver(server.url));
+    const decision = await decideCacheHitWithJudge(
+      query,
+      { prompt: cached, similarity: 0.95 },
+      resolveCacheSettings({ similarityThreshold: 0.8 }),
+      judgeOver(server.url),
+    );
     expect(decision).toMatchObject({ hit: true, reason: 'judged-same' });
     expect(decision.judgeCostUsd).toBe(costOfUsage(model, { inputTokens: 100, cachedInputTokens: 0, outputTokens: 1 }));
   });

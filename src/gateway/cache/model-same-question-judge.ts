@@ -37,7 +37,12 @@ export interface ModelSameQuestionJudge extends SameQuestionJudge {
 
 /** "same", in any case, alone but for surrounding quotes or a full stop; anything else is "different". */
 export function readsSame(reply: string): boolean {
-  return reply.trim().replace(/^["'*]+|["'*.!]+$/g, '').toLowerCase() === 'same';
+  return (
+    reply
+      .trim()
+      .replace(/^["'*]+|["'*.!]+$/g, '')
+      .toLowerCase() === 'same'
+  );
 }
 
 /**
@@ -46,7 +51,10 @@ export function readsSame(reply: string): boolean {
  * or stopped call, or any answer but "same", means not the same question: the cache then misses
  * and a model answers, which is what would have happened without a judge.
  */
-export function createModelSameQuestionJudge(options: { provider: ChatProvider; model: CatalogModel }): ModelSameQuestionJudge {
+export function createModelSameQuestionJudge(options: {
+  provider: ChatProvider;
+  model: CatalogModel;
+}): ModelSameQuestionJudge {
   const { provider, model } = options;
   return {
     model,
@@ -63,8 +71,15 @@ export function createModelSameQuestionJudge(options: { provider: ChatProvider; 
         });
         for await (const part of stream) {
           if (part.type === 'text') text += part.text;
-          else if (part.type === 'usage') usage = { inputTokens: part.inputTokens, cachedInputTokens: part.cachedInputTokens, outputTokens: part.outputTokens, estimated: part.estimated };
-          else if (part.type === 'finish' && part.reason === 'aborted') return { same: false, costUsd: usage ? costOfUsage(model, usage) : 0, usage };
+          else if (part.type === 'usage')
+            usage = {
+              inputTokens: part.inputTokens,
+              cachedInputTokens: part.cachedInputTokens,
+              outputTokens: part.outputTokens,
+              estimated: part.estimated,
+            };
+          else if (part.type === 'finish' && part.reason === 'aborted')
+            return { same: false, costUsd: usage ? costOfUsage(model, usage) : 0, usage };
         }
       } catch (error) {
         return { same: false, costUsd: usage ? costOfUsage(model, usage) : 0, usage, failed: error };

@@ -13,7 +13,11 @@ describe('the near-miss verifier', () => {
     ['Write a poem about cats', 'Compose a poem about cats', ['write', 'compose']],
   ])('rejects the one-word swap %j / %j at any similarity', (query, candidate, differences) => {
     for (const similarity of [0.9, 0.95, 0.99, 1]) {
-      expect(verifyCandidate(query, candidate, similarity, settings)).toEqual({ hit: false, reason: 'different-content', differences });
+      expect(verifyCandidate(query, candidate, similarity, settings)).toEqual({
+        hit: false,
+        reason: 'different-content',
+        differences,
+      });
     }
   });
 
@@ -28,7 +32,11 @@ describe('the near-miss verifier', () => {
     ['What does `Array.prototype.map` return?', 'What does `Array.prototype.filter` return?', 'different-entities'],
     ['Explain the num_rows method', 'Explain the num_columns method', 'different-entities'],
     ['How do I bake bread?', 'How do I bake sourdough rye bread?', 'different-content'],
-    ['How can I stop my dog from barking at night?', 'What is the best way to prevent my dog barking at night?', 'different-content'],
+    [
+      'How can I stop my dog from barking at night?',
+      'What is the best way to prevent my dog barking at night?',
+      'different-content',
+    ],
   ])('rejects %j against %j (%s)', (query, candidate, reason) => {
     const verdict = verifyCandidate(query, candidate, 0.97, settings);
     expect(verdict.reason).toBe(reason);
@@ -41,7 +49,10 @@ describe('the near-miss verifier', () => {
     ['What is the capital of France?', "what's the capital of france"],
     ['Explain how photosynthesis works', 'Can you describe how photosynthesis works?'],
     ['How do I remove a tick from my dog?', 'How can I remove ticks from a dog?'],
-    ['You can upload your dataset to the Hub with push_to_hub().', 'Use `Dataset.push_to_hub()` to upload your dataset to the Hub.'],
+    [
+      'You can upload your dataset to the Hub with push_to_hub().',
+      'Use `Dataset.push_to_hub()` to upload your dataset to the Hub.',
+    ],
     ['The HF Hub hosts models and datasets.', 'The Hugging Face Hub hosts models and datasets.'],
     ["The page doesn't exist in version 2.10.0.", 'The page does not exist in version 2.10.0.'],
     // One content word may be added or dropped.
@@ -61,18 +72,30 @@ describe('the near-miss verifier', () => {
     expect(verifyCandidate(query, candidate, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
     expect(verifyCandidate(candidate, query, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
     const [first, second] = [analysePrompt(query), analysePrompt(candidate)];
-    expect(compareContent(first, second, { ...defaultVerifierOptions, synonymSenses: 0 })).toMatchObject({ hit: false, reason: 'different-content' });
+    expect(compareContent(first, second, { ...defaultVerifierOptions, synonymSenses: 0 })).toMatchObject({
+      hit: false,
+      reason: 'different-content',
+    });
   });
 
   it('pairs synonyms one for one, so a synonym does not also cover a second swap', () => {
-    expect(verifyCandidate('How do I fix a car?', 'How do I repair an automobile?', 0.95, settings)).toEqual({ hit: true, reason: 'match' });
-    expect(verifyCandidate('How do I fix my car?', 'How do I repair and mend my bicycle?', 0.95, settings)).toMatchObject({ hit: false, reason: 'different-content', differences: ['car', 'mend', 'bicycle'] });
+    expect(verifyCandidate('How do I fix a car?', 'How do I repair an automobile?', 0.95, settings)).toEqual({
+      hit: true,
+      reason: 'match',
+    });
+    expect(
+      verifyCandidate('How do I fix my car?', 'How do I repair and mend my bicycle?', 0.95, settings),
+    ).toMatchObject({ hit: false, reason: 'different-content', differences: ['car', 'mend', 'bicycle'] });
   });
 
   it('matches words occurrence by occurrence, so a slot filled with a word said elsewhere is still a change', () => {
     const query = 'Compare the price of apples and the price of pears';
     const candidate = 'Compare the price of apples and the apples of pears';
-    expect(verifyCandidate(query, candidate, 0.99, settings)).toEqual({ hit: false, reason: 'different-content', differences: ['price', 'apples'] });
+    expect(verifyCandidate(query, candidate, 0.99, settings)).toEqual({
+      hit: false,
+      reason: 'different-content',
+      differences: ['price', 'apples'],
+    });
   });
 
   it.each([
@@ -88,27 +111,46 @@ describe('the near-miss verifier', () => {
   });
 
   it('needs the spelling rule for a misspelling', () => {
-    const [first, second] = [analysePrompt('How do I recieve payments on PayPal?'), analysePrompt('How do I receive payments on PayPal?')];
-    expect(compareContent(first, second, { ...defaultVerifierOptions, maxUnmatchedWords: 0, spellingVariants: false }).hit).toBe(false);
+    const [first, second] = [
+      analysePrompt('How do I recieve payments on PayPal?'),
+      analysePrompt('How do I receive payments on PayPal?'),
+    ];
+    expect(
+      compareContent(first, second, { ...defaultVerifierOptions, maxUnmatchedWords: 0, spellingVariants: false }).hit,
+    ).toBe(false);
   });
 
   it('never takes two real words one letter apart for a misspelling', () => {
-    expect(verifyCandidate('How do I write a letter quickly?', 'How do I white a letter quickly?', 0.99, settings)).toMatchObject({ hit: false, reason: 'different-content' });
+    expect(
+      verifyCandidate('How do I write a letter quickly?', 'How do I white a letter quickly?', 0.99, settings),
+    ).toMatchObject({ hit: false, reason: 'different-content' });
   });
 
   it('lets each rule be switched off to measure it', () => {
     const content = [analysePrompt('What is 15% of 80?'), analysePrompt('What is 15% of 90?')] as const;
     expect(compareContent(...content).hit).toBe(false);
-    expect(compareContent(...content, { ...defaultVerifierOptions, rules: ['negation', 'entities', 'content-words'] }).hit).toBe(true);
+    expect(
+      compareContent(...content, { ...defaultVerifierOptions, rules: ['negation', 'entities', 'content-words'] }).hit,
+    ).toBe(true);
     const swap = [analysePrompt('poem about cats'), analysePrompt('poem about dogs')] as const;
     expect(compareContent(...swap, { ...defaultVerifierOptions, maxUnmatchedWords: 2 }).hit).toBe(true);
     // "gas" is a rarer word than "really"-like fillers: a Zipf floor on the unmatched word refuses it.
-    const added = [analysePrompt('What is wrong with my furnace?'), analysePrompt('What is wrong with my gas furnace?')] as const;
-    expect(compareContent(...added, { ...defaultVerifierOptions, unmatchedWordMinZipf: 5.5 })).toEqual({ hit: false, reason: 'different-content', differences: ['gas'] });
+    const added = [
+      analysePrompt('What is wrong with my furnace?'),
+      analysePrompt('What is wrong with my gas furnace?'),
+    ] as const;
+    expect(compareContent(...added, { ...defaultVerifierOptions, unmatchedWordMinZipf: 5.5 })).toEqual({
+      hit: false,
+      reason: 'different-content',
+      differences: ['gas'],
+    });
   });
 
   it('rejects anything below the threshold, and NaN', () => {
-    expect(verifyCandidate('Tell me a joke', 'Tell me a joke', 0.89, settings)).toEqual({ hit: false, reason: 'below-threshold' });
+    expect(verifyCandidate('Tell me a joke', 'Tell me a joke', 0.89, settings)).toEqual({
+      hit: false,
+      reason: 'below-threshold',
+    });
     expect(verifyCandidate('Tell me a joke', 'Tell me a joke', Number.NaN, settings).hit).toBe(false);
   });
 });

@@ -18,7 +18,14 @@ import { areSynonymSenses, wordSenses } from './word-synonyms';
  * and what the encoder cannot tell from a synonym. Measured on human-labelled question pairs in
  * docs/benchmarks/cache.md (decision 026).
  */
-export type VerificationReason = 'match' | 'below-threshold' | 'different-numbers' | 'different-negation' | 'different-question' | 'different-entities' | 'different-content';
+export type VerificationReason =
+  | 'match'
+  | 'below-threshold'
+  | 'different-numbers'
+  | 'different-negation'
+  | 'different-question'
+  | 'different-entities'
+  | 'different-content';
 
 export interface Verification {
   hit: boolean;
@@ -74,25 +81,38 @@ export function verifyCandidate(
 }
 
 /** The word-level comparison on its own (similarity already accepted). */
-export function compareContent(query: PromptContent, candidate: PromptContent, options: VerifierOptions = defaultVerifierOptions): Verification {
+export function compareContent(
+  query: PromptContent,
+  candidate: PromptContent,
+  options: VerifierOptions = defaultVerifierOptions,
+): Verification {
   const applies = (rule: VerifierRule) => options.rules.includes(rule);
   const numbers = symmetricDifference(query.numbers, candidate.numbers);
-  if (applies('numbers') && numbers.length > 0) return { hit: false, reason: 'different-numbers', differences: numbers };
-  if (applies('negation') && query.negations !== candidate.negations) return { hit: false, reason: 'different-negation' };
+  if (applies('numbers') && numbers.length > 0)
+    return { hit: false, reason: 'different-numbers', differences: numbers };
+  if (applies('negation') && query.negations !== candidate.negations)
+    return { hit: false, reason: 'different-negation' };
   const [asked, answered] = [questionIntent(query.words), questionIntent(candidate.words)];
-  if (applies('question') && asked && answered && asked !== answered) return { hit: false, reason: 'different-question', differences: [asked, answered] };
+  if (applies('question') && asked && answered && asked !== answered)
+    return { hit: false, reason: 'different-question', differences: [asked, answered] };
 
   const entities = [...uncoveredEntities(query, candidate), ...uncoveredEntities(candidate, query)];
-  if (applies('entities') && entities.length > 0) return { hit: false, reason: 'different-entities', differences: entities };
+  if (applies('entities') && entities.length > 0)
+    return { hit: false, reason: 'different-entities', differences: entities };
 
   const unmatched = unmatchedContentWords(query, candidate, options);
   const tooRare = unmatched.some((word) => zipfFrequency(word) < options.unmatchedWordMinZipf);
-  if (applies('content-words') && (unmatched.length > options.maxUnmatchedWords || tooRare)) return { hit: false, reason: 'different-content', differences: unmatched };
+  if (applies('content-words') && (unmatched.length > options.maxUnmatchedWords || tooRare))
+    return { hit: false, reason: 'different-content', differences: unmatched };
   return { hit: true, reason: 'match' };
 }
 
 /** Content words of either prompt that the other does not match, query's first. */
-export function unmatchedContentWords(query: PromptContent, candidate: PromptContent, options: Pick<VerifierOptions, 'spellingVariants' | 'synonymSenses'> = defaultVerifierOptions): string[] {
+export function unmatchedContentWords(
+  query: PromptContent,
+  candidate: PromptContent,
+  options: Pick<VerifierOptions, 'spellingVariants' | 'synonymSenses'> = defaultVerifierOptions,
+): string[] {
   const own = unmatchedWords(query, candidate, options);
   const other = unmatchedWords(candidate, query, options);
   if (options.synonymSenses > 0 && own.length > 0 && other.length > 0) {
@@ -117,12 +137,20 @@ export function unmatchedContentWords(query: PromptContent, candidate: PromptCon
  * matched occurrence by occurrence: a word said twice here and once there is one word unmatched
  * ("keep my dog from barking when ... barking at" / "keep my dog from licking when ... barking at").
  */
-function unmatchedWords(own: PromptContent, other: PromptContent, options: Pick<VerifierOptions, 'spellingVariants'>): string[] {
+function unmatchedWords(
+  own: PromptContent,
+  other: PromptContent,
+  options: Pick<VerifierOptions, 'spellingVariants'>,
+): string[] {
   const spelledOut = acronymExpansions(own, other);
   const available = countOf(other.stemList);
   const otherWords = new Set(other.words);
-  const hyphenatedInOther = new Set(other.words.filter((word) => word.includes('-')).map((word) => word.replace(/-/g, '')));
-  const joinedInOther = new Set(other.contentWords.slice(1).map((word, index) => `${other.contentWords[index]}${word}`));
+  const hyphenatedInOther = new Set(
+    other.words.filter((word) => word.includes('-')).map((word) => word.replace(/-/g, '')),
+  );
+  const joinedInOther = new Set(
+    other.contentWords.slice(1).map((word, index) => `${other.contentWords[index]}${word}`),
+  );
   const matched = own.contentStems.map((stem, index) => {
     const word = own.contentWords[index]!;
     const left = available.get(stem) ?? 0;
@@ -130,7 +158,8 @@ function unmatchedWords(own: PromptContent, other: PromptContent, options: Pick<
       available.set(stem, left - 1);
       return true;
     }
-    if (spelledOut.has(word) || spelledOut.has(stem) || joinedInOther.has(word) || hyphenatedInOther.has(word)) return true;
+    if (spelledOut.has(word) || spelledOut.has(stem) || joinedInOther.has(word) || hyphenatedInOther.has(word))
+      return true;
     return options.spellingVariants && other.contentWords.some((otherWord) => isSpellingVariant(word, otherWord));
   });
   // Two words here written as one there: "hard wood" / "hardwood", "e-mail" / "email".
@@ -157,7 +186,9 @@ function uncoveredEntities(own: PromptContent, other: PromptContent): string[] {
   return [...own.entities].filter((entity) => {
     if (other.entities.has(entity) || other.allStems.has(entity) || expanded.has(entity)) return false;
     // `Dataset.push_to_hub()` and `push_to_hub` name the same function.
-    return ![...other.entities].some((otherEntity) => identifierContains(otherEntity, entity) || identifierContains(entity, otherEntity));
+    return ![...other.entities].some(
+      (otherEntity) => identifierContains(otherEntity, entity) || identifierContains(entity, otherEntity),
+    );
   });
 }
 
@@ -169,7 +200,11 @@ function identifierContains(longer: string, shorter: string): boolean {
 /** Words of `own` that spell out an acronym of `other` ("Hugging Face" for "HF"), and acronyms of `own` that `other` spells out. */
 function acronymExpansions(own: PromptContent, other: PromptContent): Set<string> {
   const covered = new Set<string>();
-  const spell = (acronyms: Set<string>, words: readonly string[], mark: (acronym: string, window: string[]) => void) => {
+  const spell = (
+    acronyms: Set<string>,
+    words: readonly string[],
+    mark: (acronym: string, window: string[]) => void,
+  ) => {
     for (const acronym of acronyms) {
       const letters = acronym.toLowerCase();
       for (let start = 0; start + letters.length <= words.length; start += 1) {

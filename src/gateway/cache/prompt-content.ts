@@ -26,18 +26,71 @@ export interface PromptContent {
   stemList: string[];
 }
 
-const numberWords = new Map<string, string>(Object.entries({
-  zero: '0', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
-  eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17',
-  eighteen: '18', nineteen: '19', twenty: '20', thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70',
-  eighty: '80', ninety: '90', hundred: '100', thousand: '1000', million: '1000000', billion: '1000000000',
-  dozen: '12', twice: '2x', triple: '3x', first: '1st', second: '2nd', third: '3rd',
-  fourth: '4th', fifth: '5th', tenth: '10th', thrice: '3x', hundreds: '100', thousands: '1000', millions: '1000000',
-}));
+const numberWords = new Map<string, string>(
+  Object.entries({
+    zero: '0',
+    two: '2',
+    three: '3',
+    four: '4',
+    five: '5',
+    six: '6',
+    seven: '7',
+    eight: '8',
+    nine: '9',
+    ten: '10',
+    eleven: '11',
+    twelve: '12',
+    thirteen: '13',
+    fourteen: '14',
+    fifteen: '15',
+    sixteen: '16',
+    seventeen: '17',
+    eighteen: '18',
+    nineteen: '19',
+    twenty: '20',
+    thirty: '30',
+    forty: '40',
+    fifty: '50',
+    sixty: '60',
+    seventy: '70',
+    eighty: '80',
+    ninety: '90',
+    hundred: '100',
+    thousand: '1000',
+    million: '1000000',
+    billion: '1000000000',
+    dozen: '12',
+    twice: '2x',
+    triple: '3x',
+    first: '1st',
+    second: '2nd',
+    third: '3rd',
+    fourth: '4th',
+    fifth: '5th',
+    tenth: '10th',
+    thrice: '3x',
+    hundreds: '100',
+    thousands: '1000',
+    millions: '1000000',
+  }),
+);
 
 const abbreviations = new Set(['e.g', 'i.e', 'etc', 'vs', 'cf', 'approx', 'ca']);
 
-const negationWords = new Set(['not', 'no', 'never', 'cannot', 'without', 'none', 'nothing', 'nobody', 'neither', 'nor', 'nowhere', 'unable']);
+const negationWords = new Set([
+  'not',
+  'no',
+  'never',
+  'cannot',
+  'without',
+  'none',
+  'nothing',
+  'nobody',
+  'neither',
+  'nor',
+  'nowhere',
+  'unable',
+]);
 
 /** Function words and request scaffolding ("please explain", "how do I"): they carry no topic. */
 export const stopWords = new Set(
@@ -60,13 +113,29 @@ const numberPattern = /^v?\d+(?:[.,]\d+)*(?:st|nd|rd|th|x|%|k|m|b)?$/i;
 const tokenPattern = /[\p{L}\p{N}][\p{L}\p{N}_'’.\-/\\#]*[\p{L}\p{N}_)]|[\p{L}\p{N}]/gu;
 
 function normaliseNumber(token: string): string {
-  return token.toLowerCase().replace(/^v(?=\d)/, '').replace(/(?<=\d),(?=\d{3}\b)/g, '');
+  return token
+    .toLowerCase()
+    .replace(/^v(?=\d)/, '')
+    .replace(/(?<=\d),(?=\d{3}\b)/g, '');
 }
 
 /** Splits a prompt into the parts the verifier compares. */
 export function analysePrompt(prompt: string): PromptContent {
-  const content: PromptContent = { numbers: new Set(), negations: 0, entities: new Set(), acronyms: new Set(), contentStems: [], contentWords: [], allStems: new Set(), words: [], stemList: [] };
-  let text = prompt.normalize('NFKC').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+  const content: PromptContent = {
+    numbers: new Set(),
+    negations: 0,
+    entities: new Set(),
+    acronyms: new Set(),
+    contentStems: [],
+    contentWords: [],
+    allStems: new Set(),
+    words: [],
+    stemList: [],
+  };
+  let text = prompt
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"');
   text = text.replace(/`([^`\n]+)`/g, (_, code: string) => {
     content.entities.add(code.trim().toLowerCase().replace(/\(\)$/, ''));
     return ' , ';
@@ -127,7 +196,8 @@ export function analysePrompt(prompt: string): PromptContent {
       content.contentWords.push(acronym.toLowerCase());
       continue;
     }
-    if (/^\p{Lu}/u.test(token) && !sentenceStart && !emphasised && !firstPersonPattern.test(token)) content.entities.add(lightStem(lower));
+    if (/^\p{Lu}/u.test(token) && !sentenceStart && !emphasised && !firstPersonPattern.test(token))
+      content.entities.add(lightStem(lower));
     for (const part of lower.replace(contractionPattern, '').replace(/\)$/, '').split('-')) {
       if (part !== '' && !stopWords.has(part)) addContentWord(content, part);
     }

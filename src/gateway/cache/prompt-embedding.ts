@@ -31,7 +31,9 @@ function cutAtSpace(text: string, side: 'start' | 'end'): string {
 export async function embedPrompts(encoder: SentenceEncoder, prompts: readonly string[]): Promise<Float32Array[]> {
   const windows = prompts.map((prompt) => encoderTextFor(prompt));
   // An empty prompt has no meaning to embed: a zero vector, similar to nothing.
-  const distinct = [...new Set(windows)].filter((window) => window !== '').sort((first, second) => first.length - second.length);
+  const distinct = [...new Set(windows)]
+    .filter((window) => window !== '')
+    .sort((first, second) => first.length - second.length);
   const vectors = distinct.length > 0 ? await encoder.embed(distinct) : [];
   const byWindow = new Map(distinct.map((window, index) => [window, vectors[index]!]));
   return windows.map((window) => byWindow.get(window) ?? new Float32Array(encoder.dimensions));

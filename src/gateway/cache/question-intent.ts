@@ -7,7 +7,23 @@
  */
 export type QuestionIntent = 'reason' | 'way' | 'amount' | 'time' | 'place' | 'person';
 
-const amountAfterHow = new Set(['many', 'much', 'long', 'often', 'far', 'old', 'big', 'tall', 'large', 'fast', 'soon', 'high', 'deep', 'heavy', 'wide']);
+const amountAfterHow = new Set([
+  'many',
+  'much',
+  'long',
+  'often',
+  'far',
+  'old',
+  'big',
+  'tall',
+  'large',
+  'fast',
+  'soon',
+  'high',
+  'deep',
+  'heavy',
+  'wide',
+]);
 const intents = new Map<string, QuestionIntent>([
   ['why', 'reason'],
   ['when', 'time'],

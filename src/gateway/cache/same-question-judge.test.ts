@@ -33,13 +33,25 @@ describe('the optional same-question judge', () => {
   });
 
   it.each([
-    ['below the threshold', 'How can I boost the water pressure in my shower?', { prompt: 'How do I pump up the water pressure in my shower?', similarity: 0.7 }],
+    [
+      'below the threshold',
+      'How can I boost the water pressure in my shower?',
+      { prompt: 'How do I pump up the water pressure in my shower?', similarity: 0.7 },
+    ],
     ['a changed number', 'What is 15% of 90?', { prompt: 'What is 15% of 80?', similarity: 0.99 }],
-    ['a changed name', 'What is the capital of Germany?', { prompt: 'What is the capital of France?', similarity: 0.99 }],
+    [
+      'a changed name',
+      'What is the capital of Germany?',
+      { prompt: 'What is the capital of France?', similarity: 0.99 },
+    ],
     ['a flipped negation', 'Why does my code compile?', { prompt: "Why doesn't my code compile?", similarity: 0.99 }],
     ['a question about now', 'What is the weather today?', { prompt: 'What is the weather today?', similarity: 1 }],
     ['an exact repeat', 'tell me a joke', { prompt: 'Tell me a joke.', similarity: 1 }],
-    ['a one-word addition the verifier already allows', 'What is wrong with my gas furnace?', { prompt: 'What could be wrong with my furnace?', similarity: 0.9 }],
+    [
+      'a one-word addition the verifier already allows',
+      'What is wrong with my gas furnace?',
+      { prompt: 'What could be wrong with my furnace?', similarity: 0.9 },
+    ],
   ])('is never asked about %s', async (_, question, candidate) => {
     const judge = fakeJudge(true);
     const decision = await decideCacheHitWithJudge(question, candidate, settings, judge);
@@ -48,6 +60,9 @@ describe('the optional same-question judge', () => {
   });
 
   it('changes nothing when no judge is configured', async () => {
-    expect(await decideCacheHitWithJudge(query, reworded, settings, undefined)).toMatchObject({ hit: false, reason: 'different-content' });
+    expect(await decideCacheHitWithJudge(query, reworded, settings, undefined)).toMatchObject({
+      hit: false,
+      reason: 'different-content',
+    });
   });
 });

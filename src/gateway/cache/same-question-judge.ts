@@ -40,4 +40,3 @@ export async function decideCacheHitWithJudge(
     ? { hit: true, reason: 'judged-same', differences: decision.differences, judgeCostUsd: verdict.costUsd }
     : { ...decision, judgeCostUsd: verdict.costUsd };
 }
-

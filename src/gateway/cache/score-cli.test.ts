@@ -10,9 +10,14 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 function runScore(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/cache/score.ts', ...args], { cwd: repositoryRoot, timeout: 90_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/cache/score.ts', ...args],
+      { cwd: repositoryRoot, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -30,7 +35,10 @@ describe('the cache:score command', () => {
     ];
     await writeFile(input('good.jsonl'), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n\n`);
     await writeFile(input('bad-field.jsonl'), `${JSON.stringify(lines[0])}\n{"id": "x", "a": "hello"}\n`);
-    await writeFile(input('bad-json.jsonl'), `${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n{"id": "y", "a": \n`);
+    await writeFile(
+      input('bad-json.jsonl'),
+      `${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n{"id": "y", "a": \n`,
+    );
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
@@ -58,12 +66,16 @@ describe('the cache:score command', () => {
   it.each([
     ['bad-field.jsonl', /bad-field\.jsonl line 2: "b" is missing/],
     ['bad-json.jsonl', /bad-json\.jsonl line 3: not valid JSON/],
-  ])('refuses %s naming the line, with nothing on stdout', async (file, message) => {
-    const { code, stdout, stderr } = await runScore(['--input', input(file)]);
-    expect(code).not.toBe(0);
-    expect(stdout).toBe('');
-    expect(stderr).toMatch(message);
-  }, 60_000);
+  ])(
+    'refuses %s naming the line, with nothing on stdout',
+    async (file, message) => {
+      const { code, stdout, stderr } = await runScore(['--input', input(file)]);
+      expect(code).not.toBe(0);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(message);
+    },
+    60_000,
+  );
 
   it('explains its usage when --input is missing', async () => {
     const { code, stdout, stderr } = await runScore([]);

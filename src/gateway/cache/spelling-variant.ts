@@ -32,5 +32,10 @@ function withinOneEdit(first: string, second: string): boolean {
   const restSecond = second.slice(start, endSecond);
   if (restFirst.length <= 1 && restSecond.length <= 1) return true;
   // Two neighbouring letters swapped: "recieve" / "receive".
-  return restFirst.length === 2 && restSecond.length === 2 && restFirst[0] === restSecond[1] && restFirst[1] === restSecond[0];
+  return (
+    restFirst.length === 2 &&
+    restSecond.length === 2 &&
+    restFirst[0] === restSecond[1] &&
+    restFirst[1] === restSecond[0]
+  );
 }

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** General-English word frequencies (SUBTLEX-US), written by scripts/cache/build-word-frequency.ts. */
-export const wordFrequencyArtifactPath = fileURLToPath(new URL('./artifacts/english-word-frequency.tsv', import.meta.url));
+export const wordFrequencyArtifactPath = fileURLToPath(
+  new URL('./artifacts/english-word-frequency.tsv', import.meta.url),
+);
 
 let frequencies: Map<string, number> | undefined;
 

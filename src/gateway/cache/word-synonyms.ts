@@ -13,8 +13,26 @@ type PartOfSpeech = 'n' | 'v' | 'a' | 'r';
  * would be a form of the adjective "numb"): an adjective or adverb is looked up as written.
  */
 const detachments: Readonly<Record<PartOfSpeech, readonly [string, string][]>> = {
-  n: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
-  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  n: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  v: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
   a: [],
   r: [],
 };
@@ -59,12 +77,18 @@ function load(): SynonymTable {
 function lemmasOf(word: string, maxSense: number, { synsets }: SynonymTable): Map<string, number[]> {
   const found = new Map<string, number[]>();
   for (const pos of Object.keys(detachments) as PartOfSpeech[]) {
-    const forms = [word, ...detachments[pos].filter(([ending]) => word.length > ending.length + 2 && word.endsWith(ending)).map(([ending, base]) => word.slice(0, -ending.length) + base)];
+    const forms = [
+      word,
+      ...detachments[pos]
+        .filter(([ending]) => word.length > ending.length + 2 && word.endsWith(ending))
+        .map(([ending, base]) => word.slice(0, -ending.length) + base),
+    ];
     // A doubled consonant before -ing/-ed: "stopping" -> "stop".
     if (pos === 'v' && /([^aeiou])\1(?:ing|ed)$/.test(word)) forms.push(word.replace(/([^aeiou])\1(?:ing|ed)$/, '$1'));
     for (const form of forms) {
       const senses = synsets[pos].get(form)?.filter((entry) => entry % rankBits <= maxSense);
-      if (senses?.length) found.set(form, [...(found.get(form) ?? []), ...senses.map((entry) => Math.floor(entry / rankBits))]);
+      if (senses?.length)
+        found.set(form, [...(found.get(form) ?? []), ...senses.map((entry) => Math.floor(entry / rankBits))]);
     }
   }
   return found;

@@ -6,12 +6,26 @@ import { modelCatalog } from './model-catalog';
 function model(id: string, tier: 1 | 2 | 3, inputPricePerMillion: number, outputPricePerMillion: number): CatalogModel {
   const [provider, name] = id.split('/') as [CatalogModel['provider'], string];
   return {
-    id, provider, providerModelId: name, displayName: name, contextWindow: 8000, maxOutputTokens: 1000,
-    inputPricePerMillion, outputPricePerMillion, tier, acceptsTemperature: true, pricesAsOf: '2025-01-01',
+    id,
+    provider,
+    providerModelId: name,
+    displayName: name,
+    contextWindow: 8000,
+    maxOutputTokens: 1000,
+    inputPricePerMillion,
+    outputPricePerMillion,
+    tier,
+    acceptsTemperature: true,
+    pricesAsOf: '2025-01-01',
   };
 }
 
-const catalog = [model('openai/large', 3, 10, 30), model('openai/small', 1, 1, 4), model('google/tiny', 1, 0.5, 1), model('anthropic/mid', 2, 3, 15)];
+const catalog = [
+  model('openai/large', 3, 10, 30),
+  model('openai/small', 1, 1, 4),
+  model('google/tiny', 1, 0.5, 1),
+  model('anthropic/mid', 2, 3, 15),
+];
 
 describe('parseModelId', () => {
   it.each([

@@ -23,7 +23,9 @@ export function findModel(catalog: readonly CatalogModel[], modelId: string): Ca
 
 /** Models of one tier, cheapest first (by the price of a 3:1 input-to-output token mix). */
 export function listModelsByTier(catalog: readonly CatalogModel[], tier: CapabilityTier): CatalogModel[] {
-  return catalog.filter((model) => model.tier === tier).sort((first, second) => blendedPrice(first) - blendedPrice(second));
+  return catalog
+    .filter((model) => model.tier === tier)
+    .sort((first, second) => blendedPrice(first) - blendedPrice(second));
 }
 
 /** USD per million tokens for a typical chat turn, three input tokens for each output token. */

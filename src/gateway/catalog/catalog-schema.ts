@@ -38,4 +38,6 @@ export type CatalogModel = z.infer<typeof catalogModelSchema>;
 /** A whole catalog: unique ids. Use it to validate a catalog loaded from a file or a database. */
 export const modelCatalogSchema = z
   .array(catalogModelSchema)
-  .refine((models) => new Set(models.map((model) => model.id)).size === models.length, { error: 'model ids must be unique' });
+  .refine((models) => new Set(models.map((model) => model.id)).size === models.length, {
+    error: 'model ids must be unique',
+  });

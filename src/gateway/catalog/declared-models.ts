@@ -1,16 +1,27 @@
 import { z } from 'zod';
 import { modelCatalogSchema, type CatalogModel } from './catalog-schema';
 
-const price = z.number({ error: 'must be a number of dollars per million tokens' }).min(0, { error: 'must be 0 or more' });
-const tokens = z.number({ error: 'must be a whole number of tokens' }).int({ error: 'must be a whole number of tokens' }).positive({ error: 'must be more than 0' });
+const price = z
+  .number({ error: 'must be a number of dollars per million tokens' })
+  .min(0, { error: 'must be 0 or more' });
+const tokens = z
+  .number({ error: 'must be a whole number of tokens' })
+  .int({ error: 'must be a whole number of tokens' })
+  .positive({ error: 'must be more than 0' });
 
 /** One model an operator declares for an OpenAI-compatible server (OPENAI_COMPATIBLE_MODELS). */
 const declaredModelSchema = z.strictObject({
   /** The model's name on the server, as its /v1/models lists it and its /v1/chat/completions takes it. */
-  id: z.string({ error: 'must be the model name the server knows' }).trim().min(1, { error: 'must be the model name the server knows' }).max(200),
+  id: z
+    .string({ error: 'must be the model name the server knows' })
+    .trim()
+    .min(1, { error: 'must be the model name the server knows' })
+    .max(200),
   /** What people see; defaults to the id. */
   name: z.string().trim().min(1).max(200).optional(),
-  tier: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'must be 1 (small and cheap), 2 (general) or 3 (frontier)' }),
+  tier: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+    error: 'must be 1 (small and cheap), 2 (general) or 3 (frontier)',
+  }),
   input_price_per_million: price,
   output_price_per_million: price,
   cached_input_price_per_million: price.optional(),
@@ -22,7 +33,9 @@ const declaredModelSchema = z.strictObject({
 
 const declarationSchema = z.array(declaredModelSchema, { error: 'must be a JSON array of models' });
 
-export type DeclaredModels = { models: CatalogModel[]; problems?: undefined } | { models?: undefined; problems: string[] };
+export type DeclaredModels =
+  | { models: CatalogModel[]; problems?: undefined }
+  | { models?: undefined; problems: string[] };
 
 /**
  * The catalog entries of an operator's declaration of its OpenAI-compatible server's models: a
@@ -50,7 +63,9 @@ export function parseDeclaredModels(json: string, today: string): DeclaredModels
     maxOutputTokens: model.max_output_tokens,
     inputPricePerMillion: model.input_price_per_million,
     outputPricePerMillion: model.output_price_per_million,
-    ...(model.cached_input_price_per_million === undefined ? {} : { cachedInputPricePerMillion: model.cached_input_price_per_million }),
+    ...(model.cached_input_price_per_million === undefined
+      ? {}
+      : { cachedInputPricePerMillion: model.cached_input_price_per_million }),
     acceptsTemperature: model.accepts_temperature,
     pricesAsOf: model.prices_as_of ?? today,
   }));

@@ -37,14 +37,19 @@ describe('the built-in model catalog', () => {
   it('gives every paid model a cached-input price below its input price', () => {
     const paid = modelCatalog.filter((model) => model.inputPricePerMillion > 0);
     expect(paid.length).toBeGreaterThan(10);
-    for (const model of paid) expect(model.cachedInputPricePerMillion, model.id).toBeLessThan(model.inputPricePerMillion);
+    for (const model of paid)
+      expect(model.cachedInputPricePerMillion, model.id).toBeLessThan(model.inputPricePerMillion);
   });
 
   it('rejects a malformed entry', () => {
     const broken = { ...modelCatalog[0]!, id: 'anthropic/gpt-4o', maxOutputTokens: 10_000_000 };
     const messages = modelCatalogSchema.safeParse([broken, broken]).error?.issues.map((issue) => issue.message) ?? [];
     expect(messages).toEqual(
-      expect.arrayContaining(['id must start with its provider', 'max output exceeds the context window', 'model ids must be unique']),
+      expect.arrayContaining([
+        'id must start with its provider',
+        'max output exceeds the context window',
+        'model ids must be unique',
+      ]),
     );
   });
 });

@@ -24,7 +24,11 @@ describe('costOfUsage', () => {
   it('prices a chat turn on GPT-4o mini from the catalog', () => {
     const model = findModel(modelCatalog, 'openai/gpt-4o-mini')!;
     const cost = costOfUsage(model, { inputTokens: 1_200, cachedInputTokens: 1_024, outputTokens: 300 });
-    const expected = (176 * model.inputPricePerMillion + 1_024 * model.cachedInputPricePerMillion! + 300 * model.outputPricePerMillion) / 1e6;
+    const expected =
+      (176 * model.inputPricePerMillion +
+        1_024 * model.cachedInputPricePerMillion! +
+        300 * model.outputPricePerMillion) /
+      1e6;
     expect(cost).toBeCloseTo(expected, 12);
     expect(cost).toBeGreaterThan(0);
   });

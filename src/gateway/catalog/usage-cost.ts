@@ -13,6 +13,8 @@ export function costOfUsage(model: PricedModel, usage: TokenUsage): number {
   const uncachedTokens = usage.inputTokens - cachedTokens;
   const cachedPrice = model.cachedInputPricePerMillion ?? model.inputPricePerMillion;
   const microDollars =
-    uncachedTokens * model.inputPricePerMillion + cachedTokens * cachedPrice + usage.outputTokens * model.outputPricePerMillion;
+    uncachedTokens * model.inputPricePerMillion +
+    cachedTokens * cachedPrice +
+    usage.outputTokens * model.outputPricePerMillion;
   return microDollars / 1_000_000;
 }

@@ -50,7 +50,10 @@ async function embedBatch(batch: EmbedJob[]): Promise<void> {
     for (const job of batch) {
       const own = vectors.slice(offset, offset + job.texts.length);
       offset += job.texts.length;
-      parentPort?.postMessage({ jobId: job.jobId, vectors: own }, own.map((vector) => vector.buffer as ArrayBuffer));
+      parentPort?.postMessage(
+        { jobId: job.jobId, vectors: own },
+        own.map((vector) => vector.buffer as ArrayBuffer),
+      );
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

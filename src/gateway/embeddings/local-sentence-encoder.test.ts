@@ -8,7 +8,12 @@ describe('the embedded sentence encoder', () => {
   beforeAll(() => encoder.embed(['warm up']), 120_000);
 
   it('gives unit vectors of its stated size, in input order, across batches', async () => {
-    const texts = ['How do I bake bread?', 'What is the capital of France?', 'Tell me a joke', 'How can I make bread at home?'];
+    const texts = [
+      'How do I bake bread?',
+      'What is the capital of France?',
+      'Tell me a joke',
+      'How can I make bread at home?',
+    ];
     const vectors = await encoder.embed(texts);
     expect(vectors).toHaveLength(4);
     for (const vector of vectors) {

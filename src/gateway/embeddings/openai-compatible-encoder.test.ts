@@ -4,7 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../providers/gateway-error';
 import { failOnConsoleOutput } from '../testing/fail-on-console-output';
 import { startFakeProviderServer, type FakeProviderServer } from '../testing/fake-provider-server';
-import { embeddingsBody, fakeEmbedding, readEmbeddingsRequest, type EmbeddingsRequest } from '../testing/openai-embeddings-wire';
+import {
+  embeddingsBody,
+  fakeEmbedding,
+  readEmbeddingsRequest,
+  type EmbeddingsRequest,
+} from '../testing/openai-embeddings-wire';
 import { createOpenAiCompatibleEncoder, type OpenAiCompatibleEncoderOptions } from './openai-compatible-encoder';
 import { normalise } from './sentence-encoder';
 
@@ -25,11 +30,15 @@ const lengthOf = (vector: Float32Array) => Math.hypot(...vector);
 const recordedInputs = () => server.requests.map((request) => (request.body as { input: string[] }).input);
 
 /** A server answering in OpenAI's format, but with the body rewritten: to test what the fake never does. */
-async function startRewritingServer(rewrite: (body: ReturnType<typeof embeddingsBody>) => unknown): Promise<{ url: string; close(): Promise<void> }> {
+async function startRewritingServer(
+  rewrite: (body: ReturnType<typeof embeddingsBody>) => unknown,
+): Promise<{ url: string; close(): Promise<void> }> {
   const rewriting: Server = createServer(async (request, response) => {
     const parts: Buffer[] = [];
     for await (const part of request) parts.push(part as Buffer);
-    const body = rewrite(embeddingsBody(readEmbeddingsRequest(JSON.parse(Buffer.concat(parts).toString('utf8'))) as EmbeddingsRequest));
+    const body = rewrite(
+      embeddingsBody(readEmbeddingsRequest(JSON.parse(Buffer.concat(parts).toString('utf8'))) as EmbeddingsRequest),
+    );
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body));
   });
@@ -86,19 +95,27 @@ describe('createOpenAiCompatibleEncoder against the fake provider server', () =>
   it.each([
     [401, 'auth', false, /Incorrect API key/],
     [500, 'unavailable', true, /server had an error/],
-  ] as const)('turns HTTP %i into a GatewayError of kind %s (retryable: %s), without retrying', async (status, kind, retryable, message) => {
-    server.enqueueReply({ failBeforeStream: { status } });
-    const failure = await encoderAt(server.url).embed(['x']).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(GatewayError);
-    expect(failure).toMatchObject({ kind, status, isRetryable: retryable, provider: 'openai-compatible' });
-    expect((failure as Error).message).toMatch(/^openai-compatible embeddings \(text-embedding-3-small\): /);
-    expect((failure as Error).message).toMatch(message);
-    expect(server.requests).toHaveLength(1);
-  });
+  ] as const)(
+    'turns HTTP %i into a GatewayError of kind %s (retryable: %s), without retrying',
+    async (status, kind, retryable, message) => {
+      server.enqueueReply({ failBeforeStream: { status } });
+      const failure = await encoderAt(server.url)
+        .embed(['x'])
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(GatewayError);
+      expect(failure).toMatchObject({ kind, status, isRetryable: retryable, provider: 'openai-compatible' });
+      expect((failure as Error).message).toMatch(/^openai-compatible embeddings \(text-embedding-3-small\): /);
+      expect((failure as Error).message).toMatch(message);
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it("carries a 429's Retry-After", async () => {
     server.enqueueReply({ failBeforeStream: { status: 429, retryAfterSeconds: 7 } });
-    await expect(encoderAt(server.url).embed(['x'])).rejects.toMatchObject({ kind: 'rate_limit', retryAfterSeconds: 7 });
+    await expect(encoderAt(server.url).embed(['x'])).rejects.toMatchObject({
+      kind: 'rate_limit',
+      retryAfterSeconds: 7,
+    });
   });
 
   it('refuses vectors of another length than its dimensions', async () => {
@@ -111,14 +128,21 @@ describe('createOpenAiCompatibleEncoder against the fake provider server', () =>
 
   it('gives up after timeoutMs with a retryable timeout, and closes the request', async () => {
     server.enqueueReply({ chunkDelayMs: 300 });
-    await expect(encoderAt(server.url, { timeoutMs: 50 }).embed(['slow'])).rejects.toMatchObject({ kind: 'timeout', isRetryable: true });
+    await expect(encoderAt(server.url, { timeoutMs: 50 }).embed(['slow'])).rejects.toMatchObject({
+      kind: 'timeout',
+      isRetryable: true,
+    });
     await expect(server.requests[0]!.ended).resolves.toBe('closed-by-client');
   });
 
   it('reports an unreachable endpoint as unavailable', async () => {
     const closed = await startRewritingServer((body) => body);
     await closed.close();
-    await expect(encoderAt(closed.url).embed(['x'])).rejects.toMatchObject({ kind: 'unavailable', isRetryable: true, status: undefined });
+    await expect(encoderAt(closed.url).embed(['x'])).rejects.toMatchObject({
+      kind: 'unavailable',
+      isRetryable: true,
+      status: undefined,
+    });
   });
 
   it.each([
@@ -134,7 +158,9 @@ describe('createOpenAiCompatibleEncoder against answers the fake never gives', (
   it('pairs vectors with texts by index, normalises them, when data comes out of order and unscaled', async () => {
     const rewriting = await startRewritingServer((body) => ({
       ...body,
-      data: body.data.map((item) => ({ ...item, embedding: (item.embedding as number[]).map((value) => value * 3) })).reverse(),
+      data: body.data
+        .map((item) => ({ ...item, embedding: (item.embedding as number[]).map((value) => value * 3) }))
+        .reverse(),
     }));
     try {
       const texts = ['alpha', 'beta gamma', 'delta'];

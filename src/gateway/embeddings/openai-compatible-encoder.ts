@@ -35,28 +35,45 @@ const provider = 'openai-compatible';
  */
 export function createOpenAiCompatibleEncoder(options: OpenAiCompatibleEncoderOptions): SentenceEncoder {
   const { model, dimensions, batchSize = 64, sendDimensions = true, timeoutMs = 10_000 } = options;
-  if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error(`dimensions must be a positive integer, got ${dimensions}`);
+  if (!Number.isInteger(dimensions) || dimensions <= 0)
+    throw new Error(`dimensions must be a positive integer, got ${dimensions}`);
   if (!Number.isInteger(batchSize) || batchSize <= 0 || batchSize > maxBatchSize) {
     throw new Error(`batchSize must be an integer from 1 to ${maxBatchSize}, got ${batchSize}`);
   }
-  const embeddingModel = createOpenAICompatible({ name: provider, baseURL: options.baseURL, apiKey: options.apiKey }).embeddingModel(model);
+  const embeddingModel = createOpenAICompatible({
+    name: provider,
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+  }).embeddingModel(model);
   const providerOptions = sendDimensions ? { openaiCompatible: { dimensions } } : undefined;
   const label = `${provider} embeddings (${model})`;
 
   async function embedBatch(batch: string[]): Promise<Float32Array[]> {
     let result: Awaited<ReturnType<typeof embedMany>>;
     try {
-      result = await embedMany({ model: embeddingModel, values: batch, maxRetries: 0, abortSignal: AbortSignal.timeout(timeoutMs), providerOptions });
+      result = await embedMany({
+        model: embeddingModel,
+        values: batch,
+        maxRetries: 0,
+        abortSignal: AbortSignal.timeout(timeoutMs),
+        providerOptions,
+      });
     } catch (error) {
       throw relabel(toGatewayError(error, provider), label);
     }
     const embeddings = inIndexOrder(result.embeddings, result.responses?.[0]?.body);
     if (embeddings.length !== batch.length) {
-      throw new GatewayError('unknown', `${label}: sent ${batch.length} texts, received ${embeddings.length} vectors`, { provider });
+      throw new GatewayError('unknown', `${label}: sent ${batch.length} texts, received ${embeddings.length} vectors`, {
+        provider,
+      });
     }
     return embeddings.map((values) => {
       if (values.length !== dimensions) {
-        throw new GatewayError('unknown', `${label}: expected vectors of ${dimensions} dimensions, received ${values.length}; set the encoder's dimensions to the model's`, { provider });
+        throw new GatewayError(
+          'unknown',
+          `${label}: expected vectors of ${dimensions} dimensions, received ${values.length}; set the encoder's dimensions to the model's`,
+          { provider },
+        );
       }
       return normalise(values);
     });
@@ -85,7 +102,14 @@ function inIndexOrder(embeddings: number[][], rawBody: unknown): number[][] {
   const ordered: number[][] = new Array(embeddings.length);
   for (const [position, item] of data.entries()) {
     const index = item?.index;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= embeddings.length || ordered[index]) return embeddings;
+    if (
+      typeof index !== 'number' ||
+      !Number.isInteger(index) ||
+      index < 0 ||
+      index >= embeddings.length ||
+      ordered[index]
+    )
+      return embeddings;
     ordered[index] = embeddings[position]!;
   }
   return ordered;
@@ -93,6 +117,13 @@ function inIndexOrder(embeddings: number[][], rawBody: unknown): number[][] {
 
 /** Names the embeddings endpoint in the message, so an operator can tell it from a chat provider. */
 function relabel(error: GatewayError, label: string): GatewayError {
-  const message = error.message.startsWith(`${provider}: `) ? `${label}: ${error.message.slice(provider.length + 2)}` : error.message;
-  return new GatewayError(error.kind, message, { status: error.status, provider, retryAfterSeconds: error.retryAfterSeconds, cause: error.cause ?? error });
+  const message = error.message.startsWith(`${provider}: `)
+    ? `${label}: ${error.message.slice(provider.length + 2)}`
+    : error.message;
+  return new GatewayError(error.kind, message, {
+    status: error.status,
+    provider,
+    retryAfterSeconds: error.retryAfterSeconds,
+    cause: error.cause ?? error,
+  });
 }

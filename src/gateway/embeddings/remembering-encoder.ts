@@ -11,7 +11,10 @@ export interface RememberingEncoderOptions {
  * repeat questions; the second embedding then costs nothing. Texts being embedded are shared
  * too, so two requests asking at once run the model once.
  */
-export function createRememberingEncoder(encoder: SentenceEncoder, options: RememberingEncoderOptions = {}): SentenceEncoder {
+export function createRememberingEncoder(
+  encoder: SentenceEncoder,
+  options: RememberingEncoderOptions = {},
+): SentenceEncoder {
   const capacity = options.capacity ?? 2_000;
   const remembered = new Map<string, Promise<Float32Array>>();
 

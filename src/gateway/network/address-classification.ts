@@ -113,13 +113,16 @@ function dottedQuad(high: number, low: number): string {
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
-function embeddedIpv4(groups: number[]): { form: 'mapped' | 'compatible' | 'nat64' | '6to4'; address: string } | undefined {
+function embeddedIpv4(
+  groups: number[],
+): { form: 'mapped' | 'compatible' | 'nat64' | '6to4'; address: string } | undefined {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
   const upperZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
   if (upperZero && g5 === 0xffff) return { form: 'mapped', address: dottedQuad(g6, g7) };
   // ::/128 and ::1 are IPv6's own unspecified and loopback addresses, not compatible forms.
   if (upperZero && g5 === 0 && (g6 !== 0 || g7 > 1)) return { form: 'compatible', address: dottedQuad(g6, g7) };
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return { form: 'nat64', address: dottedQuad(g6, g7) };
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)
+    return { form: 'nat64', address: dottedQuad(g6, g7) };
   if (g0 === 0x2002) return { form: '6to4', address: dottedQuad(g1, g2) };
   return undefined;
 }

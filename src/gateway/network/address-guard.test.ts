@@ -18,7 +18,8 @@ const resolveFromTable: ResolveHost = async (hostname) => {
 
 describe('checking a URL when it is saved', () => {
   const guard = createAddressGuard({ resolve: resolveFromTable });
-  const refused = (address: string, addressClass: string): UrlRefusal => ({ reason: 'refused_address', address, addressClass } as UrlRefusal);
+  const refused = (address: string, addressClass: string): UrlRefusal =>
+    ({ reason: 'refused_address', address, addressClass }) as UrlRefusal;
 
   it.each([
     ['https://api.example.com/v1', undefined],
@@ -56,7 +57,10 @@ describe('checking a URL when it is saved', () => {
   });
 
   it('lets through the networks the operator allows, and nothing more', async () => {
-    const allowing = createAddressGuard({ resolve: resolveFromTable, allowedNetworks: ['127.0.0.0/8', '::1', '10.0.0.0/8'] });
+    const allowing = createAddressGuard({
+      resolve: resolveFromTable,
+      allowedNetworks: ['127.0.0.0/8', '::1', '10.0.0.0/8'],
+    });
     expect(await allowing.checkUrl('http://127.0.0.1:11434/v1')).toBeUndefined();
     expect(await allowing.checkUrl('http://localhost:11434/v1')).toBeUndefined();
     expect(await allowing.checkUrl('http://intranet.example.com/v1')).toBeUndefined();

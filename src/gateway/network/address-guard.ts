@@ -3,7 +3,9 @@ import { createGuardedFetch } from './guarded-fetch';
 import { addressesOf, hostOf, resolveWithSystem, type ResolveHost } from './host-addresses';
 
 /** Why a URL may not be used: where its host leads, or that it leads nowhere. */
-export type UrlRefusal = { reason: 'refused_address'; address: string; addressClass: RefusedAddressClass } | { reason: 'unresolvable' };
+export type UrlRefusal =
+  | { reason: 'refused_address'; address: string; addressClass: RefusedAddressClass }
+  | { reason: 'unresolvable' };
 
 /** Keeps connections made for tenants away from the server's own network. */
 export interface AddressGuard {

@@ -13,12 +13,20 @@ describe('parseNetwork', () => {
     expect(parseNetwork(text)).toEqual(expected);
   });
 
-  it.each(['', 'localhost', '10.0.0.0/33', '::/129', '10.0.0.0/', '10.0.0.0/8/1', '10.0.0.0/-1', '10.0.0.0/x', '127.1', 'ollama.internal/32'])(
-    'refuses %j',
-    (text) => {
-      expect(parseNetwork(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    'localhost',
+    '10.0.0.0/33',
+    '::/129',
+    '10.0.0.0/',
+    '10.0.0.0/8/1',
+    '10.0.0.0/-1',
+    '10.0.0.0/x',
+    '127.1',
+    'ollama.internal/32',
+  ])('refuses %j', (text) => {
+    expect(parseNetwork(text)).toBeUndefined();
+  });
 });
 
 describe('an address policy', () => {
@@ -48,7 +56,8 @@ describe('an address policy', () => {
 
   it('opens everything only when told so explicitly', () => {
     const policy = createAddressPolicy(['0.0.0.0/0', '::/0']);
-    for (const address of ['127.0.0.1', '169.254.169.254', '::1', 'fe80::1']) expect(policy.refusalFor(address)).toBeUndefined();
+    for (const address of ['127.0.0.1', '169.254.169.254', '::1', 'fe80::1'])
+      expect(policy.refusalFor(address)).toBeUndefined();
   });
 
   it('refuses to start from a list it cannot read', () => {
@@ -60,7 +69,9 @@ describe('AddressRefusedError', () => {
   it('names the host, the address and its class, and is found inside the errors that wrap it', () => {
     const refused = new AddressRefusedError('rebind.example', '127.0.0.1', 'loopback');
     expect(refused.message).toBe('rebind.example resolves to 127.0.0.1, a loopback address, which is not allowed here');
-    expect(new AddressRefusedError('10.0.0.1', '10.0.0.1', 'private').message).toBe('10.0.0.1 is a private address, which is not allowed here');
+    expect(new AddressRefusedError('10.0.0.1', '10.0.0.1', 'private').message).toBe(
+      '10.0.0.1 is a private address, which is not allowed here',
+    );
     const wrapped = new Error('Cannot connect to API', { cause: new TypeError('fetch failed', { cause: refused }) });
     expect(AddressRefusedError.find(wrapped)).toBe(refused);
     expect(AddressRefusedError.find(new Error('other'))).toBeUndefined();

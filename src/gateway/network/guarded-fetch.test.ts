@@ -24,7 +24,8 @@ beforeAll(async () => {
   target = createServer((request, response) => {
     if (redirectTo) return void response.writeHead(302, { location: redirectTo }).end();
     if (stall === 'before-headers') return;
-    if (stall === 'after-headers') return void response.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: one\n\n');
+    if (stall === 'after-headers')
+      return void response.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: one\n\n');
     response.writeHead(200, { 'content-type': 'text/plain' }).end(`reached ${request.method} ${request.url}`);
   });
   target.on('connection', () => (connections += 1));
@@ -57,7 +58,11 @@ async function refusal(promise: Promise<unknown>): Promise<AddressRefusedError> 
 
 describe("an address guard's fetch", () => {
   const guard = createAddressGuard({
-    resolve: resolveFromTable({ 'rebound.test': ['127.0.0.1'], 'split.test': ['93.184.216.34', '127.0.0.1'], 'mapped.test': ['::ffff:127.0.0.1'] }),
+    resolve: resolveFromTable({
+      'rebound.test': ['127.0.0.1'],
+      'split.test': ['93.184.216.34', '127.0.0.1'],
+      'mapped.test': ['::ffff:127.0.0.1'],
+    }),
   });
 
   it.each([
@@ -70,7 +75,9 @@ describe("an address guard's fetch", () => {
     ['a name with one public and one loopback address', 'split.test', '127.0.0.1', 'loopback'],
     ['a name that resolves to a mapped loopback address', 'mapped.test', '::ffff:127.0.0.1', 'loopback'],
   ])('refuses %s before connecting (%s)', async (_case, host, address, addressClass) => {
-    const refused = await refusal(guard.fetch(`http://${host}:${port}/v1/chat/completions`, { method: 'POST', body: '{}' }));
+    const refused = await refusal(
+      guard.fetch(`http://${host}:${port}/v1/chat/completions`, { method: 'POST', body: '{}' }),
+    );
     expect(refused).toMatchObject({ address, addressClass });
     expect(connections).toBe(0);
   });
@@ -81,8 +88,14 @@ describe("an address guard's fetch", () => {
   });
 
   it('connects to the address the check approved, and only there, when the operator allows it', async () => {
-    const allowing = createAddressGuard({ allowedNetworks: ['127.0.0.1/32'], resolve: resolveFromTable({ 'rebound.test': ['127.0.0.1'] }) });
-    const response = await allowing.fetch(`http://rebound.test:${port}/v1/models?x=1`, { method: 'POST', body: 'hello' });
+    const allowing = createAddressGuard({
+      allowedNetworks: ['127.0.0.1/32'],
+      resolve: resolveFromTable({ 'rebound.test': ['127.0.0.1'] }),
+    });
+    const response = await allowing.fetch(`http://rebound.test:${port}/v1/models?x=1`, {
+      method: 'POST',
+      body: 'hello',
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('reached POST /v1/models?x=1');
     expect(connections).toBe(1);
@@ -92,7 +105,10 @@ describe("an address guard's fetch", () => {
   it('returns a redirect instead of following it', async () => {
     const allowing = createAddressGuard({ allowedNetworks: ['127.0.0.1/32'] });
     redirectTo = 'http://169.254.169.254/latest/meta-data/';
-    const response = await allowing.fetch(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', body: '{}' });
+    const response = await allowing.fetch(`http://127.0.0.1:${port}/v1/chat/completions`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(redirectTo);
     expect(connections).toBe(1);
@@ -133,7 +149,10 @@ describe('a model gateway over an address guard', () => {
 
   const messages = [{ role: 'user' as const, content: 'Hello' }];
   const gatewayOver = (baseURL: string, fetch: typeof globalThis.fetch) =>
-    createModelGateway({ credentials: { openai: { baseURL, apiKey: 'sk-organisation-secret', fetch } }, catalog: modelCatalog });
+    createModelGateway({
+      credentials: { openai: { baseURL, apiKey: 'sk-organisation-secret', fetch } },
+      catalog: modelCatalog,
+    });
 
   it('refuses a name that resolved publicly when saved and to loopback when called (DNS rebinding), sending nothing', async () => {
     const answers = [['93.184.216.34'], ['127.0.0.1']];
@@ -143,20 +162,26 @@ describe('a model gateway over an address guard', () => {
     const baseURL = `http://rebinding.test:${new URL(provider.url).port}/v1`;
     expect(await guard.checkUrl(baseURL)).toBeUndefined();
 
-    const result = await collectStream(gatewayOver(baseURL, guard.fetch).stream({ modelId: 'openai/gpt-4o-mini', messages }));
+    const result = await collectStream(
+      gatewayOver(baseURL, guard.fetch).stream({ modelId: 'openai/gpt-4o-mini', messages }),
+    );
     expect(result.error).toBeInstanceOf(GatewayError);
     expect(result.error).toMatchObject({ kind: 'address_refused', isRetryable: false, provider: 'openai' });
     expect((result.error as GatewayError).message).toBe(
       'openai: rebinding.test resolves to 127.0.0.1, a loopback address, which is not allowed here',
     );
-    expect(JSON.stringify(result.error, Object.getOwnPropertyNames(result.error))).not.toContain('sk-organisation-secret');
+    expect(JSON.stringify(result.error, Object.getOwnPropertyNames(result.error))).not.toContain(
+      'sk-organisation-secret',
+    );
     expect(provider.requests).toHaveLength(0);
   });
 
   it('asks again when the provider closed a kept-alive connection without answering', async () => {
     const guard = createAddressGuard({ allowedNetworks: ['127.0.0.1/32'] });
     provider.enqueueReply({ closeBeforeAnswer: true });
-    const result = await collectStream(gatewayOver(`${provider.url}/v1`, guard.fetch).stream({ modelId: 'openai/gpt-4o-mini', messages }));
+    const result = await collectStream(
+      gatewayOver(`${provider.url}/v1`, guard.fetch).stream({ modelId: 'openai/gpt-4o-mini', messages }),
+    );
     expect(result.error).toBeUndefined();
     expect(result.texts.join('')).toBe('Fake reply to: Hello');
     expect(provider.requests).toHaveLength(2);

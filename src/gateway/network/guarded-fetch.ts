@@ -19,12 +19,18 @@ export interface GuardedFetchOptions {
  */
 export function createGuardedFetch(options: GuardedFetchOptions): typeof globalThis.fetch {
   const idleTimeoutMs = options.idleTimeoutMs ?? 300_000;
-  const dispatcher = new Agent({ connect: { lookup: guardedLookup(options) }, headersTimeout: idleTimeoutMs, bodyTimeout: idleTimeoutMs });
+  const dispatcher = new Agent({
+    connect: { lookup: guardedLookup(options) },
+    headersTimeout: idleTimeoutMs,
+    bodyTimeout: idleTimeoutMs,
+  });
 
   const guardedFetch = async (input: Parameters<typeof globalThis.fetch>[0], init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new TypeError('fetch failed', { cause: new Error(`Only http and https URLs are allowed, not ${url.protocol}`) });
+      throw new TypeError('fetch failed', {
+        cause: new Error(`Only http and https URLs are allowed, not ${url.protocol}`),
+      });
     }
     // A socket to an IP literal is opened without any lookup, so a literal is checked here.
     const host = hostOf(url);
@@ -53,9 +59,15 @@ function guardedLookup({ policy, resolve }: GuardedFetchOptions): LookupFunction
           const refusal = policy.refusalFor(address);
           if (refusal) return callback(new AddressRefusedError(hostname, address, refusal), '', 0);
         }
-        const usable: ResolvedAddress[] = family === 4 || family === 6 ? addresses.filter((entry) => entry.family === family) : addresses;
+        const usable: ResolvedAddress[] =
+          family === 4 || family === 6 ? addresses.filter((entry) => entry.family === family) : addresses;
         const [first] = usable;
-        if (!first) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }), '', 0);
+        if (!first)
+          return callback(
+            Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }),
+            '',
+            0,
+          );
         if (lookupOptions.all) return callback(null, usable);
         return callback(null, first.address, first.family);
       },

@@ -11,7 +11,10 @@ export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 
 /** The operating system's resolver (getaddrinfo, as connections use), every address it gives. */
 export const resolveWithSystem: ResolveHost = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 const loopback: readonly ResolvedAddress[] = [
   { address: '127.0.0.1', family: 4 },

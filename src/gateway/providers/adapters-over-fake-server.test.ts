@@ -52,7 +52,12 @@ const transports = [
 describe.each(transports)('over $name', (transport) => {
   describe.each(providerCases)('the $provider adapter against the fake server', (providerCase) => {
     const create = (serverUrl: string) => providerCase.create(transport.serverUrl(serverUrl), transport.fetch);
-    const request = (extra: object = {}) => ({ modelId: providerCase.modelId, messages: conversation, maxOutputTokens: 200, ...extra });
+    const request = (extra: object = {}) => ({
+      modelId: providerCase.modelId,
+      messages: conversation,
+      maxOutputTokens: 200,
+      ...extra,
+    });
 
     it('streams the text in order, then usage, then finish', async () => {
       server.enqueueReply({ text: 'Rome is the capital of Italy.', usage: { inputTokens: 31, outputTokens: 7 } });
@@ -77,7 +82,12 @@ describe.each(transports)('over $name', (transport) => {
     it('normalises cached input: inputTokens includes the cached tokens', async () => {
       server.enqueueReply({ usage: { inputTokens: 1_200, cachedInputTokens: 1_000, outputTokens: 42 } });
       const result = await collectStream(create(server.url).stream(request()));
-      expect(result.usage).toEqual({ inputTokens: 1_200, cachedInputTokens: 1_000, outputTokens: 42, estimated: false });
+      expect(result.usage).toEqual({
+        inputTokens: 1_200,
+        cachedInputTokens: 1_000,
+        outputTokens: 42,
+        estimated: false,
+      });
     });
 
     it('reports a reply cut at the token limit as finish reason length', async () => {
@@ -90,15 +100,18 @@ describe.each(transports)('over $name', (transport) => {
       [400, 'bad_request', false],
       [429, 'rate_limit', true],
       [500, 'unavailable', true],
-    ] as const)('maps HTTP %i before the stream to %s (retryable: %s), with no retry of its own', async (status, kind, retryable) => {
-      server.enqueueReply({ failBeforeStream: { status, retryAfterSeconds: status === 429 ? 2 : undefined } });
-      const result = await collectStream(create(server.url).stream(request()));
-      expect(result.error).toBeInstanceOf(GatewayError);
-      expect(result.error).toMatchObject({ kind, status, isRetryable: retryable, provider: providerCase.provider });
-      if (status === 429) expect((result.error as GatewayError).retryAfterSeconds).toBe(2);
-      expect(result.texts).toEqual([]);
-      expect(server.requests).toHaveLength(1);
-    });
+    ] as const)(
+      'maps HTTP %i before the stream to %s (retryable: %s), with no retry of its own',
+      async (status, kind, retryable) => {
+        server.enqueueReply({ failBeforeStream: { status, retryAfterSeconds: status === 429 ? 2 : undefined } });
+        const result = await collectStream(create(server.url).stream(request()));
+        expect(result.error).toBeInstanceOf(GatewayError);
+        expect(result.error).toMatchObject({ kind, status, isRetryable: retryable, provider: providerCase.provider });
+        if (status === 429) expect((result.error as GatewayError).retryAfterSeconds).toBe(2);
+        expect(result.texts).toEqual([]);
+        expect(server.requests).toHaveLength(1);
+      },
+    );
 
     it('surfaces a dropped connection as a retryable error after the text that arrived', async () => {
       server.enqueueReply({ text: eightWords, chunkDelayMs: 25, dropConnectionAfterChunks: 3 });
@@ -120,7 +133,9 @@ describe.each(transports)('over $name', (transport) => {
     it('stops the upstream request on abort and ends with an estimated usage', async () => {
       server.enqueueReply({ text: eightWords, chunkDelayMs: 30 });
       const controller = new AbortController();
-      const result = await collectStream(create(server.url).stream(request({ abortSignal: controller.signal })), () => controller.abort());
+      const result = await collectStream(create(server.url).stream(request({ abortSignal: controller.signal })), () =>
+        controller.abort(),
+      );
       expect(result.error).toBeUndefined();
       expect(result.texts[0]).toBe('one');
       expect(result.texts.length).toBeLessThan(8);

@@ -1,4 +1,9 @@
-import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3,
+  LanguageModelV3Message,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
 import type { ProviderName } from '../catalog/catalog-schema';
 import { estimateMessagesTokens, estimateTextTokens } from '../usage/token-usage';
 import type { ChatFinishReason, ChatMessage, ChatProvider, ChatStreamPart, ChatStreamRequest } from './chat-provider';
@@ -22,7 +27,10 @@ export function createAiSdkChatProvider(options: AiSdkChatProviderOptions): Chat
   return { stream: (request) => streamWithAiSdk(options, request) };
 }
 
-async function* streamWithAiSdk(options: AiSdkChatProviderOptions, request: ChatStreamRequest): AsyncGenerator<ChatStreamPart> {
+async function* streamWithAiSdk(
+  options: AiSdkChatProviderOptions,
+  request: ChatStreamRequest,
+): AsyncGenerator<ChatStreamPart> {
   // Our own controller also stops the upstream call when the consumer stops iterating early.
   const upstream = new AbortController();
   const stopUpstream = () => upstream.abort(request.abortSignal?.reason);
@@ -79,7 +87,11 @@ function isTimeout(reason: unknown): boolean {
   return reason instanceof Error && reason.name === 'TimeoutError';
 }
 
-function normaliseUsage(usage: LanguageModelV3Usage | undefined, request: ChatStreamRequest, outputText: string): ChatStreamPart {
+function normaliseUsage(
+  usage: LanguageModelV3Usage | undefined,
+  request: ChatStreamRequest,
+  outputText: string,
+): ChatStreamPart {
   const inputTokens = usage?.inputTokens.total;
   const outputTokens = usage?.outputTokens.total;
   const estimated = inputTokens === undefined || outputTokens === undefined;

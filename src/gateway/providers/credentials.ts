@@ -50,14 +50,18 @@ export function resolveInstanceCredentials(environment: Environment): ProviderCr
   const credentials: ProviderCredentials = {};
   const openai = apiKeyCredential(read(environment, 'OPENAI_API_KEY'), read(environment, 'OPENAI_BASE_URL'));
   const anthropic = apiKeyCredential(read(environment, 'ANTHROPIC_API_KEY'), read(environment, 'ANTHROPIC_BASE_URL'));
-  const google = apiKeyCredential(read(environment, 'GOOGLE_GENERATIVE_AI_API_KEY'), read(environment, 'GOOGLE_GENERATIVE_AI_BASE_URL'));
+  const google = apiKeyCredential(
+    read(environment, 'GOOGLE_GENERATIVE_AI_API_KEY'),
+    read(environment, 'GOOGLE_GENERATIVE_AI_BASE_URL'),
+  );
   if (openai) credentials.openai = openai;
   if (anthropic) credentials.anthropic = anthropic;
   if (google) credentials.google = google;
   const compatibleBaseURL = read(environment, 'OPENAI_COMPATIBLE_BASE_URL');
   if (compatibleBaseURL !== undefined) {
     const apiKey = read(environment, 'OPENAI_COMPATIBLE_API_KEY');
-    credentials['openai-compatible'] = apiKey === undefined ? { baseURL: compatibleBaseURL } : { baseURL: compatibleBaseURL, apiKey };
+    credentials['openai-compatible'] =
+      apiKey === undefined ? { baseURL: compatibleBaseURL } : { baseURL: compatibleBaseURL, apiKey };
   }
   return credentials;
 }

@@ -37,8 +37,20 @@ describe('GatewayError', () => {
 
   it('keeps status, provider, retry-after and cause', () => {
     const cause = new Error('upstream');
-    const error = new GatewayError('rate_limit', 'slow down', { status: 429, provider: 'openai', retryAfterSeconds: 3, cause });
-    expect(error).toMatchObject({ name: 'GatewayError', kind: 'rate_limit', status: 429, provider: 'openai', retryAfterSeconds: 3, cause });
+    const error = new GatewayError('rate_limit', 'slow down', {
+      status: 429,
+      provider: 'openai',
+      retryAfterSeconds: 3,
+      cause,
+    });
+    expect(error).toMatchObject({
+      name: 'GatewayError',
+      kind: 'rate_limit',
+      status: 429,
+      provider: 'openai',
+      retryAfterSeconds: 3,
+      cause,
+    });
     expect(GatewayError.isGatewayError(error)).toBe(true);
     expect(GatewayError.isGatewayError(cause)).toBe(false);
   });

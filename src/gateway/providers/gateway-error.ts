@@ -4,7 +4,14 @@ import type { ProviderName } from '../catalog/catalog-schema';
  * What went wrong, in terms a retry or fallback policy can act on. 'address_refused': the base URL
  * leads to an address its owner may not reach (see AddressGuard); nothing was sent.
  */
-export type GatewayErrorKind = 'auth' | 'rate_limit' | 'timeout' | 'unavailable' | 'bad_request' | 'address_refused' | 'unknown';
+export type GatewayErrorKind =
+  | 'auth'
+  | 'rate_limit'
+  | 'timeout'
+  | 'unavailable'
+  | 'bad_request'
+  | 'address_refused'
+  | 'unknown';
 
 const retryableKinds: ReadonlySet<GatewayErrorKind> = new Set(['rate_limit', 'timeout', 'unavailable']);
 
@@ -28,7 +35,13 @@ export class GatewayError extends Error {
   constructor(
     kind: GatewayErrorKind,
     message: string,
-    options: { status?: number; provider?: ProviderName; retryAfterSeconds?: number; unanswered?: boolean; cause?: unknown } = {},
+    options: {
+      status?: number;
+      provider?: ProviderName;
+      retryAfterSeconds?: number;
+      unanswered?: boolean;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.kind = kind;

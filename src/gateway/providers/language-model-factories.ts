@@ -16,19 +16,31 @@ type LanguageModelFactory = (providerModelId: string) => LanguageModelV3;
 
 /** OpenAI through Chat Completions (`/chat/completions`), which compatible servers also speak. */
 export function openAiLanguageModels(credential: ApiKeyCredential): LanguageModelFactory {
-  const provider = createOpenAI({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.openai, fetch: credential.fetch });
+  const provider = createOpenAI({
+    apiKey: credential.apiKey,
+    baseURL: credential.baseURL ?? defaultBaseUrls.openai,
+    fetch: credential.fetch,
+  });
   return (providerModelId) => provider.chat(providerModelId);
 }
 
 /** Anthropic through the Messages API. */
 export function anthropicLanguageModels(credential: ApiKeyCredential): LanguageModelFactory {
-  const provider = createAnthropic({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.anthropic, fetch: credential.fetch });
+  const provider = createAnthropic({
+    apiKey: credential.apiKey,
+    baseURL: credential.baseURL ?? defaultBaseUrls.anthropic,
+    fetch: credential.fetch,
+  });
   return (providerModelId) => provider.messages(providerModelId);
 }
 
 /** Google Gemini through the Generative Language API. */
 export function googleLanguageModels(credential: ApiKeyCredential): LanguageModelFactory {
-  const provider = createGoogleGenerativeAI({ apiKey: credential.apiKey, baseURL: credential.baseURL ?? defaultBaseUrls.google, fetch: credential.fetch });
+  const provider = createGoogleGenerativeAI({
+    apiKey: credential.apiKey,
+    baseURL: credential.baseURL ?? defaultBaseUrls.google,
+    fetch: credential.fetch,
+  });
   return (providerModelId) => provider.chat(providerModelId);
 }
 

@@ -29,7 +29,8 @@ const connectionFailureCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', '
 export function toGatewayError(error: unknown, provider: ProviderName): GatewayError {
   if (GatewayError.isGatewayError(error)) return error;
   const refused = AddressRefusedError.find(error);
-  if (refused) return new GatewayError('address_refused', `${provider}: ${refused.message}`, { provider, cause: error });
+  if (refused)
+    return new GatewayError('address_refused', `${provider}: ${refused.message}`, { provider, cause: error });
   if (RetryError.isInstance(error)) return toGatewayError(error.lastError, provider);
   if (APICallError.isInstance(error)) return fromApiCallError(error, provider);
   if (error instanceof Error && error.name === 'TimeoutError') {
@@ -41,19 +42,32 @@ export function toGatewayError(error: unknown, provider: ProviderName): GatewayE
   const providerErrorType = readProviderErrorType(error);
   if (providerErrorType !== undefined) {
     const kind = kindByProviderErrorType[providerErrorType] ?? 'unknown';
-    return new GatewayError(kind, `${provider}: ${readMessage(error) ?? providerErrorType}`, { provider, cause: error });
+    return new GatewayError(kind, `${provider}: ${readMessage(error) ?? providerErrorType}`, {
+      provider,
+      cause: error,
+    });
   }
-  return new GatewayError('unknown', `${provider}: ${readMessage(error) ?? 'unexpected error'}`, { provider, cause: error });
+  return new GatewayError('unknown', `${provider}: ${readMessage(error) ?? 'unexpected error'}`, {
+    provider,
+    cause: error,
+  });
 }
 
 function fromApiCallError(error: APICallError, provider: ProviderName): GatewayError {
   // No status: the request got no response at all ("Cannot connect to API: other side closed").
   if (error.statusCode === undefined && isConnectionFailure(error.cause)) {
-    return new GatewayError('unavailable', `${provider}: the connection failed before an answer`, { provider, unanswered: true, cause: error });
+    return new GatewayError('unavailable', `${provider}: the connection failed before an answer`, {
+      provider,
+      unanswered: true,
+      cause: error,
+    });
   }
   // A stream that breaks after a 200 arrives wrapped with that 200: it is a connection failure.
   if ((error.statusCode ?? 0) < 400 && isConnectionFailure(error.cause)) {
-    return new GatewayError('unavailable', `${provider}: the connection failed during the answer`, { provider, cause: error });
+    return new GatewayError('unavailable', `${provider}: the connection failed during the answer`, {
+      provider,
+      cause: error,
+    });
   }
   const status = error.statusCode;
   const kind = status === undefined ? (error.isRetryable ? 'unavailable' : 'unknown') : errorKindForStatus(status);

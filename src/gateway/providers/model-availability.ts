@@ -11,7 +11,11 @@ export interface AvailabilityOptions {
 }
 
 /** Whether the gateway could call this provider with these credentials. */
-export function isProviderAvailable(provider: ProviderName, credentials: ProviderCredentials, options: AvailabilityOptions = {}): boolean {
+export function isProviderAvailable(
+  provider: ProviderName,
+  credentials: ProviderCredentials,
+  options: AvailabilityOptions = {},
+): boolean {
   if (provider === 'local') return options.localModelEnabled ?? true;
   return credentials[provider] !== undefined;
 }

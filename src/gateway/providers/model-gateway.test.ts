@@ -24,7 +24,12 @@ const allCredentials = (): ProviderCredentials => ({
   google: { apiKey: 'gk-org', baseURL: `${server.url}/v1beta` },
   'openai-compatible': { baseURL: `${server.url}/v1` },
 });
-const selfHosted: CatalogModel = { ...modelCatalog[0]!, id: 'openai-compatible/llama-3.1-8b', provider: 'openai-compatible', providerModelId: 'meta-llama/Llama-3.1-8B-Instruct' };
+const selfHosted: CatalogModel = {
+  ...modelCatalog[0]!,
+  id: 'openai-compatible/llama-3.1-8b',
+  provider: 'openai-compatible',
+  providerModelId: 'meta-llama/Llama-3.1-8B-Instruct',
+};
 
 describe('createModelGateway', () => {
   it.each([
@@ -46,16 +51,21 @@ describe('createModelGateway', () => {
   it.each([
     ['openai/gpt-4o-mini', 0.3, { temperature: 0.3, max_tokens: 16_384 }],
     ['openai/o4-mini', 0.3, { max_completion_tokens: 100_000 }],
-  ])('for %s passes temperature only where accepted and caps output at the model maximum', async (modelId, temperature, expected) => {
-    const gateway = createModelGateway({ credentials: allCredentials() });
-    await collectStream(gateway.stream({ modelId, messages, temperature, maxOutputTokens: 1_000_000 }));
-    const body = server.requests[0]!.body as Record<string, unknown>;
-    expect(body).toMatchObject(expected);
-    if (!('temperature' in expected)) expect(body).not.toHaveProperty('temperature');
-  });
+  ])(
+    'for %s passes temperature only where accepted and caps output at the model maximum',
+    async (modelId, temperature, expected) => {
+      const gateway = createModelGateway({ credentials: allCredentials() });
+      await collectStream(gateway.stream({ modelId, messages, temperature, maxOutputTokens: 1_000_000 }));
+      const body = server.requests[0]!.body as Record<string, unknown>;
+      expect(body).toMatchObject(expected);
+      if (!('temperature' in expected)) expect(body).not.toHaveProperty('temperature');
+    },
+  );
 
   it('rejects an unknown model as a bad request without calling anyone', async () => {
-    const result = await collectStream(createModelGateway({ credentials: allCredentials() }).stream({ modelId: 'openai/gpt-9', messages }));
+    const result = await collectStream(
+      createModelGateway({ credentials: allCredentials() }).stream({ modelId: 'openai/gpt-9', messages }),
+    );
     expect(result.error).toMatchObject({ name: 'GatewayError', kind: 'bad_request', isRetryable: false });
     expect(server.requests).toHaveLength(0);
   });
@@ -68,14 +78,18 @@ describe('createModelGateway', () => {
     it('uses only the credentials it was given, never the environment', async () => {
       vi.stubEnv('OPENAI_API_KEY', 'sk-from-environment');
       vi.stubEnv('OPENAI_BASE_URL', `${server.url}/v1`);
-      const result = await collectStream(createModelGateway({ credentials: {} }).stream({ modelId: 'openai/gpt-4o-mini', messages }));
+      const result = await collectStream(
+        createModelGateway({ credentials: {} }).stream({ modelId: 'openai/gpt-4o-mini', messages }),
+      );
       expect(result.error).toMatchObject({ kind: 'auth', provider: 'openai', status: undefined });
       expect(server.requests).toHaveLength(0);
     });
   });
 
   it('reports the local model as unavailable until its provider is given', async () => {
-    const result = await collectStream(createModelGateway({ credentials: {} }).stream({ modelId: 'local/tinyllama-1.1b-chat', messages }));
+    const result = await collectStream(
+      createModelGateway({ credentials: {} }).stream({ modelId: 'local/tinyllama-1.1b-chat', messages }),
+    );
     expect(result.error).toMatchObject({ kind: 'unavailable', provider: 'local' });
   });
 
@@ -90,7 +104,9 @@ describe('createModelGateway', () => {
       },
     };
     const gateway = createModelGateway({ credentials: {}, localProvider });
-    const result = await collectStream(gateway.stream({ modelId: 'local/tinyllama-1.1b-chat', messages, maxOutputTokens: 4_000 }));
+    const result = await collectStream(
+      gateway.stream({ modelId: 'local/tinyllama-1.1b-chat', messages, maxOutputTokens: 4_000 }),
+    );
     expect(result.texts).toEqual(['local answer']);
     expect(received[0]).toMatchObject({ modelId: 'tinyllama-1.1b-chat-v1.0-iq2_xxs', maxOutputTokens: 512 });
   });

@@ -38,7 +38,8 @@ export function createModelGateway(options: ModelGatewayOptions): ChatProvider {
     const existing = adapters.get(provider);
     if (existing) return existing;
     // The embedded model is in this process: no connection to lose.
-    const created = provider === 'local' ? createAdapter(provider, options) : retryUnanswered(createAdapter(provider, options));
+    const created =
+      provider === 'local' ? createAdapter(provider, options) : retryUnanswered(createAdapter(provider, options));
     adapters.set(provider, created);
     return created;
   }
@@ -76,7 +77,8 @@ function createAdapter(provider: ProviderName, options: ModelGatewayOptions): Ch
       return createAiSdkChatProvider({ provider, languageModel: openAiCompatibleLanguageModels(credential) });
     }
     case 'local':
-      if (!options.localProvider) throw new GatewayError('unavailable', 'The local model is switched off', { provider });
+      if (!options.localProvider)
+        throw new GatewayError('unavailable', 'The local model is switched off', { provider });
       return options.localProvider;
   }
 }

@@ -5,7 +5,12 @@ import { startFakeProviderServer, type FakeProviderServer } from '../testing/fak
 import { estimateMessagesTokens, estimateTextTokens } from '../usage/token-usage';
 import { createAiSdkChatProvider } from './ai-sdk-chat-provider';
 import type { ChatMessage } from './chat-provider';
-import { anthropicLanguageModels, googleLanguageModels, openAiCompatibleLanguageModels, openAiLanguageModels } from './language-model-factories';
+import {
+  anthropicLanguageModels,
+  googleLanguageModels,
+  openAiCompatibleLanguageModels,
+  openAiLanguageModels,
+} from './language-model-factories';
 
 failOnConsoleOutput();
 
@@ -26,7 +31,11 @@ function lastBody(): Record<string, unknown> {
 }
 
 describe('OpenAI adapter', () => {
-  const openai = () => createAiSdkChatProvider({ provider: 'openai', languageModel: openAiLanguageModels({ apiKey: 'sk-1', baseURL: `${server.url}/v1` }) });
+  const openai = () =>
+    createAiSdkChatProvider({
+      provider: 'openai',
+      languageModel: openAiLanguageModels({ apiKey: 'sk-1', baseURL: `${server.url}/v1` }),
+    });
 
   it('asks Chat Completions for a streamed answer with usage, passing limits and temperature', async () => {
     await collectStream(openai().stream({ modelId: 'gpt-4o-mini', messages, maxOutputTokens: 64, temperature: 0.2 }));
@@ -47,7 +56,10 @@ describe('OpenAI adapter', () => {
 
 describe('Anthropic adapter', () => {
   const anthropic = () =>
-    createAiSdkChatProvider({ provider: 'anthropic', languageModel: anthropicLanguageModels({ apiKey: 'sk-ant', baseURL: `${server.url}/v1` }) });
+    createAiSdkChatProvider({
+      provider: 'anthropic',
+      languageModel: anthropicLanguageModels({ apiKey: 'sk-ant', baseURL: `${server.url}/v1` }),
+    });
 
   it('sends the system prompt apart, with max_tokens and the API version header', async () => {
     await collectStream(anthropic().stream({ modelId: 'claude-sonnet-4-20250514', messages, maxOutputTokens: 300 }));
@@ -64,7 +76,9 @@ describe('Anthropic adapter', () => {
 
   it('maps 529 overloaded to a retryable unavailable error', async () => {
     server.enqueueReply({ failBeforeStream: { status: 529 } });
-    const result = await collectStream(anthropic().stream({ modelId: 'claude-sonnet-4-20250514', messages, maxOutputTokens: 300 }));
+    const result = await collectStream(
+      anthropic().stream({ modelId: 'claude-sonnet-4-20250514', messages, maxOutputTokens: 300 }),
+    );
     expect(result.error).toMatchObject({ kind: 'unavailable', status: 529, isRetryable: true });
   });
 });
@@ -78,7 +92,9 @@ describe('OpenAI-compatible adapter', () => {
 
   it('estimates usage with the tokenizer when the server reports none', async () => {
     server.enqueueReply({ text: 'Teal, a blue-green colour.', usage: 'none' });
-    const result = await collectStream(compatible({ includeUsage: false }).stream({ modelId: 'local-llama', messages }));
+    const result = await collectStream(
+      compatible({ includeUsage: false }).stream({ modelId: 'local-llama', messages }),
+    );
     expect(lastBody()).not.toHaveProperty('stream_options');
     expect(result.texts.join('')).toBe('Teal, a blue-green colour.');
     expect(result.usage).toEqual({
@@ -97,11 +113,17 @@ describe('OpenAI-compatible adapter', () => {
 
 describe('Google adapter', () => {
   it('streams from the model path with alt=sse and the key header', async () => {
-    const google = createAiSdkChatProvider({ provider: 'google', languageModel: googleLanguageModels({ apiKey: 'gk', baseURL: `${server.url}/v1beta` }) });
+    const google = createAiSdkChatProvider({
+      provider: 'google',
+      languageModel: googleLanguageModels({ apiKey: 'gk', baseURL: `${server.url}/v1beta` }),
+    });
     server.enqueueReply({ text: 'Ochre.' });
     const result = await collectStream(google.stream({ modelId: 'gemini-2.5-flash', messages, maxOutputTokens: 50 }));
     expect(result.texts).toEqual(['Ochre.']);
-    expect(server.requests[0]).toMatchObject({ path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent', query: { alt: 'sse' } });
+    expect(server.requests[0]).toMatchObject({
+      path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
+      query: { alt: 'sse' },
+    });
     expect(server.requests[0]!.headers['x-goog-api-key']).toBe('gk');
     expect(lastBody()).toMatchObject({
       systemInstruction: { parts: [{ text: 'Be brief.' }] },

@@ -18,18 +18,24 @@ beforeEach(() => server.reset());
 const messages = [{ role: 'user' as const, content: 'Hello gateway' }];
 const gateway = () =>
   createModelGateway({
-    credentials: { openai: { apiKey: 'sk-org', baseURL: `${server.url}/v1` }, anthropic: { apiKey: 'sk-ant-org', baseURL: `${server.url}/v1` } },
+    credentials: {
+      openai: { apiKey: 'sk-org', baseURL: `${server.url}/v1` },
+      anthropic: { apiKey: 'sk-ant-org', baseURL: `${server.url}/v1` },
+    },
     catalog: modelCatalog,
   });
 
 describe('the gateway asks again when a provider closed the connection without answering', () => {
-  it.each(['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'])('%s: answers from the second request', async (modelId) => {
-    server.enqueueReply({ closeBeforeAnswer: true });
-    const result = await collectStream(gateway().stream({ modelId, messages }));
-    expect(result.error).toBeUndefined();
-    expect(result.texts.join('')).toBe('Fake reply to: Hello gateway');
-    expect(server.requests).toHaveLength(2);
-  });
+  it.each(['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'])(
+    '%s: answers from the second request',
+    async (modelId) => {
+      server.enqueueReply({ closeBeforeAnswer: true });
+      const result = await collectStream(gateway().stream({ modelId, messages }));
+      expect(result.error).toBeUndefined();
+      expect(result.texts.join('')).toBe('Fake reply to: Hello gateway');
+      expect(server.requests).toHaveLength(2);
+    },
+  );
 
   it('gives up after one more try, as unavailable and unanswered', async () => {
     server.enqueueReply({ closeBeforeAnswer: true });

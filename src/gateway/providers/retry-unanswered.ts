@@ -21,7 +21,12 @@ export function retryUnanswered(provider: ChatProvider): ChatProvider {
           }
           return;
         } catch (error) {
-          const retry = !started && attempt < attempts && request.abortSignal?.aborted !== true && error instanceof GatewayError && error.unanswered;
+          const retry =
+            !started &&
+            attempt < attempts &&
+            request.abortSignal?.aborted !== true &&
+            error instanceof GatewayError &&
+            error.unanswered;
           if (!retry) throw error;
         }
       }

@@ -24,9 +24,15 @@ export async function warmProviderProtocols(): Promise<ProtocolWarmUp[]> {
   try {
     const results: ProtocolWarmUp[] = [];
     for (const protocol of providerCases) {
-      const stream = protocol.create(standIn.url).stream({ modelId: protocol.modelId, messages: [{ role: 'user', content: 'Warm up.' }], maxOutputTokens: 8 });
+      const stream = protocol
+        .create(standIn.url)
+        .stream({ modelId: protocol.modelId, messages: [{ role: 'user', content: 'Warm up.' }], maxOutputTokens: 8 });
       const collected = await collectStream(stream);
-      results.push({ provider: protocol.provider, text: collected.texts.join(''), ...(collected.error === undefined ? {} : { error: collected.error }) });
+      results.push({
+        provider: protocol.provider,
+        text: collected.texts.join(''),
+        ...(collected.error === undefined ? {} : { error: collected.error }),
+      });
     }
     return results;
   } finally {

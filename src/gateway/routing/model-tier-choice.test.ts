@@ -35,22 +35,32 @@ const cases: { score: number; target: number; tiers: CapabilityTier[]; expected:
 ];
 
 describe('chooseModelTier', () => {
-  it.each(cases)('score $score, target $target, tiers $tiers -> tier $expected', ({ score, target, tiers, expected }) => {
-    expect(chooseModelTier({ score, qualityTarget: target, availableTiers: tiers, calibration }).tier).toBe(expected);
-  });
+  it.each(cases)(
+    'score $score, target $target, tiers $tiers -> tier $expected',
+    ({ score, target, tiers, expected }) => {
+      expect(chooseModelTier({ score, qualityTarget: target, availableTiers: tiers, calibration }).tier).toBe(expected);
+    },
+  );
 
   it('explains the choice', () => {
-    const choose = (score: number) => chooseModelTier({ score, qualityTarget: 0.95, availableTiers: [1, 2, 3], calibration }).reason;
+    const choose = (score: number) =>
+      chooseModelTier({ score, qualityTarget: 0.95, availableTiers: [1, 2, 3], calibration }).reason;
     expect(choose(0.55)).toBe("score 0.550 >= 0.500, the threshold for 95% of the strong model's quality");
     expect(choose(0.4)).toBe('score 0.400 is below 0.500 but reaches 0.300, the threshold for 97.5%');
     expect(choose(0.2)).toBe("score 0.200 < 0.500, the threshold for 95% of the strong model's quality");
-    expect(chooseModelTier({ score: 0.2, qualityTarget: 0.95, availableTiers: [2], calibration }).reason).toBe('tier 2 is the only one available');
+    expect(chooseModelTier({ score: 0.2, qualityTarget: 0.95, availableTiers: [2], calibration }).reason).toBe(
+      'tier 2 is the only one available',
+    );
   });
 
   describe('when unsure, quality first', () => {
     // A margin of error of ln(3) logits: below the 0.5 threshold for 95%, scores down to 0.25 are unsure.
-    const withMargin: QualityCalibration = { ...calibration, uncertainty: { logitMargin: Math.log(3), description: 'hand-made' } };
-    const choose = (score: number, tiers: CapabilityTier[]) => chooseModelTier({ score, qualityTarget: 0.95, availableTiers: tiers, calibration: withMargin });
+    const withMargin: QualityCalibration = {
+      ...calibration,
+      uncertainty: { logitMargin: Math.log(3), description: 'hand-made' },
+    };
+    const choose = (score: number, tiers: CapabilityTier[]) =>
+      chooseModelTier({ score, qualityTarget: 0.95, availableTiers: tiers, calibration: withMargin });
 
     it('sends a score just below the threshold to the strongest tier, and says why', () => {
       const choice = choose(0.4, [1, 3]);
@@ -69,16 +79,25 @@ describe('chooseModelTier', () => {
     it('with three tiers, escalates the unsure band to the top and leaves the middle tier what lies below it', () => {
       expect(choose(0.3, [1, 2, 3])).toMatchObject({ tier: 3, unsure: true });
       // Below the unsure band the middle tier starts at 0.3 (97.5%); a tighter margin leaves it room.
-      const narrow: QualityCalibration = { ...calibration, uncertainty: { logitMargin: 0.2, description: 'hand-made' } };
-      expect(chooseModelTier({ score: 0.4, qualityTarget: 0.95, availableTiers: [1, 2, 3], calibration: narrow })).toMatchObject({ tier: 2, unsure: false });
+      const narrow: QualityCalibration = {
+        ...calibration,
+        uncertainty: { logitMargin: 0.2, description: 'hand-made' },
+      };
+      expect(
+        chooseModelTier({ score: 0.4, qualityTarget: 0.95, availableTiers: [1, 2, 3], calibration: narrow }),
+      ).toMatchObject({ tier: 2, unsure: false });
     });
 
     it('has no band where everything or nothing goes to the strong model', () => {
-      expect(chooseModelTier({ score: 0.99, qualityTarget: 0.85, availableTiers: [1, 3], calibration: withMargin })).toMatchObject({ tier: 1, unsure: false });
+      expect(
+        chooseModelTier({ score: 0.99, qualityTarget: 0.85, availableTiers: [1, 3], calibration: withMargin }),
+      ).toMatchObject({ tier: 1, unsure: false });
     });
   });
 
   it('needs at least one tier', () => {
-    expect(() => chooseModelTier({ score: 0.5, qualityTarget: 0.95, availableTiers: [], calibration })).toThrow(/No model tier/);
+    expect(() => chooseModelTier({ score: 0.5, qualityTarget: 0.95, availableTiers: [], calibration })).toThrow(
+      /No model tier/,
+    );
   });
 });

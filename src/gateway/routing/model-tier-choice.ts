@@ -41,11 +41,16 @@ export function chooseModelTier(input: TierChoiceInput): TierChoice {
   if (tiers.length === 1) return { tier: lowest, reason: `tier ${lowest} is the only one available`, unsure: false };
 
   const offset = input.thresholdOffset ?? 0;
-  const shifted = (threshold: number) => (offset === 0 || !Number.isFinite(threshold) ? threshold : Math.min(1, Math.max(0, threshold + offset)));
+  const shifted = (threshold: number) =>
+    offset === 0 || !Number.isFinite(threshold) ? threshold : Math.min(1, Math.max(0, threshold + offset));
   const strongThreshold = shifted(thresholdForQualityTarget(input.calibration, input.qualityTarget));
   const targetText = `${(input.qualityTarget * 100).toFixed(0)}%`;
   if (input.score >= strongThreshold)
-    return { tier: highest, reason: `score ${format(input.score)} >= ${format(strongThreshold)}, the threshold for ${targetText} of the strong model's quality`, unsure: false };
+    return {
+      tier: highest,
+      reason: `score ${format(input.score)} >= ${format(strongThreshold)}, the threshold for ${targetText} of the strong model's quality`,
+      unsure: false,
+    };
 
   const floor = unsureFloor(input.calibration, strongThreshold);
   if (input.score >= floor)
@@ -66,5 +71,9 @@ export function chooseModelTier(input: TierChoiceInput): TierChoice {
         unsure: false,
       };
   }
-  return { tier: lowest, reason: `score ${format(input.score)} < ${format(strongThreshold)}, the threshold for ${targetText} of the strong model's quality`, unsure: false };
+  return {
+    tier: lowest,
+    reason: `score ${format(input.score)} < ${format(strongThreshold)}, the threshold for ${targetText} of the strong model's quality`,
+    unsure: false,
+  };
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createLocalSentenceEncoder } from '../embeddings/local-sentence-encoder';
 import { normalise, type SentenceEncoder } from '../embeddings/sentence-encoder';
 import { createPromptRouter } from './prompt-router';
-import { defaultPromptRouterArtifactPath, loadPromptRouterArtifact, parsePromptRouterArtifact, type PromptRouterArtifact } from './router-artifact';
+import {
+  defaultPromptRouterArtifactPath,
+  loadPromptRouterArtifact,
+  parsePromptRouterArtifact,
+  type PromptRouterArtifact,
+} from './router-artifact';
 import { extractTextFeatures, textFeatureNames } from './text-features';
 
 /** A stand-in encoder: 2-d vectors from the text's length, recording the order it was asked in. */
@@ -28,7 +33,13 @@ function handMadeArtifact(): PromptRouterArtifact {
     format: 'tokenwise-prompt-router/1',
     encoder: { id: 'fake-2', dimensions: 2, windowCharacters: 8 },
     textFeatureNames,
-    model: { kind: 'logistic-regression', means: new Array(inputs).fill(0), scales: new Array(inputs).fill(1), weights, bias: -1 },
+    model: {
+      kind: 'logistic-regression',
+      means: new Array(inputs).fill(0),
+      scales: new Array(inputs).fill(1),
+      weights,
+      bias: -1,
+    },
     calibration: { description: 'hand-made', points: [{ qualityTarget: 0.95, threshold: 0.5, strongShare: 0.3 }] },
     training: {},
   });
@@ -52,12 +63,19 @@ describe('the prompt router', () => {
   });
 
   it('refuses an encoder other than the one it was trained with', () => {
-    expect(() => createPromptRouter({ encoder: fakeEncoder('other'), artifact: handMadeArtifact() })).toThrow(/trained on encoder fake-2/);
+    expect(() => createPromptRouter({ encoder: fakeEncoder('other'), artifact: handMadeArtifact() })).toThrow(
+      /trained on encoder fake-2/,
+    );
   });
 
   it('refuses an artifact trained on other text features', () => {
     const artifact = handMadeArtifact();
-    expect(() => createPromptRouter({ encoder: fakeEncoder(), artifact: { ...artifact, textFeatureNames: [...textFeatureNames].reverse() } })).toThrow(/retrain/);
+    expect(() =>
+      createPromptRouter({
+        encoder: fakeEncoder(),
+        artifact: { ...artifact, textFeatureNames: [...textFeatureNames].reverse() },
+      }),
+    ).toThrow(/retrain/);
   });
 
   it('needs no encoder for an artifact trained on text features alone', async () => {
@@ -67,7 +85,13 @@ describe('the prompt router', () => {
     const textOnly = parsePromptRouterArtifact({
       ...artifact,
       encoder: null,
-      model: { kind: 'logistic-regression', means: new Array(weights.length).fill(0), scales: new Array(weights.length).fill(1), weights, bias: -3 },
+      model: {
+        kind: 'logistic-regression',
+        means: new Array(weights.length).fill(0),
+        scales: new Array(weights.length).fill(1),
+        weights,
+        bias: -3,
+      },
     });
     const [short, long] = await createPromptRouter({ artifact: textOnly }).score(['hi', 'a'.repeat(200)]);
     expect(short).toBeCloseTo(1 / (1 + Math.exp(-(Math.log1p(2) - 3))), 9);
@@ -80,7 +104,9 @@ describe('the prompt router', () => {
 
   it('rejects an artifact whose sizes do not add up', () => {
     const artifact = handMadeArtifact();
-    expect(() => parsePromptRouterArtifact({ ...artifact, model: { ...artifact.model, weights: [1, 2] } })).toThrow(/model sizes/);
+    expect(() => parsePromptRouterArtifact({ ...artifact, model: { ...artifact.model, weights: [1, 2] } })).toThrow(
+      /model sizes/,
+    );
   });
 });
 
@@ -94,13 +120,21 @@ describe('the committed router', () => {
 
   it('scores coding, maths and reasoning above small talk, greetings and quick look-ups', async () => {
     const artifact = await loadPromptRouterArtifact();
-    const router = createPromptRouter({ encoder: artifact.encoder ? createLocalSentenceEncoder() : undefined, artifact });
+    const router = createPromptRouter({
+      encoder: artifact.encoder ? createLocalSentenceEncoder() : undefined,
+      artifact,
+    });
     const hard = await router.score([
       'Implement a function to find the median of two sorted arrays of different sizes with O(1) space complexity and O(n) time complexity.',
       'A train leaves at 3 pm at 60 km/h; a second one leaves the same station at 4 pm at 80 km/h. When does the second catch up, and how far from the station?',
       'If it takes 5 machines 5 minutes to make 5 widgets, how long would it take 100 machines to make 100 widgets? Explain your reasoning.',
     ]);
-    const easy = await router.score(['hi', 'Write a haiku about rain.', 'Translate "good morning" into French.', 'Write a short friendly greeting for a birthday card.']);
+    const easy = await router.score([
+      'hi',
+      'Write a haiku about rain.',
+      'Translate "good morning" into French.',
+      'Write a short friendly greeting for a birthday card.',
+    ]);
     expect(Math.min(...hard)).toBeGreaterThan(Math.max(...easy));
     for (const score of [...hard, ...easy]) expect(score > 0 && score < 1).toBe(true);
   }, 30_000);

@@ -33,10 +33,13 @@ export function createPromptRouter({ encoder, artifact }: PromptRouterOptions): 
   return {
     artifact,
     async score(prompts) {
-      if (!trainedEncoder) return prompts.map((prompt) => predictLogistic(artifact.model, buildFeatureRow(undefined, prompt)));
+      if (!trainedEncoder)
+        return prompts.map((prompt) => predictLogistic(artifact.model, buildFeatureRow(undefined, prompt)));
       const windows = prompts.map((prompt) => encoderWindow(prompt, trainedEncoder.windowCharacters));
       const embeddings = await embedInLengthOrder(encoder!, windows);
-      return prompts.map((prompt, index) => predictLogistic(artifact.model, buildFeatureRow(embeddings[index]!, prompt)));
+      return prompts.map((prompt, index) =>
+        predictLogistic(artifact.model, buildFeatureRow(embeddings[index]!, prompt)),
+      );
     },
   };
 }

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { qualityCalibrationSchema } from './quality-calibration';
 
 /** The committed router, written by `npm run router:train`. */
-export const defaultPromptRouterArtifactPath = fileURLToPath(new URL('./artifacts/prompt-router.json', import.meta.url));
+export const defaultPromptRouterArtifactPath = fileURLToPath(
+  new URL('./artifacts/prompt-router.json', import.meta.url),
+);
 
 export const promptRouterArtifactSchema = z
   .object({
@@ -34,7 +36,9 @@ export const promptRouterArtifactSchema = z
   .refine(
     (artifact) => {
       const inputs = (artifact.encoder?.dimensions ?? 0) + artifact.textFeatureNames.length;
-      return [artifact.model.means, artifact.model.scales, artifact.model.weights].every((values) => values.length === inputs);
+      return [artifact.model.means, artifact.model.scales, artifact.model.weights].every(
+        (values) => values.length === inputs,
+      );
     },
     { error: 'model sizes do not match the encoder dimensions (if any) plus the text features' },
   );
@@ -49,6 +53,8 @@ export function parsePromptRouterArtifact(json: unknown): PromptRouterArtifact {
 }
 
 /** Reads and validates an artifact file (the committed one by default). */
-export async function loadPromptRouterArtifact(filePath = defaultPromptRouterArtifactPath): Promise<PromptRouterArtifact> {
+export async function loadPromptRouterArtifact(
+  filePath = defaultPromptRouterArtifactPath,
+): Promise<PromptRouterArtifact> {
   return parsePromptRouterArtifact(JSON.parse(await readFile(filePath, 'utf8')));
 }

@@ -60,7 +60,9 @@ export function qualityCostCurve(outcomes: readonly ScoredOutcome[]): CurvePoint
 
 /** The curve of the per-prompt oracle: prompts ordered by how much the strong model gains on them. */
 export function oracleCurve(outcomes: readonly ScoredOutcome[]): CurvePoint[] {
-  return qualityCostCurve(outcomes.map((outcome) => ({ ...outcome, score: outcome.strongQuality - outcome.weakQuality })));
+  return qualityCostCurve(
+    outcomes.map((outcome) => ({ ...outcome, score: outcome.strongQuality - outcome.weakQuality })),
+  );
 }
 
 /** The random router's expected curve: a straight line from all-weak to all-strong quality. */
@@ -106,7 +108,12 @@ export function averagePerformanceGapRecovered(curve: readonly CurvePoint[], wea
 }
 
 /** CPT(fraction): the strong share needed to recover that fraction of the weak-to-strong gap. */
-export function callPerformanceThreshold(curve: readonly CurvePoint[], weak: number, strong: number, fraction: number): number {
+export function callPerformanceThreshold(
+  curve: readonly CurvePoint[],
+  weak: number,
+  strong: number,
+  fraction: number,
+): number {
   return strongShareForQuality(curve, weak + fraction * (strong - weak)) ?? 1;
 }
 

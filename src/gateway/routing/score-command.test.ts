@@ -16,7 +16,10 @@ interface CommandResult {
 
 function runScore(inputFile: string): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'router:score', '--', '--input', inputFile], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '-s', 'router:score', '--', '--input', inputFile], {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -36,10 +39,17 @@ describe('npm run router:score', () => {
 
   it('writes exactly one JSON line per input line, in input order, and nothing else', async () => {
     const inputs = [
-      { id: 'b-2', prompt: 'Here is a Python function with a bug:\n```\ndef add(a, b):\n    return a - b\n```\nFind and fix it.' },
+      {
+        id: 'b-2',
+        prompt: 'Here is a Python function with a bug:\n```\ndef add(a, b):\n    return a - b\n```\nFind and fix it.',
+      },
       { id: 'a-1', prompt: 'Say hello.' },
       { id: 'unicode ✓', prompt: '' },
-      { id: 'c-3', prompt: 'When a number is divided by 10 the remainder is 4. What is the remainder when twice the number is divided by 4?' },
+      {
+        id: 'c-3',
+        prompt:
+          'When a number is divided by 10 the remainder is 4. What is the remainder when twice the number is divided by 4?',
+      },
     ];
     await writeFile(file('good.jsonl'), `${inputs.map((input) => JSON.stringify(input)).join('\n')}\n\n`);
     const result = await runScore(file('good.jsonl'));
@@ -56,17 +66,29 @@ describe('npm run router:score', () => {
   }, 90_000);
 
   it.each([
-    { name: 'not JSON', content: '{"id": "1", "prompt": "fine"}\n{"id": "2", "prompt": \n', message: /line 2: not valid JSON/ },
-    { name: 'a missing prompt', content: '{"id": "1", "prompt": "fine"}\n\n{"id": "3"}\n', message: /line 3: "prompt" must be a string/ },
+    {
+      name: 'not JSON',
+      content: '{"id": "1", "prompt": "fine"}\n{"id": "2", "prompt": \n',
+      message: /line 2: not valid JSON/,
+    },
+    {
+      name: 'a missing prompt',
+      content: '{"id": "1", "prompt": "fine"}\n\n{"id": "3"}\n',
+      message: /line 3: "prompt" must be a string/,
+    },
     { name: 'a numeric id', content: '{"id": 1, "prompt": "fine"}\n', message: /line 1: "id" must be a string/ },
-  ])('fails on $name, naming the line, with nothing on stdout', async ({ name, content, message }) => {
-    const input = file(`${name.replace(/\W/g, '-')}.jsonl`);
-    await writeFile(input, content);
-    const result = await runScore(input);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(message);
-  }, 60_000);
+  ])(
+    'fails on $name, naming the line, with nothing on stdout',
+    async ({ name, content, message }) => {
+      const input = file(`${name.replace(/\W/g, '-')}.jsonl`);
+      await writeFile(input, content);
+      const result = await runScore(input);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(message);
+    },
+    60_000,
+  );
 
   it('fails clearly on a missing file', async () => {
     const result = await runScore(file('absent.jsonl'));

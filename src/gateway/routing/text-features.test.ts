@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractTextFeatures, textFeatureDirections, textFeatureNames } from './text-features';
 
-const feature = (text: string, name: (typeof textFeatureNames)[number]): number => extractTextFeatures(text)[textFeatureNames.indexOf(name)]!;
+const feature = (text: string, name: (typeof textFeatureNames)[number]): number =>
+  extractTextFeatures(text)[textFeatureNames.indexOf(name)]!;
 
 describe('the text features', () => {
   it('gives one finite number per named feature', () => {
@@ -22,7 +23,11 @@ describe('the text features', () => {
     { name: 'chitChat', text: 'hi', expected: 1 },
     { name: 'chitChat', text: 'Prove that hi-hat cymbals resonate.', expected: 0 },
     { name: 'lookupQuestion', text: 'What is the capital of France?', expected: 1 },
-    { name: 'lookupQuestion', text: `What is the capital of France? ${'Explain the history of how it became the capital, step by step. '.repeat(3)}`, expected: 0 },
+    {
+      name: 'lookupQuestion',
+      text: `What is the capital of France? ${'Explain the history of how it became the capital, step by step. '.repeat(3)}`,
+      expected: 0,
+    },
     { name: 'rolePlay', text: 'Pretend you are Elon Musk. Why go to Mars?', expected: 1 },
     { name: 'structuredOutput', text: 'Return the results as a JSON object.', expected: 1 },
     { name: 'refersToEarlierTurn', text: 'Rewrite your previous answer as a limerick.', expected: 1 },
@@ -56,8 +61,14 @@ describe('the text features', () => {
   it('gives every feature a prior direction and leaves out benchmark-format cues', () => {
     expect(textFeatureDirections).toHaveLength(textFeatureNames.length);
     expect(textFeatureDirections.every((direction) => direction === 1 || direction === -1)).toBe(true);
-    const direction = (name: (typeof textFeatureNames)[number]) => textFeatureDirections[textFeatureNames.indexOf(name)];
-    expect([direction('characters'), direction('programmingWords'), direction('mathWords'), direction('reasoningWords')]).toEqual([1, 1, 1, 1]);
+    const direction = (name: (typeof textFeatureNames)[number]) =>
+      textFeatureDirections[textFeatureNames.indexOf(name)];
+    expect([
+      direction('characters'),
+      direction('programmingWords'),
+      direction('mathWords'),
+      direction('reasoningWords'),
+    ]).toEqual([1, 1, 1, 1]);
     expect([direction('commas'), direction('numberWords'), direction('quantityRelations')]).toEqual([1, 1, 1]);
     expect([direction('chitChat'), direction('creativeWords'), direction('lookupQuestion')]).toEqual([-1, -1, -1]);
     expect(textFeatureNames).not.toContain('multipleChoice');

@@ -32,7 +32,13 @@ function usageOf(context: AnswerContext): TokenUsage {
 export const anthropicWire: WireFormat = {
   name: 'anthropic',
   readPrompt(body) {
-    const request = body as { model?: string; stream?: boolean; system?: unknown; messages?: { role: string; content: unknown }[]; max_tokens?: number };
+    const request = body as {
+      model?: string;
+      stream?: boolean;
+      system?: unknown;
+      messages?: { role: string; content: unknown }[];
+      max_tokens?: number;
+    };
     const messages = request.messages ?? [];
     const systemText = contentText(request.system);
     const userMessages = messages.filter((message) => message.role === 'user');
@@ -66,10 +72,14 @@ export const anthropicWire: WireFormat = {
       },
       'message_start',
     ),
-    sseFrame({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start'),
+    sseFrame(
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      'content_block_start',
+    ),
     sseFrame({ type: 'ping' }, 'ping'),
   ],
-  textFrame: (text) => sseFrame({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }, 'content_block_delta'),
+  textFrame: (text) =>
+    sseFrame({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }, 'content_block_delta'),
   errorFrame: () => sseFrame({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'error'),
   closingFrames: (context) => [
     sseFrame({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),

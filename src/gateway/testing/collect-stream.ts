@@ -11,8 +11,17 @@ export interface CollectedStream {
 }
 
 /** Reads a whole stream without throwing, for assertions on what arrived before a failure. */
-export async function collectStream(stream: AsyncIterable<ChatStreamPart>, onText?: (text: string) => void): Promise<CollectedStream> {
-  const collected: CollectedStream = { texts: [], usage: undefined, finishReason: undefined, partTypes: [], error: undefined };
+export async function collectStream(
+  stream: AsyncIterable<ChatStreamPart>,
+  onText?: (text: string) => void,
+): Promise<CollectedStream> {
+  const collected: CollectedStream = {
+    texts: [],
+    usage: undefined,
+    finishReason: undefined,
+    partTypes: [],
+    error: undefined,
+  };
   try {
     for await (const part of stream) {
       collected.partTypes.push(part.type);

@@ -14,11 +14,18 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 function sseData(text: string): string[] {
-  return text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice('data: '.length));
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => line.slice('data: '.length));
 }
 
 describe('splitIntoWordChunks', () => {
@@ -37,14 +44,22 @@ describe('splitIntoWordChunks', () => {
 describe('the fake provider server', () => {
   it('streams OpenAI chunks, a final usage chunk, then [DONE]', async () => {
     server.enqueueReply({ text: 'Hi there', usage: { inputTokens: 4, outputTokens: 2 } });
-    const response = await post('/v1/chat/completions', { model: 'gpt-4o', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hi' }] });
+    const response = await post('/v1/chat/completions', {
+      model: 'gpt-4o',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const data = sseData(await response.text());
     expect(data.at(-1)).toBe('[DONE]');
     const chunks = data.slice(0, -1).map((line) => JSON.parse(line));
     expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
     expect(chunks.map((chunk) => chunk.choices[0]?.delta?.content).filter(Boolean)).toEqual(['Hi', ' there']);
-    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 4, completion_tokens: 2, total_tokens: 6 } });
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 4, completion_tokens: 2, total_tokens: 6 },
+    });
   });
 
   it.each([
@@ -55,7 +70,9 @@ describe('the fake provider server', () => {
   ])('stops a %s reply at the request’s output cap, as the provider would', async (_name, path, cap) => {
     server.enqueueReply({ text: 'one two three four five' });
     const isGoogle = path.startsWith('/v1beta');
-    const messages = isGoogle ? { contents: [{ role: 'user', parts: [{ text: 'Count' }] }] } : { messages: [{ role: 'user', content: 'Count' }] };
+    const messages = isGoogle
+      ? { contents: [{ role: 'user', parts: [{ text: 'Count' }] }] }
+      : { messages: [{ role: 'user', content: 'Count' }] };
     const response = await post(path, { ...cap, ...messages });
     const text = JSON.stringify(await response.json());
     expect(text).toContain('one two three');
@@ -64,19 +81,37 @@ describe('the fake provider server', () => {
   });
 
   it('sends Anthropic events in the documented order', async () => {
-    const response = await post('/v1/messages', { model: 'claude-sonnet-4-20250514', stream: true, max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] });
-    const events = (await response.text()).split('\n').filter((line) => line.startsWith('event: ')).map((line) => line.slice(7));
+    const response = await post('/v1/messages', {
+      model: 'claude-sonnet-4-20250514',
+      stream: true,
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    const events = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('event: '))
+      .map((line) => line.slice(7));
     expect(events).toEqual([
-      'message_start', 'content_block_start', 'ping',
+      'message_start',
+      'content_block_start',
+      'ping',
       ...Array(4).fill('content_block_delta'),
-      'content_block_stop', 'message_delta', 'message_stop',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
     ]);
   });
 
   it.each([
     ['OpenAI', () => createOpenAI({ apiKey: 'k', baseURL: `${server.url}/v1` }).chat('gpt-4o')],
-    ['Anthropic', () => createAnthropic({ apiKey: 'k', baseURL: `${server.url}/v1` }).messages('claude-sonnet-4-20250514')],
-    ['Google', () => createGoogleGenerativeAI({ apiKey: 'k', baseURL: `${server.url}/v1beta` }).chat('gemini-2.0-flash')],
+    [
+      'Anthropic',
+      () => createAnthropic({ apiKey: 'k', baseURL: `${server.url}/v1` }).messages('claude-sonnet-4-20250514'),
+    ],
+    [
+      'Google',
+      () => createGoogleGenerativeAI({ apiKey: 'k', baseURL: `${server.url}/v1beta` }).chat('gemini-2.0-flash'),
+    ],
   ])('answers %s without streaming in a shape the AI SDK accepts', async (_name, model) => {
     server.enqueueReply({ text: 'A whole answer.', usage: { inputTokens: 9, cachedInputTokens: 4, outputTokens: 3 } });
     const result = await generateText({ model: model(), prompt: 'Answer', maxRetries: 0, maxOutputTokens: 20 });
@@ -93,7 +128,9 @@ describe('the fake provider server', () => {
     expect(second.status).toBe(503);
     expect(await second.json()).toMatchObject({ error: { type: 'server_error' } });
     const recorded = await (await fetch(`${server.url}/_fake/requests`)).json();
-    expect(recorded.map((request: { body: { messages: { content: string }[] } }) => request.body.messages[0]!.content)).toEqual(['one', 'two']);
+    expect(
+      recorded.map((request: { body: { messages: { content: string }[] } }) => request.body.messages[0]!.content),
+    ).toEqual(['one', 'two']);
     await post('/_fake/reset', {});
     expect(server.requests).toHaveLength(0);
   });

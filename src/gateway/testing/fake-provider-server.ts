@@ -55,7 +55,9 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
  * (POST /v1/embeddings). Other processes can script it over HTTP: POST /_fake/replies (a
  * FakeReply), GET /_fake/requests, POST /_fake/reset.
  */
-export async function startFakeProviderServer(options: { port?: number; host?: string } = {}): Promise<FakeProviderServer> {
+export async function startFakeProviderServer(
+  options: { port?: number; host?: string } = {},
+): Promise<FakeProviderServer> {
   const requests: RecordedRequest[] = [];
   const queue: FakeReply[] = [];
   let defaultReply: FakeReply = {};
@@ -93,7 +95,12 @@ export async function startFakeProviderServer(options: { port?: number; host?: s
   function answerControl(method: string, path: string, body: unknown, response: ServerResponse): void {
     if (method === 'POST' && path === '/_fake/replies') queue.push(...(Array.isArray(body) ? body : [body ?? {}]));
     else if (method === 'POST' && path === '/_fake/reset') reset();
-    else if (method === 'GET' && path === '/_fake/requests') return writeJson(response, 200, requests.map(({ ended: _ended, ...rest }) => rest));
+    else if (method === 'GET' && path === '/_fake/requests')
+      return writeJson(
+        response,
+        200,
+        requests.map(({ ended: _ended, ...rest }) => rest),
+      );
     else return writeJson(response, 404, { error: { message: `No control route ${method} ${path}` } });
     writeJson(response, 200, { ok: true });
   }

@@ -53,13 +53,20 @@ function countWords(texts: readonly string[]): number {
  * request's cap on output tokens cuts the reply at that many chunks (finish reason 'length'), as a
  * provider stops at max_tokens.
  */
-export function planReply(reply: FakeReply, prompt: { texts: string[]; lastUserText: string; maxOutputTokens?: number }): PlannedReply {
+export function planReply(
+  reply: FakeReply,
+  prompt: { texts: string[]; lastUserText: string; maxOutputTokens?: number },
+): PlannedReply {
   const fullText = reply.text ?? `Fake reply to: ${prompt.lastUserText}`;
   const allChunks = splitIntoWordChunks(fullText);
   const cut = prompt.maxOutputTokens !== undefined && allChunks.length > prompt.maxOutputTokens;
   const chunks = cut ? allChunks.slice(0, prompt.maxOutputTokens) : allChunks;
   const text = cut ? chunks.join('') : fullText;
-  const defaults: TokenUsage = { inputTokens: countWords(prompt.texts), cachedInputTokens: 0, outputTokens: chunks.length };
+  const defaults: TokenUsage = {
+    inputTokens: countWords(prompt.texts),
+    cachedInputTokens: 0,
+    outputTokens: chunks.length,
+  };
   return {
     chunks,
     text,

@@ -34,7 +34,11 @@ function usageMetadata(usage: TokenUsage) {
 function candidateChunk(context: AnswerContext, text: string, finished: boolean) {
   return {
     candidates: [
-      { content: { parts: [{ text }], role: 'model' }, index: 0, ...(finished ? { finishReason: finishReasonByFinish[context.reply.finishReason] } : {}) },
+      {
+        content: { parts: [{ text }], role: 'model' },
+        index: 0,
+        ...(finished ? { finishReason: finishReasonByFinish[context.reply.finishReason] } : {}),
+      },
     ],
     ...(finished && context.reply.usage ? { usageMetadata: usageMetadata(context.reply.usage) } : {}),
     modelVersion: context.model,
@@ -46,7 +50,11 @@ function candidateChunk(context: AnswerContext, text: string, finished: boolean)
 export const googleWire: WireFormat = {
   name: 'google',
   readPrompt(body, path) {
-    const request = body as { contents?: GeminiContent[]; systemInstruction?: GeminiContent; generationConfig?: { maxOutputTokens?: number } };
+    const request = body as {
+      contents?: GeminiContent[];
+      systemInstruction?: GeminiContent;
+      generationConfig?: { maxOutputTokens?: number };
+    };
     const contents = request.contents ?? [];
     const systemText = partsText(request.systemInstruction);
     const match = /\/models\/([^/:]+):(\w+)/.exec(path);
@@ -61,7 +69,9 @@ export const googleWire: WireFormat = {
   },
   errorBody(status, message) {
     const statusName = statusNameByStatus[status] ?? 'UNKNOWN';
-    return { error: { code: status, message: message ?? statusName.toLowerCase().replaceAll('_', ' '), status: statusName } };
+    return {
+      error: { code: status, message: message ?? statusName.toLowerCase().replaceAll('_', ' '), status: statusName },
+    };
   },
   openingFrames: () => [],
   textFrame: (text, context) => sseFrame(candidateChunk(context, text, false)),

@@ -13,10 +13,15 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 async function postEmbeddings(body: unknown): Promise<Response> {
-  return fetch(`${server.url}/v1/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${server.url}/v1/embeddings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
-const similarity = (first: string, second: string) => cosineSimilarity(Float32Array.from(fakeEmbedding(first)), Float32Array.from(fakeEmbedding(second)));
+const similarity = (first: string, second: string) =>
+  cosineSimilarity(Float32Array.from(fakeEmbedding(first)), Float32Array.from(fakeEmbedding(second)));
 
 describe('fakeEmbedding', () => {
   it('is a deterministic unit vector of the asked length', () => {
@@ -29,7 +34,9 @@ describe('fakeEmbedding', () => {
   it('ignores case and punctuation, and scores shared words as similarity', () => {
     expect(similarity('Poem about cats', 'poem, about CATS!')).toBeCloseTo(1, 6);
     expect(similarity('poem about cats', 'poem about dogs')).toBeGreaterThan(0.5);
-    expect(similarity('poem about cats', 'poem about dogs')).toBeGreaterThan(similarity('poem about cats', 'reset my router'));
+    expect(similarity('poem about cats', 'poem about dogs')).toBeGreaterThan(
+      similarity('poem about cats', 'reset my router'),
+    );
   });
 
   it('gives a text without letters or digits a vector of its own', () => {
@@ -51,8 +58,15 @@ describe('readEmbeddingsRequest', () => {
   });
 
   it('takes one string or a list, with the default dimensions', () => {
-    expect(readEmbeddingsRequest({ model: 'm', input: 'one' })).toEqual({ model: 'm', inputs: ['one'], dimensions: defaultEmbeddingDimensions, encodingFormat: 'float' });
-    expect(readEmbeddingsRequest({ model: 'm', input: ['a', 'b'], dimensions: 8, encoding_format: 'base64' })).toMatchObject({ inputs: ['a', 'b'], dimensions: 8, encodingFormat: 'base64' });
+    expect(readEmbeddingsRequest({ model: 'm', input: 'one' })).toEqual({
+      model: 'm',
+      inputs: ['one'],
+      dimensions: defaultEmbeddingDimensions,
+      encodingFormat: 'float',
+    });
+    expect(
+      readEmbeddingsRequest({ model: 'm', input: ['a', 'b'], dimensions: 8, encoding_format: 'base64' }),
+    ).toMatchObject({ inputs: ['a', 'b'], dimensions: 8, encodingFormat: 'base64' });
   });
 });
 
@@ -86,7 +100,9 @@ describe('POST /v1/embeddings on the fake provider server', () => {
   it("answers a bad request and a scripted failure with OpenAI's error body", async () => {
     const bad = await postEmbeddings({ model: 'm', input: '' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringMatching(/input/) } });
+    expect(await bad.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringMatching(/input/) },
+    });
     server.enqueueReply({ failBeforeStream: { status: 429, retryAfterSeconds: 3 } });
     const limited = await postEmbeddings({ model: 'm', input: 'x' });
     expect(limited.status).toBe(429);
@@ -97,7 +113,12 @@ describe('POST /v1/embeddings on the fake provider server', () => {
 
   it("is read correctly by the AI SDK's own OpenAI embedding model", async () => {
     const model = createOpenAI({ apiKey: 'k', baseURL: `${server.url}/v1` }).embedding('text-embedding-3-small');
-    const result = await embedMany({ model, values: ['alpha beta', 'gamma'], maxRetries: 0, providerOptions: { openai: { dimensions: 24 } } });
+    const result = await embedMany({
+      model,
+      values: ['alpha beta', 'gamma'],
+      maxRetries: 0,
+      providerOptions: { openai: { dimensions: 24 } },
+    });
     expect(result.embeddings).toEqual([fakeEmbedding('alpha beta', 24), fakeEmbedding('gamma', 24)]);
     expect(result.usage.tokens).toBe(3);
     expect(server.requests[0]!.headers.authorization).toBe('Bearer k');

@@ -50,7 +50,12 @@ export function readEmbeddingsRequest(body: unknown): EmbeddingsRequest | string
   const request = (body ?? {}) as { model?: unknown; input?: unknown; dimensions?: unknown; encoding_format?: unknown };
   if (typeof request.model !== 'string' || request.model === '') return 'You must provide a model parameter.';
   const inputs = typeof request.input === 'string' ? [request.input] : request.input;
-  if (!Array.isArray(inputs) || inputs.length === 0 || inputs.length > maxInputs || !inputs.every((input) => typeof input === 'string' && input !== '')) {
+  if (
+    !Array.isArray(inputs) ||
+    inputs.length === 0 ||
+    inputs.length > maxInputs ||
+    !inputs.every((input) => typeof input === 'string' && input !== '')
+  ) {
     return `'input' must be a non-empty string or an array of 1 to ${maxInputs} non-empty strings (this fake takes no token arrays).`;
   }
   const dimensions = request.dimensions ?? defaultEmbeddingDimensions;
@@ -58,7 +63,8 @@ export function readEmbeddingsRequest(body: unknown): EmbeddingsRequest | string
     return `'dimensions' must be an integer from 1 to ${maxDimensions}.`;
   }
   const encodingFormat = request.encoding_format ?? 'float';
-  if (encodingFormat !== 'float' && encodingFormat !== 'base64') return "'encoding_format' must be 'float' or 'base64'.";
+  if (encodingFormat !== 'float' && encodingFormat !== 'base64')
+    return "'encoding_format' must be 'float' or 'base64'.";
   return { model: request.model, inputs, dimensions, encodingFormat };
 }
 
@@ -69,7 +75,8 @@ export function embeddingsBody(request: EmbeddingsRequest) {
     object: 'list',
     data: request.inputs.map((input, index) => {
       const vector = fakeEmbedding(input, request.dimensions);
-      const embedding = request.encodingFormat === 'base64' ? Buffer.from(Float32Array.from(vector).buffer).toString('base64') : vector;
+      const embedding =
+        request.encodingFormat === 'base64' ? Buffer.from(Float32Array.from(vector).buffer).toString('base64') : vector;
       return { object: 'embedding', index, embedding };
     }),
     model: request.model,
@@ -81,7 +88,11 @@ export function embeddingsBody(request: EmbeddingsRequest) {
  * Answers `POST /v1/embeddings`. Of a scripted reply it honours `failBeforeStream` (OpenAI's
  * error body) and `chunkDelayMs` (a wait before the one body, to test timeouts).
  */
-export async function answerEmbeddings(response: ServerResponse, body: unknown, reply: FakeReply): Promise<AnswerEnding> {
+export async function answerEmbeddings(
+  response: ServerResponse,
+  body: unknown,
+  reply: FakeReply,
+): Promise<AnswerEnding> {
   let clientClosed = false;
   response.on('close', () => {
     if (!response.writableFinished) clientClosed = true;
@@ -90,7 +101,8 @@ export async function answerEmbeddings(response: ServerResponse, body: unknown, 
   if (clientClosed) return 'closed-by-client';
   const failure = reply.failBeforeStream;
   if (failure) {
-    const headers: Record<string, string> = failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
+    const headers: Record<string, string> =
+      failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
     writeJson(response, failure.status, openAiWire.errorBody(failure.status, failure.message), headers);
     return 'failed-before-stream';
   }

@@ -17,7 +17,12 @@ function usageBody(usage: TokenUsage) {
     completion_tokens: usage.outputTokens,
     total_tokens: usage.inputTokens + usage.outputTokens,
     prompt_tokens_details: { cached_tokens: usage.cachedInputTokens, audio_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: 0,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
   };
 }
 
@@ -61,11 +66,28 @@ export const openAiWire: WireFormat = {
     const known = errorByStatus[status] ?? { type: 'server_error', code: null, message: 'Unexpected error.' };
     return { error: { message: message ?? known.message, type: known.type, param: null, code: known.code } };
   },
-  openingFrames: (context) => [sseFrame(chunk(context, [{ index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]))],
-  textFrame: (text, context) => sseFrame(chunk(context, [{ index: 0, delta: { content: text }, logprobs: null, finish_reason: null }])),
-  errorFrame: () => sseFrame({ error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null } }),
+  openingFrames: (context) => [
+    sseFrame(
+      chunk(context, [
+        { index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null },
+      ]),
+    ),
+  ],
+  textFrame: (text, context) =>
+    sseFrame(chunk(context, [{ index: 0, delta: { content: text }, logprobs: null, finish_reason: null }])),
+  errorFrame: () =>
+    sseFrame({
+      error: {
+        message: 'The server had an error while processing your request.',
+        type: 'server_error',
+        param: null,
+        code: null,
+      },
+    }),
   closingFrames(context) {
-    const frames = [sseFrame(chunk(context, [{ index: 0, delta: {}, logprobs: null, finish_reason: context.reply.finishReason }]))];
+    const frames = [
+      sseFrame(chunk(context, [{ index: 0, delta: {}, logprobs: null, finish_reason: context.reply.finishReason }])),
+    ];
     if (context.includeUsage && context.reply.usage) frames.push(sseFrame(chunk(context, [], context.reply.usage)));
     frames.push(sseFrame('[DONE]'));
     return frames;
@@ -78,7 +100,12 @@ export const openAiWire: WireFormat = {
       model: context.model,
       system_fingerprint: 'fp_fake',
       choices: [
-        { index: 0, message: { role: 'assistant', content: context.reply.text, refusal: null, annotations: [] }, logprobs: null, finish_reason: context.reply.finishReason },
+        {
+          index: 0,
+          message: { role: 'assistant', content: context.reply.text, refusal: null, annotations: [] },
+          logprobs: null,
+          finish_reason: context.reply.finishReason,
+        },
       ],
       ...(context.reply.usage ? { usage: usageBody(context.reply.usage) } : {}),
     };

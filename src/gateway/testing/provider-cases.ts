@@ -31,7 +31,10 @@ export const providerCases: ProviderCase[] = [
     wire: openAiWire,
     authHeader: ['authorization', 'Bearer sk-test-openai'],
     create: (serverUrl, fetch) =>
-      createAiSdkChatProvider({ provider: 'openai', languageModel: openAiLanguageModels({ apiKey: 'sk-test-openai', baseURL: `${serverUrl}/v1`, fetch }) }),
+      createAiSdkChatProvider({
+        provider: 'openai',
+        languageModel: openAiLanguageModels({ apiKey: 'sk-test-openai', baseURL: `${serverUrl}/v1`, fetch }),
+      }),
   },
   {
     provider: 'anthropic',
@@ -39,7 +42,10 @@ export const providerCases: ProviderCase[] = [
     wire: anthropicWire,
     authHeader: ['x-api-key', 'sk-ant-test'],
     create: (serverUrl, fetch) =>
-      createAiSdkChatProvider({ provider: 'anthropic', languageModel: anthropicLanguageModels({ apiKey: 'sk-ant-test', baseURL: `${serverUrl}/v1`, fetch }) }),
+      createAiSdkChatProvider({
+        provider: 'anthropic',
+        languageModel: anthropicLanguageModels({ apiKey: 'sk-ant-test', baseURL: `${serverUrl}/v1`, fetch }),
+      }),
   },
   {
     provider: 'openai-compatible',
@@ -58,6 +64,9 @@ export const providerCases: ProviderCase[] = [
     wire: googleWire,
     authHeader: ['x-goog-api-key', 'google-test-key'],
     create: (serverUrl, fetch) =>
-      createAiSdkChatProvider({ provider: 'google', languageModel: googleLanguageModels({ apiKey: 'google-test-key', baseURL: `${serverUrl}/v1beta`, fetch }) }),
+      createAiSdkChatProvider({
+        provider: 'google',
+        languageModel: googleLanguageModels({ apiKey: 'google-test-key', baseURL: `${serverUrl}/v1beta`, fetch }),
+      }),
   },
 ];

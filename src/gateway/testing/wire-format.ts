@@ -46,7 +46,5 @@ export function sseFrame(data: unknown, event?: string): string {
 export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content
-    .map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : ''))
-    .join('');
+  return content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('');
 }

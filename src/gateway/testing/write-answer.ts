@@ -3,10 +3,21 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { AnswerContext, WireFormat } from './wire-format';
 
 /** How an answer ended, as the fake server saw it. */
-export type AnswerEnding = 'completed' | 'failed-before-stream' | 'closed-before-answer' | 'connection-dropped' | 'error-event-sent' | 'closed-by-client';
+export type AnswerEnding =
+  | 'completed'
+  | 'failed-before-stream'
+  | 'closed-before-answer'
+  | 'connection-dropped'
+  | 'error-event-sent'
+  | 'closed-by-client';
 
 /** Writes a JSON body with a status. */
-export function writeJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function writeJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
@@ -14,7 +25,8 @@ export function writeJson(response: ServerResponse, status: number, body: unknow
 /** Answers with the provider's error shape, as a scripted failure before any stream. */
 export function writeFailure(response: ServerResponse, wire: WireFormat, context: AnswerContext): AnswerEnding {
   const failure = context.reply.failBeforeStream!;
-  const headers: Record<string, string> = failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
+  const headers: Record<string, string> =
+    failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
   writeJson(response, failure.status, wire.errorBody(failure.status, failure.message), headers);
   return 'failed-before-stream';
 }
@@ -23,14 +35,22 @@ export function writeFailure(response: ServerResponse, wire: WireFormat, context
  * Streams the planned reply as server-sent events, chunk by chunk, honouring the scripted delay
  * and mid-stream failures; stops as soon as the client closes the connection.
  */
-export async function writeStream(response: ServerResponse, wire: WireFormat, context: AnswerContext): Promise<AnswerEnding> {
+export async function writeStream(
+  response: ServerResponse,
+  wire: WireFormat,
+  context: AnswerContext,
+): Promise<AnswerEnding> {
   let clientClosed = false;
   response.on('close', () => {
     if (!response.writableFinished) clientClosed = true;
   });
   if (context.reply.headersDelayMs > 0) await delay(context.reply.headersDelayMs);
   if (clientClosed) return 'closed-by-client';
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   response.flushHeaders();
   for (const frame of wire.openingFrames(context)) response.write(frame);
   const { chunks, chunkDelayMs, dropConnectionAfterChunks, errorEventAfterChunks } = context.reply;

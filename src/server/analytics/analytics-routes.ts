@@ -34,7 +34,10 @@ function guardedRouter(signedIn: MiddlewareHandler<AppEnv>, scope: Scope) {
  * Mounted at /subscription/analytics/:orgId: the admin dashboard. The billing scope (spec section
  * 6: /subscription is the billing area), so administrators and billing managers.
  */
-export function createSubscriptionAnalyticsRoutes(dependencies: AnalyticsDependencies, signedIn: MiddlewareHandler<AppEnv>) {
+export function createSubscriptionAnalyticsRoutes(
+  dependencies: AnalyticsDependencies,
+  signedIn: MiddlewareHandler<AppEnv>,
+) {
   const router = guardedRouter(signedIn, 'billing');
   addRoute(
     router,
@@ -42,18 +45,30 @@ export function createSubscriptionAnalyticsRoutes(dependencies: AnalyticsDepende
       method: 'get',
       path: '/',
       tags: ['Subscription'],
-      summary: "The dashboard's analytics: the billing cycle's usage by model and day, and cost against the reference model",
+      summary:
+        "The dashboard's analytics: the billing cycle's usage by model and day, and cost against the reference model",
       security: signedInSecurity,
       request: { params: analyticsOrganisationPathSchema, query: subscriptionAnalyticsQuerySchema },
       responses: answers('The analytics', subscriptionAnalyticsSchema),
     }),
-    async (context) => context.json(await subscriptionAnalytics(dependencies.db, dependencies.catalog, context.get('caller').orgId, context.req.valid('query'))),
+    async (context) =>
+      context.json(
+        await subscriptionAnalytics(
+          dependencies.db,
+          dependencies.catalog,
+          context.get('caller').orgId,
+          context.req.valid('query'),
+        ),
+      ),
   );
   return router;
 }
 
 /** Mounted at /org/:orgId/usage: the Organization page's Usage Summary, administrators only. */
-export function createOrganisationUsageRoutes(dependencies: AnalyticsDependencies, signedIn: MiddlewareHandler<AppEnv>) {
+export function createOrganisationUsageRoutes(
+  dependencies: AnalyticsDependencies,
+  signedIn: MiddlewareHandler<AppEnv>,
+) {
   const router = guardedRouter(signedIn, 'admin');
   addRoute(
     router,
@@ -67,7 +82,14 @@ export function createOrganisationUsageRoutes(dependencies: AnalyticsDependencie
       responses: answers('The usage', organisationUsageSchema),
     }),
     async (context) =>
-      context.json(await organisationUsage(dependencies.db, dependencies.catalog, context.get('caller').orgId, context.req.valid('query').period)),
+      context.json(
+        await organisationUsage(
+          dependencies.db,
+          dependencies.catalog,
+          context.get('caller').orgId,
+          context.req.valid('query').period,
+        ),
+      ),
   );
   return router;
 }
@@ -81,12 +103,21 @@ export function createModelAnalyticsRoutes(dependencies: AnalyticsDependencies, 
       method: 'get',
       path: '/',
       tags: ['Organisation'],
-      summary: 'Per model: requests, tokens, cost, success rate, p50 latency and time to first token, Auto share, cache hits and savings',
+      summary:
+        'Per model: requests, tokens, cost, success rate, p50 latency and time to first token, Auto share, cache hits and savings',
       security: signedInSecurity,
       request: { params: analyticsOrganisationPathSchema, query: modelAnalyticsQuerySchema },
       responses: answers('The model analytics', modelAnalyticsSchema),
     }),
-    async (context) => context.json(await modelAnalytics(dependencies.db, dependencies.catalog, context.get('caller').orgId, context.req.valid('query'))),
+    async (context) =>
+      context.json(
+        await modelAnalytics(
+          dependencies.db,
+          dependencies.catalog,
+          context.get('caller').orgId,
+          context.req.valid('query'),
+        ),
+      ),
   );
   return router;
 }

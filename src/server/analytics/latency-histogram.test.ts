@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addHistograms, bucketMiddle, histogramFromDatabase, histogramMedian, lastBucket, latencyBucket } from './latency-histogram';
+import {
+  addHistograms,
+  bucketMiddle,
+  histogramFromDatabase,
+  histogramMedian,
+  lastBucket,
+  latencyBucket,
+} from './latency-histogram';
 
 function histogramOf(durations: number[]): number[] {
   const histogram: number[] = [];
@@ -47,7 +54,13 @@ describe('latency histograms', () => {
   });
 
   it('add element by element, whatever their lengths', () => {
-    expect(addHistograms([[1, 2], [0, 0, 3], [0, 1]])).toEqual([1, 3, 3]);
+    expect(
+      addHistograms([
+        [1, 2],
+        [0, 0, 3],
+        [0, 1],
+      ]),
+    ).toEqual([1, 3, 3]);
     expect(addHistograms([])).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ export function histogramFromDatabase(lowerBound: number | null, text: string): 
 /** Element-wise sum. */
 export function addHistograms(histograms: readonly (readonly number[])[]): number[] {
   const total: number[] = [];
-  for (const histogram of histograms) histogram.forEach((count, bucket) => (total[bucket] = (total[bucket] ?? 0) + count));
+  for (const histogram of histograms)
+    histogram.forEach((count, bucket) => (total[bucket] = (total[bucket] ?? 0) + count));
   return Array.from(total, (count) => count ?? 0);
 }
 

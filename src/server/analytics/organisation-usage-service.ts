@@ -27,13 +27,20 @@ export async function organisationUsage(
   const range = period === 'all' ? undefined : { fromDay: addDays(today, 1 - usagePeriodDays[period]), toDay: today };
   const rows = await totalsByMonthAndModel(db, orgId, range);
   const total = amounts(rows);
-  const lastActive = rows.reduce<Date | null>((latest, row) => (latest === null || row.lastUsedAt > latest ? row.lastUsedAt : latest), null);
+  const lastActive = rows.reduce<Date | null>(
+    (latest, row) => (latest === null || row.lastUsedAt > latest ? row.lastUsedAt : latest),
+    null,
+  );
   return {
     totalRequests: total.requests,
     totalTokens: total.tokens,
     totalCost: total.cost,
     lastActive: lastActive?.toISOString() ?? null,
-    usageByModel: [...groupBy(rows, (row) => row.modelId)].map(([modelId, months]) => ({ modelId, modelName: modelName(catalog, modelId), ...amounts(months) })),
+    usageByModel: [...groupBy(rows, (row) => row.modelId)].map(([modelId, months]) => ({
+      modelId,
+      modelName: modelName(catalog, modelId),
+      ...amounts(months),
+    })),
     usageByMonth: [...groupBy(rows, (row) => row.month)].map(([month, models]) => ({ month, ...amounts(models) })),
   };
 }

@@ -11,7 +11,8 @@ import { findCycleAllowance, totalsByDayAndModel, type DayModelTotals } from './
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-const sumOf = (rows: readonly DayModelTotals[], pick: (row: DayModelTotals) => number) => rows.reduce((total, row) => total + pick(row), 0);
+const sumOf = (rows: readonly DayModelTotals[], pick: (row: DayModelTotals) => number) =>
+  rows.reduce((total, row) => total + pick(row), 0);
 
 /**
  * The dashboard's analytics (spec section 3): the current billing cycle's totals, usage by model
@@ -46,7 +47,10 @@ export async function subscriptionAnalytics(
       model_name: modelName(catalog, modelId),
       tokens_used: sumOf(days, (row) => row.tokens),
       cost: sumDecimals(days.map((row) => row.costUsd)),
-      success_rate: shareOf(sumOf(days, (row) => row.completed), sumOf(days, (row) => row.requests)),
+      success_rate: shareOf(
+        sumOf(days, (row) => row.completed),
+        sumOf(days, (row) => row.requests),
+      ),
     })),
     usage_trend: [...groupBy(inCycle, (row) => row.day)].map(([day, models]) => ({
       date: day,
@@ -56,7 +60,12 @@ export async function subscriptionAnalytics(
     cost_savings: [...groupBy(inSavings, (row) => row.modelId)].map(([modelId, days]) => ({
       model_id: modelId,
       model_name: modelName(catalog, modelId),
-      daily_savings: days.map((row) => ({ date: row.day, tokens_used: row.tokens, actual_cost: Number(row.costUsd), potential_cost: Number(row.referenceCostUsd) })),
+      daily_savings: days.map((row) => ({
+        date: row.day,
+        tokens_used: row.tokens,
+        actual_cost: Number(row.costUsd),
+        potential_cost: Number(row.referenceCostUsd),
+      })),
     })),
   };
 }

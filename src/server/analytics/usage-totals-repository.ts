@@ -38,7 +38,11 @@ export interface DayModelLatency extends DayModelTotals {
 }
 
 const inRange = (orgId: string, range?: DayRange) =>
-  inOrganisation(usageDailyTotals.orgId, orgId, range ? and(gte(usageDailyTotals.day, range.fromDay), lte(usageDailyTotals.day, range.toDay)) : undefined);
+  inOrganisation(
+    usageDailyTotals.orgId,
+    orgId,
+    range ? and(gte(usageDailyTotals.day, range.fromDay), lte(usageDailyTotals.day, range.toDay)) : undefined,
+  );
 
 // A row whose records were all deleted stays behind with zeros.
 const hasRequests = sql`${usageDailyTotals.requests} <> 0`;
@@ -111,8 +115,14 @@ export async function latencyByDayAndModel(db: Executor, orgId: string, range: D
     .orderBy(usageDailyTotals.modelId, usageDailyTotals.day);
   return rows.map((row) => ({
     ...dayModelTotals(row),
-    latencyHistogram: histogramFromDatabase(row.latencyStart === null ? null : Number(row.latencyStart), row.latencyHistogram),
-    firstTokenHistogram: histogramFromDatabase(row.firstTokenStart === null ? null : Number(row.firstTokenStart), row.firstTokenHistogram),
+    latencyHistogram: histogramFromDatabase(
+      row.latencyStart === null ? null : Number(row.latencyStart),
+      row.latencyHistogram,
+    ),
+    firstTokenHistogram: histogramFromDatabase(
+      row.firstTokenStart === null ? null : Number(row.firstTokenStart),
+      row.firstTokenHistogram,
+    ),
   }));
 }
 
@@ -127,7 +137,11 @@ export interface MonthModelTotals {
 }
 
 /** The organisation's usage per month and model, over a range of days or all time. */
-export async function totalsByMonthAndModel(db: Executor, orgId: string, range?: DayRange): Promise<MonthModelTotals[]> {
+export async function totalsByMonthAndModel(
+  db: Executor,
+  orgId: string,
+  range?: DayRange,
+): Promise<MonthModelTotals[]> {
   const month = sql<string>`to_char(${usageDailyTotals.day}, 'YYYY-MM')`;
   const rows = await db
     .select({
@@ -157,15 +171,22 @@ export async function totalsByMonthAndModel(db: Executor, orgId: string, range?:
  * Free Trial's when its plan sets none). Cycles follow the subscription's period when it has one,
  * the day its last subscription ended when it had one, else the day the organisation was created.
  */
-export async function findCycleAllowance(db: Executor, orgId: string): Promise<{ anchorDay: string; lengthDays: number | null; tokensPerCycle: number } | undefined> {
+export async function findCycleAllowance(
+  db: Executor,
+  orgId: string,
+): Promise<{ anchorDay: string; lengthDays: number | null; tokensPerCycle: number } | undefined> {
   const freeTrial = alias(plans, 'free_trial');
   const latestSubscription = (column: SQL) =>
     sql`(select ${column} from ${subscriptions} where ${subscriptions.orgId} = ${organisations.id} order by ${subscriptions.createdAt} desc limit 1)`;
   const [row] = await db
     .select({
       createdAt: organisations.createdAt,
-      subscriptionAnchor: sql<string | null>`${latestSubscription(sql`(case when ${subscriptions.status} in ('active', 'past_due') then ${subscriptions.currentPeriodStart} else ${subscriptions.currentPeriodEnd} end)::text`)}`,
-      subscriptionDays: sql<number | null>`${latestSubscription(sql`case when ${subscriptions.status} in ('active', 'past_due') then ${subscriptions.currentPeriodEnd} - ${subscriptions.currentPeriodStart} end`)}`,
+      subscriptionAnchor: sql<
+        string | null
+      >`${latestSubscription(sql`(case when ${subscriptions.status} in ('active', 'past_due') then ${subscriptions.currentPeriodStart} else ${subscriptions.currentPeriodEnd} end)::text`)}`,
+      subscriptionDays: sql<
+        number | null
+      >`${latestSubscription(sql`case when ${subscriptions.status} in ('active', 'past_due') then ${subscriptions.currentPeriodEnd} - ${subscriptions.currentPeriodStart} end`)}`,
       tokensPerCycle: sql<string | null>`coalesce(${plans.tokensPerCycle}, ${freeTrial.tokensPerCycle})`,
     })
     .from(organisations)

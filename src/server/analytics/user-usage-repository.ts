@@ -24,7 +24,12 @@ type ModelTuple = [string, number, number, string];
  * that is 500 rows instead of 10,000, and turning rows into objects, not finding them, was most
  * of the time (docs/benchmarks/admin-analytics.md).
  */
-export async function monthlyUsageOfUsers(db: Executor, orgId: string, userIds: readonly string[], month: string): Promise<Map<string, UserModelUsage[]>> {
+export async function monthlyUsageOfUsers(
+  db: Executor,
+  orgId: string,
+  userIds: readonly string[],
+  month: string,
+): Promise<Map<string, UserModelUsage[]>> {
   if (userIds.length === 0) return new Map();
   const totals = usageMonthlyUserTotals;
   const rows = await db
@@ -33,12 +38,23 @@ export async function monthlyUsageOfUsers(db: Executor, orgId: string, userIds: 
       models: sql<string>`json_agg(json_build_array(${totals.modelId}, ${totals.requests}, ${totals.inputTokens} + ${totals.outputTokens}, ${totals.costUsd}::text) order by ${totals.modelId})::text`,
     })
     .from(totals)
-    .where(inOrganisation(totals.orgId, orgId, and(inArray(totals.userId, [...userIds]), eq(totals.month, `${month}-01`), sql`${totals.requests} <> 0`)))
+    .where(
+      inOrganisation(
+        totals.orgId,
+        orgId,
+        and(inArray(totals.userId, [...userIds]), eq(totals.month, `${month}-01`), sql`${totals.requests} <> 0`),
+      ),
+    )
     .groupBy(totals.userId);
   return new Map(
     rows.map((row) => [
       row.userId,
-      (JSON.parse(row.models) as ModelTuple[]).map(([modelId, requests, tokensUsed, costUsd]) => ({ modelId, requests, tokensUsed, costUsd })),
+      (JSON.parse(row.models) as ModelTuple[]).map(([modelId, requests, tokensUsed, costUsd]) => ({
+        modelId,
+        requests,
+        tokensUsed,
+        costUsd,
+      })),
     ]),
   );
 }

@@ -8,7 +8,13 @@ import { insertAuditEntry } from './audit-repository';
 export interface AdministrativeChange {
   transaction: Executor;
   /** Writes the audit entry in the change's own transaction: no change without its entry, and no entry without its change. */
-  record(entry: { action: AuditAction; targetType: AuditTargetType; targetId: string; before: unknown; after: unknown }): Promise<void>;
+  record(entry: {
+    action: AuditAction;
+    targetType: AuditTargetType;
+    targetId: string;
+    before: unknown;
+    after: unknown;
+  }): Promise<void>;
 }
 
 /**
@@ -16,12 +22,26 @@ export interface AdministrativeChange {
  * the organisation's row: changes of one organisation's roles and people happen one after another,
  * so rules that read several rows (the last administrator, a role's holders) cannot be raced.
  */
-export function makeAdministrativeChange<Result>(db: Database, caller: Caller, work: (change: AdministrativeChange) => Promise<Result>): Promise<Result> {
+export function makeAdministrativeChange<Result>(
+  db: Database,
+  caller: Caller,
+  work: (change: AdministrativeChange) => Promise<Result>,
+): Promise<Result> {
   return db.transaction(async (transaction) => {
-    await transaction.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, caller.orgId)).for('update');
+    await transaction
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.id, caller.orgId))
+      .for('update');
     return work({
       transaction,
-      record: (entry) => insertAuditEntry(transaction, { orgId: caller.orgId, actorUserId: caller.userId, actorUsername: caller.username, ...entry }),
+      record: (entry) =>
+        insertAuditEntry(transaction, {
+          orgId: caller.orgId,
+          actorUserId: caller.userId,
+          actorUsername: caller.username,
+          ...entry,
+        }),
     });
   });
 }

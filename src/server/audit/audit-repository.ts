@@ -22,7 +22,11 @@ export async function insertAuditEntry(db: Executor, entry: NewAuditEntry): Prom
 }
 
 /** A page of the organisation's entries, newest first, and how many there are in all. */
-export async function listAuditEntries(db: Executor, orgId: string, page: { offset: number; limit: number }): Promise<{ entries: AuditEntry[]; total: number }> {
+export async function listAuditEntries(
+  db: Executor,
+  orgId: string,
+  page: { offset: number; limit: number },
+): Promise<{ entries: AuditEntry[]; total: number }> {
   const rows = await db
     .select()
     .from(auditEntries)
@@ -30,7 +34,10 @@ export async function listAuditEntries(db: Executor, orgId: string, page: { offs
     .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [count] = await db.select({ total: sql<string>`count(*)` }).from(auditEntries).where(inOrganisation(auditEntries.orgId, orgId));
+  const [count] = await db
+    .select({ total: sql<string>`count(*)` })
+    .from(auditEntries)
+    .where(inOrganisation(auditEntries.orgId, orgId));
   return {
     total: Number(count?.total ?? 0),
     entries: rows.map((row) => ({

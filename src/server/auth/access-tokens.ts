@@ -56,7 +56,12 @@ export function createAccessTokens(secretKey: string, ttlSeconds: number, clock:
         if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.sid !== 'string') {
           return undefined;
         }
-        const claims = { userId: payload.sub, orgId: payload.org, sessionId: payload.sid, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+        const claims = {
+          userId: payload.sub,
+          orgId: payload.org,
+          sessionId: payload.sid,
+          expiresAt: new Date((payload.exp ?? 0) * 1000),
+        };
         remember(token, claims);
         return claims;
       } catch (error) {

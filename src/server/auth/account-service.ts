@@ -35,7 +35,11 @@ function duplicateIdentity(usernameTaken: boolean): AppError {
  * Creates the organisation, its roles, its first (admin) user and the sign-in, all or nothing.
  * Every attempt counts against the client address first, taken or not, before any hash or e-mail.
  */
-export async function signup(dependencies: AuthDependencies, input: SignupRequest, client: ClientInfo): Promise<AuthResponse> {
+export async function signup(
+  dependencies: AuthDependencies,
+  input: SignupRequest,
+  client: ClientInfo,
+): Promise<AuthResponse> {
   const { db } = dependencies;
   const retryAfterSeconds = dependencies.signupThrottle.admit(client.address);
   if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManySignups, { retryAfterSeconds });
@@ -49,14 +53,24 @@ export async function signup(dependencies: AuthDependencies, input: SignupReques
       await openWallet(transaction, orgId, dependencies.trialCreditUsd);
       const [created] = await transaction
         .insert(users)
-        .values({ orgId, roleId: adminRoleId, username: input.username, email: input.email, passwordHash, status: 'active' })
+        .values({
+          orgId,
+          roleId: adminRoleId,
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          status: 'active',
+        })
         .returning({ id: users.id });
       const user = await findUser(transaction, orgId, created!.id);
       const verifyToken = await issueOneTimeToken(transaction, { orgId, userId: created!.id, purpose: 'verify_email' });
       return { response: await issueSignIn(dependencies, transaction, user!, client), verifyToken };
     });
     const link = dependencies.linkTo('/verify-email', verifyToken);
-    await sendAfterCommit(dependencies, verificationEmail(input.email, link, hours(oneTimeTokenLifetimeMinutes.verify_email)));
+    await sendAfterCommit(
+      dependencies,
+      verificationEmail(input.email, link, hours(oneTimeTokenLifetimeMinutes.verify_email)),
+    );
     return response;
   } catch (error) {
     const index = uniqueViolationIndex(error);
@@ -71,14 +85,29 @@ export async function signup(dependencies: AuthDependencies, input: SignupReques
  * Sends a signed-in person a new link to verify their address (the sign-up e-mail may be lost or
  * expired). Counted per address like password resets, so nobody can flood an inbox.
  */
-export async function resendVerification(dependencies: AuthDependencies, caller: Caller): Promise<{ success: true; email: string }> {
+export async function resendVerification(
+  dependencies: AuthDependencies,
+  caller: Caller,
+): Promise<{ success: true; email: string }> {
   const user = await findUser(dependencies.db, caller.orgId, caller.userId);
   if (!user) throw forbidden(messages.sessionExpired);
   if (user.emailVerifiedAt) throw new AppError('conflict', messages.emailAlreadyVerified);
   const retryAfterSeconds = dependencies.passwordResetThrottle.perRecipient.admit(`verify:${user.email.toLowerCase()}`);
-  if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManyVerificationEmails, { retryAfterSeconds });
-  const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'verify_email' });
-  await sendAfterCommit(dependencies, verificationEmail(user.email, dependencies.linkTo('/verify-email', token), hours(oneTimeTokenLifetimeMinutes.verify_email)));
+  if (retryAfterSeconds > 0)
+    throw new AppError('too_many_requests', messages.tooManyVerificationEmails, { retryAfterSeconds });
+  const token = await issueOneTimeToken(dependencies.db, {
+    orgId: user.orgId,
+    userId: user.id,
+    purpose: 'verify_email',
+  });
+  await sendAfterCommit(
+    dependencies,
+    verificationEmail(
+      user.email,
+      dependencies.linkTo('/verify-email', token),
+      hours(oneTimeTokenLifetimeMinutes.verify_email),
+    ),
+  );
   return { success: true, email: user.email };
 }
 
@@ -104,7 +133,10 @@ export async function verifyEmail(dependencies: AuthDependencies, token: string)
   });
   if (result.activationToken) {
     const link = dependencies.linkTo('/activate', result.activationToken);
-    await sendAfterCommit(dependencies, activationEmail(result.email, link, hours(oneTimeTokenLifetimeMinutes.activate)));
+    await sendAfterCommit(
+      dependencies,
+      activationEmail(result.email, link, hours(oneTimeTokenLifetimeMinutes.activate)),
+    );
   }
   return { success: true, activation_email_sent: result.activationToken !== undefined };
 }
@@ -135,7 +167,8 @@ export async function activate(dependencies: AuthDependencies, input: z.infer<ty
 export async function requestPasswordReset(dependencies: AuthDependencies, email: string, client: ClientInfo) {
   const { perClient, perRecipient } = dependencies.passwordResetThrottle;
   const retryAfterSeconds = perClient.admit(client.address);
-  if (retryAfterSeconds > 0) throw new AppError('too_many_requests', messages.tooManyResetRequests, { retryAfterSeconds });
+  if (retryAfterSeconds > 0)
+    throw new AppError('too_many_requests', messages.tooManyResetRequests, { retryAfterSeconds });
   if (perRecipient.admit(email.trim().toLowerCase()) === 0) {
     dependencies.backgroundTasks.run('password-reset e-mail', () => sendPasswordResetEmail(dependencies, email));
   }
@@ -145,12 +178,19 @@ export async function requestPasswordReset(dependencies: AuthDependencies, email
 async function sendPasswordResetEmail(dependencies: AuthDependencies, email: string): Promise<void> {
   const user = await findUserByEmailForReset(dependencies.db, email);
   if (!user || user.status !== 'active') return;
-  const token = await issueOneTimeToken(dependencies.db, { orgId: user.orgId, userId: user.id, purpose: 'reset_password' });
+  const token = await issueOneTimeToken(dependencies.db, {
+    orgId: user.orgId,
+    userId: user.id,
+    purpose: 'reset_password',
+  });
   const link = dependencies.linkTo('/reset-password', token);
   await sendAfterCommit(dependencies, passwordResetEmail(user.email, link, oneTimeTokenLifetimeMinutes.reset_password));
 }
 
-export async function confirmPasswordReset(dependencies: AuthDependencies, input: z.infer<typeof passwordResetConfirmSchema>) {
+export async function confirmPasswordReset(
+  dependencies: AuthDependencies,
+  input: z.infer<typeof passwordResetConfirmSchema>,
+) {
   const passwordHash = await dependencies.passwords.hashPassword(input.new_password);
   await dependencies.db.transaction(async (transaction) => {
     const spent = await consumeOneTimeToken(transaction, input.token, 'reset_password');

@@ -34,15 +34,32 @@ import * as twoFactor from './two-factor-service';
 const tags = ['Authentication'];
 
 /** A JSON call; `signedIn` for the caller's own account calls. */
-function post<Body extends z.ZodType>(path: string, summary: string, body: Body, answer: z.ZodType, options: { status?: 200 | 201; signedIn?: MiddlewareHandler<AppEnv> } = {}) {
+function post<Body extends z.ZodType>(
+  path: string,
+  summary: string,
+  body: Body,
+  answer: z.ZodType,
+  options: { status?: 200 | 201; signedIn?: MiddlewareHandler<AppEnv> } = {},
+) {
   const security = options.signedIn ? { security: signedInSecurity, middleware: options.signedIn } : {};
-  return createRoute({ method: 'post', path, tags, summary, ...security, request: { body: jsonBody(body) }, responses: answers(summary, answer, options.status) });
+  return createRoute({
+    method: 'post',
+    path,
+    tags,
+    summary,
+    ...security,
+    request: { body: jsonBody(body) },
+    responses: answers(summary, answer, options.status),
+  });
 }
 
 /** The Authentication calls of spec section 7, mounted at /auth. */
 export function createAuthRoutes(dependencies: AuthDependencies) {
   const signedIn = requireAuth(dependencies);
-  const client = (context: { get(key: 'clientAddress'): string; req: { header(name: string): string | undefined } }) => ({
+  const client = (context: {
+    get(key: 'clientAddress'): string;
+    req: { header(name: string): string | undefined };
+  }) => ({
     address: context.get('clientAddress'),
     userAgent: context.req.header('user-agent'),
   });
@@ -51,58 +68,145 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
   addRoute(router, post('/login', 'Sign in', loginRequestSchema, authResponseSchema), async (context) => {
     return context.json(await sessions.login(dependencies, context.req.valid('json'), client(context)));
   });
-  addRoute(router, post('/signup', 'Sign up a new organisation and its first admin', signupRequestSchema, authResponseSchema, { status: 201 }), async (context) => {
-    return context.json(await accounts.signup(dependencies, context.req.valid('json'), client(context)), 201);
-  });
-  addRoute(router, post('/refresh', 'Exchange a refresh token for new tokens', refreshRequestSchema, refreshResponseSchema), async (context) => {
-    return context.json(await sessions.refresh(dependencies, context.req.valid('json').refresh_token, client(context)));
-  });
   addRoute(
     router,
-    createRoute({ method: 'post', path: '/logout', tags, summary: 'End this sign-in', security: signedInSecurity, middleware: signedIn, responses: answers('Signed out', successResponseSchema) }),
+    post('/signup', 'Sign up a new organisation and its first admin', signupRequestSchema, authResponseSchema, {
+      status: 201,
+    }),
+    async (context) => {
+      return context.json(await accounts.signup(dependencies, context.req.valid('json'), client(context)), 201);
+    },
+  );
+  addRoute(
+    router,
+    post('/refresh', 'Exchange a refresh token for new tokens', refreshRequestSchema, refreshResponseSchema),
+    async (context) => {
+      return context.json(
+        await sessions.refresh(dependencies, context.req.valid('json').refresh_token, client(context)),
+      );
+    },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'post',
+      path: '/logout',
+      tags,
+      summary: 'End this sign-in',
+      security: signedInSecurity,
+      middleware: signedIn,
+      responses: answers('Signed out', successResponseSchema),
+    }),
     async (context) => {
       await sessions.logout(dependencies, context.get('caller'));
       return context.json({ success: true });
     },
   );
-  addRoute(router, post('/password-reset/request', 'Send a password reset link', passwordResetRequestSchema, successResponseSchema), async (context) => {
-    return context.json(await accounts.requestPasswordReset(dependencies, context.req.valid('json').email, client(context)));
-  });
-  addRoute(router, post('/password-reset/confirm', 'Set a new password with a reset link', passwordResetConfirmSchema, successResponseSchema), async (context) => {
-    return context.json(await accounts.confirmPasswordReset(dependencies, context.req.valid('json')));
-  });
-  addRoute(router, post('/verify-email', 'Verify an e-mail address', verifyEmailRequestSchema, verifyEmailResponseSchema), async (context) => {
-    return context.json(await accounts.verifyEmail(dependencies, context.req.valid('json').token));
-  });
-  addRoute(router, post('/verify-email/resend', 'Send a new link to verify the e-mail address', resendVerificationRequestSchema, resendVerificationResponseSchema, { signedIn }), async (context) => {
-    return context.json(await accounts.resendVerification(dependencies, context.get('caller')));
-  });
-  addRoute(router, post('/activate', 'Activate an invited account', activateRequestSchema, successResponseSchema), async (context) => {
-    return context.json(await accounts.activate(dependencies, context.req.valid('json')));
-  });
-  addRoute(router, post('/change-password', 'Change the password', changePasswordRequestSchema, successResponseSchema, { signedIn }), async (context) => {
-    return context.json(await accounts.changePassword(dependencies, context.get('caller'), context.req.valid('json')));
-  });
-  addRoute(router, post('/validate-token', 'Check an access token', validateTokenRequestSchema, validateTokenResponseSchema), async (context) => {
-    // A token its organisation refuses here (address, two-factor setup) is not one to go on with.
-    const caller = await sessions
-      .authenticate(dependencies, context.req.valid('json').token, { clientAddress: context.get('clientAddress') })
-      .catch((error: unknown) => {
-        if (error instanceof AppError) return undefined;
-        throw error;
-      });
-    return context.json(caller ? { valid: true, expires_at: caller.expiresAt.toISOString() } : { valid: false });
-  });
   addRoute(
     router,
-    createRoute({ method: 'get', path: '/2fa/setup', tags, summary: 'Start two-factor setup', security: signedInSecurity, middleware: signedIn, responses: answers('A new secret', twoFactorSetupResponseSchema) }),
+    post('/password-reset/request', 'Send a password reset link', passwordResetRequestSchema, successResponseSchema),
+    async (context) => {
+      return context.json(
+        await accounts.requestPasswordReset(dependencies, context.req.valid('json').email, client(context)),
+      );
+    },
+  );
+  addRoute(
+    router,
+    post(
+      '/password-reset/confirm',
+      'Set a new password with a reset link',
+      passwordResetConfirmSchema,
+      successResponseSchema,
+    ),
+    async (context) => {
+      return context.json(await accounts.confirmPasswordReset(dependencies, context.req.valid('json')));
+    },
+  );
+  addRoute(
+    router,
+    post('/verify-email', 'Verify an e-mail address', verifyEmailRequestSchema, verifyEmailResponseSchema),
+    async (context) => {
+      return context.json(await accounts.verifyEmail(dependencies, context.req.valid('json').token));
+    },
+  );
+  addRoute(
+    router,
+    post(
+      '/verify-email/resend',
+      'Send a new link to verify the e-mail address',
+      resendVerificationRequestSchema,
+      resendVerificationResponseSchema,
+      { signedIn },
+    ),
+    async (context) => {
+      return context.json(await accounts.resendVerification(dependencies, context.get('caller')));
+    },
+  );
+  addRoute(
+    router,
+    post('/activate', 'Activate an invited account', activateRequestSchema, successResponseSchema),
+    async (context) => {
+      return context.json(await accounts.activate(dependencies, context.req.valid('json')));
+    },
+  );
+  addRoute(
+    router,
+    post('/change-password', 'Change the password', changePasswordRequestSchema, successResponseSchema, { signedIn }),
+    async (context) => {
+      return context.json(
+        await accounts.changePassword(dependencies, context.get('caller'), context.req.valid('json')),
+      );
+    },
+  );
+  addRoute(
+    router,
+    post('/validate-token', 'Check an access token', validateTokenRequestSchema, validateTokenResponseSchema),
+    async (context) => {
+      // A token its organisation refuses here (address, two-factor setup) is not one to go on with.
+      const caller = await sessions
+        .authenticate(dependencies, context.req.valid('json').token, { clientAddress: context.get('clientAddress') })
+        .catch((error: unknown) => {
+          if (error instanceof AppError) return undefined;
+          throw error;
+        });
+      return context.json(caller ? { valid: true, expires_at: caller.expiresAt.toISOString() } : { valid: false });
+    },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/2fa/setup',
+      tags,
+      summary: 'Start two-factor setup',
+      security: signedInSecurity,
+      middleware: signedIn,
+      responses: answers('A new secret', twoFactorSetupResponseSchema),
+    }),
     async (context) => context.json(await twoFactor.setUpTwoFactor(dependencies, context.get('caller'))),
   );
-  addRoute(router, post('/2fa/enable', 'Turn two-factor authentication on', twoFactorEnableSchema, successResponseSchema, { signedIn }), async (context) => {
-    return context.json(await twoFactor.enableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')));
-  });
-  addRoute(router, post('/2fa/disable', 'Turn two-factor authentication off', twoFactorDisableSchema, successResponseSchema, { signedIn }), async (context) => {
-    return context.json(await twoFactor.disableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')));
-  });
+  addRoute(
+    router,
+    post('/2fa/enable', 'Turn two-factor authentication on', twoFactorEnableSchema, successResponseSchema, {
+      signedIn,
+    }),
+    async (context) => {
+      return context.json(
+        await twoFactor.enableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')),
+      );
+    },
+  );
+  addRoute(
+    router,
+    post('/2fa/disable', 'Turn two-factor authentication off', twoFactorDisableSchema, successResponseSchema, {
+      signedIn,
+    }),
+    async (context) => {
+      return context.json(
+        await twoFactor.disableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')),
+      );
+    },
+  );
   return router;
 }

@@ -22,7 +22,13 @@ function bearerTokenOf(context: Context<AppEnv>): string {
  * have not set up: setting it up, their profile (the web app's start), the branding the screens
  * show, and signing out. Everything else answers 403 `two_factor_setup_required`.
  */
-const openDuringTwoFactorSetup = new Set(['GET /api/auth/2fa/setup', 'POST /api/auth/2fa/enable', 'GET /api/user/profile', 'GET /api/org/me/branding', 'POST /api/auth/logout']);
+const openDuringTwoFactorSetup = new Set([
+  'GET /api/auth/2fa/setup',
+  'POST /api/auth/2fa/enable',
+  'GET /api/user/profile',
+  'GET /api/org/me/branding',
+  'POST /api/auth/logout',
+]);
 
 /** What the organisation's sign-in rules look at in a request. */
 function signInRequestOf(context: Context<AppEnv>) {

@@ -12,7 +12,11 @@ const signInRuleColumns = {
   ipRestrictions: organisationSettings.ipRestrictions,
 };
 
-function signInRulesOf(row: { requireTwoFactor: boolean; sessionTimeoutMinutes: number; ipRestrictions: string[] | null }): SignInRuleSettings {
+function signInRulesOf(row: {
+  requireTwoFactor: boolean;
+  sessionTimeoutMinutes: number;
+  ipRestrictions: string[] | null;
+}): SignInRuleSettings {
   return {
     requireTwoFactor: row.requireTwoFactor,
     sessionTimeoutMinutes: Number(row.sessionTimeoutMinutes),
@@ -154,5 +158,10 @@ export async function findCaller(
     );
   if (!row) return undefined;
   const { lastActiveAt, twoFactorEnabled, requireTwoFactor, sessionTimeoutMinutes, ipRestrictions, ...caller } = row;
-  return { caller, lastActiveAt, twoFactorEnabled, rules: signInRulesOf({ requireTwoFactor, sessionTimeoutMinutes, ipRestrictions }) };
+  return {
+    caller,
+    lastActiveAt,
+    twoFactorEnabled,
+    rules: signInRulesOf({ requireTwoFactor, sessionTimeoutMinutes, ipRestrictions }),
+  };
 }

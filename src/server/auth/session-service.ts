@@ -47,12 +47,20 @@ async function issueTokenPair(
 ): Promise<RefreshResponse> {
   const refresh = createOpaqueToken();
   const refreshExpiresAt = new Date(Date.now() + dependencies.refreshTokenTtlDays * 86_400_000);
-  await insertRefreshToken(executor, { sessionId: claims.sessionId, tokenHash: refresh.tokenHash, expiresAt: refreshExpiresAt });
+  await insertRefreshToken(executor, {
+    sessionId: claims.sessionId,
+    tokenHash: refresh.tokenHash,
+    expiresAt: refreshExpiresAt,
+  });
   const access = await dependencies.accessTokens.sign(claims);
   return { token: access.token, refresh_token: refresh.token, expires_at: access.expiresAt.toISOString() };
 }
 
-export async function login(dependencies: AuthDependencies, input: LoginRequest, client: ClientInfo): Promise<AuthResponse> {
+export async function login(
+  dependencies: AuthDependencies,
+  input: LoginRequest,
+  client: ClientInfo,
+): Promise<AuthResponse> {
   const { loginThrottle, passwords, db } = dependencies;
   const retryAfter = loginThrottle.retryAfterSeconds(input.username, client.address);
   if (retryAfter > 0) {
@@ -66,7 +74,8 @@ export async function login(dependencies: AuthDependencies, input: LoginRequest,
   }
   // Only once the password matched: a stranger learns nothing about the organisation's networks.
   const { security } = await getOrganisationSettings(db, user.orgId);
-  if (!isAddressAllowed(client.address, security.ip_restrictions)) throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
+  if (!isAddressAllowed(client.address, security.ip_restrictions))
+    throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
   let acceptedStep: number | undefined;
   if (user.totpEnabled && user.totpSecretEncrypted) {
     if (!input.totp_code) throw new AppError('two_factor_required', messages.twoFactorRequired);
@@ -93,13 +102,18 @@ export async function login(dependencies: AuthDependencies, input: LoginRequest,
  * The organisation's sign-in rules hold here too: an idle sign-in has ended (401), and a client
  * outside the allowed networks is refused (403). A refresh is not activity: only requests are.
  */
-export async function refresh(dependencies: AuthDependencies, refreshToken: string, client: ClientInfo): Promise<RefreshResponse> {
+export async function refresh(
+  dependencies: AuthDependencies,
+  refreshToken: string,
+  client: ClientInfo,
+): Promise<RefreshResponse> {
   const { db, logger } = dependencies;
   const stored = await findRefreshToken(db, hashOpaqueToken(refreshToken));
   const invalid = () => unauthorized(messages.sessionExpired);
   if (!stored) throw invalid();
   // The web app shows this answer at sign-in: an idle sign-in says why it ended, however often it is tried.
-  const endedWhenIdle = () => unauthorized(organisationRuleMessages.signedOutWhenIdle(stored.rules.sessionTimeoutMinutes));
+  const endedWhenIdle = () =>
+    unauthorized(organisationRuleMessages.signedOutWhenIdle(stored.rules.sessionTimeoutMinutes));
   if (stored.sessionRevokedAt && stored.sessionRevokedReason === idleRevocationReason) throw endedWhenIdle();
   if (stored.sessionRevokedAt || stored.userStatus !== 'active') throw invalid();
   if (stored.usedAt) {
@@ -119,7 +133,8 @@ export async function refresh(dependencies: AuthDependencies, refreshToken: stri
     await revokeAuthSession(db, stored.orgId, stored.sessionId, idleRevocationReason);
     throw endedWhenIdle();
   }
-  if (verdict.outcome === 'address_refused') throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
+  if (verdict.outcome === 'address_refused')
+    throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
   const now = new Date();
   const rotated = await db.transaction(async (transaction) => {
     if (!(await markRefreshTokenUsed(transaction, stored.id, now))) return undefined;
@@ -206,7 +221,11 @@ export async function authenticateProvisionally(
  * Confirms a provisional sign-in for work done as `caller`: throws 401 when the sign-in ended, and
  * CallerChanged when it is live but the caller differs (e.g. a new role), so the work can be redone.
  */
-export async function confirmSameCaller(signIn: PendingSignInCheck, caller: Caller, executor?: Executor): Promise<void> {
+export async function confirmSameCaller(
+  signIn: PendingSignInCheck,
+  caller: Caller,
+  executor?: Executor,
+): Promise<void> {
   const current = await signIn.confirm(executor);
   if (!sameCaller(current, caller)) throw new CallerChanged(current);
 }
@@ -226,15 +245,23 @@ async function lookUpCaller(
   const found = await findCaller(executor, claims);
   const now = Date.now();
   const verdict = found
-    ? judgeSignIn({ rules: found.rules, lastActiveAt: found.lastActiveAt, twoFactorEnabled: found.twoFactorEnabled, clientAddress: request.clientAddress, now })
+    ? judgeSignIn({
+        rules: found.rules,
+        lastActiveAt: found.lastActiveAt,
+        twoFactorEnabled: found.twoFactorEnabled,
+        clientAddress: request.clientAddress,
+        now,
+      })
     : undefined;
-  if (!found || verdict?.outcome !== 'allowed' || verdict.twoFactorSetupRequired) dependencies.recentCallers.forget(claims.sessionId);
+  if (!found || verdict?.outcome !== 'allowed' || verdict.twoFactorSetupRequired)
+    dependencies.recentCallers.forget(claims.sessionId);
   if (!found || !verdict) return undefined;
   if (verdict.outcome === 'idle') {
     await revokeAuthSession(executor, claims.orgId, claims.sessionId, idleRevocationReason);
     throw unauthorized(organisationRuleMessages.signedOutWhenIdle(found.rules.sessionTimeoutMinutes));
   }
-  if (verdict.outcome === 'address_refused') throw forbidden(organisationRuleMessages.addressNotAllowed(request.clientAddress));
+  if (verdict.outcome === 'address_refused')
+    throw forbidden(organisationRuleMessages.addressNotAllowed(request.clientAddress));
   if (verdict.recordActivity) await recordSignInActivity(executor, claims.sessionId, new Date(now));
   if (verdict.twoFactorSetupRequired) {
     if (request.openDuringTwoFactorSetup) return found.caller;

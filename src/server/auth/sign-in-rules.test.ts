@@ -31,28 +31,46 @@ describe('isAddressAllowed', () => {
 
 describe('judgeSignIn', () => {
   const judge = (input: Partial<Parameters<typeof judgeSignIn>[0]>) =>
-    judgeSignIn({ rules: rules(), lastActiveAt: minutesAgo(0), twoFactorEnabled: false, clientAddress: '203.0.113.7', now, ...input });
+    judgeSignIn({
+      rules: rules(),
+      lastActiveAt: minutesAgo(0),
+      twoFactorEnabled: false,
+      clientAddress: '203.0.113.7',
+      now,
+      ...input,
+    });
 
   it('ends a sign-in only after its timeout of idleness plus the minute activity may go unwritten', () => {
     const limitMs = 60 * 60_000 + activityWriteIntervalMs;
     expect(judge({ lastActiveAt: new Date(now - limitMs) }).outcome).toBe('allowed');
     expect(judge({ lastActiveAt: new Date(now - limitMs - 1) })).toEqual({ outcome: 'idle' });
-    expect(judge({ rules: rules({ sessionTimeoutMinutes: 5 }), lastActiveAt: minutesAgo(7) })).toEqual({ outcome: 'idle' });
+    expect(judge({ rules: rules({ sessionTimeoutMinutes: 5 }), lastActiveAt: minutesAgo(7) })).toEqual({
+      outcome: 'idle',
+    });
   });
 
   it('asks for the activity to be written at most once a minute', () => {
-    expect(judge({ lastActiveAt: new Date(now - activityWriteIntervalMs + 1) })).toMatchObject({ recordActivity: false });
+    expect(judge({ lastActiveAt: new Date(now - activityWriteIntervalMs + 1) })).toMatchObject({
+      recordActivity: false,
+    });
     expect(judge({ lastActiveAt: new Date(now - activityWriteIntervalMs) })).toMatchObject({ recordActivity: true });
   });
 
   it('refuses addresses outside the allowed networks, and idleness comes first', () => {
     expect(judge({ rules: rules({ ipRestrictions: ['198.51.100.0/24'] }) })).toEqual({ outcome: 'address_refused' });
-    expect(judge({ rules: rules({ ipRestrictions: ['198.51.100.0/24'] }), lastActiveAt: minutesAgo(120) })).toEqual({ outcome: 'idle' });
+    expect(judge({ rules: rules({ ipRestrictions: ['198.51.100.0/24'] }), lastActiveAt: minutesAgo(120) })).toEqual({
+      outcome: 'idle',
+    });
   });
 
   it('marks a sign-in without two-factor authentication where the organisation requires it', () => {
-    expect(judge({ rules: rules({ requireTwoFactor: true }) })).toMatchObject({ outcome: 'allowed', twoFactorSetupRequired: true });
-    expect(judge({ rules: rules({ requireTwoFactor: true }), twoFactorEnabled: true })).toMatchObject({ twoFactorSetupRequired: false });
+    expect(judge({ rules: rules({ requireTwoFactor: true }) })).toMatchObject({
+      outcome: 'allowed',
+      twoFactorSetupRequired: true,
+    });
+    expect(judge({ rules: rules({ requireTwoFactor: true }), twoFactorEnabled: true })).toMatchObject({
+      twoFactorSetupRequired: false,
+    });
     expect(judge({ rules: rules({ requireTwoFactor: false }) })).toMatchObject({ twoFactorSetupRequired: false });
   });
 });

@@ -23,11 +23,19 @@ export async function setUpTwoFactor(dependencies: AuthDependencies, caller: Cal
   return { secret, otpauth_url: buildOtpauthUrl(secret, caller.email) };
 }
 
-export async function enableTwoFactor(dependencies: AuthDependencies, caller: Caller, input: { secret: string; token: string }) {
+export async function enableTwoFactor(
+  dependencies: AuthDependencies,
+  caller: Caller,
+  input: { secret: string; token: string },
+) {
   const user = await loadCaller(dependencies, caller);
-  const pending = user.totpPendingSecretEncrypted ? dependencies.totpSecrets.open(user.totpPendingSecretEncrypted) : undefined;
+  const pending = user.totpPendingSecretEncrypted
+    ? dependencies.totpSecrets.open(user.totpPendingSecretEncrypted)
+    : undefined;
   if (!pending || pending !== input.secret) {
-    throw validationFailed('Start two-factor set-up again: this secret is not the one issued.', { secret: 'Unknown secret' });
+    throw validationFailed('Start two-factor set-up again: this secret is not the one issued.', {
+      secret: 'Unknown secret',
+    });
   }
   const step = await verifyTotpCode(pending, input.token, null);
   if (step === undefined) throw invalidCode();
@@ -46,7 +54,8 @@ export async function disableTwoFactor(dependencies: AuthDependencies, caller: C
     throw validationFailed('Two-factor authentication is not enabled.');
   }
   // Turned off, the next request would send them straight back to set it up.
-  if ((await getOrganisationSettings(dependencies.db, caller.orgId)).security.require_2fa) throw forbidden(organisationRuleMessages.twoFactorStaysOn);
+  if ((await getOrganisationSettings(dependencies.db, caller.orgId)).security.require_2fa)
+    throw forbidden(organisationRuleMessages.twoFactorStaysOn);
   const secret = dependencies.totpSecrets.open(user.totpSecretEncrypted);
   const step = await verifyTotpCode(secret, input.token, user.totpLastStep);
   if (step === undefined) throw invalidCode();

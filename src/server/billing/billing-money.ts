@@ -35,7 +35,8 @@ export const invoiceNumber = (units: bigint) => Number(decimalText(units, invoic
  */
 export function proratedCents(differenceCents: bigint, remainingDays: number, periodDays: number): bigint {
   if (differenceCents <= 0n || remainingDays <= 0) return 0n;
-  if (!Number.isInteger(remainingDays) || !Number.isInteger(periodDays) || periodDays <= 0) throw new Error('Days must be whole and the period at least a day');
+  if (!Number.isInteger(remainingDays) || !Number.isInteger(periodDays) || periodDays <= 0)
+    throw new Error('Days must be whole and the period at least a day');
   const days = BigInt(Math.min(remainingDays, periodDays));
   const numerator = differenceCents * days * 2n + BigInt(periodDays);
   return numerator / (2n * BigInt(periodDays));

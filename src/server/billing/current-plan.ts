@@ -5,7 +5,9 @@ import { presentCurrentPlan } from './present-subscription';
 
 /** The current plan with its subscription, once what ended by `now` is closed. */
 export function currentPlan(dependencies: BillingDependencies, orgId: string, now = new Date()): Promise<CurrentPlan> {
-  return settleBilling(dependencies, orgId, now, async (_transaction, settled) => presentCurrentPlan(settled.plan, settled.subscription));
+  return settleBilling(dependencies, orgId, now, async (_transaction, settled) =>
+    presentCurrentPlan(settled.plan, settled.subscription),
+  );
 }
 
 /** The plan a paid order left (the answer to the request that ordered it). */

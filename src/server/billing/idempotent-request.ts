@@ -17,17 +17,25 @@ export interface IdempotentRequest {
  * organisation's lock: a repeat (a double click, a retry, 20 copies at once) waits for the first
  * and gets its answer, and charges nothing more. A refusal is not kept, so a retry runs again.
  */
-export async function onceForKey<Answer>(transaction: Executor, orgId: string, request: IdempotentRequest, work: () => Promise<Answer>): Promise<Answer> {
+export async function onceForKey<Answer>(
+  transaction: Executor,
+  orgId: string,
+  request: IdempotentRequest,
+  work: () => Promise<Answer>,
+): Promise<Answer> {
   if (request.key === undefined) return work();
   const [earlier] = await transaction
     .select()
     .from(subscriptionRequests)
     .where(inOrganisation(subscriptionRequests.orgId, orgId, eq(subscriptionRequests.idempotencyKey, request.key)));
   if (earlier) {
-    if (earlier.fingerprint !== request.fingerprint) throw new AppError('conflict', subscriptionMessages.idempotencyKeyReused);
+    if (earlier.fingerprint !== request.fingerprint)
+      throw new AppError('conflict', subscriptionMessages.idempotencyKeyReused);
     return earlier.answer as Answer;
   }
   const answer = await work();
-  await transaction.insert(subscriptionRequests).values({ orgId, idempotencyKey: request.key, fingerprint: request.fingerprint, answer });
+  await transaction
+    .insert(subscriptionRequests)
+    .values({ orgId, idempotencyKey: request.key, fingerprint: request.fingerprint, answer });
   return answer;
 }

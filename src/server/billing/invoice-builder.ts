@@ -17,12 +17,24 @@ export interface BuiltInvoice {
  * when none), usage by model, then the wallet's lines. The total is their exact sum; paid is what
  * of it was paid (paid charges and the wallet's payments).
  */
-export async function buildInvoice(executor: Executor, sources: InvoiceSources, orgId: string, period: BillingPeriod): Promise<BuiltInvoice> {
+export async function buildInvoice(
+  executor: Executor,
+  sources: InvoiceSources,
+  orgId: string,
+  period: BillingPeriod,
+): Promise<BuiltInvoice> {
   const days = { fromDay: period.start, toDay: lastDayOf(period) };
   const charges = await executor
     .select()
     .from(subscriptionCharges)
-    .where(inOrganisation(subscriptionCharges.orgId, orgId, gte(subscriptionCharges.billedOn, period.start), lt(subscriptionCharges.billedOn, period.end)))
+    .where(
+      inOrganisation(
+        subscriptionCharges.orgId,
+        orgId,
+        gte(subscriptionCharges.billedOn, period.start),
+        lt(subscriptionCharges.billedOn, period.end),
+      ),
+    )
     .orderBy(asc(subscriptionCharges.createdAt));
   const chargeLines: InvoiceLineDraft[] = charges.map((charge) => ({
     kind: charge.kind,
@@ -32,12 +44,20 @@ export async function buildInvoice(executor: Executor, sources: InvoiceSources, 
     amountUnits: centsToInvoiceUnits(centsOf(charge.amount)),
   }));
   if (!charges.some((charge) => charge.kind === 'plan')) {
-    chargeLines.unshift({ kind: 'plan', description: `Free Trial, ${days.fromDay} to ${days.toDay}`, modelId: null, quantity: null, amountUnits: 0n });
+    chargeLines.unshift({
+      kind: 'plan',
+      description: `Free Trial, ${days.fromDay} to ${days.toDay}`,
+      modelId: null,
+      quantity: null,
+      amountUnits: 0n,
+    });
   }
   const usage = await sources.usageLines(executor, orgId, days);
   const wallet = await sources.walletLines(executor, orgId, days);
   const lines = [...chargeLines, ...usage, ...wallet.lines].map((line, index) => ({ ...line, lineNumber: index + 1 }));
-  const paidCharges = charges.filter((charge) => charge.status === 'paid').reduce((sum, charge) => sum + centsToInvoiceUnits(centsOf(charge.amount)), 0n);
+  const paidCharges = charges
+    .filter((charge) => charge.status === 'paid')
+    .reduce((sum, charge) => sum + centsToInvoiceUnits(centsOf(charge.amount)), 0n);
   return {
     lines,
     totalUnits: lines.reduce((sum, line) => sum + line.amountUnits, 0n),

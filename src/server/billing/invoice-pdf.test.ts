@@ -42,7 +42,11 @@ describe('invoice PDF', () => {
   });
 
   it('renders many lines over several pages, names the file by its number, and loads again', async () => {
-    const bytes = await renderInvoicePdf({ invoice: invoice(120), organisationName: 'Acme 🚀 Ltd', applicationName: 'Tokenwise' });
+    const bytes = await renderInvoicePdf({
+      invoice: invoice(120),
+      organisationName: 'Acme 🚀 Ltd',
+      applicationName: 'Tokenwise',
+    });
     const document = await PDFDocument.load(bytes);
     expect(document.getPageCount()).toBeGreaterThan(1);
     expect(document.getTitle()).toBe('Invoice TW-1A2B3C4D-0007');

@@ -17,7 +17,11 @@ export function formatAmount(amount: number, currency: string): string {
   return `${amount.toFixed(6).replace(/0{1,4}$/, '')} ${currency}`;
 }
 
-const statusTexts: Record<Invoice['status'], string> = { draft: 'Draft (period still open)', issued: 'Issued', paid: 'Paid' };
+const statusTexts: Record<Invoice['status'], string> = {
+  draft: 'Draft (period still open)',
+  issued: 'Issued',
+  paid: 'Paid',
+};
 
 export interface InvoicePdfInput {
   invoice: Invoice;
@@ -25,7 +29,11 @@ export interface InvoicePdfInput {
   applicationName: string;
 }
 
-export async function renderInvoicePdf({ invoice, organisationName, applicationName }: InvoicePdfInput): Promise<Uint8Array> {
+export async function renderInvoicePdf({
+  invoice,
+  organisationName,
+  applicationName,
+}: InvoicePdfInput): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setTitle(`Invoice ${invoice.number ?? 'draft'}`);
   document.setAuthor(drawableText(applicationName));
@@ -35,7 +43,8 @@ export async function renderInvoicePdf({ invoice, organisationName, applicationN
 
   let page = document.addPage(pageSize);
   let y = pageSize[1] - margin;
-  const write = (value: string, x: number, font: PDFFont, size: number) => page.drawText(drawableText(value), { x, y, size, font });
+  const write = (value: string, x: number, font: PDFFont, size: number) =>
+    page.drawText(drawableText(value), { x, y, size, font });
   const writeRight = (value: string, right: number, font: PDFFont, size: number) => {
     const text = drawableText(value);
     page.drawText(text, { x: right - font.widthOfTextAtSize(text, size), y, size, font });
@@ -79,7 +88,12 @@ export async function renderInvoicePdf({ invoice, organisationName, applicationN
       header();
     }
     write(String(line.line_number), margin, regular, 10);
-    page.drawText(fit(line.description, regular, 10, right - margin - 25 - 110), { x: margin + 25, y, size: 10, font: regular });
+    page.drawText(fit(line.description, regular, 10, right - margin - 25 - 110), {
+      x: margin + 25,
+      y,
+      size: 10,
+      font: regular,
+    });
     writeRight(formatAmount(line.amount, invoice.currency), right, regular, 10);
     y -= 16;
   }

@@ -12,10 +12,16 @@ export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 const units = (amount: bigint) => decimalText(amount, invoiceScale);
 
 /** The organisation's invoice numbers: TW-, the first 8 characters of its id, and its sequence. */
-export const invoiceNumberOf = (orgId: string, sequence: number) => `TW-${orgId.slice(0, 8).toUpperCase()}-${String(sequence).padStart(4, '0')}`;
+export const invoiceNumberOf = (orgId: string, sequence: number) =>
+  `TW-${orgId.slice(0, 8).toUpperCase()}-${String(sequence).padStart(4, '0')}`;
 
 /** The open period's draft, made when first needed; a draft's end may still move (a purchase closes the period early). */
-export async function ensureDraftInvoice(transaction: Executor, orgId: string, period: BillingPeriod, currency: string): Promise<InvoiceRow> {
+export async function ensureDraftInvoice(
+  transaction: Executor,
+  orgId: string,
+  period: BillingPeriod,
+  currency: string,
+): Promise<InvoiceRow> {
   const [row] = await transaction
     .insert(invoices)
     .values({ orgId, periodStart: period.start, periodEnd: period.end, currency })
@@ -37,10 +43,20 @@ export async function ensureDraftInvoice(transaction: Executor, orgId: string, p
  * Issues the period's invoice with its lines and the organisation's next number: once (an invoice
  * already issued for the period is answered as it is). Run under the organisation's lock.
  */
-export async function issueInvoice(transaction: Executor, orgId: string, period: BillingPeriod, currency: string, built: BuiltInvoice, issuedAt: Date): Promise<InvoiceRow> {
+export async function issueInvoice(
+  transaction: Executor,
+  orgId: string,
+  period: BillingPeriod,
+  currency: string,
+  built: BuiltInvoice,
+  issuedAt: Date,
+): Promise<InvoiceRow> {
   const draft = await ensureDraftInvoice(transaction, orgId, period, currency);
   if (draft.status !== 'draft') return draft;
-  const [last] = await transaction.select({ sequence: max(invoices.sequence) }).from(invoices).where(inOrganisation(invoices.orgId, orgId));
+  const [last] = await transaction
+    .select({ sequence: max(invoices.sequence) })
+    .from(invoices)
+    .where(inOrganisation(invoices.orgId, orgId));
   const sequence = (last?.sequence ?? 0) + 1;
   const [issued] = await transaction
     .update(invoices)
@@ -84,7 +100,11 @@ export async function findInvoice(db: Executor, orgId: string, invoiceId: string
 }
 
 /** The lines of the organisation's issued invoices among `invoiceIds`, by invoice. */
-export async function linesOfInvoices(db: Executor, orgId: string, invoiceIds: string[]): Promise<Map<string, InvoiceLineRow[]>> {
+export async function linesOfInvoices(
+  db: Executor,
+  orgId: string,
+  invoiceIds: string[],
+): Promise<Map<string, InvoiceLineRow[]>> {
   const byInvoice = new Map<string, InvoiceLineRow[]>();
   if (invoiceIds.length === 0) return byInvoice;
   const rows = await db
@@ -97,4 +117,3 @@ export async function linesOfInvoices(db: Executor, orgId: string, invoiceIds: s
   for (const row of rows) byInvoice.set(row.invoiceId, [...(byInvoice.get(row.invoiceId) ?? []), row]);
   return byInvoice;
 }
-

@@ -6,7 +6,14 @@ import type { BillingDependencies } from './billing-dependencies';
 import { invoiceNumber, invoiceUnitsOf } from './billing-money';
 import { lastDayOf, type BillingPeriod } from './billing-periods';
 import { buildInvoice, type BuiltInvoice } from './invoice-builder';
-import { ensureDraftInvoice, findInvoice, linesOfInvoices, listInvoices, type InvoiceLineRow, type InvoiceRow } from './invoice-repository';
+import {
+  ensureDraftInvoice,
+  findInvoice,
+  linesOfInvoices,
+  listInvoices,
+  type InvoiceLineRow,
+  type InvoiceRow,
+} from './invoice-repository';
 import { settleBilling } from './period-closing';
 
 const pdfPathOf = (invoice: InvoiceRow) => `/api/subscription/invoices/${invoice.orgId}/${invoice.id}/pdf`;
@@ -63,7 +70,13 @@ function presentIssued(invoice: InvoiceRow, lines: InvoiceLineRow[]): Invoice {
   };
 }
 
-async function presentInvoices(executor: Executor, dependencies: BillingDependencies, orgId: string, rows: InvoiceRow[], openPeriod: BillingPeriod): Promise<Invoice[]> {
+async function presentInvoices(
+  executor: Executor,
+  dependencies: BillingDependencies,
+  orgId: string,
+  rows: InvoiceRow[],
+  openPeriod: BillingPeriod,
+): Promise<Invoice[]> {
   const lines = await linesOfInvoices(
     executor,
     orgId,
@@ -72,21 +85,37 @@ async function presentInvoices(executor: Executor, dependencies: BillingDependen
   const answers: Invoice[] = [];
   for (const row of rows) {
     if (row.status !== 'draft') answers.push(presentIssued(row, lines.get(row.id) ?? []));
-    else if (row.periodStart === openPeriod.start) answers.push(presentDraft(row, await buildInvoice(executor, dependencies.sources, orgId, openPeriod)));
+    else if (row.periodStart === openPeriod.start)
+      answers.push(presentDraft(row, await buildInvoice(executor, dependencies.sources, orgId, openPeriod)));
   }
   return answers;
 }
 
 /** GET /subscription/invoices/{orgId}: every period's invoice, newest first: the open period's draft, then those issued. */
-export function listOrganisationInvoices(dependencies: BillingDependencies, orgId: string, now = new Date()): Promise<Invoice[]> {
+export function listOrganisationInvoices(
+  dependencies: BillingDependencies,
+  orgId: string,
+  now = new Date(),
+): Promise<Invoice[]> {
   return settleBilling(dependencies, orgId, now, async (transaction, settled) => {
     await ensureDraftInvoice(transaction, orgId, settled.openPeriod, settled.plan.currency);
-    return presentInvoices(transaction, dependencies, orgId, await listInvoices(transaction, orgId), settled.openPeriod);
+    return presentInvoices(
+      transaction,
+      dependencies,
+      orgId,
+      await listInvoices(transaction, orgId),
+      settled.openPeriod,
+    );
   });
 }
 
 /** One invoice of the organisation (404 for another organisation's or none). */
-export function organisationInvoice(dependencies: BillingDependencies, orgId: string, invoiceId: string, now = new Date()): Promise<Invoice> {
+export function organisationInvoice(
+  dependencies: BillingDependencies,
+  orgId: string,
+  invoiceId: string,
+  now = new Date(),
+): Promise<Invoice> {
   return settleBilling(dependencies, orgId, now, async (transaction, settled) => {
     const row = await findInvoice(transaction, orgId, invoiceId);
     const [invoice] = row ? await presentInvoices(transaction, dependencies, orgId, [row], settled.openPeriod) : [];

@@ -19,5 +19,9 @@ export interface InvoiceSources {
   /** Usage paid through the instance's provider keys, one line per model, over the period's days (both included). */
   usageLines(executor: Executor, orgId: string, days: DayRange): Promise<InvoiceLineDraft[]>;
   /** The wallet's lines for the period (its top-ups; usage it paid, negative) and how much of them was paid. */
-  walletLines(executor: Executor, orgId: string, days: DayRange): Promise<{ lines: InvoiceLineDraft[]; paidUnits: bigint }>;
+  walletLines(
+    executor: Executor,
+    orgId: string,
+    days: DayRange,
+  ): Promise<{ lines: InvoiceLineDraft[]; paidUnits: bigint }>;
 }

@@ -19,7 +19,12 @@ export interface PlanChangeResult {
   awaitingPayment: boolean;
 }
 
-type OrderInput = { order: DistributiveOmit<PlanOrder, 'actor' | 'label'> & { label?: string }; amountCents: bigint; currency: string; key: string };
+type OrderInput = {
+  order: DistributiveOmit<PlanOrder, 'actor' | 'label'> & { label?: string };
+  amountCents: bigint;
+  currency: string;
+  key: string;
+};
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** How long a repeated request waits for the first one with its key to hear from Stripe. */
@@ -34,7 +39,10 @@ const waitForFirstMs = 30_000;
  */
 export async function orderPlanPayment(transaction: Executor, caller: Caller, input: OrderInput): Promise<PaymentRow> {
   const wallet = await findWallet(transaction, caller.orgId);
-  const given = input.order.kind === 'purchase' && input.order.paymentMethod.startsWith('pm_') ? input.order.paymentMethod : undefined;
+  const given =
+    input.order.kind === 'purchase' && input.order.paymentMethod.startsWith('pm_')
+      ? input.order.paymentMethod
+      : undefined;
   const label = input.order.label ?? (input.order.kind === 'upgrade' ? input.order.description : 'Tokenwise plan');
   const planOrder = { ...input.order, label, actor: { userId: caller.userId, username: caller.username } } as PlanOrder;
   const claimed = await claimPayment(transaction, {
@@ -59,7 +67,12 @@ export async function orderPlanPayment(transaction: Executor, caller: Caller, in
  * its charge; declined: 402 and nothing changed; otherwise the plan as it was, awaiting the payment
  * (its Checkout page when the customer must pay there). Answers without a payment pass through.
  */
-export async function followPlanPayment(dependencies: BillingDependencies, orgId: string, change: SubscriptionChange, options: { chargeNow: boolean; now: Date }): Promise<PlanChangeResult> {
+export async function followPlanPayment(
+  dependencies: BillingDependencies,
+  orgId: string,
+  change: SubscriptionChange,
+  options: { chargeNow: boolean; now: Date },
+): Promise<PlanChangeResult> {
   const cardPayments = dependencies.cardPayments;
   if (!change.payment_id || !cardPayments) return { change, awaitingPayment: false };
   let payment = (await findPayment(dependencies.db, orgId, change.payment_id))!;
@@ -79,9 +92,17 @@ export async function followPlanPayment(dependencies: BillingDependencies, orgId
       payment = (await findPayment(dependencies.db, orgId, payment.id))!;
     }
   }
-  if (payment.status === 'failed') throw new AppError('payment_required', subscriptionMessages.planPaymentDeclined(payment.failureMessage ?? 'The card was declined.'));
-  if (payment.status !== 'succeeded') return { change: { ...change, checkout_url: payment.checkoutUrl }, awaitingPayment: true };
+  if (payment.status === 'failed')
+    throw new AppError(
+      'payment_required',
+      subscriptionMessages.planPaymentDeclined(payment.failureMessage ?? 'The card was declined.'),
+    );
+  if (payment.status !== 'succeeded')
+    return { change: { ...change, checkout_url: payment.checkoutUrl }, awaitingPayment: true };
   const charge = await findCharge(dependencies.db, orgId, chargeKeyOf(orderOf(payment)));
   const current = await currentPlanAfterPayment(dependencies, orgId, options.now);
-  return { change: { ...current, charge: charge ? presentCharge(charge) : null, payment_id: payment.id, checkout_url: null }, awaitingPayment: false };
+  return {
+    change: { ...current, charge: charge ? presentCharge(charge) : null, payment_id: payment.id, checkout_url: null },
+    awaitingPayment: false,
+  };
 }

@@ -21,7 +21,12 @@ export function createLivePlanCharges(): PlanCharges {
       const card = (await findWallet(transaction, request.orgId))?.savedPaymentMethod;
       if (!card) return recordCharge(transaction, request, { status: 'failed', processor: 'stripe' });
       const charge = await recordCharge(transaction, request, { status: 'pending', processor: 'stripe' });
-      const order: PlanOrder = { kind: 'renewal', subscriptionId: request.subscriptionId, chargeKey: request.idempotencyKey, label: request.description };
+      const order: PlanOrder = {
+        kind: 'renewal',
+        subscriptionId: request.subscriptionId,
+        chargeKey: request.idempotencyKey,
+        label: request.description,
+      };
       await claimPayment(transaction, {
         id: randomUUID(),
         orgId: request.orgId,
@@ -58,7 +63,10 @@ export async function chargeWaitingRenewals(dependencies: BillingDependencies): 
       }
       await chargeClaimedPayment(cardPayments, payment, { description: `Tokenwise: ${orderOf(payment).label}` });
     } catch (error) {
-      cardPayments.logger.warn({ err: error, paymentId: payment.id }, 'charging a renewal failed; the next sweep tries again');
+      cardPayments.logger.warn(
+        { err: error, paymentId: payment.id },
+        'charging a renewal failed; the next sweep tries again',
+      );
     }
   }
 }

@@ -26,7 +26,14 @@ export interface SettledBilling {
 }
 
 /** Issues the period's invoice as it stands now; it never changes after. */
-export async function closePeriod(transaction: Executor, dependencies: BillingDependencies, orgId: string, period: BillingPeriod, currency: string, now: Date): Promise<void> {
+export async function closePeriod(
+  transaction: Executor,
+  dependencies: BillingDependencies,
+  orgId: string,
+  period: BillingPeriod,
+  currency: string,
+  now: Date,
+): Promise<void> {
   const built = await buildInvoice(transaction, dependencies.sources, orgId, period);
   await issueInvoice(transaction, orgId, period, currency, built, now);
 }
@@ -41,12 +48,19 @@ async function endSubscription(transaction: Executor, subscription: Subscription
  * due (its retries never paid for the period); otherwise the next period is charged, on the pending
  * downgrade's plan if any. A charge failed at once (no saved card) makes the subscription past due.
  */
-async function renewOrEnd(transaction: Executor, dependencies: BillingDependencies, subscription: SubscriptionRow, now: Date): Promise<void> {
+async function renewOrEnd(
+  transaction: Executor,
+  dependencies: BillingDependencies,
+  subscription: SubscriptionRow,
+  now: Date,
+): Promise<void> {
   if (subscription.status === 'past_due') {
     await endForNonPayment(transaction, subscription, now, { givesUpPeriod: false });
     return;
   }
-  const plan = subscription.cancelAtPeriodEnd ? undefined : await findPlan(transaction, subscription.pendingPlanId ?? subscription.planId);
+  const plan = subscription.cancelAtPeriodEnd
+    ? undefined
+    : await findPlan(transaction, subscription.pendingPlanId ?? subscription.planId);
   if (!plan || centsOf(plan.price) === 0n) return endSubscription(transaction, subscription, now);
   const next = periodFrom(subscription.currentPeriodEnd, plan.billingCycle);
   const idempotencyKey = renewalChargeKey(subscription.id, next.start);
@@ -61,9 +75,20 @@ async function renewOrEnd(transaction: Executor, dependencies: BillingDependenci
     billedOn: next.start,
     paymentMethod: subscription.paymentMethod,
   });
-  const renewed = await updateSubscription(transaction, subscription.orgId, subscription.id, { planId: plan.id, pendingPlanId: null, currentPeriodStart: next.start, currentPeriodEnd: next.end });
+  const renewed = await updateSubscription(transaction, subscription.orgId, subscription.id, {
+    planId: plan.id,
+    pendingPlanId: null,
+    currentPeriodStart: next.start,
+    currentPeriodEnd: next.end,
+  });
   await setSubscriptionTier(transaction, subscription.orgId, plan.id);
-  if (charge.status === 'failed') await renewalFailed(transaction, renewed, { chargeKey: idempotencyKey, attempt: 0, reason: noSavedCardReason }, now);
+  if (charge.status === 'failed')
+    await renewalFailed(
+      transaction,
+      renewed,
+      { chargeKey: idempotencyKey, attempt: 0, reason: noSavedCardReason },
+      now,
+    );
 }
 
 /**
@@ -71,7 +96,13 @@ async function renewOrEnd(transaction: Executor, dependencies: BillingDependenci
  * then renews or ends the subscription, or starts the next Free Trial period. Runs in the caller's
  * transaction, which must hold the organisation's lock; running it again changes nothing.
  */
-export async function closeDuePeriods(transaction: Executor, dependencies: BillingDependencies, orgId: string, createdAt: Date, now: Date): Promise<SettledBilling> {
+export async function closeDuePeriods(
+  transaction: Executor,
+  dependencies: BillingDependencies,
+  orgId: string,
+  createdAt: Date,
+  now: Date,
+): Promise<SettledBilling> {
   const today = isoDay(now);
   const freePlan = await findFreePlan(transaction);
   for (;;) {
@@ -84,7 +115,10 @@ export async function closeDuePeriods(transaction: Executor, dependencies: Billi
       await renewOrEnd(transaction, dependencies, subscription, now);
       continue;
     }
-    const period = periodFrom((await findInvoicedUntil(transaction, orgId)) ?? isoDay(createdAt), freePlan.billingCycle);
+    const period = periodFrom(
+      (await findInvoicedUntil(transaction, orgId)) ?? isoDay(createdAt),
+      freePlan.billingCycle,
+    );
     if (period.end > today) return { createdAt, subscription: undefined, plan: freePlan, openPeriod: period };
     await closePeriod(transaction, dependencies, orgId, period, freePlan.currency, now);
   }

@@ -66,11 +66,26 @@ export async function findCharge(db: Executor, orgId: string, idempotencyKey: st
 }
 
 /** Settles a charge that was waiting for its payment (a live renewal). */
-export async function settleCharge(transaction: Executor, orgId: string, idempotencyKey: string, changes: { status: 'paid' | 'failed'; processorPaymentId?: string | null }): Promise<void> {
+export async function settleCharge(
+  transaction: Executor,
+  orgId: string,
+  idempotencyKey: string,
+  changes: { status: 'paid' | 'failed'; processorPaymentId?: string | null },
+): Promise<void> {
   await transaction
     .update(subscriptionCharges)
-    .set({ status: changes.status, ...(changes.processorPaymentId ? { processorPaymentId: changes.processorPaymentId } : {}) })
-    .where(inOrganisation(subscriptionCharges.orgId, orgId, eq(subscriptionCharges.idempotencyKey, idempotencyKey), eq(subscriptionCharges.status, 'pending')));
+    .set({
+      status: changes.status,
+      ...(changes.processorPaymentId ? { processorPaymentId: changes.processorPaymentId } : {}),
+    })
+    .where(
+      inOrganisation(
+        subscriptionCharges.orgId,
+        orgId,
+        eq(subscriptionCharges.idempotencyKey, idempotencyKey),
+        eq(subscriptionCharges.status, 'pending'),
+      ),
+    );
 }
 
 /** A failed renewal charge is tried again (renewal-retries.ts): pending until the retry's payment settles it. */
@@ -78,7 +93,14 @@ export async function reopenCharge(transaction: Executor, orgId: string, idempot
   await transaction
     .update(subscriptionCharges)
     .set({ status: 'pending' })
-    .where(inOrganisation(subscriptionCharges.orgId, orgId, eq(subscriptionCharges.idempotencyKey, idempotencyKey), eq(subscriptionCharges.status, 'failed')));
+    .where(
+      inOrganisation(
+        subscriptionCharges.orgId,
+        orgId,
+        eq(subscriptionCharges.idempotencyKey, idempotencyKey),
+        eq(subscriptionCharges.status, 'failed'),
+      ),
+    );
 }
 
 /**

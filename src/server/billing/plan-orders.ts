@@ -23,8 +23,25 @@ export interface OrderActor {
  * when the payment succeeds (docs/decisions/024). `label` is what Stripe shows the customer.
  */
 export type PlanOrder =
-  | { kind: 'purchase'; planId: string; subscriptionId: string; paymentMethod: string; label: string; actor: OrderActor }
-  | { kind: 'upgrade'; subscriptionId: string; fromPlanId: string; toPlanId: string; periodStart: string; chargeKey: string; description: string; label: string; actor: OrderActor }
+  | {
+      kind: 'purchase';
+      planId: string;
+      subscriptionId: string;
+      paymentMethod: string;
+      label: string;
+      actor: OrderActor;
+    }
+  | {
+      kind: 'upgrade';
+      subscriptionId: string;
+      fromPlanId: string;
+      toPlanId: string;
+      periodStart: string;
+      chargeKey: string;
+      description: string;
+      label: string;
+      actor: OrderActor;
+    }
   /** attempt: 0 (or absent) for the renewal itself, n for its n-th retry (renewal-retries.ts). */
   | { kind: 'renewal'; subscriptionId: string; chargeKey: string; label: string; attempt?: number };
 
@@ -51,13 +68,30 @@ export function createPlanPaymentHandler(dependencies: BillingDependencies): Pla
     const organisation = (await lockOrganisation(transaction, orgId))!;
     const settled = await closeDuePeriods(transaction, dependencies, orgId, organisation.createdAt, now);
     const paid = { status: 'paid' as const, processor: 'stripe', processorPaymentId: payment.processorPaymentId };
-    const audit = (actor: OrderActor, entry: { action: 'subscription.purchase' | 'subscription.update'; targetId: string; before: unknown; after: unknown }) =>
-      insertAuditEntry(transaction, { orgId, actorUserId: actor.userId, actorUsername: actor.username, targetType: 'subscription', ...entry });
+    const audit = (
+      actor: OrderActor,
+      entry: {
+        action: 'subscription.purchase' | 'subscription.update';
+        targetId: string;
+        before: unknown;
+        after: unknown;
+      },
+    ) =>
+      insertAuditEntry(transaction, {
+        orgId,
+        actorUserId: actor.userId,
+        actorUsername: actor.username,
+        targetType: 'subscription',
+        ...entry,
+      });
     if (order.kind === 'renewal') {
       const subscription = await findSubscription(transaction, orgId, order.subscriptionId);
       // Paid after the subscription ended for want of it: the money goes to the wallet, not to a plan that is gone.
       if (!subscription || endedUnpaid(subscription, order.chargeKey)) return 'credit';
-      await settleCharge(transaction, orgId, order.chargeKey, { status: 'paid', processorPaymentId: payment.processorPaymentId });
+      await settleCharge(transaction, orgId, order.chargeKey, {
+        status: 'paid',
+        processorPaymentId: payment.processorPaymentId,
+      });
       await renewalPaid(transaction, subscription, order.chargeKey);
       return 'applied';
     }
@@ -86,12 +120,24 @@ export function createPlanPaymentHandler(dependencies: BillingDependencies): Pla
             paid,
           ),
       );
-      await audit(order.actor, { action: 'subscription.purchase', targetId: subscription.id, before: auditValues(undefined, settled.plan.id), after: auditValues(subscription, plan.id) });
+      await audit(order.actor, {
+        action: 'subscription.purchase',
+        targetId: subscription.id,
+        before: auditValues(undefined, settled.plan.id),
+        after: auditValues(subscription, plan.id),
+      });
       return 'applied';
     }
     const subscription = settled.subscription;
     const target = await findPlan(transaction, order.toPlanId);
-    if (!subscription || !target || subscription.id !== order.subscriptionId || subscription.planId !== order.fromPlanId || subscription.currentPeriodStart !== order.periodStart) return 'credit';
+    if (
+      !subscription ||
+      !target ||
+      subscription.id !== order.subscriptionId ||
+      subscription.planId !== order.fromPlanId ||
+      subscription.currentPeriodStart !== order.periodStart
+    )
+      return 'credit';
     await recordCharge(
       transaction,
       {
@@ -108,7 +154,12 @@ export function createPlanPaymentHandler(dependencies: BillingDependencies): Pla
       paid,
     );
     const updated = await moveToPlan(transaction, orgId, subscription, target);
-    await audit(order.actor, { action: 'subscription.update', targetId: subscription.id, before: auditValues(subscription, order.fromPlanId), after: auditValues(updated, target.id) });
+    await audit(order.actor, {
+      action: 'subscription.update',
+      targetId: subscription.id,
+      before: auditValues(subscription, order.fromPlanId),
+      after: auditValues(updated, target.id),
+    });
     return 'applied';
   }
 
@@ -120,9 +171,18 @@ export function createPlanPaymentHandler(dependencies: BillingDependencies): Pla
     async failed(transaction, payment) {
       const order = orderOf(payment);
       if (order.kind !== 'renewal') return;
-      await settleCharge(transaction, payment.orgId, order.chargeKey, { status: 'failed', processorPaymentId: payment.processorPaymentId });
+      await settleCharge(transaction, payment.orgId, order.chargeKey, {
+        status: 'failed',
+        processorPaymentId: payment.processorPaymentId,
+      });
       const subscription = await findSubscription(transaction, payment.orgId, order.subscriptionId);
-      if (subscription) await renewalFailed(transaction, subscription, { chargeKey: order.chargeKey, attempt: order.attempt ?? 0, reason: payment.failureMessage }, new Date());
+      if (subscription)
+        await renewalFailed(
+          transaction,
+          subscription,
+          { chargeKey: order.chargeKey, attempt: order.attempt ?? 0, reason: payment.failureMessage },
+          new Date(),
+        );
     },
   };
 }

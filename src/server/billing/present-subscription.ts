@@ -32,5 +32,9 @@ export function presentSubscription(subscription: SubscriptionRow): Subscription
 
 /** GET /subscription/plan/{orgId}: the plan with its allowance and the subscription (null on the Free Trial). */
 export function presentCurrentPlan(plan: PlanRow, subscription: SubscriptionRow | undefined): CurrentPlan {
-  return { ...presentPlan(plan), tokens_per_cycle: plan.tokensPerCycle, subscription: subscription ? presentSubscription(subscription) : null };
+  return {
+    ...presentPlan(plan),
+    tokens_per_cycle: plan.tokensPerCycle,
+    subscription: subscription ? presentSubscription(subscription) : null,
+  };
 }

@@ -20,7 +20,8 @@ export const renewalRetryDays: readonly number[] = [1, 3, 5];
 export const noSavedCardReason = 'No card is saved for the organization.';
 
 /** The charge renewing a subscription for the period starting `periodStart`: one per period, whoever asks. */
-export const renewalChargeKey = (subscriptionId: string, periodStart: string) => `renewal:${subscriptionId}:${periodStart}`;
+export const renewalChargeKey = (subscriptionId: string, periodStart: string) =>
+  `renewal:${subscriptionId}:${periodStart}`;
 
 /** Who the audit log names for what billing does on its own. */
 export const billingActor = 'Tokenwise billing';
@@ -33,13 +34,24 @@ export function retryDueAt(since: Date, retriesMade: number): Date | null {
   return days === undefined ? null : new Date(since.getTime() + days * dayMs);
 }
 
-export async function findSubscription(db: Executor, orgId: string, subscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(inOrganisation(subscriptions.orgId, orgId, eq(subscriptions.id, subscriptionId)));
+export async function findSubscription(
+  db: Executor,
+  orgId: string,
+  subscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(inOrganisation(subscriptions.orgId, orgId, eq(subscriptions.id, subscriptionId)));
   return row;
 }
 
 /** Past-due subscriptions whose next retry is due by `now`, across organisations (upkeep, by the invoice job). */
-export async function listRetriesDue(db: Executor, now: Date, limit: number): Promise<Pick<SubscriptionRow, 'id' | 'orgId'>[]> {
+export async function listRetriesDue(
+  db: Executor,
+  now: Date,
+  limit: number,
+): Promise<Pick<SubscriptionRow, 'id' | 'orgId'>[]> {
   return db
     .select({ id: subscriptions.id, orgId: subscriptions.orgId })
     .from(subscriptions)
@@ -60,7 +72,12 @@ export interface RenewalFailure {
  * subscription past due and plans the retries from now; a retry's failure plans the next, and the
  * last ends the subscription. A failure of anything but the try in flight changes nothing.
  */
-export async function renewalFailed(transaction: Executor, subscription: SubscriptionRow, failure: RenewalFailure, now: Date): Promise<SubscriptionRow> {
+export async function renewalFailed(
+  transaction: Executor,
+  subscription: SubscriptionRow,
+  failure: RenewalFailure,
+  now: Date,
+): Promise<SubscriptionRow> {
   if (subscription.status === 'active' && failure.attempt === 0) {
     if (failure.chargeKey !== renewalChargeKey(subscription.id, subscription.currentPeriodStart)) return subscription;
     const nextRetryAt = retryDueAt(now, 0);
@@ -74,22 +91,36 @@ export async function renewalFailed(transaction: Executor, subscription: Subscri
     });
     const plan = await findPlan(transaction, subscription.planId);
     await postNoticeOnce(transaction, subscription.orgId, {
-      content: subscriptionMessages.renewalPastDueNotice(plan?.name ?? subscription.planId, nextRetryAt ? isoDay(nextRetryAt) : isoDay(now)),
+      content: subscriptionMessages.renewalPastDueNotice(
+        plan?.name ?? subscription.planId,
+        nextRetryAt ? isoDay(nextRetryAt) : isoDay(now),
+      ),
       type: 'warning',
       audience: 'billing',
       occasion: `renewal-past-due:${failure.chargeKey}`,
     });
     return updated;
   }
-  const inFlight = subscription.status === 'past_due' && subscription.pastDueChargeKey === failure.chargeKey && subscription.renewalRetries === failure.attempt;
+  const inFlight =
+    subscription.status === 'past_due' &&
+    subscription.pastDueChargeKey === failure.chargeKey &&
+    subscription.renewalRetries === failure.attempt;
   if (!inFlight) return subscription;
   const nextRetryAt = retryDueAt(subscription.pastDueSince!, subscription.renewalRetries);
-  if (nextRetryAt) return updateSubscription(transaction, subscription.orgId, subscription.id, { nextRetryAt, pastDueReason: failure.reason });
+  if (nextRetryAt)
+    return updateSubscription(transaction, subscription.orgId, subscription.id, {
+      nextRetryAt,
+      pastDueReason: failure.reason,
+    });
   return endForNonPayment(transaction, subscription, now, { givesUpPeriod: true });
 }
 
 /** A try at the renewal charge succeeded: a past-due subscription waiting for that charge is active again. */
-export async function renewalPaid(transaction: Executor, subscription: SubscriptionRow, chargeKey: string): Promise<SubscriptionRow> {
+export async function renewalPaid(
+  transaction: Executor,
+  subscription: SubscriptionRow,
+  chargeKey: string,
+): Promise<SubscriptionRow> {
   if (subscription.status !== 'past_due' || subscription.pastDueChargeKey !== chargeKey) return subscription;
   return updateSubscription(transaction, subscription.orgId, subscription.id, {
     status: 'active',
@@ -102,14 +133,20 @@ export async function renewalPaid(transaction: Executor, subscription: Subscript
 }
 
 /** Whether the subscription ended because this renewal charge was never paid: money arriving for it after is credited to the wallet. */
-export const endedUnpaid = (subscription: SubscriptionRow, chargeKey: string) => subscription.status === 'cancelled' && subscription.pastDueChargeKey === chargeKey;
+export const endedUnpaid = (subscription: SubscriptionRow, chargeKey: string) =>
+  subscription.status === 'cancelled' && subscription.pastDueChargeKey === chargeKey;
 
 /**
  * Ends a past-due subscription: the Free Trial follows, as after a cancellation, with an audit
  * entry and a notice to the billing scope. `givesUpPeriod`: the unpaid period is cut to nothing,
  * so the subscription's last period is the last one paid for (the analytics' cycles follow it).
  */
-export async function endForNonPayment(transaction: Executor, subscription: SubscriptionRow, now: Date, options: { givesUpPeriod: boolean }): Promise<SubscriptionRow> {
+export async function endForNonPayment(
+  transaction: Executor,
+  subscription: SubscriptionRow,
+  now: Date,
+  options: { givesUpPeriod: boolean },
+): Promise<SubscriptionRow> {
   const ended = await updateSubscription(transaction, subscription.orgId, subscription.id, {
     status: 'cancelled',
     endedAt: now,
@@ -124,7 +161,12 @@ export async function endForNonPayment(transaction: Executor, subscription: Subs
     action: 'subscription.end',
     targetType: 'subscription',
     targetId: subscription.id,
-    before: { plan_id: subscription.planId, status: subscription.status, retries_made: subscription.renewalRetries, reason: subscription.pastDueReason },
+    before: {
+      plan_id: subscription.planId,
+      status: subscription.status,
+      retries_made: subscription.renewalRetries,
+      reason: subscription.pastDueReason,
+    },
     after: { plan_id: freePlanId, status: ended.status },
   });
   const plan = await findPlan(transaction, subscription.planId);

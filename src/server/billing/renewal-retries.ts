@@ -21,10 +21,20 @@ export async function writeDueRetries(dependencies: BillingDependencies, now: Da
       await lockOrganisation(transaction, due.orgId);
       const subscription = await findSubscription(transaction, due.orgId, due.id);
       // Another sweep wrote this retry first, or it was paid meanwhile.
-      if (!subscription || subscription.status !== 'past_due' || !subscription.nextRetryAt || subscription.nextRetryAt > now || !subscription.pastDueChargeKey) return;
+      if (
+        !subscription ||
+        subscription.status !== 'past_due' ||
+        !subscription.nextRetryAt ||
+        subscription.nextRetryAt > now ||
+        !subscription.pastDueChargeKey
+      )
+        return;
       const chargeKey = subscription.pastDueChargeKey;
       const attempt = subscription.renewalRetries + 1;
-      const inFlight = await updateSubscription(transaction, due.orgId, subscription.id, { renewalRetries: attempt, nextRetryAt: null });
+      const inFlight = await updateSubscription(transaction, due.orgId, subscription.id, {
+        renewalRetries: attempt,
+        nextRetryAt: null,
+      });
       const card = (await findWallet(transaction, due.orgId))?.savedPaymentMethod;
       const charge = await findCharge(transaction, due.orgId, chargeKey);
       if (!card || !charge) {
@@ -32,7 +42,13 @@ export async function writeDueRetries(dependencies: BillingDependencies, now: Da
         return;
       }
       await reopenCharge(transaction, due.orgId, chargeKey);
-      const order: PlanOrder = { kind: 'renewal', subscriptionId: subscription.id, chargeKey, label: charge.description, attempt };
+      const order: PlanOrder = {
+        kind: 'renewal',
+        subscriptionId: subscription.id,
+        chargeKey,
+        label: charge.description,
+        attempt,
+      };
       await claimPayment(transaction, {
         id: randomUUID(),
         orgId: due.orgId,

@@ -11,7 +11,11 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
  * Answers the organisation's creation time, or undefined when it does not exist.
  */
 export async function lockOrganisation(transaction: Executor, orgId: string): Promise<{ createdAt: Date } | undefined> {
-  const [row] = await transaction.select({ createdAt: organisations.createdAt }).from(organisations).where(inOrganisation(organisations.id, orgId)).for('update');
+  const [row] = await transaction
+    .select({ createdAt: organisations.createdAt })
+    .from(organisations)
+    .where(inOrganisation(organisations.id, orgId))
+    .for('update');
   return row;
 }
 
@@ -24,7 +28,10 @@ export async function findActiveSubscription(db: Executor, orgId: string): Promi
   return row;
 }
 
-export async function insertSubscription(transaction: Executor, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+export async function insertSubscription(
+  transaction: Executor,
+  values: typeof subscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
   const [row] = await transaction.insert(subscriptions).values(values).returning();
   return row!;
 }
@@ -61,7 +68,10 @@ export async function updateSubscription(
 
 /** Keeps organisations.subscription_tier (the Organization's subscription_tier, the analytics' allowance) on the current plan. */
 export async function setSubscriptionTier(transaction: Executor, orgId: string, planId: string): Promise<void> {
-  await transaction.update(organisations).set({ subscriptionTier: planId }).where(inOrganisation(organisations.id, orgId));
+  await transaction
+    .update(organisations)
+    .set({ subscriptionTier: planId })
+    .where(inOrganisation(organisations.id, orgId));
 }
 
 /** The first day after the organisation's last issued invoice, if it has one. */
@@ -74,6 +84,9 @@ export async function findInvoicedUntil(db: Executor, orgId: string): Promise<st
 }
 
 export async function findOrganisationName(db: Executor, orgId: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: organisations.name }).from(organisations).where(inOrganisation(organisations.id, orgId));
+  const [row] = await db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(inOrganisation(organisations.id, orgId));
   return row?.name;
 }

@@ -25,7 +25,9 @@ import { usageBreakdown } from './usage-breakdown-service';
 
 const tags = ['Subscription'];
 /** With Stripe: the change waits for its payment (checkout_url when the customer pays on Stripe Checkout); nothing changed yet. */
-const awaitingPayment = { 202: { description: 'Awaiting the payment', content: { 'application/json': { schema: subscriptionChangeSchema } } } };
+const awaitingPayment = {
+  202: { description: 'Awaiting the payment', content: { 'application/json': { schema: subscriptionChangeSchema } } },
+};
 
 /**
  * Mounted at /subscription beside the public plans (spec section 7): the billing scope only,
@@ -55,14 +57,20 @@ export function createSubscriptionRoutes(dependencies: BillingDependencies, sign
       method: 'post',
       path: '/purchase',
       tags,
-      summary: "Subscribe the caller's organisation to a plan: a period starts today and its price is charged; once per Idempotency-Key. With Stripe, 202 until paid",
+      summary:
+        "Subscribe the caller's organisation to a plan: a period starts today and its price is charged; once per Idempotency-Key. With Stripe, 202 until paid",
       security: signedInSecurity,
       middleware: billingScope,
       request: { headers: billingIdempotencyHeaderSchema, body: jsonBody(purchaseSubscriptionRequestSchema) },
       responses: { ...answers('Subscribed', subscriptionChangeSchema, 201), ...awaitingPayment },
     }),
     async (context) => {
-      const { change, awaitingPayment } = await purchaseSubscription(dependencies, context.get('caller'), context.req.valid('json'), context.req.valid('header')['idempotency-key']);
+      const { change, awaitingPayment } = await purchaseSubscription(
+        dependencies,
+        context.get('caller'),
+        context.req.valid('json'),
+        context.req.valid('header')['idempotency-key'],
+      );
       return context.json(change, awaitingPayment ? 202 : 201);
     },
   );
@@ -72,14 +80,24 @@ export function createSubscriptionRoutes(dependencies: BillingDependencies, sign
       method: 'post',
       path: '/update/{orgId}',
       tags,
-      summary: 'Change the plan: an upgrade now, charging the prorated difference for the days left; a downgrade at the period end; once per Idempotency-Key',
+      summary:
+        'Change the plan: an upgrade now, charging the prorated difference for the days left; a downgrade at the period end; once per Idempotency-Key',
       security: signedInSecurity,
       middleware: ownOrganisation,
-      request: { params: subscriptionOrganisationPathSchema, headers: billingIdempotencyHeaderSchema, body: jsonBody(updateSubscriptionRequestSchema) },
+      request: {
+        params: subscriptionOrganisationPathSchema,
+        headers: billingIdempotencyHeaderSchema,
+        body: jsonBody(updateSubscriptionRequestSchema),
+      },
       responses: { ...answers('The plan after the change', subscriptionChangeSchema), ...awaitingPayment },
     }),
     async (context) => {
-      const { change, awaitingPayment } = await updateSubscriptionPlan(dependencies, context.get('caller'), context.req.valid('json'), context.req.valid('header')['idempotency-key']);
+      const { change, awaitingPayment } = await updateSubscriptionPlan(
+        dependencies,
+        context.get('caller'),
+        context.req.valid('json'),
+        context.req.valid('header')['idempotency-key'],
+      );
       return context.json(change, awaitingPayment ? 202 : 200);
     },
   );
@@ -109,7 +127,15 @@ export function createSubscriptionRoutes(dependencies: BillingDependencies, sign
       request: { params: subscriptionOrganisationPathSchema, query: organisationUsageQuerySchema },
       responses: answers('The usage', usageBreakdownSchema),
     }),
-    async (context) => context.json(await usageBreakdown(dependencies.db, dependencies.catalog, context.get('caller').orgId, context.req.valid('query').period)),
+    async (context) =>
+      context.json(
+        await usageBreakdown(
+          dependencies.db,
+          dependencies.catalog,
+          context.get('caller').orgId,
+          context.req.valid('query').period,
+        ),
+      ),
   );
   addRoute(
     router,
@@ -123,7 +149,8 @@ export function createSubscriptionRoutes(dependencies: BillingDependencies, sign
       request: { params: subscriptionOrganisationPathSchema },
       responses: answers('The invoices', invoicesResponseSchema),
     }),
-    async (context) => context.json({ invoices: await listOrganisationInvoices(dependencies, context.get('caller').orgId) }),
+    async (context) =>
+      context.json({ invoices: await listOrganisationInvoices(dependencies, context.get('caller').orgId) }),
   );
   addRoute(
     router,
@@ -135,14 +162,28 @@ export function createSubscriptionRoutes(dependencies: BillingDependencies, sign
       security: signedInSecurity,
       middleware: ownOrganisation,
       request: { params: invoicePdfPathSchema },
-      responses: { 200: { description: 'The invoice', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } }, default: errorAnswer },
+      responses: {
+        200: {
+          description: 'The invoice',
+          content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+        },
+        default: errorAnswer,
+      },
     }),
     async (context) => {
       const orgId = context.get('caller').orgId;
       const invoice = await organisationInvoice(dependencies, orgId, context.req.valid('param').invoiceId);
-      const pdf = await renderInvoicePdf({ invoice, organisationName: (await findOrganisationName(dependencies.db, orgId)) ?? '', applicationName: 'Tokenwise' });
+      const pdf = await renderInvoicePdf({
+        invoice,
+        organisationName: (await findOrganisationName(dependencies.db, orgId)) ?? '',
+        applicationName: 'Tokenwise',
+      });
       return new Response(new Uint8Array(pdf), {
-        headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${invoiceFileName(invoice)}"`, 'cache-control': 'no-store' },
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="${invoiceFileName(invoice)}"`,
+          'cache-control': 'no-store',
+        },
       });
     },
   );

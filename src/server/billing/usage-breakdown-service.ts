@@ -24,7 +24,13 @@ function amounts(rows: readonly DayModelTotals[]) {
  * by_model) from the daily roll-ups, over the periods of GET /org/{orgId}/usage: today, the last
  * 7, 30 or 365 days, or all time (the default).
  */
-export async function usageBreakdown(db: Executor, catalog: readonly CatalogModel[], orgId: string, period: UsagePeriod = 'all', now = new Date()): Promise<UsageBreakdown> {
+export async function usageBreakdown(
+  db: Executor,
+  catalog: readonly CatalogModel[],
+  orgId: string,
+  period: UsagePeriod = 'all',
+  now = new Date(),
+): Promise<UsageBreakdown> {
   const today = isoDay(now);
   const fromDay = period === 'all' ? firstDay : addDays(today, 1 - usagePeriodDays[period]);
   const rows = await totalsByDayAndModel(db, orgId, { fromDay, toDay: today });
@@ -32,6 +38,10 @@ export async function usageBreakdown(db: Executor, catalog: readonly CatalogMode
     period,
     total: amounts(rows),
     by_date: [...groupBy(rows, (row) => row.day)].map(([date, models]) => ({ date, ...amounts(models) })),
-    by_model: [...groupBy(rows, (row) => row.modelId)].map(([modelId, days]) => ({ model_id: modelId, model_name: modelName(catalog, modelId), ...amounts(days) })),
+    by_model: [...groupBy(rows, (row) => row.modelId)].map(([modelId, days]) => ({
+      model_id: modelId,
+      model_name: modelName(catalog, modelId),
+      ...amounts(days),
+    })),
   };
 }

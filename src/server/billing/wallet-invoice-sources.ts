@@ -32,8 +32,19 @@ export function createWalletInvoiceSources(catalog: readonly CatalogModel[]): In
           amount: sql<string>`round(sum(${walletLedger.amount}), 10)::text`,
         })
         .from(walletLedger)
-        .innerJoin(usageRecords, and(eq(usageRecords.id, walletLedger.usageRecordId), eq(usageRecords.orgId, walletLedger.orgId)))
-        .where(inOrganisation(walletLedger.orgId, orgId, eq(walletLedger.type, 'debit'), gte(usageRecords.createdAt, from), lt(usageRecords.createdAt, until)))
+        .innerJoin(
+          usageRecords,
+          and(eq(usageRecords.id, walletLedger.usageRecordId), eq(usageRecords.orgId, walletLedger.orgId)),
+        )
+        .where(
+          inOrganisation(
+            walletLedger.orgId,
+            orgId,
+            eq(walletLedger.type, 'debit'),
+            gte(usageRecords.createdAt, from),
+            lt(usageRecords.createdAt, until),
+          ),
+        )
         .groupBy(usageRecords.modelId)
         .orderBy(sql`min(${usageRecords.createdAt})`, usageRecords.modelId);
       return rows.map((row) => ({
@@ -48,15 +59,39 @@ export function createWalletInvoiceSources(catalog: readonly CatalogModel[]): In
     async walletLines(executor, orgId, days) {
       const { from, until } = instantsOf(days);
       const topUps = await executor
-        .select({ amount: sql<string>`round(${walletLedger.amount}, 10)::text`, isAutoReload: walletLedger.isAutoReload, createdAt: walletLedger.createdAt })
+        .select({
+          amount: sql<string>`round(${walletLedger.amount}, 10)::text`,
+          isAutoReload: walletLedger.isAutoReload,
+          createdAt: walletLedger.createdAt,
+        })
         .from(walletLedger)
-        .where(inOrganisation(walletLedger.orgId, orgId, eq(walletLedger.type, 'credit'), isNotNull(walletLedger.paymentId), gte(walletLedger.createdAt, from), lt(walletLedger.createdAt, until)))
+        .where(
+          inOrganisation(
+            walletLedger.orgId,
+            orgId,
+            eq(walletLedger.type, 'credit'),
+            isNotNull(walletLedger.paymentId),
+            gte(walletLedger.createdAt, from),
+            lt(walletLedger.createdAt, until),
+          ),
+        )
         .orderBy(walletLedger.createdAt);
       const [paidFromWallet] = await executor
         .select({ amount: sql<string>`round(coalesce(sum(${walletLedger.amount}), 0), 10)::text` })
         .from(walletLedger)
-        .innerJoin(usageRecords, and(eq(usageRecords.id, walletLedger.usageRecordId), eq(usageRecords.orgId, walletLedger.orgId)))
-        .where(inOrganisation(walletLedger.orgId, orgId, eq(walletLedger.type, 'debit'), gte(usageRecords.createdAt, from), lt(usageRecords.createdAt, until)));
+        .innerJoin(
+          usageRecords,
+          and(eq(usageRecords.id, walletLedger.usageRecordId), eq(usageRecords.orgId, walletLedger.orgId)),
+        )
+        .where(
+          inOrganisation(
+            walletLedger.orgId,
+            orgId,
+            eq(walletLedger.type, 'debit'),
+            gte(usageRecords.createdAt, from),
+            lt(usageRecords.createdAt, until),
+          ),
+        );
       const lines: InvoiceLineDraft[] = topUps.map((topUp) => ({
         kind: 'top_up',
         description: `${topUp.isAutoReload ? 'Wallet auto-reload' : 'Wallet top-up'}, ${topUp.createdAt.toISOString().slice(0, 10)}`,
@@ -65,8 +100,18 @@ export function createWalletInvoiceSources(catalog: readonly CatalogModel[]): In
         amountUnits: invoiceUnitsOf(topUp.amount),
       }));
       const usagePaid = invoiceUnitsOf(paidFromWallet?.amount ?? '0');
-      if (usagePaid > 0n) lines.push({ kind: 'wallet', description: 'Usage paid from the prepaid wallet', modelId: null, quantity: null, amountUnits: -usagePaid });
-      return { lines, paidUnits: lines.filter((line) => line.kind === 'top_up').reduce((sum, line) => sum + line.amountUnits, 0n) };
+      if (usagePaid > 0n)
+        lines.push({
+          kind: 'wallet',
+          description: 'Usage paid from the prepaid wallet',
+          modelId: null,
+          quantity: null,
+          amountUnits: -usagePaid,
+        });
+      return {
+        lines,
+        paidUnits: lines.filter((line) => line.kind === 'top_up').reduce((sum, line) => sum + line.amountUnits, 0n),
+      };
     },
   };
 }

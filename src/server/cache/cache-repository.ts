@@ -19,23 +19,44 @@ export async function insertEntry(db: Executor, entry: NewCacheEntry, now: Date)
 }
 
 /** The newest unexpired entry with this exact key. */
-export async function findExactEntry(db: Executor, orgId: string, exactKey: string, now: Date): Promise<CacheEntry | undefined> {
+export async function findExactEntry(
+  db: Executor,
+  orgId: string,
+  exactKey: string,
+  now: Date,
+): Promise<CacheEntry | undefined> {
   const [row] = await db
     .select(entryColumns)
     .from(cacheEntries)
-    .where(inOrganisation(cacheEntries.orgId, orgId, eq(cacheEntries.exactKey, exactKey), gt(cacheEntries.expiresAt, now)))
+    .where(
+      inOrganisation(cacheEntries.orgId, orgId, eq(cacheEntries.exactKey, exactKey), gt(cacheEntries.expiresAt, now)),
+    )
     .orderBy(desc(cacheEntries.createdAt))
     .limit(1);
   return row;
 }
 
 /** The entries among `ids` that still exist, belong to the scope and have not expired (any order). */
-export async function readLiveEntries(db: Executor, orgId: string, scopeKey: string, ids: readonly string[], now: Date): Promise<CacheEntry[]> {
+export async function readLiveEntries(
+  db: Executor,
+  orgId: string,
+  scopeKey: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<CacheEntry[]> {
   if (ids.length === 0) return [];
   return db
     .select(entryColumns)
     .from(cacheEntries)
-    .where(inOrganisation(cacheEntries.orgId, orgId, inArray(cacheEntries.id, [...ids]), eq(cacheEntries.scopeKey, scopeKey), gt(cacheEntries.expiresAt, now)));
+    .where(
+      inOrganisation(
+        cacheEntries.orgId,
+        orgId,
+        inArray(cacheEntries.id, [...ids]),
+        eq(cacheEntries.scopeKey, scopeKey),
+        gt(cacheEntries.expiresAt, now),
+      ),
+    );
 }
 
 export async function recordEntryHit(db: Executor, orgId: string, id: string, now: Date): Promise<boolean> {
@@ -48,10 +69,17 @@ export async function recordEntryHit(db: Executor, orgId: string, id: string, no
 }
 
 export async function deleteEntry(db: Executor, orgId: string, id: string): Promise<RemovedEntry[]> {
-  return db.delete(cacheEntries).where(inOrganisation(cacheEntries.orgId, orgId, eq(cacheEntries.id, id))).returning(removedColumns);
+  return db
+    .delete(cacheEntries)
+    .where(inOrganisation(cacheEntries.orgId, orgId, eq(cacheEntries.id, id)))
+    .returning(removedColumns);
 }
 
-export async function deleteEntriesForReply(db: Executor, orgId: string, replyMessageId: string): Promise<RemovedEntry[]> {
+export async function deleteEntriesForReply(
+  db: Executor,
+  orgId: string,
+  replyMessageId: string,
+): Promise<RemovedEntry[]> {
   return db
     .delete(cacheEntries)
     .where(inOrganisation(cacheEntries.orgId, orgId, eq(cacheEntries.replyMessageId, replyMessageId)))
@@ -60,11 +88,17 @@ export async function deleteEntriesForReply(db: Executor, orgId: string, replyMe
 
 /** A conversation was deleted: its replies are no longer served, even while it can still be restored. */
 export async function deleteEntriesForSession(db: Executor, orgId: string, sessionId: string): Promise<RemovedEntry[]> {
-  return db.delete(cacheEntries).where(inOrganisation(cacheEntries.orgId, orgId, eq(cacheEntries.sessionId, sessionId))).returning(removedColumns);
+  return db
+    .delete(cacheEntries)
+    .where(inOrganisation(cacheEntries.orgId, orgId, eq(cacheEntries.sessionId, sessionId)))
+    .returning(removedColumns);
 }
 
 export async function deleteExpiredEntries(db: Executor, orgId: string, now: Date): Promise<RemovedEntry[]> {
-  return db.delete(cacheEntries).where(inOrganisation(cacheEntries.orgId, orgId, lte(cacheEntries.expiresAt, now))).returning(removedColumns);
+  return db
+    .delete(cacheEntries)
+    .where(inOrganisation(cacheEntries.orgId, orgId, lte(cacheEntries.expiresAt, now)))
+    .returning(removedColumns);
 }
 
 /** Deletes the organisation's least recently used entries (last hit, else creation) beyond `maxEntries`. */
@@ -88,7 +122,14 @@ export async function evictBeyond(db: Executor, orgId: string, maxEntries: numbe
 }
 
 /** Ids of a scope's unexpired entries from one encoder with vectors of the given length. */
-export async function listScopeEntryIds(db: Executor, orgId: string, scopeKey: string, encoderId: string, dimensions: number, now: Date): Promise<string[]> {
+export async function listScopeEntryIds(
+  db: Executor,
+  orgId: string,
+  scopeKey: string,
+  encoderId: string,
+  dimensions: number,
+  now: Date,
+): Promise<string[]> {
   const rows = await db
     .select({ id: cacheEntries.id })
     .from(cacheEntries)
@@ -96,7 +137,11 @@ export async function listScopeEntryIds(db: Executor, orgId: string, scopeKey: s
       inOrganisation(
         cacheEntries.orgId,
         orgId,
-        and(eq(cacheEntries.scopeKey, scopeKey), eq(cacheEntries.encoderId, encoderId), gt(cacheEntries.expiresAt, now)),
+        and(
+          eq(cacheEntries.scopeKey, scopeKey),
+          eq(cacheEntries.encoderId, encoderId),
+          gt(cacheEntries.expiresAt, now),
+        ),
         sql`array_length(${cacheEntries.embedding}, 1) = ${dimensions}`,
       ),
     );
@@ -107,10 +152,18 @@ export async function listScopeEntryIds(db: Executor, orgId: string, scopeKey: s
  * Embeddings of the given entries in PostgreSQL's binary array format, base64-encoded: about six
  * times faster to ship and decode than the text form of real[] (see decodeFloat4Array).
  */
-export async function readEncodedEmbeddings(db: Executor, orgId: string, ids: readonly string[]): Promise<{ id: string; expiresAt: Date; encoded: string }[]> {
+export async function readEncodedEmbeddings(
+  db: Executor,
+  orgId: string,
+  ids: readonly string[],
+): Promise<{ id: string; expiresAt: Date; encoded: string }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: cacheEntries.id, expiresAt: cacheEntries.expiresAt, encoded: sql<string>`encode(array_send(${cacheEntries.embedding}), 'base64')` })
+    .select({
+      id: cacheEntries.id,
+      expiresAt: cacheEntries.expiresAt,
+      encoded: sql<string>`encode(array_send(${cacheEntries.embedding}), 'base64')`,
+    })
     .from(cacheEntries)
     .where(inOrganisation(cacheEntries.orgId, orgId, inArray(cacheEntries.id, [...ids])));
 }

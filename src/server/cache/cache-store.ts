@@ -1,6 +1,14 @@
 import { indexedEmbeddingDimensions, type Database, type VectorSearchSupport } from '../db/database';
 import type { CacheEntry, NewCacheEntry, SimilarEntry } from './cache-entry';
-import { deleteEntriesForReply, deleteEntry, deleteExpiredEntries, evictBeyond, findExactEntry, insertEntry, recordEntryHit } from './cache-repository';
+import {
+  deleteEntriesForReply,
+  deleteEntry,
+  deleteExpiredEntries,
+  evictBeyond,
+  findExactEntry,
+  insertEntry,
+  recordEntryHit,
+} from './cache-repository';
 import { createInProcessSearch, type InProcessIndexStats, type InProcessSearchOptions } from './in-process-search';
 import { createPgvectorSearch } from './pgvector-search';
 import { createTieredSearch } from './tiered-search';
@@ -17,7 +25,10 @@ export interface CacheStoreOptions {
   /** Overrides the choice made from vectorSearch (tests, benchmarks). */
   strategy?: SearchStrategy;
   /** Memory budget, refresh age and first-load wait of the in-process index, and (tiered) the largest scope it holds. */
-  inProcess?: Pick<InProcessSearchOptions, 'memoryBudgetBytes' | 'maxScopes' | 'maxScopeVectors' | 'maxIndexAgeMs' | 'firstLoadWaitMs' | 'clock'>;
+  inProcess?: Pick<
+    InProcessSearchOptions,
+    'memoryBudgetBytes' | 'maxScopes' | 'maxScopeVectors' | 'maxIndexAgeMs' | 'firstLoadWaitMs' | 'clock'
+  >;
   /** HNSW candidate list per search (default 100). */
   efSearch?: number;
 }
@@ -34,7 +45,13 @@ export interface CacheStore {
   /** The newest unexpired entry stored under exactly this key. */
   findExact(orgId: string, exactKey: string, now?: Date): Promise<CacheEntry | undefined>;
   /** Up to `k` unexpired entries of the organisation and scope, most similar first. */
-  searchSimilar(orgId: string, scopeKey: string, embedding: Float32Array, k: number, now?: Date): Promise<SimilarEntry[]>;
+  searchSimilar(
+    orgId: string,
+    scopeKey: string,
+    embedding: Float32Array,
+    k: number,
+    now?: Date,
+  ): Promise<SimilarEntry[]>;
   /**
    * Stores an entry; then, when housekeeping is due (see `createHousekeepingSchedule`), deletes the
    * organisation's expired entries and the least recently used beyond `maxEntries`.
@@ -59,14 +76,18 @@ export function createCacheStore(options: CacheStoreOptions): CacheStore {
     strategy: search.strategy,
     findExact: (orgId, exactKey, now = new Date()) => findExactEntry(db, orgId, exactKey, now),
     async searchSimilar(orgId, scopeKey, embedding, k, now = new Date()) {
-      if (embedding.length !== dimensions) throw new Error(`Expected an embedding of ${dimensions} dimensions, got ${embedding.length}`);
+      if (embedding.length !== dimensions)
+        throw new Error(`Expected an embedding of ${dimensions} dimensions, got ${embedding.length}`);
       return search.search(orgId, scopeKey, embedding, k, now);
     },
     async insert(entry, limits, now = new Date()) {
       const stored = await insertEntry(db, entry, now);
       search.added(stored, entry.embedding);
       if (!housekeeping.due(entry.orgId, limits.maxEntries, now)) return { entry: stored, removedCount: 0 };
-      const removed = [...(await deleteExpiredEntries(db, entry.orgId, now)), ...(await evictBeyond(db, entry.orgId, limits.maxEntries))];
+      const removed = [
+        ...(await deleteExpiredEntries(db, entry.orgId, now)),
+        ...(await evictBeyond(db, entry.orgId, limits.maxEntries)),
+      ];
       search.removed(entry.orgId, removed);
       return { entry: stored, removedCount: removed.length };
     },
@@ -96,12 +117,26 @@ function chooseSearch(options: CacheStoreOptions, dimensions: number): VectorSea
   // The HNSW index covers one vector length; other lengths would be a sequential scan in SQL.
   const pgvectorUsable = options.vectorSearch === 'pgvector' && dimensions === indexedEmbeddingDimensions;
   const strategy = options.strategy ?? (pgvectorUsable ? 'tiered' : 'in-process');
-  if (strategy === 'in-process') return createInProcessSearch({ db: options.db, encoderId: options.encoderId, dimensions, ...options.inProcess });
-  if (options.vectorSearch !== 'pgvector') throw new Error(`The ${strategy} strategy needs a database with the vector extension`);
-  const pgvector = createPgvectorSearch({ db: options.db, encoderId: options.encoderId, dimensions, efSearch: options.efSearch });
+  if (strategy === 'in-process')
+    return createInProcessSearch({ db: options.db, encoderId: options.encoderId, dimensions, ...options.inProcess });
+  if (options.vectorSearch !== 'pgvector')
+    throw new Error(`The ${strategy} strategy needs a database with the vector extension`);
+  const pgvector = createPgvectorSearch({
+    db: options.db,
+    encoderId: options.encoderId,
+    dimensions,
+    efSearch: options.efSearch,
+  });
   if (strategy === 'pgvector') return pgvector;
   // The first search of a scope goes to pgvector while its vectors load, rather than waiting for them.
-  const small = createInProcessSearch({ db: options.db, encoderId: options.encoderId, dimensions, maxScopeVectors: tieredInProcessMaxVectors, firstLoadWaitMs: 0, ...options.inProcess });
+  const small = createInProcessSearch({
+    db: options.db,
+    encoderId: options.encoderId,
+    dimensions,
+    maxScopeVectors: tieredInProcessMaxVectors,
+    firstLoadWaitMs: 0,
+    ...options.inProcess,
+  });
   return createTieredSearch(small, pgvector);
 }
 
@@ -122,7 +157,9 @@ function createHousekeepingSchedule() {
     due(orgId: string, maxEntries: number, now: Date): boolean {
       const state = byOrganisation.get(orgId) ?? { inserts: 0, at: now.getTime() };
       state.inserts += 1;
-      const due = state.inserts >= Math.max(1, Math.floor(maxEntries * housekeepingShareOfMax)) || now.getTime() - state.at >= housekeepingIntervalMs;
+      const due =
+        state.inserts >= Math.max(1, Math.floor(maxEntries * housekeepingShareOfMax)) ||
+        now.getTime() - state.at >= housekeepingIntervalMs;
       byOrganisation.set(orgId, due ? { inserts: 0, at: now.getTime() } : state);
       return due;
     },

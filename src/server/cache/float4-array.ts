@@ -14,7 +14,8 @@ export function decodeFloat4Array(base64: string, dimensions: number): Float32Ar
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const oneDimension = view.getInt32(0) === 1;
   const withoutNulls = view.getInt32(4) === 0;
-  if (!oneDimension || !withoutNulls || view.getUint32(8) !== float4TypeId || view.getInt32(12) !== dimensions) return undefined;
+  if (!oneDimension || !withoutNulls || view.getUint32(8) !== float4TypeId || view.getInt32(12) !== dimensions)
+    return undefined;
   const vector = new Float32Array(dimensions);
   for (let index = 0, offset = headerBytes; index < dimensions; index += 1, offset += bytesPerElement) {
     if (view.getInt32(offset) !== 4) return undefined;

@@ -97,7 +97,14 @@ export function createInProcessSearch(options: InProcessSearchOptions): InProces
   async function load(scope: ScopeState, now: Date): Promise<void> {
     scope.pending = [];
     try {
-      const loaded = await loadScopeVectors(db, { orgId: scope.orgId, scopeKey: scope.scopeKey, encoderId, dimensions, now, maxBytes: scopeBytesLimit });
+      const loaded = await loadScopeVectors(db, {
+        orgId: scope.orgId,
+        scopeKey: scope.scopeKey,
+        encoderId,
+        dimensions,
+        now,
+        maxBytes: scopeBytesLimit,
+      });
       if (loaded) for (const change of scope.pending) applyChange(loaded, change);
       scope.vectors = loaded;
       scope.tooLarge = !loaded;
@@ -130,17 +137,38 @@ export function createInProcessSearch(options: InProcessSearchOptions): InProces
     return scope;
   }
 
-  async function searchIfHeld(orgId: string, scopeKey: string, embedding: Float32Array, k: number, now: Date): Promise<SimilarEntry[] | undefined> {
+  async function searchIfHeld(
+    orgId: string,
+    scopeKey: string,
+    embedding: Float32Array,
+    k: number,
+    now: Date,
+  ): Promise<SimilarEntry[] | undefined> {
     if (k <= 0) return [];
-    if (embedding.length !== dimensions) throw new Error(`Expected a query of ${dimensions} dimensions, got ${embedding.length}`);
+    if (embedding.length !== dimensions)
+      throw new Error(`Expected a query of ${dimensions} dimensions, got ${embedding.length}`);
     const query = toUnitVector(embedding);
     for (let attempt = 0; ; attempt += 1) {
       const reload = attempt === attemptsBeforeReload;
       const scope = await scopeFor(orgId, scopeKey, now, reload);
       const vectors = scope.vectors;
       if (!vectors) return undefined;
-      const neighbours = vectors.nearest(query, (k + candidateMargin) * 4 ** Math.min(attempt, attemptsBeforeReload - 1), now.getTime());
-      const live = new Map((await readLiveEntries(db, orgId, scopeKey, neighbours.map((neighbour) => neighbour.id), now)).map((entry) => [entry.id, entry]));
+      const neighbours = vectors.nearest(
+        query,
+        (k + candidateMargin) * 4 ** Math.min(attempt, attemptsBeforeReload - 1),
+        now.getTime(),
+      );
+      const live = new Map(
+        (
+          await readLiveEntries(
+            db,
+            orgId,
+            scopeKey,
+            neighbours.map((neighbour) => neighbour.id),
+            now,
+          )
+        ).map((entry) => [entry.id, entry]),
+      );
       const found: SimilarEntry[] = [];
       for (const neighbour of neighbours) {
         const entry = live.get(neighbour.id);
@@ -156,7 +184,8 @@ export function createInProcessSearch(options: InProcessSearchOptions): InProces
   return {
     strategy: 'in-process',
     // A scope not held (still loading, or too large) is a miss here; a tiered search asks pgvector instead.
-    search: async (orgId, scopeKey, embedding, k, now) => (await searchIfHeld(orgId, scopeKey, embedding, k, now)) ?? [],
+    search: async (orgId, scopeKey, embedding, k, now) =>
+      (await searchIfHeld(orgId, scopeKey, embedding, k, now)) ?? [],
     searchIfHeld,
     added(entry, embedding) {
       if (entry.encoderId !== encoderId || embedding.length !== dimensions) return;
@@ -191,7 +220,13 @@ export function createInProcessSearch(options: InProcessSearchOptions): InProces
 
 export interface InProcessSearch extends VectorSearch {
   /** The nearest entries when the scope's vectors are held in memory; undefined when they are not (loading, or too large). */
-  searchIfHeld(orgId: string, scopeKey: string, embedding: Float32Array, k: number, now: Date): Promise<SimilarEntry[] | undefined>;
+  searchIfHeld(
+    orgId: string,
+    scopeKey: string,
+    embedding: Float32Array,
+    k: number,
+    now: Date,
+  ): Promise<SimilarEntry[] | undefined>;
   describe(): InProcessIndexStats;
 }
 

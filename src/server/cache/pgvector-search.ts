@@ -31,7 +31,9 @@ export function createPgvectorSearch(options: PgvectorSearchOptions): VectorSear
 
   async function supportsIterativeScan(): Promise<boolean> {
     // Both drivers (PGlite, node-postgres) answer a raw query with { rows }.
-    const result = (await db.execute(sql`select extversion as version from pg_extension where extname = 'vector'`)) as unknown as { rows: { version?: string }[] };
+    const result = (await db.execute(
+      sql`select extversion as version from pg_extension where extname = 'vector'`,
+    )) as unknown as { rows: { version?: string }[] };
     const [major = 0, minor = 0] = (result.rows[0]?.version ?? '0').split('.').map(Number);
     return major > 0 || minor >= 8;
   }
@@ -84,7 +86,9 @@ export interface NearestEntries {
  */
 export function graphWalkSettings(candidates: number, iterativeScan: boolean): SQL {
   const walk = sql`set_config('hnsw.ef_search', ${String(candidates)}, true), set_config('enable_sort', 'off', true)`;
-  return iterativeScan ? sql`select ${walk}, set_config('hnsw.iterative_scan', 'strict_order', true)` : sql`select ${walk}`;
+  return iterativeScan
+    ? sql`select ${walk}, set_config('hnsw.iterative_scan', 'strict_order', true)`
+    : sql`select ${walk}`;
 }
 
 /** The k entries of the scope nearest the embedding, nearest first, with their cosine distance. */

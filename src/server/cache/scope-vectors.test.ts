@@ -76,7 +76,8 @@ describe('scope vectors', () => {
     vectors.add('only', unitVector(random, dimensions), Number.POSITIVE_INFINITY);
     const small = vectors.bytes;
     expect(small).toBeLessThan(64 * dimensions * 4);
-    for (let index = 0; index < 10_000; index += 1) vectors.add(`v${index}`, unitVector(random, dimensions), Number.POSITIVE_INFINITY);
+    for (let index = 0; index < 10_000; index += 1)
+      vectors.add(`v${index}`, unitVector(random, dimensions), Number.POSITIVE_INFINITY);
     const large = vectors.bytes;
     for (let index = 0; index < 10_000; index += 1) vectors.remove(`v${index}`);
     expect(vectors.size).toBe(1);

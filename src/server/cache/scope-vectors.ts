@@ -58,7 +58,8 @@ export function createScopeVectors(dimensions: number): ScopeVectors {
     },
     has: (id) => slots.has(id),
     add(id, vector, expiresAtMs) {
-      if (vector.length !== dimensions) throw new Error(`Expected a vector of ${dimensions} dimensions, got ${vector.length}`);
+      if (vector.length !== dimensions)
+        throw new Error(`Expected a vector of ${dimensions} dimensions, got ${vector.length}`);
       if (slots.has(id)) return false;
       const slot = ids.length;
       ensureRoomFor(slot);
@@ -90,7 +91,8 @@ export function createScopeVectors(dimensions: number): ScopeVectors {
       return true;
     },
     nearest(query, count, nowMs) {
-      if (query.length !== dimensions) throw new Error(`Expected a query of ${dimensions} dimensions, got ${query.length}`);
+      if (query.length !== dimensions)
+        throw new Error(`Expected a query of ${dimensions} dimensions, got ${query.length}`);
       const best = createTopList(count);
       for (let blockIndex = 0; blockIndex < blocks.length; blockIndex += 1) {
         const block = blocks[blockIndex]!;

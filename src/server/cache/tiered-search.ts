@@ -13,7 +13,10 @@ export function createTieredSearch(small: InProcessSearch, large: VectorSearch):
   return {
     strategy: 'tiered',
     async search(orgId, scopeKey, embedding, k, now) {
-      return (await small.searchIfHeld(orgId, scopeKey, embedding, k, now)) ?? large.search(orgId, scopeKey, embedding, k, now);
+      return (
+        (await small.searchIfHeld(orgId, scopeKey, embedding, k, now)) ??
+        large.search(orgId, scopeKey, embedding, k, now)
+      );
     },
     added(entry, embedding) {
       small.added(entry, embedding);

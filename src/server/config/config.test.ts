@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('gives the embedded defaults with an empty environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined, trustProxy: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      trustProxy: false,
+    });
     expect(config.corsOrigins).toEqual([]);
   });
 
@@ -83,13 +89,29 @@ describe('loadConfig: models and providers', () => {
 
   it("declares no OpenAI-compatible model by default, and reads the operator's declaration", () => {
     expect(loadConfig({}).openAiCompatibleModels).toEqual([]);
-    const declared = JSON.stringify([{ id: 'qwen2.5:7b', tier: 1, input_price_per_million: 0, output_price_per_million: 0, context_window: 32_768, max_output_tokens: 4_096 }]);
-    const config = loadConfig({ OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_COMPATIBLE_MODELS: declared });
-    expect(config.openAiCompatibleModels).toEqual([expect.objectContaining({ id: 'openai-compatible/qwen2.5:7b', providerModelId: 'qwen2.5:7b', tier: 1 })]);
+    const declared = JSON.stringify([
+      {
+        id: 'qwen2.5:7b',
+        tier: 1,
+        input_price_per_million: 0,
+        output_price_per_million: 0,
+        context_window: 32_768,
+        max_output_tokens: 4_096,
+      },
+    ]);
+    const config = loadConfig({
+      OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_COMPATIBLE_MODELS: declared,
+    });
+    expect(config.openAiCompatibleModels).toEqual([
+      expect.objectContaining({ id: 'openai-compatible/qwen2.5:7b', providerModelId: 'qwen2.5:7b', tier: 1 }),
+    ]);
   });
 
   it('refuses a bad declaration at start, naming the variable and every problem', () => {
-    const declared = JSON.stringify([{ id: 'a', tier: 5, input_price_per_million: 1, output_price_per_million: 1, context_window: 1000 }]);
+    const declared = JSON.stringify([
+      { id: 'a', tier: 5, input_price_per_million: 1, output_price_per_million: 1, context_window: 1000 },
+    ]);
     let caught: unknown;
     try {
       loadConfig({ OPENAI_COMPATIBLE_MODELS: declared });
@@ -101,7 +123,9 @@ describe('loadConfig: models and providers', () => {
       'OPENAI_COMPATIBLE_MODELS: model 1 (tier): must be 1 (small and cheap), 2 (general) or 3 (frontier)',
       'OPENAI_COMPATIBLE_MODELS: model 1 (max_output_tokens): must be a whole number of tokens',
     ]);
-    expect(() => loadConfig({ OPENAI_COMPATIBLE_MODELS: 'llama' })).toThrow(/OPENAI_COMPATIBLE_MODELS: must be a JSON array of models/);
+    expect(() => loadConfig({ OPENAI_COMPATIBLE_MODELS: 'llama' })).toThrow(
+      /OPENAI_COMPATIBLE_MODELS: must be a JSON array of models/,
+    );
   });
 });
 
@@ -115,7 +139,12 @@ describe('loadConfig: networks organisations may reach', () => {
     expect(config.organisationUrlAllowedNetworks).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
   });
 
-  it.each(['true', 'localhost', '10.0.0.0/33', '10.0.0.0/8,ollama.internal'])('refuses %j, naming the variable', (value) => {
-    expect(() => loadConfig({ ORG_PROVIDER_URLS_ALLOWED_NETWORKS: value })).toThrow(/ORG_PROVIDER_URLS_ALLOWED_NETWORKS: must be comma-separated IP addresses/);
-  });
+  it.each(['true', 'localhost', '10.0.0.0/33', '10.0.0.0/8,ollama.internal'])(
+    'refuses %j, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ ORG_PROVIDER_URLS_ALLOWED_NETWORKS: value })).toThrow(
+        /ORG_PROVIDER_URLS_ALLOWED_NETWORKS: must be comma-separated IP addresses/,
+      );
+    },
+  );
 });

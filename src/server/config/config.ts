@@ -1,13 +1,22 @@
 import { z } from 'zod';
-import { parseDeclaredModels, parseNetwork, resolveInstanceCredentials, type CatalogModel, type ProviderCredentials } from '../../gateway';
+import {
+  parseDeclaredModels,
+  parseNetwork,
+  resolveInstanceCredentials,
+  type CatalogModel,
+  type ProviderCredentials,
+} from '../../gateway';
 
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const networkList = z
   .string()
-  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
   .refine((networks) => networks.every((network) => parseNetwork(network) !== undefined), {
     error: "must be comma-separated IP addresses or CIDR networks, e.g. '10.0.0.0/8,fd00::/8'",
   });
@@ -35,7 +44,10 @@ const configSchema = z.object({
   PASSWORD_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   TRUST_PROXY: booleanFromString.default(false),
   CORS_ORIGINS: z.string().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Tokenwise <no-reply@tokenwise.local>'),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8_192).default(19_456),
@@ -73,7 +85,10 @@ const configSchema = z.object({
   // Organisations' base URLs stay on public addresses unless the operator names networks here.
   ORG_PROVIDER_URLS_ALLOWED_NETWORKS: networkList.default([]),
   // The prepaid wallet (docs/decisions/022).
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, { error: 'must be a Stripe secret key (sk_…) or restricted key (rk_…)' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, { error: 'must be a Stripe secret key (sk_…) or restricted key (rk_…)' })
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   STRIPE_API_BASE: z.url().optional(),
   TRIAL_CREDIT_USD: z
@@ -173,8 +188,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (raw.EMBEDDINGS_BASE_URL && (!raw.EMBEDDINGS_MODEL || !raw.EMBEDDINGS_DIMENSIONS)) {
     throw new ConfigError(['EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS are required with EMBEDDINGS_BASE_URL']);
   }
-  const declared = raw.OPENAI_COMPATIBLE_MODELS ? parseDeclaredModels(raw.OPENAI_COMPATIBLE_MODELS, new Date().toISOString().slice(0, 10)) : { models: [] };
-  if (declared.problems) throw new ConfigError(declared.problems.map((problem) => `OPENAI_COMPATIBLE_MODELS: ${problem}`));
+  const declared = raw.OPENAI_COMPATIBLE_MODELS
+    ? parseDeclaredModels(raw.OPENAI_COMPATIBLE_MODELS, new Date().toISOString().slice(0, 10))
+    : { models: [] };
+  if (declared.problems)
+    throw new ConfigError(declared.problems.map((problem) => `OPENAI_COMPATIBLE_MODELS: ${problem}`));
   return {
     environment: raw.NODE_ENV,
     host: raw.HOST,
@@ -197,7 +215,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       windowSeconds: raw.PASSWORD_RESET_WINDOW_SECONDS,
     },
     trustProxy: raw.TRUST_PROXY,
-    corsOrigins: raw.CORS_ORIGINS ? raw.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : [],
+    corsOrigins: raw.CORS_ORIGINS
+      ? raw.CORS_ORIGINS.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : [],
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     maxBodyBytes: raw.MAX_BODY_BYTES,
@@ -207,7 +229,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     chatSetupConcurrency: raw.CHAT_SETUP_CONCURRENCY,
     retentionSweepIntervalSeconds: raw.RETENTION_SWEEP_INTERVAL_SECONDS,
     invoiceSweepIntervalSeconds: raw.INVOICE_SWEEP_INTERVAL_SECONDS,
-    localModel: { enabled: raw.LOCAL_MODEL_ENABLED, path: raw.LOCAL_MODEL_PATH, maxWaiting: raw.LOCAL_MODEL_MAX_WAITING },
+    localModel: {
+      enabled: raw.LOCAL_MODEL_ENABLED,
+      path: raw.LOCAL_MODEL_PATH,
+      maxWaiting: raw.LOCAL_MODEL_MAX_WAITING,
+    },
     routing: {
       firstPartTimeoutMs: raw.ROUTER_FIRST_PART_TIMEOUT_MS,
       rememberedEmbeddings: raw.EMBEDDINGS_REMEMBERED,
@@ -216,7 +242,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       speculativeCalls: raw.CACHE_SPECULATIVE_CALLS,
       cacheJudge: raw.CACHE_JUDGE_ENABLED,
       embeddings: raw.EMBEDDINGS_BASE_URL
-        ? { baseURL: raw.EMBEDDINGS_BASE_URL, apiKey: raw.EMBEDDINGS_API_KEY, model: raw.EMBEDDINGS_MODEL!, dimensions: raw.EMBEDDINGS_DIMENSIONS! }
+        ? {
+            baseURL: raw.EMBEDDINGS_BASE_URL,
+            apiKey: raw.EMBEDDINGS_API_KEY,
+            model: raw.EMBEDDINGS_MODEL!,
+            dimensions: raw.EMBEDDINGS_DIMENSIONS!,
+          }
         : undefined,
     },
     providerCredentials: resolveInstanceCredentials({
@@ -234,7 +265,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     wallet: {
       trialCreditUsd: raw.TRIAL_CREDIT_USD,
       enforced: raw.BILLING_ENFORCED,
-      stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET, apiBase: raw.STRIPE_API_BASE } : undefined,
+      stripe: raw.STRIPE_SECRET_KEY
+        ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET, apiBase: raw.STRIPE_API_BASE }
+        : undefined,
       reconcileIntervalMs: raw.WALLET_RECONCILE_INTERVAL_SECONDS * 1000,
     },
   };

@@ -34,7 +34,17 @@ export async function startCachedReply(
     estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
-  const plan = { caller, ...target, replyMessageId: randomUUID(), usageId: randomUUID(), model, history: [], inputTokens: 0, decisionId: decision.id, reference: route.reference };
+  const plan = {
+    caller,
+    ...target,
+    replyMessageId: randomUUID(),
+    usageId: randomUUID(),
+    model,
+    history: [],
+    inputTokens: 0,
+    decisionId: decision.id,
+    reference: route.reference,
+  };
 
   async function run(write: (text: string) => Promise<unknown>) {
     await write(hit.entry.reply);

@@ -18,7 +18,13 @@ function inLiveSession(db: Executor) {
     db
       .select({ id: chatSessions.id })
       .from(chatSessions)
-      .where(and(eq(chatSessions.id, chatMessages.sessionId), eq(chatSessions.orgId, chatMessages.orgId), isNull(chatSessions.deletedAt))),
+      .where(
+        and(
+          eq(chatSessions.id, chatMessages.sessionId),
+          eq(chatSessions.orgId, chatMessages.orgId),
+          isNull(chatSessions.deletedAt),
+        ),
+      ),
   );
 }
 
@@ -42,38 +48,84 @@ export async function listSessionMessages(
   const rows = await db
     .select({ message: chatMessages, usage: usageRecords, feedback: feedback.rating })
     .from(chatMessages)
-    .leftJoin(usageRecords, and(eq(usageRecords.messageId, chatMessages.id), eq(usageRecords.orgId, chatMessages.orgId)))
+    .leftJoin(
+      usageRecords,
+      and(eq(usageRecords.messageId, chatMessages.id), eq(usageRecords.orgId, chatMessages.orgId)),
+    )
     .leftJoin(
       feedback,
-      and(eq(feedback.messageId, chatMessages.id), eq(feedback.orgId, chatMessages.orgId), eq(feedback.userId, owner.userId)),
+      and(
+        eq(feedback.messageId, chatMessages.id),
+        eq(feedback.orgId, chatMessages.orgId),
+        eq(feedback.userId, owner.userId),
+      ),
     )
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.sessionId, sessionId))))
+    .where(
+      inOrganisation(
+        chatMessages.orgId,
+        owner.orgId,
+        and(eq(chatMessages.userId, owner.userId), eq(chatMessages.sessionId, sessionId)),
+      ),
+    )
     .orderBy(asc(chatMessages.createdAt), desc(chatMessages.role));
   return rows;
 }
 
-export async function findMessage(db: Executor, owner: SessionOwner, messageId: string): Promise<ChatMessageRecord | undefined> {
+export async function findMessage(
+  db: Executor,
+  owner: SessionOwner,
+  messageId: string,
+): Promise<ChatMessageRecord | undefined> {
   const [row] = await db
     .select()
     .from(chatMessages)
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)), inLiveSession(db)));
+    .where(
+      inOrganisation(
+        chatMessages.orgId,
+        owner.orgId,
+        and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)),
+        inLiveSession(db),
+      ),
+    );
   return row;
 }
 
 /** The owner's rating of one message, or null. */
-export async function findOwnRating(db: Executor, owner: SessionOwner, messageId: string): Promise<FeedbackRating | null> {
+export async function findOwnRating(
+  db: Executor,
+  owner: SessionOwner,
+  messageId: string,
+): Promise<FeedbackRating | null> {
   const [row] = await db
     .select({ rating: feedback.rating })
     .from(feedback)
-    .where(inOrganisation(feedback.orgId, owner.orgId, and(eq(feedback.userId, owner.userId), eq(feedback.messageId, messageId))));
+    .where(
+      inOrganisation(
+        feedback.orgId,
+        owner.orgId,
+        and(eq(feedback.userId, owner.userId), eq(feedback.messageId, messageId)),
+      ),
+    );
   return row?.rating ?? null;
 }
 
-export async function updateMessageContent(db: Executor, owner: SessionOwner, messageId: string, content: string): Promise<ChatMessageRecord | undefined> {
+export async function updateMessageContent(
+  db: Executor,
+  owner: SessionOwner,
+  messageId: string,
+  content: string,
+): Promise<ChatMessageRecord | undefined> {
   const [row] = await db
     .update(chatMessages)
     .set({ content, editedAt: new Date() })
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)), inLiveSession(db)))
+    .where(
+      inOrganisation(
+        chatMessages.orgId,
+        owner.orgId,
+        and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)),
+        inLiveSession(db),
+      ),
+    )
     .returning();
   return row;
 }
@@ -81,7 +133,14 @@ export async function updateMessageContent(db: Executor, owner: SessionOwner, me
 export async function deleteMessage(db: Executor, owner: SessionOwner, messageId: string): Promise<boolean> {
   const rows = await db
     .delete(chatMessages)
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)), inLiveSession(db)))
+    .where(
+      inOrganisation(
+        chatMessages.orgId,
+        owner.orgId,
+        and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)),
+        inLiveSession(db),
+      ),
+    )
     .returning({ id: chatMessages.id });
   return rows.length > 0;
 }
@@ -99,7 +158,11 @@ export async function replaceReply(
   fields: Pick<NewChatMessage, 'content' | 'modelId' | 'status' | 'tokens' | 'streamOwner'>,
   prompt?: string,
 ): Promise<ChatMessageRecord> {
-  const ownReply = inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)));
+  const ownReply = inOrganisation(
+    chatMessages.orgId,
+    owner.orgId,
+    and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)),
+  );
   // The message first: a concurrent delete locks it before the rows that point at it, so taking the
   // locks in the same order cannot deadlock (PostgreSQL would abort one of the two).
   const [current] = await db.select().from(chatMessages).where(ownReply).for('update');
@@ -136,7 +199,13 @@ export async function finishStreamedReply(
   const [row] = await db
     .update(chatMessages)
     .set({ ...fields, streamOwner: null })
-    .where(inOrganisation(chatMessages.orgId, owner.orgId, and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId))))
+    .where(
+      inOrganisation(
+        chatMessages.orgId,
+        owner.orgId,
+        and(eq(chatMessages.userId, owner.userId), eq(chatMessages.id, messageId)),
+      ),
+    )
     .returning();
   return row;
 }

@@ -71,7 +71,13 @@ export function createConversationRoutes(
       summary: 'Download a conversation through a signed link (no bearer token)',
       request: { params: sessionPathSchema, query: exportDownloadQuerySchema },
       responses: {
-        200: { description: 'The conversation as Markdown or JSON', content: { 'text/markdown': { schema: z.string() }, 'application/json': { schema: chatSessionWithMessagesSchema } } },
+        200: {
+          description: 'The conversation as Markdown or JSON',
+          content: {
+            'text/markdown': { schema: z.string() },
+            'application/json': { schema: chatSessionWithMessagesSchema },
+          },
+        },
         default: errorAnswer,
       },
     }),
@@ -136,15 +142,32 @@ export function createConversationRoutes(
   router.use(signedIn);
   addRoute(
     router,
-    createRoute({ method: 'get', path: '/models', tags, summary: 'The models the caller may use', security: signedInSecurity, responses: answers('The models', chatModelsResponseSchema) }),
+    createRoute({
+      method: 'get',
+      path: '/models',
+      tags,
+      summary: 'The models the caller may use',
+      security: signedInSecurity,
+      responses: answers('The models', chatModelsResponseSchema),
+    }),
     async (context) => context.json(await listChatModels(dependencies, context.get('caller'))),
   );
   addRoute(
     router,
-    createRoute({ method: 'get', path: '/local-model', tags, summary: "The embedded model's loading state", security: signedInSecurity, responses: answers('Its state', localModelStatusSchema) }),
+    createRoute({
+      method: 'get',
+      path: '/local-model',
+      tags,
+      summary: "The embedded model's loading state",
+      security: signedInSecurity,
+      responses: answers('Its state', localModelStatusSchema),
+    }),
     (context) => {
       const status = dependencies.localModelEnabled ? dependencies.localModel?.status() : undefined;
-      return context.json({ state: status?.state ?? 'disabled', progress: status?.state === 'loading' ? (status.progress ?? 0) : null });
+      return context.json({
+        state: status?.state ?? 'disabled',
+        progress: status?.state === 'loading' ? (status.progress ?? 0) : null,
+      });
     },
   );
   addRoute(
@@ -158,7 +181,8 @@ export function createConversationRoutes(
       request: { query: conversationSearchQuerySchema },
       responses: answers('One page of matches', conversationSearchResponseSchema),
     }),
-    async (context) => context.json(await searchOwnConversations(db, context.get('caller'), context.req.valid('query'))),
+    async (context) =>
+      context.json(await searchOwnConversations(db, context.get('caller'), context.req.valid('query'))),
   );
   addRoute(
     router,
@@ -190,7 +214,11 @@ export function createConversationRoutes(
     }),
     async (context) => {
       const input = context.req.valid('json');
-      const { reply } = await sendMessage(dependencies, context.get('caller'), { ...input, session_id: undefined, stream: false });
+      const { reply } = await sendMessage(dependencies, context.get('caller'), {
+        ...input,
+        session_id: undefined,
+        stream: false,
+      });
       return context.json(await completeWithoutStreaming(reply), 201);
     },
   );
@@ -206,13 +234,26 @@ export function createConversationRoutes(
       responses: answers('The edited message', editMessageResponseSchema),
     }),
     async (context) => {
-      const message = await sessions.editOwnMessage(db, context.get('caller'), context.req.valid('param').id, context.req.valid('json').content);
+      const message = await sessions.editOwnMessage(
+        db,
+        context.get('caller'),
+        context.req.valid('param').id,
+        context.req.valid('json').content,
+      );
       return context.json({ success: true, message });
     },
   );
   addRoute(
     router,
-    createRoute({ method: 'delete', path: '/message/{id}', tags, summary: "Delete one of the caller's messages", security: signedInSecurity, request: { params: messagePathSchema }, responses: answers('Deleted', successResponseSchema) }),
+    createRoute({
+      method: 'delete',
+      path: '/message/{id}',
+      tags,
+      summary: "Delete one of the caller's messages",
+      security: signedInSecurity,
+      request: { params: messagePathSchema },
+      responses: answers('Deleted', successResponseSchema),
+    }),
     async (context) => {
       await sessions.deleteOwnMessage(db, context.get('caller'), context.req.valid('param').id);
       return context.json({ success: true });
@@ -267,15 +308,30 @@ export function createConversationRoutes(
       // 404 unless the session is the caller's own: nobody can mint a link to another's chat.
       const session = await sessions.getOwnSession(db, caller, context.req.valid('param').id);
       const expiresAt = Math.floor(Date.now() / 1000) + exportLinkTtlSeconds;
-      const download = (format: ExportFormat) => exportLinks.url({ orgId: caller.orgId, userId: caller.userId, sessionId: session.id, format }, expiresAt);
+      const download = (format: ExportFormat) =>
+        exportLinks.url({ orgId: caller.orgId, userId: caller.userId, sessionId: session.id, format }, expiresAt);
       const markdownUrl = download('markdown');
-      return context.json({ url: markdownUrl, markdown_url: markdownUrl, json_url: download('json'), expires_at: new Date(expiresAt * 1000).toISOString() });
+      return context.json({
+        url: markdownUrl,
+        markdown_url: markdownUrl,
+        json_url: download('json'),
+        expires_at: new Date(expiresAt * 1000).toISOString(),
+      });
     },
   );
   addRoute(
     router,
-    createRoute({ method: 'get', path: '/session/{id}', tags, summary: 'One session with its messages', security: signedInSecurity, request: { params: sessionPathSchema }, responses: answers('The session', chatSessionWithMessagesSchema) }),
-    async (context) => context.json(await sessions.getOwnSession(db, context.get('caller'), context.req.valid('param').id)),
+    createRoute({
+      method: 'get',
+      path: '/session/{id}',
+      tags,
+      summary: 'One session with its messages',
+      security: signedInSecurity,
+      request: { params: sessionPathSchema },
+      responses: answers('The session', chatSessionWithMessagesSchema),
+    }),
+    async (context) =>
+      context.json(await sessions.getOwnSession(db, context.get('caller'), context.req.valid('param').id)),
   );
   addRoute(
     router,
@@ -296,7 +352,15 @@ export function createConversationRoutes(
   );
   addRoute(
     router,
-    createRoute({ method: 'delete', path: '/session/{id}', tags, summary: `Delete a session with its messages (restorable for ${sessions.undoWindowMinutes} minutes)`, security: signedInSecurity, request: { params: sessionPathSchema }, responses: answers('Deleted', successResponseSchema) }),
+    createRoute({
+      method: 'delete',
+      path: '/session/{id}',
+      tags,
+      summary: `Delete a session with its messages (restorable for ${sessions.undoWindowMinutes} minutes)`,
+      security: signedInSecurity,
+      request: { params: sessionPathSchema },
+      responses: answers('Deleted', successResponseSchema),
+    }),
     async (context) => {
       await sessions.deleteOwnSession(db, context.get('caller'), context.req.valid('param').id);
       return context.json({ success: true });
@@ -304,8 +368,17 @@ export function createConversationRoutes(
   );
   addRoute(
     router,
-    createRoute({ method: 'post', path: '/session/{id}/restore', tags, summary: `Undo deleting a session, within ${sessions.undoWindowMinutes} minutes`, security: signedInSecurity, request: { params: sessionPathSchema }, responses: answers('The session', chatSessionWithMessagesSchema) }),
-    async (context) => context.json(await sessions.restoreOwnSession(db, context.get('caller'), context.req.valid('param').id)),
+    createRoute({
+      method: 'post',
+      path: '/session/{id}/restore',
+      tags,
+      summary: `Undo deleting a session, within ${sessions.undoWindowMinutes} minutes`,
+      security: signedInSecurity,
+      request: { params: sessionPathSchema },
+      responses: answers('The session', chatSessionWithMessagesSchema),
+    }),
+    async (context) =>
+      context.json(await sessions.restoreOwnSession(db, context.get('caller'), context.req.valid('param').id)),
   );
   return router;
 }

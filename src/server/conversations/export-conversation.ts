@@ -14,9 +14,22 @@ export function conversationToMarkdown(session: ChatSessionWithMessages): string
 }
 
 /** A download of the conversation in one format, with a file name from its title. */
-export function exportFile(session: ChatSessionWithMessages, format: ExportFormat): { body: string; contentType: string; fileName: string } {
-  const base = session.title.replace(/\.\.\.$/, '').replace(/[^\w -]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'conversation';
+export function exportFile(
+  session: ChatSessionWithMessages,
+  format: ExportFormat,
+): { body: string; contentType: string; fileName: string } {
+  const base =
+    session.title
+      .replace(/\.\.\.$/, '')
+      .replace(/[^\w -]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'conversation';
   return format === 'json'
-    ? { body: JSON.stringify(session, null, 2), contentType: 'application/json; charset=utf-8', fileName: `${base}.json` }
+    ? {
+        body: JSON.stringify(session, null, 2),
+        contentType: 'application/json; charset=utf-8',
+        fileName: `${base}.json`,
+      }
     : { body: conversationToMarkdown(session), contentType: 'text/markdown; charset=utf-8', fileName: `${base}.md` };
 }

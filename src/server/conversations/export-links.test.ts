@@ -13,7 +13,10 @@ describe('export links', () => {
     const links = createExportLinks('a-secret-key-of-enough-length-123456', () => now);
     const url = links.url(grant);
     expect(url.startsWith('/api/conversation/session/session-1/export/download?')).toBe(true);
-    expect(links.check('session-1', queryOf(url))).toEqual({ ok: true, grant: { ...grant, expiresAt: now / 1000 + exportLinkTtlSeconds } });
+    expect(links.check('session-1', queryOf(url))).toEqual({
+      ok: true,
+      grant: { ...grant, expiresAt: now / 1000 + exportLinkTtlSeconds },
+    });
     expect(exportLinkTtlSeconds).toBe(300);
     now += exportLinkTtlSeconds * 1000 - 1;
     expect(links.check('session-1', queryOf(url)).ok).toBe(true);
@@ -29,7 +32,14 @@ describe('export links', () => {
       parsed.searchParams.set(name, value);
       return queryOf(parsed.toString());
     };
-    for (const [name, value] of [['org', 'org-2'], ['user', 'user-2'], ['format', 'markdown'], ['expires', '99999999999'], ['signature', 'x'], ['signature', '']]) {
+    for (const [name, value] of [
+      ['org', 'org-2'],
+      ['user', 'user-2'],
+      ['format', 'markdown'],
+      ['expires', '99999999999'],
+      ['signature', 'x'],
+      ['signature', ''],
+    ]) {
       expect(links.check('session-1', changed(name!, value!)), name).toEqual({ ok: false, reason: 'invalid' });
     }
     expect(links.check('session-2', queryOf(url)).ok).toBe(false);

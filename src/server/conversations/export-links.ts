@@ -49,13 +49,21 @@ export function createExportLinks(secretKey: string, now: () => number = () => D
       const userId = query('user');
       const expires = query('expires');
       const signature = query('signature');
-      if ((format !== 'markdown' && format !== 'json') || !orgId || !userId || !expires || !signature || !/^\d{1,12}$/.test(expires)) {
+      if (
+        (format !== 'markdown' && format !== 'json') ||
+        !orgId ||
+        !userId ||
+        !expires ||
+        !signature ||
+        !/^\d{1,12}$/.test(expires)
+      ) {
         return { ok: false, reason: 'invalid' };
       }
       const grant: ExportGrant = { orgId, userId, sessionId, format, expiresAt: Number(expires) };
       const expected = Buffer.from(sign(grant));
       const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'invalid' };
       if (grant.expiresAt * 1000 <= now()) return { ok: false, reason: 'expired' };
       return { ok: true, grant };
     },

@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../gateway';
 import { fitHistoryToWindow, replyReserve } from './history-window';
 
-const turn = (role: ChatMessage['role'], words: number): ChatMessage => ({ role, content: Array.from({ length: words }, () => 'word').join(' ') });
+const turn = (role: ChatMessage['role'], words: number): ChatMessage => ({
+  role,
+  content: Array.from({ length: words }, () => 'word').join(' '),
+});
 
 describe('fitHistoryToWindow', () => {
-  const conversation = [turn('user', 100), turn('assistant', 100), turn('user', 100), turn('assistant', 100), turn('user', 10)];
+  const conversation = [
+    turn('user', 100),
+    turn('assistant', 100),
+    turn('user', 100),
+    turn('assistant', 100),
+    turn('user', 10),
+  ];
 
   it.each([
     ['a large window keeps everything', { contextWindow: 100_000, maxOutputTokens: 1_000 }, 5],

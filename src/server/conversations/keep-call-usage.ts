@@ -10,14 +10,20 @@ import type { ConversationDependencies } from './conversation-dependencies';
  * exist, so what refused those rows cannot refuse it. Never throws (it runs on paths already
  * answering an error); answers whether the record was saved.
  */
-export async function keepCallUsage(dependencies: Pick<ConversationDependencies, 'db' | 'logger'>, record: NewUsageRecord): Promise<boolean> {
+export async function keepCallUsage(
+  dependencies: Pick<ConversationDependencies, 'db' | 'logger'>,
+  record: NewUsageRecord,
+): Promise<boolean> {
   try {
     await saveUsageRecord(dependencies.db, record);
     return true;
   } catch (error) {
     // Only the user or organisation being gone is left to refuse it; the numbers stay in the log.
     const { orgId, userId, modelId, inputTokens, outputTokens, costUsd } = record;
-    dependencies.logger.error({ err: error, orgId, userId, modelId, inputTokens, outputTokens, costUsd }, 'recording the usage of a model call failed');
+    dependencies.logger.error(
+      { err: error, orgId, userId, modelId, inputTokens, outputTokens, costUsd },
+      'recording the usage of a model call failed',
+    );
     return false;
   }
 }

@@ -12,7 +12,10 @@ import { startingModelId } from './starting-model';
  * organisation has keys for), each with the caller's standing against its monthly limits, and
  * where the model selector starts (docs/decisions/021).
  */
-export async function listChatModels(dependencies: Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>, caller: Caller): Promise<ChatModelsResponse> {
+export async function listChatModels(
+  dependencies: Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>,
+  caller: Caller,
+): Promise<ChatModelsResponse> {
   const settings = await getOrganisationSettings(dependencies.db, caller.orgId);
   const usable = await listUsableModels(dependencies, caller, settings);
   const now = new Date();

@@ -49,7 +49,11 @@ interface Tracked {
   closed: boolean;
 }
 
-export function createLiveReplies(options: { database: DatabaseHandle; logger: Logger; intervalMs?: number }): LiveReplies {
+export function createLiveReplies(options: {
+  database: DatabaseHandle;
+  logger: Logger;
+  intervalMs?: number;
+}): LiveReplies {
   const { database, logger } = options;
   const { db } = database;
   const instanceId = randomUUID();
@@ -80,7 +84,8 @@ export function createLiveReplies(options: { database: DatabaseHandle; logger: L
     const recovered = await recoverInterruptedReplies(db, { ownersSilentForSeconds: ownerTimeoutSeconds });
     if (recovered > 0) logger.warn({ recovered }, 'replies of a server instance that is gone marked interrupted');
     const released = await releaseReservationsOfGoneInstances(db, { ownersSilentForSeconds: ownerTimeoutSeconds });
-    if (released > 0) logger.warn({ released }, 'room a server instance that is gone held in monthly limits given back');
+    if (released > 0)
+      logger.warn({ released }, 'room a server instance that is gone held in monthly limits given back');
     await forgetSilentInstances(db, ownerTimeoutSeconds);
   }
 
@@ -138,8 +143,12 @@ export function createLiveReplies(options: { database: DatabaseHandle; logger: L
       stopped = true;
       clearTimeout(timer);
       await ticking;
-      await releaseReservationsOf(db, instanceId).catch((error: unknown) => logger.warn({ err: error }, 'giving back held room failed'));
-      await removeInstance(db, instanceId).catch((error: unknown) => logger.warn({ err: error }, 'unregistering the instance failed'));
+      await releaseReservationsOf(db, instanceId).catch((error: unknown) =>
+        logger.warn({ err: error }, 'giving back held room failed'),
+      );
+      await removeInstance(db, instanceId).catch((error: unknown) =>
+        logger.warn({ err: error }, 'unregistering the instance failed'),
+      );
     },
   };
 }

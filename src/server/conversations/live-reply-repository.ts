@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database';
-import { insertMessage, replaceReply, saveUsageRecord, type NewChatMessage, type NewUsageRecord } from './chat-message-repository';
+import {
+  insertMessage,
+  replaceReply,
+  saveUsageRecord,
+  type NewChatMessage,
+  type NewUsageRecord,
+} from './chat-message-repository';
 import { touchSession, type SessionOwner } from './chat-session-repository';
 
 // The rows of replies being streamed: written when a reply opens, checkpointed while it streams,
@@ -26,7 +32,14 @@ export async function writeStreamingReply(db: Database, rows: StreamingReplyRows
     await touchSession(transaction, rows.owner, rows.sessionId);
     const fields = { ...rows.message, status: 'streaming' as const, streamOwner: rows.streamOwner };
     if (rows.replacing) await replaceReply(transaction, rows.owner, rows.messageId, fields);
-    else await insertMessage(transaction, { ...rows.owner, id: rows.messageId, sessionId: rows.sessionId, role: 'assistant', ...fields });
+    else
+      await insertMessage(transaction, {
+        ...rows.owner,
+        id: rows.messageId,
+        sessionId: rows.sessionId,
+        role: 'assistant',
+        ...fields,
+      });
     await saveUsageRecord(transaction, rows.usage);
   });
 }
@@ -53,9 +66,14 @@ export interface ReplyCheckpoint {
  * usage records, the order in which a concurrent delete of a message takes them, so the two
  * cannot deadlock (in one statement PostgreSQL leaves that order open).
  */
-export async function saveCheckpoints(db: Database, streamOwner: string, checkpoints: readonly ReplyCheckpoint[]): Promise<void> {
+export async function saveCheckpoints(
+  db: Database,
+  streamOwner: string,
+  checkpoints: readonly ReplyCheckpoint[],
+): Promise<void> {
   if (checkpoints.length === 0) return;
-  const values = (rows: readonly ReplyCheckpoint[], row: (checkpoint: ReplyCheckpoint) => SQL) => sql.join(rows.map(row), sql`, `);
+  const values = (rows: readonly ReplyCheckpoint[], row: (checkpoint: ReplyCheckpoint) => SQL) =>
+    sql.join(rows.map(row), sql`, `);
   const messages = checkpoints.filter((checkpoint) => checkpoint.messageId !== null);
   await db.transaction(async (transaction) => {
     if (messages.length > 0) {
@@ -87,7 +105,10 @@ export async function saveCheckpoints(db: Database, streamOwner: string, checkpo
  * Instance-wide upkeep across organisations: each row is matched to its own organisation's rows.
  * Answers how many replies were recovered.
  */
-export async function recoverInterruptedReplies(db: Executor, options: { ownersSilentForSeconds?: number } = {}): Promise<number> {
+export async function recoverInterruptedReplies(
+  db: Executor,
+  options: { ownersSilentForSeconds?: number } = {},
+): Promise<number> {
   const ownerGone =
     options.ownersSilentForSeconds === undefined
       ? sql`true`

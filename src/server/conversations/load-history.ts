@@ -8,7 +8,12 @@ import type { SessionOwner } from './chat-session-repository';
  * `upTo` (a message id) or to the end. A reply still streaming is not a turn yet. Fit it to a
  * model's window with `fitHistoryToWindow`.
  */
-export async function loadTurns(db: Executor, owner: SessionOwner, sessionId: string, upTo?: string): Promise<ChatMessage[]> {
+export async function loadTurns(
+  db: Executor,
+  owner: SessionOwner,
+  sessionId: string,
+  upTo?: string,
+): Promise<ChatMessage[]> {
   const rows = await listSessionMessages(db, owner, sessionId);
   const end = upTo === undefined ? rows.length : rows.findIndex((row) => row.message.id === upTo) + 1;
   return turnsOf(rows.slice(0, end).map((row) => row.message));

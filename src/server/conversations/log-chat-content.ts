@@ -6,7 +6,11 @@ import type { ReplyPlan } from './reply-plan';
  * level only, for troubleshooting (docs/decisions/021). Off, or at any other level, the log
  * carries ids and numbers but never what people wrote.
  */
-export function logChatContent(logger: Logger, plan: ReplyPlan, reply: { text: string; status: string; modelId: string }): void {
+export function logChatContent(
+  logger: Logger,
+  plan: ReplyPlan,
+  reply: { text: string; status: string; modelId: string },
+): void {
   if (!plan.generation?.logContent || !logger.isLevelEnabled('debug')) return;
   logger.debug(
     {

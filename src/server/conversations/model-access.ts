@@ -39,7 +39,11 @@ type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers
  * roles get every one, other roles the models their permissions enable (spec section 6). Limits
  * are held to the organisation's `max_tokens_per_request` (read now unless given).
  */
-export async function listUsableModels(dependencies: Dependencies, caller: Caller, settings?: OrganisationSettings): Promise<UsableModel[]> {
+export async function listUsableModels(
+  dependencies: Dependencies,
+  caller: Caller,
+  settings?: OrganisationSettings,
+): Promise<UsableModel[]> {
   const credentials = await dependencies.providers.credentialsFor(caller.orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, {
     localModelEnabled: dependencies.localModelEnabled,
@@ -60,14 +64,23 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
       costLimit: rolePermissions.costLimit,
     })
     .from(rolePermissions)
-    .where(inOrganisation(rolePermissions.orgId, caller.orgId, and(eq(rolePermissions.roleId, caller.roleId), eq(rolePermissions.isEnabled, true))));
+    .where(
+      inOrganisation(
+        rolePermissions.orgId,
+        caller.orgId,
+        and(eq(rolePermissions.roleId, caller.roleId), eq(rolePermissions.isEnabled, true)),
+      ),
+    );
   const permissionByModel = new Map(permissions.map((permission) => [permission.modelId, permission]));
   return available.flatMap((model) => {
     const permission = permissionByModel.get(model.id);
     if (!permission) return [];
     const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
     const perRequest = Math.min(maxTokensPerRequest, ceiling);
-    const policyLimit = maxTokensPerRequest <= ceiling ? { bound: 'role' as const, limit: maxTokensPerRequest } : { bound: 'organisation' as const, limit: ceiling };
+    const policyLimit =
+      maxTokensPerRequest <= ceiling
+        ? { bound: 'role' as const, limit: maxTokensPerRequest }
+        : { bound: 'organisation' as const, limit: ceiling };
     return [
       {
         model,
@@ -81,8 +94,13 @@ export async function listUsableModels(dependencies: Dependencies, caller: Calle
 }
 
 /** The smaller of the model's room and the policy's limit, and which one it is (the policy's on a tie). */
-function promptLimit(capacity: number, policy: { bound: 'organisation' | 'role'; limit: number }): Pick<UsableModel, 'maxTokensPerRequest' | 'maxTokensLimitedBy'> {
-  return capacity < policy.limit ? { maxTokensPerRequest: capacity, maxTokensLimitedBy: 'model' } : { maxTokensPerRequest: policy.limit, maxTokensLimitedBy: policy.bound };
+function promptLimit(
+  capacity: number,
+  policy: { bound: 'organisation' | 'role'; limit: number },
+): Pick<UsableModel, 'maxTokensPerRequest' | 'maxTokensLimitedBy'> {
+  return capacity < policy.limit
+    ? { maxTokensPerRequest: capacity, maxTokensLimitedBy: 'model' }
+    : { maxTokensPerRequest: policy.limit, maxTokensLimitedBy: policy.bound };
 }
 
 /**

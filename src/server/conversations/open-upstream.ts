@@ -1,4 +1,10 @@
-import { GatewayError, type CatalogModel, type ChatMessage, type ChatProvider, type ChatStreamPart } from '../../gateway';
+import {
+  GatewayError,
+  type CatalogModel,
+  type ChatMessage,
+  type ChatProvider,
+  type ChatStreamPart,
+} from '../../gateway';
 
 /**
  * The model had not started when its time was up, and its call was abandoned. Unlike a refusal, the
@@ -21,13 +27,28 @@ export interface OpenedUpstream {
  */
 export async function openUpstream(
   gateway: ChatProvider,
-  request: { model: CatalogModel; history: ChatMessage[]; signal: AbortSignal; timeoutMs?: number; temperature?: number; maxOutputTokens?: number },
+  request: {
+    model: CatalogModel;
+    history: ChatMessage[];
+    signal: AbortSignal;
+    timeoutMs?: number;
+    temperature?: number;
+    maxOutputTokens?: number;
+  },
 ): Promise<OpenedUpstream> {
   const attempt = new AbortController();
   const forward = () => attempt.abort();
   request.signal.addEventListener('abort', forward, { once: true });
   const { temperature, maxOutputTokens } = request;
-  const iterator = gateway.stream({ modelId: request.model.id, messages: request.history, abortSignal: attempt.signal, temperature, maxOutputTokens })[Symbol.asyncIterator]();
+  const iterator = gateway
+    .stream({
+      modelId: request.model.id,
+      messages: request.history,
+      abortSignal: attempt.signal,
+      temperature,
+      maxOutputTokens,
+    })
+    [Symbol.asyncIterator]();
   let timer: NodeJS.Timeout | undefined;
   const timedOut =
     request.timeoutMs === undefined

@@ -49,7 +49,13 @@ export function presentMessage(
   };
 }
 
-export function presentReplyVersion({ version, usage }: { version: ReplyVersionRecord; usage: UsageRecord | null }): ReplyVersionView {
+export function presentReplyVersion({
+  version,
+  usage,
+}: {
+  version: ReplyVersionRecord;
+  usage: UsageRecord | null;
+}): ReplyVersionView {
   return {
     prompt: version.prompt,
     content: version.content,

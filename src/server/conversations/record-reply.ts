@@ -2,7 +2,13 @@ import type { StreamMetadata } from '../../contracts';
 import type { CatalogModel, ChatFinishReason, TokenUsage } from '../../gateway';
 import type { UsageOutcome } from '../db/schema';
 import { completeDecision, presentRoute } from '../routing/decision-repository';
-import { finishStreamedReply, insertMessage, replaceReply, saveUsageRecord, type NewUsageRecord } from './chat-message-repository';
+import {
+  finishStreamedReply,
+  insertMessage,
+  replaceReply,
+  saveUsageRecord,
+  type NewUsageRecord,
+} from './chat-message-repository';
 import { touchSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { ReplyPlan } from './reply-plan';
@@ -47,7 +53,12 @@ export interface UsageLinks {
 export type CallUsage = Omit<FinishedReply, 'text' | 'status' | 'fellBackFrom'> & { status?: UsageOutcome };
 
 /** A model call's usage record: numbers and ids only, no text from the conversation. */
-export function usageRecordOf(plan: Pick<ReplyPlan, 'caller' | 'walletPays'>, usageId: string, call: CallUsage, links: UsageLinks): NewUsageRecord {
+export function usageRecordOf(
+  plan: Pick<ReplyPlan, 'caller' | 'walletPays'>,
+  usageId: string,
+  call: CallUsage,
+  links: UsageLinks,
+): NewUsageRecord {
   return {
     id: usageId,
     orgId: plan.caller.orgId,
@@ -94,9 +105,18 @@ export async function recordReply(
       ? await finishStreamedReply(transaction, owner, plan.replyMessageId, fields)
       : plan.replaceMessageId
         ? await replaceReply(transaction, owner, plan.replaceMessageId, { ...fields, streamOwner: null })
-        : await insertMessage(transaction, { ...owner, id: plan.replyMessageId, sessionId, role: 'assistant', ...fields });
+        : await insertMessage(transaction, {
+            ...owner,
+            id: plan.replyMessageId,
+            sessionId,
+            role: 'assistant',
+            ...fields,
+          });
     if (!saved) throw new Error('The reply was deleted while it streamed');
-    await saveUsageRecord(transaction, usageRecordOf(plan, rows.usageId, reply, { sessionId, messageId: saved.id, decisionId: plan.decisionId }));
+    await saveUsageRecord(
+      transaction,
+      usageRecordOf(plan, rows.usageId, reply, { sessionId, messageId: saved.id, decisionId: plan.decisionId }),
+    );
     const completed = await completeDecision(transaction, caller.orgId, plan.decisionId, {
       replyMessageId: saved.id,
       servedModelId: reply.model.id,
@@ -104,7 +124,12 @@ export async function recordReply(
       outputTokens: reply.usage.outputTokens,
       costUsd: reply.decisionCostUsd ?? reply.costUsd,
       referenceCostUsd: reply.referenceCostUsd,
-      ...(reply.fellBackFrom ? { reason: 'fallback' as const, reasonText: `${reply.fellBackFrom} failed before answering; its backup answered` } : {}),
+      ...(reply.fellBackFrom
+        ? {
+            reason: 'fallback' as const,
+            reasonText: `${reply.fellBackFrom} failed before answering; its backup answered`,
+          }
+        : {}),
     });
     return { message: saved, decision: completed };
   });

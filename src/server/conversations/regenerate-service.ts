@@ -7,7 +7,12 @@ import { recordCalibrationSignal } from '../routing/calibration/calibration-repo
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { routeRequest } from '../routing/route-request';
-import { listSessionMessages, replaceReply, updateMessageContent, type ChatMessageRecord } from './chat-message-repository';
+import {
+  listSessionMessages,
+  replaceReply,
+  updateMessageContent,
+  type ChatMessageRecord,
+} from './chat-message-repository';
 import { findSession, type SessionOwner } from './chat-session-repository';
 import { turnsOf } from './load-history';
 import type { ConversationDependencies } from './conversation-dependencies';
@@ -52,32 +57,55 @@ async function setUpRegeneration(
   const prompt = target.role === 'user' ? target : rows.slice(0, index).findLast((message) => message.role === 'user');
   if (!prompt) throw notFound(messages.messageNotFound);
   const following = rows[index + 1];
-  const replaceMessageId = target.role === 'assistant' ? target.id : following?.role === 'assistant' ? following.id : undefined;
+  const replaceMessageId =
+    target.role === 'assistant' ? target.id : following?.role === 'assistant' ? following.id : undefined;
 
   // An edit asks the rewritten prompt; the reply's answer to the old one is kept as a version.
   const edited = input.content !== undefined && input.content !== prompt.content ? input.content : undefined;
   const promptIndex = rows.indexOf(prompt);
   const previousUserTurn = rows.slice(0, promptIndex).findLast((message) => message.role === 'user')?.content;
-  const route = await routeRequest(dependencies, caller, edited ?? prompt.content, input.forced_model_id, previousUserTurn);
+  const route = await routeRequest(
+    dependencies,
+    caller,
+    edited ?? prompt.content,
+    input.forced_model_id,
+    previousUserTurn,
+  );
   // Asking a stronger model again, or asking again in other words, for a reply the router sent to a
   // cheaper tier says the cheaper tier was not enough: it moves the organisation's threshold for the
   // prompt's kind (docs/decisions/028, 033). Asking again after a reply from the cache says the
   // stored answer did not serve: it raises the organisation's cache threshold.
-  const replaced = replaceMessageId ? (await latestDecisionsForReplies(dependencies.db, caller.orgId, [replaceMessageId])).get(replaceMessageId) : undefined;
-  const signal = edited ? ({ kind: 'edited' } as const) : ({ kind: 'regenerated', newTier: route.primary.model.tier } as const);
+  const replaced = replaceMessageId
+    ? (await latestDecisionsForReplies(dependencies.db, caller.orgId, [replaceMessageId])).get(replaceMessageId)
+    : undefined;
+  const signal = edited
+    ? ({ kind: 'edited' } as const)
+    : ({ kind: 'regenerated', newTier: route.primary.model.tier } as const);
   const move = replaced ? calibrationMoveOf(replaced, signal) : undefined;
   const saveFirst = async (transaction: Executor) => {
     if (edited) await saveEdit(transaction, owner, prompt, edited, replaceMessageId);
-    if (replaced && move) await recordCalibrationSignal(transaction, caller.orgId, replaced.id, move, edited ? 'edit' : 'regeneration');
+    if (replaced && move)
+      await recordCalibrationSignal(transaction, caller.orgId, replaced.id, move, edited ? 'edit' : 'regeneration');
   };
   const turns = edited ? turnsOf([...rows.slice(0, promptIndex), { ...prompt, content: edited }]) : undefined;
-  const replyTarget = { sessionId: input.session_id, userMessageId: prompt.id, replaceMessageId, turns, saveFirst, onSaved: () => ticket.leave() };
+  const replyTarget = {
+    sessionId: input.session_id,
+    userMessageId: prompt.id,
+    replaceMessageId,
+    turns,
+    saveFirst,
+    onSaved: () => ticket.leave(),
+  };
   const reply = await startRoutedReply(dependencies, caller, route, replyTarget, clientSignal);
   // Asked again (not refused by a limit, the new answer under way), so the answer being replaced
   // must not be served from the cache any more.
   // The reply is open and must be answered: a failure here is only logged.
   if (replaceMessageId) {
-    await dependencies.routing.cache?.forgetReply(caller.orgId, replaceMessageId).catch((error: unknown) => dependencies.logger.error({ err: error }, 'forgetting a regenerated reply in the cache failed'));
+    await dependencies.routing.cache
+      ?.forgetReply(caller.orgId, replaceMessageId)
+      .catch((error: unknown) =>
+        dependencies.logger.error({ err: error }, 'forgetting a regenerated reply in the cache failed'),
+      );
   }
   return reply;
 }
@@ -87,7 +115,20 @@ async function setUpRegeneration(
  * reply's answer to the old prompt becomes an earlier version at once, and the reply waits empty
  * for the new answer.
  */
-async function saveEdit(transaction: Executor, owner: SessionOwner, prompt: ChatMessageRecord, content: string, replyId: string | undefined): Promise<void> {
-  if (replyId) await replaceReply(transaction, owner, replyId, { content: '', modelId: null, status: 'failed', tokens: 0, streamOwner: null }, prompt.content);
+async function saveEdit(
+  transaction: Executor,
+  owner: SessionOwner,
+  prompt: ChatMessageRecord,
+  content: string,
+  replyId: string | undefined,
+): Promise<void> {
+  if (replyId)
+    await replaceReply(
+      transaction,
+      owner,
+      replyId,
+      { content: '', modelId: null, status: 'failed', tokens: 0, streamOwner: null },
+      prompt.content,
+    );
   if (!(await updateMessageContent(transaction, owner, prompt.id, content))) throw notFound(messages.messageNotFound);
 }

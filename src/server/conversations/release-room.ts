@@ -6,7 +6,11 @@ import type { ConversationDependencies } from './conversation-dependencies';
  * usage is recorded or its call failed. Never throws (it runs on paths already answering): a room
  * that could not be given back is held until the instance restarts or is found gone.
  */
-export async function releaseRoom(dependencies: Pick<ConversationDependencies, 'db' | 'logger'>, orgId: string, reservationIds: readonly string[] | undefined): Promise<void> {
+export async function releaseRoom(
+  dependencies: Pick<ConversationDependencies, 'db' | 'logger'>,
+  orgId: string,
+  reservationIds: readonly string[] | undefined,
+): Promise<void> {
   if (!reservationIds || reservationIds.length === 0) return;
   try {
     await deleteReservations(dependencies.db, orgId, reservationIds);

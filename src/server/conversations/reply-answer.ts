@@ -9,7 +9,10 @@ import type { OpenedReply } from './reply-run';
 export async function completeWithoutStreaming(reply: OpenedReply): Promise<{ message: string } & StreamMetadata> {
   const result = await reply.complete(async () => {});
   if (result.error) {
-    throw new AppError(result.error.code === 'too_many_requests' ? 'too_many_requests' : 'upstream_failed', result.error.message);
+    throw new AppError(
+      result.error.code === 'too_many_requests' ? 'too_many_requests' : 'upstream_failed',
+      result.error.message,
+    );
   }
   // As a stream closes only after the reply is stored in the cache, so does this answer.
   await result.afterwards;

@@ -15,7 +15,12 @@ const plan = {
 } as ReplyPlan;
 
 const progressOf = () =>
-  createReplyProgress({ db: undefined as never, logger: pino({ level: 'silent' }) }, plan, { usageId: 'usage', model, inputTokens: 20, started: performance.now() });
+  createReplyProgress({ db: undefined as never, logger: pino({ level: 'silent' }) }, plan, {
+    usageId: 'usage',
+    model,
+    inputTokens: 20,
+    started: performance.now(),
+  });
 
 describe('a streaming reply between checkpoints', () => {
   it('is due only when its text changed since the last saved checkpoint', () => {
@@ -41,7 +46,12 @@ describe('a streaming reply between checkpoints', () => {
       last.saved();
     }
     const usage = { inputTokens: 20, cachedInputTokens: 0, outputTokens: expected };
-    expect(last).toMatchObject({ outputTokens: expected, tokens: 20 + expected, costUsd: costOfUsage(model, usage), referenceCostUsd: costOfUsage(reference, usage) });
+    expect(last).toMatchObject({
+      outputTokens: expected,
+      tokens: 20 + expected,
+      costUsd: costOfUsage(model, usage),
+      referenceCostUsd: costOfUsage(reference, usage),
+    });
   });
 
   it('names no message when only its usage record could be written', () => {

@@ -62,13 +62,20 @@ export function createReplyProgress(
           replacing: plan.replaceMessageId !== undefined,
           message: { content: text, modelId: call.model.id, tokens: call.inputTokens + outputTokens },
           streamOwner,
-          usage: usageRecordOf(plan, call.usageId, sofar, { sessionId: plan.sessionId, messageId: plan.replyMessageId, decisionId: plan.decisionId }),
+          usage: usageRecordOf(plan, call.usageId, sofar, {
+            sessionId: plan.sessionId,
+            messageId: plan.replyMessageId,
+            decisionId: plan.decisionId,
+          }),
         });
         savedLength = text.length;
         return 'written' as const;
       } catch (error) {
         dependencies.logger.warn({ err: error }, 'writing a streaming reply failed; its usage is kept on its own');
-        const kept = await keepCallUsage(dependencies, usageRecordOf(plan, call.usageId, sofar, { decisionId: plan.decisionId }));
+        const kept = await keepCallUsage(
+          dependencies,
+          usageRecordOf(plan, call.usageId, sofar, { decisionId: plan.decisionId }),
+        );
         if (kept) savedLength = text.length;
         return kept ? ('usage-only' as const) : ('none' as const);
       }

@@ -1,6 +1,12 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { GatewayError, type CatalogModel, type ChatProvider, type ChatStreamPart, type ChatStreamRequest } from '../../gateway';
+import {
+  GatewayError,
+  type CatalogModel,
+  type ChatProvider,
+  type ChatStreamPart,
+  type ChatStreamRequest,
+} from '../../gateway';
 import { AppError } from '../http/app-error';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { createInFlightReplies } from './in-flight-replies';
@@ -64,7 +70,9 @@ describe('openReply with writes running beside the model call', () => {
     const { gateway, seen, release } = controlledGateway('answers');
     const writes = deferred();
     let opened = false;
-    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => writes.promise).then((reply) => ((opened = true), reply));
+    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => writes.promise).then(
+      (reply) => ((opened = true), reply),
+    );
     await tick();
     expect(seen.started).toBe(true);
     release();
@@ -113,7 +121,9 @@ describe('openReply with writes running beside the model call', () => {
     const { gateway, release } = controlledGateway('fails');
     const writes = deferred();
     let settled = false;
-    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => writes.promise).catch((error: unknown) => ((settled = true), error));
+    const opening = openReply(dependencies(), { ...plan, gateway }, undefined, () => writes.promise).catch(
+      (error: unknown) => ((settled = true), error),
+    );
     release();
     await tick();
     expect(settled).toBe(false);

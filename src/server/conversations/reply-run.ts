@@ -51,22 +51,50 @@ export async function openReply(
   async function openWithFallback(): Promise<OpenedCall> {
     try {
       const { temperature } = plan.generation ?? {};
-      const opened = await openUpstream(gateway, { model: plan.model, history: plan.history, signal: upstream.signal, timeoutMs, temperature, maxOutputTokens: plan.maxOutputTokens });
-      return { ...opened, started, served: { model: plan.model, history: plan.history, inputTokens: plan.inputTokens, maxOutputTokens: plan.maxOutputTokens } };
+      const opened = await openUpstream(gateway, {
+        model: plan.model,
+        history: plan.history,
+        signal: upstream.signal,
+        timeoutMs,
+        temperature,
+        maxOutputTokens: plan.maxOutputTokens,
+      });
+      return {
+        ...opened,
+        started,
+        served: {
+          model: plan.model,
+          history: plan.history,
+          inputTokens: plan.inputTokens,
+          maxOutputTokens: plan.maxOutputTokens,
+        },
+      };
     } catch (primaryError) {
       // After a wait this long, the few milliseconds of the record do not matter; it is in before the reply is.
-      if (primaryError instanceof FirstPartTimeout) await keepCallUsage(dependencies, usageOfAbandonedCall(plan, started));
-      else if (!upstream.signal.aborted) await keepCallUsage(dependencies, usageOfRefusedCall(plan, plan.model, started));
+      if (primaryError instanceof FirstPartTimeout)
+        await keepCallUsage(dependencies, usageOfAbandonedCall(plan, started));
+      else if (!upstream.signal.aborted)
+        await keepCallUsage(dependencies, usageOfRefusedCall(plan, plan.model, started));
       if (!plan.backup || upstream.signal.aborted) throw upstreamFailure(primaryError);
-      dependencies.logger.warn({ err: primaryError, model: plan.model.id, backup: plan.backup.model.id }, 'primary model failed before its first part; asking the backup');
+      dependencies.logger.warn(
+        { err: primaryError, model: plan.model.id, backup: plan.backup.model.id },
+        'primary model failed before its first part; asking the backup',
+      );
       try {
         const { model, history, maxOutputTokens } = plan.backup;
         const inputTokens = estimateMessagesTokens(history);
         asking = { model, inputTokens };
-        const opened = await openUpstream(gateway, { model, history, signal: upstream.signal, temperature: plan.generation?.temperature, maxOutputTokens });
+        const opened = await openUpstream(gateway, {
+          model,
+          history,
+          signal: upstream.signal,
+          temperature: plan.generation?.temperature,
+          maxOutputTokens,
+        });
         return { ...opened, started, served: { ...plan.backup, inputTokens, fellBackFrom: plan.model.id } };
       } catch (backupError) {
-        if (!upstream.signal.aborted) await keepCallUsage(dependencies, usageOfRefusedCall(plan, plan.backup.model, started));
+        if (!upstream.signal.aborted)
+          await keepCallUsage(dependencies, usageOfRefusedCall(plan, plan.backup.model, started));
         throw upstreamFailure(backupError);
       }
     }
@@ -76,7 +104,9 @@ export async function openReply(
   let openingSettled = false;
   void opening.finally(() => (openingSettled = true)).catch(() => undefined);
   let stoppedBeforeFirstPart = false;
-  const writes = saveRows ? (plan.model.provider === 'local' ? nextTurn() : requestOnTheWire()).then(saveRows) : undefined;
+  const writes = saveRows
+    ? (plan.model.provider === 'local' ? nextTurn() : requestOnTheWire()).then(saveRows)
+    : undefined;
   // Rows refused, or the cache answered meanwhile: the call stops now, not after its first part.
   writes?.catch(() => {
     stoppedBeforeFirstPart = !openingSettled;
@@ -96,13 +126,21 @@ export async function openReply(
   }
   if (opened.status === 'rejected') throw opened.reason;
   const call = opened.value;
-  return { abort: () => upstream.abort(), complete: (write) => dependencies.inFlight.track(runOpenedReply(dependencies, plan, call, write)) };
+  return {
+    abort: () => upstream.abort(),
+    complete: (write) => dependencies.inFlight.track(runOpenedReply(dependencies, plan, call, write)),
+  };
 }
 
 /** A call whose rows were refused: the prompt and the first part it answered, linked to nothing (none of its rows exist). */
 function usageOfUnsavedCall(plan: ReplyPlan, call: OpenedCall) {
   const firstText = !call.first.done && call.first.value.type === 'text' ? call.first.value.text : '';
-  const usage = { inputTokens: call.served.inputTokens, cachedInputTokens: 0, outputTokens: estimateTextTokens(firstText), estimated: true };
+  const usage = {
+    inputTokens: call.served.inputTokens,
+    cachedInputTokens: 0,
+    outputTokens: estimateTextTokens(firstText),
+    estimated: true,
+  };
   return usageRecordOf(
     plan,
     randomUUID(),

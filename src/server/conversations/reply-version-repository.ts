@@ -15,7 +15,12 @@ export type ReplyVersionRecord = typeof replyVersions.$inferSelect;
  * `prompt` is the user's message as this answer read it; by default the one before the reply as it
  * reads now. A reply without text (it failed, or was set aside already) leaves no version.
  */
-export async function archiveReply(db: Executor, owner: SessionOwner, reply: ChatMessageRecord, prompt?: string): Promise<void> {
+export async function archiveReply(
+  db: Executor,
+  owner: SessionOwner,
+  reply: ChatMessageRecord,
+  prompt?: string,
+): Promise<void> {
   if (reply.role !== 'assistant' || reply.status === 'streaming' || reply.content.trim() === '') return;
   const asked = prompt ?? (await promptBefore(db, owner, reply));
   const [usage] = await db
@@ -46,7 +51,12 @@ async function promptBefore(db: Executor, owner: SessionOwner, reply: ChatMessag
       inOrganisation(
         chatMessages.orgId,
         owner.orgId,
-        and(eq(chatMessages.userId, owner.userId), eq(chatMessages.sessionId, reply.sessionId), eq(chatMessages.role, 'user'), lte(chatMessages.createdAt, reply.createdAt)),
+        and(
+          eq(chatMessages.userId, owner.userId),
+          eq(chatMessages.sessionId, reply.sessionId),
+          eq(chatMessages.role, 'user'),
+          lte(chatMessages.createdAt, reply.createdAt),
+        ),
       ),
     )
     .orderBy(desc(chatMessages.createdAt))
@@ -65,8 +75,17 @@ export async function listReplyVersions(
   const rows = await db
     .select({ version: replyVersions, usage: usageRecords })
     .from(replyVersions)
-    .leftJoin(usageRecords, and(eq(usageRecords.id, replyVersions.usageId), eq(usageRecords.orgId, replyVersions.orgId)))
-    .where(inOrganisation(replyVersions.orgId, owner.orgId, and(eq(replyVersions.userId, owner.userId), inArray(replyVersions.messageId, [...messageIds]))))
+    .leftJoin(
+      usageRecords,
+      and(eq(usageRecords.id, replyVersions.usageId), eq(usageRecords.orgId, replyVersions.orgId)),
+    )
+    .where(
+      inOrganisation(
+        replyVersions.orgId,
+        owner.orgId,
+        and(eq(replyVersions.userId, owner.userId), inArray(replyVersions.messageId, [...messageIds])),
+      ),
+    )
     .orderBy(asc(replyVersions.answeredAt), asc(replyVersions.replacedAt));
   for (const row of rows) {
     const versions = byReply.get(row.version.messageId) ?? [];

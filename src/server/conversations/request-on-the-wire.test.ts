@@ -22,7 +22,10 @@ describe('requestOnTheWire', () => {
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const waiting = requestOnTheWire(60_000);
-    const responding = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: 'POST', body: '{"prompt":"hi"}' });
+    const responding = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+      method: 'POST',
+      body: '{"prompt":"hi"}',
+    });
     await waiting;
     let answered = false;
     void responding.then(() => (answered = true));

@@ -1,5 +1,13 @@
 import type { StreamError, StreamMetadata } from '../../contracts';
-import { costOfUsage, estimateTextTokens, type CatalogModel, type ChatFinishReason, type ChatMessage, type ChatStreamPart, type TokenUsage } from '../../gateway';
+import {
+  costOfUsage,
+  estimateTextTokens,
+  type CatalogModel,
+  type ChatFinishReason,
+  type ChatMessage,
+  type ChatStreamPart,
+  type TokenUsage,
+} from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
 import { logChatContent } from './log-chat-content';
@@ -28,7 +36,13 @@ export type ReplyResult =
 export interface OpenedCall {
   first: IteratorResult<ChatStreamPart>;
   iterator: AsyncIterator<ChatStreamPart>;
-  served: { model: CatalogModel; history: ChatMessage[]; inputTokens: number; fellBackFrom?: string; maxOutputTokens?: number };
+  served: {
+    model: CatalogModel;
+    history: ChatMessage[];
+    inputTokens: number;
+    fellBackFrom?: string;
+    maxOutputTokens?: number;
+  };
   /** performance.now() when the call was started. */
   started: number;
 }
@@ -47,7 +61,13 @@ export async function runOpenedReply(
 ): Promise<ReplyResult> {
   const { served, started } = call;
   const { usageId } = plan;
-  const progress = createReplyProgress(dependencies, plan, { usageId, model: served.model, inputTokens: served.inputTokens, started, maxOutputTokens: served.maxOutputTokens });
+  const progress = createReplyProgress(dependencies, plan, {
+    usageId,
+    model: served.model,
+    inputTokens: served.inputTokens,
+    started,
+    maxOutputTokens: served.maxOutputTokens,
+  });
   const live = dependencies.liveReplies.track(progress);
   let text = '';
   let usage: (TokenUsage & { estimated: boolean }) | undefined;
@@ -75,9 +95,15 @@ export async function runOpenedReply(
     dependencies.logger.warn({ err: error, model: served.model.id }, 'reply failed after it started');
   }
   const { messageWritten } = await live.close();
-  usage ??= { estimated: true, inputTokens: served.inputTokens, cachedInputTokens: 0, outputTokens: estimateTextTokens(text) };
+  usage ??= {
+    estimated: true,
+    inputTokens: served.inputTokens,
+    cachedInputTokens: 0,
+    outputTokens: estimateTextTokens(text),
+  };
   // The model was asked for at most this many tokens: our tokenizer's count of a cut reply may say more, the provider cannot bill more.
-  if (usage.estimated && served.maxOutputTokens !== undefined) usage = { ...usage, outputTokens: Math.min(usage.outputTokens, served.maxOutputTokens) };
+  if (usage.estimated && served.maxOutputTokens !== undefined)
+    usage = { ...usage, outputTokens: Math.min(usage.outputTokens, served.maxOutputTokens) };
   const status = failure !== undefined || finishReason === 'aborted' ? (text ? 'partial' : 'failed') : 'complete';
   const finished: FinishedReply = {
     text,
@@ -91,11 +117,13 @@ export async function runOpenedReply(
     timeToFirstTokenMs: firstTextAt === undefined ? null : Math.round(firstTextAt - started),
     finishReason: failure === undefined ? finishReason : undefined,
   };
-  const recorded = await recordReply(dependencies, plan, finished, { usageId, streamed: messageWritten }).catch(async (error: unknown) => {
-    dependencies.logger.error({ err: error }, 'recording a reply failed');
-    await keepCallUsage(dependencies, usageRecordOf(plan, usageId, finished, { decisionId: plan.decisionId }));
-    return undefined;
-  });
+  const recorded = await recordReply(dependencies, plan, finished, { usageId, streamed: messageWritten }).catch(
+    async (error: unknown) => {
+      dependencies.logger.error({ err: error }, 'recording a reply failed');
+      await keepCallUsage(dependencies, usageRecordOf(plan, usageId, finished, { decisionId: plan.decisionId }));
+      return undefined;
+    },
+  );
   logChatContent(dependencies.logger, plan, { text, status, modelId: served.model.id });
   // The usage is on the books: the room held for it goes (only now, so the limits never count neither).
   await releaseRoom(dependencies, plan.caller.orgId, plan.reservationIds);
@@ -105,6 +133,13 @@ export async function runOpenedReply(
   // A reply cut off at its token limit is not one to hand out again.
   if (status !== 'complete' || finishReason === 'length') return { text, metadata: recorded };
   // Stored while the metadata is on its way: the user need not wait for the cache.
-  const afterwards = dependencies.inFlight.track(storeReplyInCache(dependencies, plan, { text, metadata: recorded, model: served.model.id, referenceCostUsd: finished.referenceCostUsd }));
+  const afterwards = dependencies.inFlight.track(
+    storeReplyInCache(dependencies, plan, {
+      text,
+      metadata: recorded,
+      model: served.model.id,
+      referenceCostUsd: finished.referenceCostUsd,
+    }),
+  );
   return { text, metadata: recorded, afterwards };
 }

@@ -24,7 +24,13 @@ const windowChars = 600;
  * deleted sessions are left out.
  * Asks for one row more than `limit`, so the caller knows whether another page exists.
  */
-export async function searchConversations(db: Executor, owner: SessionOwner, text: string, limit: number, offset: number): Promise<SearchHit[]> {
+export async function searchConversations(
+  db: Executor,
+  owner: SessionOwner,
+  text: string,
+  limit: number,
+  offset: number,
+): Promise<SearchHit[]> {
   const pattern = containsPattern(text);
   const titles = db
     .select({
@@ -36,7 +42,15 @@ export async function searchConversations(db: Executor, owner: SessionOwner, tex
       at: sql<Date | string>`${chatSessions.updatedAt}`.as('at'),
     })
     .from(chatSessions)
-    .where(inOrganisation(chatSessions.orgId, owner.orgId, eq(chatSessions.userId, owner.userId), isNull(chatSessions.deletedAt), ilike(chatSessions.title, pattern)));
+    .where(
+      inOrganisation(
+        chatSessions.orgId,
+        owner.orgId,
+        eq(chatSessions.userId, owner.userId),
+        isNull(chatSessions.deletedAt),
+        ilike(chatSessions.title, pattern),
+      ),
+    );
   const found = sql`greatest(1, strpos(lower(${chatMessages.content}), lower(${text})) - ${windowChars / 2})`;
   const bodies = db
     .select({
@@ -48,7 +62,10 @@ export async function searchConversations(db: Executor, owner: SessionOwner, tex
       at: sql<Date | string>`${chatMessages.createdAt}`.as('at'),
     })
     .from(chatMessages)
-    .innerJoin(chatSessions, and(eq(chatSessions.id, chatMessages.sessionId), eq(chatSessions.orgId, chatMessages.orgId)))
+    .innerJoin(
+      chatSessions,
+      and(eq(chatSessions.id, chatMessages.sessionId), eq(chatSessions.orgId, chatMessages.orgId)),
+    )
     .where(
       inOrganisation(
         chatMessages.orgId,

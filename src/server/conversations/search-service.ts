@@ -5,8 +5,18 @@ import { searchConversations } from './search-repository';
 import { snippetAround } from './search-text';
 
 /** The caller's own titles and messages holding `q`, one page of them. */
-export async function searchOwnConversations(db: Executor, caller: Caller, query: { q: string; page: number; limit: number }): Promise<ConversationSearchResponse> {
-  const hits = await searchConversations(db, { orgId: caller.orgId, userId: caller.userId }, query.q, query.limit, (query.page - 1) * query.limit);
+export async function searchOwnConversations(
+  db: Executor,
+  caller: Caller,
+  query: { q: string; page: number; limit: number },
+): Promise<ConversationSearchResponse> {
+  const hits = await searchConversations(
+    db,
+    { orgId: caller.orgId, userId: caller.userId },
+    query.q,
+    query.limit,
+    (query.page - 1) * query.limit,
+  );
   return {
     results: hits.slice(0, query.limit).map((hit) => ({
       session_id: hit.sessionId,

@@ -66,8 +66,12 @@ async function setUpMessage(
   const { clientSignal, onSaved, signIn } = options;
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
   const owner = { orgId: caller.orgId, userId: caller.userId };
-  const requestedSessionId = input.session_id && !temporarySessionId.test(input.session_id) ? input.session_id : undefined;
-  if (requestedSessionId && (!isUuid(requestedSessionId) || !(await findSession(dependencies.db, owner, requestedSessionId)))) {
+  const requestedSessionId =
+    input.session_id && !temporarySessionId.test(input.session_id) ? input.session_id : undefined;
+  if (
+    requestedSessionId &&
+    (!isUuid(requestedSessionId) || !(await findSession(dependencies.db, owner, requestedSessionId)))
+  ) {
     throw notFound(messages.sessionNotFound);
   }
   const context = requestedSessionId ? await loadTurns(dependencies.db, owner, requestedSessionId) : [];
@@ -83,8 +87,13 @@ async function setUpMessage(
   };
   const cacheSettings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults, route.calibration.cache);
   // The cache only ever saves money: when it (or a remote embeddings endpoint) fails, a model answers.
-  const judgeFor = dependencies.routing.cacheJudge ? async () => createCallerJudge(dependencies, caller, await listUsableModels(dependencies, caller, route.settings)) : undefined;
-  const looking = (dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings, judgeFor) ?? Promise.resolve(undefined)).catch((error: unknown) => {
+  const judgeFor = dependencies.routing.cacheJudge
+    ? async () => createCallerJudge(dependencies, caller, await listUsableModels(dependencies, caller, route.settings))
+    : undefined;
+  const looking = (
+    dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings, judgeFor) ??
+    Promise.resolve(undefined)
+  ).catch((error: unknown) => {
     dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
     return undefined;
   });
@@ -97,7 +106,8 @@ async function setUpMessage(
   const saved = { sessionId: requestedSessionId ?? randomUUID(), userMessageId: randomUUID() };
   const saveMessage = (modelId: string) => async (executor: Executor) => {
     if (signIn) await confirmSameCaller(signIn, caller, executor);
-    if (!requestedSessionId) await createSession(executor, owner, sessionTitleFromPrompt(input.prompt), saved.sessionId);
+    if (!requestedSessionId)
+      await createSession(executor, owner, sessionTitleFromPrompt(input.prompt), saved.sessionId);
     // Deleted since it was checked: its rows stay until the undo window ends, but it takes no new message.
     else if (!(await lockLiveSession(executor, owner, requestedSessionId))) throw notFound(messages.sessionNotFound);
     await insertMessage(executor, {
@@ -126,7 +136,8 @@ async function setUpMessage(
         cache,
         cacheHit,
         saveFirst: saveMessage(route.primary.model.id),
-        reroute: (overLimit) => routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, overLimit),
+        reroute: (overLimit) =>
+          routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, overLimit),
         onSaved: () => {
           // Set up: the model is answering, the rows are written; the next request may start.
           ticket.leave();
@@ -139,7 +150,10 @@ async function setUpMessage(
   if (!asksWhileLooking(dependencies, route, cacheSettings)) {
     const lookup = await looking;
     if (lookup?.hit) return answerFromCache(lookup);
-    return { reply: await askModel({ request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding }), ...saved };
+    return {
+      reply: await askModel({ request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding }),
+      ...saved,
+    };
   }
   // The model is asked while the cache is searched (docs/decisions/032): a hit stops it. A request
   // refused before the model was asked (a limit, the wallet) is still answered by a hit, as it
@@ -157,6 +171,15 @@ async function setUpMessage(
  * Whether to ask the model while the cache is searched: a cloud model (the embedded one answers
  * one request at a time, so a speculative call would hold up others), with the cache on.
  */
-function asksWhileLooking(dependencies: ConversationDependencies, route: RoutedRequest, cacheSettings: CacheSettings): boolean {
-  return Boolean(dependencies.routing.speculativeCalls && dependencies.routing.cache && cacheSettings.enabled && route.primary.model.provider !== 'local');
+function asksWhileLooking(
+  dependencies: ConversationDependencies,
+  route: RoutedRequest,
+  cacheSettings: CacheSettings,
+): boolean {
+  return Boolean(
+    dependencies.routing.speculativeCalls &&
+      dependencies.routing.cache &&
+      cacheSettings.enabled &&
+      route.primary.model.provider !== 'local',
+  );
 }

@@ -18,5 +18,7 @@ export async function removeInstance(db: Executor, instanceId: string): Promise<
 
 /** Forgets instances silent for longer than the timeout (their replies are recovered first). */
 export async function forgetSilentInstances(db: Executor, silentForSeconds: number): Promise<void> {
-  await db.delete(serverInstances).where(lt(serverInstances.heartbeatAt, sql`now() - ${silentForSeconds}::integer * interval '1 second'`));
+  await db
+    .delete(serverInstances)
+    .where(lt(serverInstances.heartbeatAt, sql`now() - ${silentForSeconds}::integer * interval '1 second'`));
 }

@@ -5,7 +5,16 @@ import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
 import { deleteMessage, findOwnRating, listSessionMessages, updateMessageContent } from './chat-message-repository';
-import { deleteAllSessions, deleteSession, findSession, listSessions, renameSession, restoreSession, sessionUndoWindowMs, type SessionOwner } from './chat-session-repository';
+import {
+  deleteAllSessions,
+  deleteSession,
+  findSession,
+  listSessions,
+  renameSession,
+  restoreSession,
+  sessionUndoWindowMs,
+  type SessionOwner,
+} from './chat-session-repository';
 import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { presentMessage, presentReplyVersion, presentSession } from './present-conversation';
 import { listReplyVersions } from './reply-version-repository';
@@ -22,7 +31,12 @@ function requireId(id: string, message: string): string {
   return id;
 }
 
-export async function listOwnSessions(db: Executor, caller: Caller, orgId: string, userId: string): Promise<ChatSessionView[]> {
+export async function listOwnSessions(
+  db: Executor,
+  caller: Caller,
+  orgId: string,
+  userId: string,
+): Promise<ChatSessionView[]> {
   requireSelf(caller, orgId, userId);
   return (await listSessions(db, ownerOf(caller))).map(presentSession);
 }
@@ -32,47 +46,84 @@ export async function getOwnSession(db: Executor, caller: Caller, sessionId: str
 }
 
 /** One session of this owner with its messages (404 when it is not theirs or is gone). */
-export async function getSessionOf(db: Executor, owner: SessionOwner, sessionId: string): Promise<ChatSessionWithMessages> {
+export async function getSessionOf(
+  db: Executor,
+  owner: SessionOwner,
+  sessionId: string,
+): Promise<ChatSessionWithMessages> {
   const session = await findSession(db, owner, requireId(sessionId, messages.sessionNotFound));
   if (!session) throw notFound(messages.sessionNotFound);
   const rows = await listSessionMessages(db, owner, session.id);
   const replies = rows.filter((row) => row.message.role === 'assistant').map((row) => row.message.id);
-  const [decisions, versions] = await Promise.all([latestDecisionsForReplies(db, owner.orgId, replies), listReplyVersions(db, owner, replies)]);
+  const [decisions, versions] = await Promise.all([
+    latestDecisionsForReplies(db, owner.orgId, replies),
+    listReplyVersions(db, owner, replies),
+  ]);
   return {
     ...presentSession(session),
     messages: rows.map((row) => {
       const message = presentMessage(row.message, row.usage, row.feedback, decisions.get(row.message.id) ?? null);
-      return row.message.role === 'assistant' ? { ...message, versions: (versions.get(row.message.id) ?? []).map(presentReplyVersion) } : message;
+      return row.message.role === 'assistant'
+        ? { ...message, versions: (versions.get(row.message.id) ?? []).map(presentReplyVersion) }
+        : message;
     }),
   };
 }
 
 export async function renameOwnSession(db: Executor, caller: Caller, sessionId: string, title: string): Promise<void> {
-  if (!(await renameSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), title))) throw notFound(messages.sessionNotFound);
+  if (!(await renameSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), title)))
+    throw notFound(messages.sessionNotFound);
 }
 
 export const undoWindowMinutes = sessionUndoWindowMs / 60_000;
 
 /** Deletes a session so that it can still be restored for a while (sessionUndoWindowMs). */
-export async function deleteOwnSession(db: Executor, caller: Caller, sessionId: string, now = new Date()): Promise<void> {
-  if (!(await deleteSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), now))) throw notFound(messages.sessionNotFound);
+export async function deleteOwnSession(
+  db: Executor,
+  caller: Caller,
+  sessionId: string,
+  now = new Date(),
+): Promise<void> {
+  if (!(await deleteSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), now)))
+    throw notFound(messages.sessionNotFound);
   // Its replies stop answering others' prompts at once; a restored session does not get them back.
   await deleteEntriesForSession(db, caller.orgId, sessionId);
 }
 
 /** Undoes a recent delete and answers the session with its messages; 404 once the window has passed. */
-export async function restoreOwnSession(db: Executor, caller: Caller, sessionId: string, now = new Date()): Promise<ChatSessionWithMessages> {
-  if (!(await restoreSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), now))) throw notFound(messages.sessionNotFound);
+export async function restoreOwnSession(
+  db: Executor,
+  caller: Caller,
+  sessionId: string,
+  now = new Date(),
+): Promise<ChatSessionWithMessages> {
+  if (!(await restoreSession(db, ownerOf(caller), requireId(sessionId, messages.sessionNotFound), now)))
+    throw notFound(messages.sessionNotFound);
   return getSessionOf(db, ownerOf(caller), sessionId);
 }
 
-export async function deleteAllOwnSessions(db: Executor, caller: Caller, orgId: string, userId: string): Promise<number> {
+export async function deleteAllOwnSessions(
+  db: Executor,
+  caller: Caller,
+  orgId: string,
+  userId: string,
+): Promise<number> {
   requireSelf(caller, orgId, userId);
   return deleteAllSessions(db, ownerOf(caller));
 }
 
-export async function editOwnMessage(db: Executor, caller: Caller, messageId: string, content: string): Promise<ChatMessageView> {
-  const updated = await updateMessageContent(db, ownerOf(caller), requireId(messageId, messages.messageNotFound), content);
+export async function editOwnMessage(
+  db: Executor,
+  caller: Caller,
+  messageId: string,
+  content: string,
+): Promise<ChatMessageView> {
+  const updated = await updateMessageContent(
+    db,
+    ownerOf(caller),
+    requireId(messageId, messages.messageNotFound),
+    content,
+  );
   if (!updated) throw notFound(messages.messageNotFound);
   if (updated.role === 'user') return presentMessage(updated);
   const decision = (await latestDecisionsForReplies(db, caller.orgId, [updated.id])).get(updated.id) ?? null;
@@ -80,5 +131,6 @@ export async function editOwnMessage(db: Executor, caller: Caller, messageId: st
 }
 
 export async function deleteOwnMessage(db: Executor, caller: Caller, messageId: string): Promise<void> {
-  if (!(await deleteMessage(db, ownerOf(caller), requireId(messageId, messages.messageNotFound)))) throw notFound(messages.messageNotFound);
+  if (!(await deleteMessage(db, ownerOf(caller), requireId(messageId, messages.messageNotFound))))
+    throw notFound(messages.messageNotFound);
 }

@@ -7,7 +7,9 @@ describe('the chat setup gate', () => {
   it('lets the given number in at once and the rest in arrival order as turns end', async () => {
     const gate = createSetupGate(2);
     const admitted: number[] = [];
-    const tickets = Array.from({ length: 5 }, (_, index) => gate.enter().then((ticket) => (admitted.push(index), ticket)));
+    const tickets = Array.from({ length: 5 }, (_, index) =>
+      gate.enter().then((ticket) => (admitted.push(index), ticket)),
+    );
     await settledSoon();
     expect(admitted).toEqual([0, 1]);
     (await tickets[1]!).leave();

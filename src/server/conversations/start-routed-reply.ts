@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { costOfUsage, estimateMessagesTokens, type CatalogModel, type ChatMessage, type ProviderName } from '../../gateway';
+import {
+  costOfUsage,
+  estimateMessagesTokens,
+  type CatalogModel,
+  type ChatMessage,
+  type ProviderName,
+} from '../../gateway';
 import { messages, type MonthlyLimitKind } from '../../contracts';
 import type { Executor } from '../db/database';
 import { AppError, notFound } from '../http/app-error';
@@ -68,8 +74,20 @@ export async function startRoutedReply(
   const turns = target.turns ?? (await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId));
   const usageId = randomUUID();
   const { gateway, instancePaid: walletPays } = await dependencies.providers.callingFor(caller.orgId);
-  const { route, history, backup, reservationIds, rerouted } = await reserveRoom(dependencies, caller, initialRoute, turns, target, usageId, walletPays);
-  const expected = { inputTokens: estimateMessagesTokens(history), cachedInputTokens: 0, outputTokens: expectedReplyTokens };
+  const { route, history, backup, reservationIds, rerouted } = await reserveRoom(
+    dependencies,
+    caller,
+    initialRoute,
+    turns,
+    target,
+    usageId,
+    walletPays,
+  );
+  const expected = {
+    inputTokens: estimateMessagesTokens(history),
+    cachedInputTokens: 0,
+    outputTokens: expectedReplyTokens,
+  };
   const decisionId = randomUUID();
   const saveRows = async () => {
     const hit = await target.cacheHit;
@@ -144,7 +162,9 @@ async function reserveRoom(
   usageId: string,
   walletPays: ReadonlySet<ProviderName>,
 ) {
-  const wallet = dependencies.wallet?.enforced ? { pays: (model: CatalogModel) => walletPays.has(model.provider) } : undefined;
+  const wallet = dependencies.wallet?.enforced
+    ? { pays: (model: CatalogModel) => walletPays.has(model.provider) }
+    : undefined;
   const overLimit = new Map<string, ModelOverLimit>();
   for (let route = initialRoute; ; ) {
     const history = fitHistoryToWindow(turns, route.primary.model);
@@ -154,17 +174,25 @@ async function reserveRoom(
       caller,
       {
         primary: { usable: route.primary, inputTokens: estimateMessagesTokens(history) },
-        backup: route.backup && backupHistory ? { usable: route.backup, inputTokens: estimateMessagesTokens(backupHistory) } : undefined,
+        backup:
+          route.backup && backupHistory
+            ? { usable: route.backup, inputTokens: estimateMessagesTokens(backupHistory) }
+            : undefined,
       },
       { usageId, owner: dependencies.liveReplies.instanceId, wallet },
     );
     const { primary } = reserved;
     if (primary.granted) {
       const backupCall = reserved.backup?.granted && route.backup && backupHistory ? reserved.backup : undefined;
-      const reservationIds = [primary.reservationId, primary.walletReservationId, backupCall?.reservationId, backupCall?.walletReservationId].filter(
-        (id): id is string => id !== undefined,
-      );
-      const backup = backupCall ? { model: route.backup!.model, history: backupHistory!, maxOutputTokens: backupCall.maxOutputTokens } : undefined;
+      const reservationIds = [
+        primary.reservationId,
+        primary.walletReservationId,
+        backupCall?.reservationId,
+        backupCall?.walletReservationId,
+      ].filter((id): id is string => id !== undefined);
+      const backup = backupCall
+        ? { model: route.backup!.model, history: backupHistory!, maxOutputTokens: backupCall.maxOutputTokens }
+        : undefined;
       return {
         route: { ...route, backup: backup ? route.backup : undefined, maxOutputTokens: primary.maxOutputTokens },
         history,
@@ -175,14 +203,23 @@ async function reserveRoom(
     }
     if ('wallet' in primary) {
       // The refusal stands whatever becomes of the notice.
-      await noticeWalletEmpty(dependencies.db, caller.orgId).catch((error: unknown) => dependencies.logger.warn({ err: error, orgId: caller.orgId }, 'Could not post the wallet-empty notice'));
+      await noticeWalletEmpty(dependencies.db, caller.orgId).catch((error: unknown) =>
+        dependencies.logger.warn({ err: error, orgId: caller.orgId }, 'Could not post the wallet-empty notice'),
+      );
       throw walletCannotPay(dependencies, caller, route.primary.model, primary.wallet.availablePicodollars);
     }
     overLimit.set(route.primary.model.id, { limit: primary.limit, totals: primary.totals });
     if (route.mode !== 'auto' || !target.reroute || overLimit.size > maxReroutes) {
       const usable = await listUsableModels(dependencies, caller);
       const prompt = turns.at(-1)?.content ?? '';
-      throw await refuseOverLimit(dependencies, caller, usable, route.primary, { limit: primary.limit, totals: primary.totals }, prompt);
+      throw await refuseOverLimit(
+        dependencies,
+        caller,
+        usable,
+        route.primary,
+        { limit: primary.limit, totals: primary.totals },
+        prompt,
+      );
     }
     route = await target.reroute(overLimit);
   }

@@ -10,9 +10,15 @@ import type { UsableModel } from './model-access';
  * organisation's default model; either only while it is open to them. Null is Auto, the product's
  * default: the router chooses.
  */
-export async function startingModelId(db: Executor, caller: Caller, usable: readonly UsableModel[], settings: OrganisationSettings): Promise<string | null> {
+export async function startingModelId(
+  db: Executor,
+  caller: Caller,
+  usable: readonly UsableModel[],
+  settings: OrganisationSettings,
+): Promise<string | null> {
   const stored = await readStoredPreferences(db, caller.orgId, caller.userId);
-  const isOpen = (modelId: unknown): modelId is string => typeof modelId === 'string' && usable.some((candidate) => candidate.model.id === modelId);
+  const isOpen = (modelId: unknown): modelId is string =>
+    typeof modelId === 'string' && usable.some((candidate) => candidate.model.id === modelId);
   if (stored && 'default_model' in stored) {
     if (stored.default_model === null || isOpen(stored.default_model)) return stored.default_model ?? null;
   }

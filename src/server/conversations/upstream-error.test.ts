@@ -13,14 +13,18 @@ describe('upstreamFailure', () => {
     ['timeout', 'openai', 502, undefined, undefined],
     ['address_refused', 'openai-compatible', 502, undefined, undefined],
   ] as const)('maps %s from %s to %i', (kind, provider, status, retryAfter, expectedRetryAfter) => {
-    const failure = upstreamFailure(new GatewayError(kind as GatewayErrorKind, 'provider said: secret', { provider, retryAfterSeconds: retryAfter }));
+    const failure = upstreamFailure(
+      new GatewayError(kind as GatewayErrorKind, 'provider said: secret', { provider, retryAfterSeconds: retryAfter }),
+    );
     expect(failure.status).toBe(status);
     expect(failure.retryAfterSeconds).toBe(expectedRetryAfter);
     expect(failure.message).not.toContain('secret');
   });
 
   it("says so when an organisation's base URL leads to an address the server may not reach", () => {
-    const failure = upstreamFailure(new GatewayError('address_refused', 'openai: x.example resolves to 127.0.0.1', { provider: 'openai' }));
+    const failure = upstreamFailure(
+      new GatewayError('address_refused', 'openai: x.example resolves to 127.0.0.1', { provider: 'openai' }),
+    );
     expect(failure).toMatchObject({ code: 'upstream_failed', status: 502, message: messages.providerAddressRefused });
   });
 

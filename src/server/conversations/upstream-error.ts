@@ -7,12 +7,18 @@ import { AppError } from '../http/app-error';
  * their Retry-After; everything else is a 502 whose text never repeats the provider's words.
  */
 export function upstreamFailure(error: unknown): AppError {
-  if (!(error instanceof GatewayError)) return new AppError('upstream_failed', messages.upstreamFailed, { cause: error });
+  if (!(error instanceof GatewayError))
+    return new AppError('upstream_failed', messages.upstreamFailed, { cause: error });
   const retryAfterSeconds = error.retryAfterSeconds;
-  if (error.kind === 'rate_limit') return new AppError('too_many_requests', messages.upstreamBusy, { retryAfterSeconds, cause: error });
-  if (error.kind === 'address_refused') return new AppError('upstream_failed', messages.providerAddressRefused, { cause: error });
+  if (error.kind === 'rate_limit')
+    return new AppError('too_many_requests', messages.upstreamBusy, { retryAfterSeconds, cause: error });
+  if (error.kind === 'address_refused')
+    return new AppError('upstream_failed', messages.providerAddressRefused, { cause: error });
   if (error.kind === 'unavailable' && error.provider === 'local') {
-    return new AppError('unavailable', messages.upstreamBusy, { retryAfterSeconds: retryAfterSeconds ?? 10, cause: error });
+    return new AppError('unavailable', messages.upstreamBusy, {
+      retryAfterSeconds: retryAfterSeconds ?? 10,
+      cause: error,
+    });
   }
   return new AppError('upstream_failed', messages.upstreamFailed, { retryAfterSeconds, cause: error });
 }

@@ -11,7 +11,15 @@ import { loadTurns } from './load-history';
 /** No organisation, user or session has this id: every read below finds nothing and writes nothing. */
 export const warmUpId = '00000000-0000-4000-8000-000000000000';
 const nobody = warmUpId;
-const warmCaller: Caller = { userId: nobody, orgId: nobody, sessionId: nobody, username: 'warm-up', email: 'warm-up@invalid', roleId: nobody, roleName: 'warm-up' };
+const warmCaller: Caller = {
+  userId: nobody,
+  orgId: nobody,
+  sessionId: nobody,
+  username: 'warm-up',
+  email: 'warm-up@invalid',
+  roleId: nobody,
+  roleName: 'warm-up',
+};
 const warmPrompt = 'How do tides form along the coast?';
 
 /**
@@ -23,30 +31,68 @@ const warmPrompt = 'How do tides form along the coast?';
  * look-up with its vector search. All for an organisation that does not exist: nothing is
  * written, and whatever refuses the made-up caller is expected. A step that fails is logged and skipped.
  */
-export async function warmChatPath(dependencies: ConversationDependencies, app: { request(path: string, init: RequestInit): Response | Promise<Response> }, logger: Logger): Promise<void> {
+export async function warmChatPath(
+  dependencies: ConversationDependencies,
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> },
+  logger: Logger,
+): Promise<void> {
   const started = performance.now();
   const owner = { orgId: nobody, userId: nobody };
   const steps: [string, () => Promise<unknown>][] = [
-    ['the chat route', async () => app.request('/api/conversation/message', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: warmPrompt }) })],
-    ['validation and token estimate', async () => estimateMessagesTokens([{ content: sendMessageRequestSchema.parse({ org_id: nobody, user_id: nobody, prompt: warmPrompt }).prompt }])],
-    ['session and history reads', async () => Promise.all([findSession(dependencies.db, owner, nobody), loadTurns(dependencies.db, owner, nobody)])],
+    [
+      'the chat route',
+      async () =>
+        app.request('/api/conversation/message', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: warmPrompt }),
+        }),
+    ],
+    [
+      'validation and token estimate',
+      async () =>
+        estimateMessagesTokens([
+          { content: sendMessageRequestSchema.parse({ org_id: nobody, user_id: nobody, prompt: warmPrompt }).prompt },
+        ]),
+    ],
+    [
+      'session and history reads',
+      async () => Promise.all([findSession(dependencies.db, owner, nobody), loadTurns(dependencies.db, owner, nobody)]),
+    ],
     ['routing', async () => routeRequest(dependencies, warmCaller, warmPrompt, null).catch(() => undefined)],
     ['the router', async () => dependencies.routing.scorer?.score([warmPrompt])],
-    ['the provider clients', async () => dependencies.providers.callingFor(nobody).finally(() => dependencies.providers.forget(nobody))],
+    [
+      'the provider clients',
+      async () => dependencies.providers.callingFor(nobody).finally(() => dependencies.providers.forget(nobody)),
+    ],
     // The look-up above finds no entry, so the verifier's word lists (WordNet synonyms, word frequencies) load here.
-    ['the cache verifier', async () => verifyCandidate(warmPrompt, 'How do tides form along a coastline?', 1, { similarityThreshold: 0 })],
+    [
+      'the cache verifier',
+      async () => verifyCandidate(warmPrompt, 'How do tides form along a coastline?', 1, { similarityThreshold: 0 }),
+    ],
     [
       'the provider protocols',
       async () => {
         const failed = (await warmProviderProtocols()).filter((result) => result.error !== undefined);
-        if (failed.length > 0) throw new AggregateError(failed.map((result) => result.error), `not warmed: ${failed.map((result) => result.provider).join(', ')}`);
+        if (failed.length > 0)
+          throw new AggregateError(
+            failed.map((result) => result.error),
+            `not warmed: ${failed.map((result) => result.provider).join(', ')}`,
+          );
       },
     ],
     [
       'the cache look-up',
       async () => {
-        const settings = cacheSettingsFor(await dependencies.routing.policies.load(nobody), dependencies.routing.cacheDefaults);
-        return dependencies.routing.cache?.lookup(nobody, { prompt: warmPrompt, contextMessages: [], systemPrompt: '', modelClass: 'warm-up' }, settings);
+        const settings = cacheSettingsFor(
+          await dependencies.routing.policies.load(nobody),
+          dependencies.routing.cacheDefaults,
+        );
+        return dependencies.routing.cache?.lookup(
+          nobody,
+          { prompt: warmPrompt, contextMessages: [], systemPrompt: '', modelClass: 'warm-up' },
+          settings,
+        );
       },
     ],
   ];

@@ -36,7 +36,9 @@ export interface OpenDatabaseOptions {
 
 /** Opens the database and applies every pending migration, so the schema is current on return. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDataDir);
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.pgliteDataDir);
   try {
     await handle.migrate();
     handle.vectorSearch = await prepareVectorSearch(handle.db);

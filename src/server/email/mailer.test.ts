@@ -34,7 +34,12 @@ describe('mailer', () => {
     cleanups.push(() => new Promise((resolve) => smtp.close(() => resolve())));
     const port = (smtp.server.address() as AddressInfo).port;
 
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Tokenwise <no-reply@example.test>', outboxDir: '/nonexistent', logger: silent });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Tokenwise <no-reply@example.test>',
+      outboxDir: '/nonexistent',
+      logger: silent,
+    });
     await mailer.send(passwordResetEmail('ada@example.test', 'http://app.test/reset-password?token=abc', 60));
 
     expect(received).toHaveLength(1);

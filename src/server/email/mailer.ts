@@ -42,7 +42,12 @@ function createOutboxMailer(options: MailerOptions): Mailer {
   let sequence = 0;
   return {
     async send(email) {
-      const info = await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+      });
       await mkdir(options.outboxDir, { recursive: true });
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

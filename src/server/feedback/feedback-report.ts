@@ -35,8 +35,12 @@ export function feedbackStats(rows: readonly FeedbackRecord[]): FeedbackStats {
     }
   }
   return {
-    by_date: [...byDate].map(([date, counts]) => ({ date, ...counts })).sort((first, second) => first.date.localeCompare(second.date)),
-    by_model: [...byModel].map(([model_id, counts]) => ({ model_id, ...counts })).sort((first, second) => second.total - first.total),
+    by_date: [...byDate]
+      .map(([date, counts]) => ({ date, ...counts }))
+      .sort((first, second) => first.date.localeCompare(second.date)),
+    by_model: [...byModel]
+      .map(([model_id, counts]) => ({ model_id, ...counts }))
+      .sort((first, second) => second.total - first.total),
     totals,
   };
 }
@@ -50,5 +54,8 @@ export function feedbackCsv(rows: readonly Feedback[]): string {
     const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  return [csvColumns.join(','), ...rows.map((row) => csvColumns.map((column) => cell(row[column])).join(','))].join('\r\n') + '\r\n';
+  return (
+    [csvColumns.join(','), ...rows.map((row) => csvColumns.map((column) => cell(row[column])).join(','))].join('\r\n') +
+    '\r\n'
+  );
 }

@@ -5,14 +5,24 @@ import { inOrganisation } from '../db/tenant-scope';
 
 export type FeedbackRecord = typeof feedback.$inferSelect;
 
-export async function insertFeedback(db: Executor, values: Omit<typeof feedback.$inferInsert, 'id' | 'createdAt'>): Promise<FeedbackRecord> {
+export async function insertFeedback(
+  db: Executor,
+  values: Omit<typeof feedback.$inferInsert, 'id' | 'createdAt'>,
+): Promise<FeedbackRecord> {
   const [row] = await db.insert(feedback).values(values).returning();
   if (!row) throw new Error('Saving feedback returned no row');
   return row;
 }
 
-export async function findFeedback(db: Executor, orgId: string, feedbackId: string): Promise<FeedbackRecord | undefined> {
-  const [row] = await db.select().from(feedback).where(inOrganisation(feedback.orgId, orgId, eq(feedback.id, feedbackId)));
+export async function findFeedback(
+  db: Executor,
+  orgId: string,
+  feedbackId: string,
+): Promise<FeedbackRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(feedback)
+    .where(inOrganisation(feedback.orgId, orgId, eq(feedback.id, feedbackId)));
   return row;
 }
 

@@ -38,7 +38,8 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
       request: { body: jsonBody(submitFeedbackRequestSchema) },
       responses: answers('The rating', feedbackSchema, 201),
     }),
-    async (context) => context.json(await submitFeedback(db, context.get('caller'), context.req.valid('json'), cache), 201),
+    async (context) =>
+      context.json(await submitFeedback(db, context.get('caller'), context.req.valid('json'), cache), 201),
   );
   addRoute(
     router,
@@ -51,7 +52,15 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
       request: { params, query: feedbackHistoryQuerySchema },
       responses: answers('The ratings', feedbackListSchema),
     }),
-    async (context) => context.json({ feedback: await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, context.req.valid('query')) }),
+    async (context) =>
+      context.json({
+        feedback: await feedbackHistory(
+          db,
+          context.get('caller'),
+          context.req.valid('param').orgId,
+          context.req.valid('query'),
+        ),
+      }),
   );
   addRoute(
     router,
@@ -59,13 +68,15 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
       method: 'get',
       path: '/stats/{orgId}',
       tags,
-      summary: "The organisation's ratings counted by day, by model and in all (scope model-management, as /admin/models)",
+      summary:
+        "The organisation's ratings counted by day, by model and in all (scope model-management, as /admin/models)",
       security: signedInSecurity,
       middleware: [requireOwnOrganisation(), requireScope('model-management')],
       request: { params, query: feedbackStatsQuerySchema },
       responses: answers('The counts', feedbackStatsSchema),
     }),
-    async (context) => context.json(await feedbackStatistics(db, context.get('caller').orgId, context.req.valid('query'))),
+    async (context) =>
+      context.json(await feedbackStatistics(db, context.get('caller').orgId, context.req.valid('query'))),
   );
   addRoute(
     router,
@@ -77,13 +88,19 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
       security: signedInSecurity,
       request: { params, body: jsonBody(feedbackExportRequestSchema) },
       responses: {
-        200: { description: 'The ratings', content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: feedbackListSchema } } },
+        200: {
+          description: 'The ratings',
+          content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: feedbackListSchema } },
+        },
         default: errorAnswer,
       },
     }),
     async (context) => {
       const input = context.req.valid('json');
-      const rows = await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, { ...input, userId: input.user_id });
+      const rows = await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, {
+        ...input,
+        userId: input.user_id,
+      });
       const stamp = input.from && input.to ? `${input.from}-${input.to}` : new Date().toISOString().slice(0, 10);
       context.header('Content-Disposition', `attachment; filename="feedback-${stamp}.${input.format}"`);
       if (input.format === 'json') return context.json({ feedback: rows });
@@ -93,7 +110,15 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
   );
   addRoute(
     router,
-    createRoute({ method: 'get', path: '/{id}', tags, summary: 'One rating', security: signedInSecurity, request: { params: feedbackPathSchema }, responses: answers('The rating', feedbackSchema) }),
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'One rating',
+      security: signedInSecurity,
+      request: { params: feedbackPathSchema },
+      responses: answers('The rating', feedbackSchema),
+    }),
     async (context) => context.json(await feedbackById(db, context.get('caller'), context.req.valid('param').id)),
   );
   return router;

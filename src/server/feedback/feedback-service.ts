@@ -37,7 +37,8 @@ export async function submitFeedback(
       if (rated.decisionId) await setDecisionFeedback(transaction, caller.orgId, rated.decisionId, input.feedback);
       // A rating of a reply the router sent to a cheaper tier moves the organisation's threshold for
       // the prompt's kind; of a reply from the cache, its cache threshold (docs/decisions/028, 033).
-      if (rated.decisionId && move) await recordCalibrationSignal(transaction, caller.orgId, rated.decisionId, move, 'rating');
+      if (rated.decisionId && move)
+        await recordCalibrationSignal(transaction, caller.orgId, rated.decisionId, move, 'rating');
       return presentFeedback(row);
     });
     // A reply rated bad is never served from the cache again: neither the entry it came from nor any made from it.
@@ -48,7 +49,8 @@ export async function submitFeedback(
     return saved;
   } catch (error) {
     const index = uniqueViolationIndex(error);
-    if (index === 'feedback_message_unique' || index === 'feedback_decision_unique') throw new AppError('conflict', messages.feedbackAlreadyGiven);
+    if (index === 'feedback_message_unique' || index === 'feedback_decision_unique')
+      throw new AppError('conflict', messages.feedbackAlreadyGiven);
     throw error;
   }
 }
@@ -58,12 +60,22 @@ async function findRatedReply(db: Executor, owner: { orgId: string; userId: stri
   // A reply in a deleted conversation (restorable for a while) is not rated until it is restored.
   if (decision?.sessionId && !(await findSession(db, owner, decision.sessionId))) return undefined;
   if (decision?.replyMessageId) {
-    const latest = (await latestDecisionsForReplies(db, owner.orgId, [decision.replyMessageId])).get(decision.replyMessageId);
+    const latest = (await latestDecisionsForReplies(db, owner.orgId, [decision.replyMessageId])).get(
+      decision.replyMessageId,
+    );
     const current = latest?.id === decision.id;
-    return { decisionId: decision.id, messageId: current ? decision.replyMessageId : null, modelId: decision.servedModelId, cacheEntryId: decision.cacheEntryId, route: decision };
+    return {
+      decisionId: decision.id,
+      messageId: current ? decision.replyMessageId : null,
+      modelId: decision.servedModelId,
+      cacheEntryId: decision.cacheEntryId,
+      route: decision,
+    };
   }
   const reply = await findMessage(db, owner, selectionId);
-  return reply?.role === 'assistant' ? { decisionId: null, messageId: reply.id, modelId: reply.modelId, cacheEntryId: null, route: undefined } : undefined;
+  return reply?.role === 'assistant'
+    ? { decisionId: null, messageId: reply.id, modelId: reply.modelId, cacheEntryId: null, route: undefined }
+    : undefined;
 }
 
 /**
@@ -94,6 +106,7 @@ export async function feedbackStatistics(db: Executor, orgId: string, window: Fe
 
 export async function feedbackById(db: Executor, caller: Caller, feedbackId: string): Promise<Feedback> {
   const row = isUuid(feedbackId) ? await findFeedback(db, caller.orgId, feedbackId) : undefined;
-  if (!row || (row.userId !== caller.userId && !isAdminRoleName(caller.roleName))) throw notFound(messages.feedbackNotFound);
+  if (!row || (row.userId !== caller.userId && !isAdminRoleName(caller.roleName)))
+    throw notFound(messages.feedbackNotFound);
   return presentFeedback(row);
 }

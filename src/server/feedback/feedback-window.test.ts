@@ -20,7 +20,9 @@ describe('feedbackWindow', () => {
   });
 
   it('refuses a start after the end and a malformed period', () => {
-    expect(() => feedbackWindow({ from: '2026-03-02', to: '2026-03-01' }, now)).toThrow('The start date must not be after the end date');
+    expect(() => feedbackWindow({ from: '2026-03-02', to: '2026-03-01' }, now)).toThrow(
+      'The start date must not be after the end date',
+    );
     expect(() => feedbackWindow({ period: 'soon' }, now)).toThrow("Period must look like '30d'");
   });
 });

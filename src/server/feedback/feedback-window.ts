@@ -15,7 +15,8 @@ export function feedbackWindow(window: FeedbackWindow, now = new Date()): { sinc
     if (!days) throw validationFailed(messages.invalidPeriod);
     since = new Date(now.getTime() - Number(days) * dayMs);
   }
-  if (window.from !== undefined && window.to !== undefined && window.from > window.to) throw validationFailed(messages.startAfterEnd);
+  if (window.from !== undefined && window.to !== undefined && window.from > window.to)
+    throw validationFailed(messages.startAfterEnd);
   if (window.from !== undefined) {
     const start = new Date(`${window.from}T00:00:00Z`);
     if (!since || start > since) since = start;

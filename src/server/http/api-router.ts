@@ -16,10 +16,16 @@ export function createApiRouter(): ApiRouter {
   return new OpenAPIHono<AppEnv>({ defaultHook: rejectInvalidInput });
 }
 
-type RouteInput<Route extends RouteConfig> = RouteHandler<Route, AppEnv> extends Handler<any, any, infer Input, any> ? Input : never;
+type RouteInput<Route extends RouteConfig> =
+  RouteHandler<Route, AppEnv> extends Handler<any, any, infer Input, any> ? Input : never;
 
 /** A handler with the route's validated input (`context.req.valid('param' | 'query' | 'json')`). */
-export type ApiHandler<Route extends RouteConfig> = Handler<AppEnv, string, RouteInput<Route>, Response | Promise<Response>>;
+export type ApiHandler<Route extends RouteConfig> = Handler<
+  AppEnv,
+  string,
+  RouteInput<Route>,
+  Response | Promise<Response>
+>;
 
 /**
  * Adds a route. Its answers are documented by `responses` but not checked against the handler's
@@ -38,11 +44,16 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
 }
 
 /** The route's main answer as JSON, and the error body every failure has. */
-export function answers(description: string, schema: z.ZodType, status: 200 | 201 | 202 = 200): RouteConfig['responses'] {
+export function answers(
+  description: string,
+  schema: z.ZodType,
+  status: 200 | 201 | 202 = 200,
+): RouteConfig['responses'] {
   return { [status]: { description, content: { 'application/json': { schema } } }, default: errorAnswer };
 }
 
 export const errorAnswer = {
-  description: 'A failure: `message` and `detail` carry the text to show, `fields` the first problem of each field, a 5xx a `request_id`.',
+  description:
+    'A failure: `message` and `detail` carry the text to show, `fields` the first problem of each field, a 5xx a `request_id`.',
   content: { 'application/json': { schema: apiErrorSchema } },
 };

@@ -40,7 +40,9 @@ describe('GET /api/openapi.json', () => {
     const served = app.routes
       .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
       .map((route) => `${route.method} ${route.path.slice('/api'.length).replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`);
-    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(new Set(documented)).toEqual(new Set(served));
     expect(documented.length).toBeGreaterThanOrEqual(50);
 
@@ -48,7 +50,9 @@ describe('GET /api/openapi.json', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       for (const [method, operation] of Object.entries(item)) {
-        const described = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name);
+        const described = (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => parameter.name);
         expect(described.sort(), `${method} ${path}`).toEqual(inPath.sort());
       }
     }

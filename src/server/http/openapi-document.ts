@@ -16,11 +16,15 @@ export function createOpenApiDocument(api: ApiRouter) {
     info: {
       title: 'Tokenwise API',
       version: '1.0',
-      description: 'Every route validates its params, query and body before anything runs; a refusal is a 400 with the error body.',
+      description:
+        'Every route validates its params, query and body before anything runs; a refusal is a 400 with the error body.',
     },
     servers: [{ url: '/api' }],
   });
   // Hono's parameters with a pattern ('{modelId{.+}}', which takes the rest of the path) are plain parameters here.
-  const paths = Object.entries(document.paths ?? {}).map(([path, item]) => [path.replace(/\{(\w+)\{[^}]*\}\}/g, '{$1}'), item]);
+  const paths = Object.entries(document.paths ?? {}).map(([path, item]) => [
+    path.replace(/\{(\w+)\{[^}]*\}\}/g, '{$1}'),
+    item,
+  ]);
   return { ...document, paths: Object.fromEntries(paths) };
 }

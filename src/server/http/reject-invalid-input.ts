@@ -15,7 +15,8 @@ export async function rejectInvalidInput(result: ValidationResult, context: Cont
   if (result.success) return;
   // A provisional sign-in (the chat message, decision 013) is confirmed before any answer, a refusal included.
   await context.get('signIn')?.confirm();
-  if (result.target === 'json' && context.get('malformedJsonBody')) throw new AppError('malformed_json', messages.malformedJson);
+  if (result.target === 'json' && context.get('malformedJsonBody'))
+    throw new AppError('malformed_json', messages.malformedJson);
   throw invalidInput(result.error.issues, result.target);
 }
 

@@ -27,28 +27,47 @@ describe('renderError', () => {
     const response = await appThrowing(new Error('database password is hunter2'), logged).request('/');
     expect(response.status).toBe(500);
     const body = await response.json();
-    expect(body).toEqual({ code: 'internal', message: 'Internal server error', detail: 'Internal server error', request_id: 'request-123' });
+    expect(body).toEqual({
+      code: 'internal',
+      message: 'Internal server error',
+      detail: 'Internal server error',
+      request_id: 'request-123',
+    });
     expect(JSON.stringify(logged)).toContain('hunter2');
   });
 
   it('renders an AppError with its status, message, fields and Retry-After', async () => {
-    const error = new AppError('too_many_requests', 'Slow down', { retryAfterSeconds: 12.2, fields: { username: 'x' } });
+    const error = new AppError('too_many_requests', 'Slow down', {
+      retryAfterSeconds: 12.2,
+      fields: { username: 'x' },
+    });
     const response = await appThrowing(error, []).request('/');
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('13');
-    expect(await response.json()).toEqual({ code: 'too_many_requests', message: 'Slow down', detail: 'Slow down', fields: { username: 'x' } });
+    expect(await response.json()).toEqual({
+      code: 'too_many_requests',
+      message: 'Slow down',
+      detail: 'Slow down',
+      fields: { username: 'x' },
+    });
   });
 
   it("renders the validation layer's own refusals as ours, not as server failures", async () => {
     const logged: unknown[] = [];
-    const unsupported = await appThrowing(new HTTPException(415, { message: 'Unsupported Media Type' }), logged).request('/');
+    const unsupported = await appThrowing(
+      new HTTPException(415, { message: 'Unsupported Media Type' }),
+      logged,
+    ).request('/');
     expect(unsupported.status).toBe(415);
     expect(await unsupported.json()).toEqual({
       code: 'unsupported_media_type',
       message: 'Send the request body as JSON (Content-Type: application/json).',
       detail: 'Send the request body as JSON (Content-Type: application/json).',
     });
-    const malformed = await appThrowing(new HTTPException(400, { message: 'Malformed JSON in request body' }), logged).request('/');
+    const malformed = await appThrowing(
+      new HTTPException(400, { message: 'Malformed JSON in request body' }),
+      logged,
+    ).request('/');
     expect(await malformed.json()).toMatchObject({ code: 'malformed_json', message: 'Malformed JSON in request body' });
     expect(logged).toEqual([]);
   });

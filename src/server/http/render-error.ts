@@ -14,11 +14,17 @@ export function renderError(error: unknown, context: Context<AppEnv>): Response 
   if (!appError || appError.status >= 500) {
     logger?.error({ err: error, requestId }, 'request failed');
     // 502 and 503 carry texts we wrote (never a provider's or a library's), so they are shown.
-    const ownText = appError && (appError.status === 502 || appError.status === 503) ? appError.message : messages.internal;
+    const ownText =
+      appError && (appError.status === 502 || appError.status === 503) ? appError.message : messages.internal;
     if (appError?.retryAfterSeconds !== undefined) {
       context.header('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
     }
-    const body: ApiErrorBody = { code: appError?.code ?? 'internal', message: ownText, detail: ownText, request_id: requestId };
+    const body: ApiErrorBody = {
+      code: appError?.code ?? 'internal',
+      message: ownText,
+      detail: ownText,
+      request_id: requestId,
+    };
     return context.json(body, (appError?.status ?? 500) as ContentfulStatusCode);
   }
   if (appError.retryAfterSeconds !== undefined) {
@@ -37,7 +43,9 @@ export function renderError(error: unknown, context: Context<AppEnv>): Response 
 /** Ours, or one of the validation layer's own refusals (@hono/zod-openapi), which are no server failures. */
 function asAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
-  if (error instanceof HTTPException && error.status === 415) return new AppError('unsupported_media_type', messages.unsupportedMediaType);
-  if (error instanceof HTTPException && error.status === 400) return new AppError('malformed_json', messages.malformedJson);
+  if (error instanceof HTTPException && error.status === 415)
+    return new AppError('unsupported_media_type', messages.unsupportedMediaType);
+  if (error instanceof HTTPException && error.status === 400)
+    return new AppError('malformed_json', messages.malformedJson);
   return undefined;
 }

@@ -22,7 +22,12 @@ export function requestContext(logger: Logger, options: { trustProxy: boolean })
     const started = performance.now();
     await next();
     const status = context.res.status;
-    const line = { method: context.req.method, path: context.req.path, status, ms: Math.round(performance.now() - started) };
+    const line = {
+      method: context.req.method,
+      path: context.req.path,
+      status,
+      ms: Math.round(performance.now() - started),
+    };
     if (status >= 500) requestLogger.error(line, 'request');
     else requestLogger.info(line, 'request');
   });

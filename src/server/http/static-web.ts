@@ -20,7 +20,10 @@ export function createStaticWebRoutes(webRoot: string) {
       onFound: (_path, context) => context.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
-  routes.use('*', serveStatic({ root: relativeRoot, onFound: (_path, context) => context.header('Cache-Control', 'no-cache') }));
+  routes.use(
+    '*',
+    serveStatic({ root: relativeRoot, onFound: (_path, context) => context.header('Cache-Control', 'no-cache') }),
+  );
   routes.get('*', async (context) => {
     const indexHtml = await readFile(indexFile, 'utf8').catch(() => undefined);
     if (indexHtml === undefined) {

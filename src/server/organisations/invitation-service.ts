@@ -22,7 +22,11 @@ export interface InviteInput {
 }
 
 function usernameFromEmail(email: string): string {
-  const base = email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 40) || 'user';
+  const base =
+    email
+      .split('@')[0]!
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 40) || 'user';
   return `${base}-${randomBytes(3).toString('hex')}`;
 }
 
@@ -48,9 +52,19 @@ export async function inviteUser(dependencies: AuthDependencies, caller: Caller,
         .insert(users)
         .values({ orgId: caller.orgId, roleId: role.id, username, email: input.email, status: 'pending_verification' })
         .returning({ id: users.id });
-      const token = await issueOneTimeToken(transaction, { orgId: caller.orgId, userId: created!.id, purpose: 'verify_email' });
+      const token = await issueOneTimeToken(transaction, {
+        orgId: caller.orgId,
+        userId: created!.id,
+        purpose: 'verify_email',
+      });
       const invited = (await findOrganisationUser(transaction, caller.orgId, created!.id))!;
-      await record({ action: 'user.create', targetType: 'user', targetId: invited.id, before: null, after: auditedUser(invited) });
+      await record({
+        action: 'user.create',
+        targetType: 'user',
+        targetId: invited.id,
+        before: null,
+        after: auditedUser(invited),
+      });
       return { userId: created!.id, token };
     });
     const link = dependencies.linkTo('/verify-email', token);
@@ -60,7 +74,8 @@ export async function inviteUser(dependencies: AuthDependencies, caller: Caller,
   } catch (error) {
     const index = uniqueViolationIndex(error);
     if (index === 'users_email_unique') throw validationFailed(messages.emailTaken, { email: messages.emailTaken });
-    if (index === 'users_username_unique') throw validationFailed(messages.usernameTaken, { username: messages.usernameTaken });
+    if (index === 'users_username_unique')
+      throw validationFailed(messages.usernameTaken, { username: messages.usernameTaken });
     throw error;
   }
 }

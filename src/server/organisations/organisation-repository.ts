@@ -4,7 +4,10 @@ import type { Executor } from '../db/database';
 import { organisations, roles, users } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 
-export async function insertOrganisation(db: Executor, values: { name: string; contactEmail: string }): Promise<string> {
+export async function insertOrganisation(
+  db: Executor,
+  values: { name: string; contactEmail: string },
+): Promise<string> {
   const [organisation] = await db.insert(organisations).values(values).returning({ id: organisations.id });
   if (!organisation) throw new Error('Creating an organisation returned no row');
   return organisation.id;
@@ -45,7 +48,13 @@ export async function findOrganisation(db: Executor, orgId: string): Promise<Org
 export async function updateOrganisationRecord(
   db: Executor,
   orgId: string,
-  changes: { name: string; domain?: string | null; size?: string | null; industry?: string | null; contactEmail?: string },
+  changes: {
+    name: string;
+    domain?: string | null;
+    size?: string | null;
+    industry?: string | null;
+    contactEmail?: string;
+  },
 ): Promise<void> {
   await db
     .update(organisations)

@@ -21,7 +21,11 @@ import { getOrganisation, updateOrganisation } from './organisation-service';
 const tags = ['Organisation'];
 
 /** Mounted at /org: one router, so one sign-in check, for every organisation call below it. */
-export function createOrganisationRoutes(dependencies: AuthDependencies, catalog: readonly CatalogModel[], signedIn: MiddlewareHandler<AppEnv>) {
+export function createOrganisationRoutes(
+  dependencies: AuthDependencies,
+  catalog: readonly CatalogModel[],
+  signedIn: MiddlewareHandler<AppEnv>,
+) {
   const router = createApiRouter();
   router.use(signedIn);
   const { db } = dependencies;
@@ -80,7 +84,8 @@ export function createOrganisationRoutes(dependencies: AuthDependencies, catalog
       request: { params: organisationPathSchema, body: jsonBody(inviteUserRequestSchema) },
       responses: answers('The invited user', inviteUserResponseSchema, 201),
     }),
-    async (context) => context.json(await inviteUser(dependencies, context.get('caller'), context.req.valid('json')), 201),
+    async (context) =>
+      context.json(await inviteUser(dependencies, context.get('caller'), context.req.valid('json')), 201),
   );
   addOrganisationUserRoutes(router, dependencies);
   addOrganisationSettingsRoutes(router, { db, catalog });

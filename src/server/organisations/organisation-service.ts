@@ -11,9 +11,19 @@ export async function getOrganisation(db: Database, orgId: string): Promise<Orga
   return organisation;
 }
 
-const audited = ({ name, domain, size, industry, contact_email }: Organisation) => ({ name, domain, size, industry, contact_email });
+const audited = ({ name, domain, size, industry, contact_email }: Organisation) => ({
+  name,
+  domain,
+  size,
+  industry,
+  contact_email,
+});
 
-export async function updateOrganisation(db: Database, caller: Caller, input: UpdateOrganisationRequest): Promise<Organisation> {
+export async function updateOrganisation(
+  db: Database,
+  caller: Caller,
+  input: UpdateOrganisationRequest,
+): Promise<Organisation> {
   return makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
     const before = await findOrganisation(transaction, caller.orgId);
     if (!before) throw notFound(messages.organizationNotFound);
@@ -26,7 +36,13 @@ export async function updateOrganisation(db: Database, caller: Caller, input: Up
       contactEmail: input.contact_email,
     });
     const after = (await findOrganisation(transaction, caller.orgId))!;
-    await record({ action: 'organization.update', targetType: 'organization', targetId: caller.orgId, before: audited(before), after: audited(after) });
+    await record({
+      action: 'organization.update',
+      targetType: 'organization',
+      targetId: caller.orgId,
+      before: audited(before),
+      after: audited(after),
+    });
     return after;
   });
 }

@@ -41,5 +41,8 @@ export async function saveSettings(db: Executor, orgId: string, settings: Organi
     applicationName: settings.branding.application_name,
     updatedAt: new Date(),
   };
-  await db.insert(organisationSettings).values({ orgId, ...values }).onConflictDoUpdate({ target: organisationSettings.orgId, set: values });
+  await db
+    .insert(organisationSettings)
+    .values({ orgId, ...values })
+    .onConflictDoUpdate({ target: organisationSettings.orgId, set: values });
 }

@@ -1,4 +1,10 @@
-import { defaultOrganisationSettings, messages, organisationRuleMessages, type OrganisationSettings, type UpdateOrganisationSettingsRequest } from '../../contracts';
+import {
+  defaultOrganisationSettings,
+  messages,
+  organisationRuleMessages,
+  type OrganisationSettings,
+  type UpdateOrganisationSettingsRequest,
+} from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import { isAddressAllowed } from '../auth/sign-in-rules';

@@ -1,6 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { deleteHistoryResponseSchema, preferencesPathSchema, preferencesSchema, successResponseSchema, updatePreferencesRequestSchema } from '../../contracts';
+import {
+  deleteHistoryResponseSchema,
+  preferencesPathSchema,
+  preferencesSchema,
+  successResponseSchema,
+  updatePreferencesRequestSchema,
+} from '../../contracts';
 import type { Database } from '../db/database';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
@@ -15,7 +21,15 @@ export function createPreferencesRoutes(db: Database, signedIn: MiddlewareHandle
   router.use(signedIn);
   addRoute(
     router,
-    createRoute({ method: 'get', path: '/user/{id}', tags, summary: "The caller's preferences", security: signedInSecurity, request: { params }, responses: answers('The preferences', preferencesSchema) }),
+    createRoute({
+      method: 'get',
+      path: '/user/{id}',
+      tags,
+      summary: "The caller's preferences",
+      security: signedInSecurity,
+      request: { params },
+      responses: answers('The preferences', preferencesSchema),
+    }),
     async (context) => context.json(await getPreferences(db, context.get('caller'), context.req.valid('param').id)),
   );
   addRoute(
@@ -29,11 +43,22 @@ export function createPreferencesRoutes(db: Database, signedIn: MiddlewareHandle
       request: { params, body: jsonBody(updatePreferencesRequestSchema) },
       responses: answers('The preferences', preferencesSchema),
     }),
-    async (context) => context.json(await updatePreferences(db, context.get('caller'), context.req.valid('param').id, context.req.valid('json'))),
+    async (context) =>
+      context.json(
+        await updatePreferences(db, context.get('caller'), context.req.valid('param').id, context.req.valid('json')),
+      ),
   );
   addRoute(
     router,
-    createRoute({ method: 'delete', path: '/user/{id}/history', tags, summary: "Delete the caller's conversations", security: signedInSecurity, request: { params }, responses: answers('How many were deleted', deleteHistoryResponseSchema) }),
+    createRoute({
+      method: 'delete',
+      path: '/user/{id}/history',
+      tags,
+      summary: "Delete the caller's conversations",
+      security: signedInSecurity,
+      request: { params },
+      responses: answers('How many were deleted', deleteHistoryResponseSchema),
+    }),
     async (context) => context.json(await deleteHistory(db, context.get('caller'), context.req.valid('param').id)),
   );
   addRoute(

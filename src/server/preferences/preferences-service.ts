@@ -23,14 +23,23 @@ export async function getPreferences(db: Database, caller: Caller, userId: strin
   return preferences as Preferences;
 }
 
-export async function updatePreferences(db: Database, caller: Caller, userId: string, changes: Partial<Preferences>): Promise<Preferences> {
+export async function updatePreferences(
+  db: Database,
+  caller: Caller,
+  userId: string,
+  changes: Partial<Preferences>,
+): Promise<Preferences> {
   const merged = { ...(await getPreferences(db, caller, userId)), ...changes };
   await writePreferences(db, caller.orgId, caller.userId, merged);
   return merged;
 }
 
 /** Deletes every conversation of the user (messages with them); usage records stay for billing. */
-export async function deleteHistory(db: Database, caller: Caller, userId: string): Promise<{ success: true; deletedCount: number }> {
+export async function deleteHistory(
+  db: Database,
+  caller: Caller,
+  userId: string,
+): Promise<{ success: true; deletedCount: number }> {
   requireSelf(caller, userId);
   return { success: true, deletedCount: await deleteAllSessions(db, { orgId: caller.orgId, userId: caller.userId }) };
 }

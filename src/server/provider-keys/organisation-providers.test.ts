@@ -4,7 +4,11 @@ import { mergeCredentials } from './organisation-providers';
 import type { ProviderKeyRecord } from './provider-key-repository';
 
 const secrets = createSecretBox('x'.repeat(32), 'provider-keys');
-const row = (provider: ProviderKeyRecord['provider'], apiKey: string | null, baseUrl: string | null = null): ProviderKeyRecord => ({
+const row = (
+  provider: ProviderKeyRecord['provider'],
+  apiKey: string | null,
+  baseUrl: string | null = null,
+): ProviderKeyRecord => ({
   orgId: 'org',
   provider,
   apiKeyEncrypted: apiKey === null ? null : secrets.seal(apiKey),
@@ -14,7 +18,10 @@ const row = (provider: ProviderKeyRecord['provider'], apiKey: string | null, bas
 });
 
 describe('mergeCredentials', () => {
-  const instance = { openai: { apiKey: 'sk-instance' }, anthropic: { apiKey: 'ak-instance', baseURL: 'https://proxy.example/v1' } };
+  const instance = {
+    openai: { apiKey: 'sk-instance' },
+    anthropic: { apiKey: 'ak-instance', baseURL: 'https://proxy.example/v1' },
+  };
   // Stands for an AddressGuard's fetch: only the organisation's own base URLs go through it.
   const organisationFetch: typeof fetch = async () => new Response('');
 
@@ -22,7 +29,7 @@ describe('mergeCredentials', () => {
     expect(mergeCredentials(instance, [], secrets, organisationFetch)).toEqual(instance);
   });
 
-  it("replaces only the providers the organisation has keys for, opening the sealed key", () => {
+  it('replaces only the providers the organisation has keys for, opening the sealed key', () => {
     const merged = mergeCredentials(
       instance,
       [row('anthropic', 'ak-organisation'), row('google', 'g-organisation', 'http://fake/v1beta')],
@@ -37,7 +44,9 @@ describe('mergeCredentials', () => {
   });
 
   it('takes an OpenAI-compatible server without a key, reached through the guarded fetch', () => {
-    expect(mergeCredentials({}, [row('openai-compatible', null, 'http://127.0.0.1:11434/v1')], secrets, organisationFetch)).toEqual({
+    expect(
+      mergeCredentials({}, [row('openai-compatible', null, 'http://127.0.0.1:11434/v1')], secrets, organisationFetch),
+    ).toEqual({
       'openai-compatible': { baseURL: 'http://127.0.0.1:11434/v1', fetch: organisationFetch },
     });
   });

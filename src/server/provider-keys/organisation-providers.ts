@@ -1,4 +1,10 @@
-import { createModelGateway, type CatalogModel, type ChatProvider, type ProviderCredentials, type ProviderName } from '../../gateway';
+import {
+  createModelGateway,
+  type CatalogModel,
+  type ChatProvider,
+  type ProviderCredentials,
+  type ProviderName,
+} from '../../gateway';
 import type { SecretBox } from '../auth/secret-box';
 import type { Executor } from '../db/database';
 import { listProviderKeys, type ProviderKeyRecord } from './provider-key-repository';
@@ -35,7 +41,10 @@ export interface OrganisationProvidersOptions {
 }
 
 export function createOrganisationProviders(options: OrganisationProvidersOptions): OrganisationProviders {
-  const cache = new Map<string, { at: number; credentials: ProviderCredentials; instancePaid: ReadonlySet<ProviderName>; gateway: ChatProvider }>();
+  const cache = new Map<
+    string,
+    { at: number; credentials: ProviderCredentials; instancePaid: ReadonlySet<ProviderName>; gateway: ChatProvider }
+  >();
   const lifetime = options.cacheMilliseconds ?? 30_000;
 
   async function entryFor(orgId: string) {
@@ -79,7 +88,10 @@ export function mergeCredentials(
     const apiKey = key.apiKeyEncrypted ? secrets.open(key.apiKeyEncrypted) : undefined;
     const baseURL = key.baseUrl ?? undefined;
     if (key.provider === 'openai-compatible') {
-      if (baseURL) merged['openai-compatible'] = apiKey ? { baseURL, apiKey, fetch: organisationFetch } : { baseURL, fetch: organisationFetch };
+      if (baseURL)
+        merged['openai-compatible'] = apiKey
+          ? { baseURL, apiKey, fetch: organisationFetch }
+          : { baseURL, fetch: organisationFetch };
     } else if (apiKey) {
       merged[key.provider] = baseURL ? { apiKey, baseURL, fetch: organisationFetch } : { apiKey };
     }
@@ -90,5 +102,7 @@ export function mergeCredentials(
 /** The providers whose merged credential is still the instance's own (the organisation set none in its place). */
 function instancePaidProviders(instance: ProviderCredentials, merged: ProviderCredentials): ReadonlySet<ProviderName> {
   const providers = Object.keys(instance) as (keyof ProviderCredentials)[];
-  return new Set(providers.filter((provider) => merged[provider] !== undefined && merged[provider] === instance[provider]));
+  return new Set(
+    providers.filter((provider) => merged[provider] !== undefined && merged[provider] === instance[provider]),
+  );
 }

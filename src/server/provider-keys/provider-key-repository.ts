@@ -16,7 +16,13 @@ export async function listProviderKeys(db: Executor, orgId: string): Promise<Pro
 
 export async function saveProviderKey(
   db: Executor,
-  values: { orgId: string; provider: KeyedProvider; apiKeyEncrypted: string | null; keyHint: string | null; baseUrl: string | null },
+  values: {
+    orgId: string;
+    provider: KeyedProvider;
+    apiKeyEncrypted: string | null;
+    keyHint: string | null;
+    baseUrl: string | null;
+  },
 ): Promise<ProviderKeyRecord> {
   const { orgId: _orgId, provider: _provider, ...changes } = values;
   const [row] = await db

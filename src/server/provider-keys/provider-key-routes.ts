@@ -14,7 +14,12 @@ import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '
 import { notFound } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
-import { listOrganisationKeys, removeOrganisationKey, setOrganisationKey, type ProviderKeyDependencies } from './provider-key-service';
+import {
+  listOrganisationKeys,
+  removeOrganisationKey,
+  setOrganisationKey,
+  type ProviderKeyDependencies,
+} from './provider-key-service';
 
 function providerParameter(value: string): KeyedProvider {
   const provider = keyedProviders.find((candidate) => candidate === value);
@@ -31,7 +36,15 @@ export function createProviderKeyRoutes(dependencies: ProviderKeyDependencies, s
   router.use(signedIn, requireOwnOrganisation(), requireScope('admin'));
   addRoute(
     router,
-    createRoute({ method: 'get', path: '/', tags, summary: "The organisation's own keys (hints only)", security: signedInSecurity, request: { params: providerKeysPathSchema }, responses: answers('The keys', providerKeyListSchema) }),
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: "The organisation's own keys (hints only)",
+      security: signedInSecurity,
+      request: { params: providerKeysPathSchema },
+      responses: answers('The keys', providerKeyListSchema),
+    }),
     async (context) => context.json({ keys: await listOrganisationKeys(dependencies, context.get('caller').orgId) }),
   );
   addRoute(
@@ -47,7 +60,9 @@ export function createProviderKeyRoutes(dependencies: ProviderKeyDependencies, s
     }),
     async (context) => {
       const provider = providerParameter(context.req.valid('param').provider);
-      return context.json(await setOrganisationKey(dependencies, context.get('caller').orgId, provider, context.req.valid('json')));
+      return context.json(
+        await setOrganisationKey(dependencies, context.get('caller').orgId, provider, context.req.valid('json')),
+      );
     },
   );
   addRoute(
@@ -62,7 +77,11 @@ export function createProviderKeyRoutes(dependencies: ProviderKeyDependencies, s
       responses: answers('Removed', successResponseSchema),
     }),
     async (context) => {
-      await removeOrganisationKey(dependencies, context.get('caller').orgId, providerParameter(context.req.valid('param').provider));
+      await removeOrganisationKey(
+        dependencies,
+        context.get('caller').orgId,
+        providerParameter(context.req.valid('param').provider),
+      );
       return context.json({ success: true });
     },
   );

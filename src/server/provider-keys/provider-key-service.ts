@@ -4,7 +4,12 @@ import type { SecretBox } from '../auth/secret-box';
 import type { Executor } from '../db/database';
 import { notFound, validationFailed } from '../http/app-error';
 import type { OrganisationProviders } from './organisation-providers';
-import { deleteProviderKey, listProviderKeys, saveProviderKey, type ProviderKeyRecord } from './provider-key-repository';
+import {
+  deleteProviderKey,
+  listProviderKeys,
+  saveProviderKey,
+  type ProviderKeyRecord,
+} from './provider-key-repository';
 
 export interface ProviderKeyDependencies {
   db: Executor;
@@ -16,10 +21,18 @@ export interface ProviderKeyDependencies {
 
 /** Never the key itself: its last four characters at most. */
 export function presentProviderKey(row: ProviderKeyRecord): ProviderKeyView {
-  return { provider: row.provider, key_hint: row.keyHint, base_url: row.baseUrl, updated_at: row.updatedAt.toISOString() };
+  return {
+    provider: row.provider,
+    key_hint: row.keyHint,
+    base_url: row.baseUrl,
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
-export async function listOrganisationKeys(dependencies: ProviderKeyDependencies, orgId: string): Promise<ProviderKeyView[]> {
+export async function listOrganisationKeys(
+  dependencies: ProviderKeyDependencies,
+  orgId: string,
+): Promise<ProviderKeyView[]> {
   return (await listProviderKeys(dependencies.db, orgId)).map(presentProviderKey);
 }
 
@@ -50,11 +63,17 @@ async function requirePublicBaseUrl(dependencies: ProviderKeyDependencies, baseU
   const refusal = await dependencies.addressGuard.checkUrl(baseUrl);
   if (!refusal) return;
   const message =
-    refusal.reason === 'unresolvable' ? messages.providerUrlUnresolvable : messages.providerUrlNotPublic(refusal.address, refusal.addressClass);
+    refusal.reason === 'unresolvable'
+      ? messages.providerUrlUnresolvable
+      : messages.providerUrlNotPublic(refusal.address, refusal.addressClass);
   throw validationFailed(message, { base_url: message });
 }
 
-export async function removeOrganisationKey(dependencies: ProviderKeyDependencies, orgId: string, provider: KeyedProvider): Promise<void> {
+export async function removeOrganisationKey(
+  dependencies: ProviderKeyDependencies,
+  orgId: string,
+  provider: KeyedProvider,
+): Promise<void> {
   if (!(await deleteProviderKey(dependencies.db, orgId, provider))) throw notFound();
   dependencies.providers.forget(orgId);
 }

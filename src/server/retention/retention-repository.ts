@@ -25,17 +25,31 @@ export async function listRetentionPeriods(db: Executor): Promise<{ orgId: strin
  * answered right now keeps its session). Messages and the cache entries made from the replies go
  * with their session (foreign keys); usage records, routing decisions and feedback stay, detached.
  */
-export async function deleteInactiveSessions(db: Executor, orgId: string, cutoff: Date, limit: number): Promise<number> {
+export async function deleteInactiveSessions(
+  db: Executor,
+  orgId: string,
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
   const recentMessage = db
     .select({ id: chatMessages.id })
     .from(chatMessages)
-    .where(and(eq(chatMessages.orgId, orgId), eq(chatMessages.sessionId, chatSessions.id), gte(chatMessages.createdAt, cutoff)));
+    .where(
+      and(
+        eq(chatMessages.orgId, orgId),
+        eq(chatMessages.sessionId, chatSessions.id),
+        gte(chatMessages.createdAt, cutoff),
+      ),
+    );
   const inactive = db
     .select({ id: chatSessions.id })
     .from(chatSessions)
     .where(inOrganisation(chatSessions.orgId, orgId, lt(chatSessions.updatedAt, cutoff), notExists(recentMessage)))
     .limit(limit);
-  const deleted = await db.delete(chatSessions).where(inOrganisation(chatSessions.orgId, orgId, inArray(chatSessions.id, inactive))).returning({ id: chatSessions.id });
+  const deleted = await db
+    .delete(chatSessions)
+    .where(inOrganisation(chatSessions.orgId, orgId, inArray(chatSessions.id, inactive)))
+    .returning({ id: chatSessions.id });
   return deleted.length;
 }
 
@@ -43,12 +57,27 @@ export async function deleteInactiveSessions(db: Executor, orgId: string, cutoff
  * Removes for good up to `limit` of the organisation's conversations deleted by their owners before
  * `deletedBefore` (their undo window has passed), with what goes with a session as above.
  */
-export async function purgeDeletedSessions(db: Executor, orgId: string, deletedBefore: Date, limit: number): Promise<number> {
+export async function purgeDeletedSessions(
+  db: Executor,
+  orgId: string,
+  deletedBefore: Date,
+  limit: number,
+): Promise<number> {
   const expired = db
     .select({ id: chatSessions.id })
     .from(chatSessions)
-    .where(inOrganisation(chatSessions.orgId, orgId, isNotNull(chatSessions.deletedAt), lt(chatSessions.deletedAt, deletedBefore)))
+    .where(
+      inOrganisation(
+        chatSessions.orgId,
+        orgId,
+        isNotNull(chatSessions.deletedAt),
+        lt(chatSessions.deletedAt, deletedBefore),
+      ),
+    )
     .limit(limit);
-  const purged = await db.delete(chatSessions).where(inOrganisation(chatSessions.orgId, orgId, inArray(chatSessions.id, expired))).returning({ id: chatSessions.id });
+  const purged = await db
+    .delete(chatSessions)
+    .where(inOrganisation(chatSessions.orgId, orgId, inArray(chatSessions.id, expired)))
+    .returning({ id: chatSessions.id });
   return purged.length;
 }

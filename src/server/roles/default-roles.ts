@@ -25,6 +25,9 @@ export const seededRoles = {
   admin: { name: 'Admin', description: 'Full access to every model and every administration area.' },
   member: { name: 'Member', description: 'Chats with the everyday models within monthly limits.' },
   'user-manager': { name: 'User Manager', description: 'Adds people, changes their roles and sees their usage.' },
-  'model-manager': { name: 'Model Manager', description: 'Looks after the models: routing policy and model analytics.' },
+  'model-manager': {
+    name: 'Model Manager',
+    description: 'Looks after the models: routing policy and model analytics.',
+  },
   'billing-manager': { name: 'Billing Manager', description: 'Looks after billing, the wallet and usage costs.' },
 } as const satisfies Record<SeededRoleKey, { name: string; description: string }>;

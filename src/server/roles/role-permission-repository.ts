@@ -13,7 +13,11 @@ export interface StoredPermission {
 }
 
 /** The permission rows of these roles, by role id: one query, whatever the number of roles. */
-export async function listPermissionsOfRoles(db: Executor, orgId: string, roleIds: string[]): Promise<Map<string, StoredPermission[]>> {
+export async function listPermissionsOfRoles(
+  db: Executor,
+  orgId: string,
+  roleIds: string[],
+): Promise<Map<string, StoredPermission[]>> {
   const byRole = new Map<string, StoredPermission[]>(roleIds.map((roleId) => [roleId, []]));
   if (roleIds.length === 0) return byRole;
   const rows = await db
@@ -33,8 +37,15 @@ export async function listPermissionsOfRoles(db: Executor, orgId: string, roleId
 }
 
 /** Replaces the role's rows with these; read on the very next request (model-access.ts reads them per request). */
-export async function replaceRolePermissions(db: Executor, orgId: string, roleId: string, permissions: readonly StoredPermission[]): Promise<void> {
-  await db.delete(rolePermissions).where(inOrganisation(rolePermissions.orgId, orgId, eq(rolePermissions.roleId, roleId)));
+export async function replaceRolePermissions(
+  db: Executor,
+  orgId: string,
+  roleId: string,
+  permissions: readonly StoredPermission[],
+): Promise<void> {
+  await db
+    .delete(rolePermissions)
+    .where(inOrganisation(rolePermissions.orgId, orgId, eq(rolePermissions.roleId, roleId)));
   if (permissions.length === 0) return;
   await db.insert(rolePermissions).values(permissions.map((permission) => ({ roleId, orgId, ...permission })));
 }

@@ -1,15 +1,32 @@
-import { isAdminRoleName, isUnlimitedRoleName, messages, unlimitedLimit, type Role, type RolePermissionInput } from '../../contracts';
+import {
+  isAdminRoleName,
+  isUnlimitedRoleName,
+  messages,
+  unlimitedLimit,
+  type Role,
+  type RolePermissionInput,
+} from '../../contracts';
 import { validationFailed } from '../http/app-error';
 import type { StoredPermission } from './role-permission-repository';
 import type { RoleRecord } from './role-repository';
 import { newRoleModelDefaults } from './default-roles';
 
-const unlimited = { maxTokensPerRequest: unlimitedLimit, monthlyTokenLimit: unlimitedLimit, costLimit: unlimitedLimit } as const;
+const unlimited = {
+  maxTokensPerRequest: unlimitedLimit,
+  monthlyTokenLimit: unlimitedLimit,
+  costLimit: unlimitedLimit,
+} as const;
 
 /** Refuses a permission naming a model the catalog does not have, naming it. */
-export function refuseUnknownModels(permissions: readonly RolePermissionInput[] | undefined, catalogModelIds: ReadonlySet<string>): void {
+export function refuseUnknownModels(
+  permissions: readonly RolePermissionInput[] | undefined,
+  catalogModelIds: ReadonlySet<string>,
+): void {
   const unknown = permissions?.find((permission) => !catalogModelIds.has(permission.model_id));
-  if (unknown) throw validationFailed(messages.unknownModel(unknown.model_id), { permissions: messages.unknownModel(unknown.model_id) });
+  if (unknown)
+    throw validationFailed(messages.unknownModel(unknown.model_id), {
+      permissions: messages.unknownModel(unknown.model_id),
+    });
 }
 
 /** What a new role gets without a list: every catalog model enabled with the new-role limits (spec sections 4 and 9). */
@@ -24,7 +41,11 @@ export function everyModelWithDefaults(catalogModelIds: Iterable<string>): Store
  * - any other role keeps its limits, except that limits left unlimited by a former admin-like name
  *   (nothing sent with the rename) go back to the new-role defaults.
  */
-export function permissionsToStore(roleName: string, sent: readonly RolePermissionInput[] | undefined, current: readonly StoredPermission[]): StoredPermission[] {
+export function permissionsToStore(
+  roleName: string,
+  sent: readonly RolePermissionInput[] | undefined,
+  current: readonly StoredPermission[],
+): StoredPermission[] {
   if (isAdminRoleName(roleName)) return [];
   const chosen: StoredPermission[] = sent
     ? sent.map((permission) => ({
@@ -39,15 +60,27 @@ export function permissionsToStore(roleName: string, sent: readonly RolePermissi
   if (sent) return chosen;
   return chosen.map((permission) => ({
     ...permission,
-    maxTokensPerRequest: permission.maxTokensPerRequest === unlimitedLimit ? newRoleModelDefaults.maxTokensPerRequest : permission.maxTokensPerRequest,
-    monthlyTokenLimit: permission.monthlyTokenLimit === unlimitedLimit ? newRoleModelDefaults.monthlyTokenLimit : permission.monthlyTokenLimit,
+    maxTokensPerRequest:
+      permission.maxTokensPerRequest === unlimitedLimit
+        ? newRoleModelDefaults.maxTokensPerRequest
+        : permission.maxTokensPerRequest,
+    monthlyTokenLimit:
+      permission.monthlyTokenLimit === unlimitedLimit
+        ? newRoleModelDefaults.monthlyTokenLimit
+        : permission.monthlyTokenLimit,
     costLimit: permission.costLimit === unlimitedLimit ? newRoleModelDefaults.costLimit : permission.costLimit,
   }));
 }
 
 /** The role as spec section 3 has it; Admin and Super Admin report every catalog model, unlimited. */
-export function presentRole(role: RoleRecord, stored: readonly StoredPermission[], catalogModelIds: Iterable<string>): Role {
-  const permissions = isAdminRoleName(role.name) ? [...catalogModelIds].map((modelId) => ({ modelId, isEnabled: true, ...unlimited })) : stored;
+export function presentRole(
+  role: RoleRecord,
+  stored: readonly StoredPermission[],
+  catalogModelIds: Iterable<string>,
+): Role {
+  const permissions = isAdminRoleName(role.name)
+    ? [...catalogModelIds].map((modelId) => ({ modelId, isEnabled: true, ...unlimited }))
+    : stored;
   return {
     id: role.id,
     role_id: role.id,
@@ -55,12 +88,14 @@ export function presentRole(role: RoleRecord, stored: readonly StoredPermission[
     name: role.name,
     description: role.description,
     // By model id in code point order, whatever the database's collation.
-    permissions: [...permissions].sort((first, second) => (first.modelId < second.modelId ? -1 : first.modelId > second.modelId ? 1 : 0)).map((permission) => ({
-      model_id: permission.modelId,
-      isEnabled: permission.isEnabled,
-      max_tokens_per_request: permission.maxTokensPerRequest,
-      monthly_token_limit: permission.monthlyTokenLimit,
-      cost_limit: permission.costLimit,
-    })),
+    permissions: [...permissions]
+      .sort((first, second) => (first.modelId < second.modelId ? -1 : first.modelId > second.modelId ? 1 : 0))
+      .map((permission) => ({
+        model_id: permission.modelId,
+        isEnabled: permission.isEnabled,
+        max_tokens_per_request: permission.maxTokensPerRequest,
+        monthly_token_limit: permission.monthlyTokenLimit,
+        cost_limit: permission.costLimit,
+      })),
   };
 }

@@ -12,7 +12,13 @@ export interface RoleRecord {
   seededAs: SeededRoleKey | null;
 }
 
-const roleColumns = { id: roles.id, orgId: roles.orgId, name: roles.name, description: roles.description, seededAs: roles.seededAs };
+const roleColumns = {
+  id: roles.id,
+  orgId: roles.orgId,
+  name: roles.name,
+  description: roles.description,
+  seededAs: roles.seededAs,
+};
 
 export async function findRole(db: Executor, orgId: string, roleId: string): Promise<RoleRecord | undefined> {
   const [role] = await db
@@ -42,13 +48,25 @@ export async function listRoles(db: Executor, orgId: string): Promise<(RoleRecor
     .orderBy(asc(roles.name));
 }
 
-export async function insertRole(db: Executor, orgId: string, values: { name: string; description: string }): Promise<string> {
-  const [role] = await db.insert(roles).values({ orgId, ...values }).returning({ id: roles.id });
+export async function insertRole(
+  db: Executor,
+  orgId: string,
+  values: { name: string; description: string },
+): Promise<string> {
+  const [role] = await db
+    .insert(roles)
+    .values({ orgId, ...values })
+    .returning({ id: roles.id });
   if (!role) throw new Error('Creating a role returned no row');
   return role.id;
 }
 
-export async function updateRoleRecord(db: Executor, orgId: string, roleId: string, changes: { name?: string; description?: string }): Promise<void> {
+export async function updateRoleRecord(
+  db: Executor,
+  orgId: string,
+  roleId: string,
+  changes: { name?: string; description?: string },
+): Promise<void> {
   await db
     .update(roles)
     .set({ ...changes, updatedAt: new Date() })
@@ -69,7 +87,12 @@ export async function countRoleHolders(db: Executor, orgId: string, roleId: stri
 }
 
 /** Removed people keep a role for the record; before that role goes, they are given another. */
-export async function moveRemovedHolders(db: Executor, orgId: string, fromRoleId: string, toRoleId: string): Promise<number> {
+export async function moveRemovedHolders(
+  db: Executor,
+  orgId: string,
+  fromRoleId: string,
+  toRoleId: string,
+): Promise<number> {
   const moved = await db
     .update(users)
     .set({ roleId: toRoleId, updatedAt: new Date() })
@@ -82,7 +105,10 @@ export async function moveRemovedHolders(db: Executor, orgId: string, fromRoleId
  * Every new organisation starts with an unlimited Admin role, a limited Member role and the three
  * manager roles of spec section 6, which chat with the Member's models.
  */
-export async function seedDefaultRoles(db: Executor, orgId: string): Promise<{ adminRoleId: string; memberRoleId: string }> {
+export async function seedDefaultRoles(
+  db: Executor,
+  orgId: string,
+): Promise<{ adminRoleId: string; memberRoleId: string }> {
   const seeded = await db
     .insert(roles)
     .values(Object.entries(seededRoles).map(([key, role]) => ({ orgId, ...role, seededAs: key as SeededRoleKey })))
@@ -93,10 +119,12 @@ export async function seedDefaultRoles(db: Executor, orgId: string): Promise<{ a
     return role.id;
   };
   const limitedRoleIds = seeded.filter((role) => role.seededAs !== 'admin').map((role) => role.id);
-  await db.insert(rolePermissions).values(
-    limitedRoleIds.flatMap((roleId) =>
-      memberDefaultModelIds.map((modelId) => ({ roleId, orgId, modelId, isEnabled: true, ...newRoleModelDefaults })),
-    ),
-  );
+  await db
+    .insert(rolePermissions)
+    .values(
+      limitedRoleIds.flatMap((roleId) =>
+        memberDefaultModelIds.map((modelId) => ({ roleId, orgId, modelId, isEnabled: true, ...newRoleModelDefaults })),
+      ),
+    );
   return { adminRoleId: idOf('admin'), memberRoleId: idOf('member') };
 }

@@ -15,7 +15,14 @@ import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity, type Ap
 import { forbidden, notFound } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { addRoleUserRoutes } from './role-user-routes';
-import { createRole, deleteRole, findRoleWithPermissions, listRolesWithPermissions, updateRole, type RoleDependencies } from './role-service';
+import {
+  createRole,
+  deleteRole,
+  findRoleWithPermissions,
+  listRolesWithPermissions,
+  updateRole,
+  type RoleDependencies,
+} from './role-service';
 import { requireOwnOrganisation, requireScope } from './require-scope';
 
 const tags = ['Roles'];
@@ -30,13 +37,15 @@ export function createRoleRoutes(dependencies: RoleDependencies, signedIn: Middl
       method: 'get',
       path: '/organization/{orgId}',
       tags,
-      summary: "The organisation's roles with their model permissions and holders (scope user-management: the user screens pick roles from it)",
+      summary:
+        "The organisation's roles with their model permissions and holders (scope user-management: the user screens pick roles from it)",
       security: signedInSecurity,
       middleware: [requireOwnOrganisation(), requireScope('user-management')],
       request: { params: organisationPathSchema },
       responses: answers('The roles', roleListResponseSchema),
     }),
-    async (context) => context.json({ roles: await listRolesWithPermissions(dependencies, context.get('caller').orgId) }),
+    async (context) =>
+      context.json({ roles: await listRolesWithPermissions(dependencies, context.get('caller').orgId) }),
   );
   // Before '/{roleId}': its own paths first.
   addRoleUserRoutes(router, dependencies.db);
@@ -47,7 +56,8 @@ export function createRoleRoutes(dependencies: RoleDependencies, signedIn: Middl
       method: 'get',
       path: '/{roleId}',
       tags,
-      summary: "One role of the organisation: the caller's own (the web app's scope check reads it), or any with scope user-management",
+      summary:
+        "One role of the organisation: the caller's own (the web app's scope check reads it), or any with scope user-management",
       security: signedInSecurity,
       request: { params: rolePathSchema },
       responses: answers('The role', roleSchema),
@@ -79,7 +89,8 @@ function addRoleChangeRoutes(router: ApiRouter, dependencies: RoleDependencies) 
       request: { body: jsonBody(createRoleRequestSchema) },
       responses: answers('The new role', roleSchema, 201),
     }),
-    async (context) => context.json(await createRole(dependencies, context.get('caller'), context.req.valid('json')), 201),
+    async (context) =>
+      context.json(await createRole(dependencies, context.get('caller'), context.req.valid('json')), 201),
   );
   addRoute(
     router,
@@ -93,7 +104,15 @@ function addRoleChangeRoutes(router: ApiRouter, dependencies: RoleDependencies) 
       request: { params: rolePathSchema, body: jsonBody(updateRoleRequestSchema) },
       responses: answers('The role', roleSchema),
     }),
-    async (context) => context.json(await updateRole(dependencies, context.get('caller'), context.req.valid('param').roleId, context.req.valid('json'))),
+    async (context) =>
+      context.json(
+        await updateRole(
+          dependencies,
+          context.get('caller'),
+          context.req.valid('param').roleId,
+          context.req.valid('json'),
+        ),
+      ),
   );
   addRoute(
     router,
@@ -107,6 +126,7 @@ function addRoleChangeRoutes(router: ApiRouter, dependencies: RoleDependencies) 
       request: { params: rolePathSchema },
       responses: answers('Deleted', deleteRoleResponseSchema),
     }),
-    async (context) => context.json(await deleteRole(dependencies, context.get('caller'), context.req.valid('param').roleId)),
+    async (context) =>
+      context.json(await deleteRole(dependencies, context.get('caller'), context.req.valid('param').roleId)),
   );
 }

@@ -53,29 +53,67 @@ async function presentStoredRole(db: Executor, dependencies: RoleDependencies, r
 /** The organisation's roles with their permissions and how many people hold each: two queries. */
 export async function listRolesWithPermissions(dependencies: RoleDependencies, orgId: string) {
   const roles = await listRoles(dependencies.db, orgId);
-  const permissions = await listPermissionsOfRoles(dependencies.db, orgId, roles.map((role) => role.id));
-  return roles.map((role) => ({ ...presentRole(role, permissions.get(role.id) ?? [], catalogIds(dependencies)), user_count: role.userCount }));
+  const permissions = await listPermissionsOfRoles(
+    dependencies.db,
+    orgId,
+    roles.map((role) => role.id),
+  );
+  return roles.map((role) => ({
+    ...presentRole(role, permissions.get(role.id) ?? [], catalogIds(dependencies)),
+    user_count: role.userCount,
+  }));
 }
 
-export async function findRoleWithPermissions(dependencies: RoleDependencies, orgId: string, roleId: string): Promise<Role | undefined> {
+export async function findRoleWithPermissions(
+  dependencies: RoleDependencies,
+  orgId: string,
+  roleId: string,
+): Promise<Role | undefined> {
   const role = await findRole(dependencies.db, orgId, roleId);
   return role && presentStoredRole(dependencies.db, dependencies, role);
 }
 
-export async function createRole(dependencies: RoleDependencies, caller: Caller, input: CreateRoleRequest): Promise<Role> {
+export async function createRole(
+  dependencies: RoleDependencies,
+  caller: Caller,
+  input: CreateRoleRequest,
+): Promise<Role> {
   refuseOtherOrganisation(caller, input.org_id);
   refuseUnknownModels(input.permissions, catalogIds(dependencies));
   return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     if (await roleNameTaken(transaction, caller.orgId, input.name)) throw conflict(messages.roleNameTaken(input.name));
-    const roleId = await insertRole(transaction, caller.orgId, { name: input.name, description: input.description ?? '' });
-    await replaceRolePermissions(transaction, caller.orgId, roleId, permissionsToStore(input.name, input.permissions, everyModelWithDefaults(catalogIds(dependencies))));
-    const role = await presentStoredRole(transaction, dependencies, (await findRole(transaction, caller.orgId, roleId))!);
-    await record({ action: 'role.create', targetType: 'role', targetId: roleId, before: null, after: auditedRole(role) });
+    const roleId = await insertRole(transaction, caller.orgId, {
+      name: input.name,
+      description: input.description ?? '',
+    });
+    await replaceRolePermissions(
+      transaction,
+      caller.orgId,
+      roleId,
+      permissionsToStore(input.name, input.permissions, everyModelWithDefaults(catalogIds(dependencies))),
+    );
+    const role = await presentStoredRole(
+      transaction,
+      dependencies,
+      (await findRole(transaction, caller.orgId, roleId))!,
+    );
+    await record({
+      action: 'role.create',
+      targetType: 'role',
+      targetId: roleId,
+      before: null,
+      after: auditedRole(role),
+    });
     return role;
   }).catch(translateNameConflict(input.name));
 }
 
-export async function updateRole(dependencies: RoleDependencies, caller: Caller, roleId: string, input: UpdateRoleRequest): Promise<Role> {
+export async function updateRole(
+  dependencies: RoleDependencies,
+  caller: Caller,
+  roleId: string,
+  input: UpdateRoleRequest,
+): Promise<Role> {
   refuseOtherOrganisation(caller, input.org_id);
   refuseUnknownModels(input.permissions, catalogIds(dependencies));
   const name = input.name;
@@ -85,14 +123,33 @@ export async function updateRole(dependencies: RoleDependencies, caller: Caller,
     const before = await presentStoredRole(transaction, dependencies, role);
     const newName = name ?? role.name;
     if (role.seededAs === 'admin' && !isAdminRoleName(newName)) throw conflict(messages.adminRoleMustStayAdmin);
-    if (name !== undefined && (await roleNameTaken(transaction, caller.orgId, name, roleId))) throw conflict(messages.roleNameTaken(name));
+    if (name !== undefined && (await roleNameTaken(transaction, caller.orgId, name, roleId)))
+      throw conflict(messages.roleNameTaken(name));
     await updateRoleRecord(transaction, caller.orgId, roleId, { name, description: input.description });
     // Admin and Super Admin keep no rows: leaving those names starts from every model at the defaults.
-    const current = isAdminRoleName(role.name) ? everyModelWithDefaults(catalogIds(dependencies)) : (await listPermissionsOfRoles(transaction, caller.orgId, [roleId])).get(roleId)!;
-    await replaceRolePermissions(transaction, caller.orgId, roleId, permissionsToStore(newName, input.permissions, current));
-    if (isAdminRoleName(role.name) && !isAdminRoleName(newName)) await refuseLosingTheLastAdministrator(transaction, caller.orgId);
-    const after = await presentStoredRole(transaction, dependencies, { ...role, name: newName, description: input.description ?? role.description });
-    await record({ action: 'role.update', targetType: 'role', targetId: roleId, before: auditedRole(before), after: auditedRole(after) });
+    const current = isAdminRoleName(role.name)
+      ? everyModelWithDefaults(catalogIds(dependencies))
+      : (await listPermissionsOfRoles(transaction, caller.orgId, [roleId])).get(roleId)!;
+    await replaceRolePermissions(
+      transaction,
+      caller.orgId,
+      roleId,
+      permissionsToStore(newName, input.permissions, current),
+    );
+    if (isAdminRoleName(role.name) && !isAdminRoleName(newName))
+      await refuseLosingTheLastAdministrator(transaction, caller.orgId);
+    const after = await presentStoredRole(transaction, dependencies, {
+      ...role,
+      name: newName,
+      description: input.description ?? role.description,
+    });
+    await record({
+      action: 'role.update',
+      targetType: 'role',
+      targetId: roleId,
+      before: auditedRole(before),
+      after: auditedRole(after),
+    });
     return after;
   }).catch(translateNameConflict(name ?? ''));
 }
@@ -101,7 +158,11 @@ export async function updateRole(dependencies: RoleDependencies, caller: Caller,
  * Deletes a role nobody holds. People removed earlier keep a role only for the record: they are
  * moved to the seeded Member role (or, without one, the Admin role, which always exists).
  */
-export async function deleteRole(dependencies: RoleDependencies, caller: Caller, roleId: string): Promise<{ success: boolean; message: string }> {
+export async function deleteRole(
+  dependencies: RoleDependencies,
+  caller: Caller,
+  roleId: string,
+): Promise<{ success: boolean; message: string }> {
   return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     const role = await findRole(transaction, caller.orgId, roleId);
     if (!role) throw notFound(messages.roleNotFound);
@@ -113,7 +174,8 @@ export async function deleteRole(dependencies: RoleDependencies, caller: Caller,
     const keeper = member && member.id !== roleId ? member : await findSeededRole(transaction, caller.orgId, 'admin');
     const moved = keeper ? await moveRemovedHolders(transaction, caller.orgId, roleId, keeper.id) : 0;
     await deleteRoleRecord(transaction, caller.orgId, roleId);
-    const after = moved > 0 ? { deleted: true, removed_users_moved_to_role_id: keeper!.id, removed_users_moved: moved } : null;
+    const after =
+      moved > 0 ? { deleted: true, removed_users_moved_to_role_id: keeper!.id, removed_users_moved: moved } : null;
     await record({ action: 'role.delete', targetType: 'role', targetId: roleId, before: auditedRole(before), after });
     return { success: true, message: 'Role deleted' };
   });

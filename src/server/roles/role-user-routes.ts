@@ -36,7 +36,15 @@ export function addRoleUserRoutes(router: ApiRouter, db: Database) {
     async (context) => {
       const orgId = context.get('caller').orgId;
       const users = await listAllOrganisationUsers(db, orgId);
-      return context.json({ user_roles: users.map((user) => ({ user_id: user.id, role_id: user.roleId, org_id: orgId, role_name: user.roleName, username: user.username })) });
+      return context.json({
+        user_roles: users.map((user) => ({
+          user_id: user.id,
+          role_id: user.roleId,
+          org_id: orgId,
+          role_name: user.roleName,
+          username: user.username,
+        })),
+      });
     },
   );
   addRoute(
@@ -45,13 +53,17 @@ export function addRoleUserRoutes(router: ApiRouter, db: Database) {
       method: 'get',
       path: '/usage/{orgId}',
       tags,
-      summary: "Each person's tokens, cost and requests per model this calendar month, with totals (scope user-management)",
+      summary:
+        "Each person's tokens, cost and requests per model this calendar month, with totals (scope user-management)",
       security: signedInSecurity,
       middleware: ownOrganisation,
       request: { params: organisationPathSchema, query: userModelUsageQuerySchema },
       responses: answers('Usage per person and model', userModelUsageResponseSchema),
     }),
-    async (context) => context.json(await listUserModelUsage(db, context.get('caller').orgId, { userId: context.req.valid('query').user_id })),
+    async (context) =>
+      context.json(
+        await listUserModelUsage(db, context.get('caller').orgId, { userId: context.req.valid('query').user_id }),
+      ),
   );
   addRoute(
     router,
@@ -59,7 +71,8 @@ export function addRoleUserRoutes(router: ApiRouter, db: Database) {
       method: 'post',
       path: '/assign',
       tags,
-      summary: 'Give someone a role (scope user-management; roles granting administration or unlimited use only by an admin); applies to their next request',
+      summary:
+        'Give someone a role (scope user-management; roles granting administration or unlimited use only by an admin); applies to their next request',
       security: signedInSecurity,
       middleware: [requireScope('user-management')],
       request: { body: jsonBody(assignRoleRequestSchema) },
@@ -69,8 +82,18 @@ export function addRoleUserRoutes(router: ApiRouter, db: Database) {
       const caller = context.get('caller');
       const input = context.req.valid('json');
       if (input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
-      const user = await changeUserRole(db, caller, { userId: input.user_id, roleId: input.role_id, action: 'role.assign' });
-      return context.json({ user_id: user.id, role_id: user.role_id, org_id: caller.orgId, role_name: user.role_name, username: user.name });
+      const user = await changeUserRole(db, caller, {
+        userId: input.user_id,
+        roleId: input.role_id,
+        action: 'role.assign',
+      });
+      return context.json({
+        user_id: user.id,
+        role_id: user.role_id,
+        org_id: caller.orgId,
+        role_name: user.role_name,
+        username: user.name,
+      });
     },
   );
 }

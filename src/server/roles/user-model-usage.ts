@@ -13,7 +13,12 @@ import { listAllOrganisationUsers } from '../users/organisation-user-repository'
 export async function listUserModelUsage(db: Database, orgId: string, options: { now?: Date; userId?: string } = {}) {
   const month = (options.now ?? new Date()).toISOString().slice(0, 7);
   const people = await listAllOrganisationUsers(db, orgId, options.userId);
-  const usage = await monthlyUsageOfUsers(db, orgId, people.map((person) => person.id), month);
+  const usage = await monthlyUsageOfUsers(
+    db,
+    orgId,
+    people.map((person) => person.id),
+    month,
+  );
   const users: UserModelUsage[] = people.map((person) => {
     const models = usage.get(person.id) ?? [];
     return {
@@ -24,7 +29,12 @@ export async function listUserModelUsage(db: Database, orgId: string, options: {
       role_name: person.roleName,
       total_tokens: models.reduce((sum, model) => sum + model.tokensUsed, 0),
       total_cost: sumDecimals(models.map((model) => model.costUsd)),
-      monthly_usage: models.map((model) => ({ model_id: model.modelId, tokens_used: model.tokensUsed, cost: Number(model.costUsd), requests: model.requests })),
+      monthly_usage: models.map((model) => ({
+        model_id: model.modelId,
+        tokens_used: model.tokensUsed,
+        cost: Number(model.costUsd),
+        requests: model.requests,
+      })),
     };
   });
   return { month, users };

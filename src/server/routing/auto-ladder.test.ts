@@ -3,7 +3,8 @@ import { modelCatalog, type CatalogModel } from '../../gateway';
 import { autoLadder, embeddedModelLeftOut, ladderFor } from './auto-ladder';
 
 const embedded = 'local/tinyllama-1.1b-chat';
-const ofProviders = (...providers: CatalogModel['provider'][]) => modelCatalog.filter((model) => providers.includes(model.provider));
+const ofProviders = (...providers: CatalogModel['provider'][]) =>
+  modelCatalog.filter((model) => providers.includes(model.provider));
 const ids = (models: readonly CatalogModel[]) => models.map((model) => model.id);
 const tiers = (models: readonly CatalogModel[]) => [...new Set(models.map((model) => model.tier))].sort();
 
@@ -13,16 +14,21 @@ describe("Auto's ladder", () => {
     ['Anthropic', ['anthropic', 'local']],
     ['Google', ['google', 'local']],
     ['OpenAI and Anthropic', ['openai', 'anthropic', 'local']],
-  ] as const)('with %s configured, leaves the embedded model out, says why, and keeps a cheap and a strong tier', (_name, providers) => {
-    const ladder = autoLadder(ofProviders(...providers), null);
-    expect(ids(ladder.models)).not.toContain(embedded);
-    expect(ladder.models.every((model) => model.provider !== 'local')).toBe(true);
-    expect(ladder.leftOut).toEqual([{ model: expect.objectContaining({ id: embedded }), note: embeddedModelLeftOut }]);
-    expect(tiers(ladder.models)).toEqual([1, 2, 3]);
-    // Cheapest tier first.
-    expect(ladder.models[0]!.tier).toBe(1);
-    expect(ladder.models.at(-1)!.tier).toBe(3);
-  });
+  ] as const)(
+    'with %s configured, leaves the embedded model out, says why, and keeps a cheap and a strong tier',
+    (_name, providers) => {
+      const ladder = autoLadder(ofProviders(...providers), null);
+      expect(ids(ladder.models)).not.toContain(embedded);
+      expect(ladder.models.every((model) => model.provider !== 'local')).toBe(true);
+      expect(ladder.leftOut).toEqual([
+        { model: expect.objectContaining({ id: embedded }), note: embeddedModelLeftOut },
+      ]);
+      expect(tiers(ladder.models)).toEqual([1, 2, 3]);
+      // Cheapest tier first.
+      expect(ladder.models[0]!.tier).toBe(1);
+      expect(ladder.models.at(-1)!.tier).toBe(3);
+    },
+  );
 
   it('is the embedded model alone when no cloud provider is configured', () => {
     const ladder = autoLadder(ofProviders('local'), null);

@@ -2,7 +2,8 @@ import type { CatalogModel } from '../../gateway';
 import { byCost } from './reference-model';
 
 /** Why the embedded model is missing from Auto's choice, as the decision's considered list says it. */
-export const embeddedModelLeftOut = 'The embedded model answers Auto only when no cloud provider is configured, or when the routing policy names it';
+export const embeddedModelLeftOut =
+  'The embedded model answers Auto only when no cloud provider is configured, or when the routing policy names it';
 
 /** The models Auto chooses among for one organisation, and the available ones it leaves out with why. */
 export interface AutoLadder {
@@ -19,7 +20,8 @@ export interface AutoLadder {
 export function autoLadder(available: readonly CatalogModel[], candidateIds: readonly string[] | null): AutoLadder {
   const named = candidateIds ? available.filter((model) => candidateIds.includes(model.id)) : [...available];
   const hasCloudModel = available.some((model) => !isEmbedded(model));
-  const keep = (model: CatalogModel) => !isEmbedded(model) || !hasCloudModel || (candidateIds?.includes(model.id) ?? false);
+  const keep = (model: CatalogModel) =>
+    !isEmbedded(model) || !hasCloudModel || (candidateIds?.includes(model.id) ?? false);
   return {
     models: named.filter(keep).sort(byCost),
     leftOut: named.filter((model) => !keep(model)).map((model) => ({ model, note: embeddedModelLeftOut })),
@@ -32,7 +34,11 @@ export function autoLadder(available: readonly CatalogModel[], candidateIds: rea
  * limited to the embedded model), every model the organisation can reach, so the caller is
  * answered by what their administrator gave them rather than refused.
  */
-export function ladderFor(available: readonly CatalogModel[], candidateIds: readonly string[] | null, isUsable: (model: CatalogModel) => boolean): AutoLadder {
+export function ladderFor(
+  available: readonly CatalogModel[],
+  candidateIds: readonly string[] | null,
+  isUsable: (model: CatalogModel) => boolean,
+): AutoLadder {
   for (const ids of candidateIds ? [candidateIds, null] : [null]) {
     const ladder = autoLadder(available, ids);
     if (ladder.models.some(isUsable)) return ladder;

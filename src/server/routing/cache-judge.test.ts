@@ -3,7 +3,12 @@ import { findModel, modelCatalog, type CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { chooseJudgeModel } from './cache-judge';
 
-const usable = (model: CatalogModel): UsableModel => ({ model, maxTokensPerRequest: 4000, maxTokensLimitedBy: 'model', replyTokenCap: 1000 });
+const usable = (model: CatalogModel): UsableModel => ({
+  model,
+  maxTokensPerRequest: 4000,
+  maxTokensLimitedBy: 'model',
+  replyTokenCap: 1000,
+});
 const named = (id: string) => usable(findModel(modelCatalog, id)!);
 const embedded = named('local/tinyllama-1.1b-chat');
 

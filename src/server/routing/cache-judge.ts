@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { blendedPrice, createModelSameQuestionJudge, estimateMessagesTokens, judgeMaxOutputTokens, judgeMessages, type CatalogModel } from '../../gateway';
+import {
+  blendedPrice,
+  createModelSameQuestionJudge,
+  estimateMessagesTokens,
+  judgeMaxOutputTokens,
+  judgeMessages,
+  type CatalogModel,
+} from '../../gateway';
 import type { Caller } from '../http/context';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { keepCallUsage } from '../conversations/keep-call-usage';
@@ -18,7 +25,10 @@ type Dependencies = Pick<ConversationDependencies, 'db' | 'logger' | 'providers'
 export function chooseJudgeModel(usable: readonly UsableModel[]): UsableModel | undefined {
   return usable
     .filter((candidate) => candidate.model.provider !== 'local')
-    .sort((first, second) => blendedPrice(first.model) - blendedPrice(second.model) || first.model.id.localeCompare(second.model.id))[0];
+    .sort(
+      (first, second) =>
+        blendedPrice(first.model) - blendedPrice(second.model) || first.model.id.localeCompare(second.model.id),
+    )[0];
 }
 
 /**
@@ -29,13 +39,19 @@ export function chooseJudgeModel(usable: readonly UsableModel[]): UsableModel | 
  * what it costs is counted against the organisation's savings whether it allows a hit or not.
  * A call the limits or the wallet refuse is not made: the pair is then not the same.
  */
-export async function createCallerJudge(dependencies: Dependencies, caller: Caller, usable: readonly UsableModel[]): Promise<CacheJudge | undefined> {
+export async function createCallerJudge(
+  dependencies: Dependencies,
+  caller: Caller,
+  usable: readonly UsableModel[],
+): Promise<CacheJudge | undefined> {
   const chosen = chooseJudgeModel(usable);
   if (!chosen) return undefined;
   const { gateway, instancePaid } = await dependencies.providers.callingFor(caller.orgId);
   const model: CatalogModel = chosen.model;
   const judge = createModelSameQuestionJudge({ provider: gateway, model });
-  const wallet = dependencies.wallet?.enforced ? { pays: (paid: CatalogModel) => instancePaid.has(paid.provider) } : undefined;
+  const wallet = dependencies.wallet?.enforced
+    ? { pays: (paid: CatalogModel) => instancePaid.has(paid.provider) }
+    : undefined;
   const billedToWallet = instancePaid.has(model.provider);
   const notSame = { same: false, costUsd: 0 };
   return {
@@ -46,17 +62,28 @@ export async function createCallerJudge(dependencies: Dependencies, caller: Call
       const { primary } = await reserveModelCalls(
         dependencies.db,
         caller,
-        { primary: { usable: { ...chosen, replyTokenCap: Math.min(chosen.replyTokenCap, judgeMaxOutputTokens) }, inputTokens } },
+        {
+          primary: {
+            usable: { ...chosen, replyTokenCap: Math.min(chosen.replyTokenCap, judgeMaxOutputTokens) },
+            inputTokens,
+          },
+        },
         { usageId, owner: dependencies.liveReplies.instanceId, wallet },
       );
       if (!primary.granted) return notSame;
-      const reservationIds = [primary.reservationId, primary.walletReservationId].filter((id): id is string => id !== undefined);
+      const reservationIds = [primary.reservationId, primary.walletReservationId].filter(
+        (id): id is string => id !== undefined,
+      );
       try {
         // Too little room left for the one-word answer: asking would only be cut off.
         if (primary.maxOutputTokens < judgeMaxOutputTokens) return notSame;
         const started = performance.now();
         const verdict = await judge.judge(query, cachedPrompt, signal);
-        if (verdict.failed) dependencies.logger.warn({ err: verdict.failed, modelId: model.id }, 'the cache judge failed; the pair is taken as different');
+        if (verdict.failed)
+          dependencies.logger.warn(
+            { err: verdict.failed, modelId: model.id },
+            'the cache judge failed; the pair is taken as different',
+          );
         if (verdict.usage) {
           const saved = await keepCallUsage(dependencies, {
             id: usageId,

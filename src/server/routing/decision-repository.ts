@@ -26,7 +26,12 @@ export async function insertDecision(db: Executor, decision: NewDecision): Promi
   return row!;
 }
 
-export async function completeDecision(db: Executor, orgId: string, decisionId: string, outcome: DecisionOutcome): Promise<DecisionRecord> {
+export async function completeDecision(
+  db: Executor,
+  orgId: string,
+  decisionId: string,
+  outcome: DecisionOutcome,
+): Promise<DecisionRecord> {
   const [row] = await db
     .update(routingDecisions)
     .set({ ...outcome, completedAt: new Date() })
@@ -37,28 +42,53 @@ export async function completeDecision(db: Executor, orgId: string, decisionId: 
 }
 
 /** The caller's own decision, or undefined (another user's or organisation's is never found). */
-export async function findOwnDecision(db: Executor, owner: { orgId: string; userId: string }, decisionId: string): Promise<DecisionRecord | undefined> {
+export async function findOwnDecision(
+  db: Executor,
+  owner: { orgId: string; userId: string },
+  decisionId: string,
+): Promise<DecisionRecord | undefined> {
   const [row] = await db
     .select()
     .from(routingDecisions)
-    .where(inOrganisation(routingDecisions.orgId, owner.orgId, and(eq(routingDecisions.userId, owner.userId), eq(routingDecisions.id, decisionId))));
+    .where(
+      inOrganisation(
+        routingDecisions.orgId,
+        owner.orgId,
+        and(eq(routingDecisions.userId, owner.userId), eq(routingDecisions.id, decisionId)),
+      ),
+    );
   return row;
 }
 
-export async function setDecisionFeedback(db: Executor, orgId: string, decisionId: string, feedback: DecisionRecord['feedback']): Promise<void> {
-  await db.update(routingDecisions).set({ feedback }).where(inOrganisation(routingDecisions.orgId, orgId, eq(routingDecisions.id, decisionId)));
+export async function setDecisionFeedback(
+  db: Executor,
+  orgId: string,
+  decisionId: string,
+  feedback: DecisionRecord['feedback'],
+): Promise<void> {
+  await db
+    .update(routingDecisions)
+    .set({ feedback })
+    .where(inOrganisation(routingDecisions.orgId, orgId, eq(routingDecisions.id, decisionId)));
 }
 
 /** Each reply's latest completed decision (a regenerated reply has one per answer). */
-export async function latestDecisionsForReplies(db: Executor, orgId: string, replyMessageIds: readonly string[]): Promise<Map<string, DecisionRecord>> {
+export async function latestDecisionsForReplies(
+  db: Executor,
+  orgId: string,
+  replyMessageIds: readonly string[],
+): Promise<Map<string, DecisionRecord>> {
   if (replyMessageIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(routingDecisions)
-    .where(inOrganisation(routingDecisions.orgId, orgId, inArray(routingDecisions.replyMessageId, [...replyMessageIds])))
+    .where(
+      inOrganisation(routingDecisions.orgId, orgId, inArray(routingDecisions.replyMessageId, [...replyMessageIds])),
+    )
     .orderBy(desc(routingDecisions.completedAt));
   const latest = new Map<string, DecisionRecord>();
-  for (const row of rows) if (row.replyMessageId && !latest.has(row.replyMessageId)) latest.set(row.replyMessageId, row);
+  for (const row of rows)
+    if (row.replyMessageId && !latest.has(row.replyMessageId)) latest.set(row.replyMessageId, row);
   return latest;
 }
 

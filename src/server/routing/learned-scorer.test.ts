@@ -6,7 +6,12 @@ describe('the learned scorer', () => {
   it('needs no encoder for the committed router, and marks a score just below the threshold as unsure', async () => {
     const artifact = await loadPromptRouterArtifact();
     const scorer = createLearnedScorer({ artifact });
-    const [easy, hard] = [await scorer.score(['hi']), await scorer.score(['Implement a function that merges two sorted linked lists in Python, then explain its complexity.'])];
+    const [easy, hard] = [
+      await scorer.score(['hi']),
+      await scorer.score([
+        'Implement a function that merges two sorted linked lists in Python, then explain its complexity.',
+      ]),
+    ];
     expect(hard).toBeGreaterThan(easy);
 
     const { threshold } = scorer.chooseTier(0.5, 0.95, [1, 3]);
@@ -28,7 +33,11 @@ describe('the learned scorer', () => {
     // A score the calibrated threshold sends to the cheap tier with confidence reaches the strongest once lowered.
     const between = threshold - 0.1;
     expect(scorer.chooseTier(between - 0.05, 0.95, [1, 3]).tier).toBe(1);
-    expect(scorer.chooseTier(between, 0.95, [1, 3], -0.1)).toEqual({ tier: 3, threshold: lowered.threshold, unsure: false });
+    expect(scorer.chooseTier(between, 0.95, [1, 3], -0.1)).toEqual({
+      tier: 3,
+      threshold: lowered.threshold,
+      unsure: false,
+    });
     expect(scorer.chooseTier(threshold, 0.95, [1, 3], 0.1).tier).toBe(3);
     expect(scorer.chooseTier(threshold, 0.95, [1, 3], 0.1).unsure).toBe(true);
   });

@@ -69,7 +69,12 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
   const ordered = [...eligible].sort((first, second) => byCost(first.model, second.model));
 
   if (ordered.length === 1) {
-    return { reason: 'only_model', reasonText: 'The only model you may use for this request', primary: ordered[0]!, considered };
+    return {
+      reason: 'only_model',
+      reasonText: 'The only model you may use for this request',
+      primary: ordered[0]!,
+      considered,
+    };
   }
   if (!inputs.routingEnabled || !inputs.score) return planWithoutRouter(inputs.defaultModelId, ordered, considered);
 
@@ -77,7 +82,8 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
   const eligibleTiers: number[] = [...new Set(ordered.map((usable) => usable.model.tier))];
   const servedTier = eligibleTiers.includes(idealTier)
     ? idealTier
-    : (eligibleTiers.filter((tier) => tier > idealTier).sort((a, b) => a - b)[0] ?? eligibleTiers.filter((tier) => tier < idealTier).sort((a, b) => b - a)[0]!);
+    : (eligibleTiers.filter((tier) => tier > idealTier).sort((a, b) => a - b)[0] ??
+      eligibleTiers.filter((tier) => tier < idealTier).sort((a, b) => b - a)[0]!);
   const primary = ordered.find((usable) => usable.model.tier === servedTier)!;
 
   const comparison =
@@ -96,7 +102,10 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
 }
 
 /** "threshold 0.48 for code prompts, adjusted −0.15 by your organization's feedback on them: 11 ratings, regenerations and edits". */
-function calibrationText(calibration: NonNullable<NonNullable<RouteInputs['score']>['calibration']>, kind: PromptKind | undefined): string {
+function calibrationText(
+  calibration: NonNullable<NonNullable<RouteInputs['score']>['calibration']>,
+  kind: PromptKind | undefined,
+): string {
   const sign = calibration.offset < 0 ? '\u2212' : '+';
   const signals = `${calibration.signals} ${calibration.signals === 1 ? 'rating, regeneration or edit' : 'ratings, regenerations and edits'}`;
   const of = kind ? ` for ${promptKindLabels[kind]}` : '';
@@ -108,10 +117,20 @@ function calibrationText(calibration: NonNullable<NonNullable<RouteInputs['score
  * Routing off: the organisation's default model when the caller may use it for this request,
  * otherwise the strongest model they may use, the reason saying why the default did not answer.
  */
-function planWithoutRouter(defaultModelId: string | null | undefined, ordered: readonly UsableModel[], considered: ConsideredModel[]): PlannedRoute {
+function planWithoutRouter(
+  defaultModelId: string | null | undefined,
+  ordered: readonly UsableModel[],
+  considered: ConsideredModel[],
+): PlannedRoute {
   const chosen = defaultModelId ? ordered.find((usable) => usable.model.id === defaultModelId) : undefined;
   if (chosen) {
-    return { reason: 'routing_off', reasonText: "Routing is off: your organization's default model", primary: chosen, backup: backupFor(chosen, ordered), considered };
+    return {
+      reason: 'routing_off',
+      reasonText: "Routing is off: your organization's default model",
+      primary: chosen,
+      backup: backupFor(chosen, ordered),
+      considered,
+    };
   }
   const best = ordered.at(-1)!;
   const reasonText = defaultModelId
@@ -141,6 +160,8 @@ function describeConsidered(inputs: RouteInputs): ConsideredModel[] {
       ? { model_id: model.id, tier: model.tier, eligible: false, note: candidate.ruledOut }
       : { model_id: model.id, tier: model.tier, eligible: true };
   });
-  const leftOut = (inputs.leftOut ?? []).map(({ model, note }): ConsideredModel => ({ model_id: model.id, tier: model.tier, eligible: false, note }));
+  const leftOut = (inputs.leftOut ?? []).map(
+    ({ model, note }): ConsideredModel => ({ model_id: model.id, tier: model.tier, eligible: false, note }),
+  );
   return [...offered, ...leftOut];
 }

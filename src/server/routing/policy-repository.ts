@@ -20,7 +20,12 @@ export async function loadRoutingPolicy(db: Executor, orgId: string): Promise<Ro
     quality_target: row.qualityTarget,
     candidate_model_ids: row.candidateModelIds ?? null,
     reference_model_id: row.referenceModelId,
-    cache: { enabled: row.cacheEnabled, threshold: row.cacheThreshold, ttl_seconds: row.cacheTtlSeconds, max_entries: row.cacheMaxEntries },
+    cache: {
+      enabled: row.cacheEnabled,
+      threshold: row.cacheThreshold,
+      ttl_seconds: row.cacheTtlSeconds,
+      max_entries: row.cacheMaxEntries,
+    },
   };
 }
 

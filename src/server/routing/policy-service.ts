@@ -3,7 +3,12 @@ import { findModel, listAvailableModels, promptKinds, type CatalogModel } from '
 import type { Database } from '../db/database';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import type { Caller } from '../http/context';
-import { loadCalibration, noCalibration, resetCalibration, type OrganisationCalibration } from './calibration/calibration-repository';
+import {
+  loadCalibration,
+  noCalibration,
+  resetCalibration,
+  type OrganisationCalibration,
+} from './calibration/calibration-repository';
 import { calibratedCacheThreshold } from './calibration/cache-calibration-rule';
 import { validationFailed } from '../http/app-error';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
@@ -23,19 +28,30 @@ export interface RoutingPolicyDependencies {
   defaultCacheThreshold: number;
 }
 
-const unknownModel = (field: string, id: string) => validationFailed(`Unknown model: ${id}`, { [field]: `Unknown model: ${id}` });
+const unknownModel = (field: string, id: string) =>
+  validationFailed(`Unknown model: ${id}`, { [field]: `Unknown model: ${id}` });
 
-export async function describeRoutingPolicy(dependencies: RoutingPolicyDependencies, orgId: string): Promise<RoutingPolicyResponse> {
+export async function describeRoutingPolicy(
+  dependencies: RoutingPolicyDependencies,
+  orgId: string,
+): Promise<RoutingPolicyResponse> {
   const policy = await dependencies.policies.load(orgId);
   const credentials = await dependencies.providers.credentialsFor(orgId);
-  const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
+  const available = listAvailableModels(dependencies.catalog, credentials, {
+    localModelEnabled: dependencies.localModelEnabled,
+  });
   const calibration = await loadCalibration(dependencies.db, orgId);
   const cacheThreshold = policy.cache.threshold ?? dependencies.defaultCacheThreshold;
   const when = (date: Date | null) => date?.toISOString() ?? null;
   return {
     policy,
     calibration: {
-      kinds: promptKinds.map((kind) => ({ kind, offset: calibration.kinds[kind].offset, signals: calibration.kinds[kind].signals, updated_at: when(calibration.kinds[kind].updatedAt) })),
+      kinds: promptKinds.map((kind) => ({
+        kind,
+        offset: calibration.kinds[kind].offset,
+        signals: calibration.kinds[kind].signals,
+        updated_at: when(calibration.kinds[kind].updatedAt),
+      })),
       cache: {
         offset: calibration.cache.offset,
         threshold: calibratedCacheThreshold(cacheThreshold, calibration.cache.offset),
@@ -55,15 +71,27 @@ export async function describeRoutingPolicy(dependencies: RoutingPolicyDependenc
  * Applies a partial change, recorded in the audit log with the policy before and after; model ids
  * must be in the catalog (they may lack credentials for now).
  */
-export async function updateRoutingPolicy(dependencies: RoutingPolicyDependencies, caller: Caller, change: UpdateRoutingPolicyRequest): Promise<RoutingPolicyResponse> {
-  for (const id of change.candidate_model_ids ?? []) if (!findModel(dependencies.catalog, id)) throw unknownModel('candidate_model_ids', id);
-  if (change.reference_model_id && !findModel(dependencies.catalog, change.reference_model_id)) throw unknownModel('reference_model_id', change.reference_model_id);
+export async function updateRoutingPolicy(
+  dependencies: RoutingPolicyDependencies,
+  caller: Caller,
+  change: UpdateRoutingPolicyRequest,
+): Promise<RoutingPolicyResponse> {
+  for (const id of change.candidate_model_ids ?? [])
+    if (!findModel(dependencies.catalog, id)) throw unknownModel('candidate_model_ids', id);
+  if (change.reference_model_id && !findModel(dependencies.catalog, change.reference_model_id))
+    throw unknownModel('reference_model_id', change.reference_model_id);
   const saved = await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     // Read in the change's transaction, under the organisation's lock: two saves at once cannot lose either's fields.
     const current = await loadRoutingPolicy(transaction, caller.orgId);
     const next: RoutingPolicy = { ...current, ...change, cache: { ...current.cache, ...change.cache } };
     await saveRoutingPolicy(transaction, caller.orgId, next);
-    await record({ action: 'routing.policy_update', targetType: 'routing', targetId: caller.orgId, before: current, after: next });
+    await record({
+      action: 'routing.policy_update',
+      targetType: 'routing',
+      targetId: caller.orgId,
+      before: current,
+      after: next,
+    });
     return next;
   });
   dependencies.policies.remember(caller.orgId, saved);
@@ -72,13 +100,19 @@ export async function updateRoutingPolicy(dependencies: RoutingPolicyDependencie
 
 /** Each offset by what it moves, and the signals behind them all: what the audit log records of a reset. */
 function auditedCalibration(calibration: OrganisationCalibration) {
-  const offsets = { ...Object.fromEntries(promptKinds.map((kind) => [kind, calibration.kinds[kind].offset])), cache: calibration.cache.offset };
+  const offsets = {
+    ...Object.fromEntries(promptKinds.map((kind) => [kind, calibration.kinds[kind].offset])),
+    cache: calibration.cache.offset,
+  };
   const signals = promptKinds.reduce((sum, kind) => sum + calibration.kinds[kind].signals, calibration.cache.signals);
   return { offsets, signals };
 }
 
 /** Back to the measured thresholds for the organisation (the router's for every kind, the cache's), recorded in its audit log. */
-export async function resetRoutingCalibration(dependencies: RoutingPolicyDependencies, caller: Caller): Promise<RoutingPolicyResponse> {
+export async function resetRoutingCalibration(
+  dependencies: RoutingPolicyDependencies,
+  caller: Caller,
+): Promise<RoutingPolicyResponse> {
   await makeAdministrativeChange(dependencies.db, caller, async (change) => {
     const before = await loadCalibration(change.transaction, caller.orgId);
     await resetCalibration(change.transaction, caller.orgId);

@@ -8,5 +8,10 @@ export interface PromptScorer {
    * below that threshold, within the router's margin of error, so the strongest tier answers anyway.
    * `thresholdOffset`: the organisation's calibration (docs/decisions/028), added to the threshold.
    */
-  chooseTier(score: number, qualityTarget: number, tiers: readonly number[], thresholdOffset?: number): { tier: number; threshold: number; unsure?: boolean };
+  chooseTier(
+    score: number,
+    qualityTarget: number,
+    tiers: readonly number[],
+    thresholdOffset?: number,
+  ): { tier: number; threshold: number; unsure?: boolean };
 }

@@ -46,7 +46,9 @@ export interface ReplyToCache {
 }
 
 /** The organisation's cache settings, its threshold raised by its users' feedback when it was (docs/decisions/033). */
-export type CacheLookupSettings = CacheSettings & { calibration?: { policyThreshold: number; offset: number; signals: number } };
+export type CacheLookupSettings = CacheSettings & {
+  calibration?: { policyThreshold: number; offset: number; signals: number };
+};
 
 /** A same-question judge for one caller, naming the model it asks (docs/decisions/026, amendment). */
 export type CacheJudge = SameQuestionJudge & { readonly modelId: string };
@@ -57,7 +59,12 @@ export interface ReplyCache {
    * With `judgeFor`, a borderline nearest entry is a hit when the judge says the questions are the
    * same; it is called only for such a pair (and may find no judge).
    */
-  lookup(orgId: string, request: CacheRequest, settings: CacheLookupSettings, judgeFor?: () => Promise<CacheJudge | undefined>): Promise<CacheLookup>;
+  lookup(
+    orgId: string,
+    request: CacheRequest,
+    settings: CacheLookupSettings,
+    judgeFor?: () => Promise<CacheJudge | undefined>,
+  ): Promise<CacheLookup>;
   store(reply: ReplyToCache, settings: CacheSettings, now?: Date): Promise<void>;
   /** Counts a hit, which also keeps the entry from eviction for longer. */
   recordHit(orgId: string, entryId: string): Promise<void>;
@@ -70,20 +77,33 @@ export interface ReplyCache {
  * The organisation's policy as the gateway's cache settings; no threshold means the product
  * default. Its users' feedback on cached replies may raise the threshold, never lower it.
  */
-export function cacheSettingsFor(policy: RoutingPolicy, defaults: CacheSettings, calibration?: ThresholdCalibration): CacheLookupSettings {
+export function cacheSettingsFor(
+  policy: RoutingPolicy,
+  defaults: CacheSettings,
+  calibration?: ThresholdCalibration,
+): CacheLookupSettings {
   const policyThreshold = policy.cache.threshold ?? defaults.similarityThreshold;
-  const raised = calibration && calibration.offset > 0 ? calibratedCacheThreshold(policyThreshold, calibration.offset) : policyThreshold;
+  const raised =
+    calibration && calibration.offset > 0
+      ? calibratedCacheThreshold(policyThreshold, calibration.offset)
+      : policyThreshold;
   return {
     enabled: policy.cache.enabled,
     similarityThreshold: raised,
     ttlSeconds: policy.cache.ttl_seconds,
     maxEntries: policy.cache.max_entries,
-    ...(raised !== policyThreshold ? { calibration: { policyThreshold, offset: raised - policyThreshold, signals: calibration!.signals } } : {}),
+    ...(raised !== policyThreshold
+      ? { calibration: { policyThreshold, offset: raised - policyThreshold, signals: calibration!.signals } }
+      : {}),
   };
 }
 
 /** "threshold 0.76, raised +0.04 by your organization's feedback on cached replies: 2 ratings, regenerations and edits". */
-function calibrationText({ policyThreshold, offset, signals }: NonNullable<CacheLookupSettings['calibration']>): string {
+function calibrationText({
+  policyThreshold,
+  offset,
+  signals,
+}: NonNullable<CacheLookupSettings['calibration']>): string {
   const counted = `${signals} ${signals === 1 ? 'rating, regeneration or edit' : 'ratings, regenerations and edits'}`;
   return `threshold ${policyThreshold.toFixed(2)}, raised +${offset.toFixed(2)} by your organization's feedback on cached replies: ${counted}`;
 }
@@ -101,7 +121,14 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
       const verdict = isCacheable(request.prompt);
       if (!verdict.cacheable) return { hit: false, key, reason: `not cacheable (${verdict.reason})` };
       const exact = await store.findExact(orgId, key.exactKey);
-      if (exact) return { hit: true, entry: exact, similarity: 1, key, reasonText: 'Answered from the cache: the same question was asked before' };
+      if (exact)
+        return {
+          hit: true,
+          entry: exact,
+          similarity: 1,
+          key,
+          reasonText: 'Answered from the cache: the same question was asked before',
+        };
       const [embedding] = await embedPrompts(encoder, [request.prompt]);
       const nearest = await store.searchSimilar(orgId, key.scopeKey, embedding!, candidatesPerLookup);
       const candidates = nearest.map((candidate) => ({ ...candidate, prompt: candidate.entry.prompt }));
@@ -113,7 +140,8 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
       if (judge) {
         const nearestEntry = nearestCandidate(request.prompt, candidates)!;
         const verdict = await decideCacheHitWithJudge(request.prompt, nearestEntry, settings, judge);
-        if (!verdict.hit) return { hit: false, key, reason: `${verdict.reason}, judged different by ${judge.modelId}`, embedding };
+        if (!verdict.hit)
+          return { hit: false, key, reason: `${verdict.reason}, judged different by ${judge.modelId}`, embedding };
         entry = nearestEntry;
         judged = { modelId: judge.modelId, costUsd: verdict.judgeCostUsd ?? 0 };
       }

@@ -1,4 +1,11 @@
-import { createOpenAiCompatibleEncoder, createRememberingEncoder, createWorkerPoolEncoder, defaultCacheSettings, loadPromptRouterArtifact, type SentenceEncoder } from '../../gateway';
+import {
+  createOpenAiCompatibleEncoder,
+  createRememberingEncoder,
+  createWorkerPoolEncoder,
+  defaultCacheSettings,
+  loadPromptRouterArtifact,
+  type SentenceEncoder,
+} from '../../gateway';
 import type { Config } from '../config/config';
 import { createCacheStore } from '../cache/cache-store';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
@@ -15,15 +22,26 @@ import { createRoutingPolicies } from './routing-policies';
  * stops the start instead of the first chat. `warm()` loads the encoder and runs it once (its
  * thread, the model, the WASM code paths): without it the first message waits ~1.2 s for that.
  */
-export async function createRequestRouting(database: DatabaseHandle, options: Config['routing']): Promise<ConversationDependencies['routing']> {
+export async function createRequestRouting(
+  database: DatabaseHandle,
+  options: Config['routing'],
+): Promise<ConversationDependencies['routing']> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
   const pool = createWorkerPoolEncoder({ threads: 1 });
   // The router and the cache often embed the same short question, and people repeat questions: once is enough.
-  const remembered = (encoder: SentenceEncoder) => (options.rememberedEmbeddings > 0 ? createRememberingEncoder(encoder, { capacity: options.rememberedEmbeddings }) : encoder);
+  const remembered = (encoder: SentenceEncoder) =>
+    options.rememberedEmbeddings > 0
+      ? createRememberingEncoder(encoder, { capacity: options.rememberedEmbeddings })
+      : encoder;
   const encoder = remembered(pool);
   const scorer = createLearnedScorer({ encoder, artifact: await loadPromptRouterArtifact() });
   const cacheEncoder = options.embeddings ? remembered(createOpenAiCompatibleEncoder(options.embeddings)) : encoder;
-  const store = createCacheStore({ db: database.db, vectorSearch: database.vectorSearch, encoderId: cacheEncoder.id, dimensions: cacheEncoder.dimensions });
+  const store = createCacheStore({
+    db: database.db,
+    vectorSearch: database.vectorSearch,
+    encoderId: cacheEncoder.id,
+    dimensions: cacheEncoder.dimensions,
+  });
   return {
     policies: createRoutingPolicies({ db: database.db }),
     scorer,

@@ -1,4 +1,11 @@
-import { estimatePromptTokens, messages, modelAccessDeniedMessage, type MonthlyLimitKind, type OrganisationSettings, type RoutingPolicy } from '../../contracts';
+import {
+  estimatePromptTokens,
+  messages,
+  modelAccessDeniedMessage,
+  type MonthlyLimitKind,
+  type OrganisationSettings,
+  type RoutingPolicy,
+} from '../../contracts';
 import { findModel, listAvailableModels, promptKind, type CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { listUsableModels } from '../conversations/model-access';
@@ -10,7 +17,13 @@ import { cheaperAlternative, limitExceeded } from '../usage/limit-refusal';
 import { limitBroken, monthlyLimitVerdicts, monthlyTotals } from '../usage/monthly-limits';
 import type { LimitTotals } from '../usage/reservation-repository';
 import { loadCalibration, noCalibration, type OrganisationCalibration } from './calibration/calibration-repository';
-import { planRoute, type CandidateModel, type ConsideredModel, type PlannedRoute, type RouteInputs } from './plan-route';
+import {
+  planRoute,
+  type CandidateModel,
+  type ConsideredModel,
+  type PlannedRoute,
+  type RouteInputs,
+} from './plan-route';
 import { ladderFor } from './auto-ladder';
 import { resolveReferenceModel } from './reference-model';
 
@@ -55,12 +68,16 @@ export async function routeRequest(
   const policy = await dependencies.routing.policies.load(caller.orgId);
   const settings = await getOrganisationSettings(dependencies.db, caller.orgId);
   const credentials = await dependencies.providers.credentialsFor(caller.orgId);
-  const available = listAvailableModels(dependencies.catalog, credentials, { localModelEnabled: dependencies.localModelEnabled });
+  const available = listAvailableModels(dependencies.catalog, credentials, {
+    localModelEnabled: dependencies.localModelEnabled,
+  });
   const usable = await listUsableModels(dependencies, caller, settings);
   const promptTokens = estimatePromptTokens(prompt);
-  const referenceFor = (fallback: CatalogModel) => resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id) ?? fallback;
+  const referenceFor = (fallback: CatalogModel) =>
+    resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id) ?? fallback;
   let reading: Promise<OrganisationCalibration> | undefined;
-  const calibrationFor = (needed: boolean) => (needed ? (reading ??= loadCalibration(dependencies.db, caller.orgId)) : Promise.resolve(noCalibration));
+  const calibrationFor = (needed: boolean) =>
+    needed ? (reading ??= loadCalibration(dependencies.db, caller.orgId)) : Promise.resolve(noCalibration);
 
   if (forcedModelId) {
     const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);
@@ -81,7 +98,9 @@ export async function routeRequest(
   }
 
   if (usable.length === 0) throw new AppError('forbidden', messages.noModelAvailable);
-  const ladder = ladderFor(available, policy.candidate_model_ids, (model) => usable.some((candidate) => candidate.model.id === model.id));
+  const ladder = ladderFor(available, policy.candidate_model_ids, (model) =>
+    usable.some((candidate) => candidate.model.id === model.id),
+  );
   const offered = ladder.models;
   const { verdicts, totals } = await monthlyLimitVerdicts(dependencies.db, caller, usable, promptTokens);
   const monthly = new Map<string, { limit: MonthlyLimitKind; totals?: LimitTotals }>([
@@ -92,7 +111,9 @@ export async function routeRequest(
     .filter((candidate) => offered.some((model) => model.id === candidate.model.id))
     .map((candidate) => ({
       usable: candidate,
-      ruledOut: isOverRequestLimit(candidate, prompt) ? `Over your per-request limit (${candidate.maxTokensPerRequest} tokens)` : monthlyNote(monthly.get(candidate.model.id)?.limit),
+      ruledOut: isOverRequestLimit(candidate, prompt)
+        ? `Over your per-request limit (${candidate.maxTokensPerRequest} tokens)`
+        : monthlyNote(monthly.get(candidate.model.id)?.limit),
     }));
   const eligible = candidates.filter((candidate) => !candidate.ruledOut);
   if (eligible.length === 0) throw await refusalFor(dependencies, caller, usable, candidates, monthly, prompt);
@@ -112,12 +133,35 @@ export async function routeRequest(
       idealTier: tier,
       kind,
       ...(unsure ? { unsure } : {}),
-      ...(calibration.offset !== 0 ? { calibration: { offset: calibration.offset, signals: calibration.signals, baseThreshold: scorer.chooseTier(value, policy.quality_target, tiers).threshold } } : {}),
+      ...(calibration.offset !== 0
+        ? {
+            calibration: {
+              offset: calibration.offset,
+              signals: calibration.signals,
+              baseThreshold: scorer.chooseTier(value, policy.quality_target, tiers).threshold,
+            },
+          }
+        : {}),
     };
   }
-  const planned = planRoute({ offered, leftOut: ladder.leftOut, candidates, routingEnabled: policy.enabled && scorer !== undefined, score, defaultModelId: settings.default_model });
+  const planned = planRoute({
+    offered,
+    leftOut: ladder.leftOut,
+    candidates,
+    routingEnabled: policy.enabled && scorer !== undefined,
+    score,
+    defaultModelId: settings.default_model,
+  });
   const calibration = await calibrationFor(policy.cache.enabled || score !== undefined);
-  return { mode: 'auto', ...planned, score, reference: referenceFor(planned.primary.model), policy, settings, calibration };
+  return {
+    mode: 'auto',
+    ...planned,
+    score,
+    reference: referenceFor(planned.primary.model),
+    policy,
+    settings,
+    calibration,
+  };
 }
 
 /** Spec section 5: the prompt's estimate (length / 4, rounded up) must fit the caller's limit. */
@@ -171,7 +215,8 @@ export async function refuseOverLimit(
   const alternative = cheaperAlternative(
     refused,
     usable,
-    (candidate) => !isOverRequestLimit(candidate, prompt) && !limitBroken(candidate, totals.get(candidate.model.id), promptTokens),
+    (candidate) =>
+      !isOverRequestLimit(candidate, prompt) && !limitBroken(candidate, totals.get(candidate.model.id), promptTokens),
   );
   return limitExceeded(refused, broken.limit, broken.totals, alternative, now);
 }

@@ -1,15 +1,27 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { routingOrganisationPathSchema, routingPolicyResponseSchema, updateRoutingPolicyRequestSchema } from '../../contracts';
+import {
+  routingOrganisationPathSchema,
+  routingPolicyResponseSchema,
+  updateRoutingPolicyRequestSchema,
+} from '../../contracts';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
-import { describeRoutingPolicy, resetRoutingCalibration, updateRoutingPolicy, type RoutingPolicyDependencies } from './policy-service';
+import {
+  describeRoutingPolicy,
+  resetRoutingCalibration,
+  updateRoutingPolicy,
+  type RoutingPolicyDependencies,
+} from './policy-service';
 
 const tags = ['Routing'];
 
 /** Mounted at /org/:orgId/routing-policy: the organisation's admins and model managers. */
-export function createRoutingPolicyRoutes(dependencies: RoutingPolicyDependencies, signedIn: MiddlewareHandler<AppEnv>) {
+export function createRoutingPolicyRoutes(
+  dependencies: RoutingPolicyDependencies,
+  signedIn: MiddlewareHandler<AppEnv>,
+) {
   const router = createApiRouter();
   router.use(signedIn, requireOwnOrganisation(), requireScope('model-management'));
   addRoute(
@@ -36,7 +48,8 @@ export function createRoutingPolicyRoutes(dependencies: RoutingPolicyDependencie
       request: { params: routingOrganisationPathSchema, body: jsonBody(updateRoutingPolicyRequestSchema) },
       responses: answers('The policy', routingPolicyResponseSchema),
     }),
-    async (context) => context.json(await updateRoutingPolicy(dependencies, context.get('caller'), context.req.valid('json'))),
+    async (context) =>
+      context.json(await updateRoutingPolicy(dependencies, context.get('caller'), context.req.valid('json'))),
   );
   addRoute(
     router,

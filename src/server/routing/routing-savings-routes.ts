@@ -1,6 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { routingOrganisationPathSchema, routingSavingsQuerySchema, routingSavingsResponseSchema } from '../../contracts';
+import {
+  routingOrganisationPathSchema,
+  routingSavingsQuerySchema,
+  routingSavingsResponseSchema,
+} from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { addRoute, answers, createApiRouter, signedInSecurity } from '../http/api-router';
@@ -9,7 +13,10 @@ import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
 import { routingSavings } from './savings-service';
 
 /** Mounted at /org/:orgId/routing-savings: the organisation's admins. */
-export function createRoutingSavingsRoutes(dependencies: { db: Executor; catalog: readonly CatalogModel[] }, signedIn: MiddlewareHandler<AppEnv>) {
+export function createRoutingSavingsRoutes(
+  dependencies: { db: Executor; catalog: readonly CatalogModel[] },
+  signedIn: MiddlewareHandler<AppEnv>,
+) {
   const router = createApiRouter();
   router.use(signedIn, requireOwnOrganisation(), requireScope('admin'));
   addRoute(
@@ -23,7 +30,15 @@ export function createRoutingSavingsRoutes(dependencies: { db: Executor; catalog
       request: { params: routingOrganisationPathSchema, query: routingSavingsQuerySchema },
       responses: answers('The savings', routingSavingsResponseSchema),
     }),
-    async (context) => context.json(await routingSavings(dependencies.db, dependencies.catalog, context.get('caller').orgId, context.req.valid('query'))),
+    async (context) =>
+      context.json(
+        await routingSavings(
+          dependencies.db,
+          dependencies.catalog,
+          context.get('caller').orgId,
+          context.req.valid('query'),
+        ),
+      ),
   );
   return router;
 }

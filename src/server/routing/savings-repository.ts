@@ -49,7 +49,11 @@ function scope(orgId: string, filter: SavingsFilter) {
 }
 
 /** Actual against "without the router" per UTC day and model, summed from what each request stored. */
-export async function savingsByDayAndModel(db: Executor, orgId: string, filter: SavingsFilter): Promise<DailySavingsRow[]> {
+export async function savingsByDayAndModel(
+  db: Executor,
+  orgId: string,
+  filter: SavingsFilter,
+): Promise<DailySavingsRow[]> {
   const rows = await db
     .select({ date: day, modelId: usageRecords.modelId, ...totals })
     .from(usageRecords)

@@ -4,7 +4,12 @@ import type { ConversationDependencies } from '../conversations/conversation-dep
 import { warmEncoder } from './warm-encoder';
 
 function routingWith(warm: () => Promise<void>): ConversationDependencies['routing'] {
-  return { policies: {} as ConversationDependencies['routing']['policies'], firstPartTimeoutMs: 1000, cacheDefaults: {} as ConversationDependencies['routing']['cacheDefaults'], warm };
+  return {
+    policies: {} as ConversationDependencies['routing']['policies'],
+    firstPartTimeoutMs: 1000,
+    cacheDefaults: {} as ConversationDependencies['routing']['cacheDefaults'],
+    warm,
+  };
 }
 
 function deferred() {
@@ -19,7 +24,10 @@ function deferred() {
 
 function collectingLogger() {
   const lines: { level: number; msg: string }[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) });
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
   return { logger, lines };
 }
 
@@ -27,7 +35,12 @@ describe('warmEncoder', () => {
   it('is pending until the encoder has run once, then not', async () => {
     const loading = deferred();
     const { logger, lines } = collectingLogger();
-    const state = warmEncoder(routingWith(() => loading.promise), true, logger, () => false);
+    const state = warmEncoder(
+      routingWith(() => loading.promise),
+      true,
+      logger,
+      () => false,
+    );
     expect(state.pending).toBe(true);
     loading.resolve();
     await loading.promise;
@@ -39,7 +52,12 @@ describe('warmEncoder', () => {
   it('logs a failure and stops holding readiness back, so the first message loads it', async () => {
     const loading = deferred();
     const { logger, lines } = collectingLogger();
-    const state = warmEncoder(routingWith(() => loading.promise), true, logger, () => false);
+    const state = warmEncoder(
+      routingWith(() => loading.promise),
+      true,
+      logger,
+      () => false,
+    );
     loading.reject(new Error('model file missing'));
     await loading.promise.catch(() => undefined);
     await new Promise((settle) => setImmediate(settle));
@@ -49,7 +67,14 @@ describe('warmEncoder', () => {
 
   it('loads nothing when turned off', () => {
     let called = false;
-    const state = warmEncoder(routingWith(async () => { called = true; }), false, pino({ level: 'silent' }), () => false);
+    const state = warmEncoder(
+      routingWith(async () => {
+        called = true;
+      }),
+      false,
+      pino({ level: 'silent' }),
+      () => false,
+    );
     expect(state.pending).toBe(false);
     expect(called).toBe(false);
   });

@@ -6,7 +6,12 @@ import type { ConversationDependencies } from '../conversations/conversation-dep
  * for it); readiness answers 503 until it is done. A failure is logged and left to the first
  * message, which loads it again.
  */
-export function warmEncoder(routing: ConversationDependencies['routing'], enabled: boolean, logger: Logger, stopping: () => boolean): { pending: boolean; done: Promise<void> } {
+export function warmEncoder(
+  routing: ConversationDependencies['routing'],
+  enabled: boolean,
+  logger: Logger,
+  stopping: () => boolean,
+): { pending: boolean; done: Promise<void> } {
   const state = { pending: false, done: Promise.resolve() };
   if (!enabled || !routing.warm) return state;
   state.pending = true;
@@ -16,7 +21,8 @@ export function warmEncoder(routing: ConversationDependencies['routing'], enable
     .then(
       () => logger.info({ ms: Math.round(performance.now() - started) }, 'sentence encoder ready'),
       (error: unknown) => {
-        if (!stopping()) logger.error({ err: error }, 'the sentence encoder did not load at start; the first message loads it');
+        if (!stopping())
+          logger.error({ err: error }, 'the sentence encoder did not load at start; the first message loads it');
       },
     )
     .finally(() => {

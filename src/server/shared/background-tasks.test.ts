@@ -48,7 +48,12 @@ describe('background tasks', () => {
     expect(await tasks.settled(60_000)).toBe(0);
     expect(ranAfter).toBe(true);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, task: 'password-reset e-mail', msg: 'background task failed', err: { message: 'SMTP refused' } });
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      task: 'password-reset e-mail',
+      msg: 'background task failed',
+      err: { message: 'SMTP refused' },
+    });
   });
 
   it('stops waiting after the timeout and names how many are still running', async () => {

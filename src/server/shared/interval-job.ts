@@ -10,7 +10,12 @@ export interface IntervalJob {
 }
 
 /** Work the server does by itself on a timer (the retention sweep); a failure is logged and the next run tries again. */
-export function createIntervalJob(name: string, run: () => Promise<void>, intervalMs: number, logger: Logger): IntervalJob {
+export function createIntervalJob(
+  name: string,
+  run: () => Promise<void>,
+  intervalMs: number,
+  logger: Logger,
+): IntervalJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 

@@ -5,7 +5,12 @@ import { systemMessageDismissals, systemMessages } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 
 /** The organisation's notices this user has not dismissed, oldest first; billing notices only for the billing scope. */
-export async function listUndismissed(db: Executor, orgId: string, userId: string, options: { billing: boolean }): Promise<SystemMessage[]> {
+export async function listUndismissed(
+  db: Executor,
+  orgId: string,
+  userId: string,
+  options: { billing: boolean },
+): Promise<SystemMessage[]> {
   const audience = options.billing ? undefined : eq(systemMessages.audience, 'everyone');
   return db
     .select({ id: systemMessages.id, content: systemMessages.content, type: systemMessages.type })
@@ -18,7 +23,11 @@ export async function listUndismissed(db: Executor, orgId: string, userId: strin
     .orderBy(asc(systemMessages.createdAt));
 }
 
-export async function createSystemMessage(db: Executor, orgId: string, values: Omit<SystemMessage, 'id'>): Promise<SystemMessage> {
+export async function createSystemMessage(
+  db: Executor,
+  orgId: string,
+  values: Omit<SystemMessage, 'id'>,
+): Promise<SystemMessage> {
   const [row] = await db
     .insert(systemMessages)
     .values({ orgId, ...values })
@@ -28,7 +37,12 @@ export async function createSystemMessage(db: Executor, orgId: string, values: O
 }
 
 /** Records the dismissal; false when the notice is not the organisation's. Dismissing twice is fine. */
-export async function dismissSystemMessage(db: Executor, orgId: string, userId: string, messageId: string): Promise<boolean> {
+export async function dismissSystemMessage(
+  db: Executor,
+  orgId: string,
+  userId: string,
+  messageId: string,
+): Promise<boolean> {
   const [message] = await db
     .select({ id: systemMessages.id })
     .from(systemMessages)

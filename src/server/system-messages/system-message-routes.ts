@@ -34,7 +34,8 @@ export function createSystemMessageRoutes(db: Database, signedIn: MiddlewareHand
       request: { body: jsonBody(createSystemMessageRequestSchema) },
       responses: answers('The notice', systemMessageSchema, 201),
     }),
-    async (context) => context.json(await createSystemMessage(db, context.get('caller').orgId, context.req.valid('json')), 201),
+    async (context) =>
+      context.json(await createSystemMessage(db, context.get('caller').orgId, context.req.valid('json')), 201),
   );
   addRoute(
     router,
@@ -50,7 +51,11 @@ export function createSystemMessageRoutes(db: Database, signedIn: MiddlewareHand
     async (context) => {
       const caller = context.get('caller');
       if (context.req.valid('param').userId !== caller.userId) throw forbidden();
-      return context.json({ messages: await listUndismissed(db, caller.orgId, caller.userId, { billing: roleGrantsScope(caller.roleName, 'billing') }) });
+      return context.json({
+        messages: await listUndismissed(db, caller.orgId, caller.userId, {
+          billing: roleGrantsScope(caller.roleName, 'billing'),
+        }),
+      });
     },
   );
   addRoute(

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { modelCatalog } from '../../gateway';
-import { grantCall, type MonthlyLimits, heldInputTokens, isAboveWarningShare, picodollars, picodollarsPerToken, scaledInteger, usdNumber, usdText, type TokenPrices } from './limit-arithmetic';
+import {
+  grantCall,
+  type MonthlyLimits,
+  heldInputTokens,
+  isAboveWarningShare,
+  picodollars,
+  picodollarsPerToken,
+  scaledInteger,
+  usdNumber,
+  usdText,
+  type TokenPrices,
+} from './limit-arithmetic';
 
 const usd = (amount: string) => picodollars(amount);
 /** GPT-4o mini: $0.15 in, $0.60 out per million tokens. */
@@ -36,7 +47,11 @@ describe('exact amounts', () => {
 
   it('prices every catalog model in whole picodollars per token, so costs are exact', () => {
     for (const model of modelCatalog) {
-      for (const price of [model.inputPricePerMillion, model.outputPricePerMillion, model.cachedInputPricePerMillion ?? 0]) {
+      for (const price of [
+        model.inputPricePerMillion,
+        model.outputPricePerMillion,
+        model.cachedInputPricePerMillion ?? 0,
+      ]) {
         expect(() => picodollarsPerToken(price), model.id).not.toThrow();
       }
     }
@@ -51,15 +66,40 @@ describe('exact amounts', () => {
 
 describe('grantCall', () => {
   it('grants the whole reply cap when there is room, with its exact cost', () => {
-    const grant = grantCall({ limits: { tokens: 100_000n, costPicodollars: usd('50') }, taken: nothingTaken, prices: mini, inputTokens: 120, outputCap: 2000 });
-    expect(grant).toEqual({ granted: true, outputTokens: 2000, tokens: 2120, costPicodollars: 120n * 150_000n + 2000n * 600_000n });
+    const grant = grantCall({
+      limits: { tokens: 100_000n, costPicodollars: usd('50') },
+      taken: nothingTaken,
+      prices: mini,
+      inputTokens: 120,
+      outputCap: 2000,
+    });
+    expect(grant).toEqual({
+      granted: true,
+      outputTokens: 2000,
+      tokens: 2120,
+      costPicodollars: 120n * 150_000n + 2000n * 600_000n,
+    });
   });
 
   it.each([
-    ['the token limit leaves less than the cap', { tokens: 1_000n }, { tokens: 900n, costPicodollars: 0n }, 10, 2000, 90],
+    [
+      'the token limit leaves less than the cap',
+      { tokens: 1_000n },
+      { tokens: 900n, costPicodollars: 0n },
+      10,
+      2000,
+      90,
+    ],
     ['exactly one output token is left', { tokens: 1_000n }, { tokens: 989n, costPicodollars: 0n }, 10, 2000, 1],
     // $0.01 left after the input: 10^10 / 600,000 = 16,666 output tokens.
-    ['the cost limit leaves less than the cap', { costPicodollars: usd('1') }, { tokens: 0n, costPicodollars: usd('0.99') - 100n * 150_000n }, 100, 50_000, 16_666],
+    [
+      'the cost limit leaves less than the cap',
+      { costPicodollars: usd('1') },
+      { tokens: 0n, costPicodollars: usd('0.99') - 100n * 150_000n },
+      100,
+      50_000,
+      16_666,
+    ],
     ['a free model is bounded by tokens only', { tokens: 500n, costPicodollars: 0n }, nothingTaken, 100, 2000, 400],
   ] as const)('caps the reply when %s', (_name, given, taken, inputTokens, outputCap, expectedOutput) => {
     const limits: MonthlyLimits = given;
@@ -69,26 +109,64 @@ describe('grantCall', () => {
     if (!grant.granted) return;
     // What is held never takes the total past a limit.
     if (limits.tokens !== undefined) expect(taken.tokens + BigInt(grant.tokens)).toBeLessThanOrEqual(limits.tokens);
-    if (limits.costPicodollars !== undefined) expect(taken.costPicodollars + grant.costPicodollars).toBeLessThanOrEqual(limits.costPicodollars);
+    if (limits.costPicodollars !== undefined)
+      expect(taken.costPicodollars + grant.costPicodollars).toBeLessThanOrEqual(limits.costPicodollars);
   });
 
   it.each([
-    ['no token is left for a reply', { tokens: 1_000n }, { tokens: 990n, costPicodollars: 0n }, 10, 'monthly_token_limit'],
-    ['the limit is already passed', { tokens: 1_000n }, { tokens: 1_200n, costPicodollars: 0n }, 0, 'monthly_token_limit'],
+    [
+      'no token is left for a reply',
+      { tokens: 1_000n },
+      { tokens: 990n, costPicodollars: 0n },
+      10,
+      'monthly_token_limit',
+    ],
+    [
+      'the limit is already passed',
+      { tokens: 1_000n },
+      { tokens: 1_200n, costPicodollars: 0n },
+      0,
+      'monthly_token_limit',
+    ],
     ['the input alone costs more than is left', { costPicodollars: usd('0.000001') }, nothingTaken, 10, 'cost_limit'],
-    ['one output token costs more than is left', { costPicodollars: 150_000n * 10n + 599_999n }, nothingTaken, 10, 'cost_limit'],
-    ['both are short: tokens are named first', { tokens: 10n, costPicodollars: 0n }, nothingTaken, 10, 'monthly_token_limit'],
+    [
+      'one output token costs more than is left',
+      { costPicodollars: 150_000n * 10n + 599_999n },
+      nothingTaken,
+      10,
+      'cost_limit',
+    ],
+    [
+      'both are short: tokens are named first',
+      { tokens: 10n, costPicodollars: 0n },
+      nothingTaken,
+      10,
+      'monthly_token_limit',
+    ],
     ['a cost limit of zero on a paid model', { costPicodollars: 0n }, nothingTaken, 1, 'cost_limit'],
   ] as const)('refuses when %s', (_name, limits, taken, inputTokens, expected) => {
-    expect(grantCall({ limits, taken, prices: mini, inputTokens, outputCap: 2000 })).toEqual({ granted: false, limit: expected });
+    expect(grantCall({ limits, taken, prices: mini, inputTokens, outputCap: 2000 })).toEqual({
+      granted: false,
+      limit: expected,
+    });
   });
 
   it('lets a free model through a spent cost limit', () => {
-    expect(grantCall({ limits: { costPicodollars: 0n }, taken: nothingTaken, prices: free, inputTokens: 10, outputCap: 50 })).toMatchObject({ granted: true, outputTokens: 50, costPicodollars: 0n });
+    expect(
+      grantCall({ limits: { costPicodollars: 0n }, taken: nothingTaken, prices: free, inputTokens: 10, outputCap: 50 }),
+    ).toMatchObject({ granted: true, outputTokens: 50, costPicodollars: 0n });
   });
 
   it('grants everything without limits (admins are never asked, but the rule holds)', () => {
-    expect(grantCall({ limits: {}, taken: { tokens: 10n ** 15n, costPicodollars: 10n ** 20n }, prices: mini, inputTokens: 5, outputCap: 7 })).toMatchObject({ granted: true, tokens: 12 });
+    expect(
+      grantCall({
+        limits: {},
+        taken: { tokens: 10n ** 15n, costPicodollars: 10n ** 20n },
+        prices: mini,
+        inputTokens: 5,
+        outputCap: 7,
+      }),
+    ).toMatchObject({ granted: true, tokens: 12 });
   });
 
   it('never lets fifty calls in a row hold more than the limit', () => {
@@ -99,7 +177,10 @@ describe('grantCall', () => {
       const grant = grantCall({ limits, taken, prices: mini, inputTokens: 37, outputCap: 300 });
       if (!grant.granted) continue;
       granted += 1;
-      taken = { tokens: taken.tokens + BigInt(grant.tokens), costPicodollars: taken.costPicodollars + grant.costPicodollars };
+      taken = {
+        tokens: taken.tokens + BigInt(grant.tokens),
+        costPicodollars: taken.costPicodollars + grant.costPicodollars,
+      };
     }
     expect(granted).toBeGreaterThan(0);
     expect(taken.tokens).toBeLessThanOrEqual(limits.tokens);

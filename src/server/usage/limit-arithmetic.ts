@@ -88,7 +88,13 @@ export type Grant =
  * the token limit and the cost limit all allow. Refused when not even one output token fits (the
  * token limit is named first when both are short), never granted past either limit.
  */
-export function grantCall(request: { limits: MonthlyLimits; taken: Taken; prices: TokenPrices; inputTokens: number; outputCap: number }): Grant {
+export function grantCall(request: {
+  limits: MonthlyLimits;
+  taken: Taken;
+  prices: TokenPrices;
+  inputTokens: number;
+  outputCap: number;
+}): Grant {
   const { limits, taken, prices } = request;
   const input = BigInt(request.inputTokens);
   let output = BigInt(Math.max(0, request.outputCap));

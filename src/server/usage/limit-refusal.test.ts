@@ -22,19 +22,34 @@ const haiku = usable('anthropic/claude-3-5-haiku-latest');
 describe('cheaperAlternative', () => {
   it.each([
     ['the strongest cheaper model with room', opus, [opus, sonnet, gpt4o, mini], [], 'anthropic/claude-sonnet-4'],
-    ['passing over one without room', opus, [opus, sonnet, gpt4o, mini], ['anthropic/claude-sonnet-4'], 'openai/gpt-4o'],
+    [
+      'passing over one without room',
+      opus,
+      [opus, sonnet, gpt4o, mini],
+      ['anthropic/claude-sonnet-4'],
+      'openai/gpt-4o',
+    ],
     ['of one tier, the priciest below', gpt4o, [gpt4o, mini, haiku], [], 'anthropic/claude-3-5-haiku-latest'],
     ['nothing when nothing cheaper has room', gpt4o, [gpt4o, mini, opus], ['openai/gpt-4o-mini'], null],
     ['never a dearer model', mini, [mini, opus, gpt4o], [], null],
   ] as const)('offers %s', (_name, refused, all, full, expected) => {
-    const alternative = cheaperAlternative(refused, all, (candidate) => !(full as readonly string[]).includes(candidate.model.id));
+    const alternative = cheaperAlternative(
+      refused,
+      all,
+      (candidate) => !(full as readonly string[]).includes(candidate.model.id),
+    );
     expect(alternative?.model_id ?? null).toBe(expected);
   });
 });
 
 describe('limitExceeded', () => {
   const now = new Date('2026-11-30T23:59:00Z');
-  const totals = { usedTokens: 0n, usedCostPicodollars: picodollars('4.995'), reservedTokens: 0n, reservedCostPicodollars: picodollars('0.004') };
+  const totals = {
+    usedTokens: 0n,
+    usedCostPicodollars: picodollars('4.995'),
+    reservedTokens: 0n,
+    reservedCostPicodollars: picodollars('0.004'),
+  };
 
   it('is a 429 naming the limit, the model, the amounts and the reset date (next month, UTC)', () => {
     const error = limitExceeded(gpt4o, 'cost_limit', totals, { model_id: mini.model.id, name: 'GPT-4o mini' }, now);

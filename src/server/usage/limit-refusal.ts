@@ -21,8 +21,13 @@ export function cheaperAlternative(
 ): Alternative {
   const price = blendedPrice(refused.model);
   const best = usable
-    .filter((candidate) => candidate.model.id !== refused.model.id && blendedPrice(candidate.model) < price && hasRoom(candidate))
-    .sort((first, second) => second.model.tier - first.model.tier || blendedPrice(second.model) - blendedPrice(first.model))[0];
+    .filter(
+      (candidate) =>
+        candidate.model.id !== refused.model.id && blendedPrice(candidate.model) < price && hasRoom(candidate),
+    )
+    .sort(
+      (first, second) => second.model.tier - first.model.tier || blendedPrice(second.model) - blendedPrice(first.model),
+    )[0];
   return best ? { model_id: best.model.id, name: best.model.displayName } : null;
 }
 
@@ -52,5 +57,8 @@ export function limitExceeded(
   };
   const spentAlready = refusal.used >= refusal.limit;
   const secondsToReset = Math.ceil((limitPeriod(now).end.getTime() - now.getTime()) / 1000);
-  return new AppError('too_many_requests', limitRefusalMessage(refusal), { limit: refusal, retryAfterSeconds: spentAlready ? secondsToReset : undefined });
+  return new AppError('too_many_requests', limitRefusalMessage(refusal), {
+    limit: refusal,
+    retryAfterSeconds: spentAlready ? secondsToReset : undefined,
+  });
 }

@@ -8,7 +8,11 @@ import { noTotals, type LimitTotals } from './reservation-repository';
  * without limits. The warning names the limit above 90% (spec section 9), counting the room held
  * by replies being written, as the next request would.
  */
-export function presentLimitUsage(usable: Limited, totals: LimitTotals | undefined, now = new Date()): ModelLimitUsage | undefined {
+export function presentLimitUsage(
+  usable: Limited,
+  totals: LimitTotals | undefined,
+  now = new Date(),
+): ModelLimitUsage | undefined {
   const limits = limitsOf(usable);
   if (!limits) return undefined;
   const taken = totals ?? noTotals;

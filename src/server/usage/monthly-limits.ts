@@ -21,7 +21,10 @@ export function limitsOf(usable: Limited): MonthlyLimits | undefined {
 
 /** The model's prices per token; input priced as uncached, the most a call can cost. */
 export function pricesOf(model: Pick<CatalogModel, 'inputPricePerMillion' | 'outputPricePerMillion'>): TokenPrices {
-  return { inputPicodollars: picodollarsPerToken(model.inputPricePerMillion), outputPicodollars: picodollarsPerToken(model.outputPricePerMillion) };
+  return {
+    inputPicodollars: picodollarsPerToken(model.inputPricePerMillion),
+    outputPicodollars: picodollarsPerToken(model.outputPricePerMillion),
+  };
 }
 
 /** The calendar month (UTC) holding `now`: monthly limits count the usage recorded in it. */
@@ -30,7 +33,12 @@ export function limitPeriod(now: Date): { start: Date; end: Date } {
 }
 
 /** What is recorded this month and held now on each limited model (one query for all of them). */
-export async function monthlyTotals(db: Executor, caller: Caller, models: readonly Limited[], now = new Date()): Promise<Map<string, LimitTotals>> {
+export async function monthlyTotals(
+  db: Executor,
+  caller: Caller,
+  models: readonly Limited[],
+  now = new Date(),
+): Promise<Map<string, LimitTotals>> {
   const limited = models.filter((usable) => limitsOf(usable) !== undefined).map((usable) => usable.model.id);
   return limitTotalsByModel(db, caller.orgId, caller.userId, limitPeriod(now), limited);
 }
@@ -39,13 +47,20 @@ export async function monthlyTotals(db: Executor, caller: Caller, models: readon
  * The limit a request of `inputTokens` would break on the model: none when the prompt and at least
  * one token of reply fit what is left of both limits (the reply is then capped to what is left).
  */
-export function limitBroken(usable: Limited, totals: LimitTotals | undefined, inputTokens: number): MonthlyLimitKind | undefined {
+export function limitBroken(
+  usable: Limited,
+  totals: LimitTotals | undefined,
+  inputTokens: number,
+): MonthlyLimitKind | undefined {
   const limits = limitsOf(usable);
   if (!limits) return undefined;
   const taken = totals ?? noTotals;
   const grant = grantCall({
     limits,
-    taken: { tokens: taken.usedTokens + taken.reservedTokens, costPicodollars: taken.usedCostPicodollars + taken.reservedCostPicodollars },
+    taken: {
+      tokens: taken.usedTokens + taken.reservedTokens,
+      costPicodollars: taken.usedCostPicodollars + taken.reservedCostPicodollars,
+    },
     prices: pricesOf(usable.model),
     inputTokens,
     outputCap: 1,
@@ -80,7 +95,13 @@ export function limitBrokenText(kind: MonthlyLimitKind): string {
 }
 
 /** Throws with a text the web app recognises when the request would break a monthly limit. */
-export async function checkMonthlyLimits(db: Executor, caller: Caller, usable: Limited, requestTokens: number, now = new Date()): Promise<void> {
+export async function checkMonthlyLimits(
+  db: Executor,
+  caller: Caller,
+  usable: Limited,
+  requestTokens: number,
+  now = new Date(),
+): Promise<void> {
   const broken = (await monthlyLimitVerdicts(db, caller, [usable], requestTokens, now)).verdicts.get(usable.model.id);
   if (broken) throw new AppError('too_many_requests', limitBrokenText(broken));
 }

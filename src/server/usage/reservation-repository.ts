@@ -18,7 +18,12 @@ export interface LimitTotals {
   reservedCostPicodollars: bigint;
 }
 
-export const noTotals: LimitTotals = { usedTokens: 0n, usedCostPicodollars: 0n, reservedTokens: 0n, reservedCostPicodollars: 0n };
+export const noTotals: LimitTotals = {
+  usedTokens: 0n,
+  usedCostPicodollars: 0n,
+  reservedTokens: 0n,
+  reservedCostPicodollars: 0n,
+};
 
 /**
  * Per model, one user's usage records of the period and what their live reservations hold beyond
@@ -40,7 +45,9 @@ export async function limitTotalsByModel(
     .select({
       modelId: usageRecords.modelId,
       kind: sql<string>`'used'`.as('kind'),
-      tokens: sql<string>`coalesce(sum(${usageRecords.inputTokens} + ${usageRecords.outputTokens}), 0)::text`.as('tokens'),
+      tokens: sql<string>`coalesce(sum(${usageRecords.inputTokens} + ${usageRecords.outputTokens}), 0)::text`.as(
+        'tokens',
+      ),
       cost: sql<string>`coalesce(sum(${usageRecords.costUsd}), 0)::text`.as('cost'),
     })
     .from(usageRecords)
@@ -62,15 +69,31 @@ export async function limitTotalsByModel(
     .select({
       modelId: usageReservations.modelId,
       kind: sql<string>`'reserved'`.as('kind'),
-      tokens: sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.tokens} - ${coveredTokens}, 0) else greatest(${usageReservations.tokens}, ${coveredTokens}) end), 0)::text`.as('tokens'),
-      cost: sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.costUsd} - ${coveredCost}, 0) else greatest(${usageReservations.costUsd}, ${coveredCost}) end), 0)::text`.as('cost'),
+      tokens:
+        sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.tokens} - ${coveredTokens}, 0) else greatest(${usageReservations.tokens}, ${coveredTokens}) end), 0)::text`.as(
+          'tokens',
+        ),
+      cost: sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.costUsd} - ${coveredCost}, 0) else greatest(${usageReservations.costUsd}, ${coveredCost}) end), 0)::text`.as(
+        'cost',
+      ),
     })
     .from(usageReservations)
     .leftJoin(
       usageRecords,
-      and(eq(usageRecords.id, usageReservations.usageId), eq(usageRecords.orgId, usageReservations.orgId), eq(usageRecords.modelId, usageReservations.modelId)),
+      and(
+        eq(usageRecords.id, usageReservations.usageId),
+        eq(usageRecords.orgId, usageReservations.orgId),
+        eq(usageRecords.modelId, usageReservations.modelId),
+      ),
     )
-    .where(inOrganisation(usageReservations.orgId, orgId, eq(usageReservations.userId, userId), inArray(usageReservations.modelId, [...modelIds])))
+    .where(
+      inOrganisation(
+        usageReservations.orgId,
+        orgId,
+        eq(usageReservations.userId, userId),
+        inArray(usageReservations.modelId, [...modelIds]),
+      ),
+    )
     .groupBy(usageReservations.modelId);
   for (const row of await recorded.unionAll(held)) {
     const total = totals.get(row.modelId) ?? { ...noTotals };
@@ -112,16 +135,25 @@ export interface NewReservation {
   owner: string;
 }
 
-export async function insertReservations(transaction: Executor, reservations: readonly NewReservation[]): Promise<void> {
+export async function insertReservations(
+  transaction: Executor,
+  reservations: readonly NewReservation[],
+): Promise<void> {
   if (reservations.length === 0) return;
-  await transaction.insert(usageReservations).values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, costUsd: usdText(costPicodollars) })));
+  await transaction
+    .insert(usageReservations)
+    .values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, costUsd: usdText(costPicodollars) })));
 }
 
 /** Gives the room back, in monthly limits and in the wallet (docs/decisions/022): the call failed, or its usage is recorded. */
 export async function deleteReservations(db: Executor, orgId: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.delete(usageReservations).where(inOrganisation(usageReservations.orgId, orgId, inArray(usageReservations.id, [...ids])));
-  await db.delete(walletReservations).where(inOrganisation(walletReservations.orgId, orgId, inArray(walletReservations.id, [...ids])));
+  await db
+    .delete(usageReservations)
+    .where(inOrganisation(usageReservations.orgId, orgId, inArray(usageReservations.id, [...ids])));
+  await db
+    .delete(walletReservations)
+    .where(inOrganisation(walletReservations.orgId, orgId, inArray(walletReservations.id, [...ids])));
 }
 
 /**
@@ -130,13 +162,19 @@ export async function deleteReservations(db: Executor, orgId: string, ids: reado
  * without, every owner (the embedded database belongs to the one process that is starting).
  * Instance-wide upkeep across organisations; the wallet's reservations go the same way. Answers how many were deleted.
  */
-export async function releaseReservationsOfGoneInstances(db: Executor, options: { ownersSilentForSeconds?: number } = {}): Promise<number> {
+export async function releaseReservationsOfGoneInstances(
+  db: Executor,
+  options: { ownersSilentForSeconds?: number } = {},
+): Promise<number> {
   const ownerGone =
     options.ownersSilentForSeconds === undefined
       ? sql`true`
       : sql`not exists (select 1 from server_instances i where i.id = ${usageReservations.owner} and i.heartbeat_at > now() - ${options.ownersSilentForSeconds}::integer * interval '1 second')`;
   const deleted = await db.delete(usageReservations).where(ownerGone).returning({ id: usageReservations.id });
-  const walletDeleted = await db.delete(walletReservations).where(walletOwnerGone(options.ownersSilentForSeconds)).returning({ id: walletReservations.id });
+  const walletDeleted = await db
+    .delete(walletReservations)
+    .where(walletOwnerGone(options.ownersSilentForSeconds))
+    .returning({ id: walletReservations.id });
   return deleted.length + walletDeleted.length;
 }
 

@@ -6,9 +6,22 @@ import type { Caller } from '../http/context';
 import type { CatalogModel } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { grantCall, heldInputTokens } from './limit-arithmetic';
-import { grantFromWallet, insertWalletReservations, lockWalletRoom, type NewWalletReservation, type WalletRoom } from './wallet-room';
+import {
+  grantFromWallet,
+  insertWalletReservations,
+  lockWalletRoom,
+  type NewWalletReservation,
+  type WalletRoom,
+} from './wallet-room';
 import { limitPeriod, limitsOf, pricesOf } from './monthly-limits';
-import { insertReservations, limitTotalsByModel, lockUserForLimits, noTotals, type LimitTotals, type NewReservation } from './reservation-repository';
+import {
+  insertReservations,
+  limitTotalsByModel,
+  lockUserForLimits,
+  noTotals,
+  type LimitTotals,
+  type NewReservation,
+} from './reservation-repository';
 
 /** One model call to hold room for: the model as the caller may use it, and the prompt's estimated tokens. */
 export interface PlannedCall {
@@ -52,7 +65,10 @@ export async function reserveModelCalls(
   options: { usageId: string; owner: string; now?: Date; wallet?: WalletPayment },
 ): Promise<{ primary: ReservedCall; backup?: ReservedCall }> {
   const planned = [calls.primary, ...(calls.backup ? [calls.backup] : [])];
-  const unlimited = (call: PlannedCall): ReservedCall => ({ granted: true, maxOutputTokens: call.usable.replyTokenCap });
+  const unlimited = (call: PlannedCall): ReservedCall => ({
+    granted: true,
+    maxOutputTokens: call.usable.replyTokenCap,
+  });
   const paid = (call: PlannedCall) => options.wallet?.pays(call.usable.model) ?? false;
   if (planned.every((call) => !limitsOf(call.usable) && !paid(call))) {
     return { primary: unlimited(calls.primary), backup: calls.backup && unlimited(calls.backup) };
@@ -68,7 +84,16 @@ export async function reserveModelCalls(
     const room = planned.some(paid) ? await lockWalletRoom(transaction, caller.orgId) : undefined;
     const toWrite: NewReservation[] = [];
     const walletToWrite: NewWalletReservation[] = [];
-    const grant = (call: PlannedCall) => grantRoom(caller, call, totals.get(call.usable.model.id), paid(call) ? room : undefined, options, toWrite, walletToWrite);
+    const grant = (call: PlannedCall) =>
+      grantRoom(
+        caller,
+        call,
+        totals.get(call.usable.model.id),
+        paid(call) ? room : undefined,
+        options,
+        toWrite,
+        walletToWrite,
+      );
     const primary = grant(calls.primary);
     const backup = primary.granted && calls.backup ? grant(calls.backup) : undefined;
     await insertReservations(transaction, toWrite);
@@ -95,7 +120,10 @@ function grantRoom(
     const totals = found ?? noTotals;
     const limited = grantCall({
       limits,
-      taken: { tokens: totals.usedTokens + totals.reservedTokens, costPicodollars: totals.usedCostPicodollars + totals.reservedCostPicodollars },
+      taken: {
+        tokens: totals.usedTokens + totals.reservedTokens,
+        costPicodollars: totals.usedCostPicodollars + totals.reservedCostPicodollars,
+      },
       prices,
       inputTokens,
       outputCap,
@@ -110,7 +138,13 @@ function grantRoom(
     if (!paidFor.granted) return { granted: false, wallet: { availablePicodollars: available } };
     outputCap = paidFor.outputTokens;
     walletReservationId = randomUUID();
-    walletToWrite.push({ id: walletReservationId, orgId: caller.orgId, usageId: options.usageId, costPicodollars: paidFor.costPicodollars, owner: options.owner });
+    walletToWrite.push({
+      id: walletReservationId,
+      orgId: caller.orgId,
+      usageId: options.usageId,
+      costPicodollars: paidFor.costPicodollars,
+      owner: options.owner,
+    });
   }
   if (!limits) return { granted: true, maxOutputTokens: outputCap, walletReservationId };
   const reservationId = randomUUID();

@@ -29,7 +29,8 @@ export function createTokenRoutes(dependencies: ConversationDependencies, signed
       method: 'get',
       path: '/usage/{userId}/{month}/monthly',
       tags,
-      summary: "A user's usage in a calendar month (UTC): the caller's own, or anyone's in the organisation for an admin",
+      summary:
+        "A user's usage in a calendar month (UTC): the caller's own, or anyone's in the organisation for an admin",
       security: signedInSecurity,
       request: { params: monthlyUsagePathSchema },
       responses: answers('The usage by model', monthlyUsageSchema),
@@ -68,7 +69,8 @@ export function createTokenRoutes(dependencies: ConversationDependencies, signed
       request: { body: jsonBody(validateTokensRequestSchema) },
       responses: answers('The verdict', validateTokensResponseSchema),
     }),
-    async (context) => context.json(await validateTokens(dependencies, context.get('caller'), context.req.valid('json'))),
+    async (context) =>
+      context.json(await validateTokens(dependencies, context.get('caller'), context.req.valid('json'))),
   );
   // Model ids hold a slash ('openai/gpt-4o'); the parameter takes the rest of the path, decoded once.
   addRoute(
@@ -82,7 +84,10 @@ export function createTokenRoutes(dependencies: ConversationDependencies, signed
       request: { params: tokenEstimatePathSchema, query: tokenEstimateQuerySchema },
       responses: answers('The cost', tokenEstimateSchema),
     }),
-    (context) => context.json(estimateCost(dependencies, context.req.valid('param').modelId, context.req.valid('query').tokenCount)),
+    (context) =>
+      context.json(
+        estimateCost(dependencies, context.req.valid('param').modelId, context.req.valid('query').tokenCount),
+      ),
   );
   return router;
 }

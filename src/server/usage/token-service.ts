@@ -11,7 +11,12 @@ import { checkMonthlyLimits } from './monthly-limits';
 type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>;
 
 /** A user's usage in one month: their own, or any user of their organisation for an admin. */
-export async function monthlyUsage(dependencies: Dependencies, caller: Caller, userId: string, month: string): Promise<MonthlyUsage> {
+export async function monthlyUsage(
+  dependencies: Dependencies,
+  caller: Caller,
+  userId: string,
+  month: string,
+): Promise<MonthlyUsage> {
   if (!monthPattern.test(month)) throw validationFailed(messages.invalidMonth);
   if (userId !== caller.userId) {
     if (!isAdminRoleName(caller.roleName)) throw forbidden();
@@ -24,7 +29,12 @@ export async function monthlyUsage(dependencies: Dependencies, caller: Caller, u
     month,
     total_tokens: totals.reduce((sum, total) => sum + total.tokens, 0),
     total_cost: totals.reduce((sum, total) => sum + total.costUsd, 0),
-    monthly_usage: totals.map((total) => ({ model_id: total.modelId, tokens_used: total.tokens, cost: total.costUsd, requests: total.requests })),
+    monthly_usage: totals.map((total) => ({
+      model_id: total.modelId,
+      tokens_used: total.tokens,
+      cost: total.costUsd,
+      requests: total.requests,
+    })),
   };
 }
 
@@ -42,9 +52,12 @@ export async function validateTokens(
   input: { org_id: string; user_id: string; model_id: string; token_count: number },
 ): Promise<{ valid: boolean; message: string }> {
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
-  const usable = (await listUsableModels(dependencies, caller)).find((candidate) => candidate.model.id === input.model_id);
+  const usable = (await listUsableModels(dependencies, caller)).find(
+    (candidate) => candidate.model.id === input.model_id,
+  );
   if (!usable) return { valid: false, message: messages.noModelAccess };
-  if (input.token_count > usable.maxTokensPerRequest) return { valid: false, message: messages.messageTooLong(usable.maxTokensPerRequest) };
+  if (input.token_count > usable.maxTokensPerRequest)
+    return { valid: false, message: messages.messageTooLong(usable.maxTokensPerRequest) };
   try {
     await checkMonthlyLimits(dependencies.db, caller, usable, input.token_count);
   } catch (error) {

@@ -46,5 +46,10 @@ export async function usageByModel(
     .groupBy(usageRecords.modelId)
     .orderBy(usageRecords.modelId);
   // Sums come back as strings (bigint and numeric); they fit a double for any real month.
-  return rows.map((row) => ({ modelId: row.modelId, tokens: Number(row.tokens), costUsd: Number(row.costUsd), requests: Number(row.requests) }));
+  return rows.map((row) => ({
+    modelId: row.modelId,
+    tokens: Number(row.tokens),
+    costUsd: Number(row.costUsd),
+    requests: Number(row.requests),
+  }));
 }

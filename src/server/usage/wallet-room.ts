@@ -29,7 +29,9 @@ export async function lockWalletRoom(transaction: Executor, orgId: string): Prom
   if (found) return { availablePicodollars: picodollars(found.balance) - picodollars(found.held) };
   // An organisation's first paid call: its wallet is made here (and is empty).
   const wallet = await lockWallet(transaction, orgId);
-  return { availablePicodollars: picodollars(wallet.balance) - picodollars(await reservedAgainstWallet(transaction, orgId)) };
+  return {
+    availablePicodollars: picodollars(wallet.balance) - picodollars(await reservedAgainstWallet(transaction, orgId)),
+  };
 }
 
 export type WalletGrant = { granted: true; outputTokens: number; costPicodollars: bigint } | { granted: false };
@@ -39,7 +41,10 @@ export type WalletGrant = { granted: true; outputTokens: number; costPicodollars
  * output tokens as `outputCap` and the room allow, taken from `room`. Refused when not even one
  * output token fits, like a cost limit (decision 019).
  */
-export function grantFromWallet(room: WalletRoom, call: { prices: TokenPrices; inputTokens: number; outputCap: number }): WalletGrant {
+export function grantFromWallet(
+  room: WalletRoom,
+  call: { prices: TokenPrices; inputTokens: number; outputCap: number },
+): WalletGrant {
   const grant = grantCall({
     limits: { costPicodollars: room.availablePicodollars },
     taken: { tokens: 0n, costPicodollars: 0n },
@@ -60,9 +65,14 @@ export interface NewWalletReservation {
   owner: string;
 }
 
-export async function insertWalletReservations(transaction: Executor, reservations: readonly NewWalletReservation[]): Promise<void> {
+export async function insertWalletReservations(
+  transaction: Executor,
+  reservations: readonly NewWalletReservation[],
+): Promise<void> {
   if (reservations.length === 0) return;
-  await transaction.insert(walletReservations).values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, amount: usdText(costPicodollars) })));
+  await transaction
+    .insert(walletReservations)
+    .values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, amount: usdText(costPicodollars) })));
 }
 
 /** Gone instances' wallet reservations (see releaseReservationsOfGoneInstances). */

@@ -9,5 +9,6 @@ import { countActiveAdministrators } from './organisation-user-repository';
  * change is refused and its transaction rolls back.
  */
 export async function refuseLosingTheLastAdministrator(transaction: Executor, orgId: string): Promise<void> {
-  if ((await countActiveAdministrators(transaction, orgId)) === 0) throw new AppError('conflict', messages.lastAdministrator);
+  if ((await countActiveAdministrators(transaction, orgId)) === 0)
+    throw new AppError('conflict', messages.lastAdministrator);
 }

@@ -31,25 +31,47 @@ const columns = {
 const notRemoved = ne(users.status, 'disabled');
 
 function selectOrganisationUsers(db: Executor) {
-  return db.select(columns).from(users).innerJoin(roles, and(eq(roles.id, users.roleId), eq(roles.orgId, users.orgId)));
+  return db
+    .select(columns)
+    .from(users)
+    .innerJoin(roles, and(eq(roles.id, users.roleId), eq(roles.orgId, users.orgId)));
 }
 
-export async function findOrganisationUser(db: Executor, orgId: string, userId: string): Promise<OrganisationUserRecord | undefined> {
-  const [user] = await selectOrganisationUsers(db).where(inOrganisation(users.orgId, orgId, and(eq(users.id, userId), notRemoved)));
+export async function findOrganisationUser(
+  db: Executor,
+  orgId: string,
+  userId: string,
+): Promise<OrganisationUserRecord | undefined> {
+  const [user] = await selectOrganisationUsers(db).where(
+    inOrganisation(users.orgId, orgId, and(eq(users.id, userId), notRemoved)),
+  );
   return user;
 }
 
 /** Every active person of the organisation (or just `userId`), oldest first, with no paging and no count. */
-export function listAllOrganisationUsers(db: Executor, orgId: string, userId?: string): Promise<OrganisationUserRecord[]> {
+export function listAllOrganisationUsers(
+  db: Executor,
+  orgId: string,
+  userId?: string,
+): Promise<OrganisationUserRecord[]> {
   return selectOrganisationUsers(db)
     .where(inOrganisation(users.orgId, orgId, notRemoved, userId ? eq(users.id, userId) : undefined))
     .orderBy(asc(users.createdAt), asc(users.id));
 }
 
 /** A page of the organisation's people, oldest first (a stable order while people are added), and how many there are. */
-export async function listOrganisationUsers(db: Executor, orgId: string, page: { offset: number; limit: number }, userId?: string) {
+export async function listOrganisationUsers(
+  db: Executor,
+  orgId: string,
+  page: { offset: number; limit: number },
+  userId?: string,
+) {
   const where = inOrganisation(users.orgId, orgId, notRemoved, userId ? eq(users.id, userId) : undefined);
-  const rows = await selectOrganisationUsers(db).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(page.limit).offset(page.offset);
+  const rows = await selectOrganisationUsers(db)
+    .where(where)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
   const [count] = await db.select({ total: sql<string>`count(*)` }).from(users).where(where);
   return { users: rows, total: Number(count?.total ?? 0) };
 }
@@ -60,7 +82,14 @@ export async function countActiveAdministrators(db: Executor, orgId: string): Pr
     .select({ count: sql<string>`count(*)` })
     .from(users)
     .innerJoin(roles, and(eq(roles.id, users.roleId), eq(roles.orgId, users.orgId)))
-    .where(inOrganisation(users.orgId, orgId, eq(users.status, 'active'), sql`lower(trim(${roles.name})) in ('admin', 'super admin')`));
+    .where(
+      inOrganisation(
+        users.orgId,
+        orgId,
+        eq(users.status, 'active'),
+        sql`lower(trim(${roles.name})) in ('admin', 'super admin')`,
+      ),
+    );
   return Number(row?.count ?? 0);
 }
 
@@ -79,5 +108,11 @@ export function presentOrganisationUser(user: OrganisationUserRecord): Organisat
 
 /** The values an audit entry keeps of a person. */
 export function auditedUser(user: OrganisationUserRecord) {
-  return { username: user.username, email: user.email, role_id: user.roleId, role_name: user.roleName, status: user.status };
+  return {
+    username: user.username,
+    email: user.email,
+    role_id: user.roleId,
+    role_name: user.roleName,
+    status: user.status,
+  };
 }

@@ -10,7 +10,12 @@ import {
 } from '../../contracts';
 import { addRoute, answers, jsonBody, signedInSecurity, type ApiRouter } from '../http/api-router';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
-import { changeUserRole, listUsersPage, removeUser, type UserAdministrationDependencies } from './user-administration-service';
+import {
+  changeUserRole,
+  listUsersPage,
+  removeUser,
+  type UserAdministrationDependencies,
+} from './user-administration-service';
 
 const tags = ['Organisation'];
 
@@ -23,7 +28,8 @@ export function addOrganisationUserRoutes(router: ApiRouter, dependencies: UserA
       method: 'get',
       path: '/{orgId}/users',
       tags,
-      summary: "A page of the organisation's people, removed ones left out (scope user-management; page 1 and limit 20 by default, at most 100)",
+      summary:
+        "A page of the organisation's people, removed ones left out (scope user-management; page 1 and limit 20 by default, at most 100)",
       security: signedInSecurity,
       middleware: userManagement,
       request: { params: organisationPathSchema, query: pageQuerySchema },
@@ -40,14 +46,19 @@ export function addOrganisationUserRoutes(router: ApiRouter, dependencies: UserA
       method: 'put',
       path: '/{orgId}/users/{userId}/role',
       tags,
-      summary: "Change someone's role (scope user-management; administration or unlimited roles only by an admin; never the last admin's)",
+      summary:
+        "Change someone's role (scope user-management; administration or unlimited roles only by an admin; never the last admin's)",
       security: signedInSecurity,
       middleware: userManagement,
       request: { params: organisationUserPathSchema, body: jsonBody(changeUserRoleRequestSchema) },
       responses: answers('The person with their new role', createdUserResponseSchema),
     }),
     async (context) => {
-      const change = { userId: context.req.valid('param').userId, roleId: context.req.valid('json').role_id, action: 'user.role_change' as const };
+      const change = {
+        userId: context.req.valid('param').userId,
+        roleId: context.req.valid('json').role_id,
+        action: 'user.role_change' as const,
+      };
       return context.json({ user: await changeUserRole(dependencies.db, context.get('caller'), change) });
     },
   );
@@ -57,12 +68,14 @@ export function addOrganisationUserRoutes(router: ApiRouter, dependencies: UserA
       method: 'delete',
       path: '/{orgId}/users/{userId}',
       tags,
-      summary: 'Remove someone (scope user-management): their sign-ins end at once, their usage stays in the history; never oneself or the last admin',
+      summary:
+        'Remove someone (scope user-management): their sign-ins end at once, their usage stays in the history; never oneself or the last admin',
       security: signedInSecurity,
       middleware: userManagement,
       request: { params: organisationUserPathSchema },
       responses: answers('Removed', removedUserResponseSchema),
     }),
-    async (context) => context.json(await removeUser(dependencies, context.get('caller'), context.req.valid('param').userId)),
+    async (context) =>
+      context.json(await removeUser(dependencies, context.get('caller'), context.req.valid('param').userId)),
   );
 }

@@ -18,7 +18,12 @@ import { refuseDisallowedEmailDomain } from '../organisations/email-domain-rule'
 import { findRole } from '../roles/role-repository';
 import { uniqueViolationIndex } from '../shared/unique-violation';
 import { refuseLosingTheLastAdministrator } from './last-administrator';
-import { auditedUser, findOrganisationUser, listOrganisationUsers, presentOrganisationUser } from './organisation-user-repository';
+import {
+  auditedUser,
+  findOrganisationUser,
+  listOrganisationUsers,
+  presentOrganisationUser,
+} from './organisation-user-repository';
 import { findTakenIdentity, updateUser } from './user-repository';
 
 export interface UserAdministrationDependencies {
@@ -29,7 +34,10 @@ export interface UserAdministrationDependencies {
 }
 
 const takenIdentity = (usernameTaken: boolean) =>
-  validationFailed(usernameTaken ? messages.usernameTaken : messages.emailTaken, usernameTaken ? { username: messages.usernameTaken } : { email: messages.emailTaken });
+  validationFailed(
+    usernameTaken ? messages.usernameTaken : messages.emailTaken,
+    usernameTaken ? { username: messages.usernameTaken } : { email: messages.emailTaken },
+  );
 
 /** Only administrators give or take away roles that grant scopes the caller lacks or unlimited use. */
 function refuseUnlessMayHandle(caller: Caller, roleName: string): void {
@@ -42,7 +50,11 @@ export async function listUsersPage(db: Database, orgId: string, page: number, l
 }
 
 /** An active person in the caller's organisation who signs in with the password the admin chose. */
-export async function createUser(dependencies: UserAdministrationDependencies, caller: Caller, input: CreateUserRequest): Promise<OrganisationUser> {
+export async function createUser(
+  dependencies: UserAdministrationDependencies,
+  caller: Caller,
+  input: CreateUserRequest,
+): Promise<OrganisationUser> {
   if (input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
   const { db } = dependencies;
   const role = await findRole(db, caller.orgId, input.role_id);
@@ -59,15 +71,30 @@ export async function createUser(dependencies: UserAdministrationDependencies, c
       await refuseDisallowedEmailDomain(transaction, caller.orgId, input.email);
       const [created] = await transaction
         .insert(users)
-        .values({ orgId: caller.orgId, roleId: role.id, username: input.username, email: input.email, passwordHash, passwordChangedAt: new Date(), status: 'active' })
+        .values({
+          orgId: caller.orgId,
+          roleId: role.id,
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          passwordChangedAt: new Date(),
+          status: 'active',
+        })
         .returning({ id: users.id });
       const user = (await findOrganisationUser(transaction, caller.orgId, created!.id))!;
-      await record({ action: 'user.create', targetType: 'user', targetId: user.id, before: null, after: auditedUser(user) });
+      await record({
+        action: 'user.create',
+        targetType: 'user',
+        targetId: user.id,
+        before: null,
+        after: auditedUser(user),
+      });
       return presentOrganisationUser(user);
     });
   } catch (error) {
     const index = uniqueViolationIndex(error);
-    if (index === 'users_username_unique' || index === 'users_email_unique') throw takenIdentity(index === 'users_username_unique');
+    if (index === 'users_username_unique' || index === 'users_email_unique')
+      throw takenIdentity(index === 'users_username_unique');
     throw error;
   }
 }
@@ -87,9 +114,16 @@ export async function changeUserRole(
     refuseUnlessMayHandle(caller, role.name);
     if (user.roleId === role.id) return presentOrganisationUser(user);
     await updateUser(transaction, caller.orgId, user.id, { roleId: role.id });
-    if (isAdminRoleName(user.roleName) && !isAdminRoleName(role.name)) await refuseLosingTheLastAdministrator(transaction, caller.orgId);
+    if (isAdminRoleName(user.roleName) && !isAdminRoleName(role.name))
+      await refuseLosingTheLastAdministrator(transaction, caller.orgId);
     const after = (await findOrganisationUser(transaction, caller.orgId, user.id))!;
-    await record({ action: change.action, targetType: 'user', targetId: user.id, before: auditedUser(user), after: auditedUser(after) });
+    await record({
+      action: change.action,
+      targetType: 'user',
+      targetId: user.id,
+      before: auditedUser(user),
+      after: auditedUser(after),
+    });
     return presentOrganisationUser(after);
   });
 }
@@ -99,7 +133,11 @@ export async function changeUserRole(
  * tokens are checked against their sign-in on every request, refresh tokens with it). Their row
  * stays, marked 'disabled', so their conversations and usage remain theirs in the history.
  */
-export async function removeUser(dependencies: UserAdministrationDependencies, caller: Caller, userId: string): Promise<{ success: boolean; message: string }> {
+export async function removeUser(
+  dependencies: UserAdministrationDependencies,
+  caller: Caller,
+  userId: string,
+): Promise<{ success: boolean; message: string }> {
   if (userId === caller.userId) throw new AppError('conflict', messages.cannotRemoveYourself);
   await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     const user = await findOrganisationUser(transaction, caller.orgId, userId);
@@ -108,7 +146,13 @@ export async function removeUser(dependencies: UserAdministrationDependencies, c
     await updateUser(transaction, caller.orgId, user.id, { status: 'disabled' });
     await revokeUserSessions(transaction, caller.orgId, user.id, 'removed from the organization');
     if (isAdminRoleName(user.roleName)) await refuseLosingTheLastAdministrator(transaction, caller.orgId);
-    await record({ action: 'user.remove', targetType: 'user', targetId: user.id, before: auditedUser(user), after: { ...auditedUser(user), status: 'disabled' } });
+    await record({
+      action: 'user.remove',
+      targetType: 'user',
+      targetId: user.id,
+      before: auditedUser(user),
+      after: { ...auditedUser(user), status: 'disabled' },
+    });
   });
   dependencies.recentCallers.forgetUser(userId);
   return { success: true, message: 'User removed' };

@@ -1,6 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { createdUserResponseSchema, createUserRequestSchema, profileResponseSchema, updateProfileRequestSchema } from '../../contracts';
+import {
+  createdUserResponseSchema,
+  createUserRequestSchema,
+  profileResponseSchema,
+  updateProfileRequestSchema,
+} from '../../contracts';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
 import { requireScope } from '../roles/require-scope';
@@ -20,17 +25,30 @@ export function createUserRoutes(dependencies: UserAdministrationDependencies, s
       method: 'post',
       path: '/',
       tags: ['Organisation'],
-      summary: "Create an active person in the caller's organisation with a role and a password they sign in with at once (scope user-management)",
+      summary:
+        "Create an active person in the caller's organisation with a role and a password they sign in with at once (scope user-management)",
       security: signedInSecurity,
       middleware: [requireScope('user-management')],
       request: { body: jsonBody(createUserRequestSchema) },
       responses: answers('The new person', createdUserResponseSchema, 201),
     }),
-    async (context) => context.json({ user: await createUser(dependencies, context.get('caller'), context.req.valid('json')) }, 201),
+    async (context) =>
+      context.json({ user: await createUser(dependencies, context.get('caller'), context.req.valid('json')) }, 201),
   );
-  addRoute(router, createRoute({ method: 'get', path: '/profile', tags, summary: "The caller's profile", security: signedInSecurity, responses: answers('The profile', profileResponseSchema) }), async (context) => {
-    return context.json({ user: await getOwnProfile(db, context.get('caller')) });
-  });
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/profile',
+      tags,
+      summary: "The caller's profile",
+      security: signedInSecurity,
+      responses: answers('The profile', profileResponseSchema),
+    }),
+    async (context) => {
+      return context.json({ user: await getOwnProfile(db, context.get('caller')) });
+    },
+  );
   addRoute(
     router,
     createRoute({
@@ -42,7 +60,8 @@ export function createUserRoutes(dependencies: UserAdministrationDependencies, s
       request: { body: jsonBody(updateProfileRequestSchema) },
       responses: answers('The saved profile', profileResponseSchema),
     }),
-    async (context) => context.json({ user: await updateOwnProfile(db, context.get('caller'), context.req.valid('json')) }),
+    async (context) =>
+      context.json({ user: await updateOwnProfile(db, context.get('caller'), context.req.valid('json')) }),
   );
   return router;
 }

@@ -6,7 +6,11 @@ import { inOrganisation } from '../db/tenant-scope';
 export type AutoReloadRow = typeof walletAutoReloads.$inferSelect;
 
 /** Auto-reloads asked for and not yet charged, oldest first: one organisation's, or every one's (upkeep). */
-export async function listRequestedReloads(db: Executor, orgId: string | undefined, limit: number): Promise<AutoReloadRow[]> {
+export async function listRequestedReloads(
+  db: Executor,
+  orgId: string | undefined,
+  limit: number,
+): Promise<AutoReloadRow[]> {
   const requested = eq(walletAutoReloads.status, 'requested');
   return db
     .select()
@@ -16,9 +20,22 @@ export async function listRequestedReloads(db: Executor, orgId: string | undefin
     .limit(limit);
 }
 
-export async function finishReload(db: Executor, orgId: string, id: string, status: 'charged' | 'failed', paymentId: string | null): Promise<void> {
+export async function finishReload(
+  db: Executor,
+  orgId: string,
+  id: string,
+  status: 'charged' | 'failed',
+  paymentId: string | null,
+): Promise<void> {
   await db
     .update(walletAutoReloads)
     .set({ status, paymentId, updatedAt: new Date() })
-    .where(inOrganisation(walletAutoReloads.orgId, orgId, eq(walletAutoReloads.id, id), eq(walletAutoReloads.status, 'requested')));
+    .where(
+      inOrganisation(
+        walletAutoReloads.orgId,
+        orgId,
+        eq(walletAutoReloads.id, id),
+        eq(walletAutoReloads.status, 'requested'),
+      ),
+    );
 }

@@ -23,7 +23,10 @@ export async function chargeRequestedReloads(dependencies: PaymentDependencies, 
   let ended = 0;
   for (const reload of requested) {
     const outcome = await chargeReload(dependencies, reload).catch((error: unknown) => {
-      dependencies.logger.warn({ err: error, orgId: reload.orgId }, 'charging an auto-reload failed; the next sweep tries again');
+      dependencies.logger.warn(
+        { err: error, orgId: reload.orgId },
+        'charging an auto-reload failed; the next sweep tries again',
+      );
       return 'open' as const;
     });
     if (outcome === 'ended') ended += 1;
@@ -37,13 +40,22 @@ async function chargeReload(dependencies: PaymentDependencies, reload: AutoReloa
   const earlier = await findPaymentByKey(dependencies.db, reload.orgId, idempotencyKey);
   if (earlier) {
     if (earlier.status !== 'succeeded' && earlier.status !== 'failed') return 'open';
-    await finishReload(dependencies.db, reload.orgId, reload.id, earlier.status === 'failed' ? 'failed' : 'charged', earlier.id);
+    await finishReload(
+      dependencies.db,
+      reload.orgId,
+      reload.id,
+      earlier.status === 'failed' ? 'failed' : 'charged',
+      earlier.id,
+    );
     return 'ended';
   }
   const wallet = await findWallet(dependencies.db, reload.orgId);
   const paymentMethod = wallet?.savedPaymentMethod ?? undefined;
   if (!paymentMethod) {
-    dependencies.logger.warn({ orgId: reload.orgId }, 'auto-reload asked for, but the wallet has no saved card; top up by card once to save one');
+    dependencies.logger.warn(
+      { orgId: reload.orgId },
+      'auto-reload asked for, but the wallet has no saved card; top up by card once to save one',
+    );
     await finishReload(dependencies.db, reload.orgId, reload.id, 'failed', null);
     return 'ended';
   }
@@ -56,7 +68,14 @@ async function chargeReload(dependencies: PaymentDependencies, reload: AutoReloa
     isAutoReload: true,
   });
   if (payment.status !== 'succeeded' && payment.status !== 'failed') return 'open'; // Still with the payment service.
-  await finishReload(dependencies.db, reload.orgId, reload.id, payment.status === 'failed' ? 'failed' : 'charged', payment.id);
-  if (payment.status === 'failed') dependencies.logger.warn({ orgId: reload.orgId, reason: payment.failureMessage }, 'an auto-reload was declined');
+  await finishReload(
+    dependencies.db,
+    reload.orgId,
+    reload.id,
+    payment.status === 'failed' ? 'failed' : 'charged',
+    payment.id,
+  );
+  if (payment.status === 'failed')
+    dependencies.logger.warn({ orgId: reload.orgId, reason: payment.failureMessage }, 'an auto-reload was declined');
   return 'ended';
 }

@@ -1,7 +1,12 @@
 /** What a card charge came to, as the payment service says. */
 export type ChargeOutcome =
   /** `charged`: what the service says it took, when it says (checked against our payment before crediting). */
-  | { status: 'succeeded'; processorPaymentId: string; paymentMethod?: string; charged?: { cents: bigint; currency: string } }
+  | {
+      status: 'succeeded';
+      processorPaymentId: string;
+      paymentMethod?: string;
+      charged?: { cents: bigint; currency: string };
+    }
   /**
    * The customer must act (pay on Stripe Checkout's hosted page, or 3-D Secure with the client
    * secret), or the service's word is awaited. A Checkout payment has no intent until the customer pays.
@@ -49,7 +54,12 @@ export interface CardPayments {
   readonly testMode: boolean;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The payment as the service knows it now (reconciliation); undefined when it never reached the service. */
-  lookup(payment: { id: string; processorPaymentId: string | null; paymentMethod: string | null; checkoutSessionId: string | null }): Promise<ChargeOutcome | undefined>;
+  lookup(payment: {
+    id: string;
+    processorPaymentId: string | null;
+    paymentMethod: string | null;
+    checkoutSessionId: string | null;
+  }): Promise<ChargeOutcome | undefined>;
   /** Stripe's customer for a wallet (made once per organisation); test mode has none. */
   customerFor?(orgId: string): Promise<string>;
 }

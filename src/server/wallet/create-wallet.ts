@@ -17,16 +17,27 @@ export function createWallet(
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const payments = stripe ? createStripePayments(stripe) : createTestModePayments();
   const webhookSecret = config.stripe?.webhookSecret;
-  const jobs = createWalletJobs({ database, payments, logger, intervalMs: config.reconcileIntervalMs, plans: links.plans, appUrl: links.appUrl });
+  const jobs = createWalletJobs({
+    database,
+    payments,
+    logger,
+    intervalMs: config.reconcileIntervalMs,
+    plans: links.plans,
+    appUrl: links.appUrl,
+  });
   const dependencies: WalletDependencies = {
     db: database.db,
     payments,
     logger,
     enforced: config.enforced,
-    webhooks: stripe && webhookSecret ? { constructEvent: (payload, signature) => stripe.webhooks.constructEvent(payload, signature, webhookSecret) } : undefined,
+    webhooks:
+      stripe && webhookSecret
+        ? { constructEvent: (payload, signature) => stripe.webhooks.constructEvent(payload, signature, webhookSecret) }
+        : undefined,
     plans: links.plans,
     appUrl: links.appUrl,
   };
-  if (!stripe) logger.info('wallet payments run in test mode (STRIPE_SECRET_KEY unset): test cards only, no real money moves');
+  if (!stripe)
+    logger.info('wallet payments run in test mode (STRIPE_SECRET_KEY unset): test cards only, no real money moves');
   return { dependencies, jobs };
 }

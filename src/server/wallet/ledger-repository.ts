@@ -55,18 +55,30 @@ export async function findWallet(db: Executor, orgId: string): Promise<WalletRow
 /** The wallet, locked until the transaction ends (created first when missing). */
 export async function lockWallet(transaction: Executor, orgId: string): Promise<WalletRow> {
   await ensureWallet(transaction, orgId);
-  const [row] = await transaction.select().from(wallets).where(inOrganisation(wallets.orgId, orgId)).for('no key update');
+  const [row] = await transaction
+    .select()
+    .from(wallets)
+    .where(inOrganisation(wallets.orgId, orgId))
+    .for('no key update');
   if (!row) throw new Error('The wallet vanished while it was locked');
   return row;
 }
 
-export async function updateWalletRow(db: Executor, orgId: string, changes: Partial<Omit<WalletRow, 'orgId' | 'balance'>>): Promise<WalletRow> {
+export async function updateWalletRow(
+  db: Executor,
+  orgId: string,
+  changes: Partial<Omit<WalletRow, 'orgId' | 'balance'>>,
+): Promise<WalletRow> {
   const [row] = await db.update(wallets).set(changes).where(inOrganisation(wallets.orgId, orgId)).returning();
   if (!row) throw new Error('Updating a wallet returned no row');
   return row;
 }
 
-export async function listLedger(db: Executor, orgId: string, page: { offset: number; limit: number }): Promise<{ rows: LedgerRow[]; total: number }> {
+export async function listLedger(
+  db: Executor,
+  orgId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: LedgerRow[]; total: number }> {
   const rows = await db
     .select()
     .from(walletLedger)
@@ -74,26 +86,48 @@ export async function listLedger(db: Executor, orgId: string, page: { offset: nu
     .orderBy(desc(walletLedger.createdAt), desc(walletLedger.id))
     .offset(page.offset)
     .limit(page.limit);
-  const [total] = await db.select({ total: count() }).from(walletLedger).where(inOrganisation(walletLedger.orgId, orgId));
+  const [total] = await db
+    .select({ total: count() })
+    .from(walletLedger)
+    .where(inOrganisation(walletLedger.orgId, orgId));
   return { rows, total: Number(total?.total ?? 0) };
 }
 
 export async function findLedgerEntry(db: Executor, orgId: string, id: string): Promise<LedgerRow | undefined> {
-  const [row] = await db.select().from(walletLedger).where(inOrganisation(walletLedger.orgId, orgId, eq(walletLedger.id, id)));
+  const [row] = await db
+    .select()
+    .from(walletLedger)
+    .where(inOrganisation(walletLedger.orgId, orgId, eq(walletLedger.id, id)));
   return row;
 }
 
-export async function findLedgerEntryOfPayment(db: Executor, orgId: string, paymentId: string): Promise<LedgerRow | undefined> {
-  const [row] = await db.select().from(walletLedger).where(inOrganisation(walletLedger.orgId, orgId, eq(walletLedger.paymentId, paymentId)));
+export async function findLedgerEntryOfPayment(
+  db: Executor,
+  orgId: string,
+  paymentId: string,
+): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(walletLedger)
+    .where(inOrganisation(walletLedger.orgId, orgId, eq(walletLedger.paymentId, paymentId)));
   return row;
 }
 
 /** Usage debited since `since` (less any usage credited back), as exact text. */
 export async function usageSpentSince(db: Executor, orgId: string, since: Date): Promise<string> {
   const [row] = await db
-    .select({ spent: sql<string>`coalesce(sum(case when ${walletLedger.type} = 'debit' then ${walletLedger.amount} else -${walletLedger.amount} end), 0)::text` })
+    .select({
+      spent: sql<string>`coalesce(sum(case when ${walletLedger.type} = 'debit' then ${walletLedger.amount} else -${walletLedger.amount} end), 0)::text`,
+    })
     .from(walletLedger)
-    .where(inOrganisation(walletLedger.orgId, orgId, isNotNull(walletLedger.usageRecordId), gte(walletLedger.createdAt, since)));
+    .where(
+      inOrganisation(
+        walletLedger.orgId,
+        orgId,
+        isNotNull(walletLedger.usageRecordId),
+        gte(walletLedger.createdAt, since),
+      ),
+    );
   return row?.spent ?? '0';
 }
 
@@ -107,7 +141,10 @@ export async function reservedAgainstWallet(db: Executor, orgId: string): Promis
 }
 
 /** The ledger's sum and the cached balance, for checks (tests, diagnostics). */
-export async function ledgerSumAndBalance(db: Executor, orgId: string): Promise<{ ledger: string; balance: string; rows: number }> {
+export async function ledgerSumAndBalance(
+  db: Executor,
+  orgId: string,
+): Promise<{ ledger: string; balance: string; rows: number }> {
   const [sums] = await db
     .select({
       ledger: sql<string>`coalesce(sum(case when ${walletLedger.type} = 'credit' then ${walletLedger.amount} else -${walletLedger.amount} end), 0)::text`,

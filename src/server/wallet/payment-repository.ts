@@ -8,23 +8,41 @@ export type NewPayment = Omit<typeof walletPayments.$inferInsert, 'createdAt' | 
 
 /** Writes the payment before the card is charged; undefined when the organisation already has one with this key. */
 export async function claimPayment(db: Executor, payment: NewPayment): Promise<PaymentRow | undefined> {
-  const [row] = await db.insert(walletPayments).values(payment).onConflictDoNothing({ target: [walletPayments.orgId, walletPayments.idempotencyKey] }).returning();
+  const [row] = await db
+    .insert(walletPayments)
+    .values(payment)
+    .onConflictDoNothing({ target: [walletPayments.orgId, walletPayments.idempotencyKey] })
+    .returning();
   return row;
 }
 
-export async function findPaymentByKey(db: Executor, orgId: string, idempotencyKey: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(walletPayments).where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.idempotencyKey, idempotencyKey)));
+export async function findPaymentByKey(
+  db: Executor,
+  orgId: string,
+  idempotencyKey: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(walletPayments)
+    .where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.idempotencyKey, idempotencyKey)));
   return row;
 }
 
 export async function findPayment(db: Executor, orgId: string, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(walletPayments).where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id)));
+  const [row] = await db
+    .select()
+    .from(walletPayments)
+    .where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id)));
   return row;
 }
 
 /** The payment, locked until the transaction ends: it is settled once. */
 export async function lockPayment(transaction: Executor, orgId: string, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await transaction.select().from(walletPayments).where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id))).for('update');
+  const [row] = await transaction
+    .select()
+    .from(walletPayments)
+    .where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id)))
+    .for('update');
   return row;
 }
 
@@ -33,20 +51,49 @@ export async function updateOpenPayment(
   db: Executor,
   orgId: string,
   id: string,
-  changes: Partial<Pick<PaymentRow, 'status' | 'processorPaymentId' | 'clientSecret' | 'failureMessage' | 'paymentMethod' | 'checkoutSessionId' | 'checkoutUrl'>>,
+  changes: Partial<
+    Pick<
+      PaymentRow,
+      | 'status'
+      | 'processorPaymentId'
+      | 'clientSecret'
+      | 'failureMessage'
+      | 'paymentMethod'
+      | 'checkoutSessionId'
+      | 'checkoutUrl'
+    >
+  >,
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(walletPayments)
     .set({ ...changes, updatedAt: new Date() })
-    .where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id), inArray(walletPayments.status, ['processing', 'pending'])))
+    .where(
+      inOrganisation(
+        walletPayments.orgId,
+        orgId,
+        eq(walletPayments.id, id),
+        inArray(walletPayments.status, ['processing', 'pending']),
+      ),
+    )
     .returning();
   return row;
 }
 
-export async function markPaymentSucceeded(db: Executor, orgId: string, id: string, changes: Pick<PaymentRow, 'processorPaymentId' | 'paymentMethod'>): Promise<void> {
+export async function markPaymentSucceeded(
+  db: Executor,
+  orgId: string,
+  id: string,
+  changes: Pick<PaymentRow, 'processorPaymentId' | 'paymentMethod'>,
+): Promise<void> {
   await db
     .update(walletPayments)
-    .set({ ...changes, status: 'succeeded' satisfies PaymentStatus, clientSecret: null, failureMessage: null, updatedAt: new Date() })
+    .set({
+      ...changes,
+      status: 'succeeded' satisfies PaymentStatus,
+      clientSecret: null,
+      failureMessage: null,
+      updatedAt: new Date(),
+    })
     .where(inOrganisation(walletPayments.orgId, orgId, eq(walletPayments.id, id)));
 }
 

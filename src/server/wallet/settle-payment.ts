@@ -2,7 +2,13 @@ import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/database';
 import type { ChargeOutcome } from './card-payments';
 import { findLedgerEntryOfPayment, postToWallet, updateWalletRow, type LedgerRow } from './ledger-repository';
-import { findPayment, lockPayment, markPaymentSucceeded, updateOpenPayment, type PaymentRow } from './payment-repository';
+import {
+  findPayment,
+  lockPayment,
+  markPaymentSucceeded,
+  updateOpenPayment,
+  type PaymentRow,
+} from './payment-repository';
 import { centsOf } from './wallet-money';
 
 export interface SettledPayment {
@@ -67,7 +73,8 @@ export async function settlePayment(
     const payment = await lockPayment(transaction, orgId, paymentId);
     if (!payment) return undefined;
     if (outcome.status === 'failed') {
-      if (payment.status !== 'processing' && payment.status !== 'pending') return { payment, credit: await creditOf(transaction, payment) };
+      if (payment.status !== 'processing' && payment.status !== 'pending')
+        return { payment, credit: await creditOf(transaction, payment) };
       const failed = await updateOpenPayment(transaction, orgId, paymentId, {
         status: 'failed',
         failureMessage: outcome.message,
@@ -80,7 +87,10 @@ export async function settlePayment(
     if (payment.status === 'succeeded') return { payment, credit: await creditOf(transaction, payment) };
     if (!sameCharge(payment, outcome)) {
       // A signed event or lookup naming our payment for another intent or sum: never credited on its word.
-      logger.error({ paymentId, orgId, processorPaymentId: outcome.processorPaymentId }, 'a succeeded charge does not match its payment (intent, amount or currency); not credited');
+      logger.error(
+        { paymentId, orgId, processorPaymentId: outcome.processorPaymentId },
+        'a succeeded charge does not match its payment (intent, amount or currency); not credited',
+      );
       return { payment };
     }
     if (payment.status === 'failed') {
@@ -88,11 +98,23 @@ export async function settlePayment(
       logger.warn({ paymentId, orgId }, 'a payment recorded as failed succeeded after all; crediting it');
     }
     const paymentMethod = outcome.paymentMethod ?? payment.paymentMethod;
-    await markPaymentSucceeded(transaction, orgId, paymentId, { processorPaymentId: outcome.processorPaymentId, paymentMethod });
-    const settled = { ...payment, status: 'succeeded' as const, processorPaymentId: outcome.processorPaymentId, paymentMethod };
+    await markPaymentSucceeded(transaction, orgId, paymentId, {
+      processorPaymentId: outcome.processorPaymentId,
+      paymentMethod,
+    });
+    const settled = {
+      ...payment,
+      status: 'succeeded' as const,
+      processorPaymentId: outcome.processorPaymentId,
+      paymentMethod,
+    };
     if (paymentMethod) await updateWalletRow(transaction, orgId, { savedPaymentMethod: paymentMethod });
     if (purpose === 'plan' && (await plans!.paid(transaction, settled)) === 'applied') return { payment: settled };
-    if (purpose === 'plan') logger.warn({ paymentId, orgId }, 'a paid plan order could no longer be applied; its money is credited to the wallet');
+    if (purpose === 'plan')
+      logger.warn(
+        { paymentId, orgId },
+        'a paid plan order could no longer be applied; its money is credited to the wallet',
+      );
     const credit = await postToWallet(transaction, {
       orgId,
       amount: payment.amount,
@@ -107,7 +129,10 @@ export async function settlePayment(
 function sameCharge(payment: PaymentRow, outcome: Extract<ChargeOutcome, { status: 'succeeded' }>): boolean {
   if (payment.processorPaymentId && payment.processorPaymentId !== outcome.processorPaymentId) return false;
   if (!outcome.charged) return true;
-  return outcome.charged.cents === centsOf(payment.amount) && outcome.charged.currency.toUpperCase() === payment.currency.toUpperCase();
+  return (
+    outcome.charged.cents === centsOf(payment.amount) &&
+    outcome.charged.currency.toUpperCase() === payment.currency.toUpperCase()
+  );
 }
 
 async function creditOf(executor: Executor, payment: PaymentRow): Promise<LedgerRow | undefined> {

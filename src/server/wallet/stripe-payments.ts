@@ -4,7 +4,6 @@ import type { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments
 /** Said of a Checkout session that ended without payment. */
 export const checkoutExpiredMessage = 'The payment page expired without a payment; nothing was charged.';
 
-
 export interface StripeSettings {
   secretKey: string;
   /** Another API address (a local fake in tests): http://127.0.0.1:12111. */
@@ -18,7 +17,13 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
   });
 }
 
@@ -27,13 +32,26 @@ export function outcomeOfIntent(intent: Stripe.PaymentIntent): ChargeOutcome {
   const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
   switch (intent.status) {
     case 'succeeded':
-      return { status: 'succeeded', processorPaymentId: intent.id, paymentMethod, charged: { cents: BigInt(intent.amount), currency: intent.currency } };
+      return {
+        status: 'succeeded',
+        processorPaymentId: intent.id,
+        paymentMethod,
+        charged: { cents: BigInt(intent.amount), currency: intent.currency },
+      };
     case 'canceled':
-      return { status: 'failed', processorPaymentId: intent.id, message: intent.last_payment_error?.message ?? 'The payment was cancelled.' };
+      return {
+        status: 'failed',
+        processorPaymentId: intent.id,
+        message: intent.last_payment_error?.message ?? 'The payment was cancelled.',
+      };
     case 'requires_payment_method':
       // Confirmed and refused (a declined card) leaves its error; never confirmed leaves none and awaits Stripe.js.
       return intent.last_payment_error
-        ? { status: 'failed', processorPaymentId: intent.id, message: intent.last_payment_error.message ?? 'Your card was declined.' }
+        ? {
+            status: 'failed',
+            processorPaymentId: intent.id,
+            message: intent.last_payment_error.message ?? 'Your card was declined.',
+          }
         : { status: 'pending', processorPaymentId: intent.id, clientSecret: intent.client_secret ?? undefined };
     default:
       return { status: 'pending', processorPaymentId: intent.id, clientSecret: intent.client_secret ?? undefined };
@@ -64,7 +82,9 @@ export function createStripePayments(stripe: Stripe): CardPayments {
         else if (request.customerId) params.setup_future_usage = 'off_session';
       } else if (request.customerId) params.setup_future_usage = 'off_session';
       try {
-        return outcomeOfIntent(await stripe.paymentIntents.create(params, { idempotencyKey: `wallet-payment-${request.paymentId}` }));
+        return outcomeOfIntent(
+          await stripe.paymentIntents.create(params, { idempotencyKey: `wallet-payment-${request.paymentId}` }),
+        );
       } catch (error) {
         // A declined card is an answer, not a failure to reach Stripe.
         if (error instanceof Stripe.errors.StripeCardError) {
@@ -76,13 +96,17 @@ export function createStripePayments(stripe: Stripe): CardPayments {
     },
     async lookup(payment) {
       if (payment.checkoutSessionId) return lookupCheckout(stripe, payment.checkoutSessionId);
-      if (payment.processorPaymentId) return outcomeOfIntent(await stripe.paymentIntents.retrieve(payment.processorPaymentId));
+      if (payment.processorPaymentId)
+        return outcomeOfIntent(await stripe.paymentIntents.retrieve(payment.processorPaymentId));
       const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${payment.id}'` });
       const intent = found.data[0];
       return intent ? outcomeOfIntent(intent) : undefined;
     },
     async customerFor(orgId) {
-      const customer = await stripe.customers.create({ metadata: { org_id: orgId } }, { idempotencyKey: `wallet-customer-${orgId}` });
+      const customer = await stripe.customers.create(
+        { metadata: { org_id: orgId } },
+        { idempotencyKey: `wallet-customer-${orgId}` },
+      );
       return customer.id;
     },
   };
@@ -93,12 +117,25 @@ export function createStripePayments(stripe: Stripe): CardPayments {
  * intent Checkout makes carries our payment in its metadata (the webhook and the reconciliation
  * job find it as any other), and saves the card on the wallet's customer for off-session charges.
  */
-async function createCheckout(stripe: Stripe, request: ChargeRequest, back: NonNullable<ChargeRequest['checkout']>): Promise<ChargeOutcome> {
+async function createCheckout(
+  stripe: Stripe,
+  request: ChargeRequest,
+  back: NonNullable<ChargeRequest['checkout']>,
+): Promise<ChargeOutcome> {
   const metadata = { payment_id: request.paymentId, org_id: request.orgId };
   const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
-      line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: Number(request.cents), product_data: { name: request.itemName ?? request.description } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: request.currency.toLowerCase(),
+            unit_amount: Number(request.cents),
+            product_data: { name: request.itemName ?? request.description },
+          },
+        },
+      ],
       payment_intent_data: {
         description: request.description,
         metadata,

@@ -34,7 +34,8 @@ export function createStripeWebhookRoutes(dependencies: WalletDependencies) {
       method: 'post',
       path: '/',
       tags: ['Wallet'],
-      summary: "Stripe's webhook (signed with the Stripe-Signature header): payment_intent.succeeded, payment_failed and canceled, checkout.session.completed and expired settle card payments",
+      summary:
+        "Stripe's webhook (signed with the Stripe-Signature header): payment_intent.succeeded, payment_failed and canceled, checkout.session.completed and expired settle card payments",
       responses: answers('Received', z.object({ received: z.literal(true) })),
     }),
     async (context) => {
@@ -46,10 +47,11 @@ export function createStripeWebhookRoutes(dependencies: WalletDependencies) {
       } catch {
         throw new AppError('validation_failed', invalidStripeSignature);
       }
-      const named =
-        intentEvents.has(event.type) ? paymentOf((event.data.object as Stripe.PaymentIntent).metadata)
-        : checkoutEvents.has(event.type) ? paymentOf((event.data.object as Stripe.Checkout.Session).metadata)
-        : undefined;
+      const named = intentEvents.has(event.type)
+        ? paymentOf((event.data.object as Stripe.PaymentIntent).metadata)
+        : checkoutEvents.has(event.type)
+          ? paymentOf((event.data.object as Stripe.Checkout.Session).metadata)
+          : undefined;
       if (named) await settleNamedPayment(dependencies, event, named);
       return context.json({ received: true as const });
     },
@@ -63,11 +65,18 @@ export function createStripeWebhookRoutes(dependencies: WalletDependencies) {
  * the page is not the end (the customer may try another), and an intent naming our payment that is
  * not the session's credits nothing. Stripe unreachable: a 5xx, and Stripe sends the event again.
  */
-async function settleNamedPayment(dependencies: WalletDependencies, event: Stripe.Event, named: { paymentId: string; orgId: string }): Promise<void> {
+async function settleNamedPayment(
+  dependencies: WalletDependencies,
+  event: Stripe.Event,
+  named: { paymentId: string; orgId: string },
+): Promise<void> {
   const { db, logger, payments, plans } = dependencies;
   const payment = await findPayment(db, named.orgId, named.paymentId);
   if (!payment) {
-    logger.warn({ eventId: event.id, paymentId: named.paymentId }, 'a Stripe event named a payment this server does not have');
+    logger.warn(
+      { eventId: event.id, paymentId: named.paymentId },
+      'a Stripe event named a payment this server does not have',
+    );
     return;
   }
   if (payment.checkoutSessionId) {
@@ -76,5 +85,12 @@ async function settleNamedPayment(dependencies: WalletDependencies, event: Strip
     return;
   }
   if (!intentEvents.has(event.type)) return;
-  await settlePayment(db, logger, named.orgId, named.paymentId, outcomeOfIntent(event.data.object as Stripe.PaymentIntent), plans);
+  await settlePayment(
+    db,
+    logger,
+    named.orgId,
+    named.paymentId,
+    outcomeOfIntent(event.data.object as Stripe.PaymentIntent),
+    plans,
+  );
 }

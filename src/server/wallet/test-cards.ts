@@ -10,10 +10,30 @@ export const testCards: readonly { number: string; paymentMethod: string; brand:
   { number: '4000056655665556', paymentMethod: 'pm_card_visa_debit', brand: 'Visa (debit)' },
   { number: '5555555555554444', paymentMethod: 'pm_card_mastercard', brand: 'Mastercard' },
   { number: '378282246310005', paymentMethod: 'pm_card_amex', brand: 'American Express' },
-  { number: '4000000000000002', paymentMethod: 'pm_card_chargeDeclined', brand: 'Visa', decline: 'Your card was declined.' },
-  { number: '4000000000009995', paymentMethod: 'pm_card_chargeDeclinedInsufficientFunds', brand: 'Visa', decline: 'Your card has insufficient funds.' },
-  { number: '4000000000000069', paymentMethod: 'pm_card_chargeDeclinedExpiredCard', brand: 'Visa', decline: 'Your card has expired.' },
-  { number: '4000000000000127', paymentMethod: 'pm_card_chargeDeclinedIncorrectCvc', brand: 'Visa', decline: "Your card's security code is incorrect." },
+  {
+    number: '4000000000000002',
+    paymentMethod: 'pm_card_chargeDeclined',
+    brand: 'Visa',
+    decline: 'Your card was declined.',
+  },
+  {
+    number: '4000000000009995',
+    paymentMethod: 'pm_card_chargeDeclinedInsufficientFunds',
+    brand: 'Visa',
+    decline: 'Your card has insufficient funds.',
+  },
+  {
+    number: '4000000000000069',
+    paymentMethod: 'pm_card_chargeDeclinedExpiredCard',
+    brand: 'Visa',
+    decline: 'Your card has expired.',
+  },
+  {
+    number: '4000000000000127',
+    paymentMethod: 'pm_card_chargeDeclinedIncorrectCvc',
+    brand: 'Visa',
+    decline: "Your card's security code is incorrect.",
+  },
   {
     number: '4000000000000119',
     paymentMethod: 'pm_card_chargeDeclinedProcessingError',
@@ -22,7 +42,8 @@ export const testCards: readonly { number: string; paymentMethod: string; brand:
   },
 ];
 
-export const nonTestCardDecline = 'Your card was declined. This is test mode: use a test card such as 4242 4242 4242 4242; no real money moves.';
+export const nonTestCardDecline =
+  'Your card was declined. This is test mode: use a test card such as 4242 4242 4242 4242; no real money moves.';
 
 export function testCardByPaymentMethod(paymentMethod: string) {
   return testCards.find((card) => card.paymentMethod === paymentMethod);

@@ -17,12 +17,18 @@ import { centsOf, dollarsNumber } from './wallet-money';
  * Checkout page to send the customer to (or a client secret for 3-D Secure); declined: a 402 with
  * the card's reason. The same Idempotency-Key answers the same.
  */
-export async function topUpByRequest(dependencies: WalletDependencies, caller: Caller, input: TopUpRequest, idempotencyKey: string | undefined): Promise<{ result: TopUpResult; status: 200 | 202 }> {
+export async function topUpByRequest(
+  dependencies: WalletDependencies,
+  caller: Caller,
+  input: TopUpRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ result: TopUpResult; status: 200 | 202 }> {
   if (input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
   const wallet = await findWallet(dependencies.db, caller.orgId);
   const minimum = dollarsNumber(wallet?.minTopUpAmount ?? '10');
   const cents = centsOf(input.amount);
-  if (cents < centsOf(minimum)) throw validationFailed(walletMessages.minimumTopUp(minimum), { amount: walletMessages.minimumTopUp(minimum) });
+  if (cents < centsOf(minimum))
+    throw validationFailed(walletMessages.minimumTopUp(minimum), { amount: walletMessages.minimumTopUp(minimum) });
   const settled = await topUp(dependencies, {
     orgId: caller.orgId,
     cents,
@@ -33,7 +39,8 @@ export async function topUpByRequest(dependencies: WalletDependencies, caller: C
     checkout: (paymentId) => checkoutReturnTo(dependencies.appUrl(), paymentId),
   });
   const { payment, credit } = settled;
-  if (payment.status === 'failed') throw new AppError('payment_required', payment.failureMessage ?? 'Your card was declined.');
+  if (payment.status === 'failed')
+    throw new AppError('payment_required', payment.failureMessage ?? 'Your card was declined.');
   const balance = presentBalance(await findWallet(dependencies.db, caller.orgId), dependencies.payments.testMode);
   const succeeded = payment.status === 'succeeded' && credit !== undefined;
   return {
@@ -52,12 +59,16 @@ export async function topUpByRequest(dependencies: WalletDependencies, caller: C
 /** The card to charge: a test card's number only in test mode (card numbers never reach a real payment service through us). */
 function paymentMethodOf(dependencies: WalletDependencies, input: TopUpRequest): string | undefined {
   if (input.card_number !== undefined && input.card_number !== '') {
-    if (!dependencies.payments.testMode) throw validationFailed(walletMessages.cardNumberNotAccepted, { card_number: walletMessages.cardNumberNotAccepted });
+    if (!dependencies.payments.testMode)
+      throw validationFailed(walletMessages.cardNumberNotAccepted, {
+        card_number: walletMessages.cardNumberNotAccepted,
+      });
     const card = paymentMethodOfTestCard(input.card_number);
     if ('refused' in card) throw validationFailed(card.refused, { card_number: card.refused });
     return card.paymentMethod;
   }
   if (input.payment_method_id) return input.payment_method_id;
-  if (dependencies.payments.testMode) throw validationFailed(walletMessages.cardRequired, { card_number: walletMessages.cardRequired });
+  if (dependencies.payments.testMode)
+    throw validationFailed(walletMessages.cardRequired, { card_number: walletMessages.cardRequired });
   return undefined;
 }

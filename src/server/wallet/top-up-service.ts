@@ -65,7 +65,11 @@ export async function topUp(dependencies: PaymentDependencies, order: TopUpOrder
  * page for the customer. When the service cannot be reached the payment stays open for the webhook
  * or the reconciliation job.
  */
-export async function chargeClaimedPayment(dependencies: PaymentDependencies, claimed: PaymentRow, wording: ChargeWording): Promise<SettledPayment> {
+export async function chargeClaimedPayment(
+  dependencies: PaymentDependencies,
+  claimed: PaymentRow,
+  wording: ChargeWording,
+): Promise<SettledPayment> {
   const { db, payments, logger } = dependencies;
   try {
     const customerId = payments.customerFor ? await customerOf(dependencies, claimed.orgId) : undefined;
@@ -81,9 +85,14 @@ export async function chargeClaimedPayment(dependencies: PaymentDependencies, cl
       itemName: wording.itemName,
       checkout: claimed.paymentMethod === null ? wording.checkout?.(claimed.id) : undefined,
     });
-    return (await settlePayment(db, logger, claimed.orgId, claimed.id, outcome, dependencies.plans)) ?? { payment: claimed };
+    return (
+      (await settlePayment(db, logger, claimed.orgId, claimed.id, outcome, dependencies.plans)) ?? { payment: claimed }
+    );
   } catch (error) {
-    logger.warn({ err: error, paymentId: claimed.id, orgId: claimed.orgId }, 'the card payment could not be confirmed; it stays open for the webhook or reconciliation');
+    logger.warn(
+      { err: error, paymentId: claimed.id, orgId: claimed.orgId },
+      'the card payment could not be confirmed; it stays open for the webhook or reconciliation',
+    );
     return { payment: claimed };
   }
 }
@@ -103,7 +112,13 @@ async function answerOfRepeat(dependencies: PaymentDependencies, order: TopUpOrd
     if (!payment) throw new Error('A payment claimed by its key is gone');
     if (!sameOrder(payment, order)) throw new AppError('conflict', walletMessages.idempotencyKeyReused);
     if (payment.status !== 'processing' || Date.now() > deadline) {
-      return { payment, credit: payment.status === 'succeeded' ? await findLedgerEntryOfPayment(dependencies.db, payment.orgId, payment.id) : undefined };
+      return {
+        payment,
+        credit:
+          payment.status === 'succeeded'
+            ? await findLedgerEntryOfPayment(dependencies.db, payment.orgId, payment.id)
+            : undefined,
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -112,5 +127,10 @@ async function answerOfRepeat(dependencies: PaymentDependencies, order: TopUpOrd
 function sameOrder(payment: PaymentRow, order: TopUpOrder): boolean {
   // A Checkout payment's card is the one chosen on the page, recorded once it succeeded.
   const card = payment.checkoutSessionId ? undefined : (payment.paymentMethod ?? undefined);
-  return payment.amount === centsText(order.cents) && payment.currency === order.currency && card === order.paymentMethod && payment.isAutoReload === order.isAutoReload;
+  return (
+    payment.amount === centsText(order.cents) &&
+    payment.currency === order.currency &&
+    card === order.paymentMethod &&
+    payment.isAutoReload === order.isAutoReload
+  );
 }

@@ -41,7 +41,9 @@ export function createWalletJobs(options: {
   let stopped = false;
 
   const track = (work: Promise<unknown>) => {
-    const tracked = work.catch((error: unknown) => logger.warn({ err: error }, 'wallet upkeep failed')).finally(() => running.delete(tracked));
+    const tracked = work
+      .catch((error: unknown) => logger.warn({ err: error }, 'wallet upkeep failed'))
+      .finally(() => running.delete(tracked));
     running.add(tracked);
     return tracked;
   };
@@ -56,12 +58,23 @@ export function createWalletJobs(options: {
       if (outcome === undefined) {
         const ageSeconds = (Date.now() - payment.createdAt.getTime()) / 1000;
         if (payment.status === 'processing' && ageSeconds > neverArrivedSeconds) {
-          await settlePayment(database.db, logger, payment.orgId, payment.id, { status: 'failed', message: 'The payment never reached the payment service; nothing was charged.' }, plans);
+          await settlePayment(
+            database.db,
+            logger,
+            payment.orgId,
+            payment.id,
+            { status: 'failed', message: 'The payment never reached the payment service; nothing was charged.' },
+            plans,
+          );
         }
         continue;
       }
       const settled = await settlePayment(database.db, logger, payment.orgId, payment.id, outcome, plans);
-      if (settled?.credit) logger.info({ paymentId: payment.id, orgId: payment.orgId }, 'an open payment had succeeded: the wallet is credited');
+      if (settled?.credit)
+        logger.info(
+          { paymentId: payment.id, orgId: payment.orgId },
+          'an open payment had succeeded: the wallet is credited',
+        );
     }
   }
 

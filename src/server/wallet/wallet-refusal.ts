@@ -9,10 +9,18 @@ import { dollarsShownDown } from './wallet-money';
  * called: people who manage billing are told to top up (with what is available), others to ask an
  * administrator; both that the free local model keeps working, when it is offered.
  */
-export function walletCannotPay(dependencies: { localModelEnabled: boolean }, caller: Caller, model: CatalogModel, availablePicodollars: bigint): AppError {
+export function walletCannotPay(
+  dependencies: { localModelEnabled: boolean },
+  caller: Caller,
+  model: CatalogModel,
+  availablePicodollars: bigint,
+): AppError {
   const name = `${model.displayName} (${model.id})`;
   const text = roleGrantsScope(caller.roleName, 'billing')
     ? walletMessages.walletEmptyForBilling(name, dollarsShownDown(availablePicodollars))
     : walletMessages.walletEmptyForMember(name);
-  return new AppError('payment_required', dependencies.localModelEnabled ? `${text} ${walletMessages.localModelStillFree}` : text);
+  return new AppError(
+    'payment_required',
+    dependencies.localModelEnabled ? `${text} ${walletMessages.localModelStillFree}` : text,
+  );
 }

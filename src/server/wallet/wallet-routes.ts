@@ -20,7 +20,14 @@ import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
 import { topUpByRequest } from './top-up-request';
 import type { WalletDependencies } from './wallet-dependencies';
-import { updateWalletSettings, usageProjection, walletBalance, walletPayment, walletTransaction, walletTransactions } from './wallet-service';
+import {
+  updateWalletSettings,
+  usageProjection,
+  walletBalance,
+  walletPayment,
+  walletTransaction,
+  walletTransactions,
+} from './wallet-service';
 
 const tags = ['Wallet'];
 
@@ -86,7 +93,8 @@ export function createWalletRoutes(dependencies: WalletDependencies, signedIn: M
       request: { params: walletPathSchema, body: jsonBody(updateWalletSettingsRequestSchema) },
       responses: answers('The wallet', walletBalanceSchema),
     }),
-    async (context) => context.json(await updateWalletSettings(dependencies, context.get('caller'), context.req.valid('json'))),
+    async (context) =>
+      context.json(await updateWalletSettings(dependencies, context.get('caller'), context.req.valid('json'))),
   );
   addRoute(
     router,
@@ -94,13 +102,22 @@ export function createWalletRoutes(dependencies: WalletDependencies, signedIn: M
       method: 'post',
       path: '/topup',
       tags,
-      summary: 'Top up by card, once per Idempotency-Key: 200 credited, 202 pending (checkout_url: pay on Stripe Checkout), 402 declined',
+      summary:
+        'Top up by card, once per Idempotency-Key: 200 credited, 202 pending (checkout_url: pay on Stripe Checkout), 402 declined',
       security: signedInSecurity,
       request: { headers: idempotencyKeyHeaderSchema, body: jsonBody(topUpRequestSchema) },
-      responses: { ...answers('Credited', topUpResultSchema), 202: { description: 'Pending', content: { 'application/json': { schema: topUpResultSchema } } } },
+      responses: {
+        ...answers('Credited', topUpResultSchema),
+        202: { description: 'Pending', content: { 'application/json': { schema: topUpResultSchema } } },
+      },
     }),
     async (context) => {
-      const { result, status } = await topUpByRequest(dependencies, context.get('caller'), context.req.valid('json'), context.req.valid('header')['idempotency-key']);
+      const { result, status } = await topUpByRequest(
+        dependencies,
+        context.get('caller'),
+        context.req.valid('json'),
+        context.req.valid('header')['idempotency-key'],
+      );
       return context.json(result, status);
     },
   );
@@ -110,13 +127,17 @@ export function createWalletRoutes(dependencies: WalletDependencies, signedIn: M
       method: 'get',
       path: '/{orgId}/payments/{paymentId}',
       tags,
-      summary: 'One card payment (a top-up or a plan) as it stands: processing, pending (checkout_url), succeeded with its credit, or failed',
+      summary:
+        'One card payment (a top-up or a plan) as it stands: processing, pending (checkout_url), succeeded with its credit, or failed',
       security: signedInSecurity,
       middleware: ownOrganisation,
       request: { params: walletPaymentPathSchema },
       responses: answers('The payment', walletPaymentSchema),
     }),
-    async (context) => context.json(await walletPayment(dependencies, context.get('caller').orgId, context.req.valid('param').paymentId)),
+    async (context) =>
+      context.json(
+        await walletPayment(dependencies, context.get('caller').orgId, context.req.valid('param').paymentId),
+      ),
   );
   addRoute(
     router,
@@ -129,7 +150,8 @@ export function createWalletRoutes(dependencies: WalletDependencies, signedIn: M
       request: { params: walletTransactionPathSchema },
       responses: answers('The transaction', walletTransactionSchema),
     }),
-    async (context) => context.json(await walletTransaction(dependencies, context.get('caller').orgId, context.req.valid('param').id)),
+    async (context) =>
+      context.json(await walletTransaction(dependencies, context.get('caller').orgId, context.req.valid('param').id)),
   );
   return router;
 }

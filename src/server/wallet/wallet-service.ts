@@ -1,8 +1,23 @@
-import { messages, walletMessages, type UpdateWalletSettingsRequest, type UsageProjection, type WalletBalance, type WalletPayment } from '../../contracts';
+import {
+  messages,
+  walletMessages,
+  type UpdateWalletSettingsRequest,
+  type UsageProjection,
+  type WalletBalance,
+  type WalletPayment,
+} from '../../contracts';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import { forbidden, notFound, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
-import { findLedgerEntry, findLedgerEntryOfPayment, findWallet, listLedger, lockWallet, updateWalletRow, usageSpentSince } from './ledger-repository';
+import {
+  findLedgerEntry,
+  findLedgerEntryOfPayment,
+  findWallet,
+  listLedger,
+  lockWallet,
+  updateWalletRow,
+  usageSpentSince,
+} from './ledger-repository';
 import { findPayment } from './payment-repository';
 import { presentBalance, presentTransaction } from './present-wallet';
 import { usdNumber } from '../usage/limit-arithmetic';
@@ -32,7 +47,8 @@ export async function walletTransaction(dependencies: Reading, orgId: string, id
 export async function walletPayment(dependencies: Reading, orgId: string, paymentId: string): Promise<WalletPayment> {
   const payment = await findPayment(dependencies.db, orgId, paymentId);
   if (!payment) throw notFound(walletMessages.paymentNotFound);
-  const credit = payment.status === 'succeeded' ? await findLedgerEntryOfPayment(dependencies.db, orgId, paymentId) : undefined;
+  const credit =
+    payment.status === 'succeeded' ? await findLedgerEntryOfPayment(dependencies.db, orgId, paymentId) : undefined;
   return {
     id: payment.id,
     purpose: payment.purpose,
@@ -51,24 +67,40 @@ export async function walletPayment(dependencies: Reading, orgId: string, paymen
  * Saves any of the settings, with an audit entry. Saving re-arms auto-reload: the crossing marker
  * is cleared, so a balance already under a new threshold asks for one reload at the next debit.
  */
-export async function updateWalletSettings(dependencies: Reading & Pick<WalletDependencies, 'db'>, caller: Caller, input: UpdateWalletSettingsRequest): Promise<WalletBalance> {
+export async function updateWalletSettings(
+  dependencies: Reading & Pick<WalletDependencies, 'db'>,
+  caller: Caller,
+  input: UpdateWalletSettingsRequest,
+): Promise<WalletBalance> {
   if (input.org_id !== undefined && input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
   return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     const wallet = await lockWallet(transaction, caller.orgId);
     const before = presentBalance(wallet, dependencies.payments.testMode).settings;
     const enabled = input.auto_reload_enabled ?? wallet.autoReloadEnabled;
-    const reloadAmount = input.auto_reload_amount !== undefined ? centsText(centsOf(input.auto_reload_amount)) : wallet.autoReloadAmount;
-    if (enabled && centsOf(reloadAmount) === 0n) throw validationFailed(walletMessages.reloadAmountZero, { auto_reload_amount: walletMessages.reloadAmountZero });
+    const reloadAmount =
+      input.auto_reload_amount !== undefined ? centsText(centsOf(input.auto_reload_amount)) : wallet.autoReloadAmount;
+    if (enabled && centsOf(reloadAmount) === 0n)
+      throw validationFailed(walletMessages.reloadAmountZero, { auto_reload_amount: walletMessages.reloadAmountZero });
     const saved = await updateWalletRow(transaction, caller.orgId, {
-      minTopUpAmount: input.min_top_up_amount !== undefined ? centsText(centsOf(input.min_top_up_amount)) : wallet.minTopUpAmount,
-      autoReloadThreshold: input.auto_reload_threshold !== undefined ? centsText(centsOf(input.auto_reload_threshold)) : wallet.autoReloadThreshold,
+      minTopUpAmount:
+        input.min_top_up_amount !== undefined ? centsText(centsOf(input.min_top_up_amount)) : wallet.minTopUpAmount,
+      autoReloadThreshold:
+        input.auto_reload_threshold !== undefined
+          ? centsText(centsOf(input.auto_reload_threshold))
+          : wallet.autoReloadThreshold,
       autoReloadAmount: reloadAmount,
       autoReloadEnabled: enabled,
       autoReloadMarkedAt: null,
       updatedAt: new Date(),
     });
     const after = presentBalance(saved, dependencies.payments.testMode);
-    await record({ action: 'wallet.settings_update', targetType: 'wallet', targetId: caller.orgId, before, after: after.settings });
+    await record({
+      action: 'wallet.settings_update',
+      targetType: 'wallet',
+      targetId: caller.orgId,
+      before,
+      after: after.settings,
+    });
     return after;
   });
 }
@@ -77,14 +109,23 @@ export async function updateWalletSettings(dependencies: Reading & Pick<WalletDe
 export const projectionDays = 7;
 
 /** Days until the wallet is empty at the average daily usage debited over the last week. */
-export async function usageProjection(dependencies: Reading, orgId: string, now = new Date()): Promise<UsageProjection> {
+export async function usageProjection(
+  dependencies: Reading,
+  orgId: string,
+  now = new Date(),
+): Promise<UsageProjection> {
   const wallet = await findWallet(dependencies.db, orgId);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (projectionDays - 1)));
   const spent = picodollars(await usageSpentSince(dependencies.db, orgId, since));
   const balance = picodollars(wallet?.balance ?? '0');
   const dailyPicodollars = spent > 0n ? spent / BigInt(projectionDays) : 0n;
   const days = dailyPicodollars > 0n ? (balance <= 0n ? 0n : balance / dailyPicodollars) : undefined;
-  const emptyOn = days === undefined ? null : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + Number(days))).toISOString().slice(0, 10);
+  const emptyOn =
+    days === undefined
+      ? null
+      : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + Number(days)))
+          .toISOString()
+          .slice(0, 10);
   return {
     balance: dollarsNumber(wallet?.balance ?? '0'),
     currency: wallet?.currency ?? 'USD',

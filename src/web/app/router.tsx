@@ -19,12 +19,26 @@ import { TwoFactorSetupPage } from './routes/two-factor-setup';
 import { VerifyEmailPage } from './routes/verify-email';
 
 const adminRoutes: RouteObject[] = [
-  { index: true, element: <RequireAdminRole fallback="/"><admin.AdminDashboardPage /></RequireAdminRole> },
+  {
+    index: true,
+    element: (
+      <RequireAdminRole fallback="/">
+        <admin.AdminDashboardPage />
+      </RequireAdminRole>
+    ),
+  },
   { path: 'users/*', element: <admin.UserManagementPage /> },
   { path: 'roles/*', element: <admin.RoleManagementPage /> },
   { path: 'models/*', element: <admin.ModelAnalyticsPage /> },
   { path: 'billing/*', element: <admin.BillingPage /> },
-  { path: 'organization/*', element: <RequireAdminRole fallback="/"><admin.OrganizationSettingsPage /></RequireAdminRole> },
+  {
+    path: 'organization/*',
+    element: (
+      <RequireAdminRole fallback="/">
+        <admin.OrganizationSettingsPage />
+      </RequireAdminRole>
+    ),
+  },
   { path: '*', element: <Navigate to="/admin" replace /> },
 ];
 
@@ -48,7 +62,16 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'chat/*', element: <ChatPage /> },
-          { path: 'dashboard', element: <AccessGuard scope="admin" fallback="/"><RequireAdminRole fallback="/"><admin.StandaloneDashboardPage /></RequireAdminRole></AccessGuard> },
+          {
+            path: 'dashboard',
+            element: (
+              <AccessGuard scope="admin" fallback="/">
+                <RequireAdminRole fallback="/">
+                  <admin.StandaloneDashboardPage />
+                </RequireAdminRole>
+              </AccessGuard>
+            ),
+          },
           { path: 'profile/settings', element: <ProfileSettingsPage /> },
           { path: 'settings/app', element: <AppSettingsPage /> },
           { path: twoFactorSetupPath.slice(1), element: <TwoFactorSetupPage /> },

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Under 768 px wide: the chat collapses its sidebar and admin lists show cards instead of tables. */
 export function useIsNarrowScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(narrowQuery).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(narrowQuery).matches,
+    () => false,
+  );
 }

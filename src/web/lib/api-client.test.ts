@@ -16,7 +16,12 @@ describe('apiRequest', () => {
     const timeoutSpy = vi.spyOn(AbortSignal, 'timeout');
     const { requests } = stubFetch(() => ({ body: { ok: true } }));
     await expect(apiRequest('/things', { method: 'POST', body: { name: 'x' } })).resolves.toEqual({ ok: true });
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/things', body: { name: 'x' }, authorization: 'Bearer access-1' });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/things',
+      body: { name: 'x' },
+      authorization: 'Bearer access-1',
+    });
     expect(timeoutSpy).toHaveBeenCalledWith(requestTimeoutMs);
     expect(requestTimeoutMs).toBe(10_000);
   });
@@ -25,7 +30,9 @@ describe('apiRequest', () => {
     signIn('access-1');
     const { requests } = stubFetch(({ path, authorization }) => {
       if (path === '/api/auth/refresh') return { body: refreshed };
-      return authorization === 'Bearer access-2' ? { body: { data: 1 } } : { status: 401, body: apiErrorBody('unauthorized', 'expired') };
+      return authorization === 'Bearer access-2'
+        ? { body: { data: 1 } }
+        : { status: 401, body: apiErrorBody('unauthorized', 'expired') };
     });
     await expect(apiRequest('/things')).resolves.toEqual({ data: 1 });
     expect(requests.map((request) => request.path)).toEqual(['/api/things', '/api/auth/refresh', '/api/things']);
@@ -37,7 +44,9 @@ describe('apiRequest', () => {
   it('does not refresh a second time when the retry is also refused', async () => {
     signIn('access-1');
     const { requests } = stubFetch(({ path }) =>
-      path === '/api/auth/refresh' ? { body: refreshed } : { status: 401, body: apiErrorBody('unauthorized', 'still no') },
+      path === '/api/auth/refresh'
+        ? { body: refreshed }
+        : { status: 401, body: apiErrorBody('unauthorized', 'still no') },
     );
     await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401, message: 'still no' });
     expect(requests.filter((request) => request.path === '/api/auth/refresh')).toHaveLength(1);
@@ -53,7 +62,9 @@ describe('apiRequest', () => {
         await refreshGate;
         return { body: refreshed };
       }
-      return authorization === 'Bearer access-2' ? { body: { path } } : { status: 401, body: apiErrorBody('unauthorized', 'expired') };
+      return authorization === 'Bearer access-2'
+        ? { body: { path } }
+        : { status: 401, body: apiErrorBody('unauthorized', 'expired') };
     });
     const answers = Promise.all([apiRequest('/a'), apiRequest('/b'), apiRequest('/c')]);
     await vi.waitFor(() => expect(requests.filter((request) => request.path === '/api/auth/refresh')).toHaveLength(1));
@@ -78,7 +89,10 @@ describe('apiRequest', () => {
 
   it('never refreshes for public calls such as login', async () => {
     signIn('access-1');
-    const { requests } = stubFetch(() => ({ status: 401, body: apiErrorBody('unauthorized', 'Invalid username or password') }));
+    const { requests } = stubFetch(() => ({
+      status: 401,
+      body: apiErrorBody('unauthorized', 'Invalid username or password'),
+    }));
     await expect(apiRequest('/auth/login', { method: 'POST', body: {}, authenticated: false })).rejects.toMatchObject({
       status: 401,
       code: 'unauthorized',
@@ -90,7 +104,10 @@ describe('apiRequest', () => {
 
   it('reports an unreadable failure with the generic text', async () => {
     stubFetch(() => ({ status: 500 }));
-    await expect(apiRequest('/things', { authenticated: false })).rejects.toMatchObject({ status: 500, message: 'Oops, something went wrong' });
+    await expect(apiRequest('/things', { authenticated: false })).rejects.toMatchObject({
+      status: 500,
+      message: 'Oops, something went wrong',
+    });
   });
 
   it('sends extra headers such as an Idempotency-Key', async () => {
@@ -109,18 +126,33 @@ describe('apiFileRequest', () => {
     const { requests } = stubFetch(({ path, authorization }) => {
       if (path === '/api/auth/refresh') return { body: refreshed };
       if (authorization !== 'Bearer access-2') return { status: 401, body: apiErrorBody('unauthorized', 'expired') };
-      return { file: { bytes, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="invoice-TW-1.pdf"' } } };
+      return {
+        file: {
+          bytes,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="invoice-TW-1.pdf"',
+          },
+        },
+      };
     });
     const file = await apiFileRequest('/subscription/invoices/o/i/pdf', 'application/pdf');
     expect(file.fileName).toBe('invoice-TW-1.pdf');
     expect(new TextDecoder().decode(await file.blob.arrayBuffer())).toBe('%PDF-1.7 test');
-    expect(requests.map((request) => request.path)).toEqual(['/api/subscription/invoices/o/i/pdf', '/api/auth/refresh', '/api/subscription/invoices/o/i/pdf']);
+    expect(requests.map((request) => request.path)).toEqual([
+      '/api/subscription/invoices/o/i/pdf',
+      '/api/auth/refresh',
+      '/api/subscription/invoices/o/i/pdf',
+    ]);
     expect(requests[0]?.headers.get('Accept')).toBe('application/pdf');
   });
 
   it("throws the server's refusal as an ApiError", async () => {
     signIn('access-1');
     stubFetch(() => ({ status: 404, body: apiErrorBody('not_found', 'Invoice not found') }));
-    await expect(apiFileRequest('/x', 'application/pdf')).rejects.toMatchObject({ status: 404, message: 'Invoice not found' });
+    await expect(apiFileRequest('/x', 'application/pdf')).rejects.toMatchObject({
+      status: 404,
+      message: 'Invoice not found',
+    });
   });
 });

@@ -71,7 +71,8 @@ async function exchangeRefreshToken(): Promise<boolean> {
     return true;
   } catch (error) {
     // The server's reason (an idle sign-in its organisation ended, a network it refuses) is shown at sign-in.
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) rememberSignInNotice(error.message);
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+      rememberSignInNotice(error.message);
     return false;
   }
 }
@@ -92,7 +93,11 @@ async function requestWithRefresh<Result>(path: string, options: ApiRequestOptio
   return readAnswer(await sendWithRefresh(path, options), options.schema);
 }
 
-async function sendWithRefresh(path: string, options: ApiRequestOptions<unknown>, accept = 'application/json'): Promise<Response> {
+async function sendWithRefresh(
+  path: string,
+  options: ApiRequestOptions<unknown>,
+  accept = 'application/json',
+): Promise<Response> {
   const { authenticated = true, refreshOnUnauthorized = true } = options;
   const token = authenticated ? getStoredTokens().token : null;
   const response = await send(path, options, token, accept);
@@ -129,7 +134,12 @@ export async function apiFileRequest(
   }
 }
 
-async function send(path: string, options: ApiRequestOptions<unknown>, token: string | null, accept = 'application/json'): Promise<Response> {
+async function send(
+  path: string,
+  options: ApiRequestOptions<unknown>,
+  token: string | null,
+  accept = 'application/json',
+): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -141,7 +151,8 @@ async function send(path: string, options: ApiRequestOptions<unknown>, token: st
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(requestTimeoutMs),
     });
-    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.debug(`[api] ${method} ${path} -> ${response.status}`);
+    if (import.meta.env.DEV && import.meta.env.MODE !== 'test')
+      console.debug(`[api] ${method} ${path} -> ${response.status}`);
     return response;
   } catch (error) {
     const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';

@@ -9,11 +9,26 @@ describe('selectErrorMessage (spec section 8 order)', () => {
       body: { detail: { error: { message: 'nested' } }, message: 'top' },
       expected: 'nested',
     },
-    { name: 'then body.message', error: new Error('own'), body: { message: 'top', detail: 'detail text' }, expected: 'top' },
-    { name: 'then body.detail as a string', error: new Error('own'), body: { detail: 'detail text' }, expected: 'detail text' },
+    {
+      name: 'then body.message',
+      error: new Error('own'),
+      body: { message: 'top', detail: 'detail text' },
+      expected: 'top',
+    },
+    {
+      name: 'then body.detail as a string',
+      error: new Error('own'),
+      body: { detail: 'detail text' },
+      expected: 'detail text',
+    },
     { name: "then the error's own message", error: new Error('own'), body: { detail: { other: 1 } }, expected: 'own' },
     { name: 'then the value itself when a string', error: 'plain text', expected: 'plain text' },
-    { name: 'blank texts are skipped', error: new Error(''), body: { message: '  ' }, expected: 'Oops, something went wrong' },
+    {
+      name: 'blank texts are skipped',
+      error: new Error(''),
+      body: { message: '  ' },
+      expected: 'Oops, something went wrong',
+    },
     { name: 'else the generic text', error: 42, expected: 'Oops, something went wrong' },
   ];
 

@@ -23,13 +23,21 @@ export function fakeApi(options: FakeApiOptions = {}) {
   return stubFetch((request) => {
     const path = request.path.replace(/^\/api/, '');
     const key = `${request.method} ${path}`;
-    const override = options.routes?.[key] ?? Object.entries(options.prefixRoutes ?? {}).find(([prefix]) => key.startsWith(prefix))?.[1];
+    const override =
+      options.routes?.[key] ??
+      Object.entries(options.prefixRoutes ?? {}).find(([prefix]) => key.startsWith(prefix))?.[1];
     if (override) return override(request);
     const bearer = request.authorization?.replace('Bearer ', '') ?? '';
     if (path === '/auth/refresh') {
       if (!options.refreshSucceeds) return unauthorized;
       validTokens.add('access-refreshed');
-      return { body: { token: 'access-refreshed', refresh_token: 'refresh-2', expires_at: new Date(Date.now() + 3_600_000).toISOString() } };
+      return {
+        body: {
+          token: 'access-refreshed',
+          refresh_token: 'refresh-2',
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      };
     }
     if (path === '/subscription/plans') return { body: { plans: [] } };
     if (path === '/auth/login') {
@@ -41,7 +49,8 @@ export function fakeApi(options: FakeApiOptions = {}) {
     if (path === '/auth/logout') return { body: { success: true } };
     if (path.startsWith('/roles/')) {
       if (options.role === 'missing') return { status: 404, body: apiErrorBody('not_found', 'Not found') };
-      if (options.role === undefined || options.role === 'error') return { status: 500, body: apiErrorBody('internal', 'Internal server error') };
+      if (options.role === undefined || options.role === 'error')
+        return { status: 500, body: apiErrorBody('internal', 'Internal server error') };
       return { body: options.role };
     }
     return { status: 404, body: apiErrorBody('not_found', 'Not found') };

@@ -23,19 +23,38 @@ export interface Administrator {
 
 export async function newAdministrator(): Promise<Administrator> {
   const signedUp = await signUpOrganisation();
-  return { token: signedUp.auth.token, userId: signedUp.auth.user.id, orgId: signedUp.auth.user.org_id, username: signedUp.username, signedUp };
+  return {
+    token: signedUp.auth.token,
+    userId: signedUp.auth.user.id,
+    orgId: signedUp.auth.user.org_id,
+    username: signedUp.username,
+    signedUp,
+  };
 }
 
 /** Creates someone with the named role (or role id) and signs them in. */
-export async function createPerson(admin: Administrator, role: { name: string } | { id: string } = { name: 'Member' }): Promise<CreatedPerson> {
+export async function createPerson(
+  admin: Administrator,
+  role: { name: string } | { id: string } = { name: 'Member' },
+): Promise<CreatedPerson> {
   const roleId = 'id' in role ? role.id : await roleIdByName(admin.token, admin.orgId, role.name);
   const username = uniqueName('person');
   const email = `${username}@example.test`;
-  const created = await api('/user', { token: admin.token, body: { username, email, password: strongPassword, org_id: admin.orgId, role_id: roleId } });
+  const created = await api('/user', {
+    token: admin.token,
+    body: { username, email, password: strongPassword, org_id: admin.orgId, role_id: roleId },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const login = await api('/auth/login', { body: { username, password: strongPassword } });
   expect(login.status).toBe(200);
-  return { userId: created.body.user.id, username, email, roleId, token: login.body.token, refreshToken: login.body.refresh_token };
+  return {
+    userId: created.body.user.id,
+    username,
+    email,
+    roleId,
+    token: login.body.token,
+    refreshToken: login.body.refresh_token,
+  };
 }
 
 /** Creates a role as the admin and answers its id. */
@@ -47,12 +66,25 @@ export async function createRole(admin: Administrator, body: Record<string, unkn
 
 /** Turns the audit log's reading on. */
 export async function enableAudit(admin: Administrator): Promise<void> {
-  const answer = await api(`/org/${admin.orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: true } });
+  const answer = await api(`/org/${admin.orgId}/settings`, {
+    method: 'PUT',
+    token: admin.token,
+    body: { enable_audit: true },
+  });
   expect(answer.status).toBe(200);
 }
 
 export async function auditEntries(admin: Administrator, query = '?limit=100') {
   const answer = await api(`/org/${admin.orgId}/audit${query}`, { token: admin.token });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.entries as { action: string; target_type: string; target_id: string; actor_user_id: string; actor_username: string; created_at: string; before: any; after: any }[];
+  return answer.body.entries as {
+    action: string;
+    target_type: string;
+    target_id: string;
+    actor_user_id: string;
+    actor_username: string;
+    created_at: string;
+    before: any;
+    after: any;
+  }[];
 }

@@ -75,17 +75,33 @@ export async function startAnalyticsServer(variables: Record<string, string> = {
     call,
     async signUp() {
       const username = uniqueName('analytics');
-      const answer = await call('/auth/signup', undefined, 'POST', { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` });
+      const answer = await call('/auth/signup', undefined, 'POST', {
+        username,
+        email: `${username}@example.test`,
+        password: strongPassword,
+        org_name: `Org ${username}`,
+      });
       expect(answer.status).toBe(201);
       return { token: answer.body.token, userId: answer.body.user.id, orgId: answer.body.user.org_id };
     },
     async personWithRole(orgId, roleName) {
-      const [existing] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.orgId, orgId), sql`lower(${roles.name}) = lower(${roleName})`));
-      const roleId = existing?.id ?? (await db.insert(roles).values({ orgId, name: roleName }).returning({ id: roles.id }))[0]!.id;
+      const [existing] = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.orgId, orgId), sql`lower(${roles.name}) = lower(${roleName})`));
+      const roleId =
+        existing?.id ?? (await db.insert(roles).values({ orgId, name: roleName }).returning({ id: roles.id }))[0]!.id;
       const username = uniqueName('person');
       const [user] = await db
         .insert(users)
-        .values({ orgId, roleId, username, email: `${username}@example.test`, passwordHash: await hash(strongPassword), status: 'active' })
+        .values({
+          orgId,
+          roleId,
+          username,
+          email: `${username}@example.test`,
+          passwordHash: await hash(strongPassword),
+          status: 'active',
+        })
         .returning({ id: users.id });
       const login = await call('/auth/login', undefined, 'POST', { username, password: strongPassword });
       expect(login.status).toBe(200);

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { organisations, subscriptionCharges, subscriptions, invoices, usageRecords } from '../../../src/server/db/schema';
+import {
+  organisations,
+  subscriptionCharges,
+  subscriptions,
+  invoices,
+  usageRecords,
+} from '../../../src/server/db/schema';
 import { startAnalyticsServer, type AnalyticsServer, type Person } from './analytics-server';
 
 export interface BillingAnswer {
@@ -10,7 +16,10 @@ export interface BillingAnswer {
 }
 
 export interface BillingServer extends AnalyticsServer {
-  request(pathname: string, options?: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> }): Promise<BillingAnswer>;
+  request(
+    pathname: string,
+    options?: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<BillingAnswer>;
   /**
    * Moves the organisation's billing back in time by `days`: its creation, its subscriptions'
    * periods, its charges and its invoices' periods, as if that many days had passed (tests move
@@ -19,7 +28,10 @@ export interface BillingServer extends AnalyticsServer {
    */
   moveBack(orgId: string, days: number): Promise<void>;
   /** A usage record of a model call that ended `daysAgo` days ago, as the chat writes it; the roll-ups follow. */
-  recordUsage(person: Person, usage: { modelId: string; inputTokens: number; outputTokens: number; costUsd: number; daysAgo: number }): Promise<void>;
+  recordUsage(
+    person: Person,
+    usage: { modelId: string; inputTokens: number; outputTokens: number; costUsd: number; daysAgo: number },
+  ): Promise<void>;
 }
 
 const dayMs = 86_400_000;
@@ -58,7 +70,10 @@ export async function startBillingServer(variables: Record<string, string> = {})
           .where(eq(organisations.id, orgId));
         await transaction
           .update(subscriptions)
-          .set({ currentPeriodStart: sql`${subscriptions.currentPeriodStart} - ${days}::integer`, currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} - ${days}::integer` })
+          .set({
+            currentPeriodStart: sql`${subscriptions.currentPeriodStart} - ${days}::integer`,
+            currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} - ${days}::integer`,
+          })
           .where(eq(subscriptions.orgId, orgId));
         await transaction
           .update(subscriptionCharges)
@@ -66,7 +81,10 @@ export async function startBillingServer(variables: Record<string, string> = {})
           .where(eq(subscriptionCharges.orgId, orgId));
         await transaction
           .update(invoices)
-          .set({ periodStart: sql`${invoices.periodStart} - ${days}::integer`, periodEnd: sql`${invoices.periodEnd} - ${days}::integer` })
+          .set({
+            periodStart: sql`${invoices.periodStart} - ${days}::integer`,
+            periodEnd: sql`${invoices.periodEnd} - ${days}::integer`,
+          })
           .where(eq(invoices.orgId, orgId));
       });
     },

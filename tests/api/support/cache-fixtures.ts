@@ -21,11 +21,20 @@ export interface ChatFixture {
 /** The minimum rows a cache entry's foreign keys need: organisation, role, user, session. */
 export async function createChatFixture(db: Database): Promise<ChatFixture> {
   const suffix = randomUUID().slice(0, 8);
-  const [organisation] = await db.insert(organisations).values({ name: `Cache ${suffix}` }).returning();
+  const [organisation] = await db
+    .insert(organisations)
+    .values({ name: `Cache ${suffix}` })
+    .returning();
   const [role] = await db.insert(roles).values({ orgId: organisation!.id, name: 'Member' }).returning();
   const [user] = await db
     .insert(users)
-    .values({ orgId: organisation!.id, roleId: role!.id, username: `cache-${suffix}`, email: `cache-${suffix}@example.test`, status: 'active' })
+    .values({
+      orgId: organisation!.id,
+      roleId: role!.id,
+      username: `cache-${suffix}`,
+      email: `cache-${suffix}@example.test`,
+      status: 'active',
+    })
     .returning();
   return fixtureForSession(db, organisation!.id, user!.id);
 }
@@ -38,7 +47,10 @@ async function fixtureForSession(db: Database, orgId: string, userId: string): P
     userId,
     sessionId,
     async addReply() {
-      const [message] = await db.insert(chatMessages).values({ orgId, sessionId, userId, role: 'assistant', content: 'A reply' }).returning();
+      const [message] = await db
+        .insert(chatMessages)
+        .values({ orgId, sessionId, userId, role: 'assistant', content: 'A reply' })
+        .returning();
       return message!.id;
     },
     addSession: () => fixtureForSession(db, orgId, userId),
@@ -67,7 +79,11 @@ export async function entryFor(
 }
 
 /** Many entries in one statement, behind the store's back (as another process would write them). */
-export async function insertEntriesDirectly(db: Database, entries: readonly NewCacheEntry[], createdAt: Date): Promise<string[]> {
+export async function insertEntriesDirectly(
+  db: Database,
+  entries: readonly NewCacheEntry[],
+  createdAt: Date,
+): Promise<string[]> {
   if (entries.length === 0) return [];
   const rows = await db
     .insert(cacheEntries)
@@ -75,7 +91,6 @@ export async function insertEntriesDirectly(db: Database, entries: readonly NewC
     .returning({ id: cacheEntries.id });
   return rows.map((row) => row.id);
 }
-
 
 /** A small deterministic generator, so a failing comparison can be replayed. */
 export const seededRandom = createSeededRandom;

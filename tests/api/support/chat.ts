@@ -15,11 +15,20 @@ export interface StreamedAnswer {
  * POSTs a streamed chat call and reads the body piece by piece. With `abortAfterChunks` the
  * client goes away after that many pieces, as a closed browser tab would.
  */
-export async function streamChat(pathname: string, token: string, body: unknown, options: { abortAfterChunks?: number } = {}): Promise<StreamedAnswer> {
+export async function streamChat(
+  pathname: string,
+  token: string,
+  body: unknown,
+  options: { abortAfterChunks?: number } = {},
+): Promise<StreamedAnswer> {
   const controller = new AbortController();
   const response = await fetch(`${inject('baseUrl')}/api${pathname}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': randomAddress() },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': randomAddress(),
+    },
     body: JSON.stringify(body),
     signal: controller.signal,
   });
@@ -47,7 +56,11 @@ export const sendMessage = (token: string, body: Record<string, unknown>, option
   streamChat('/conversation/message', token, { stream: true, ...body }, options);
 
 /** Polls until the check passes (replies are recorded just after the stream ends). */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

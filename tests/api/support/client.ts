@@ -58,7 +58,9 @@ export interface SignedUpUser {
 }
 
 /** Signs up a new organisation with its first (admin) user. */
-export async function signUpOrganisation(overrides: Partial<{ username: string; email: string; org_name: string }> = {}): Promise<SignedUpUser> {
+export async function signUpOrganisation(
+  overrides: Partial<{ username: string; email: string; org_name: string }> = {},
+): Promise<SignedUpUser> {
   const username = overrides.username ?? uniqueName();
   const email = overrides.email ?? `${username}@example.test`;
   const answer = await api<AuthResponse>('/auth/signup', {

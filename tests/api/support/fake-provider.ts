@@ -14,7 +14,9 @@ export interface ProviderRequest {
  * Scripts the provider's answers to prompts carrying the returned marker (one reply per request,
  * in order); put the marker anywhere in the prompt.
  */
-export async function scriptProvider(...replies: FakeReply[]): Promise<{ marker: string; requests(): Promise<ProviderRequest[]> }> {
+export async function scriptProvider(
+  ...replies: FakeReply[]
+): Promise<{ marker: string; requests(): Promise<ProviderRequest[]> }> {
   const key = randomBytes(6).toString('hex');
   const base = inject('fakeProviderUrl');
   const answer = await fetch(`${base}/_scripts`, { method: 'POST', body: JSON.stringify({ key, replies }) });

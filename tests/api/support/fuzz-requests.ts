@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { bentValue, fittingObject, fittingValue, oddPathSegments, pathSegment, rawOddCharacters, withOddCharacter, type JsonSchema, type ValuePools } from './fuzz-values';
+import {
+  bentValue,
+  fittingObject,
+  fittingValue,
+  oddPathSegments,
+  pathSegment,
+  rawOddCharacters,
+  withOddCharacter,
+  type JsonSchema,
+  type ValuePools,
+} from './fuzz-values';
 
 /** One operation of the OpenAPI document, as the fuzzer needs it. */
 export interface Operation {
@@ -32,12 +42,19 @@ export function operationsOf(document: { paths: Record<string, Record<string, Do
     Object.entries(item).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
-      pathParameters: (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map(({ name, schema }) => ({ name, schema })),
-      queryParameters: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map(({ name, schema, required }) => ({ name, schema, required: required ?? false })),
+      pathParameters: (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path')
+        .map(({ name, schema }) => ({ name, schema })),
+      queryParameters: (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map(({ name, schema, required }) => ({ name, schema, required: required ?? false })),
       body: operation.requestBody?.content['application/json']?.schema,
       answer: Object.entries(operation.responses)
         .filter(([status, response]) => /^2\d\d$/.test(status) && response.content?.['application/json'])
-        .map(([status, response]) => ({ status: Number(status), schema: response.content!['application/json']!.schema }))[0],
+        .map(([status, response]) => ({
+          status: Number(status),
+          schema: response.content!['application/json']!.schema,
+        }))[0],
     })),
   );
 }
@@ -56,7 +73,10 @@ export interface FuzzRequest {
 }
 
 export function describeRequest(request: FuzzRequest): string {
-  const body = request.body === undefined ? '' : ` ${request.contentType ?? '(no content type)'} ${request.body.length > 400 ? `${JSON.stringify(request.body.slice(0, 400))}… (${request.body.length} characters)` : JSON.stringify(request.body)}`;
+  const body =
+    request.body === undefined
+      ? ''
+      : ` ${request.contentType ?? '(no content type)'} ${request.body.length > 400 ? `${JSON.stringify(request.body.slice(0, 400))}… (${request.body.length} characters)` : JSON.stringify(request.body)}`;
   return `${request.method} /api${request.url.length > 400 ? `${request.url.slice(0, 400)}…` : request.url} as ${request.caller}${body}`;
 }
 
@@ -68,31 +88,63 @@ const callers: fc.Arbitrary<Caller> = fc.oneof(
 );
 
 /** Mostly what the schema takes, often bent. */
-function value(schema: JsonSchema, pools: ValuePools, name: string, path: string, bendRate: number): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 100 - bendRate, arbitrary: fittingValue(schema, pools, name, path) }, { weight: bendRate, arbitrary: bentValue(schema, pools, name, path) });
+function value(
+  schema: JsonSchema,
+  pools: ValuePools,
+  name: string,
+  path: string,
+  bendRate: number,
+): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 100 - bendRate, arbitrary: fittingValue(schema, pools, name, path) },
+    { weight: bendRate, arbitrary: bentValue(schema, pools, name, path) },
+  );
 }
 
 function pathOf(operation: Operation, pools: ValuePools): fc.Arbitrary<string> {
   const segments = operation.pathParameters.map(({ name, schema }) =>
     fc.oneof(
-      { weight: 6, arbitrary: fittingValue(schema, pools, name, operation.path).map((fitting) => (name === 'modelId' ? String(fitting) : pathSegment(fitting))) },
+      {
+        weight: 6,
+        arbitrary: fittingValue(schema, pools, name, operation.path).map((fitting) =>
+          name === 'modelId' ? String(fitting) : pathSegment(fitting),
+        ),
+      },
       { weight: 2, arbitrary: bentValue(schema, pools, name, operation.path).map(pathSegment) },
       { weight: 2, arbitrary: fc.constantFrom(...oddPathSegments) },
     ),
   );
-  return fc.tuple(...segments).map((values) => operation.pathParameters.reduce((path, { name }, index) => path.replace(`{${name}}`, () => values[index]!), operation.path));
+  return fc
+    .tuple(...segments)
+    .map((values) =>
+      operation.pathParameters.reduce(
+        (path, { name }, index) => path.replace(`{${name}}`, () => values[index]!),
+        operation.path,
+      ),
+    );
 }
 
 function queryOf(operation: Operation, pools: ValuePools): fc.Arbitrary<string> {
   const pairs = operation.queryParameters.map(({ name, schema, required }) =>
     fc.oneof(
       { weight: required ? 1 : 4, arbitrary: fc.constant<string[]>([]) },
-      { weight: 6, arbitrary: value(schema, pools, name, operation.path, 30).map((fitting) => [`${name}=${pathSegment(fitting)}`]) },
+      {
+        weight: 6,
+        arbitrary: value(schema, pools, name, operation.path, 30).map((fitting) => [`${name}=${pathSegment(fitting)}`]),
+      },
       { weight: 1, arbitrary: fc.constantFrom(...oddPathSegments).map((odd) => [`${name}=${odd}`]) },
-      { weight: 1, arbitrary: fc.tuple(fittingValue(schema, pools, name, operation.path), bentValue(schema, pools, name, operation.path)).map(([a, b]) => [`${name}=${pathSegment(a)}`, `${name}=${pathSegment(b)}`]) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fittingValue(schema, pools, name, operation.path), bentValue(schema, pools, name, operation.path))
+          .map(([a, b]) => [`${name}=${pathSegment(a)}`, `${name}=${pathSegment(b)}`]),
+      },
     ),
   );
-  const extra = fc.oneof({ weight: 9, arbitrary: fc.constant<string[]>([]) }, { weight: 1, arbitrary: fc.constantFrom(['unknown=1'], ['%zz=%zz'], ['='], ['a=%00']) });
+  const extra = fc.oneof(
+    { weight: 9, arbitrary: fc.constant<string[]>([]) },
+    { weight: 1, arbitrary: fc.constantFrom(['unknown=1'], ['%zz=%zz'], ['='], ['a=%00']) },
+  );
   return fc.tuple(fc.tuple(...pairs), extra).map(([chosen, more]) => {
     const query = [...chosen.flat(), ...more];
     return query.length === 0 ? '' : `?${query.join('&')}`;
@@ -100,31 +152,70 @@ function queryOf(operation: Operation, pools: ValuePools): fc.Arbitrary<string> 
 }
 
 /** A JSON body: fitting, with fields bent, missing or added, or not an object at all. */
-function bodyOf(schema: JsonSchema, pools: ValuePools, path: string): fc.Arbitrary<{ text: string; contentType?: string }> {
+function bodyOf(
+  schema: JsonSchema,
+  pools: ValuePools,
+  path: string,
+): fc.Arbitrary<{ text: string; contentType?: string }> {
   const fields = Object.entries(schema.properties ?? {});
   const json = (body: unknown) => ({ text: JSON.stringify(body), contentType: 'application/json' });
   // Built only for a body with fields: fast-check refuses a subarray of at least one of none.
-  const bentFields = () => fc.tuple(fittingObject(schema, pools, path), fc.subarray(fields, { minLength: 1 })).chain(([fitting, chosen]) =>
-    fc.tuple(...chosen.map(([name, property]) => bentValue(property, pools, name, path))).map((bent) => {
+  const bentFields = () =>
+    fc.tuple(fittingObject(schema, pools, path), fc.subarray(fields, { minLength: 1 })).chain(([fitting, chosen]) =>
+      fc.tuple(...chosen.map(([name, property]) => bentValue(property, pools, name, path))).map((bent) => {
+        const body: Record<string, unknown> = { ...fitting };
+        chosen.forEach(([name], index) => (body[name] = bent[index]));
+        return body;
+      }),
+    );
+  const missing = fc
+    .tuple(
+      fittingObject(schema, pools, path),
+      fc.constantFrom(...(schema.required?.length ? schema.required : ['none'])),
+    )
+    .map(([fitting, name]) => {
       const body: Record<string, unknown> = { ...fitting };
-      chosen.forEach(([name], index) => (body[name] = bent[index]));
+      delete body[name];
       return body;
-    }),
-  );
-  const missing = fc.tuple(fittingObject(schema, pools, path), fc.constantFrom(...(schema.required?.length ? schema.required : ['none']))).map(([fitting, name]) => {
-    const body: Record<string, unknown> = { ...fitting };
-    delete body[name];
-    return body;
-  });
+    });
   // A computed '__proto__' key is an own property, so it reaches the JSON as a client could send it.
-  const extra = fittingObject(schema, pools, path).map((fitting) => ({ ...fitting, role: 'admin', org_id_override: pools.ids.org()[1], constructor: 'x', ['__proto__']: { admin: true } }));
+  const extra = fittingObject(schema, pools, path).map((fitting) => ({
+    ...fitting,
+    role: 'admin',
+    org_id_override: pools.ids.org()[1],
+    constructor: 'x',
+    ['__proto__']: { admin: true },
+  }));
   const options: fc.WeightedArbitrary<{ text: string; contentType?: string }>[] = [
     { weight: 9, arbitrary: fittingObject(schema, pools, path).map(json) },
     { weight: 2, arbitrary: missing.map(json) },
     { weight: 1, arbitrary: extra.map(json) },
-    { weight: 1, arbitrary: fc.constantFrom('[]', '"text"', '42', 'null', '', '   ', '{', '{"a":', '\u0000', '{"a":1}{"b":2}').map((text) => ({ text, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fittingObject(schema, pools, path).chain((body) => fc.constantFrom(undefined, 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16').map((contentType) => ({ text: JSON.stringify(body), contentType }))) },
-    { weight: 1, arbitrary: withOddCharacter(fittingObject(schema, pools, path).map((body) => JSON.stringify(body)), rawOddCharacters).map((text) => ({ text, contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('[]', '"text"', '42', 'null', '', '   ', '{', '{"a":', '\u0000', '{"a":1}{"b":2}')
+        .map((text) => ({ text, contentType: 'application/json' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fittingObject(schema, pools, path).chain((body) =>
+        fc
+          .constantFrom(
+            undefined,
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/json; charset=utf-16',
+          )
+          .map((contentType) => ({ text: JSON.stringify(body), contentType })),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: withOddCharacter(
+        fittingObject(schema, pools, path).map((body) => JSON.stringify(body)),
+        rawOddCharacters,
+      ).map((text) => ({ text, contentType: 'application/json' })),
+    },
   ];
   if (fields.length > 0) options.push({ weight: 6, arbitrary: bentFields().map(json) });
   return fc.oneof(...options);
@@ -132,12 +223,26 @@ function bodyOf(schema: JsonSchema, pools: ValuePools, path: string): fc.Arbitra
 
 /** Requests for one operation: its schemas' shapes, fitting and bent, from any of the callers (with ids seen from each). */
 export function requestsFor(operation: Operation, poolsOf: (caller: Caller) => ValuePools): fc.Arbitrary<FuzzRequest> {
-  return callers.chain((caller) => {
-    const pools = poolsOf(caller);
-    const body = operation.body ? bodyOf(operation.body, pools, operation.path) : fc.constant(undefined);
-    return fc.record({ path: pathOf(operation, pools), query: queryOf(operation, pools), caller: fc.constant(caller), body });
-  }).map(({ path, query, caller, body }) => {
-    const request: FuzzRequest = { operation: `${operation.method} ${operation.path}`, caller, method: operation.method, url: `${path}${query}`, contentType: body?.contentType, body: body?.text };
-    return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
-  });
+  return callers
+    .chain((caller) => {
+      const pools = poolsOf(caller);
+      const body = operation.body ? bodyOf(operation.body, pools, operation.path) : fc.constant(undefined);
+      return fc.record({
+        path: pathOf(operation, pools),
+        query: queryOf(operation, pools),
+        caller: fc.constant(caller),
+        body,
+      });
+    })
+    .map(({ path, query, caller, body }) => {
+      const request: FuzzRequest = {
+        operation: `${operation.method} ${operation.path}`,
+        caller,
+        method: operation.method,
+        url: `${path}${query}`,
+        contentType: body?.contentType,
+        body: body?.text,
+      };
+      return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
+    });
 }

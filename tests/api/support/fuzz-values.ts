@@ -58,14 +58,42 @@ const isModelField = (name: string) => /model/i.test(name);
 const pick = (list: string[], index: number) => list[index % list.length]!;
 
 /** Characters that have broken or could break storage, logs or lines (U+FFFD is left out: it marks a lone surrogate that got stored). */
-const oddCharacters = ['\u0000', '\u0001', '\u0007', '\b', '\u001b', '\u007f', '\u0085', '\r', '\n', '\r\n', '\t', '\f', '\u2028', '\u2029', '\ud800', '\udfff', '\udc00\ud800', '\u{1F600}', '\ufeff', '\u202e', '%00', "'; --", '${x}', '<script>'];
+const oddCharacters = [
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\b',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\r',
+  '\n',
+  '\r\n',
+  '\t',
+  '\f',
+  '\u2028',
+  '\u2029',
+  '\ud800',
+  '\udfff',
+  '\udc00\ud800',
+  '\u{1F600}',
+  '\ufeff',
+  '\u202e',
+  '%00',
+  "'; --",
+  '${x}',
+  '<script>',
+];
 
 const noReplacementCharacter = (text: string) => !text.includes('\ufffd');
 
 /** A value the schema takes (ids and model names from the pools). */
 export function fittingValue(schema: JsonSchema, pools: ValuePools, name = '', path = ''): fc.Arbitrary<unknown> {
   const kind = idKindOf(name, path);
-  if (kind) return fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(99) }).map((index) => pick(pools.ids[kind](), index));
+  if (kind)
+    return fc
+      .oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(99) })
+      .map((index) => pick(pools.ids[kind](), index));
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
@@ -74,7 +102,13 @@ export function fittingValue(schema: JsonSchema, pools: ValuePools, name = '', p
   return fc.oneof(...types.map((type) => fittingOfType(type, schema, pools, name, path)));
 }
 
-function fittingOfType(type: string, schema: JsonSchema, pools: ValuePools, name: string, path: string): fc.Arbitrary<unknown> {
+function fittingOfType(
+  type: string,
+  schema: JsonSchema,
+  pools: ValuePools,
+  name: string,
+  path: string,
+): fc.Arbitrary<unknown> {
   switch (type) {
     case 'null':
       return fc.constant(null);
@@ -85,7 +119,10 @@ function fittingOfType(type: string, schema: JsonSchema, pools: ValuePools, name
     case 'number':
       return fc.double({ min: schema.minimum ?? 0, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
     case 'array':
-      return fc.array(fittingValue(schema.items ?? {}, pools, name, path), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      return fc.array(fittingValue(schema.items ?? {}, pools, name, path), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
     case 'object':
       return fittingObject(schema, pools, path);
     default:
@@ -96,14 +133,24 @@ function fittingOfType(type: string, schema: JsonSchema, pools: ValuePools, name
 function fittingString(schema: JsonSchema, pools: ValuePools, name: string): fc.Arbitrary<string> {
   if (isModelField(name)) return fc.constantFrom(...pools.models);
   if (name === 'provider') return fc.constantFrom(...pools.providers);
-  if (schema.format === 'email' || name === 'email') return fc.emailAddress().filter((email) => email.length <= (schema.maxLength ?? 254));
+  if (schema.format === 'email' || name === 'email')
+    return fc.emailAddress().filter((email) => email.length <= (schema.maxLength ?? 254));
   if (schema.format === 'uri' || name === 'base_url') return fc.constant(pools.baseUrl);
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= (schema.maxLength ?? Infinity));
+  if (schema.pattern)
+    return fc
+      .stringMatching(new RegExp(schema.pattern))
+      .filter((text) => text.length <= (schema.maxLength ?? Infinity));
   const maxLength = Math.min(schema.maxLength ?? 60, 60);
-  return fc.string({ unit: 'grapheme', minLength: Math.max(schema.minLength ?? 0, 1), maxLength: Math.max(maxLength, 1) }).filter(noReplacementCharacter);
+  return fc
+    .string({ unit: 'grapheme', minLength: Math.max(schema.minLength ?? 0, 1), maxLength: Math.max(maxLength, 1) })
+    .filter(noReplacementCharacter);
 }
 
-export function fittingObject(schema: JsonSchema, pools: ValuePools, path: string): fc.Arbitrary<Record<string, unknown>> {
+export function fittingObject(
+  schema: JsonSchema,
+  pools: ValuePools,
+  path: string,
+): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
@@ -115,11 +162,42 @@ export function fittingObject(schema: JsonSchema, pools: ValuePools, path: strin
 export function bentValue(schema: JsonSchema, pools: ValuePools, name = '', path = ''): fc.Arbitrary<unknown> {
   const tooLong = (schema.maxLength ?? 200) + 1;
   return fc.oneof(
-    fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 5e-324, '', ' ', '\t\n', [], [1, 'two'], {}, { nested: { deeper: [null] } }),
+    fc.constantFrom(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      1e308,
+      -1e308,
+      Number.MAX_SAFE_INTEGER + 2,
+      5e-324,
+      '',
+      ' ',
+      '\t\n',
+      [],
+      [1, 'two'],
+      {},
+      { nested: { deeper: [null] } },
+    ),
     withOddCharacter(fittingValue(schema, pools, name, path)),
     fc.constantFrom(tooLong, tooLong + 1_000, 70_000).map((length) => 'x'.repeat(length)),
     fc.string({ unit: 'binary', maxLength: 80 }).filter(noReplacementCharacter),
-    fc.nat(999).map((index) => pick([...Object.values(pools.ids).flatMap((ids) => ids()), '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', 'not-a-uuid', '../../etc/passwd'], index)),
+    fc
+      .nat(999)
+      .map((index) =>
+        pick(
+          [
+            ...Object.values(pools.ids).flatMap((ids) => ids()),
+            '00000000-0000-0000-0000-000000000000',
+            'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+            'not-a-uuid',
+            '../../etc/passwd',
+          ],
+          index,
+        ),
+      ),
   );
 }
 
@@ -130,25 +208,48 @@ export function bentValue(schema: JsonSchema, pools: ValuePools, name = '', path
 export const rawOddCharacters = oddCharacters.filter((character) => !/\p{Cs}/u.test(character));
 
 /** A fitting value with an odd character put somewhere in it (a non-string becomes one). */
-export function withOddCharacter(base: fc.Arbitrary<unknown>, characters: string[] = oddCharacters): fc.Arbitrary<string> {
+export function withOddCharacter(
+  base: fc.Arbitrary<unknown>,
+  characters: string[] = oddCharacters,
+): fc.Arbitrary<string> {
   return fc.tuple(base, fc.constantFrom(...characters), fc.nat()).map(([value, odd, at]) => {
     // Between code points, so no pair is split: a raw lone surrogate would reach the server as U+FFFD.
-    const characters = Array.from(typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+    const characters = Array.from(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
     const position = at % (characters.length + 1);
     return [...characters.slice(0, position), odd, ...characters.slice(position)].join('');
   });
 }
 
 /** Path segments that are not what a route expects: malformed or odd percent-encoding, traversal, empty, huge. */
-export const oddPathSegments = ['%25', '%', '%zz', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '..', '.', '%2e%2e', '%00', '%0A', '%2F', 'a%20b', '%F0%9F%98%80', 'x'.repeat(3_000), '-', '~'];
+export const oddPathSegments = [
+  '%25',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%C0%AF',
+  '..',
+  '.',
+  '%2e%2e',
+  '%00',
+  '%0A',
+  '%2F',
+  'a%20b',
+  '%F0%9F%98%80',
+  'x'.repeat(3_000),
+  '-',
+  '~',
+];
 
 /** A path segment for a value: percent-encoded, or raw bytes for what encodeURIComponent refuses (lone surrogates). */
 export function pathSegment(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   try {
     return encodeURIComponent(text);
   } catch {
     // A lone surrogate, written the way a careless client would: its three UTF-8-like bytes.
-    return [...text].map((character) => (/\p{Cs}/u.test(character) ? '%ED%A0%80' : encodeURIComponent(character))).join('');
+    return [...text]
+      .map((character) => (/\p{Cs}/u.test(character) ? '%ED%A0%80' : encodeURIComponent(character)))
+      .join('');
   }
 }

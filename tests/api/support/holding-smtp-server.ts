@@ -52,7 +52,10 @@ export async function startHoldingSmtpServer(): Promise<HoldingSmtpServer> {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
       stream.on('end', () => {
-        const message = { to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()), text: decodeQuotedPrintable(data) };
+        const message = {
+          to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+          text: decodeQuotedPrintable(data),
+        };
         const finish = () => {
           delivered.push(message);
           callback();
@@ -75,7 +78,8 @@ export async function startHoldingSmtpServer(): Promise<HoldingSmtpServer> {
       holding = false;
       for (const { finish } of held.splice(0)) finish();
     },
-    heldFor: (address) => until(() => (held.some(({ message }) => isTo(address)(message)) ? true : undefined)).then(() => undefined),
+    heldFor: (address) =>
+      until(() => (held.some(({ message }) => isTo(address)(message)) ? true : undefined)).then(() => undefined),
     deliveredTo: (address, containing = '') =>
       until(() => delivered.find((message) => isTo(address)(message) && message.text.includes(containing))),
     close: () => new Promise((resolve) => smtp.close(() => resolve())),

@@ -25,7 +25,11 @@ export interface LadderServer {
   server: RunningServer;
   provider: FakeProviderServer;
   signUp(prefix: string): Promise<Owner>;
-  call(owner: Owner, pathname: string, options?: { method?: string; body?: unknown }): Promise<{ status: number; body: any }>;
+  call(
+    owner: Owner,
+    pathname: string,
+    options?: { method?: string; body?: unknown },
+  ): Promise<{ status: number; body: any }>;
   /** Sets the organisation's own key for a provider, pointed at the fake provider. */
   useOwnKey(owner: Owner, provider: 'openai' | 'anthropic' | 'google' | 'openai-compatible'): Promise<void>;
   /** An automatic (no model chosen) streamed message. */
@@ -35,7 +39,9 @@ export interface LadderServer {
 
 export const embeddedModelId = 'local/tinyllama-1.1b-chat';
 
-export async function startLadderServer(variables: (providerUrl: string) => Record<string, string>): Promise<LadderServer> {
+export async function startLadderServer(
+  variables: (providerUrl: string) => Record<string, string>,
+): Promise<LadderServer> {
   const provider = await startFakeProviderServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-ladder-'));
   const config = ownServerConfig(dataDir, {
@@ -54,7 +60,11 @@ export async function startLadderServer(variables: (providerUrl: string) => Reco
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await response.text();
-    return { status: response.status, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+    return {
+      status: response.status,
+      text,
+      body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+    };
   }
 
   return {
@@ -62,18 +72,25 @@ export async function startLadderServer(variables: (providerUrl: string) => Reco
     provider,
     async signUp(prefix) {
       const username = uniqueName(prefix);
-      const answer = await call(undefined, '/auth/signup', { body: { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` } });
+      const answer = await call(undefined, '/auth/signup', {
+        body: { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` },
+      });
       expect(answer.status).toBe(201);
       return { token: answer.body.token, orgId: answer.body.user.org_id, userId: answer.body.user.id };
     },
     call,
     async useOwnKey(owner, keyed) {
       const baseUrl = keyed === 'google' ? `${provider.url}/v1beta` : `${provider.url}/v1`;
-      const answer = await call(owner, `/org/${owner.orgId}/provider-keys/${keyed}`, { method: 'PUT', body: { api_key: 'test-key-0000', base_url: baseUrl } });
+      const answer = await call(owner, `/org/${owner.orgId}/provider-keys/${keyed}`, {
+        method: 'PUT',
+        body: { api_key: 'test-key-0000', base_url: baseUrl },
+      });
       expect(answer.status).toBe(200);
     },
     async ask(owner, prompt) {
-      const answer = await call(owner, '/conversation/message', { body: { org_id: owner.orgId, user_id: owner.userId, prompt, stream: true } });
+      const answer = await call(owner, '/conversation/message', {
+        body: { org_id: owner.orgId, user_id: owner.userId, prompt, stream: true },
+      });
       return { status: answer.status, parsed: parseStreamBody(answer.text) };
     },
     async close() {

@@ -56,20 +56,36 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
   const server = servers[0]!;
   const db = server.database.db;
 
-  async function call(pathname: string, token: string | undefined, body?: unknown, on: RunningServer = server): Promise<Answer> {
+  async function call(
+    pathname: string,
+    token: string | undefined,
+    body?: unknown,
+    on: RunningServer = server,
+  ): Promise<Answer> {
     const response = await fetch(`${on.url}/api${pathname}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text, json: () => JSON.parse(text), parsed: parseStreamBody(text) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text,
+      json: () => JSON.parse(text),
+      parsed: parseStreamBody(text),
+    };
   }
 
   /** A new organisation's first user, moved to a role enabling exactly `permissions`. */
   async function limitedUser(permissions: ModelPermission[], roleName = 'Limited'): Promise<LimitedUser> {
     const username = uniqueName('limits');
-    const signup = await call('/auth/signup', undefined, { username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` });
+    const signup = await call('/auth/signup', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_name: `Org ${username}`,
+    });
     expect(signup.status).toBe(201);
     const { token, user } = signup.json() as { token: string; user: { id: string; org_id: string } };
     await giveRole(db, user.org_id, user.id, roleName, permissions);
@@ -77,7 +93,12 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
   }
 
   const send = (user: LimitedUser, prompt: string, forcedModelId?: string | null, on?: RunningServer) =>
-    call('/conversation/message', user.token, { org_id: user.orgId, user_id: user.userId, prompt, forced_model_id: forcedModelId ?? null, stream: true }, on);
+    call(
+      '/conversation/message',
+      user.token,
+      { org_id: user.orgId, user_id: user.userId, prompt, forced_model_id: forcedModelId ?? null, stream: true },
+      on,
+    );
 
   /** The user's usage records this month (tokens and exact cost as text) and the reservations they hold. */
   async function books(user: LimitedUser) {
@@ -93,7 +114,12 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
       .select({ count: sql<number>`count(*)::integer` })
       .from(usageReservations)
       .where(and(eq(usageReservations.orgId, user.orgId), eq(usageReservations.userId, user.userId)));
-    return { records: Number(recorded!.records), tokens: Number(recorded!.tokens), cost: recorded!.cost, reservations: Number(held!.count) };
+    return {
+      records: Number(recorded!.records),
+      tokens: Number(recorded!.tokens),
+      cost: recorded!.cost,
+      reservations: Number(held!.count),
+    };
   }
 
   /** Another instance on the same database (PostgreSQL only), sharing the data folder's secret key. */
@@ -123,9 +149,17 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
 export type LimitsServer = Awaited<ReturnType<typeof startLimitsServer>>;
 
 /** Creates a role in the organisation enabling exactly `permissions` (new-role defaults otherwise) and gives it to the user. */
-export async function giveRole(db: Database, orgId: string, userId: string, name: string, permissions: ModelPermission[]): Promise<string> {
+export async function giveRole(
+  db: Database,
+  orgId: string,
+  userId: string,
+  name: string,
+  permissions: ModelPermission[],
+): Promise<string> {
   const roleId = randomUUID();
-  await db.insert(roles).values({ id: roleId, orgId, name: `${name} ${roleId.slice(0, 8)}`, description: 'For limits tests' });
+  await db
+    .insert(roles)
+    .values({ id: roleId, orgId, name: `${name} ${roleId.slice(0, 8)}`, description: 'For limits tests' });
   if (permissions.length > 0) {
     await db.insert(rolePermissions).values(
       permissions.map((permission) => ({
@@ -139,7 +173,10 @@ export async function giveRole(db: Database, orgId: string, userId: string, name
       })),
     );
   }
-  await db.update(users).set({ roleId }).where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  await db
+    .update(users)
+    .set({ roleId })
+    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
   return roleId;
 }
 

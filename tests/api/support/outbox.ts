@@ -6,7 +6,10 @@ import { decodeQuotedPrintable } from '../../support/quoted-printable';
 /** The newest e-mail written to the outbox for an address, with its link's token (the suite server's, or that of a server with `dataDir`). */
 export async function latestEmailTo(address: string, subjectIncludes?: string, dataDir = inject('dataDir')) {
   const outbox = path.join(dataDir, 'outbox');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort().reverse();
+  const files = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const file of files) {
     const raw = await readFile(path.join(outbox, file), 'utf8');
     const decoded = decodeQuotedPrintable(raw);

@@ -22,19 +22,31 @@ export async function startServerProcess(variables: Record<string, string>): Pro
   const { DATABASE_URL: _inherited, ...environment } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: projectRoot,
-    env: { ...environment, PORT: '0', LOG_LEVEL: 'info', LOCAL_MODEL_ENABLED: 'false', ENCODER_WARM_AT_START: 'false', CHAT_PATH_WARM_AT_START: 'false', ...variables },
+    env: {
+      ...environment,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      LOCAL_MODEL_ENABLED: 'false',
+      ENCODER_WARM_AT_START: 'false',
+      CHAT_PATH_WARM_AT_START: 'false',
+      ...variables,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
-  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       lines.push(line);
       const entry = parseLogLine(line);
       if (entry?.msg === 'server ready' && typeof entry.url === 'string') resolve(entry.url);
     });
-    void exited.then((code) => reject(new Error(`the server exited (${code}) before it was ready:\n${lines.join('\n')}`)));
+    void exited.then((code) =>
+      reject(new Error(`the server exited (${code}) before it was ready:\n${lines.join('\n')}`)),
+    );
   });
   return { url, child, exited, output: () => lines.join('\n') };
 }

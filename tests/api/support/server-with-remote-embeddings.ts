@@ -26,7 +26,9 @@ export interface ServerWithRemoteEmbeddings {
   close(): Promise<void>;
 }
 
-export async function startServerWithRemoteEmbeddings(variables: Record<string, string> = {}): Promise<ServerWithRemoteEmbeddings> {
+export async function startServerWithRemoteEmbeddings(
+  variables: Record<string, string> = {},
+): Promise<ServerWithRemoteEmbeddings> {
   const [chat, embeddings] = await Promise.all([startFakeProviderServer(), startFakeProviderServer()]);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-remote-embeddings-'));
   const config = ownServerConfig(dataDir, {
@@ -47,7 +49,12 @@ export async function startServerWithRemoteEmbeddings(variables: Record<string, 
       const response = await fetch(`${server.url}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, email: `${username}@example.test`, password: strongPassword, org_name: `Org ${username}` }),
+        body: JSON.stringify({
+          username,
+          email: `${username}@example.test`,
+          password: strongPassword,
+          org_name: `Org ${username}`,
+        }),
       });
       expect(response.status).toBe(201);
       return (await response.json()) as SignedUpOwner;

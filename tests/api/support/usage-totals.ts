@@ -13,19 +13,22 @@ type Rows = { rows: Record<string, unknown>[] };
 
 function normalise(row: Record<string, unknown>): Record<string, unknown> {
   const normalised: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) normalised[key] = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
+  for (const [key, value] of Object.entries(row))
+    normalised[key] = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
   return normalised;
 }
 
 // Histograms as the bucket each count is of ("bucket:count"), whatever span the array has.
-const dailyColumns = sql.raw(`requests::text, completed::text, cache_hits::text, auto_decisions::text, input_tokens::text,
+const dailyColumns =
+  sql.raw(`requests::text, completed::text, cache_hits::text, auto_decisions::text, input_tokens::text,
   cached_input_tokens::text, output_tokens::text, cost_usd::numeric(24, 10)::text as cost_usd,
   reference_cost_usd::numeric(24, 10)::text as reference_cost_usd,
   array(select (position - 2 + coalesce(array_lower(latency_histogram, 1), 1)) || ':' || count
     from unnest(latency_histogram) with ordinality as counts(count, position) where count <> 0) as latency_histogram,
   array(select (position - 2 + coalesce(array_lower(first_token_histogram, 1), 1)) || ':' || count
     from unnest(first_token_histogram) with ordinality as counts(count, position) where count <> 0) as first_token_histogram`);
-const monthlyColumns = sql.raw(`requests::text, completed::text, cache_hits::text, input_tokens::text, output_tokens::text,
+const monthlyColumns =
+  sql.raw(`requests::text, completed::text, cache_hits::text, input_tokens::text, output_tokens::text,
   cost_usd::numeric(24, 10)::text as cost_usd, reference_cost_usd::numeric(24, 10)::text as reference_cost_usd`);
 
 async function totalsFromRollUps(db: Executor, orgId: string): Promise<ComparableTotals> {
@@ -73,9 +76,18 @@ async function totalsFromRecords(db: Executor, orgId: string): Promise<Comparabl
  * The roll-ups and the records' own sums, read in one snapshot: replies that end between two reads
  * would otherwise show in one and not the other.
  */
-export async function rollUpsAndRecords(db: Database, orgId: string): Promise<{ fromRollUps: ComparableTotals; fromRecords: ComparableTotals }> {
-  return db.transaction(async (transaction) => ({ fromRollUps: await totalsFromRollUps(transaction, orgId), fromRecords: await totalsFromRecords(transaction, orgId) }), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+export async function rollUpsAndRecords(
+  db: Database,
+  orgId: string,
+): Promise<{ fromRollUps: ComparableTotals; fromRecords: ComparableTotals }> {
+  return db.transaction(
+    async (transaction) => ({
+      fromRollUps: await totalsFromRollUps(transaction, orgId),
+      fromRecords: await totalsFromRecords(transaction, orgId),
+    }),
+    {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    },
+  );
 }

@@ -21,7 +21,12 @@ export function newAccount(prefix = 'user'): TestAccount {
 /** Creates the account through the API: for tests whose subject is something else than signup. */
 export async function signUpThroughApi(request: APIRequestContext, account: TestAccount): Promise<void> {
   const response = await request.post('/api/auth/signup', {
-    data: { username: account.username, email: account.email, password: account.password, org_name: account.organization },
+    data: {
+      username: account.username,
+      email: account.email,
+      password: account.password,
+      org_name: account.organization,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
 }

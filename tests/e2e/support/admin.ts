@@ -8,8 +8,13 @@ export interface ApiSession {
 }
 
 /** Signs in through the API, for the parts of a journey whose subject is not the screen. */
-export async function signInThroughApi(request: APIRequestContext, account: Pick<TestAccount, 'username' | 'password'>): Promise<ApiSession> {
-  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+export async function signInThroughApi(
+  request: APIRequestContext,
+  account: Pick<TestAccount, 'username' | 'password'>,
+): Promise<ApiSession> {
+  const response = await request.post('/api/auth/login', {
+    data: { username: account.username, password: account.password },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { token: string; user: { id: string; org_id: string } };
   return { token: body.token, userId: body.user.id, orgId: body.user.org_id };
@@ -27,16 +32,32 @@ export async function roleIdNamed(request: APIRequestContext, admin: ApiSession,
 }
 
 /** An admin adds someone with a role (POST /user); they can sign in at once. */
-export async function createUserThroughApi(request: APIRequestContext, admin: ApiSession, person: TestAccount, roleName: string): Promise<void> {
+export async function createUserThroughApi(
+  request: APIRequestContext,
+  admin: ApiSession,
+  person: TestAccount,
+  roleName: string,
+): Promise<void> {
   const response = await request.post('/api/user', {
     headers: bearer(admin),
-    data: { username: person.username, email: person.email, password: person.password, org_id: admin.orgId, role_id: await roleIdNamed(request, admin, roleName) },
+    data: {
+      username: person.username,
+      email: person.email,
+      password: person.password,
+      org_id: admin.orgId,
+      role_id: await roleIdNamed(request, admin, roleName),
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
 }
 
 /** One chat reply through the API, answered by the fake provider: usage to show. */
-export async function chatThroughApi(request: APIRequestContext, person: ApiSession, modelId: string, prompt: string): Promise<void> {
+export async function chatThroughApi(
+  request: APIRequestContext,
+  person: ApiSession,
+  modelId: string,
+  prompt: string,
+): Promise<void> {
   const response = await request.post('/api/conversation/start', {
     headers: bearer(person),
     data: { org_id: person.orgId, user_id: person.userId, prompt, forced_model_id: modelId },
@@ -46,6 +67,9 @@ export async function chatThroughApi(request: APIRequestContext, person: ApiSess
 
 /** The page is no wider than the window: nothing scrolls sideways. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }

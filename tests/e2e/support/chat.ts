@@ -55,7 +55,9 @@ export function recordStreamingTexts(page: Page): Promise<string[]> {
         const sample = () => {
           const all = document.querySelectorAll('article[aria-label="Assistant reply"]');
           const last = all[all.length - 1];
-          const finished = [...(last?.querySelectorAll('button') ?? [])].some((button) => button.textContent === 'Regenerate');
+          const finished = [...(last?.querySelectorAll('button') ?? [])].some(
+            (button) => button.textContent === 'Regenerate',
+          );
           if (last && !finished) {
             // article > bubble > rendered markdown (the timestamp and footer come after it)
             const text = (last.firstElementChild?.firstElementChild?.textContent ?? '').trim();
@@ -84,13 +86,17 @@ export interface ScriptedCall {
  * Scripts the fake provider's answers (one per call, in order) to prompts that carry the returned
  * marker; put it anywhere in the prompt. Other tests' prompts are not affected.
  */
-export async function scriptReplies(request: APIRequestContext, ...replies: FakeReply[]): Promise<{ marker: string; calls(): Promise<ScriptedCall[]> }> {
+export async function scriptReplies(
+  request: APIRequestContext,
+  ...replies: FakeReply[]
+): Promise<{ marker: string; calls(): Promise<ScriptedCall[]> }> {
   const key = randomBytes(6).toString('hex');
   const response = await request.post(`${e2eFakeProviderUrl}/_scripts`, { data: { key, replies } });
   expect(response.ok(), 'scripting the fake provider').toBe(true);
   return {
     marker: scriptMarker(key),
-    calls: async () => (await (await request.get(`${e2eFakeProviderUrl}/_scripts/${key}/requests`)).json()) as ScriptedCall[],
+    calls: async () =>
+      (await (await request.get(`${e2eFakeProviderUrl}/_scripts/${key}/requests`)).json()) as ScriptedCall[],
   };
 }
 
@@ -98,4 +104,5 @@ export const thinkingIndicator = (page: Page): Locator =>
   page.getByRole('region', { name: 'Conversation' }).getByRole('status').filter({ hasText: 'Thinking' });
 
 /** Error toasts (spec section 2: toasts at top right), as opposed to the red banner above the input. */
-export const errorToasts = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+export const errorToasts = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Notifications' }).getByRole('alert');

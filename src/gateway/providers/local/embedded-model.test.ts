@@ -55,7 +55,9 @@ describe('the embedded TinyLlama', () => {
   });
 
   it('streams a reply with the real token usage', { timeout: 180_000 }, async () => {
-    const result = await collectStream(provider.stream({ modelId: 'tinyllama-1.1b-chat-v1.0-iq2_xxs', messages, maxOutputTokens: 24, temperature: 0 }));
+    const result = await collectStream(
+      provider.stream({ modelId: 'tinyllama-1.1b-chat-v1.0-iq2_xxs', messages, maxOutputTokens: 24, temperature: 0 }),
+    );
     expect(result.error).toBeUndefined();
     expect(result.texts.join('').trim()).not.toBe('');
     expect(result.texts.every((text) => text.length > 0)).toBe(true);
@@ -74,7 +76,13 @@ describe('the embedded TinyLlama', () => {
     const controller = new AbortController();
     const story: ChatMessage[] = [{ role: 'user', content: 'Write a long story about a lighthouse keeper.' }];
     const result = await collectStream(
-      provider.stream({ modelId: 'tinyllama-1.1b-chat-v1.0-iq2_xxs', messages: story, maxOutputTokens: 200, temperature: 0, abortSignal: controller.signal }),
+      provider.stream({
+        modelId: 'tinyllama-1.1b-chat-v1.0-iq2_xxs',
+        messages: story,
+        maxOutputTokens: 200,
+        temperature: 0,
+        abortSignal: controller.signal,
+      }),
       (text) => {
         if (text.trim() !== '') controller.abort();
       },

@@ -3,7 +3,8 @@ import type { ChatMessage } from '../chat-provider';
 import { fitHistory } from './fit-history';
 
 // A stand-in for the chat template: each message costs its length plus 2 marker tokens, plus 1 to prime the reply.
-const countPromptTokens = (messages: readonly ChatMessage[]) => messages.reduce((sum, message) => sum + message.content.length + 2, 1);
+const countPromptTokens = (messages: readonly ChatMessage[]) =>
+  messages.reduce((sum, message) => sum + message.content.length + 2, 1);
 
 const system: ChatMessage = { role: 'system', content: 'sys' }; // 5 tokens
 const turn = (role: 'user' | 'assistant', content: string): ChatMessage => ({ role, content });
@@ -20,7 +21,8 @@ function fit(messages: readonly ChatMessage[], tokenBudget: number, maxOutputTok
   return fitHistory(messages, { tokenBudget, maxOutputTokens, minimumOutputTokens, countPromptTokens });
 }
 
-const contents = (messages: readonly ChatMessage[] | undefined) => messages?.map((message) => message.content.slice(0, 3));
+const contents = (messages: readonly ChatMessage[] | undefined) =>
+  messages?.map((message) => message.content.slice(0, 3));
 
 describe('fitHistory', () => {
   it.each([
@@ -42,7 +44,13 @@ describe('fitHistory', () => {
   });
 
   it('keeps every leading system message, and a later one as an ordinary turn', () => {
-    const messages = [system, { role: 'system' as const, content: 'two' }, turn('user', 'old'), { role: 'system' as const, content: 'mid' }, turn('user', 'new')];
+    const messages = [
+      system,
+      { role: 'system' as const, content: 'two' },
+      turn('user', 'old'),
+      { role: 'system' as const, content: 'mid' },
+      turn('user', 'new'),
+    ];
     expect(contents(fit(messages, 1 + 5 + 5 + 5 + 5 + 10)?.messages)).toEqual(['sys', 'two', 'mid', 'new']);
   });
 
@@ -51,9 +59,19 @@ describe('fitHistory', () => {
   });
 
   it('measures a long conversation a logarithmic number of times', () => {
-    const long = [system, ...Array.from({ length: 1000 }, (_, index) => turn(index % 2 === 0 ? 'user' : 'assistant', `m${index}`.padEnd(10, '.')))];
+    const long = [
+      system,
+      ...Array.from({ length: 1000 }, (_, index) =>
+        turn(index % 2 === 0 ? 'user' : 'assistant', `m${index}`.padEnd(10, '.')),
+      ),
+    ];
     const counter = vi.fn(countPromptTokens);
-    const fitted = fitHistory(long, { tokenBudget: 1 + 5 + 12 * 101 + 10, maxOutputTokens: 10, minimumOutputTokens: 4, countPromptTokens: counter });
+    const fitted = fitHistory(long, {
+      tokenBudget: 1 + 5 + 12 * 101 + 10,
+      maxOutputTokens: 10,
+      minimumOutputTokens: 4,
+      countPromptTokens: counter,
+    });
     // 101 turns fit, but the oldest of them is an assistant turn.
     expect(fitted?.messages).toHaveLength(1 + 100);
     expect(fitted?.messages[1]?.role).toBe('user');

@@ -58,10 +58,16 @@ export function createLlamaEngine(options: LlamaEngineOptions): GenerationEngine
 
   async function generate(request: GenerationRequest): Promise<GenerationResult> {
     const { model, chat } = await resource.get().catch((error: unknown) => {
-      throw new GatewayError('unavailable', 'The local model could not be loaded', { provider: 'local', status: 503, cause: error });
+      throw new GatewayError('unavailable', 'The local model could not be loaded', {
+        provider: 'local',
+        status: 503,
+        cause: error,
+      });
     });
     const countPromptTokens = (messages: readonly ChatMessage[]) =>
-      chat.chatWrapper.generateContextState({ chatHistory: toChatHistory(messages) }).contextText.tokenize(model.tokenizer).length;
+      chat.chatWrapper
+        .generateContextState({ chatHistory: toChatHistory(messages) })
+        .contextText.tokenize(model.tokenizer).length;
     const fitted = fitHistory(request.messages, {
       tokenBudget: contextSize - contextSafetyTokens,
       maxOutputTokens: request.maxOutputTokens,
@@ -69,7 +75,11 @@ export function createLlamaEngine(options: LlamaEngineOptions): GenerationEngine
       countPromptTokens,
     });
     if (!fitted) {
-      throw new GatewayError('bad_request', `The message is too long for the local model's ${contextSize}-token context`, { provider: 'local' });
+      throw new GatewayError(
+        'bad_request',
+        `The message is too long for the local model's ${contextSize}-token context`,
+        { provider: 'local' },
+      );
     }
     const sequence = chat.sequence;
     await sequence.clearHistory();
@@ -89,7 +99,10 @@ export function createLlamaEngine(options: LlamaEngineOptions): GenerationEngine
     } catch (error) {
       // Aborted before the first token (while reading the prompt) LlamaChat throws the reason.
       if (!request.signal.aborted) {
-        throw new GatewayError('unknown', 'The local model failed while generating', { provider: 'local', cause: error });
+        throw new GatewayError('unknown', 'The local model failed while generating', {
+          provider: 'local',
+          cause: error,
+        });
       }
     }
     // The meter counts the prompt's last token as output (its logits yield the first reply
@@ -109,7 +122,11 @@ export function createLlamaEngine(options: LlamaEngineOptions): GenerationEngine
   };
 }
 
-async function loadModel(options: LlamaEngineOptions, contextSize: number, report: (status: LocalModelStatus) => void): Promise<LoadedModel> {
+async function loadModel(
+  options: LlamaEngineOptions,
+  contextSize: number,
+  report: (status: LocalModelStatus) => void,
+): Promise<LoadedModel> {
   report({ state: 'preparing' });
   // Imported on first use, so a server with the local model switched off never loads the addon.
   const { getLlama, LlamaChat, LlamaLogLevel } = await import('node-llama-cpp');
@@ -126,7 +143,10 @@ async function loadModel(options: LlamaEngineOptions, contextSize: number, repor
     logger: (level, message) => options.onLog?.(level, message),
   });
   try {
-    const model = await llama.loadModel({ modelPath, onLoadProgress: (progress) => report({ state: 'loading', progress: Math.min(1, Math.max(0, progress)) }) });
+    const model = await llama.loadModel({
+      modelPath,
+      onLoadProgress: (progress) => report({ state: 'loading', progress: Math.min(1, Math.max(0, progress)) }),
+    });
     const context = await model.createContext({ contextSize, sequences: 1, threads });
     const chat = new LlamaChat({ contextSequence: context.getSequence(), autoDisposeSequence: true });
     return { llama, model, context, chat };

@@ -37,7 +37,11 @@ function createSlowEngine(options: { words?: string[]; delayMs?: number } = {}) 
           generated += 1;
           request.onText(word);
         }
-        return { inputTokens: 7, outputTokens: generated + 1, finishReason: generated < words.length ? 'length' : 'stop' };
+        return {
+          inputTokens: 7,
+          outputTokens: generated + 1,
+          finishReason: generated < words.length ? 'length' : 'stop',
+        };
       } finally {
         state.running -= 1;
         state.finished += 1;
@@ -66,7 +70,11 @@ describe('createLocalChatProvider', () => {
     expect(result.partTypes).toEqual(['text', 'text', 'text', 'usage', 'finish']);
     expect(result.usage).toEqual({ estimated: false, inputTokens: 7, cachedInputTokens: 0, outputTokens: 4 });
     expect(result.finishReason).toBe('length');
-    expect(requests[0]).toMatchObject({ maxOutputTokens: 3, temperature: 0.2, messages: [{ role: 'user', content: 'Hi' }] });
+    expect(requests[0]).toMatchObject({
+      maxOutputTokens: 3,
+      temperature: 0.2,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
   });
 
   it('runs one generation at a time and refuses requests past the waiting bound with a retryable 503', async () => {
@@ -75,7 +83,13 @@ describe('createLocalChatProvider', () => {
     const admitted = [1, 2, 3].map(() => collectStream(provider.stream(request())));
     const refused = await collectStream(provider.stream(request()));
     expect(refused.error).toBeInstanceOf(GatewayError);
-    expect(refused.error).toMatchObject({ kind: 'unavailable', status: 503, retryAfterSeconds: 7, isRetryable: true, provider: 'local' });
+    expect(refused.error).toMatchObject({
+      kind: 'unavailable',
+      status: 503,
+      retryAfterSeconds: 7,
+      isRetryable: true,
+      provider: 'local',
+    });
     expect(refused.partTypes).toEqual([]);
 
     const results = await Promise.all(admitted);
@@ -147,9 +161,17 @@ describe('createLocalChatProvider', () => {
   });
 
   it('passes engine failures on as they are', async () => {
-    const failure = new GatewayError('unavailable', 'The local model could not be loaded', { provider: 'local', status: 503 });
+    const failure = new GatewayError('unavailable', 'The local model could not be loaded', {
+      provider: 'local',
+      status: 503,
+    });
     const provider = createLocalChatProvider({
-      engine: { load: async () => {}, status: () => ({ state: 'failed' }), generate: () => Promise.reject(failure), close: async () => {} },
+      engine: {
+        load: async () => {},
+        status: () => ({ state: 'failed' }),
+        generate: () => Promise.reject(failure),
+        close: async () => {},
+      },
     });
     const result = await collectStream(provider.stream(request()));
     expect(result.error).toBe(failure);
@@ -181,7 +203,13 @@ describe('createLocalChatProvider', () => {
   it('is what the gateway calls for the local catalog model, capped at its maximum output', async () => {
     const { engine, requests } = createSlowEngine();
     const gateway = createModelGateway({ credentials: {}, localProvider: createLocalChatProvider({ engine }) });
-    const result = await collectStream(gateway.stream({ modelId: 'local/tinyllama-1.1b-chat', messages: [{ role: 'user', content: 'Hi' }], maxOutputTokens: 100_000 }));
+    const result = await collectStream(
+      gateway.stream({
+        modelId: 'local/tinyllama-1.1b-chat',
+        messages: [{ role: 'user', content: 'Hi' }],
+        maxOutputTokens: 100_000,
+      }),
+    );
     expect(result.texts.join('')).toBe('Hello from the local model');
     expect(requests[0]!.maxOutputTokens).toBe(512);
   });

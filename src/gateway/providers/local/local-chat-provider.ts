@@ -38,14 +38,20 @@ export function createLocalChatProvider(options: LocalChatProviderOptions): Loca
   const running = new Set<Promise<unknown>>();
 
   async function* stream(request: ChatStreamRequest): AsyncGenerator<ChatStreamPart> {
-    if (request.messages.length === 0) throw new GatewayError('bad_request', 'A chat needs at least one message', { provider: 'local' });
+    if (request.messages.length === 0)
+      throw new GatewayError('bad_request', 'A chat needs at least one message', { provider: 'local' });
     if (shutdown.signal.aborted) throw shuttingDown();
     let release: () => void;
     try {
       release = await queue.acquire(request.abortSignal);
     } catch (error) {
       if (error instanceof QueueFullError) {
-        throw new GatewayError('unavailable', 'The local model is busy', { provider: 'local', status: 503, retryAfterSeconds, cause: error });
+        throw new GatewayError('unavailable', 'The local model is busy', {
+          provider: 'local',
+          status: 503,
+          retryAfterSeconds,
+          cause: error,
+        });
       }
       if (request.abortSignal?.aborted !== true) throw error;
       // Aborted while waiting: nothing was evaluated.
@@ -138,7 +144,13 @@ async function* finishStream(request: ChatStreamRequest, result: GenerationResul
   if (result.finishReason === 'aborted' && isTimeout(request.abortSignal?.reason)) {
     throw new GatewayError('timeout', 'local: the request timed out', { provider: 'local' });
   }
-  yield { type: 'usage', estimated: false, inputTokens: result.inputTokens, cachedInputTokens: 0, outputTokens: result.outputTokens };
+  yield {
+    type: 'usage',
+    estimated: false,
+    inputTokens: result.inputTokens,
+    cachedInputTokens: 0,
+    outputTokens: result.outputTokens,
+  };
   yield { type: 'finish', reason: result.finishReason };
 }
 

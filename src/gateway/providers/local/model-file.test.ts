@@ -28,7 +28,12 @@ beforeEach(async () => {
     }),
   );
   const joined = Buffer.concat(parts);
-  spec = { fileName: 'small.gguf', partPaths, size: joined.length, sha256: createHash('sha256').update(joined).digest('hex') };
+  spec = {
+    fileName: 'small.gguf',
+    partPaths,
+    size: joined.length,
+    sha256: createHash('sha256').update(joined).digest('hex'),
+  };
 });
 
 afterEach(async () => {
@@ -95,7 +100,9 @@ describe('ensureModelFile', () => {
   });
 
   it('refuses parts of the wrong total size before writing anything', async () => {
-    await expect(ensureModelFile({ ...spec, size: spec.size + 1 }, cacheDirectory)).rejects.toThrow(/add up to \d+ bytes, expected/);
+    await expect(ensureModelFile({ ...spec, size: spec.size + 1 }, cacheDirectory)).rejects.toThrow(
+      /add up to \d+ bytes, expected/,
+    );
     expect(await readdir(cacheDirectory)).toEqual([]);
   });
 
@@ -108,12 +115,18 @@ describe('ensureModelFile', () => {
     const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
     await utimes(abandoned, anHourAgo, anHourAgo);
     await ensureModelFile(spec, cacheDirectory);
-    expect((await readdir(cacheDirectory)).sort()).toEqual(['.small.gguf.assembling-new', 'small.gguf', 'small.gguf.verified.json']);
+    expect((await readdir(cacheDirectory)).sort()).toEqual([
+      '.small.gguf.assembling-new',
+      'small.gguf',
+      'small.gguf.verified.json',
+    ]);
   });
 });
 
 describe('resolveLocalModelFile', () => {
-  it('assembles the bundled TinyLlama packages into the GGUF of the published size and sha256', { timeout: 60_000 }, async () => {
+  it('assembles the bundled TinyLlama packages into the GGUF of the published size and sha256', {
+    timeout: 60_000,
+  }, async () => {
     const modelPath = await resolveLocalModelFile({ cacheDirectory });
     expect(modelPath).toBe(join(cacheDirectory, 'tinyllama-1.1b-chat-v1.0-iq2_xxs.gguf'));
     expect((await stat(modelPath)).size).toBe(322_591_712);
@@ -132,6 +145,8 @@ describe('resolveLocalModelFile', () => {
 
   it('names a configured model file that does not exist', async () => {
     const missing = join(workDirectory, 'missing.gguf');
-    await expect(resolveLocalModelFile({ cacheDirectory, modelPath: missing })).rejects.toThrow(`The local model file ${missing} does not exist`);
+    await expect(resolveLocalModelFile({ cacheDirectory, modelPath: missing })).rejects.toThrow(
+      `The local model file ${missing} does not exist`,
+    );
   });
 });

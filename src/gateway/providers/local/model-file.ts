@@ -84,7 +84,9 @@ async function assemble(spec: ModelFileSpec, directory: string, modelPath: strin
 async function markerMatches(markerPath: string, spec: ModelFileSpec, modifiedAtMs: number): Promise<boolean> {
   try {
     const marker = JSON.parse(await readFile(markerPath, 'utf8')) as Partial<VerifiedMarker>;
-    return marker.sha256 === spec.sha256 && marker.size === spec.size && marker.modifiedAtMs === Math.trunc(modifiedAtMs);
+    return (
+      marker.sha256 === spec.sha256 && marker.size === spec.size && marker.modifiedAtMs === Math.trunc(modifiedAtMs)
+    );
   } catch {
     return false;
   }

@@ -10,7 +10,10 @@ export interface SharedResource<T> {
  * Lazily creates one shared resource. A failed creation is not cached, so a later call tries
  * again (e.g. after the model file was fixed).
  */
-export function createSharedResource<T>(create: () => Promise<T>, dispose: (resource: T) => Promise<void>): SharedResource<T> {
+export function createSharedResource<T>(
+  create: () => Promise<T>,
+  dispose: (resource: T) => Promise<void>,
+): SharedResource<T> {
   let creation: Promise<T> | undefined;
   let closing: Promise<void> | undefined;
 

@@ -2,7 +2,10 @@ import type { QualityCalibration } from '../quality-calibration';
 import { qualityCostCurve, type ScoredOutcome } from '../routing-metrics';
 
 /** Quality targets the calibration is measured at: 0.80 to 1.00 in steps of 0.005. */
-export const calibrationTargets = Array.from({ length: 41 }, (_, step) => Math.round((0.8 + step * 0.005) * 1000) / 1000);
+export const calibrationTargets = Array.from(
+  { length: 41 },
+  (_, step) => Math.round((0.8 + step * 0.005) * 1000) / 1000,
+);
 
 /**
  * Measures, on out-of-fold scores, which threshold keeps each target share of the strong
@@ -10,7 +13,10 @@ export const calibrationTargets = Array.from({ length: 41 }, (_, step) => Math.r
  * benchmark's size) and its qualities are divided by its benchmark's strong-model quality, so the
  * pooled quality is the mean over benchmarks of (routed quality / strong quality).
  */
-export function buildQualityCalibration(benchmarks: readonly (readonly ScoredOutcome[])[], targets = calibrationTargets): QualityCalibration {
+export function buildQualityCalibration(
+  benchmarks: readonly (readonly ScoredOutcome[])[],
+  targets = calibrationTargets,
+): QualityCalibration {
   const pooled = benchmarks.flatMap((outcomes) => {
     const strong = outcomes.reduce((sum, outcome) => sum + outcome.strongQuality, 0) / outcomes.length;
     if (!(strong > 0)) throw new Error('Calibration needs a strong model with positive quality');

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assignGroupedFolds, type FoldMember } from './grouped-folds';
 
 const members: FoldMember[] = [
-  ...Array.from({ length: 10 }, (_, question) => [1, 2].map(() => ({ group: `mt:${question}`, stratum: 'mt-bench' }))).flat(),
+  ...Array.from({ length: 10 }, (_, question) =>
+    [1, 2].map(() => ({ group: `mt:${question}`, stratum: 'mt-bench' })),
+  ).flat(),
   ...Array.from({ length: 50 }, (_, index) => ({ group: `prompt:${index % 40}`, stratum: 'mmlu' })),
 ];
 
@@ -11,7 +13,9 @@ describe('grouped folds', () => {
 
   it('keeps every group in one fold', () => {
     const foldsOfGroup = new Map<string, Set<number>>();
-    members.forEach((member, index) => foldsOfGroup.set(member.group, (foldsOfGroup.get(member.group) ?? new Set()).add(folds[index]!)));
+    members.forEach((member, index) =>
+      foldsOfGroup.set(member.group, (foldsOfGroup.get(member.group) ?? new Set()).add(folds[index]!)),
+    );
     for (const seen of foldsOfGroup.values()) expect(seen.size).toBe(1);
   });
 

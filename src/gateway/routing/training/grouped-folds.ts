@@ -17,7 +17,9 @@ export function assignGroupedFolds(members: readonly FoldMember[], folds: number
   const foldOfGroup = new Map<string, number>();
   const strata = [...new Set(members.map((member) => member.stratum))].sort();
   for (const stratum of strata) {
-    const groups = [...new Set(members.filter((member) => member.stratum === stratum).map((member) => member.group))].sort();
+    const groups = [
+      ...new Set(members.filter((member) => member.stratum === stratum).map((member) => member.group)),
+    ].sort();
     shuffled(groups, random).forEach((group, index) => {
       if (foldOfGroup.has(group)) throw new Error(`Group ${group} spans more than one stratum`);
       foldOfGroup.set(group, index % folds);

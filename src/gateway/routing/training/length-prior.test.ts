@@ -23,7 +23,8 @@ describe('blending a column prior into a fitted model', () => {
     const lengthMean = lengths.reduce((sum, value) => sum + value, 0) / lengths.length;
     const lengthSpread = Math.sqrt(lengths.reduce((sum, value) => sum + (value - lengthMean) ** 2, 0) / lengths.length);
     for (const row of [...rows, [3, 30]]) {
-      const expected = (logit(predictLogistic(model, row)) - mean) / spread + (2 * (row[1]! - lengthMean)) / lengthSpread;
+      const expected =
+        (logit(predictLogistic(model, row)) - mean) / spread + (2 * (row[1]! - lengthMean)) / lengthSpread;
       expect(logit(predictLogistic(blended, row))).toBeCloseTo(expected, 9);
     }
   });

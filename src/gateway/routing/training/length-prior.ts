@@ -9,7 +9,12 @@ import { predictLogistic, type LogisticModel } from './logistic-regression';
  * the training rows' mean logit is 0: the score ranks prompts (0.5 is a typical prompt) and the
  * calibration, not the score itself, says where the strong model starts.
  */
-export function blendColumnPrior(model: LogisticModel, rows: readonly ArrayLike<number>[], column: number, weight: number): LogisticModel {
+export function blendColumnPrior(
+  model: LogisticModel,
+  rows: readonly ArrayLike<number>[],
+  column: number,
+  weight: number,
+): LogisticModel {
   if (weight === 0) return model;
   const logits = rows.map((row) => {
     const probability = Math.min(1 - 1e-12, Math.max(1e-12, predictLogistic(model, row)));

@@ -22,7 +22,9 @@ describe('logistic regression', () => {
 
   it('scores held-out examples well', () => {
     const heldOut = syntheticSet(200, 2);
-    const correct = heldOut.rows.filter((row, index) => (predictLogistic(model, row) >= 0.5 ? 1 : 0) === heldOut.labels[index]).length;
+    const correct = heldOut.rows.filter(
+      (row, index) => (predictLogistic(model, row) >= 0.5 ? 1 : 0) === heldOut.labels[index],
+    ).length;
     expect(correct / heldOut.rows.length).toBeGreaterThan(0.85);
   });
 
@@ -32,9 +34,15 @@ describe('logistic regression', () => {
 
   it('follows example weights and soft labels', () => {
     const rows = [[0], [0], [1], [1]];
-    const unweighted = trainLogisticRegression({ rows, labels: [0, 1, 0.5, 0.5], weights: [1, 1, 1, 1] }, { l2: 0, iterations: 500, learningRate: 0.1 });
+    const unweighted = trainLogisticRegression(
+      { rows, labels: [0, 1, 0.5, 0.5], weights: [1, 1, 1, 1] },
+      { l2: 0, iterations: 500, learningRate: 0.1 },
+    );
     expect(predictLogistic(unweighted, [0])).toBeCloseTo(0.5, 2);
-    const weighted = trainLogisticRegression({ rows, labels: [0, 1, 0.5, 0.5], weights: [1, 3, 1, 1] }, { l2: 0, iterations: 500, learningRate: 0.1 });
+    const weighted = trainLogisticRegression(
+      { rows, labels: [0, 1, 0.5, 0.5], weights: [1, 3, 1, 1] },
+      { l2: 0, iterations: 500, learningRate: 0.1 },
+    );
     expect(predictLogistic(weighted, [0])).toBeCloseTo(0.75, 2);
   });
 
@@ -42,11 +50,22 @@ describe('logistic regression', () => {
     // The label falls with the first feature; a prior that says it can only raise it keeps its weight at 0.
     const rows = training.rows.map((row) => [row[0]!, row[1]!]);
     const labels = training.labels.map((label) => 1 - label);
-    const free = trainLogisticRegression({ rows, labels, weights: training.weights }, { l2: 0.001, iterations: 300, learningRate: 0.1 });
-    const held = trainLogisticRegression({ rows, labels, weights: training.weights }, { l2: 0.001, iterations: 300, learningRate: 0.1, signs: [1, 0] });
+    const free = trainLogisticRegression(
+      { rows, labels, weights: training.weights },
+      { l2: 0.001, iterations: 300, learningRate: 0.1 },
+    );
+    const held = trainLogisticRegression(
+      { rows, labels, weights: training.weights },
+      { l2: 0.001, iterations: 300, learningRate: 0.1, signs: [1, 0] },
+    );
     expect(free.weights[0]).toBeLessThan(-2);
     expect(held.weights[0]).toBe(0);
-    expect(() => trainLogisticRegression({ rows, labels, weights: training.weights }, { l2: 0, iterations: 1, learningRate: 0.1, signs: [1] })).toThrow(/One sign per feature/);
+    expect(() =>
+      trainLogisticRegression(
+        { rows, labels, weights: training.weights },
+        { l2: 0, iterations: 1, learningRate: 0.1, signs: [1] },
+      ),
+    ).toThrow(/One sign per feature/);
   });
 
   it('with strata, learns only from differences within each stratum', () => {
@@ -61,8 +80,14 @@ describe('logistic regression', () => {
       strata.push(stratum);
     }
     const weights = rows.map(() => 1);
-    const pooled = trainLogisticRegression({ rows, labels, weights }, { l2: 0.001, iterations: 400, learningRate: 0.1 });
-    const within = trainLogisticRegression({ rows, labels, weights, strata }, { l2: 0.001, iterations: 400, learningRate: 0.1 });
+    const pooled = trainLogisticRegression(
+      { rows, labels, weights },
+      { l2: 0.001, iterations: 400, learningRate: 0.1 },
+    );
+    const within = trainLogisticRegression(
+      { rows, labels, weights, strata },
+      { l2: 0.001, iterations: 400, learningRate: 0.1 },
+    );
     expect(pooled.weights[0]).toBeGreaterThan(0.5);
     expect(Math.abs(within.weights[0]!)).toBeLessThan(0.05);
     // An unseen row gets the mean of the two intercepts: a score near 0.5.
@@ -71,6 +96,8 @@ describe('logistic regression', () => {
 
   it('refuses ragged or empty data', () => {
     expect(() => trainLogisticRegression({ rows: [], labels: [], weights: [] })).toThrow(/No training examples/);
-    expect(() => trainLogisticRegression({ rows: [[1, 2], [1]], labels: [0, 1], weights: [1, 1] })).toThrow(/differ in length/);
+    expect(() => trainLogisticRegression({ rows: [[1, 2], [1]], labels: [0, 1], weights: [1, 1] })).toThrow(
+      /differ in length/,
+    );
   });
 });

@@ -45,7 +45,12 @@ const sigmoid = (value: number): number => 1 / (1 + Math.exp(-value));
  * Per-stratum means (one stratum when none are given) and each column's spread around its
  * stratum's mean, counting examples (not their weights); the model's centre is the overall mean.
  */
-function standardisation(rows: readonly ArrayLike<number>[], dimensions: number, strata: readonly number[], strataCount: number) {
+function standardisation(
+  rows: readonly ArrayLike<number>[],
+  dimensions: number,
+  strata: readonly number[],
+  strataCount: number,
+) {
   const stratumMeans = Array.from({ length: strataCount }, () => new Float64Array(dimensions));
   const stratumSizes = new Float64Array(strataCount);
   rows.forEach((row, index) => {
@@ -66,16 +71,23 @@ function standardisation(rows: readonly ArrayLike<number>[], dimensions: number,
     return spread > 1e-9 ? spread : 1;
   });
   const means = Array.from({ length: dimensions }, (_, column) =>
-    stratumMeans.reduce((sum, stratumMean, stratum) => sum + (stratumSizes[stratum]! / rows.length) * stratumMean[column]!, 0),
+    stratumMeans.reduce(
+      (sum, stratumMean, stratum) => sum + (stratumSizes[stratum]! / rows.length) * stratumMean[column]!,
+      0,
+    ),
   );
   return { stratumMeans, means, scales };
 }
 
 /** Fits the model; throws on empty or ragged data. */
-export function trainLogisticRegression(data: TrainingData, options: LogisticTrainingOptions = defaultLogisticOptions): LogisticModel {
+export function trainLogisticRegression(
+  data: TrainingData,
+  options: LogisticTrainingOptions = defaultLogisticOptions,
+): LogisticModel {
   const count = data.rows.length;
   if (count === 0) throw new Error('No training examples');
-  if (data.labels.length !== count || data.weights.length !== count) throw new Error('Rows, labels and weights differ in length');
+  if (data.labels.length !== count || data.weights.length !== count)
+    throw new Error('Rows, labels and weights differ in length');
   if (data.strata && data.strata.length !== count) throw new Error('Rows and strata differ in length');
   const dimensions = data.rows[0]!.length;
   if (data.rows.some((row) => row.length !== dimensions)) throw new Error('Feature rows differ in length');
@@ -87,7 +99,8 @@ export function trainLogisticRegression(data: TrainingData, options: LogisticTra
   const matrix = new Float64Array(count * dimensions);
   data.rows.forEach((row, index) => {
     const centre = stratumMeans[strata[index]!]!;
-    for (let column = 0; column < dimensions; column += 1) matrix[index * dimensions + column] = (row[column]! - centre[column]!) / scales[column]!;
+    for (let column = 0; column < dimensions; column += 1)
+      matrix[index * dimensions + column] = (row[column]! - centre[column]!) / scales[column]!;
   });
   const totalWeight = data.weights.reduce((sum, weight) => sum + weight, 0);
   const exampleWeights = data.weights.map((weight) => weight / totalWeight);
@@ -129,13 +142,15 @@ export function trainLogisticRegression(data: TrainingData, options: LogisticTra
   const stratumWeights = new Float64Array(strataCount);
   exampleWeights.forEach((weight, index) => (stratumWeights[strata[index]!]! += weight));
   let bias = 0;
-  for (let stratum = 0; stratum < strataCount; stratum += 1) bias += stratumWeights[stratum]! * parameters[dimensions + stratum]!;
+  for (let stratum = 0; stratum < strataCount; stratum += 1)
+    bias += stratumWeights[stratum]! * parameters[dimensions + stratum]!;
   return { means, scales, weights: Array.from(parameters.subarray(0, dimensions)), bias };
 }
 
 /** The model's probability that the strong model is needed, for one feature row. */
 export function predictLogistic(model: LogisticModel, row: ArrayLike<number>): number {
   let logit = model.bias;
-  for (let column = 0; column < model.weights.length; column += 1) logit += (model.weights[column]! * (row[column]! - model.means[column]!)) / model.scales[column]!;
+  for (let column = 0; column < model.weights.length; column += 1)
+    logit += (model.weights[column]! * (row[column]! - model.means[column]!)) / model.scales[column]!;
   return sigmoid(logit);
 }

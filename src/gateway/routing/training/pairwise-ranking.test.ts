@@ -36,6 +36,8 @@ describe('pairwise ranking', () => {
   });
 
   it('refuses data where no pair differs in gain', () => {
-    expect(() => trainPairwiseRanking({ rows: [[1], [2]], gains: [1, 1], groups: [0, 0], groupShares: [1] }, options)).toThrow(/No pair/);
+    expect(() =>
+      trainPairwiseRanking({ rows: [[1], [2]], gains: [1, 1], groups: [0, 0], groupShares: [1] }, options),
+    ).toThrow(/No pair/);
   });
 });

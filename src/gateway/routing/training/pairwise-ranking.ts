@@ -31,7 +31,10 @@ export interface PairwiseRankingOptions {
   seed: number;
 }
 
-function samplePairs(data: PairwiseRankingData, options: PairwiseRankingOptions): { first: number; second: number; weight: number }[] {
+function samplePairs(
+  data: PairwiseRankingData,
+  options: PairwiseRankingOptions,
+): { first: number; second: number; weight: number }[] {
   const random = createSeededRandom(options.seed);
   const pairs: { first: number; second: number; weight: number }[] = [];
   const groupCount = Math.max(...data.groups) + 1;
@@ -56,16 +59,23 @@ function samplePairs(data: PairwiseRankingData, options: PairwiseRankingOptions)
 export function trainPairwiseRanking(data: PairwiseRankingData, options: PairwiseRankingOptions): LogisticModel {
   const count = data.rows.length;
   if (count === 0) throw new Error('No training examples');
-  if (data.gains.length !== count || data.groups.length !== count) throw new Error('Rows, gains and groups differ in length');
+  if (data.gains.length !== count || data.groups.length !== count)
+    throw new Error('Rows, gains and groups differ in length');
   const dimensions = data.rows[0]!.length;
-  const means = Array.from({ length: dimensions }, (_, column) => data.rows.reduce((sum, row) => sum + row[column]!, 0) / count);
+  const means = Array.from(
+    { length: dimensions },
+    (_, column) => data.rows.reduce((sum, row) => sum + row[column]!, 0) / count,
+  );
   const scales = means.map((mean, column) => {
     const spread = Math.sqrt(data.rows.reduce((sum, row) => sum + (row[column]! - mean) ** 2, 0) / count);
     return spread > 1e-9 ? spread : 1;
   });
   const pairs = samplePairs(data, options);
   const differences = pairs.map(({ first, second }) =>
-    Float64Array.from({ length: dimensions }, (_, column) => (data.rows[first]![column]! - data.rows[second]![column]!) / scales[column]!),
+    Float64Array.from(
+      { length: dimensions },
+      (_, column) => (data.rows[first]![column]! - data.rows[second]![column]!) / scales[column]!,
+    ),
   );
 
   const weights = new Float64Array(dimensions);
@@ -86,7 +96,8 @@ export function trainPairwiseRanking(data: PairwiseRankingData, options: Pairwis
       firstMoment[column] = beta1 * firstMoment[column]! + (1 - beta1) * gradient[column]!;
       secondMoment[column] = beta2 * secondMoment[column]! + (1 - beta2) * gradient[column]! ** 2;
       const corrected = firstMoment[column]! / (1 - beta1 ** step);
-      weights[column]! -= (options.learningRate * corrected) / (Math.sqrt(secondMoment[column]! / (1 - beta2 ** step)) + epsilon);
+      weights[column]! -=
+        (options.learningRate * corrected) / (Math.sqrt(secondMoment[column]! / (1 - beta2 ** step)) + epsilon);
       const sign = options.signs?.[column] ?? 0;
       if (sign * weights[column]! < 0) weights[column] = 0;
     }

@@ -10,7 +10,11 @@ describe('principal components', () => {
       const [along, across] = [(random() - 0.5) * 6, (random() - 0.5) * 0.6];
       return [2 + along / Math.SQRT2, -1 + along / Math.SQRT2, across];
     });
-    const projection = principalComponents(rows, rows.map(() => 1), 2);
+    const projection = principalComponents(
+      rows,
+      rows.map(() => 1),
+      2,
+    );
     const [first, second] = projection.components;
     expect(Math.abs(first![0]!)).toBeCloseTo(Math.SQRT1_2, 3);
     expect(first![0]! * first![1]!).toBeGreaterThan(0);

@@ -9,7 +9,12 @@ export interface Projection {
   components: number[][];
 }
 
-export function principalComponents(rows: readonly ArrayLike<number>[], weights: readonly number[], count: number, iterations = 60): Projection {
+export function principalComponents(
+  rows: readonly ArrayLike<number>[],
+  weights: readonly number[],
+  count: number,
+  iterations = 60,
+): Projection {
   if (rows.length === 0) throw new Error('No rows to project');
   const dimensions = rows[0]!.length;
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -26,14 +31,21 @@ export function principalComponents(rows: readonly ArrayLike<number>[], weights:
       const scaled = weight * centred[first]!;
       if (scaled === 0) continue;
       const offset = first * dimensions;
-      for (let second = first; second < dimensions; second += 1) covariance[offset + second]! += scaled * centred[second]!;
+      for (let second = first; second < dimensions; second += 1)
+        covariance[offset + second]! += scaled * centred[second]!;
     }
   });
   for (let first = 0; first < dimensions; first += 1)
-    for (let second = 0; second < first; second += 1) covariance[first * dimensions + second] = covariance[second * dimensions + first]!;
+    for (let second = 0; second < first; second += 1)
+      covariance[first * dimensions + second] = covariance[second * dimensions + first]!;
 
   const size = Math.min(count, dimensions);
-  let basis = Array.from({ length: size }, (_, component) => Float64Array.from({ length: dimensions }, (_, column) => Math.sin((component + 1) * (column + 1) * 0.7) + (column === component ? 1 : 0)));
+  let basis = Array.from({ length: size }, (_, component) =>
+    Float64Array.from(
+      { length: dimensions },
+      (_, column) => Math.sin((component + 1) * (column + 1) * 0.7) + (column === component ? 1 : 0),
+    ),
+  );
   for (let step = 0; step < iterations; step += 1) {
     basis = basis.map((vector) => {
       const product = new Float64Array(dimensions);
@@ -69,7 +81,8 @@ function orthonormalise(vectors: Float64Array[]): void {
 export function project(projection: Projection, row: ArrayLike<number>): number[] {
   return projection.components.map((component) => {
     let sum = 0;
-    for (let column = 0; column < component.length; column += 1) sum += component[column]! * (row[column]! - projection.mean[column]!);
+    for (let column = 0; column < component.length; column += 1)
+      sum += component[column]! * (row[column]! - projection.mean[column]!);
     return sum;
   });
 }

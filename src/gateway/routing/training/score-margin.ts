@@ -17,7 +17,8 @@ const median = (values: readonly number[]): number => {
  * fallen on either side of it.
  */
 export function scoreMargin(scores: readonly number[], otherScores: readonly number[]): number {
-  if (scores.length === 0 || scores.length !== otherScores.length) throw new Error('Two equally long, non-empty score lists are needed');
+  if (scores.length === 0 || scores.length !== otherScores.length)
+    throw new Error('Two equally long, non-empty score lists are needed');
   const differences = scores.map((score, index) => logit(score) - logit(otherScores[index]!));
   const shift = median(differences);
   return median(differences.map((difference) => Math.abs(difference - shift)));

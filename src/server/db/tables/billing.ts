@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { organisations } from './organisations';
 
@@ -109,7 +123,10 @@ export const subscriptionCharges = pgTable(
     billedOn: date('billed_on', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('subscription_charges_key_unique').on(table.orgId, table.idempotencyKey), index('subscription_charges_org_day_idx').on(table.orgId, table.billedOn)],
+  (table) => [
+    uniqueIndex('subscription_charges_key_unique').on(table.orgId, table.idempotencyKey),
+    index('subscription_charges_org_day_idx').on(table.orgId, table.billedOn),
+  ],
 );
 
 /** The answer given to a purchase or plan change sent with an Idempotency-Key: a repeat gets it again. */

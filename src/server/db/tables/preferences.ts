@@ -35,7 +35,10 @@ export const systemMessages = pgTable(
     occasion: text('occasion'),
     createdAt: createdAt(),
   },
-  (table) => [index('system_messages_org_idx').on(table.orgId, table.createdAt), uniqueIndex('system_messages_occasion_unique').on(table.orgId, table.occasion)],
+  (table) => [
+    index('system_messages_org_idx').on(table.orgId, table.createdAt),
+    uniqueIndex('system_messages_occasion_unique').on(table.orgId, table.occasion),
+  ],
 );
 
 export const systemMessageDismissals = pgTable(

@@ -1,4 +1,16 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { promptKinds } from '../../../gateway/routing/prompt-kind';
 import { createdAt, updatedAt } from './columns';
 import { chatMessages, chatSessions } from './conversations';
@@ -24,7 +36,9 @@ export const routingPolicies = pgTable('routing_policies', {
   cacheEnabled: boolean('cache_enabled').notNull().default(true),
   /** Similarity a semantic hit needs; null uses the product default. */
   cacheThreshold: real('cache_threshold'),
-  cacheTtlSeconds: integer('cache_ttl_seconds').notNull().default(7 * 24 * 3600),
+  cacheTtlSeconds: integer('cache_ttl_seconds')
+    .notNull()
+    .default(7 * 24 * 3600),
   cacheMaxEntries: integer('cache_max_entries').notNull().default(100_000),
   updatedAt: updatedAt(),
 });
@@ -50,7 +64,9 @@ export const routingDecisions = pgTable(
     /** A short sentence for people, e.g. "Router score 0.31 below 0.52: a smaller model is enough". */
     reasonText: text('reason_text').notNull(),
     /** Every model considered, in tier order, with why a model was passed over. */
-    candidates: jsonb('candidates').$type<{ model_id: string; tier: number; eligible: boolean; note?: string }[]>().notNull(),
+    candidates: jsonb('candidates')
+      .$type<{ model_id: string; tier: number; eligible: boolean; note?: string }[]>()
+      .notNull(),
     routerScore: real('router_score'),
     routerThreshold: real('router_threshold'),
     /** The kind of prompt the router's threshold was calibrated for (docs/decisions/033); null when the router did not score it. */
@@ -63,7 +79,11 @@ export const routingDecisions = pgTable(
     servedModelId: text('served_model_id'),
     referenceModelId: text('reference_model_id').notNull(),
     estimatedCostUsd: numeric('estimated_cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull(),
-    estimatedReferenceCostUsd: numeric('estimated_reference_cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull(),
+    estimatedReferenceCostUsd: numeric('estimated_reference_cost_usd', {
+      precision: 18,
+      scale: 10,
+      mode: 'number',
+    }).notNull(),
     inputTokens: integer('input_tokens'),
     outputTokens: integer('output_tokens'),
     costUsd: numeric('cost_usd', { precision: 18, scale: 10, mode: 'number' }),
@@ -72,7 +92,10 @@ export const routingDecisions = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index('routing_decisions_org_idx').on(table.orgId, table.createdAt), index('routing_decisions_reply_idx').on(table.replyMessageId)],
+  (table) => [
+    index('routing_decisions_org_idx').on(table.orgId, table.createdAt),
+    index('routing_decisions_reply_idx').on(table.replyMessageId),
+  ],
 );
 
 /**

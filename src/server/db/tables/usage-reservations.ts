@@ -31,5 +31,8 @@ export const usageReservations = pgTable(
     owner: uuid('owner').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('usage_reservations_user_idx').on(table.orgId, table.userId, table.modelId), index('usage_reservations_usage_idx').on(table.usageId)],
+  (table) => [
+    index('usage_reservations_user_idx').on(table.orgId, table.userId, table.modelId),
+    index('usage_reservations_usage_idx').on(table.usageId),
+  ],
 );

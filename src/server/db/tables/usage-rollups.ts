@@ -26,7 +26,9 @@ export const usageDailyTotals = pgTable(
     cachedInputTokens: bigint('cached_input_tokens', { mode: 'number' }).notNull().default(0),
     outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
     costUsd: numeric('cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
-    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' })
+      .notNull()
+      .default('0'),
     /**
      * Completed model calls (not cache hits) by latency: element b + 1 counts the calls of bucket b
      * (usage_latency_bucket: 8 buckets per doubling of milliseconds), the array spanning only the
@@ -60,7 +62,9 @@ export const usageMonthlyUserTotals = pgTable(
     inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
     outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
     costUsd: numeric('cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
-    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' })
+      .notNull()
+      .default('0'),
   },
   (table) => [primaryKey({ columns: [table.orgId, table.userId, table.month, table.modelId] })],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { organisations } from './organisations';
 
@@ -130,7 +141,10 @@ export const walletReservations = pgTable(
     owner: uuid('owner').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('wallet_reservations_org_idx').on(table.orgId), index('wallet_reservations_usage_idx').on(table.usageId)],
+  (table) => [
+    index('wallet_reservations_org_idx').on(table.orgId),
+    index('wallet_reservations_usage_idx').on(table.usageId),
+  ],
 );
 
 export const autoReloadStatuses = ['requested', 'charged', 'failed'] as const;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cacheCalibrationLimit, cacheDirectionOf, calibratedCacheThreshold, laxerCacheStep, nextCacheOffset, stricterCacheStep } from './cache-calibration-rule';
+import {
+  cacheCalibrationLimit,
+  cacheDirectionOf,
+  calibratedCacheThreshold,
+  laxerCacheStep,
+  nextCacheOffset,
+  stricterCacheStep,
+} from './cache-calibration-rule';
 
 const hit = (cacheSimilarity: number | null, reason = 'cache_hit') => ({ reason, cacheSimilarity });
 

@@ -15,7 +15,10 @@ export const laxerCacheStep = 0.003;
 
 export type CacheDirection = 'stricter' | 'laxer';
 
-export type CacheSignal = { kind: 'rating'; rating: 'positive' | 'neutral' | 'negative' } | { kind: 'regenerated' } | { kind: 'edited' };
+export type CacheSignal =
+  | { kind: 'rating'; rating: 'positive' | 'neutral' | 'negative' }
+  | { kind: 'regenerated' }
+  | { kind: 'edited' };
 
 /** What the decision record says about a reply served from the cache. */
 export interface RatedCacheHit {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { promptKinds } from '../../../gateway';
 import { adjustedThreshold } from './calibration-rule';
-import { adapt, benchmarkThreshold, evenly, recordStream, score, uncalibratedAtCost, usualRatingChance, type OrganisationProfile } from './replay-stream';
+import {
+  adapt,
+  benchmarkThreshold,
+  evenly,
+  recordStream,
+  score,
+  uncalibratedAtCost,
+  usualRatingChance,
+  type OrganisationProfile,
+} from './replay-stream';
 
 /**
  * A replay of a recorded stream (replay-stream.ts): the calibration adapts on the first half
@@ -33,7 +42,8 @@ function replay(profile: OrganisationProfile, ratingChance = usualRatingChance) 
 }
 
 /** Matched cost: the strong-model shares may differ by a prompt or two of 3,000 (ties of scores). */
-const sameCost = (first: { strongShare: number }, second: { strongShare: number }) => expect(Math.abs(first.strongShare - second.strongShare)).toBeLessThan(0.001);
+const sameCost = (first: { strongShare: number }, second: { strongShare: number }) =>
+  expect(Math.abs(first.strongShare - second.strongShare)).toBeLessThan(0.001);
 
 describe('replay of a recorded stream with simulated ratings', () => {
   it('an organisation harsh on cheap replies to code and content with them for writing: per kind, unseen traffic gets better quality at the same cost', () => {
@@ -55,7 +65,11 @@ describe('replay of a recorded stream with simulated ratings', () => {
   });
 
   it('an organisation harsh on one kind only: that kind moves, the others barely, and quality rises, more than the same cost buys uncalibrated', () => {
-    const result = replay({ code: { share: 0.4, shift: 0.3 }, question: { share: 0.3, shift: 0 }, conversation: { share: 0.3, shift: 0 } });
+    const result = replay({
+      code: { share: 0.4, shift: 0.3 },
+      question: { share: 0.3, shift: 0 },
+      conversation: { share: 0.3, shift: 0 },
+    });
     console.info('harsh on code only', JSON.stringify(result));
     expect(result.offsets.code).toBeLessThan(-0.1);
     expect(Math.abs(result.offsets.question!)).toBeLessThanOrEqual(0.06);
@@ -67,7 +81,11 @@ describe('replay of a recorded stream with simulated ratings', () => {
   });
 
   it('an organisation content with cheap replies: calibrated, it spends less on unseen traffic and stays at its target', () => {
-    const result = replay({ writing: { share: 0.3, shift: -0.3 }, conversation: { share: 0.3, shift: -0.3 }, question: { share: 0.4, shift: 0 } });
+    const result = replay({
+      writing: { share: 0.3, shift: -0.3 },
+      conversation: { share: 0.3, shift: -0.3 },
+      question: { share: 0.4, shift: 0 },
+    });
     console.info('content organisation', JSON.stringify(result));
     expect(result.offsets.writing).toBeGreaterThan(0);
     expect(result.offsets.conversation).toBeGreaterThan(0);

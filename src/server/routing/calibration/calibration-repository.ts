@@ -31,10 +31,21 @@ export const noCalibration: OrganisationCalibration = {
 
 /** One read (a few rows by primary key) for the whole organisation. */
 export async function loadCalibration(db: Executor, orgId: string): Promise<OrganisationCalibration> {
-  const rows = await db.select().from(routingCalibrationOffsets).where(inOrganisation(routingCalibrationOffsets.orgId, orgId));
-  const byTarget = new Map(rows.map((row) => [row.target, { offset: row.offset, signals: row.qualitySignals + row.savingSignals, updatedAt: row.updatedAt }]));
+  const rows = await db
+    .select()
+    .from(routingCalibrationOffsets)
+    .where(inOrganisation(routingCalibrationOffsets.orgId, orgId));
+  const byTarget = new Map(
+    rows.map((row) => [
+      row.target,
+      { offset: row.offset, signals: row.qualitySignals + row.savingSignals, updatedAt: row.updatedAt },
+    ]),
+  );
   return {
-    kinds: Object.fromEntries(promptKinds.map((kind) => [kind, byTarget.get(kind) ?? unmoved])) as Record<PromptKind, ThresholdCalibration>,
+    kinds: Object.fromEntries(promptKinds.map((kind) => [kind, byTarget.get(kind) ?? unmoved])) as Record<
+      PromptKind,
+      ThresholdCalibration
+    >,
     cache: byTarget.get('cache') ?? unmoved,
   };
 }
@@ -64,7 +75,8 @@ export async function recordCalibrationSignal(
     .onConflictDoNothing()
     .returning({ decisionId: routingCalibrationSignals.decisionId });
   if (claimed.length === 0) return false;
-  const ofTarget = (target: CalibrationTarget) => inOrganisation(routingCalibrationOffsets.orgId, orgId, eq(routingCalibrationOffsets.target, target));
+  const ofTarget = (target: CalibrationTarget) =>
+    inOrganisation(routingCalibrationOffsets.orgId, orgId, eq(routingCalibrationOffsets.target, target));
   await transaction.insert(routingCalibrationOffsets).values({ orgId, target: move.target }).onConflictDoNothing();
   // Locked, so two signals about one offset at once both count.
   const [row] = await transaction.select().from(routingCalibrationOffsets).where(ofTarget(move.target)).for('update');

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { adjustedThreshold, calibrationLimit, cheaperStep, directionOf, nextOffset, strongerStep, type RatedRoute } from './calibration-rule';
+import {
+  adjustedThreshold,
+  calibrationLimit,
+  cheaperStep,
+  directionOf,
+  nextOffset,
+  strongerStep,
+  type RatedRoute,
+} from './calibration-rule';
 
 const candidates = [
   { model_id: 'small', tier: 1, eligible: true },
   { model_id: 'middle', tier: 2, eligible: true },
   { model_id: 'large', tier: 3, eligible: true },
 ];
-const routed = (servedModelId: string, changes: Partial<RatedRoute> = {}): RatedRoute => ({ mode: 'auto', reason: 'router_score', servedModelId, candidates, ...changes });
+const routed = (servedModelId: string, changes: Partial<RatedRoute> = {}): RatedRoute => ({
+  mode: 'auto',
+  reason: 'router_score',
+  servedModelId,
+  candidates,
+  ...changes,
+});
 
 describe('which way a signal moves the threshold', () => {
   it('a negative rating of a cheaper-tier reply asks for stronger, a positive one for cheaper, a neutral one for nothing', () => {
@@ -37,7 +51,9 @@ describe('which way a signal moves the threshold', () => {
     expect(directionOf(routed('small', { reason: 'fallback' }), negative)).toBeUndefined();
     expect(directionOf(routed('small', { servedModelId: null }), negative)).toBeUndefined();
     // The strongest tier open to the caller was the one that answered: nothing stronger to send it to.
-    const closed = candidates.map((candidate) => (candidate.tier === 3 ? { ...candidate, eligible: false } : candidate));
+    const closed = candidates.map((candidate) =>
+      candidate.tier === 3 ? { ...candidate, eligible: false } : candidate,
+    );
     expect(directionOf(routed('middle', { candidates: closed }), negative)).toBeUndefined();
   });
 });

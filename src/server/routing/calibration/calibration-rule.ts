@@ -18,7 +18,10 @@ export type CalibrationDirection = 'stronger' | 'cheaper';
  * A signal about one reply: how the user rated it, that they asked a stronger model again, or
  * that they rewrote their prompt and asked again (the answer did not serve them).
  */
-export type CalibrationSignal = { kind: 'rating'; rating: 'positive' | 'neutral' | 'negative' } | { kind: 'regenerated'; newTier: number } | { kind: 'edited' };
+export type CalibrationSignal =
+  | { kind: 'rating'; rating: 'positive' | 'neutral' | 'negative' }
+  | { kind: 'regenerated'; newTier: number }
+  | { kind: 'edited' };
 
 /** What the decision record says about the reply a signal is about. */
 export interface RatedRoute {
@@ -37,7 +40,9 @@ export function cheaperTierServed(route: RatedRoute): number | undefined {
   if (route.mode !== 'auto' || route.reason !== 'router_score' || !route.servedModelId) return undefined;
   const served = route.candidates.find((candidate) => candidate.model_id === route.servedModelId);
   if (!served) return undefined;
-  const strongest = Math.max(...route.candidates.filter((candidate) => candidate.eligible).map((candidate) => candidate.tier));
+  const strongest = Math.max(
+    ...route.candidates.filter((candidate) => candidate.eligible).map((candidate) => candidate.tier),
+  );
   return served.tier < strongest ? served.tier : undefined;
 }
 

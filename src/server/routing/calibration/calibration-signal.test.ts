@@ -19,15 +19,27 @@ const negative = { kind: 'rating', rating: 'negative' } as const;
 describe('the offset a signal moves', () => {
   it("a cheap reply moves the router's threshold for its prompt's kind only", () => {
     expect(calibrationMoveOf(decision(), negative)).toEqual({ target: 'code', direction: 'stronger' });
-    expect(calibrationMoveOf(decision({ promptKind: 'writing' }), { kind: 'rating', rating: 'positive' })).toEqual({ target: 'writing', direction: 'cheaper' });
-    expect(calibrationMoveOf(decision({ promptKind: 'maths' }), { kind: 'regenerated', newTier: 3 })).toEqual({ target: 'maths', direction: 'stronger' });
+    expect(calibrationMoveOf(decision({ promptKind: 'writing' }), { kind: 'rating', rating: 'positive' })).toEqual({
+      target: 'writing',
+      direction: 'cheaper',
+    });
+    expect(calibrationMoveOf(decision({ promptKind: 'maths' }), { kind: 'regenerated', newTier: 3 })).toEqual({
+      target: 'maths',
+      direction: 'stronger',
+    });
   });
 
   it("a reply from the cache moves the cache's threshold, whatever tier a regeneration asks", () => {
     const cached = decision({ reason: 'cache_hit', cacheSimilarity: 0.83 });
     expect(calibrationMoveOf(cached, negative)).toEqual({ target: 'cache', direction: 'stricter' });
-    expect(calibrationMoveOf(cached, { kind: 'regenerated', newTier: 1 })).toEqual({ target: 'cache', direction: 'stricter' });
-    expect(calibrationMoveOf(cached, { kind: 'rating', rating: 'positive' })).toEqual({ target: 'cache', direction: 'laxer' });
+    expect(calibrationMoveOf(cached, { kind: 'regenerated', newTier: 1 })).toEqual({
+      target: 'cache',
+      direction: 'stricter',
+    });
+    expect(calibrationMoveOf(cached, { kind: 'rating', rating: 'positive' })).toEqual({
+      target: 'cache',
+      direction: 'laxer',
+    });
     expect(calibrationMoveOf(decision({ reason: 'cache_hit', cacheSimilarity: 1 }), negative)).toBeUndefined();
   });
 

@@ -21,9 +21,9 @@ export interface RecordedPrompt {
  */
 export type OrganisationProfile = Partial<Record<PromptKind, { share: number; shift: number }>>;
 
-
 /** Every kind alike, with the same shift. */
-export const evenly = (shift: number): OrganisationProfile => Object.fromEntries(promptKinds.map((kind) => [kind, { share: 1 / promptKinds.length, shift }]));
+export const evenly = (shift: number): OrganisationProfile =>
+  Object.fromEntries(promptKinds.map((kind) => [kind, { share: 1 / promptKinds.length, shift }]));
 
 export function recordStream(count: number, profile: OrganisationProfile, seed: number): RecordedPrompt[] {
   const random = createSeededRandom(seed);
@@ -60,7 +60,9 @@ export function uncalibratedAtCost(prompts: readonly RecordedPrompt[], strongSha
 
 /** The threshold the benchmarks give for 95% of the strong model's quality on traffic like theirs: the highest (to 0.001) that keeps it. */
 export function benchmarkThreshold(seed: number): number {
-  const benchmark = recordStream(20_000, { conversation: { share: 1, shift: 0 } }, seed).sort((first, second) => first.score - second.score);
+  const benchmark = recordStream(20_000, { conversation: { share: 1, shift: 0 } }, seed).sort(
+    (first, second) => first.score - second.score,
+  );
   const allowedBad = 0.05 * benchmark.length;
   let bad = 0;
   // Prompts scored below the threshold go to the cheap model: the first one whose bad reply would pass the 5% allowed must not.

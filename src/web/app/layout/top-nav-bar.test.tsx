@@ -16,7 +16,9 @@ describe('top navigation bar', () => {
     await userEvent.click(menuButton);
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     for (const name of ['Pricing', 'Login', 'Sign Up']) {
-      expect(mobile.querySelector(`a[href="/${name === 'Sign Up' ? 'signup' : name.toLowerCase()}"]`)).toHaveTextContent(name);
+      expect(
+        mobile.querySelector(`a[href="/${name === 'Sign Up' ? 'signup' : name.toLowerCase()}"]`),
+      ).toHaveTextContent(name);
     }
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Tokenwise' })).toHaveAttribute('href', '/');
@@ -60,17 +62,20 @@ describe('top navigation bar', () => {
     { roleName: 'User Manager', label: 'User Management', path: '/admin/users', heading: 'User Management' },
     { roleName: 'Billing Manager', label: 'Billing & Usage', path: '/admin/billing', heading: 'Billing & Usage' },
     { roleName: 'Model Manager', label: 'Model Analytics', path: '/admin/models', heading: 'Model Analytics' },
-  ])("leads a $roleName to their own section, which has no dashboard to start from", async ({ roleName, label, path, heading }) => {
-    const role = makeListedRole(roleName);
-    fakeAdminApi({ me: makeUser({ role: roleName.toLowerCase(), role_id: role.id }), myRole: role });
-    const app = renderApp('/settings/app');
-    const link = await screen.findByRole('link', { name: label });
-    expect(link).toHaveAttribute('href', path);
-    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
-    await userEvent.click(link);
-    await waitFor(() => expect(app.currentPath()).toBe(path));
-    await waitFor(() => expect(screen.getByRole('heading', { name: heading, level: 1 })).toBeInTheDocument());
-    expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
-  });
+  ])(
+    'leads a $roleName to their own section, which has no dashboard to start from',
+    async ({ roleName, label, path, heading }) => {
+      const role = makeListedRole(roleName);
+      fakeAdminApi({ me: makeUser({ role: roleName.toLowerCase(), role_id: role.id }), myRole: role });
+      const app = renderApp('/settings/app');
+      const link = await screen.findByRole('link', { name: label });
+      expect(link).toHaveAttribute('href', path);
+      expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+      await userEvent.click(link);
+      await waitFor(() => expect(app.currentPath()).toBe(path));
+      await waitFor(() => expect(screen.getByRole('heading', { name: heading, level: 1 })).toBeInTheDocument());
+      expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
+    },
+  );
 });

@@ -28,7 +28,10 @@ export function UserMenu({ user }: { user: User }) {
         aria-label="Open user menu"
         className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
       >
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
+        >
           {initial}
         </span>
         <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{user.username}</span>

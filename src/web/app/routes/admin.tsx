@@ -1,13 +1,31 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { FullPageSpinner } from '../../components/ui/spinner';
 
-const UserManagement = lazy(() => import('../../features/user-management/components/user-management').then((module) => ({ default: module.UserManagement })));
-const RoleManagement = lazy(() => import('../../features/role-management/components/role-management').then((module) => ({ default: module.RoleManagement })));
-const AdminDashboard = lazy(() => import('../../features/dashboard/components/admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
-const ModelAnalytics = lazy(() => import('../../features/model-analytics/components/model-analytics').then((module) => ({ default: module.ModelAnalytics })));
-const Billing = lazy(() => import('../../features/billing/components/billing-page').then((module) => ({ default: module.BillingPage })));
+const UserManagement = lazy(() =>
+  import('../../features/user-management/components/user-management').then((module) => ({
+    default: module.UserManagement,
+  })),
+);
+const RoleManagement = lazy(() =>
+  import('../../features/role-management/components/role-management').then((module) => ({
+    default: module.RoleManagement,
+  })),
+);
+const AdminDashboard = lazy(() =>
+  import('../../features/dashboard/components/admin-dashboard').then((module) => ({ default: module.AdminDashboard })),
+);
+const ModelAnalytics = lazy(() =>
+  import('../../features/model-analytics/components/model-analytics').then((module) => ({
+    default: module.ModelAnalytics,
+  })),
+);
+const Billing = lazy(() =>
+  import('../../features/billing/components/billing-page').then((module) => ({ default: module.BillingPage })),
+);
 const OrganizationSettings = lazy(() =>
-  import('../../features/organization-settings/components/organization-settings').then((module) => ({ default: module.OrganizationSettings })),
+  import('../../features/organization-settings/components/organization-settings').then((module) => ({
+    default: module.OrganizationSettings,
+  })),
 );
 
 function Loading({ children }: { children: ReactNode }) {

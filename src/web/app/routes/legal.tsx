@@ -5,9 +5,23 @@ import { termsIntroduction, termsSections } from '../../features/legal/component
 const lastUpdated = '1 January 2025';
 
 export function PrivacyPolicyPage() {
-  return <LegalDocument title="Privacy Policy" lastUpdated={lastUpdated} introduction={privacyIntroduction} sections={privacySections} />;
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      lastUpdated={lastUpdated}
+      introduction={privacyIntroduction}
+      sections={privacySections}
+    />
+  );
 }
 
 export function TermsPage() {
-  return <LegalDocument title="Terms of Service" lastUpdated={lastUpdated} introduction={termsIntroduction} sections={termsSections} />;
+  return (
+    <LegalDocument
+      title="Terms of Service"
+      lastUpdated={lastUpdated}
+      introduction={termsIntroduction}
+      sections={termsSections}
+    />
+  );
 }

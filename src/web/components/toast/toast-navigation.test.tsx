@@ -17,7 +17,9 @@ describe('toasts and page changes', () => {
       routes: {
         'POST /auth/login': () => {
           attempts += 1;
-          return attempts === 1 ? { status: 401, body: apiErrorBody('unauthorized', 'Invalid username or password') } : { body: makeAuthResponse(makeUser(), 'access-1') };
+          return attempts === 1
+            ? { status: 401, body: apiErrorBody('unauthorized', 'Invalid username or password') }
+            : { body: makeAuthResponse(makeUser(), 'access-1') };
         },
       },
     });

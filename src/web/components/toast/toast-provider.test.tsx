@@ -17,8 +17,7 @@ function renderToasts() {
   );
 }
 
-const visibleMessages = () =>
-  screen.queryAllByText(/^Message \d+$/).map((element) => element.textContent);
+const visibleMessages = () => screen.queryAllByText(/^Message \d+$/).map((element) => element.textContent);
 
 describe('ToastProvider', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -40,7 +40,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismissForNavigation = useCallback(() => {
     setToasts((current) => {
       const kept = current.filter((toast) => toast.keepOnNavigation);
-      return kept.length === current.length && kept.length === 0 ? current : kept.map((toast) => ({ ...toast, keepOnNavigation: false }));
+      return kept.length === current.length && kept.length === 0
+        ? current
+        : kept.map((toast) => ({ ...toast, keepOnNavigation: false }));
     });
   }, []);
 

@@ -14,7 +14,16 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before doing something; Cancel has the focus first so Enter never destroys by accident. */
-export function ConfirmDialog({ title, description, confirmLabel, pendingLabel, pending = false, variant = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending = false,
+  variant = 'danger',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog role="alertdialog" title={title} description={description} onClose={onCancel}>
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -24,7 +24,15 @@ interface DialogProps {
  * A modal dialog: rendered over the page, labelled by its title, focus kept inside (Tab wraps),
  * Escape or a click on the backdrop closes it, and focus goes back where it was on close.
  */
-export function Dialog({ title, description, onClose, children, role = 'dialog', panelClassName = 'max-w-md', labelledBy }: DialogProps) {
+export function Dialog({
+  title,
+  description,
+  onClose,
+  children,
+  role = 'dialog',
+  panelClassName = 'max-w-md',
+  labelledBy,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -34,7 +42,8 @@ export function Dialog({ title, description, onClose, children, role = 'dialog',
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(focusableSelector);
+    const first =
+      panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(focusableSelector);
     (first ?? panel)?.focus();
     // The page behind does not scroll while the dialog is open.
     const previousOverflow = document.body.style.overflow;

@@ -16,7 +16,13 @@ describe('admin area access (spec section 6)', () => {
     const current = await screen.findByRole('link', { name: 'User Management' });
     expect(current).toHaveAttribute('aria-current', 'page');
     const tabs = within(screen.getByRole('navigation', { name: 'Administration' })).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Dashboard', 'User Management', 'Role Management', 'Billing & Usage', 'Organization']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Dashboard',
+      'User Management',
+      'Role Management',
+      'Billing & Usage',
+      'Organization',
+    ]);
     for (const tab of ['Dashboard', 'Role Management', 'Billing & Usage', 'Organization']) {
       expect(screen.getByRole('link', { name: tab })).not.toHaveAttribute('aria-current');
     }
@@ -40,7 +46,12 @@ describe('admin area access (spec section 6)', () => {
     await userEvent.click(toggle);
     await userEvent.click(within(list).getByRole('link', { name: 'Organization' }));
     await waitFor(() => expect(app.currentPath()).toBe('/admin/organization'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Admin sections, current: Organization' })).toHaveAttribute('aria-expanded', 'false'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Admin sections, current: Organization' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      ),
+    );
   });
 
   it('lets a user manager into user management only', async () => {

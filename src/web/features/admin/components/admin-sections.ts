@@ -18,7 +18,11 @@ export const adminSections: readonly AdminSection[] = [
 ];
 
 /** Model analytics has no tab of its own but its own scope. */
-export const modelAnalyticsSection: AdminSection = { label: 'Model Analytics', path: '/admin/models', scope: 'model-management' };
+export const modelAnalyticsSection: AdminSection = {
+  label: 'Model Analytics',
+  path: '/admin/models',
+  scope: 'model-management',
+};
 
 export function findAdminSection(pathname: string): AdminSection {
   const candidates = [...adminSections, modelAnalyticsSection].filter((section) => section.path !== '/admin');
@@ -31,5 +35,9 @@ export function findAdminSection(pathname: string): AdminSection {
  * last (a model manager's only one); null for someone who may open none.
  */
 export function firstOpenSection(grants: (scope: Scope) => boolean, hasAdminRole: boolean): AdminSection | null {
-  return [...adminSections, modelAnalyticsSection].find((section) => grants(section.scope) && (!section.adminRoleOnly || hasAdminRole)) ?? null;
+  return (
+    [...adminSections, modelAnalyticsSection].find(
+      (section) => grants(section.scope) && (!section.adminRoleOnly || hasAdminRole),
+    ) ?? null
+  );
 }

@@ -3,7 +3,8 @@ import { NavLink, useLocation } from 'react-router';
 import { adminSections, findAdminSection } from './admin-sections';
 
 function tabStyle({ isActive }: { isActive: boolean }): string {
-  const base = 'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-500';
+  const base =
+    'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-500';
   return isActive
     ? `${base} bg-indigo-600 text-white`
     : `${base} text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800`;
@@ -21,14 +22,23 @@ export function AdminTabs() {
   };
   const links = adminSections.map((section) => (
     <li key={section.path}>
-      <NavLink to={section.path} end={section.path === '/admin'} className={tabStyle} onClick={() => setMenuOpen(false)}>
+      <NavLink
+        to={section.path}
+        end={section.path === '/admin'}
+        className={tabStyle}
+        onClick={() => setMenuOpen(false)}
+      >
         {section.label}
       </NavLink>
     </li>
   ));
 
   return (
-    <nav aria-label="Administration" className="border-b border-slate-200 pb-3 dark:border-slate-800" onKeyDown={closeOnEscape}>
+    <nav
+      aria-label="Administration"
+      className="border-b border-slate-200 pb-3 dark:border-slate-800"
+      onKeyDown={closeOnEscape}
+    >
       <button
         ref={toggleRef}
         type="button"
@@ -41,7 +51,10 @@ export function AdminTabs() {
         <span>{current.label}</span>
         <span aria-hidden="true">{menuOpen ? '▲' : '▼'}</span>
       </button>
-      <ul id="admin-tab-list" className={`${menuOpen ? 'mt-2 flex' : 'hidden'} flex-col gap-1 md:mt-0 md:flex md:flex-row md:flex-wrap`}>
+      <ul
+        id="admin-tab-list"
+        className={`${menuOpen ? 'mt-2 flex' : 'hidden'} flex-col gap-1 md:mt-0 md:flex md:flex-row md:flex-wrap`}
+      >
         {links}
       </ul>
     </nav>

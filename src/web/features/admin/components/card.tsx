@@ -12,7 +12,10 @@ interface CardProps {
 export function Card({ title, actions, className = '', children }: CardProps) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={`min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900 ${className}`}>
+    <section
+      aria-labelledby={titleId}
+      className={`min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900 ${className}`}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
           {title}

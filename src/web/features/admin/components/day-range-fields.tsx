@@ -11,8 +11,21 @@ export function DayRangeFields({ range, onChange }: DayRangeFieldsProps) {
   const today = isoDay(new Date());
   return (
     <>
-      <TextField label="Start date" type="date" value={range.from} max={range.to || today} onChange={(event) => onChange({ ...range, from: event.target.value })} />
-      <TextField label="End date" type="date" value={range.to} min={range.from} max={today} onChange={(event) => onChange({ ...range, to: event.target.value })} />
+      <TextField
+        label="Start date"
+        type="date"
+        value={range.from}
+        max={range.to || today}
+        onChange={(event) => onChange({ ...range, from: event.target.value })}
+      />
+      <TextField
+        label="End date"
+        type="date"
+        value={range.to}
+        min={range.from}
+        max={today}
+        onChange={(event) => onChange({ ...range, to: event.target.value })}
+      />
     </>
   );
 }

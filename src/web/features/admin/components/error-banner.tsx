@@ -16,7 +16,11 @@ export function ErrorBanner({ banner }: { banner: ErrorBannerState }) {
   }, [message]);
   if (message === null) return null;
   return (
-    <div role="alert" data-testid="error-banner" className="mb-4 flex items-start justify-between gap-3 rounded-md bg-red-600 px-4 py-3 text-sm text-white">
+    <div
+      role="alert"
+      data-testid="error-banner"
+      className="mb-4 flex items-start justify-between gap-3 rounded-md bg-red-600 px-4 py-3 text-sm text-white"
+    >
       <span>{message.text}</span>
       <button
         type="button"

@@ -39,7 +39,13 @@ export function SelectField({ label, error, hint, children, className = '', ...s
       <label htmlFor={id} className={labelStyle}>
         {label}
       </label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputStyle} {...selectProps}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputStyle}
+        {...selectProps}
+      >
         {children}
       </select>
       <Messages id={id} error={error} hint={hint} />
@@ -60,7 +66,13 @@ export function TextAreaField({ label, error, hint, className = '', ...areaProps
       <label htmlFor={id} className={labelStyle}>
         {label}
       </label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputStyle} {...areaProps} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputStyle}
+        {...areaProps}
+      />
       <Messages id={id} error={error} hint={hint} />
     </div>
   );

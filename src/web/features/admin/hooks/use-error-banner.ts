@@ -16,7 +16,10 @@ export interface ErrorBannerState {
 
 export function useErrorBanner(): ErrorBannerState {
   const [message, setMessage] = useState<BannerMessage | null>(null);
-  const show = useCallback((error: unknown) => setMessage({ text: selectErrorMessage(error), shownAt: performance.now() }), []);
+  const show = useCallback(
+    (error: unknown) => setMessage({ text: selectErrorMessage(error), shownAt: performance.now() }),
+    [],
+  );
   const dismiss = useCallback(() => setMessage(null), []);
   return { message, show, dismiss };
 }

@@ -22,7 +22,16 @@ export const orgId = 'org-1';
 
 export function makeListedRole(name: string, overrides: Partial<ListedRole> = {}): ListedRole {
   const id = `role-${name.toLowerCase().replace(/\W+/g, '-')}`;
-  return { id, role_id: id, org_id: orgId, name, description: `${name} role`, permissions: [], user_count: 0, ...overrides };
+  return {
+    id,
+    role_id: id,
+    org_id: orgId,
+    name,
+    description: `${name} role`,
+    permissions: [],
+    user_count: 0,
+    ...overrides,
+  };
 }
 
 export const permission = (model_id: string, monthly_token_limit = 100_000, cost_limit = 50, isEnabled = true) => ({
@@ -46,9 +55,16 @@ export const adminRole = makeListedRole('Admin', {
   ),
   user_count: 1,
 });
-export const memberRole = makeListedRole('Member', { permissions: [permission('openai/gpt-4o-mini', 1000, 10)], user_count: 1 });
+export const memberRole = makeListedRole('Member', {
+  permissions: [permission('openai/gpt-4o-mini', 1000, 10)],
+  user_count: 1,
+});
 
-export function makeOrganisationUser(name: string, role: ListedRole, overrides: Partial<OrganisationUser> = {}): OrganisationUser {
+export function makeOrganisationUser(
+  name: string,
+  role: ListedRole,
+  overrides: Partial<OrganisationUser> = {},
+): OrganisationUser {
   return {
     id: `user-${name}`,
     name,
@@ -62,7 +78,10 @@ export function makeOrganisationUser(name: string, role: ListedRole, overrides: 
   };
 }
 
-export function makeUsage(user: OrganisationUser, models: { model_id: string; tokens_used: number; cost: number; requests?: number }[]): UserModelUsage {
+export function makeUsage(
+  user: OrganisationUser,
+  models: { model_id: string; tokens_used: number; cost: number; requests?: number }[],
+): UserModelUsage {
   const monthly_usage = models.map((model) => ({ requests: 1, ...model }));
   return {
     user_id: user.id,
@@ -94,7 +113,12 @@ export function makeOrganisation(overrides: Partial<Organisation> = {}): Organis
 
 /** Feedback has moved nothing: every kind at 0, the cache at the policy's threshold. */
 export function noCalibration(cacheThreshold: number): RoutingPolicyResponse['calibration'] {
-  const kinds = (['code', 'maths', 'writing', 'question', 'conversation'] as const).map((kind) => ({ kind, offset: 0, signals: 0, updated_at: null }));
+  const kinds = (['code', 'maths', 'writing', 'question', 'conversation'] as const).map((kind) => ({
+    kind,
+    offset: 0,
+    signals: 0,
+    updated_at: null,
+  }));
   return { kinds, cache: { offset: 0, threshold: cacheThreshold, signals: 0, updated_at: null } };
 }
 
@@ -108,14 +132,21 @@ export function makeRoutingPolicy(overrides: Partial<RoutingPolicyResponse> = {}
       reference_model_id: null,
       cache: { enabled: true, threshold: null, ttl_seconds: 604_800, max_entries: 10_000 },
     },
-    effective: { candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'], reference_model_id: 'openai/gpt-4o', cache_threshold: 0.9 },
+    effective: {
+      candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'],
+      reference_model_id: 'openai/gpt-4o',
+      cache_threshold: 0.9,
+    },
     calibration: noCalibration(0.9),
     ...overrides,
   };
 }
 
 type Failure = { status: number; message: string };
-const fail = ({ status, message }: Failure) => ({ status, body: apiErrorBody(status === 409 ? 'conflict' : status === 403 ? 'forbidden' : 'validation_failed', message) });
+const fail = ({ status, message }: Failure) => ({
+  status,
+  body: apiErrorBody(status === 409 ? 'conflict' : status === 403 ? 'forbidden' : 'validation_failed', message),
+});
 const pending = (): StubAnswer => new Promise(() => undefined);
 
 export interface FakeAdminOptions {
@@ -127,7 +158,9 @@ export interface FakeAdminOptions {
   organization?: Organisation;
   settings?: OrganisationSettings | Failure;
   /** The Usage Summary's call; 'missing' answers 404 as a server without it does. */
-  organizationUsage?: { totalRequests: number; totalTokens: number; totalCost: number; lastActive: string | null } | 'missing';
+  organizationUsage?:
+    | { totalRequests: number; totalTokens: number; totalCost: number; lastActive: string | null }
+    | 'missing';
   audit?: AuditEntry[];
   /** The feedback calls' answers (none given by default), or their failure. */
   feedback?: { stats?: FeedbackStats; history?: Feedback[]; csv?: string } | Failure;
@@ -139,16 +172,27 @@ export interface FakeAdminOptions {
 const noRatings = { positive: 0, neutral: 0, negative: 0, total: 0 };
 
 /** The feedback calls, whatever period they ask for (their query holds today's date). */
-function feedbackRoutes(feedback: FakeAdminOptions['feedback']): Record<string, (request: RecordedRequest) => StubAnswer> {
+function feedbackRoutes(
+  feedback: FakeAdminOptions['feedback'],
+): Record<string, (request: RecordedRequest) => StubAnswer> {
   if (feedback && 'status' in feedback) {
     const failure = () => fail(feedback);
-    return { [`GET /feedback/stats/${orgId}?`]: failure, [`GET /feedback/history/${orgId}?`]: failure, [`POST /feedback/export/${orgId}`]: failure };
+    return {
+      [`GET /feedback/stats/${orgId}?`]: failure,
+      [`GET /feedback/history/${orgId}?`]: failure,
+      [`POST /feedback/export/${orgId}`]: failure,
+    };
   }
   return {
-    [`GET /feedback/stats/${orgId}?`]: () => ({ body: feedback?.stats ?? { by_date: [], by_model: [], totals: noRatings } }),
+    [`GET /feedback/stats/${orgId}?`]: () => ({
+      body: feedback?.stats ?? { by_date: [], by_model: [], totals: noRatings },
+    }),
     [`GET /feedback/history/${orgId}?`]: () => ({ body: { feedback: feedback?.history ?? [] } }),
     [`POST /feedback/export/${orgId}`]: () => ({
-      file: { bytes: new TextEncoder().encode(feedback?.csv ?? 'id,created_at,user_id,model_id,selection_id,feedback\r\n'), headers: { 'Content-Type': 'text/csv; charset=utf-8' } },
+      file: {
+        bytes: new TextEncoder().encode(feedback?.csv ?? 'id,created_at,user_id,model_id,selection_id,feedback\r\n'),
+        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+      },
     }),
   };
 }
@@ -161,9 +205,11 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
   signIn();
   const roles = [...(options.roles ?? [adminRole, memberRole])];
   let users = Array.isArray(options.users) ? [...options.users] : [];
-  let settings = options.settings && 'enable_audit' in options.settings ? options.settings : defaultOrganisationSettings;
+  let settings =
+    options.settings && 'enable_audit' in options.settings ? options.settings : defaultOrganisationSettings;
   const me = options.me ?? makeUser({ role: 'admin', role_id: adminRole.id });
-  let routing = options.routingPolicy && 'policy' in options.routingPolicy ? options.routingPolicy : makeRoutingPolicy();
+  let routing =
+    options.routingPolicy && 'policy' in options.routingPolicy ? options.routingPolicy : makeRoutingPolicy();
   const routes: Record<string, (request: RecordedRequest) => StubAnswer> = {
     [`GET /roles/organization/${orgId}`]: () => ({ body: { roles } }),
     [`GET /roles/${me.role_id}`]: () => ({ body: options.myRole ?? roles.find((role) => role.id === me.role_id) }),
@@ -173,7 +219,10 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       if (options.users && !Array.isArray(options.users)) return fail(options.users);
       return { body: { users, total: users.length, page: 1, limit: 50 } };
     },
-    [`GET /roles/usage/${orgId}`]: () => (options.usage && !Array.isArray(options.usage) ? fail(options.usage) : { body: { month: '2026-03', users: options.usage ?? [] } }),
+    [`GET /roles/usage/${orgId}`]: () =>
+      options.usage && !Array.isArray(options.usage)
+        ? fail(options.usage)
+        : { body: { month: '2026-03', users: options.usage ?? [] } },
     'POST /user': (request) => {
       const body = request.body as { username: string; email: string; role_id: string };
       const role = roles.find((candidate) => candidate.id === body.role_id)!;
@@ -188,22 +237,44 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       return { status: 201, body: created };
     },
     [`GET /org/${orgId}`]: () => ({ body: options.organization ?? makeOrganisation() }),
-    [`PUT /org/${orgId}`]: (request) => ({ body: { ...(options.organization ?? makeOrganisation()), ...(request.body as object) } }),
-    [`GET /org/${orgId}/settings`]: () => (options.settings && !('enable_audit' in options.settings) ? fail(options.settings) : { body: settings }),
+    [`PUT /org/${orgId}`]: (request) => ({
+      body: { ...(options.organization ?? makeOrganisation()), ...(request.body as object) },
+    }),
+    [`GET /org/${orgId}/settings`]: () =>
+      options.settings && !('enable_audit' in options.settings) ? fail(options.settings) : { body: settings },
     [`PUT /org/${orgId}/settings`]: (request) => {
       const changes = request.body as Partial<OrganisationSettings>;
-      settings = { ...settings, ...changes, security: { ...settings.security, ...changes.security }, branding: { ...settings.branding, ...changes.branding } };
+      settings = {
+        ...settings,
+        ...changes,
+        security: { ...settings.security, ...changes.security },
+        branding: { ...settings.branding, ...changes.branding },
+      };
       return { body: settings };
     },
     'GET /org/me/branding': () => ({ body: { branding: settings.branding } }),
     [`GET /org/${orgId}/usage`]: () =>
       options.organizationUsage === 'missing'
         ? { status: 404, body: apiErrorBody('not_found', 'Not found') }
-        : { body: { totalRequests: 0, totalTokens: 0, totalCost: 0, lastActive: null, ...options.organizationUsage, usageByModel: [], usageByMonth: [] } },
-    [`GET /org/${orgId}/routing-policy`]: () => (options.routingPolicy && !('policy' in options.routingPolicy) ? fail(options.routingPolicy) : { body: routing }),
+        : {
+            body: {
+              totalRequests: 0,
+              totalTokens: 0,
+              totalCost: 0,
+              lastActive: null,
+              ...options.organizationUsage,
+              usageByModel: [],
+              usageByMonth: [],
+            },
+          },
+    [`GET /org/${orgId}/routing-policy`]: () =>
+      options.routingPolicy && !('policy' in options.routingPolicy) ? fail(options.routingPolicy) : { body: routing },
     [`PUT /org/${orgId}/routing-policy`]: (request) => {
       const changes = request.body as Partial<RoutingPolicy>;
-      routing = { ...routing, policy: { ...routing.policy, ...changes, cache: { ...routing.policy.cache, ...changes.cache } } };
+      routing = {
+        ...routing,
+        policy: { ...routing.policy, ...changes, cache: { ...routing.policy.cache, ...changes.cache } },
+      };
       return { body: routing };
     },
     [`DELETE /org/${orgId}/routing-policy/calibration`]: () => {
@@ -211,7 +282,8 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       return { body: routing };
     },
     [`GET /org/${orgId}/audit?page=1&limit=20`]: () => {
-      if (!settings.enable_audit) return fail({ status: 403, message: 'The audit log is turned off for this organization.' });
+      if (!settings.enable_audit)
+        return fail({ status: 403, message: 'The audit log is turned off for this organization.' });
       const entries = options.audit ?? [];
       return { body: { entries, total: entries.length, page: 1, limit: 20 } };
     },
@@ -229,7 +301,9 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
   for (const user of users) {
     routes[`PUT /org/${orgId}/users/${user.id}/role`] = (request) => {
       const role = roles.find((candidate) => candidate.id === (request.body as { role_id: string }).role_id)!;
-      users = users.map((existing) => (existing.id === user.id ? { ...existing, role_id: role.id, role_name: role.name } : existing));
+      users = users.map((existing) =>
+        existing.id === user.id ? { ...existing, role_id: role.id, role_name: role.name } : existing,
+      );
       return { body: { user: users.find((existing) => existing.id === user.id) } };
     };
     routes[`DELETE /org/${orgId}/users/${user.id}`] = () => {
@@ -237,5 +311,9 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       return { body: { success: true, message: 'User removed' } };
     };
   }
-  return fakeApi({ user: me, routes: { ...routes, ...options.routes }, prefixRoutes: feedbackRoutes(options.feedback) });
+  return fakeApi({
+    user: me,
+    routes: { ...routes, ...options.routes },
+    prefixRoutes: feedbackRoutes(options.feedback),
+  });
 }

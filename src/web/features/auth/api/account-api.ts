@@ -34,7 +34,11 @@ export function verifyEmail(token: string): Promise<VerifyEmailAnswer> {
 
 /** A new verification link to the signed-in person's address. */
 export function resendVerification(): Promise<{ success: true; email: string }> {
-  return apiRequest('/auth/verify-email/resend', { method: 'POST', body: {}, schema: resendVerificationResponseSchema });
+  return apiRequest('/auth/verify-email/resend', {
+    method: 'POST',
+    body: {},
+    schema: resendVerificationResponseSchema,
+  });
 }
 
 export function activateAccount(token: string, password: string): Promise<SuccessAnswer> {

@@ -3,7 +3,11 @@ import { ApiError } from '../../../lib/api-error';
 import { loginErrorMessage, signupErrorMessage } from './auth-error-messages';
 
 const failure = (status: number, detail?: string, code = 'validation_failed') =>
-  new ApiError(status, detail ?? 'Oops, something went wrong', detail === undefined ? undefined : { code, message: detail, detail });
+  new ApiError(
+    status,
+    detail ?? 'Oops, something went wrong',
+    detail === undefined ? undefined : { code, message: detail, detail },
+  );
 
 describe('signupErrorMessage (spec section 8)', () => {
   it.each([
@@ -26,9 +30,18 @@ describe('signupErrorMessage (spec section 8)', () => {
 describe('loginErrorMessage (spec section 8)', () => {
   it.each([
     { error: failure(401, 'whatever the server says', 'unauthorized'), expected: 'Invalid username or password' },
-    { error: failure(401, 'Invalid two-factor authentication code', 'unauthorized'), expected: 'Invalid two-factor authentication code' },
-    { error: failure(429, 'slow down', 'too_many_requests'), expected: 'Too many login attempts. Please try again later' },
-    { error: failure(403, 'Your account is not active yet.', 'forbidden'), expected: 'Your account is not active yet.' },
+    {
+      error: failure(401, 'Invalid two-factor authentication code', 'unauthorized'),
+      expected: 'Invalid two-factor authentication code',
+    },
+    {
+      error: failure(429, 'slow down', 'too_many_requests'),
+      expected: 'Too many login attempts. Please try again later',
+    },
+    {
+      error: failure(403, 'Your account is not active yet.', 'forbidden'),
+      expected: 'Your account is not active yet.',
+    },
     { error: new ApiError(0, 'Failed to fetch', undefined), expected: 'Login failed. Please try again' },
   ])('$error.status -> $expected', ({ error, expected }) => {
     expect(loginErrorMessage(error)).toBe(expected);

@@ -13,7 +13,9 @@ function serverDetail(error: unknown): string | undefined {
 /** Spec section 8, login. A rejected two-factor code keeps its own wording rather than "invalid password". */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) {
-    return serverDetail(error) === messages.invalidTwoFactorCode ? messages.invalidTwoFactorCode : messages.invalidCredentials;
+    return serverDetail(error) === messages.invalidTwoFactorCode
+      ? messages.invalidTwoFactorCode
+      : messages.invalidCredentials;
   }
   if (error instanceof ApiError && error.status === 429) return messages.tooManyLoginAttempts;
   return serverDetail(error) ?? messages.loginFailed;

@@ -1,12 +1,29 @@
-import { authResponseSchema, profileResponseSchema, type AuthResponse, type LoginRequest, type SignupRequest, type User } from '@contracts';
+import {
+  authResponseSchema,
+  profileResponseSchema,
+  type AuthResponse,
+  type LoginRequest,
+  type SignupRequest,
+  type User,
+} from '@contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export function loginRequest(credentials: LoginRequest): Promise<AuthResponse> {
-  return apiRequest('/auth/login', { method: 'POST', body: credentials, schema: authResponseSchema, authenticated: false });
+  return apiRequest('/auth/login', {
+    method: 'POST',
+    body: credentials,
+    schema: authResponseSchema,
+    authenticated: false,
+  });
 }
 
 export function signupRequest(details: SignupRequest): Promise<AuthResponse> {
-  return apiRequest('/auth/signup', { method: 'POST', body: details, schema: authResponseSchema, authenticated: false });
+  return apiRequest('/auth/signup', {
+    method: 'POST',
+    body: details,
+    schema: authResponseSchema,
+    authenticated: false,
+  });
 }
 
 export async function logoutRequest(): Promise<void> {

@@ -22,15 +22,23 @@ describe('verify-email page', () => {
   });
 
   it('reports a refused token', async () => {
-    fakeApi({ routes: { 'POST /auth/verify-email': () => ({ status: 400, body: apiErrorBody('validation_failed', 'bad') }) } });
+    fakeApi({
+      routes: { 'POST /auth/verify-email': () => ({ status: 400, body: apiErrorBody('validation_failed', 'bad') }) },
+    });
     renderApp('/verify-email?token=abc');
-    await waitFor(() => expect(screen.getByText('Failed to verify your email. The token may have expired or is invalid.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.getByText('Failed to verify your email. The token may have expired or is invalid.'),
+      ).toBeInTheDocument(),
+    );
   });
 
   it('says so when the link has no token', async () => {
     fakeApi();
     renderApp('/verify-email');
-    await waitFor(() => expect(screen.getByText('Missing verification token. Please check your email link.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Missing verification token. Please check your email link.')).toBeInTheDocument(),
+    );
   });
 });
 
@@ -45,7 +53,12 @@ describe('activate page', () => {
   it.each([
     { password: 'Secret123!', confirmation: 'Secret123?', consent: true, text: 'Passwords do not match.' },
     { password: 'short', confirmation: 'short', consent: true, text: 'Password must be at least 8 characters long.' },
-    { password: 'Secret123!', confirmation: 'Secret123!', consent: false, text: 'You must agree to the Privacy Policy and Terms of Service.' },
+    {
+      password: 'Secret123!',
+      confirmation: 'Secret123!',
+      consent: false,
+      text: 'You must agree to the Privacy Policy and Terms of Service.',
+    },
   ])('refuses: $text', async ({ password, confirmation, consent, text }) => {
     const { requests } = fakeApi();
     renderApp('/activate?token=abc');
@@ -86,18 +99,24 @@ describe('activate page', () => {
 describe('reset-password page', () => {
   it('shows the expired-token text when the server refuses', async () => {
     fakeApi({
-      routes: { 'POST /auth/password-reset/confirm': () => ({ status: 400, body: apiErrorBody('validation_failed', 'nope') }) },
+      routes: {
+        'POST /auth/password-reset/confirm': () => ({ status: 400, body: apiErrorBody('validation_failed', 'nope') }),
+      },
     });
     renderApp('/reset-password?token=abc');
     await userEvent.type(await screen.findByLabelText('New password'), 'Secret123!');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'Secret123!');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset your password. The token may be expired or invalid.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to reset your password. The token may be expired or invalid.',
+    );
   });
 
   it('says so when the link has no token', async () => {
     fakeApi();
     renderApp('/reset-password');
-    await waitFor(() => expect(screen.getByText('Missing reset token. Please check your email link.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Missing reset token. Please check your email link.')).toBeInTheDocument(),
+    );
   });
 });

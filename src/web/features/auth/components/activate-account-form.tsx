@@ -27,7 +27,8 @@ export function ActivateAccountForm({ token }: { token: string }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = findNewPasswordProblem(password, confirmation) ?? (consent ? undefined : messages.gdprConsentRequired);
+    const found =
+      findNewPasswordProblem(password, confirmation) ?? (consent ? undefined : messages.gdprConsentRequired);
     setProblem(found);
     if (!found) activation.mutate();
   }

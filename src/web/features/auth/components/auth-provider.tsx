@@ -66,7 +66,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const requireTwoFactorSetup = useCallback(() => {
-    setLoadedUser((current) => (current && !current.two_factor_setup_required ? { ...current, two_factor_setup_required: true } : current));
+    setLoadedUser((current) =>
+      current && !current.two_factor_setup_required ? { ...current, two_factor_setup_required: true } : current,
+    );
   }, []);
 
   const refreshExpiredSession = useCallback(async () => {
@@ -92,7 +94,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       requireTwoFactorSetup,
       refreshExpiredSession,
     }),
-    [user, tokens, isLoading, error, isInitialized, signedOutByUser, startSession, logout, reloadProfile, requireTwoFactorSetup, refreshExpiredSession],
+    [
+      user,
+      tokens,
+      isLoading,
+      error,
+      isInitialized,
+      signedOutByUser,
+      startSession,
+      logout,
+      reloadProfile,
+      requireTwoFactorSetup,
+      refreshExpiredSession,
+    ],
   );
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -49,7 +49,11 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           </Button>
         </form>
       )}
-      <button type="button" onClick={onBack} className="w-full text-center text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+      <button
+        type="button"
+        onClick={onBack}
+        className="w-full text-center text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+      >
         Back to sign in
       </button>
     </div>

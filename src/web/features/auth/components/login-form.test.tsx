@@ -22,7 +22,9 @@ describe('login page', () => {
 
   it('shows the spec text for wrong credentials', async () => {
     fakeApi({
-      routes: { 'POST /auth/login': () => ({ status: 401, body: apiErrorBody('unauthorized', 'Invalid username or password') }) },
+      routes: {
+        'POST /auth/login': () => ({ status: 401, body: apiErrorBody('unauthorized', 'Invalid username or password') }),
+      },
     });
     renderApp('/login');
     await fillCredentials();
@@ -33,7 +35,9 @@ describe('login page', () => {
   it('reads Signing In... while the request runs', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    fakeApi({ routes: { 'POST /auth/login': async () => (await gate, { body: makeAuthResponse(makeUser(), 'access-1') }) } });
+    fakeApi({
+      routes: { 'POST /auth/login': async () => (await gate, { body: makeAuthResponse(makeUser(), 'access-1') }) },
+    });
     const app = renderApp('/login');
     await fillCredentials();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -75,8 +79,13 @@ describe('login page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    await waitFor(() => expect(screen.getByText('If an account exists for that email, a reset link has been sent.')).toBeInTheDocument());
-    expect(requests.at(-1)).toMatchObject({ path: '/api/auth/password-reset/request', body: { email: 'ada@example.com' } });
+    await waitFor(() =>
+      expect(screen.getByText('If an account exists for that email, a reset link has been sent.')).toBeInTheDocument(),
+    );
+    expect(requests.at(-1)).toMatchObject({
+      path: '/api/auth/password-reset/request',
+      body: { email: 'ada@example.com' },
+    });
   });
 
   it('toggles the password between hidden and shown', async () => {

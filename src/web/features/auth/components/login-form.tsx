@@ -45,7 +45,13 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Username" name="username" autoComplete="username" value={username} onChange={(event) => setUsername(event.target.value)} />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+      />
       <PasswordField
         label="Password"
         name="password"
@@ -67,7 +73,11 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         />
       ) : null}
       <div className="flex justify-end">
-        <button type="button" onClick={onForgotPassword} className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        <button
+          type="button"
+          onClick={onForgotPassword}
+          className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+        >
           Forgot password?
         </button>
       </div>

@@ -9,7 +9,10 @@ import { apiErrorBody, type RecordedRequest } from '../../../test/fetch-stub';
 import { makeUser, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-const setupRefusal = { status: 403, body: apiErrorBody('two_factor_setup_required', organisationRuleMessages.twoFactorSetupRequired) };
+const setupRefusal = {
+  status: 403,
+  body: apiErrorBody('two_factor_setup_required', organisationRuleMessages.twoFactorSetupRequired),
+};
 
 async function signInThroughForm() {
   await userEvent.type(await screen.findByLabelText('Username'), 'ada');
@@ -26,7 +29,9 @@ function twoFactorServer() {
     user: user(),
     routes: {
       'GET /user/profile': () => ({ body: { user: user() } }),
-      'GET /auth/2fa/setup': () => ({ body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Tokenwise:ada?secret=JBSWY3DPEHPK3PXP' } }),
+      'GET /auth/2fa/setup': () => ({
+        body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Tokenwise:ada?secret=JBSWY3DPEHPK3PXP' },
+      }),
       'POST /auth/2fa/enable': () => {
         enabled = true;
         return { body: { success: true } };
@@ -44,7 +49,9 @@ describe('require_2fa in the web app', () => {
     const app = renderApp('/login');
     await signInThroughForm();
     await waitFor(() => expect(app.currentPath()).toBe('/setup-two-factor'));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeInTheDocument(),
+    );
     expect(screen.getByText(organisationRuleMessages.twoFactorSetupRequired)).toBeInTheDocument();
 
     await app.router.navigate('/settings/app');
@@ -60,11 +67,20 @@ describe('require_2fa in the web app', () => {
   it('sends a signed-in member there when a call is refused with two_factor_setup_required', async () => {
     signIn('access-1');
     // The profile loaded before the organisation turned the rule on; the next call finds out.
-    fakeApi({ routes: { 'GET /conversation/models': () => setupRefusal, 'GET /conversation/session/list/org-1/user-1': () => setupRefusal } });
+    fakeApi({
+      routes: {
+        'GET /conversation/models': () => setupRefusal,
+        'GET /conversation/session/list/org-1/user-1': () => setupRefusal,
+      },
+    });
     const app = renderApp('/chat');
     await waitFor(() => expect(app.currentPath()).toBe('/setup-two-factor'));
     // The path changes before the (lazily loaded) page has rendered into <main>.
-    await waitFor(() => expect(within(screen.getByRole('main')).getByText(organisationRuleMessages.twoFactorSetupRequired)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('main')).getByText(organisationRuleMessages.twoFactorSetupRequired),
+      ).toBeInTheDocument(),
+    );
   });
 });
 
@@ -76,9 +92,15 @@ describe('a sign-in the organisation ends', () => {
     const { requests } = fakeApi({
       routes: {
         // The profile loads at start; the sign-in then sits idle past the organisation's timeout.
-        'GET /user/profile': () => (profileCalls++ === 0 ? { body: { user: makeUser() } } : { status: 401, body: apiErrorBody('unauthorized', idle) }),
+        'GET /user/profile': () =>
+          profileCalls++ === 0
+            ? { body: { user: makeUser() } }
+            : { status: 401, body: apiErrorBody('unauthorized', idle) },
         'GET /conversation/models': () => ({ status: 401, body: apiErrorBody('unauthorized', idle) }),
-        'GET /conversation/session/list/org-1/user-1': () => ({ status: 401, body: apiErrorBody('unauthorized', idle) }),
+        'GET /conversation/session/list/org-1/user-1': () => ({
+          status: 401,
+          body: apiErrorBody('unauthorized', idle),
+        }),
         'POST /auth/refresh': () => ({ status: 401, body: apiErrorBody('unauthorized', idle) }),
       },
     });
@@ -86,7 +108,8 @@ describe('a sign-in the organisation ends', () => {
     await waitFor(() => expect(app.currentPath()).toBe('/login'));
     await waitFor(() => expect(screen.getByText(idle)).toBeInTheDocument());
     expect(getStoredTokens().token).toBeNull();
-    const refreshes = (list: RecordedRequest[]) => list.filter((request) => request.path === '/api/auth/refresh').length;
+    const refreshes = (list: RecordedRequest[]) =>
+      list.filter((request) => request.path === '/api/auth/refresh').length;
     expect(refreshes(requests)).toBe(1);
     // Shown once: it is not kept for the next visit to the login page.
     expect(sessionStorage.getItem(signInNoticeKey)).toBeNull();

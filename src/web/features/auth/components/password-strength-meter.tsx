@@ -31,7 +31,10 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         />
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        Password strength: <span data-testid="password-strength-label" className="font-semibold">{label}</span>
+        Password strength:{' '}
+        <span data-testid="password-strength-label" className="font-semibold">
+          {label}
+        </span>
       </p>
     </div>
   );

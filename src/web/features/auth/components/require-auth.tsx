@@ -31,6 +31,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   if (!token) return <RedirectRemembering from={here} to="/login" />;
   if (expired || !user) return <FullPageSpinner label="Loading your profile" />;
   // The server refuses everything else until it is set up (docs/decisions/021).
-  if (mustSetUpTwoFactor(user) && location.pathname !== twoFactorSetupPath) return <RedirectRemembering from={here} to={twoFactorSetupPath} />;
+  if (mustSetUpTwoFactor(user) && location.pathname !== twoFactorSetupPath)
+    return <RedirectRemembering from={here} to={twoFactorSetupPath} />;
   return children ?? <Outlet />;
 }

@@ -12,7 +12,9 @@ import { findNewPasswordProblem, NewPasswordFields } from './new-password-fields
 function failureText(answerSuccess: boolean | undefined, error: Error | null): string | undefined {
   if (answerSuccess === false) return messages.resetFailed;
   if (!error) return undefined;
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? messages.resetFailed : messages.resetError;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? messages.resetFailed
+    : messages.resetError;
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {

@@ -13,7 +13,12 @@ interface Entries {
   organization?: string;
 }
 
-async function fillSignup({ username = 'ada', email = 'ada@example.com', password = 'Secret123!', organization = 'Acme' }: Entries) {
+async function fillSignup({
+  username = 'ada',
+  email = 'ada@example.com',
+  password = 'Secret123!',
+  organization = 'Acme',
+}: Entries) {
   if (username) await userEvent.type(await screen.findByLabelText('Username'), username);
   if (email) await userEvent.type(screen.getByLabelText('Email'), email);
   if (password) await userEvent.type(screen.getByLabelText('Password'), password);
@@ -25,7 +30,10 @@ describe('signup page', () => {
   it.each([
     { entries: { organization: '' }, toast: 'Please fill in all fields.' },
     { entries: { email: 'not-an-email' }, toast: 'Please enter a valid email address.' },
-    { entries: { password: 'abcdefgh' }, toast: 'Please use a stronger password (at least 8 characters with letters and numbers).' },
+    {
+      entries: { password: 'abcdefgh' },
+      toast: 'Please use a stronger password (at least 8 characters with letters and numbers).',
+    },
   ])('toasts "$toast" without calling the server', async ({ entries, toast }) => {
     const { requests } = fakeApi();
     renderApp('/signup');
@@ -38,7 +46,9 @@ describe('signup page', () => {
     { detail: 'Username already exists', shown: 'Username already exists' },
     { detail: 'Email already in use', shown: 'Email already in use' },
   ])('maps a 400 "$detail" to "$shown"', async ({ detail, shown }) => {
-    fakeApi({ routes: { 'POST /auth/signup': () => ({ status: 400, body: apiErrorBody('validation_failed', detail) }) } });
+    fakeApi({
+      routes: { 'POST /auth/signup': () => ({ status: 400, body: apiErrorBody('validation_failed', detail) }) },
+    });
     renderApp('/signup');
     await fillSignup({});
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
@@ -48,7 +58,9 @@ describe('signup page', () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { requests } = fakeApi({
-      routes: { 'POST /auth/signup': async () => (await gate, { status: 201, body: makeAuthResponse(makeUser(), 'access-1') }) },
+      routes: {
+        'POST /auth/signup': async () => (await gate, { status: 201, body: makeAuthResponse(makeUser(), 'access-1') }),
+      },
     });
     const app = renderApp('/signup');
     await fillSignup({});

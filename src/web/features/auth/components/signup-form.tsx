@@ -60,8 +60,21 @@ export function SignupForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Username" name="username" autoComplete="username" value={details.username} onChange={update('username')} />
-      <TextField label="Email" type="email" name="email" autoComplete="email" value={details.email} onChange={update('email')} />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={details.username}
+        onChange={update('username')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={details.email}
+        onChange={update('email')}
+      />
       <div>
         <PasswordField
           label="Password"

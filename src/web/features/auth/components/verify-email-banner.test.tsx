@@ -10,7 +10,10 @@ const unverified = makeUser({ email: 'ada@example.test', email_verified: false }
 
 describe('the reminder to verify the e-mail address', () => {
   it('asks a signed-in person who has not verified to follow the link, and sends a new one on request', async () => {
-    const { requests } = fakeApi({ user: unverified, routes: { 'POST /auth/verify-email/resend': () => ({ body: { success: true, email: 'ada@example.test' } }) } });
+    const { requests } = fakeApi({
+      user: unverified,
+      routes: { 'POST /auth/verify-email/resend': () => ({ body: { success: true, email: 'ada@example.test' } }) },
+    });
     signIn();
     renderApp('/profile/settings');
     const banner = await screen.findByRole('region', { name: 'Verify your email address' });
@@ -23,13 +26,23 @@ describe('the reminder to verify the e-mail address', () => {
   it("shows the server's reason when no link can be sent, and stays away once dismissed", async () => {
     fakeApi({
       user: unverified,
-      routes: { 'POST /auth/verify-email/resend': () => ({ status: 429, body: apiErrorBody('too_many_requests', 'Too many verification emails for this address. Please try again later') }) },
+      routes: {
+        'POST /auth/verify-email/resend': () => ({
+          status: 429,
+          body: apiErrorBody(
+            'too_many_requests',
+            'Too many verification emails for this address. Please try again later',
+          ),
+        }),
+      },
     });
     signIn();
     const app = renderApp('/profile/settings');
     const banner = await screen.findByRole('region', { name: 'Verify your email address' });
     await userEvent.click(within(banner).getByRole('button', { name: 'Send a new link' }));
-    expect(await within(banner).findByText('Too many verification emails for this address. Please try again later')).toBeInTheDocument();
+    expect(
+      await within(banner).findByText('Too many verification emails for this address. Please try again later'),
+    ).toBeInTheDocument();
     await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', { name: 'Verify your email address' })).toBeNull();
     app.unmount();
@@ -39,7 +52,10 @@ describe('the reminder to verify the e-mail address', () => {
   });
 
   it('shows at the top of the conversation in the chat, which has no top bar', async () => {
-    fakeApi({ user: unverified, routes: { 'GET /conversation/session/list/org-1/user-1': () => ({ body: { sessions: [] } }) } });
+    fakeApi({
+      user: unverified,
+      routes: { 'GET /conversation/session/list/org-1/user-1': () => ({ body: { sessions: [] } }) },
+    });
     signIn();
     renderApp('/chat');
     const conversation = await screen.findByRole('region', { name: 'Conversation' });
@@ -56,11 +72,18 @@ describe('the reminder to verify the e-mail address', () => {
   });
 
   it('offers a signed-in person the way back to the chat on the verify page, not Back to Login', async () => {
-    fakeApi({ user: unverified, routes: { 'POST /auth/verify-email': () => ({ body: { success: true, activation_email_sent: false } }) } });
+    fakeApi({
+      user: unverified,
+      routes: { 'POST /auth/verify-email': () => ({ body: { success: true, activation_email_sent: false } }) },
+    });
     signIn();
     renderApp('/verify-email?token=abc');
-    await waitFor(() => expect(screen.getByText('Email verification successful! Your email address is confirmed.')).toBeInTheDocument());
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Continue to chat' })).toHaveAttribute('href', '/chat'));
+    await waitFor(() =>
+      expect(screen.getByText('Email verification successful! Your email address is confirmed.')).toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Continue to chat' })).toHaveAttribute('href', '/chat'),
+    );
     expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
   });
 });

@@ -29,7 +29,11 @@ export function VerifyEmailBanner({ inChat = false }: { inChat?: boolean }) {
     setDismissedNow(true);
   };
   return (
-    <div role="region" aria-label="Verify your email address" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="region"
+      aria-label="Verify your email address"
+      className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1">
         <p className="min-w-0 flex-1 break-words">
           {resend.isSuccess
@@ -39,11 +43,20 @@ export function VerifyEmailBanner({ inChat = false }: { inChat?: boolean }) {
         </p>
         <div className="flex gap-2">
           {resend.isSuccess ? null : (
-            <button type="button" className="rounded px-2 py-1 font-medium underline underline-offset-2 hover:bg-amber-100 disabled:opacity-60 dark:hover:bg-amber-900" disabled={resend.isPending} onClick={() => resend.mutate()}>
+            <button
+              type="button"
+              className="rounded px-2 py-1 font-medium underline underline-offset-2 hover:bg-amber-100 disabled:opacity-60 dark:hover:bg-amber-900"
+              disabled={resend.isPending}
+              onClick={() => resend.mutate()}
+            >
               {resend.isPending ? 'Sending...' : 'Send a new link'}
             </button>
           )}
-          <button type="button" className="rounded px-2 py-1 hover:bg-amber-100 dark:hover:bg-amber-900" onClick={dismiss}>
+          <button
+            type="button"
+            className="rounded px-2 py-1 hover:bg-amber-100 dark:hover:bg-amber-900"
+            onClick={dismiss}
+          >
             Dismiss
           </button>
         </div>

@@ -36,11 +36,15 @@ export function VerifyEmailStatus({ token }: { token: string }) {
     );
   }
   const answer = verification.data;
-  const refused = answer?.success === false || (verification.error instanceof ApiError && verification.error.status >= 400 && verification.error.status < 500);
+  const refused =
+    answer?.success === false ||
+    (verification.error instanceof ApiError && verification.error.status >= 400 && verification.error.status < 500);
   return (
     <div className="space-y-6">
       {answer?.success ? (
-        <FormAlert tone="success">{answer.activation_email_sent ? messages.verifySuccess : messages.verifySuccessSignedUp}</FormAlert>
+        <FormAlert tone="success">
+          {answer.activation_email_sent ? messages.verifySuccess : messages.verifySuccessSignedUp}
+        </FormAlert>
       ) : (
         <FormAlert tone="error">{refused ? messages.verifyFailed : messages.verifyError}</FormAlert>
       )}

@@ -16,18 +16,26 @@ const organisationPath = (orgId: string) => encodeURIComponent(orgId);
 export const fallbackCurrentPlan: CurrentPlan = { ...fallbackPlan, tokens_per_cycle: null, subscription: null };
 
 /** Spec section 8: a usage breakdown that failed to load is empty. */
-export const emptyUsageBreakdown = (period: UsagePeriod): UsageBreakdown => ({ period, total: { requests: 0, tokens: 0, cost: 0 }, by_date: [], by_model: [] });
+export const emptyUsageBreakdown = (period: UsagePeriod): UsageBreakdown => ({
+  period,
+  total: { requests: 0, tokens: 0, cost: 0 },
+  by_date: [],
+  by_model: [],
+});
 
 export function getCurrentPlan(orgId: string) {
   return apiRequest(`/subscription/plan/${organisationPath(orgId)}`, { schema: currentPlanSchema });
 }
 
 export function getUsageBreakdown(orgId: string, period: UsagePeriod) {
-  return apiRequest(`/subscription/usage/${organisationPath(orgId)}?period=${period}`, { schema: usageBreakdownSchema });
+  return apiRequest(`/subscription/usage/${organisationPath(orgId)}?period=${period}`, {
+    schema: usageBreakdownSchema,
+  });
 }
 
 export async function listInvoices(orgId: string) {
-  return (await apiRequest(`/subscription/invoices/${organisationPath(orgId)}`, { schema: invoicesResponseSchema })).invoices;
+  return (await apiRequest(`/subscription/invoices/${organisationPath(orgId)}`, { schema: invoicesResponseSchema }))
+    .invoices;
 }
 
 /** Each purchase and change carries the key of its attempt, so a double click or a retry charges once. */
@@ -50,7 +58,10 @@ export function changePlan(orgId: string, planId: string, idempotencyKey: string
 }
 
 export function cancelPlan(orgId: string) {
-  return apiRequest(`/subscription/cancel/${organisationPath(orgId)}`, { method: 'POST', schema: subscriptionChangeSchema });
+  return apiRequest(`/subscription/cancel/${organisationPath(orgId)}`, {
+    method: 'POST',
+    schema: subscriptionChangeSchema,
+  });
 }
 
 /** An invoice's `pdf_path` is the API's full path ('/api/subscription/...'). */

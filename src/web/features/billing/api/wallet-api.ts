@@ -37,12 +37,19 @@ export function getWalletBalance(orgId: string) {
 
 /** Newest first. */
 export function listWalletTransactions(orgId: string, page: number, limit: number) {
-  return apiRequest(`${walletPath(orgId)}/transactions?page=${page}&limit=${limit}`, { schema: walletTransactionsSchema });
+  return apiRequest(`${walletPath(orgId)}/transactions?page=${page}&limit=${limit}`, {
+    schema: walletTransactionsSchema,
+  });
 }
 
 /** The same Idempotency-Key sent again (a double click, a retry after a timeout) credits once. */
 export function topUpWallet(request: TopUpBody, idempotencyKey: string) {
-  return apiRequest('/wallet/topup', { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey }, schema: topUpResultSchema });
+  return apiRequest('/wallet/topup', {
+    method: 'POST',
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: topUpResultSchema,
+  });
 }
 
 export function updateWalletSettings(orgId: string, settings: UpdateWalletSettingsRequest) {

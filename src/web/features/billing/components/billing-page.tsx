@@ -7,8 +7,19 @@ import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { formatDay } from '../../admin/lib/format';
 import { emptyUsageBreakdown, fallbackCurrentPlan } from '../api/subscription-api';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
-import { useCurrentPlan, useInvoices, usePlans, useSubscriptionMutations, useUsageBreakdown } from '../hooks/use-subscription';
-import { recentTransactionCount, useWalletBalance, useWalletMutations, useWalletTransactions } from '../hooks/use-wallet';
+import {
+  useCurrentPlan,
+  useInvoices,
+  usePlans,
+  useSubscriptionMutations,
+  useUsageBreakdown,
+} from '../hooks/use-subscription';
+import {
+  recentTransactionCount,
+  useWalletBalance,
+  useWalletMutations,
+  useWalletTransactions,
+} from '../hooks/use-wallet';
 import { usePaymentReturn } from '../hooks/use-payment-return';
 import { goToCheckout } from '../lib/checkout-redirect';
 import { newIdempotencyKey } from '../lib/idempotency-key';
@@ -73,7 +84,9 @@ export function BillingPage() {
     try {
       const change = await subscription.cancel.mutateAsync();
       const end = change.subscription?.current_period_end;
-      toast.success(end ? `Cancelled: ${change.name} stays until ${formatDay(end)}, then the Free Trial.` : 'Cancelled.');
+      toast.success(
+        end ? `Cancelled: ${change.name} stays until ${formatDay(end)}, then the Free Trial.` : 'Cancelled.',
+      );
     } catch (error) {
       banner.show(error);
     } finally {
@@ -87,10 +100,18 @@ export function BillingPage() {
         <h1 id="billing-title" className="text-2xl font-bold text-slate-900 dark:text-white">
           Billing &amp; Usage
         </h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Your plan, the prepaid wallet that pays for usage, and your invoices.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Your plan, the prepaid wallet that pays for usage, and your invoices.
+        </p>
       </div>
       <ErrorBanner banner={banner} />
-      {paymentReturn.paymentId ? <PaymentReturnNotice payment={paymentReturn.payment} cancelled={paymentReturn.cancelled} onDismiss={paymentReturn.dismiss} /> : null}
+      {paymentReturn.paymentId ? (
+        <PaymentReturnNotice
+          payment={paymentReturn.payment}
+          cancelled={paymentReturn.cancelled}
+          onDismiss={paymentReturn.dismiss}
+        />
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <CurrentPlanCard
           current={current}
@@ -107,7 +128,11 @@ export function BillingPage() {
           onSettings={() => setDialog('wallet-settings')}
         />
         <div className="lg:col-span-2">
-          <UsageCard usage={usage.data ?? (usage.isError ? emptyUsageBreakdown(period) : undefined)} period={period} onPeriod={setPeriod} />
+          <UsageCard
+            usage={usage.data ?? (usage.isError ? emptyUsageBreakdown(period) : undefined)}
+            period={period}
+            onPeriod={setPeriod}
+          />
         </div>
         <TransactionsCard currency={currency} onError={banner.show} />
         <InvoicesCard invoices={invoices.data ?? (invoices.isError ? [] : undefined)} onError={banner.show} />
@@ -120,7 +145,8 @@ export function BillingPage() {
           onDone={(result) => {
             if (result.checkout_url) return goToCheckout(result.checkout_url);
             close();
-            if (result.status === 'succeeded') toast.success(`${formatMoney(result.transaction?.amount ?? 0, currency)} added to the wallet.`);
+            if (result.status === 'succeeded')
+              toast.success(`${formatMoney(result.transaction?.amount ?? 0, currency)} added to the wallet.`);
             else toast.info('The payment is being confirmed; the wallet is credited as soon as it succeeds.');
           }}
           onClose={close}

@@ -40,7 +40,12 @@ export function ChangePlanDialog({ current, plans, onChoose, onClose }: ChangePl
   }
 
   return (
-    <Dialog title={subscribing ? 'Choose a plan' : 'Change plan'} description={`Current plan: ${current.name}.`} onClose={onClose} panelClassName="max-w-lg">
+    <Dialog
+      title={subscribing ? 'Choose a plan' : 'Change plan'}
+      description={`Current plan: ${current.name}.`}
+      onClose={onClose}
+      panelClassName="max-w-lg"
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         <ErrorBanner banner={banner} />
         {choices.length === 0 ? (
@@ -53,13 +58,23 @@ export function ChangePlanDialog({ current, plans, onChoose, onClose }: ChangePl
                 key={plan.id}
                 className={`flex cursor-pointer gap-3 rounded-md border p-3 text-sm ${plan.id === planId ? 'border-indigo-500 ring-1 ring-indigo-500' : 'border-slate-200 dark:border-slate-700'}`}
               >
-                <input type="radio" name={groupName} value={plan.id} checked={plan.id === planId} onChange={() => setPlanId(plan.id)} className="mt-1" data-autofocus={plan.id === planId ? true : undefined} />
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={plan.id}
+                  checked={plan.id === planId}
+                  onChange={() => setPlanId(plan.id)}
+                  className="mt-1"
+                  data-autofocus={plan.id === planId ? true : undefined}
+                />
                 <span className="min-w-0">
                   <span className="block font-semibold text-slate-900 dark:text-white">
                     {plan.name} · {formatMoney(plan.price, plan.currency)} / {plan.billing_cycle}
                   </span>
                   <span className="block text-slate-600 dark:text-slate-400">{plan.description}</span>
-                  <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">{planChangeNote(current, plan)}</span>
+                  <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+                    {planChangeNote(current, plan)}
+                  </span>
                 </span>
               </label>
             ))}

@@ -40,7 +40,11 @@ export function CurrentPlanCard({ current, plans, onChange, onCancel, onKeep, ke
         {current.tokens_per_cycle !== null ? ` · ${formatCount(current.tokens_per_cycle)} tokens per cycle` : ''}
       </p>
       {pastDue.length > 0 ? (
-        <div role="alert" className="mt-3 space-y-1 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200" data-testid="subscription-past-due">
+        <div
+          role="alert"
+          className="mt-3 space-y-1 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200"
+          data-testid="subscription-past-due"
+        >
           {pastDue.map((line) => (
             <p key={line}>{line}</p>
           ))}

@@ -21,7 +21,13 @@ const statusLabel: Record<Invoice['status'], string> = { draft: 'Draft (open per
 export const invoiceName = (invoice: Invoice) => invoice.number ?? `Draft ${formatDay(invoice.period_start)}`;
 
 /** One invoice per billing period, newest first (the open period's draft first), each downloadable as PDF. */
-export function InvoicesCard({ invoices, onError }: { invoices: readonly Invoice[] | undefined; onError: (error: unknown) => void }) {
+export function InvoicesCard({
+  invoices,
+  onError,
+}: {
+  invoices: readonly Invoice[] | undefined;
+  onError: (error: unknown) => void;
+}) {
   const [downloading, setDownloading] = useState<string | null>(null);
 
   async function download(invoice: Invoice) {
@@ -47,22 +53,40 @@ export function InvoicesCard({ invoices, onError }: { invoices: readonly Invoice
       ) : (
         <ul aria-label="Invoices" className="divide-y divide-slate-200 dark:divide-slate-800">
           {invoices.map((invoice) => (
-            <li key={invoice.id} aria-label={invoiceName(invoice)} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+            <li
+              key={invoice.id}
+              aria-label={invoiceName(invoice)}
+              className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
+            >
               <div className="min-w-0">
                 <p className="font-medium break-words text-slate-900 dark:text-slate-100">
                   {invoiceName(invoice)}
-                  <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-medium ${statusStyle[invoice.status]}`}>{statusLabel[invoice.status]}</span>
+                  <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-medium ${statusStyle[invoice.status]}`}>
+                    {statusLabel[invoice.status]}
+                  </span>
                 </p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {formatDay(invoice.period_start)} to {formatDay(invoice.period_end)} · {invoice.lines.length} {invoice.lines.length === 1 ? 'line' : 'lines'}
+                  {formatDay(invoice.period_start)} to {formatDay(invoice.period_end)} · {invoice.lines.length}{' '}
+                  {invoice.lines.length === 1 ? 'line' : 'lines'}
                 </p>
               </div>
               <div className="flex items-center gap-3">
                 <span className="text-right tabular-nums">
-                  <span className="block font-semibold text-slate-900 dark:text-white">{formatSmallMoney(invoice.total, invoice.currency)}</span>
-                  {invoice.amount_due > 0 ? <span className="block text-xs text-slate-600 dark:text-slate-400">Due {formatSmallMoney(invoice.amount_due, invoice.currency)}</span> : null}
+                  <span className="block font-semibold text-slate-900 dark:text-white">
+                    {formatSmallMoney(invoice.total, invoice.currency)}
+                  </span>
+                  {invoice.amount_due > 0 ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      Due {formatSmallMoney(invoice.amount_due, invoice.currency)}
+                    </span>
+                  ) : null}
                 </span>
-                <Button variant="secondary" aria-label={`Download ${invoiceName(invoice)} (PDF)`} disabled={downloading === invoice.id} onClick={() => void download(invoice)}>
+                <Button
+                  variant="secondary"
+                  aria-label={`Download ${invoiceName(invoice)} (PDF)`}
+                  disabled={downloading === invoice.id}
+                  onClick={() => void download(invoice)}
+                >
                   {downloading === invoice.id ? 'Downloading...' : 'Download'}
                 </Button>
               </div>

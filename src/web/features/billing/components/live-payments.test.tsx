@@ -30,7 +30,17 @@ describe('card payments with Stripe (docs/decisions/024)', () => {
     const live = makeWallet({ test_mode: false });
     const { requests } = fakeBillingApi({
       wallet: live,
-      topUp: () => ({ status: 202, body: { status: 'pending', payment_id: payment({}).id, transaction: null, client_secret: null, checkout_url: checkoutUrl, balance: live } }),
+      topUp: () => ({
+        status: 202,
+        body: {
+          status: 'pending',
+          payment_id: payment({}).id,
+          transaction: null,
+          client_secret: null,
+          checkout_url: checkoutUrl,
+          balance: live,
+        },
+      }),
     });
     renderApp('/admin/billing');
     const wallet = await screen.findByRole('region', { name: 'Wallet' });
@@ -46,25 +56,61 @@ describe('card payments with Stripe (docs/decisions/024)', () => {
 
   it('follows the payment Checkout came back with until Stripe confirmed it', async () => {
     let state = payment({});
-    fakeBillingApi({ wallet: makeWallet({ test_mode: false }), routes: { [`GET /wallet/${orgId}/payments/${state.id}`]: () => ({ body: state }) } });
+    fakeBillingApi({
+      wallet: makeWallet({ test_mode: false }),
+      routes: { [`GET /wallet/${orgId}/payments/${state.id}`]: () => ({ body: state }) },
+    });
     renderApp(`/admin/billing?payment=${state.id}`);
     const notice = await screen.findByTestId('payment-return');
     await waitFor(() => expect(notice).toHaveTextContent('Confirming the top-up of $25.00 with Stripe...'));
-    state = payment({ status: 'succeeded', checkout_url: null, transaction: { id: 't1', description: 'Top-up by card', is_auto_reload: false, timestamp: state.created_at, type: 'credit', amount: 25 } });
-    await waitFor(() => expect(screen.getByTestId('payment-return')).toHaveTextContent('$25.00 added to the wallet.'), { timeout: 5_000 });
+    state = payment({
+      status: 'succeeded',
+      checkout_url: null,
+      transaction: {
+        id: 't1',
+        description: 'Top-up by card',
+        is_auto_reload: false,
+        timestamp: state.created_at,
+        type: 'credit',
+        amount: 25,
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('payment-return')).toHaveTextContent('$25.00 added to the wallet.'), {
+      timeout: 5_000,
+    });
   });
 
   it('says nothing was charged when the customer left Checkout, and why a plan payment failed', async () => {
     const cancelled = payment({ purpose: 'plan', amount: 49 });
     fakeBillingApi({ routes: { [`GET /wallet/${orgId}/payments/${cancelled.id}`]: () => ({ body: cancelled }) } });
     renderApp(`/admin/billing?payment=${cancelled.id}&checkout=cancelled`);
-    await waitFor(() => expect(screen.getByText('The plan payment of $49.00 was not completed: nothing was charged.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.getByText('The plan payment of $49.00 was not completed: nothing was charged.'),
+      ).toBeInTheDocument(),
+    );
   });
 
   it('takes a plan purchase to Checkout when the server answers its page', async () => {
     fakeBillingApi({
       routes: {
-        'POST /subscription/purchase': () => ({ status: 202, body: { id: 'free', name: 'Free Trial', description: 'Try it', price: 0, currency: 'USD', billing_cycle: 'monthly', features: [], tokens_per_cycle: null, subscription: null, charge: null, payment_id: payment({}).id, checkout_url: checkoutUrl } }),
+        'POST /subscription/purchase': () => ({
+          status: 202,
+          body: {
+            id: 'free',
+            name: 'Free Trial',
+            description: 'Try it',
+            price: 0,
+            currency: 'USD',
+            billing_cycle: 'monthly',
+            features: [],
+            tokens_per_cycle: null,
+            subscription: null,
+            charge: null,
+            payment_id: payment({}).id,
+            checkout_url: checkoutUrl,
+          },
+        }),
       },
     });
     renderApp('/admin/billing');

@@ -15,10 +15,14 @@ export function paymentReturnText(payment: WalletPayment | undefined, cancelled:
   const amount = formatMoney(payment.amount, payment.currency);
   const what = payment.purpose === 'plan' ? 'plan payment' : 'top-up';
   if (payment.status === 'succeeded') {
-    if (payment.purpose === 'plan') return payment.transaction ? `${amount} received, but the plan had changed meanwhile: it was added to the wallet.` : `${amount} received: your plan is updated.`;
+    if (payment.purpose === 'plan')
+      return payment.transaction
+        ? `${amount} received, but the plan had changed meanwhile: it was added to the wallet.`
+        : `${amount} received: your plan is updated.`;
     return `${amount} added to the wallet.`;
   }
-  if (payment.status === 'failed') return `The ${what} of ${amount} failed: ${payment.failure_message ?? 'the card was not charged.'}`;
+  if (payment.status === 'failed')
+    return `The ${what} of ${amount} failed: ${payment.failure_message ?? 'the card was not charged.'}`;
   if (cancelled) return `The ${what} of ${amount} was not completed: nothing was charged.`;
   return `Confirming the ${what} of ${amount} with Stripe...`;
 }
@@ -32,7 +36,11 @@ export function PaymentReturnNotice({ payment, cancelled, onDismiss }: PaymentRe
         ? 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200'
         : 'border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200';
   return (
-    <div role="status" data-testid="payment-return" className={`mb-4 flex items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm ${tone}`}>
+    <div
+      role="status"
+      data-testid="payment-return"
+      className={`mb-4 flex items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm ${tone}`}
+    >
       <span className="flex items-center gap-2">
         {waiting ? <Spinner label="Waiting for Stripe" className="h-4 w-4" /> : null}
         {paymentReturnText(payment, cancelled)}

@@ -26,15 +26,27 @@ describe('the current plan', () => {
         current_period_start: '2026-03-31',
         current_period_end: '2026-04-29',
         next_billing_date: '2026-04-30',
-        past_due: { since, reason: 'Your card was declined.', retries_made: 1, retries_left: 2, next_retry_at: '2026-04-03T12:00:00.000Z' },
+        past_due: {
+          since,
+          reason: 'Your card was declined.',
+          retries_made: 1,
+          retries_left: 2,
+          next_retry_at: '2026-04-03T12:00:00.000Z',
+        },
       }),
     });
     await openBilling();
     const alert = await within(card('Current Plan')).findByTestId('subscription-past-due');
     expect(alert).toHaveAttribute('role', 'alert');
-    expect(alert).toHaveTextContent('Payment past due: the renewal of Team could not be charged (Your card was declined). The plan stays on while it is retried.');
-    expect(alert).toHaveTextContent('Next retry on Apr 3, 2026 (2 tries left); if none succeeds, the organization returns to the Free Trial.');
-    expect(alert).toHaveTextContent('To update the card, top up the wallet with the new card: it is saved and the next retry charges it.');
+    expect(alert).toHaveTextContent(
+      'Payment past due: the renewal of Team could not be charged (Your card was declined). The plan stays on while it is retried.',
+    );
+    expect(alert).toHaveTextContent(
+      'Next retry on Apr 3, 2026 (2 tries left); if none succeeds, the organization returns to the Free Trial.',
+    );
+    expect(alert).toHaveTextContent(
+      'To update the card, top up the wallet with the new card: it is saved and the next retry charges it.',
+    );
   });
 
   it('shows no past-due notice for a plan that renews normally', async () => {
@@ -59,25 +71,42 @@ describe('the current plan', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: /Business/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const purchase = requests.find((request) => request.method === 'POST' && request.path === '/api/subscription/purchase');
+    const purchase = requests.find(
+      (request) => request.method === 'POST' && request.path === '/api/subscription/purchase',
+    );
     expect(purchase?.body).toEqual({ org_id: orgId, plan_id: 'business', payment_method: 'card' });
     expect(purchase?.headers.get('Idempotency-Key')).toMatch(/^web-/);
     expect(within(plan).getByTestId('current-plan-name')).toHaveTextContent('Business');
-    expect(screen.getByText('Your plan is now Business: $199.00 charged (test mode: no real money moved).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your plan is now Business: $199.00 charged (test mode: no real money moved).'),
+    ).toBeInTheDocument();
     expect(within(plan).getByText('Renews on Mar 31, 2026.')).toBeInTheDocument();
   });
 
   it('changes the plan, saying an upgrade is charged now and a downgrade waits for the period end', async () => {
-    const { requests } = fakeBillingApi({ plan: subscribedTo(teamPlan), plans: [teamPlan, businessPlan, { ...teamPlan, id: 'starter', name: 'Starter', price: 9 }] });
+    const { requests } = fakeBillingApi({
+      plan: subscribedTo(teamPlan),
+      plans: [teamPlan, businessPlan, { ...teamPlan, id: 'starter', name: 'Starter', price: 9 }],
+    });
     await openBilling();
     await userEvent.click(await within(card('Current Plan')).findByRole('button', { name: 'Change plan' }));
     const dialog = screen.getByRole('dialog', { name: 'Change plan' });
-    expect(within(dialog).getByRole('radio', { name: /Business/ }).closest('label')).toHaveTextContent('An upgrade: takes effect now');
-    expect(within(dialog).getByRole('radio', { name: /Starter/ }).closest('label')).toHaveTextContent('A downgrade: takes effect on Mar 31, 2026');
+    expect(
+      within(dialog)
+        .getByRole('radio', { name: /Business/ })
+        .closest('label'),
+    ).toHaveTextContent('An upgrade: takes effect now');
+    expect(
+      within(dialog)
+        .getByRole('radio', { name: /Starter/ })
+        .closest('label'),
+    ).toHaveTextContent('A downgrade: takes effect on Mar 31, 2026');
     expect(within(dialog).queryByRole('radio', { name: /^Team/ })).toBeNull();
     await userEvent.click(within(dialog).getByRole('radio', { name: /Business/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
-    await waitFor(() => expect(within(card('Current Plan')).getByTestId('current-plan-name')).toHaveTextContent('Business'));
+    await waitFor(() =>
+      expect(within(card('Current Plan')).getByTestId('current-plan-name')).toHaveTextContent('Business'),
+    );
     const update = requests.find((request) => request.path === `/api/subscription/update/${orgId}`);
     expect(update?.body).toEqual({ plan_id: 'business' });
     expect(update?.headers.get('Idempotency-Key')).toMatch(/^web-/);
@@ -89,21 +118,33 @@ describe('the current plan', () => {
     const plan = card('Current Plan');
     await userEvent.click(await within(plan).findByRole('button', { name: 'Cancel plan' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Cancel the plan?' });
-    expect(confirm).toHaveTextContent('Team stays until the end of the current period (Mar 30, 2026), then the organization returns to the Free Trial.');
+    expect(confirm).toHaveTextContent(
+      'Team stays until the end of the current period (Mar 30, 2026), then the organization returns to the Free Trial.',
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(requests.some((request) => request.path.startsWith('/api/subscription/cancel/'))).toBe(false);
 
     await userEvent.click(within(plan).getByRole('button', { name: 'Cancel plan' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel plan' }));
-    expect(await within(plan).findByText('Cancelled: Team stays until the end of the period (Mar 30, 2026), then the Free Trial.')).toBeInTheDocument();
-    expect(requests.filter((request) => request.method === 'POST' && request.path === `/api/subscription/cancel/${orgId}`)).toHaveLength(1);
+    expect(
+      await within(plan).findByText(
+        'Cancelled: Team stays until the end of the period (Mar 30, 2026), then the Free Trial.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      requests.filter((request) => request.method === 'POST' && request.path === `/api/subscription/cancel/${orgId}`),
+    ).toHaveLength(1);
     expect(within(plan).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
 
     await userEvent.click(within(plan).getByRole('button', { name: 'Keep Team' }));
-    await waitFor(() => expect(requests.find((request) => request.path === `/api/subscription/update/${orgId}`)?.body).toEqual({ plan_id: 'team' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === `/api/subscription/update/${orgId}`)?.body).toEqual({
+        plan_id: 'team',
+      }),
+    );
   });
 
-  it("shows the Free Trial and the failure in the red banner when the plan cannot be loaded (spec section 8)", async () => {
+  it('shows the Free Trial and the failure in the red banner when the plan cannot be loaded (spec section 8)', async () => {
     fakeBillingApi({ plan: { status: 500, message: 'Plans are unavailable right now' } });
     await openBilling();
     expect(await within(card('Current Plan')).findByTestId('current-plan-name')).toHaveTextContent('Free Trial');
@@ -113,7 +154,12 @@ describe('the current plan', () => {
   it("shows a refused change in the dialog's banner and keeps the dialog open", async () => {
     fakeBillingApi({
       plan: subscribedTo(teamPlan),
-      routes: { [`POST /subscription/update/${orgId}`]: () => ({ status: 402, body: apiErrorBody('payment_required', 'Your card was declined.') }) },
+      routes: {
+        [`POST /subscription/update/${orgId}`]: () => ({
+          status: 402,
+          body: apiErrorBody('payment_required', 'Your card was declined.'),
+        }),
+      },
     });
     await openBilling();
     await userEvent.click(await within(card('Current Plan')).findByRole('button', { name: 'Change plan' }));
@@ -136,19 +182,32 @@ describe('usage for the period', () => {
       ],
       by_model: [
         { model_id: 'openai/gpt-4o-mini', model_name: 'GPT-4o mini', requests: 2, tokens: 1000, cost: 0.003 },
-        { model_id: 'anthropic/claude-sonnet-4', model_name: 'Claude Sonnet 4', requests: 1, tokens: 500, cost: 0.0012 },
+        {
+          model_id: 'anthropic/claude-sonnet-4',
+          model_name: 'Claude Sonnet 4',
+          requests: 1,
+          tokens: 500,
+          cost: 0.0012,
+        },
       ],
     };
     const { requests } = fakeBillingApi({ breakdown });
     await openBilling();
     const usage = card('Usage');
     const models = await within(usage).findByRole('list', { name: 'Usage by model' });
-    expect(within(models).getByRole('listitem', { name: 'GPT-4o mini' })).toHaveTextContent('2 requests · 1,000 tokens · $0.003');
-    expect(within(usage).getByRole('figure', { name: 'Tokens used per day in the period' })).toHaveAttribute('data-points', '2');
+    expect(within(models).getByRole('listitem', { name: 'GPT-4o mini' })).toHaveTextContent(
+      '2 requests · 1,000 tokens · $0.003',
+    );
+    expect(within(usage).getByRole('figure', { name: 'Tokens used per day in the period' })).toHaveAttribute(
+      'data-points',
+      '2',
+    );
     expect(within(usage).getByText('1,500')).toBeInTheDocument();
     expect(requests.some((request) => request.path === `/api/subscription/usage/${orgId}?period=month`)).toBe(true);
     await userEvent.selectOptions(within(usage).getByLabelText('Period'), 'Last 7 days');
-    await waitFor(() => expect(requests.some((request) => request.path === `/api/subscription/usage/${orgId}?period=week`)).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((request) => request.path === `/api/subscription/usage/${orgId}?period=week`)).toBe(true),
+    );
   });
 
   it('says when the period has no usage', async () => {
@@ -162,16 +221,37 @@ describe('invoices', () => {
   it('lists the invoices and downloads one as its PDF', async () => {
     const pdf = new TextEncoder().encode('%PDF-1.7\n...');
     const { requests } = fakeBillingApi({
-      invoices: [makeInvoice('0002', { number: null, status: 'draft', period_start: '2026-03-01', period_end: '2026-03-30', total: 0.0042, amount_paid: 0, amount_due: 0.0042 }), makeInvoice('0001')],
+      invoices: [
+        makeInvoice('0002', {
+          number: null,
+          status: 'draft',
+          period_start: '2026-03-01',
+          period_end: '2026-03-30',
+          total: 0.0042,
+          amount_paid: 0,
+          amount_due: 0.0042,
+        }),
+        makeInvoice('0001'),
+      ],
       routes: {
         [`GET /subscription/invoices/${orgId}/0001/pdf`]: () => ({
-          file: { bytes: pdf, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="invoice-TW-ORG1-0001.pdf"' } },
+          file: {
+            bytes: pdf,
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="invoice-TW-ORG1-0001.pdf"',
+            },
+          },
         }),
       },
     });
     await openBilling();
     const list = await within(card('Invoices')).findByRole('list', { name: 'Invoices' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Draft Mar 1, 2026', 'TW-ORG1-0001']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Draft Mar 1, 2026', 'TW-ORG1-0001']);
     expect(within(list).getByRole('listitem', { name: 'TW-ORG1-0001' })).toHaveTextContent('Paid');
     expect(within(list).getByRole('listitem', { name: 'Draft Mar 1, 2026' })).toHaveTextContent('$0.0042');
 
@@ -201,7 +281,15 @@ describe('invoices', () => {
   });
 
   it('shows a failed download in the red banner', async () => {
-    fakeBillingApi({ invoices: [makeInvoice('0001')], routes: { [`GET /subscription/invoices/${orgId}/0001/pdf`]: () => ({ status: 404, body: apiErrorBody('not_found', 'Invoice not found') }) } });
+    fakeBillingApi({
+      invoices: [makeInvoice('0001')],
+      routes: {
+        [`GET /subscription/invoices/${orgId}/0001/pdf`]: () => ({
+          status: 404,
+          body: apiErrorBody('not_found', 'Invoice not found'),
+        }),
+      },
+    });
     await openBilling();
     await userEvent.click(await within(card('Invoices')).findByRole('button', { name: 'Download TW-ORG1-0001 (PDF)' }));
     expect(await screen.findByTestId('error-banner')).toHaveTextContent('Invoice not found');

@@ -11,12 +11,16 @@ import { validateTopUp, type TopUpField, type TopUpForm } from '../lib/top-up-fo
 
 interface TopUpDialogProps {
   wallet: WalletBalance;
-  onTopUp: (request: { amount: number; currency: string; payment_method: 'card'; card_number?: string }, idempotencyKey: string) => Promise<TopUpResult>;
+  onTopUp: (
+    request: { amount: number; currency: string; payment_method: 'card'; card_number?: string },
+    idempotencyKey: string,
+  ) => Promise<TopUpResult>;
   onDone: (result: TopUpResult) => void;
   onClose: () => void;
 }
 
-export const testModeNote = 'Test mode: no real money moves. Use a Stripe test card, such as 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).';
+export const testModeNote =
+  'Test mode: no real money moves. Use a Stripe test card, such as 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).';
 
 /**
  * Spec section 2's Top Up dialog: the amount (step 0.01) and, in test mode, a test card number;
@@ -44,7 +48,12 @@ export function TopUpDialog({ wallet, onTopUp, onDone, onClose }: TopUpDialogPro
     const { values, problems: found } = validateTopUp(form, minimum, wallet.test_mode);
     setProblems(found);
     if (!values) return;
-    const request = { amount: values.amount, currency: wallet.currency, payment_method: 'card' as const, ...(values.cardNumber ? { card_number: values.cardNumber } : {}) };
+    const request = {
+      amount: values.amount,
+      currency: wallet.currency,
+      payment_method: 'card' as const,
+      ...(values.cardNumber ? { card_number: values.cardNumber } : {}),
+    };
     inFlight.current = true;
     setPaying(true);
     try {
@@ -61,7 +70,11 @@ export function TopUpDialog({ wallet, onTopUp, onDone, onClose }: TopUpDialogPro
   }
 
   return (
-    <Dialog title="Top Up" description={`Add money to the wallet. The balance is ${formatMoney(wallet.balance, wallet.currency)}.`} onClose={onClose}>
+    <Dialog
+      title="Top Up"
+      description={`Add money to the wallet. The balance is ${formatMoney(wallet.balance, wallet.currency)}.`}
+      onClose={onClose}
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         <ErrorBanner banner={banner} />
         <TextField
@@ -78,7 +91,10 @@ export function TopUpDialog({ wallet, onTopUp, onDone, onClose }: TopUpDialogPro
         />
         {wallet.test_mode ? (
           <>
-            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="test-mode-note">
+            <p
+              className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200"
+              data-testid="test-mode-note"
+            >
               {testModeNote}
             </p>
             <TextField
@@ -93,7 +109,8 @@ export function TopUpDialog({ wallet, onTopUp, onDone, onClose }: TopUpDialogPro
           </>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            You pay on Stripe&apos;s secure payment page; the wallet is credited as soon as Stripe confirms the payment, and the card is kept for auto-reload.
+            You pay on Stripe&apos;s secure payment page; the wallet is credited as soon as Stripe confirms the payment,
+            and the card is kept for auto-reload.
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -18,7 +18,9 @@ export function TransactionList({ transactions, currency, label }: TransactionLi
             <p className="break-words text-slate-900 dark:text-slate-100">
               {transaction.description}
               {transaction.is_auto_reload ? (
-                <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">Auto-reload</span>
+                <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+                  Auto-reload
+                </span>
               ) : null}
             </p>
             <p className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(transaction.timestamp)}</p>

@@ -32,10 +32,18 @@ export function TransactionsCard({ currency, onError }: { currency: string; onEr
               Page {page} of {pageCount} ({data.total} transactions)
             </span>
             <div className="flex gap-2">
-              <Button variant="secondary" disabled={page <= 1 || query.isFetching} onClick={() => setPage((current) => current - 1)}>
+              <Button
+                variant="secondary"
+                disabled={page <= 1 || query.isFetching}
+                onClick={() => setPage((current) => current - 1)}
+              >
                 Previous
               </Button>
-              <Button variant="secondary" disabled={page >= pageCount || query.isFetching} onClick={() => setPage((current) => current + 1)}>
+              <Button
+                variant="secondary"
+                disabled={page >= pageCount || query.isFetching}
+                onClick={() => setPage((current) => current + 1)}
+              >
                 Next
               </Button>
             </div>

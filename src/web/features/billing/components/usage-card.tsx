@@ -7,7 +7,13 @@ import { EmptyState } from '../../dashboard/components/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatSmallMoney as formatCost } from '../lib/money';
 
-export const periodLabels: Record<UsagePeriod, string> = { day: 'Today', week: 'Last 7 days', month: 'Last 30 days', year: 'Last 365 days', all: 'All time' };
+export const periodLabels: Record<UsagePeriod, string> = {
+  day: 'Today',
+  week: 'Last 7 days',
+  month: 'Last 30 days',
+  year: 'Last 365 days',
+  all: 'All time',
+};
 export const noUsageText = 'No usage in this period.';
 
 type UsageDay = UsageBreakdown['by_date'][number];
@@ -22,7 +28,12 @@ interface UsageCardProps {
 /** Spec section 3's usage breakdown: the period's total, by model and by day. */
 export function UsageCard({ usage, period, onPeriod }: UsageCardProps) {
   const picker = (
-    <SelectField label="Period" value={period} onChange={(event) => onPeriod(event.target.value as UsagePeriod)} className="w-40">
+    <SelectField
+      label="Period"
+      value={period}
+      onChange={(event) => onPeriod(event.target.value as UsagePeriod)}
+      className="w-40"
+    >
       {usagePeriods.map((option) => (
         <option key={option} value={option}>
           {periodLabels[option]}
@@ -54,10 +65,17 @@ export function UsageCard({ usage, period, onPeriod }: UsageCardProps) {
               <h3 className="mt-4 text-sm font-semibold text-slate-700 dark:text-slate-200">By model</h3>
               <ul aria-label="Usage by model" className="mt-1 divide-y divide-slate-200 dark:divide-slate-800">
                 {usage.by_model.map((model) => (
-                  <li key={model.model_id} aria-label={model.model_name} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
-                    <span className="min-w-0 font-medium break-words text-slate-900 dark:text-slate-100">{model.model_name}</span>
+                  <li
+                    key={model.model_id}
+                    aria-label={model.model_name}
+                    className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm"
+                  >
+                    <span className="min-w-0 font-medium break-words text-slate-900 dark:text-slate-100">
+                      {model.model_name}
+                    </span>
                     <span className="text-slate-600 tabular-nums dark:text-slate-300">
-                      {formatCount(model.requests)} requests · {formatCount(model.tokens)} tokens · {formatCost(model.cost)}
+                      {formatCount(model.requests)} requests · {formatCount(model.tokens)} tokens ·{' '}
+                      {formatCost(model.cost)}
                     </span>
                   </li>
                 ))}
@@ -68,7 +86,12 @@ export function UsageCard({ usage, period, onPeriod }: UsageCardProps) {
                 points={usage.by_date}
                 series={tokenSeries}
                 pointLabel={(day) => formatDay(day.date)}
-                tooltip={(day) => [formatDay(day.date), `${formatCount(day.tokens)} tokens`, `${formatCount(day.requests)} requests`, `Cost ${formatCost(day.cost)}`]}
+                tooltip={(day) => [
+                  formatDay(day.date),
+                  `${formatCount(day.tokens)} tokens`,
+                  `${formatCount(day.requests)} requests`,
+                  `Cost ${formatCost(day.cost)}`,
+                ]}
                 formatValue={formatCount}
               />
             </>

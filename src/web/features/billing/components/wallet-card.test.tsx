@@ -27,7 +27,11 @@ describe('the Wallet card (spec section 2)', () => {
     await waitFor(() => expect(within(wallet).getByTestId('wallet-balance')).toHaveTextContent('$28.50 USD'));
     const recent = await within(wallet).findByRole('list', { name: 'Recent transactions' });
     const rows = within(recent).getAllByRole('listitem');
-    expect(rows.map((row) => within(row).getByTestId('transaction-amount').textContent)).toEqual(['-$0.000135', '+$25.00', '-$1.50']);
+    expect(rows.map((row) => within(row).getByTestId('transaction-amount').textContent)).toEqual([
+      '-$0.000135',
+      '+$25.00',
+      '-$1.50',
+    ]);
     expect(within(rows[0]!).getByTestId('transaction-amount')).toHaveClass('text-red-600');
     expect(within(rows[1]!).getByTestId('transaction-amount')).toHaveClass('text-green-600');
     expect(within(rows[2]!).getByTestId('transaction-amount')).toHaveClass('text-red-600');
@@ -38,11 +42,19 @@ describe('the Wallet card (spec section 2)', () => {
   });
 
   it("says 'No recent transactions' when the ledger is empty, and notes auto-reload when it is on", async () => {
-    fakeBillingApi({ wallet: makeWallet({ test_mode: false }, { auto_reload_enabled: true, auto_reload_threshold: 5, auto_reload_amount: 20 }), transactions: [] });
+    fakeBillingApi({
+      wallet: makeWallet(
+        { test_mode: false },
+        { auto_reload_enabled: true, auto_reload_threshold: 5, auto_reload_amount: 20 },
+      ),
+      transactions: [],
+    });
     await openBilling();
     const wallet = card('Wallet');
     expect(await within(wallet).findByText(noRecentTransactionsText)).toBeInTheDocument();
-    expect(within(wallet).getByTestId('auto-reload-note')).toHaveTextContent('Auto-reload is on: $20.00 is added when the balance falls below $5.00.');
+    expect(within(wallet).getByTestId('auto-reload-note')).toHaveTextContent(
+      'Auto-reload is on: $20.00 is added when the balance falls below $5.00.',
+    );
     expect(within(wallet).queryByText(/Test mode/)).toBeNull();
   });
 
@@ -74,7 +86,9 @@ describe('the Wallet card (spec section 2)', () => {
 
 describe('the transactions list', () => {
   it('pages through every transaction, newest first, with signs and colours', async () => {
-    const transactions = Array.from({ length: 12 }, (_, index) => makeTransaction(`t${index + 1}`, index % 2 === 0 ? 'debit' : 'credit', index + 1, `Entry ${index + 1}`));
+    const transactions = Array.from({ length: 12 }, (_, index) =>
+      makeTransaction(`t${index + 1}`, index % 2 === 0 ? 'debit' : 'credit', index + 1, `Entry ${index + 1}`),
+    );
     fakeBillingApi({ transactions });
     await openBilling();
     const list = await within(card('Transactions')).findByRole('list', { name: 'Transactions' });
@@ -83,8 +97,16 @@ describe('the transactions list', () => {
     expect(within(card('Transactions')).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await userEvent.click(within(card('Transactions')).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(within(card('Transactions')).getByRole('status')).toHaveTextContent('Page 2 of 2'));
-    const second = within(within(card('Transactions')).getByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
-    expect(second.map((row) => row.textContent)).toEqual([expect.stringContaining('Entry 11'), expect.stringContaining('Entry 12')]);
-    expect(second.map((row) => within(row).getByTestId('transaction-amount').textContent)).toEqual(['-$11.00', '+$12.00']);
+    const second = within(within(card('Transactions')).getByRole('list', { name: 'Transactions' })).getAllByRole(
+      'listitem',
+    );
+    expect(second.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Entry 11'),
+      expect.stringContaining('Entry 12'),
+    ]);
+    expect(second.map((row) => within(row).getByTestId('transaction-amount').textContent)).toEqual([
+      '-$11.00',
+      '+$12.00',
+    ]);
   });
 });

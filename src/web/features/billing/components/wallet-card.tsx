@@ -18,7 +18,14 @@ interface WalletCardProps {
 /** Spec section 2's Wallet card: the balance with its currency, the auto-reload note, Top Up, settings, the 3 latest transactions. */
 export function WalletCard({ wallet, recent, onTopUp, onSettings }: WalletCardProps) {
   const settingsButton = (
-    <Button variant="ghost" className="h-9 w-9 p-0" aria-label="Wallet settings" title="Wallet settings" onClick={onSettings} disabled={!wallet}>
+    <Button
+      variant="ghost"
+      className="h-9 w-9 p-0"
+      aria-label="Wallet settings"
+      title="Wallet settings"
+      onClick={onSettings}
+      disabled={!wallet}
+    >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
         <path
           fillRule="evenodd"
@@ -39,19 +46,28 @@ export function WalletCard({ wallet, recent, onTopUp, onSettings }: WalletCardPr
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div>
               <p className="text-sm text-slate-500 dark:text-slate-400">Current balance</p>
-              <p className="text-3xl font-bold text-slate-900 tabular-nums dark:text-white" data-testid="wallet-balance" title={`${wallet.balance} ${wallet.currency}`}>
-                {formatMoney(wallet.balance, wallet.currency)} <span className="text-base font-medium text-slate-500 dark:text-slate-400">{wallet.currency}</span>
+              <p
+                className="text-3xl font-bold text-slate-900 tabular-nums dark:text-white"
+                data-testid="wallet-balance"
+                title={`${wallet.balance} ${wallet.currency}`}
+              >
+                {formatMoney(wallet.balance, wallet.currency)}{' '}
+                <span className="text-base font-medium text-slate-500 dark:text-slate-400">{wallet.currency}</span>
               </p>
             </div>
             <Button onClick={onTopUp}>Top Up</Button>
           </div>
           {wallet.settings.auto_reload_enabled ? (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="auto-reload-note">
-              Auto-reload is on: {formatMoney(wallet.settings.auto_reload_amount, wallet.currency)} is added when the balance falls below{' '}
-              {formatMoney(wallet.settings.auto_reload_threshold, wallet.currency)}.
+              Auto-reload is on: {formatMoney(wallet.settings.auto_reload_amount, wallet.currency)} is added when the
+              balance falls below {formatMoney(wallet.settings.auto_reload_threshold, wallet.currency)}.
             </p>
           ) : null}
-          {wallet.test_mode ? <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">Test mode: payments use test cards and no real money moves.</p> : null}
+          {wallet.test_mode ? (
+            <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">
+              Test mode: payments use test cards and no real money moves.
+            </p>
+          ) : null}
           <h3 className="mt-4 text-sm font-semibold text-slate-700 dark:text-slate-200">Recent transactions</h3>
           {recent === undefined ? (
             <div className="flex justify-center py-4">

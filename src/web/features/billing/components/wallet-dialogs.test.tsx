@@ -9,7 +9,8 @@ import { fakeBillingApi, makeWallet, orgId } from '../test/fake-billing-api';
 import { testModeNote } from './top-up-dialog';
 
 const card = (title: string) => screen.getByRole('region', { name: title });
-const topUps = (requests: RecordedRequest[]) => requests.filter((request) => request.method === 'POST' && request.path === '/api/wallet/topup');
+const topUps = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.method === 'POST' && request.path === '/api/wallet/topup');
 
 async function openTopUp() {
   renderApp('/admin/billing');
@@ -51,7 +52,13 @@ describe('the Top Up dialog (spec sections 2 and 5)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Top Up' })).toBeNull());
     expect(topUps(requests)).toHaveLength(1);
-    expect(topUps(requests)[0]!.body).toEqual({ amount: 12.34, currency: 'USD', payment_method: 'card', org_id: orgId, card_number: '4242424242424242' });
+    expect(topUps(requests)[0]!.body).toEqual({
+      amount: 12.34,
+      currency: 'USD',
+      payment_method: 'card',
+      org_id: orgId,
+      card_number: '4242424242424242',
+    });
     expect(topUps(requests)[0]!.headers.get('Idempotency-Key')).toMatch(/^web-[0-9a-f]{32}$/);
     await waitFor(() => expect(within(card('Wallet')).getByTestId('wallet-balance')).toHaveTextContent('$17.34 USD'));
     expect(within(card('Wallet')).getByRole('list', { name: 'Recent transactions' })).toHaveTextContent('+$12.34');
@@ -63,7 +70,17 @@ describe('the Top Up dialog (spec sections 2 and 5)', () => {
     const { requests } = fakeBillingApi({
       topUp: (request) =>
         new Promise((resolve) => {
-          answer = () => resolve({ body: { status: 'succeeded', payment_id: 'p1', transaction: null, client_secret: null, checkout_url: null, balance: makeWallet({ balance: 15 }) } });
+          answer = () =>
+            resolve({
+              body: {
+                status: 'succeeded',
+                payment_id: 'p1',
+                transaction: null,
+                client_secret: null,
+                checkout_url: null,
+                balance: makeWallet({ balance: 15 }),
+              },
+            });
           void request;
         }),
     });
@@ -86,13 +103,18 @@ describe('the Top Up dialog (spec sections 2 and 5)', () => {
       { status: 500, body: apiErrorBody('internal', 'Internal server error') },
       { status: 402, body: apiErrorBody('payment_required', 'Your card was declined.') },
     ];
-    const { requests } = fakeBillingApi({ topUp: () => answers.shift() ?? { status: 402, body: apiErrorBody('payment_required', 'Your card was declined.') } });
+    const { requests } = fakeBillingApi({
+      topUp: () =>
+        answers.shift() ?? { status: 402, body: apiErrorBody('payment_required', 'Your card was declined.') },
+    });
     const dialog = await openTopUp();
     await userEvent.type(within(dialog).getByLabelText('Card number'), '4000000000000002');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
     expect(await within(dialog).findByTestId('error-banner')).toHaveTextContent('Internal server error');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(within(dialog).getByTestId('error-banner')).toHaveTextContent('Your card was declined.'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('error-banner')).toHaveTextContent('Your card was declined.'),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(topUps(requests)).toHaveLength(3));
     const keys = topUps(requests).map((request) => request.headers.get('Idempotency-Key'));
@@ -101,7 +123,9 @@ describe('the Top Up dialog (spec sections 2 and 5)', () => {
   });
 
   it('closes with Escape after a refusal even when the focus fell to the page (the Pay button was disabled while paying)', async () => {
-    fakeBillingApi({ topUp: () => ({ status: 402, body: apiErrorBody('payment_required', 'Your card was declined.') }) });
+    fakeBillingApi({
+      topUp: () => ({ status: 402, body: apiErrorBody('payment_required', 'Your card was declined.') }),
+    });
     const dialog = await openTopUp();
     await userEvent.type(within(dialog).getByLabelText('Card number'), '4000000000000002');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
@@ -167,26 +191,43 @@ describe('the Wallet Settings dialog (spec sections 2 and 5)', () => {
       auto_reload_amount: 30,
       org_id: orgId,
     });
-    expect(await within(card('Wallet')).findByTestId('auto-reload-note')).toHaveTextContent('Auto-reload is on: $30.00 is added when the balance falls below $7.50.');
+    expect(await within(card('Wallet')).findByTestId('auto-reload-note')).toHaveTextContent(
+      'Auto-reload is on: $30.00 is added when the balance falls below $7.50.',
+    );
   });
 
   it('turning auto-reload off hides the two fields and keeps their saved values', async () => {
-    const { requests } = fakeBillingApi({ wallet: makeWallet({}, { auto_reload_enabled: true, auto_reload_threshold: 3, auto_reload_amount: 40 }) });
+    const { requests } = fakeBillingApi({
+      wallet: makeWallet({}, { auto_reload_enabled: true, auto_reload_threshold: 3, auto_reload_amount: 40 }),
+    });
     const dialog = await openSettings();
     await fill(within(dialog).getByLabelText('Auto-reload threshold (USD)'), '-1');
     await userEvent.click(within(dialog).getByLabelText('Enable auto-reload'));
     expect(within(dialog).queryByLabelText('Auto-reload threshold (USD)')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(requests.find((request) => request.method === 'PUT')).toBeDefined());
-    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ auto_reload_enabled: false, auto_reload_threshold: 3, auto_reload_amount: 40 });
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      auto_reload_enabled: false,
+      auto_reload_threshold: 3,
+      auto_reload_amount: 40,
+    });
     await waitFor(() => expect(within(card('Wallet')).queryByTestId('auto-reload-note')).toBeNull());
   });
 
   it("shows the server's refusal in the dialog's red banner and closes with Escape", async () => {
-    fakeBillingApi({ routes: { [`PUT /wallet/${orgId}/settings`]: () => ({ status: 403, body: apiErrorBody('forbidden', 'You do not have permission to do this.') }) } });
+    fakeBillingApi({
+      routes: {
+        [`PUT /wallet/${orgId}/settings`]: () => ({
+          status: 403,
+          body: apiErrorBody('forbidden', 'You do not have permission to do this.'),
+        }),
+      },
+    });
     const dialog = await openSettings();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Settings' }));
-    expect(await within(dialog).findByTestId('error-banner')).toHaveTextContent('You do not have permission to do this.');
+    expect(await within(dialog).findByTestId('error-banner')).toHaveTextContent(
+      'You do not have permission to do this.',
+    );
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Wallet Settings' })).toBeNull();
   });

@@ -6,11 +6,21 @@ import { TextField } from '../../../components/ui/text-field';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { CheckboxField } from '../../admin/components/form-fields';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
-import { validateWalletSettings, walletSettingsDraft, type WalletSettingsField, type WalletSettingsForm } from '../lib/wallet-settings-form';
+import {
+  validateWalletSettings,
+  walletSettingsDraft,
+  type WalletSettingsField,
+  type WalletSettingsForm,
+} from '../lib/wallet-settings-form';
 
 interface WalletSettingsDialogProps {
   wallet: WalletBalance;
-  onSave: (settings: { min_top_up_amount: number; auto_reload_enabled: boolean; auto_reload_threshold: number; auto_reload_amount: number }) => Promise<unknown>;
+  onSave: (settings: {
+    min_top_up_amount: number;
+    auto_reload_enabled: boolean;
+    auto_reload_threshold: number;
+    auto_reload_amount: number;
+  }) => Promise<unknown>;
   onClose: () => void;
 }
 

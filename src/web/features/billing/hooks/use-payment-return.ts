@@ -26,7 +26,8 @@ export function usePaymentReturn() {
     queryFn: () => getWalletPayment(orgId, paymentId!),
     enabled: orgId !== '' && paymentId !== null,
     retry: false,
-    refetchInterval: (current) => (!cancelled && ['processing', 'pending'].includes(current.state.data?.status ?? 'pending') ? paymentPollMs : false),
+    refetchInterval: (current) =>
+      !cancelled && ['processing', 'pending'].includes(current.state.data?.status ?? 'pending') ? paymentPollMs : false,
   });
   const status = query.data?.status;
   useEffect(() => {

@@ -2,7 +2,14 @@ import type { UsagePeriod } from '@contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
 import { getPlans } from '../../pricing/api/get-plans';
-import { cancelPlan, changePlan, getCurrentPlan, getUsageBreakdown, listInvoices, purchasePlan } from '../api/subscription-api';
+import {
+  cancelPlan,
+  changePlan,
+  getCurrentPlan,
+  getUsageBreakdown,
+  listInvoices,
+  purchasePlan,
+} from '../api/subscription-api';
 import { dashboardKeys } from '../../dashboard/hooks/use-dashboard-analytics';
 import { walletKeys } from './use-wallet';
 
@@ -20,17 +27,29 @@ export function usePlans() {
 
 export function useCurrentPlan({ enabled = true }: { enabled?: boolean } = {}) {
   const orgId = useOrganisationId();
-  return useQuery({ queryKey: subscriptionKeys.plan(orgId), queryFn: () => getCurrentPlan(orgId), enabled: enabled && orgId !== '' });
+  return useQuery({
+    queryKey: subscriptionKeys.plan(orgId),
+    queryFn: () => getCurrentPlan(orgId),
+    enabled: enabled && orgId !== '',
+  });
 }
 
 export function useInvoices() {
   const orgId = useOrganisationId();
-  return useQuery({ queryKey: subscriptionKeys.invoices(orgId), queryFn: () => listInvoices(orgId), enabled: orgId !== '' });
+  return useQuery({
+    queryKey: subscriptionKeys.invoices(orgId),
+    queryFn: () => listInvoices(orgId),
+    enabled: orgId !== '',
+  });
 }
 
 export function useUsageBreakdown(period: UsagePeriod) {
   const orgId = useOrganisationId();
-  return useQuery({ queryKey: subscriptionKeys.usage(orgId, period), queryFn: () => getUsageBreakdown(orgId, period), enabled: orgId !== '' });
+  return useQuery({
+    queryKey: subscriptionKeys.usage(orgId, period),
+    queryFn: () => getUsageBreakdown(orgId, period),
+    enabled: orgId !== '',
+  });
 }
 
 /**
@@ -52,8 +71,16 @@ export function useSubscriptionMutations() {
     return settle();
   };
   return {
-    purchase: useMutation({ mutationFn: ({ planId, idempotencyKey }: { planId: string; idempotencyKey: string }) => purchasePlan(orgId, planId, idempotencyKey), onSuccess: keep }),
-    change: useMutation({ mutationFn: ({ planId, idempotencyKey }: { planId: string; idempotencyKey: string }) => changePlan(orgId, planId, idempotencyKey), onSuccess: keep }),
+    purchase: useMutation({
+      mutationFn: ({ planId, idempotencyKey }: { planId: string; idempotencyKey: string }) =>
+        purchasePlan(orgId, planId, idempotencyKey),
+      onSuccess: keep,
+    }),
+    change: useMutation({
+      mutationFn: ({ planId, idempotencyKey }: { planId: string; idempotencyKey: string }) =>
+        changePlan(orgId, planId, idempotencyKey),
+      onSuccess: keep,
+    }),
     cancel: useMutation({ mutationFn: () => cancelPlan(orgId), onSuccess: keep }),
   };
 }

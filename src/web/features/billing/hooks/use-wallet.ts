@@ -1,7 +1,14 @@
 import type { UpdateWalletSettingsRequest } from '@contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
-import { fallbackWallet, getWalletBalance, listWalletTransactions, topUpWallet, updateWalletSettings, type TopUpBody } from '../api/wallet-api';
+import {
+  fallbackWallet,
+  getWalletBalance,
+  listWalletTransactions,
+  topUpWallet,
+  updateWalletSettings,
+  type TopUpBody,
+} from '../api/wallet-api';
 
 /** Spec section 9: the Wallet card shows the 3 latest transactions. */
 export const recentTransactionCount = 3;
@@ -16,8 +23,16 @@ export const walletKeys = {
 /** The balance with its settings: the section 9 defaults when it fails to load (the failure goes to the banner). */
 export function useWalletBalance() {
   const orgId = useOrganisationId();
-  const query = useQuery({ queryKey: walletKeys.balance(orgId), queryFn: () => getWalletBalance(orgId), enabled: orgId !== '' });
-  return { wallet: query.data ?? (query.isError ? fallbackWallet : undefined), isPending: query.isPending, error: query.error };
+  const query = useQuery({
+    queryKey: walletKeys.balance(orgId),
+    queryFn: () => getWalletBalance(orgId),
+    enabled: orgId !== '',
+  });
+  return {
+    wallet: query.data ?? (query.isError ? fallbackWallet : undefined),
+    isPending: query.isPending,
+    error: query.error,
+  };
 }
 
 export function useWalletTransactions(page: number, limit: number) {
@@ -37,11 +52,13 @@ export function useWalletMutations() {
   const reload = () => queryClient.invalidateQueries({ queryKey: walletKeys.all(orgId) });
   return {
     topUp: useMutation({
-      mutationFn: ({ request, idempotencyKey }: { request: Omit<TopUpBody, 'org_id'>; idempotencyKey: string }) => topUpWallet({ ...request, org_id: orgId }, idempotencyKey),
+      mutationFn: ({ request, idempotencyKey }: { request: Omit<TopUpBody, 'org_id'>; idempotencyKey: string }) =>
+        topUpWallet({ ...request, org_id: orgId }, idempotencyKey),
       onSuccess: reload,
     }),
     saveSettings: useMutation({
-      mutationFn: (settings: Omit<UpdateWalletSettingsRequest, 'org_id'>) => updateWalletSettings(orgId, { ...settings, org_id: orgId }),
+      mutationFn: (settings: Omit<UpdateWalletSettingsRequest, 'org_id'>) =>
+        updateWalletSettings(orgId, { ...settings, org_id: orgId }),
       onSuccess: (balance) => {
         queryClient.setQueryData(walletKeys.balance(orgId), balance);
         return reload();

@@ -2,9 +2,19 @@ import type { WalletTransaction } from '@contracts';
 
 function formatter(currency: string, maximumFractionDigits: number): Intl.NumberFormat {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits });
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits,
+    });
   } catch {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits });
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits,
+    });
   }
 }
 
@@ -23,7 +33,10 @@ export function formatSmallMoney(amount: number, currency = 'USD'): string {
 }
 
 /** A transaction's amount with its sign: '+' for a credit, '-' for a debit. */
-export function formatTransactionAmount(transaction: Pick<WalletTransaction, 'amount' | 'type'>, currency = 'USD'): string {
+export function formatTransactionAmount(
+  transaction: Pick<WalletTransaction, 'amount' | 'type'>,
+  currency = 'USD',
+): string {
   return `${transaction.type === 'credit' ? '+' : '-'}${formatSmallMoney(Math.abs(transaction.amount), currency)}`;
 }
 

@@ -8,7 +8,8 @@ export const freePlanId = 'free';
 export function planChangeNote(current: CurrentPlan, plan: Plan): string {
   const subscription = current.subscription;
   if (!subscription) return `Starts today; ${formatMoney(plan.price, plan.currency)} is charged now.`;
-  if (plan.price > current.price) return 'An upgrade: takes effect now, and the difference for the days left in this period is charged now.';
+  if (plan.price > current.price)
+    return 'An upgrade: takes effect now, and the difference for the days left in this period is charged now.';
   return `A downgrade: takes effect on ${formatDay(subscription.next_billing_date)}; nothing is charged or refunded now.`;
 }
 
@@ -20,10 +21,16 @@ export function plansToChooseFrom(plans: readonly Plan[], current: CurrentPlan):
 /** The toast after a purchase or change: what was charged, and that test mode moves no money. */
 export function planChangedText(change: SubscriptionChange): string {
   const charge = change.charge;
-  if (!charge && change.payment_id) return 'The payment is being confirmed with Stripe: the plan changes as soon as it succeeds.';
+  if (!charge && change.payment_id)
+    return 'The payment is being confirmed with Stripe: the plan changes as soon as it succeeds.';
   if (!charge) return `Your plan is now ${change.name}.`;
   const amount = formatMoney(charge.amount, charge.currency);
-  const how = charge.status === 'pending' ? `${amount} is being charged` : charge.status === 'failed' ? `the charge of ${amount} failed` : `${amount} charged`;
+  const how =
+    charge.status === 'pending'
+      ? `${amount} is being charged`
+      : charge.status === 'failed'
+        ? `the charge of ${amount} failed`
+        : `${amount} charged`;
   return `Your plan is now ${change.name}: ${how}${charge.test_mode ? ' (test mode: no real money moved)' : ''}.`;
 }
 
@@ -31,11 +38,16 @@ export function planChangedText(change: SubscriptionChange): string {
 export function subscriptionStatusLines(current: CurrentPlan, plans: readonly Plan[]): string[] {
   const subscription = current.subscription;
   if (!subscription) return ['No subscription: the organization is on the Free Trial.'];
-  const lines = [`Current period: ${formatDay(subscription.current_period_start)} to ${formatDay(subscription.current_period_end)}`];
+  const lines = [
+    `Current period: ${formatDay(subscription.current_period_start)} to ${formatDay(subscription.current_period_end)}`,
+  ];
   if (subscription.cancel_at_period_end) {
-    lines.push(`Cancelled: ${current.name} stays until the end of the period (${formatDay(subscription.current_period_end)}), then the Free Trial.`);
+    lines.push(
+      `Cancelled: ${current.name} stays until the end of the period (${formatDay(subscription.current_period_end)}), then the Free Trial.`,
+    );
   } else if (subscription.pending_plan_id) {
-    const pending = plans.find((plan) => plan.id === subscription.pending_plan_id)?.name ?? subscription.pending_plan_id;
+    const pending =
+      plans.find((plan) => plan.id === subscription.pending_plan_id)?.name ?? subscription.pending_plan_id;
     lines.push(`Changes to ${pending} on ${formatDay(subscription.next_billing_date)}.`);
   } else {
     lines.push(`Renews on ${formatDay(subscription.next_billing_date)}.`);
@@ -51,9 +63,13 @@ export function subscriptionStatusLines(current: CurrentPlan, plans: readonly Pl
 export function pastDueLines(current: CurrentPlan): string[] {
   const pastDue = current.subscription?.past_due;
   if (!pastDue) return [];
-  const lines = [`Payment past due: the renewal of ${current.name} could not be charged${pastDue.reason ? ` (${pastDue.reason.replace(/\.$/, '')})` : ''}. The plan stays on while it is retried.`];
+  const lines = [
+    `Payment past due: the renewal of ${current.name} could not be charged${pastDue.reason ? ` (${pastDue.reason.replace(/\.$/, '')})` : ''}. The plan stays on while it is retried.`,
+  ];
   if (pastDue.next_retry_at) {
-    lines.push(`Next retry on ${formatDate(pastDue.next_retry_at)} (${pastDue.retries_left} ${pastDue.retries_left === 1 ? 'try' : 'tries'} left); if none succeeds, the organization returns to the Free Trial.`);
+    lines.push(
+      `Next retry on ${formatDate(pastDue.next_retry_at)} (${pastDue.retries_left} ${pastDue.retries_left === 1 ? 'try' : 'tries'} left); if none succeeds, the organization returns to the Free Trial.`,
+    );
   } else {
     lines.push('A retry is being charged now.');
   }

@@ -25,7 +25,13 @@ export function validateTopUp(form: TopUpForm, minimum: number, testMode: boolea
   const problems: Partial<Record<TopUpField, string>> = {};
   const amount = Number(form.amount.trim());
   const typedCents = cents(form.amount);
-  if (form.amount.trim() === '' || !Number.isFinite(amount) || amount <= 0 || (typedCents !== null && typedCents < Math.round(minimum * 100)) || amount < minimum) {
+  if (
+    form.amount.trim() === '' ||
+    !Number.isFinite(amount) ||
+    amount <= 0 ||
+    (typedCents !== null && typedCents < Math.round(minimum * 100)) ||
+    amount < minimum
+  ) {
     problems.amount = walletMessages.minimumTopUp(minimum);
   } else {
     const checked = topUpRequestSchema.shape.amount.safeParse(amount);

@@ -18,7 +18,11 @@ export function walletSettingsDraft(settings: WalletSettings): WalletSettingsFor
   };
 }
 
-const fieldOfRequest = { min_top_up_amount: 'minTopUpAmount', auto_reload_threshold: 'autoReloadThreshold', auto_reload_amount: 'autoReloadAmount' } as const;
+const fieldOfRequest = {
+  min_top_up_amount: 'minTopUpAmount',
+  auto_reload_threshold: 'autoReloadThreshold',
+  auto_reload_amount: 'autoReloadAmount',
+} as const;
 
 /** An empty box is not a number (the schema then says '... must be a number'), never 0. */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -43,7 +47,8 @@ export function validateWalletSettings(form: WalletSettingsForm, saved: WalletSe
       if (field && !problems[field]) problems[field] = issue.message;
     }
   }
-  if (form.autoReloadEnabled && !problems.autoReloadAmount && request.auto_reload_amount === 0) problems.autoReloadAmount = walletMessages.reloadAmountZero;
+  if (form.autoReloadEnabled && !problems.autoReloadAmount && request.auto_reload_amount === 0)
+    problems.autoReloadAmount = walletMessages.reloadAmountZero;
   if (Object.keys(problems).length > 0) return { problems, values: null };
   return { problems, values: request };
 }

@@ -5,29 +5,75 @@ import { fakeAdminApi, orgId, type FakeAdminOptions } from '../../admin/test/fak
 export { orgId };
 
 type Failure = { status: number; message: string };
-const fail = ({ status, message }: Failure) => ({ status, body: apiErrorBody(status === 402 ? 'payment_required' : status >= 500 ? 'internal' : 'validation_failed', message) });
-const isFailure = (value: unknown): value is Failure => typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
+const fail = ({ status, message }: Failure) => ({
+  status,
+  body: apiErrorBody(status === 402 ? 'payment_required' : status >= 500 ? 'internal' : 'validation_failed', message),
+});
+const isFailure = (value: unknown): value is Failure =>
+  typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
 
-export const teamPlan: Plan = { id: 'team', name: 'Team', description: 'For growing teams', price: 49, currency: 'USD', billing_cycle: 'monthly', features: ['Semantic cache'] };
-export const businessPlan: Plan = { id: 'business', name: 'Business', description: 'For larger teams', price: 199, currency: 'USD', billing_cycle: 'monthly', features: ['SSO'] };
-export const freePlan: Plan = { id: 'free', name: 'Free Trial', description: 'Try it', price: 0, currency: 'USD', billing_cycle: 'monthly', features: [] };
+export const teamPlan: Plan = {
+  id: 'team',
+  name: 'Team',
+  description: 'For growing teams',
+  price: 49,
+  currency: 'USD',
+  billing_cycle: 'monthly',
+  features: ['Semantic cache'],
+};
+export const businessPlan: Plan = {
+  id: 'business',
+  name: 'Business',
+  description: 'For larger teams',
+  price: 199,
+  currency: 'USD',
+  billing_cycle: 'monthly',
+  features: ['SSO'],
+};
+export const freePlan: Plan = {
+  id: 'free',
+  name: 'Free Trial',
+  description: 'Try it',
+  price: 0,
+  currency: 'USD',
+  billing_cycle: 'monthly',
+  features: [],
+};
 
-export function makeWallet(overrides: Partial<WalletBalance> = {}, settings: Partial<WalletBalance['settings']> = {}): WalletBalance {
+export function makeWallet(
+  overrides: Partial<WalletBalance> = {},
+  settings: Partial<WalletBalance['settings']> = {},
+): WalletBalance {
   return {
     balance: 5,
     currency: 'USD',
     last_updated: '2026-03-04T05:06:07.000Z',
     test_mode: true,
     ...overrides,
-    settings: { min_top_up_amount: 10, auto_reload_threshold: 5, auto_reload_amount: 20, currency: 'USD', auto_reload_enabled: false, ...settings },
+    settings: {
+      min_top_up_amount: 10,
+      auto_reload_threshold: 5,
+      auto_reload_amount: 20,
+      currency: 'USD',
+      auto_reload_enabled: false,
+      ...settings,
+    },
   };
 }
 
-export function makeTransaction(id: string, type: WalletTransaction['type'], amount: number, description = type === 'credit' ? 'Top-up' : 'Usage'): WalletTransaction {
+export function makeTransaction(
+  id: string,
+  type: WalletTransaction['type'],
+  amount: number,
+  description = type === 'credit' ? 'Top-up' : 'Usage',
+): WalletTransaction {
   return { id, description, is_auto_reload: false, timestamp: '2026-03-04T05:06:07.000Z', type, amount };
 }
 
-export function subscribedTo(plan: Plan, overrides: Partial<NonNullable<CurrentPlan['subscription']>> = {}): CurrentPlan {
+export function subscribedTo(
+  plan: Plan,
+  overrides: Partial<NonNullable<CurrentPlan['subscription']>> = {},
+): CurrentPlan {
   return {
     ...plan,
     tokens_per_cycle: null,
@@ -97,7 +143,14 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
     const credit = makeTransaction(`tx-${transactions.length + 1}`, 'credit', body.amount, 'Wallet top-up');
     transactions = [credit, ...transactions];
     wallet = { ...wallet, balance: wallet.balance + body.amount };
-    const answer = { status: 'succeeded', payment_id: `pay-${key}`, transaction: credit, client_secret: null, checkout_url: null, balance: wallet };
+    const answer = {
+      status: 'succeeded',
+      payment_id: `pay-${key}`,
+      transaction: credit,
+      client_secret: null,
+      checkout_url: null,
+      balance: wallet,
+    };
     creditedKeys.set(key, answer);
     return { body: answer };
   };
@@ -105,7 +158,23 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
   const changeTo = (planId: string) => {
     const target = plans.find((candidate) => candidate.id === planId)!;
     plan = subscribedTo(target);
-    return { body: { ...plan, charge: { id: 'charge-1', kind: 'plan', description: target.name, amount: target.price, currency: 'USD', status: 'paid', test_mode: true, created_at: '2026-03-01T00:00:00.000Z' }, payment_id: null, checkout_url: null } };
+    return {
+      body: {
+        ...plan,
+        charge: {
+          id: 'charge-1',
+          kind: 'plan',
+          description: target.name,
+          amount: target.price,
+          currency: 'USD',
+          status: 'paid',
+          test_mode: true,
+          created_at: '2026-03-01T00:00:00.000Z',
+        },
+        payment_id: null,
+        checkout_url: null,
+      },
+    };
   };
 
   const routes: Record<string, (request: RecordedRequest) => StubAnswer> = {
@@ -124,22 +193,40 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
       plan = { ...plan, subscription: plan.subscription && { ...plan.subscription, cancel_at_period_end: true } };
       return { body: { ...plan, charge: null, payment_id: null, checkout_url: null } };
     },
-    [`GET /subscription/invoices/${orgId}`]: () => (isFailure(options.invoices) ? fail(options.invoices) : { body: { invoices: options.invoices ?? [] } }),
+    [`GET /subscription/invoices/${orgId}`]: () =>
+      isFailure(options.invoices) ? fail(options.invoices) : { body: { invoices: options.invoices ?? [] } },
     ...options.routes,
   };
   for (const period of ['day', 'week', 'month', 'year', 'all']) {
     routes[`GET /subscription/usage/${orgId}?period=${period}`] = () =>
-      isFailure(options.breakdown) ? fail(options.breakdown) : { body: options.breakdown ?? { period, total: { requests: 0, tokens: 0, cost: 0 }, by_date: [], by_model: [] } };
+      isFailure(options.breakdown)
+        ? fail(options.breakdown)
+        : {
+            body: options.breakdown ?? {
+              period,
+              total: { requests: 0, tokens: 0, cost: 0 },
+              by_date: [],
+              by_model: [],
+            },
+          };
   }
   const transactionsAnswer = (request: RecordedRequest): StubAnswer => {
     if (isFailure(options.transactions)) return fail(options.transactions);
     const query = new URLSearchParams(request.path.split('?')[1]);
     const page = Number(query.get('page'));
     const limit = Number(query.get('limit'));
-    return { body: { transactions: transactions.slice((page - 1) * limit, page * limit), total: transactions.length, page, limit } };
+    return {
+      body: {
+        transactions: transactions.slice((page - 1) * limit, page * limit),
+        total: transactions.length,
+        page,
+        limit,
+      },
+    };
   };
   for (const limit of [3, 10]) {
-    for (let page = 1; page <= 10; page += 1) routes[`GET /wallet/${orgId}/transactions?page=${page}&limit=${limit}`] = transactionsAnswer;
+    for (let page = 1; page <= 10; page += 1)
+      routes[`GET /wallet/${orgId}/transactions?page=${page}&limit=${limit}`] = transactionsAnswer;
   }
   const api = fakeAdminApi({ me: options.me, myRole: options.myRole, roles: options.roles, routes });
   return { ...api, currentWallet: () => wallet };

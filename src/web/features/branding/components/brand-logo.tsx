@@ -13,9 +13,19 @@ export function BrandLogo({ to }: { to: string }) {
       className="inline-flex min-w-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-white"
     >
       {showLogo ? (
-        <img src={logoUrl} alt="" data-testid="brand-logo" className="h-8 w-8 shrink-0 rounded-lg object-contain" onError={() => setBrokenLogo(logoUrl)} />
+        <img
+          src={logoUrl}
+          alt=""
+          data-testid="brand-logo"
+          className="h-8 w-8 shrink-0 rounded-lg object-contain"
+          onError={() => setBrokenLogo(logoUrl)}
+        />
       ) : (
-        <span aria-hidden="true" data-testid="brand-mark" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand text-white">
+        <span
+          aria-hidden="true"
+          data-testid="brand-mark"
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand text-white"
+        >
           {applicationName.trim().charAt(0).toUpperCase() || 'T'}
         </span>
       )}

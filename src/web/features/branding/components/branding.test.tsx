@@ -7,7 +7,11 @@ import { renderApp } from '../../../test/render-app';
 import { shownBranding } from '../lib/shown-branding';
 import { brandColorVariable } from './branding-effect';
 
-const acme = { application_name: 'Acme Assist', primary_color: '#C2410C', logo_url: 'https://cdn.example.com/acme.png' };
+const acme = {
+  application_name: 'Acme Assist',
+  primary_color: '#C2410C',
+  logo_url: 'https://cdn.example.com/acme.png',
+};
 const topBar = () => screen.getByRole('banner');
 const brandColour = () => document.documentElement.style.getPropertyValue(brandColorVariable);
 
@@ -33,13 +37,23 @@ describe('organisation branding in the web app', () => {
     expect(await within(topBar()).findByRole('link', { name: 'Tokenwise' })).toBeInTheDocument();
     expect(brandColour()).toBe('');
 
-    expect(shownBranding(defaultOrganisationSettings.branding)).toEqual({ applicationName: 'Tokenwise', primaryColor: null, logoUrl: null });
-    expect(shownBranding({ ...defaultOrganisationSettings.branding, primary_color: '#3b82f6', application_name: 'Acme' })).toMatchObject({ applicationName: 'Acme', primaryColor: null });
+    expect(shownBranding(defaultOrganisationSettings.branding)).toEqual({
+      applicationName: 'Tokenwise',
+      primaryColor: null,
+      logoUrl: null,
+    });
+    expect(
+      shownBranding({ ...defaultOrganisationSettings.branding, primary_color: '#3b82f6', application_name: 'Acme' }),
+    ).toMatchObject({ applicationName: 'Acme', primaryColor: null });
   });
 
   it('falls back to the product look, with its letter mark, when the branding cannot be loaded', async () => {
     signIn('access-1');
-    const { requests, fetchStub } = fakeApi({ routes: { 'GET /org/me/branding': () => ({ status: 500, body: { code: 'internal', message: 'Internal server error' } }) } });
+    const { requests, fetchStub } = fakeApi({
+      routes: {
+        'GET /org/me/branding': () => ({ status: 500, body: { code: 'internal', message: 'Internal server error' } }),
+      },
+    });
     renderApp('/profile/settings');
     // The product's look shows before the branding is read too: wait for the failure to be answered and taken in first.
     await waitFor(() => expect(requests.map((request) => request.path)).toContain('/api/org/me/branding'));

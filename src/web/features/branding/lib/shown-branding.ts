@@ -20,8 +20,12 @@ export function shownBranding(branding: OrganisationBranding | undefined): Shown
   if (!branding) return productBranding;
   const fallback = defaultOrganisationSettings.branding;
   return {
-    applicationName: branding.application_name === fallback.application_name ? productBranding.applicationName : branding.application_name,
-    primaryColor: branding.primary_color.toLowerCase() === fallback.primary_color.toLowerCase() ? null : branding.primary_color,
+    applicationName:
+      branding.application_name === fallback.application_name
+        ? productBranding.applicationName
+        : branding.application_name,
+    primaryColor:
+      branding.primary_color.toLowerCase() === fallback.primary_color.toLowerCase() ? null : branding.primary_color,
     logoUrl: branding.logo_url,
   };
 }

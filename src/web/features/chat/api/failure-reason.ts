@@ -14,6 +14,7 @@ export const failureReasons = {
  */
 export function failureReason(error: unknown): string {
   if (error instanceof StreamFailure) return error.message.trim() || failureReasons.unexplained;
-  if (error instanceof ApiError) return typeof error.body === 'object' && error.body !== null ? error.message : failureReasons.unexplained;
+  if (error instanceof ApiError)
+    return typeof error.body === 'object' && error.body !== null ? error.message : failureReasons.unexplained;
   return failureReasons.connectionLost;
 }

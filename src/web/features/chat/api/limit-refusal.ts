@@ -29,6 +29,9 @@ export function limitUsageNote(model: ChatModel): string | undefined {
   const limits = model.limits;
   if (!limits) return undefined;
   const share = (taken: number, limit: number) => (limit > 0 ? taken / limit : 1);
-  const larger = Math.max(share(limits.tokens_used + limits.tokens_reserved, limits.token_limit), share(limits.cost_used + limits.cost_reserved, limits.cost_limit));
+  const larger = Math.max(
+    share(limits.tokens_used + limits.tokens_reserved, limits.token_limit),
+    share(limits.cost_used + limits.cost_reserved, limits.cost_limit),
+  );
   return `${Math.min(100, Math.floor(larger * 100))}% of monthly limit used`;
 }

@@ -39,41 +39,65 @@ describe('streamChatReply', () => {
       },
     });
     stubResponses(() => new Response(stream));
-    await expect(streamChatReply({ path: '/conversation/message', body, onText: () => {} })).resolves.toMatchObject({ text: 'café ☕' });
+    await expect(streamChatReply({ path: '/conversation/message', body, onText: () => {} })).resolves.toMatchObject({
+      text: 'café ☕',
+    });
   });
 
   it('refreshes once on 401 and retries with the new token', async () => {
     signIn('access-1');
     const fetchStub = stubResponses(
       () => new Response(JSON.stringify({ message: 'expired' }), { status: 401 }),
-      () => new Response(JSON.stringify({ token: 'access-2', refresh_token: 'refresh-2', expires_at: '2999-01-01T00:00:00.000Z' }), { status: 200 }),
+      () =>
+        new Response(
+          JSON.stringify({ token: 'access-2', refresh_token: 'refresh-2', expires_at: '2999-01-01T00:00:00.000Z' }),
+          { status: 200 },
+        ),
       () => streamedResponse([framedReply('ok')]),
     );
-    await expect(streamChatReply({ path: '/conversation/message', body, onText: () => {} })).resolves.toMatchObject({ text: 'ok' });
+    await expect(streamChatReply({ path: '/conversation/message', body, onText: () => {} })).resolves.toMatchObject({
+      text: 'ok',
+    });
     expect(fetchStub).toHaveBeenCalledTimes(3);
     expect(getStoredTokens().token).toBe('access-2');
   });
 
   it('rejects a pre-stream error with the server text, mapped to the spec wording', async () => {
     signIn();
-    stubResponses(() => new Response(JSON.stringify({ code: 'forbidden', message: 'Monthly token limit exceeded for this model.' }), { status: 403 }));
-    const failure = (await streamChatReply({ path: '/conversation/message', body, onText: () => {} }).catch((error: unknown) => error)) as Error;
+    stubResponses(
+      () =>
+        new Response(JSON.stringify({ code: 'forbidden', message: 'Monthly token limit exceeded for this model.' }), {
+          status: 403,
+        }),
+    );
+    const failure = (await streamChatReply({ path: '/conversation/message', body, onText: () => {} }).catch(
+      (error: unknown) => error,
+    )) as Error;
     expect(sendFailureMessage(failure.message)).toBe(sendFailureMessages.tokenLimit);
   });
 
   it('rejects with StreamFailure and the partial text when the stream ends with an error line', async () => {
     signIn();
     stubResponses(() => streamedResponse(splitAt(framedFailure('Partial'), 3)));
-    const failure = await streamChatReply({ path: '/conversation/message', body, onText: () => {} }).catch((error: unknown) => error);
+    const failure = await streamChatReply({ path: '/conversation/message', body, onText: () => {} }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(StreamFailure);
     expect(failure).toMatchObject({ partialText: 'Partial', message: 'The model stopped answering' });
   });
 
   it('rejects with the spec texts when there is no metadata or no body', async () => {
     signIn();
-    stubResponses(() => streamedResponse(['text only']), () => new Response(null, { status: 200 }));
-    await expect(streamChatReply({ path: '/conversation/message', body, onText: () => {} })).rejects.toThrow('No metadata received in response');
-    await expect(streamChatReply({ path: '/conversation/message', body, onText: () => {} })).rejects.toThrow('No readable stream from response');
+    stubResponses(
+      () => streamedResponse(['text only']),
+      () => new Response(null, { status: 200 }),
+    );
+    await expect(streamChatReply({ path: '/conversation/message', body, onText: () => {} })).rejects.toThrow(
+      'No metadata received in response',
+    );
+    await expect(streamChatReply({ path: '/conversation/message', body, onText: () => {} })).rejects.toThrow(
+      'No readable stream from response',
+    );
   });
 });
 

@@ -77,7 +77,11 @@ function post(path: string, body: unknown, signal: AbortSignal | undefined): Pro
   const token = getStoredTokens().token;
   return fetch(`${apiBasePath}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/plain', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'text/plain',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
     signal,
   });

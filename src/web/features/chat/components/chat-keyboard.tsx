@@ -24,7 +24,9 @@ export function ChatKeyboard(props: ChatKeyboardProps) {
   const [copying, setCopying] = useState(false);
 
   async function copyLastReply() {
-    const reply = props.session?.messages.findLast((message) => message.role === 'assistant' && !message.isPending && message.content.trim());
+    const reply = props.session?.messages.findLast(
+      (message) => message.role === 'assistant' && !message.isPending && message.content.trim(),
+    );
     if (!reply) {
       toast.info('There is no reply to copy yet');
       return;

@@ -9,7 +9,14 @@ const session = makeSession({ id: 's-1', title: 'Weather...' });
 const messagesBySession = {
   's-1': [
     makeMessage({ id: 'm-1', session_id: 's-1', content: 'Is it sunny?' }),
-    makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Yes it is.', model: 'local/tinyllama', tokens_used: 7 }),
+    makeMessage({
+      id: 'm-2',
+      session_id: 's-1',
+      role: 'assistant',
+      content: 'Yes it is.',
+      model: 'local/tinyllama',
+      tokens_used: 7,
+    }),
   ],
 };
 

@@ -11,17 +11,37 @@ const providerReason = 'The model provider failed to answer. Please try again.';
 const savedHeaders = { 'X-Session-Id': 'saved-session', 'X-User-Message-Id': 'saved-message' };
 
 function refusedBeforeStream(): Response {
-  return new Response(JSON.stringify({ code: 'upstream_failed', message: providerReason }), { status: 502, headers: { 'Content-Type': 'application/json', ...savedHeaders } });
+  return new Response(JSON.stringify({ code: 'upstream_failed', message: providerReason }), {
+    status: 502,
+    headers: { 'Content-Type': 'application/json', ...savedHeaders },
+  });
 }
 
 function failedMidStream(): Response {
-  const response = streamedResponse(['Half an ans', `\n[ERROR]{"code":"upstream_failed","message":"${providerReason}"}\n`]);
+  const response = streamedResponse([
+    'Half an ans',
+    `\n[ERROR]{"code":"upstream_failed","message":"${providerReason}"}\n`,
+  ]);
   for (const [name, value] of Object.entries(savedHeaders)) response.headers.set(name, value);
   return response;
 }
 
-const wholeAnswer = () => streamedResponse([framedReply('A whole answer.', makeMetadata({ session_id: 'saved-session', usr_msg_id: 'saved-message', assistant_msg_id: 'server-reply', tokens_used: 9 }))]);
-const paths = (requests: ChatRequest[]) => requests.map((request) => request.path).filter((path) => path === '/conversation/message' || path === '/conversation/regenerate');
+const wholeAnswer = () =>
+  streamedResponse([
+    framedReply(
+      'A whole answer.',
+      makeMetadata({
+        session_id: 'saved-session',
+        usr_msg_id: 'saved-message',
+        assistant_msg_id: 'server-reply',
+        tokens_used: 9,
+      }),
+    ),
+  ]);
+const paths = (requests: ChatRequest[]) =>
+  requests
+    .map((request) => request.path)
+    .filter((path) => path === '/conversation/message' || path === '/conversation/regenerate');
 
 async function sendAndFail(text: string) {
   const user = userEvent.setup();
@@ -33,7 +53,10 @@ async function sendAndFail(text: string) {
 
 describe('chat screen: a failed send shows why under the message, with Retry', () => {
   it('shows the server reason under the message beside the toast, and Retry answers the saved message once', async () => {
-    const { requests } = fakeChatApi({ reply: refusedBeforeStream, routes: { 'POST /conversation/regenerate': wholeAnswer } });
+    const { requests } = fakeChatApi({
+      reply: refusedBeforeStream,
+      routes: { 'POST /conversation/regenerate': wholeAnswer },
+    });
     const { user, failure } = await sendAndFail('Explain tides');
     expect(failure).toHaveTextContent(providerReason);
     expect(screen.getByText(toastText)).toBeInTheDocument();
@@ -45,7 +68,12 @@ describe('chat screen: a failed send shows why under the message, with Retry', (
     expect(screen.queryByRole('group', { name: 'Reply failed' })).toBeNull();
     expect(screen.getAllByRole('article', { name: 'Your message' })).toHaveLength(1);
     expect(paths(requests)).toEqual(['/conversation/message', '/conversation/regenerate']);
-    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'saved-message', session_id: 'saved-session', forced_model_id: null, stream: true });
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({
+      message_id: 'saved-message',
+      session_id: 'saved-session',
+      forced_model_id: null,
+      stream: true,
+    });
   });
 
   it('replaces the partial reply a mid-stream failure kept when Retry succeeds', async () => {
@@ -54,7 +82,9 @@ describe('chat screen: a failed send shows why under the message, with Retry', (
     expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Half an ans');
 
     await user.click(within(failure).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('A whole answer.'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('A whole answer.'),
+    );
     expect(screen.getAllByRole('article', { name: 'Assistant reply' })).toHaveLength(1);
     const articles = screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
     expect(articles).toEqual(['Your message', 'Assistant reply']);
@@ -63,11 +93,20 @@ describe('chat screen: a failed send shows why under the message, with Retry', (
   it('shows the failure again, with the new reason, when the retry fails too', async () => {
     fakeChatApi({
       reply: refusedBeforeStream,
-      routes: { 'POST /conversation/regenerate': () => ({ status: 429, body: { code: 'too_many_requests', message: 'The model is busy. Please try again shortly.' } }) },
+      routes: {
+        'POST /conversation/regenerate': () => ({
+          status: 429,
+          body: { code: 'too_many_requests', message: 'The model is busy. Please try again shortly.' },
+        }),
+      },
     });
     const { user, failure } = await sendAndFail('Explain tides');
     await user.click(within(failure).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.getByRole('group', { name: 'Reply failed' })).toHaveTextContent('The model is busy. Please try again shortly.'));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Reply failed' })).toHaveTextContent(
+        'The model is busy. Please try again shortly.',
+      ),
+    );
     expect(screen.getAllByRole('article', { name: 'Your message' })).toHaveLength(1);
   });
 
@@ -99,18 +138,28 @@ describe('chat screen: a failed send shows why under the message, with Retry', (
     await user.click(within(failure).getByRole('button', { name: 'Try another model' }));
     const list = await screen.findByRole('dialog', { name: 'Choose a model' });
     await user.click(within(list).getByRole('option', { name: /GPT-4o/ }));
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('A whole answer.'));
-    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({ message_id: 'saved-message', forced_model_id: 'gpt-4o' });
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('A whole answer.'),
+    );
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({
+      message_id: 'saved-message',
+      forced_model_id: 'gpt-4o',
+    });
     expect(screen.getByRole('button', { name: 'Model: GPT-4o' })).toBeInTheDocument();
   });
 
   it('closing the model list without a choice sends nothing', async () => {
-    const { requests } = fakeChatApi({ reply: refusedBeforeStream, models: [makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' })] });
+    const { requests } = fakeChatApi({
+      reply: refusedBeforeStream,
+      models: [makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' })],
+    });
     const { user, failure } = await sendAndFail('Explain tides');
     await user.click(within(failure).getByRole('button', { name: 'Try another model' }));
     await user.click(await screen.findByRole('button', { name: 'Close model list' }));
     await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Choose a model' })).getByRole('option', { name: /GPT-4o/ }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Choose a model' })).getByRole('option', { name: /GPT-4o/ }),
+    );
     expect(paths(requests)).toEqual(['/conversation/message']);
     expect(screen.getByRole('group', { name: 'Reply failed' })).toBeInTheDocument();
   });

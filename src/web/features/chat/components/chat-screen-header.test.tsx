@@ -7,7 +7,10 @@ import { renderChat } from '../test/render-chat';
 
 function useScreen(narrow: boolean) {
   const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({ ...original(query), matches: narrow && query.includes('max-width: 767px') })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: narrow && query.includes('max-width: 767px'),
+  })) as typeof window.matchMedia;
 }
 
 const sessions = [makeSession({ id: 's-1', title: 'Trip to Lisbon...' })];
@@ -20,7 +23,9 @@ describe('chat screen: the header on a phone', () => {
     const user = userEvent.setup();
     renderChat();
     const conversation = await screen.findByRole('region', { name: 'Conversation' });
-    expect(await within(conversation).findByRole('heading', { level: 1, name: 'Trip to Lisbon...' })).toBeInTheDocument();
+    expect(
+      await within(conversation).findByRole('heading', { level: 1, name: 'Trip to Lisbon...' }),
+    ).toBeInTheDocument();
 
     await user.click(within(conversation).getByRole('button', { name: 'New Chat' }));
     expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();

@@ -7,7 +7,10 @@ import { renderChat } from '../test/render-chat';
 
 function useNarrowScreen() {
   const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query.includes('max-width: 767px'),
+  })) as typeof window.matchMedia;
 }
 
 function swipe(element: Element, fromX: number, toX: number) {
@@ -48,7 +51,8 @@ describe('chat screen: layout', () => {
   it('exports a session by opening the returned signed url in a new tab, fetching nothing itself', async () => {
     const tab = { location: { href: '' }, opener: {} as unknown, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const signedUrl = '/api/conversation/session/s-1/export/download?format=markdown&org=o&user=u&expires=1&signature=abc';
+    const signedUrl =
+      '/api/conversation/session/s-1/export/download?format=markdown&org=o&user=u&expires=1&signature=abc';
     const { requests } = fakeChatApi({
       sessions: [makeSession({ id: 's-1', title: 'Export me...' })],
       routes: { 'GET /conversation/session/s-1/export': () => ({ body: { url: signedUrl } }) },
@@ -67,7 +71,12 @@ describe('chat screen: layout', () => {
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     fakeChatApi({
       sessions: [makeSession({ id: 's-1', title: 'Export me...' })],
-      routes: { 'GET /conversation/session/s-1/export': () => ({ status: 404, body: { code: 'not_found', message: 'Chat session not found' } }) },
+      routes: {
+        'GET /conversation/session/s-1/export': () => ({
+          status: 404,
+          body: { code: 'not_found', message: 'Chat session not found' },
+        }),
+      },
     });
     const user = userEvent.setup();
     renderChat();

@@ -17,8 +17,10 @@ const usage = (overrides: Partial<ModelLimitUsage> = {}): ModelLimitUsage => ({
   warning: null,
   ...overrides,
 });
-const gpt4o = (limits = usage()): ChatModel => makeModel({ model_id: 'openai/gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 2000, limits });
-const mini = (limits = usage()): ChatModel => makeModel({ model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 2000, limits });
+const gpt4o = (limits = usage()): ChatModel =>
+  makeModel({ model_id: 'openai/gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 2000, limits });
+const mini = (limits = usage()): ChatModel =>
+  makeModel({ model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 2000, limits });
 
 function refusal(overrides: Partial<LimitRefusal> = {}) {
   const limit: LimitRefusal = {
@@ -42,20 +44,26 @@ async function chooseModel(user: ReturnType<typeof userEvent.setup>, name: strin
   await user.click(within(listbox).getByText(name));
 }
 
-const messagesSent = (requests: ChatRequest[]) => requests.filter((request) => request.path === '/conversation/message');
+const messagesSent = (requests: ChatRequest[]) =>
+  requests.filter((request) => request.path === '/conversation/message');
 
 describe('chat screen: monthly limits', () => {
   it('shows a refusal with its reset date and switches to the cheaper model with room in one click, sending again', async () => {
     let sends = 0;
     const { requests } = fakeChatApi({
       models: [gpt4o(usage({ tokens_used: 1_000, warning: 'monthly_token_limit' })), mini()],
-      reply: () => (++sends === 1 ? refusal() : streamedResponse([framedReply('Cheaper answer.', makeMetadata({ primary_model: 'openai/gpt-4o-mini' }))])),
+      reply: () =>
+        ++sends === 1
+          ? refusal()
+          : streamedResponse([framedReply('Cheaper answer.', makeMetadata({ primary_model: 'openai/gpt-4o-mini' }))]),
     });
     const user = userEvent.setup();
     renderChat();
     await chooseModel(user, 'GPT-4o');
     // Choosing a model at its limit warns at once.
-    expect(screen.getByTestId('error-banner')).toHaveTextContent('You have used 100% of your monthly token limit for GPT-4o. It resets on 2026-12-01.');
+    expect(screen.getByTestId('error-banner')).toHaveTextContent(
+      'You have used 100% of your monthly token limit for GPT-4o. It resets on 2026-12-01.',
+    );
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Summarise this{Enter}');
 
     await screen.findByText('You have exceeded your monthly token limit for this model.');
@@ -64,7 +72,10 @@ describe('chat screen: monthly limits', () => {
     await user.click(within(banner).getByRole('button', { name: 'Switch to GPT-4o mini and resend' }));
 
     await waitFor(() => expect(messagesSent(requests)).toHaveLength(2));
-    expect(messagesSent(requests)[1]!.body).toMatchObject({ prompt: 'Summarise this', forced_model_id: 'openai/gpt-4o-mini' });
+    expect(messagesSent(requests)[1]!.body).toMatchObject({
+      prompt: 'Summarise this',
+      forced_model_id: 'openai/gpt-4o-mini',
+    });
     await waitFor(() => expect(screen.getByText('Cheaper answer.')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Model: GPT-4o mini' })).toBeInTheDocument();
     // The refused message was taken back before it was sent again: it shows once.
@@ -73,7 +84,10 @@ describe('chat screen: monthly limits', () => {
   });
 
   it('shows a cost refusal with no offer when no cheaper model has room', async () => {
-    fakeChatApi({ models: [gpt4o()], reply: () => refusal({ kind: 'cost_limit', limit: 5, used: 4.99, reserved: 0.01, alternative: null }) });
+    fakeChatApi({
+      models: [gpt4o()],
+      reply: () => refusal({ kind: 'cost_limit', limit: 5, used: 4.99, reserved: 0.01, alternative: null }),
+    });
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Anything{Enter}');
@@ -87,27 +101,44 @@ describe('chat screen: monthly limits', () => {
     let reads = 0;
     const { requests } = fakeChatApi({
       routes: {
-        'GET /conversation/models': () => ({ body: { models: [++reads === 1 ? mini() : mini(usage({ tokens_used: 950, warning: 'monthly_token_limit' }))] } }),
+        'GET /conversation/models': () => ({
+          body: {
+            models: [++reads === 1 ? mini() : mini(usage({ tokens_used: 950, warning: 'monthly_token_limit' }))],
+          },
+        }),
       },
       reply: () => streamedResponse([framedReply('Done.', makeMetadata({ primary_model: 'openai/gpt-4o-mini' }))]),
     });
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Use most of it{Enter}');
-    expect(await screen.findByTestId('error-banner')).toHaveTextContent('You have used 95% of your monthly token limit for GPT-4o mini. It resets on 2026-12-01.');
+    expect(await screen.findByTestId('error-banner')).toHaveTextContent(
+      'You have used 95% of your monthly token limit for GPT-4o mini. It resets on 2026-12-01.',
+    );
     expect(requests.filter((request) => request.path === '/conversation/models')).toHaveLength(2);
   });
 
   it('warns when the chosen model is above 90% of its cost limit, and shows each model’s share in the selector', async () => {
-    fakeChatApi({ models: [gpt4o(usage({ cost_used: 4.6, cost_limit: 5, warning: 'cost_limit' })), mini(usage({ tokens_used: 250 }))] });
+    fakeChatApi({
+      models: [
+        gpt4o(usage({ cost_used: 4.6, cost_limit: 5, warning: 'cost_limit' })),
+        mini(usage({ tokens_used: 250 })),
+      ],
+    });
     const user = userEvent.setup();
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Model: Auto' }));
     const listbox = await screen.findByRole('listbox', { name: 'Models' });
-    expect(within(listbox).getByText(/openai\/gpt-4o · max 2,000 tokens a message · 92% of monthly limit used/)).toBeInTheDocument();
-    expect(within(listbox).getByText(/openai\/gpt-4o-mini · max 2,000 tokens a message · 25% of monthly limit used/)).toBeInTheDocument();
+    expect(
+      within(listbox).getByText(/openai\/gpt-4o · max 2,000 tokens a message · 92% of monthly limit used/),
+    ).toBeInTheDocument();
+    expect(
+      within(listbox).getByText(/openai\/gpt-4o-mini · max 2,000 tokens a message · 25% of monthly limit used/),
+    ).toBeInTheDocument();
     await user.click(within(listbox).getByText('GPT-4o'));
-    expect(screen.getByTestId('error-banner')).toHaveTextContent('You have used 92% of your monthly cost limit for GPT-4o. It resets on 2026-12-01.');
+    expect(screen.getByTestId('error-banner')).toHaveTextContent(
+      'You have used 92% of your monthly cost limit for GPT-4o. It resets on 2026-12-01.',
+    );
   });
 
   it('reads nothing more after a reply when the role has no limits', async () => {
@@ -116,7 +147,9 @@ describe('chat screen: monthly limits', () => {
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
     // The reply's footer (its tokens) shows only once the reply has completed, when a limited role reads the models again.
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'),
+    );
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByText('Hello there, friend.')).toBeInTheDocument();
     expect(requests.filter((request) => request.path === '/conversation/models')).toHaveLength(1);
@@ -124,7 +157,12 @@ describe('chat screen: monthly limits', () => {
   });
 
   it('shows a model refused for the role as the spec says, with no offer', async () => {
-    fakeChatApi({ reply: () => ({ status: 403, body: { code: 'forbidden', message: 'Model access denied. You do not have access to this model.' } }) });
+    fakeChatApi({
+      reply: () => ({
+        status: 403,
+        body: { code: 'forbidden', message: 'Model access denied. You do not have access to this model.' },
+      }),
+    });
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');

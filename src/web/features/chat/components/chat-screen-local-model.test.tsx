@@ -14,14 +14,22 @@ describe('chat screen: the embedded model loading', () => {
     ];
     const { requests } = fakeChatApi({
       reply: () => new Promise<Response>((resolve) => (release = resolve)),
-      routes: { 'GET /conversation/local-model': () => ({ body: statuses.length > 1 ? statuses.shift() : statuses[0] }) },
+      routes: {
+        'GET /conversation/local-model': () => ({ body: statuses.length > 1 ? statuses.shift() : statuses[0] }),
+      },
     });
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
     await waitFor(() => expect(screen.getByText('Thinking')).toBeInTheDocument());
-    await waitFor(() => expect(screen.getByText('Preparing the local model for its first reply...')).toBeInTheDocument(), { timeout: 5000 });
-    await waitFor(() => expect(screen.getByText('Loading the local model for its first reply: 42%')).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(
+      () => expect(screen.getByText('Preparing the local model for its first reply...')).toBeInTheDocument(),
+      { timeout: 5000 },
+    );
+    await waitFor(
+      () => expect(screen.getByText('Loading the local model for its first reply: 42%')).toBeInTheDocument(),
+      { timeout: 5000 },
+    );
     expect(screen.getByRole('progressbar', { name: 'Local model loading' })).toHaveAttribute('aria-valuenow', '42');
 
     release(streamedResponse([framedReply('Hello there')]));

@@ -22,22 +22,37 @@ async function settledModelLabel(user: ReturnType<typeof userEvent.setup>): Prom
 
 describe('chat screen: model choice', () => {
   it('sends the chosen model as forced_model_id', async () => {
-    const { requests } = fakeChatApi({ models: [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 100 })] });
+    const { requests } = fakeChatApi({
+      models: [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 100 })],
+    });
     const user = userEvent.setup();
     renderChat();
     await chooseModel(user, 'GPT-4o');
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Short{Enter}');
-    await waitFor(() => expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({ forced_model_id: 'gpt-4o' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({
+        forced_model_id: 'gpt-4o',
+      }),
+    );
   });
 
   it("starts at the model the list says (the organisation's default for people without their own) and sends it until another is picked", async () => {
-    const models = [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }), makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' })];
-    const { requests } = fakeChatApi({ routes: { 'GET /conversation/models': () => ({ body: { models, default_model_id: 'haiku' } }) } });
+    const models = [
+      makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }),
+      makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' }),
+    ];
+    const { requests } = fakeChatApi({
+      routes: { 'GET /conversation/models': () => ({ body: { models, default_model_id: 'haiku' } }) },
+    });
     const user = userEvent.setup();
     renderChat();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Model: Haiku' })).toBeInTheDocument());
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
-    await waitFor(() => expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({ forced_model_id: 'haiku' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({
+        forced_model_id: 'haiku',
+      }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Model: Haiku' }));
     await user.click(within(await screen.findByRole('listbox', { name: 'Models' })).getByText('Auto'));
@@ -57,7 +72,10 @@ describe('chat screen: model choice', () => {
   });
 
   it('remembers the chosen model across a reload, for this person only', async () => {
-    const models = [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }), makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' })];
+    const models = [
+      makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }),
+      makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' }),
+    ];
     fakeChatApi({ models });
     const user = userEvent.setup();
     const first = renderChat();
@@ -69,12 +87,19 @@ describe('chat screen: model choice', () => {
     renderChat();
     expect(await settledModelLabel(user)).toBe('Model: Haiku');
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
-    await waitFor(() => expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({ forced_model_id: 'haiku' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === '/conversation/message')?.body).toMatchObject({
+        forced_model_id: 'haiku',
+      }),
+    );
     expect(Object.keys(localStorage).filter((key) => key.includes('user-1'))).toHaveLength(1);
   });
 
   it('remembers Auto too, and lets a newly saved default model win over an older choice', async () => {
-    const models = [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }), makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' })];
+    const models = [
+      makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }),
+      makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' }),
+    ];
     fakeChatApi({ routes: { 'GET /conversation/models': () => ({ body: { models, default_model_id: 'haiku' } }) } });
     const user = userEvent.setup();
     const first = renderChat();
@@ -94,7 +119,10 @@ describe('chat screen: model choice', () => {
   });
 
   it('forgets a remembered model the person may no longer use', async () => {
-    const models = [makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }), makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' })];
+    const models = [
+      makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' }),
+      makeModel({ model_id: 'haiku', name: 'Haiku', provider: 'anthropic' }),
+    ];
     fakeChatApi({ models });
     const user = userEvent.setup();
     const first = renderChat();

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { framedReply, makeMessage, makeMetadata, makeModel, makeSession, makeVersion, openStreamedResponse, streamedResponse } from '../test/chat-fixtures';
+import {
+  framedReply,
+  makeMessage,
+  makeMetadata,
+  makeModel,
+  makeSession,
+  makeVersion,
+  openStreamedResponse,
+  streamedResponse,
+} from '../test/chat-fixtures';
 import { fakeChatApi } from '../test/fake-chat-api';
 import { renderChat } from '../test/render-chat';
 
@@ -9,7 +18,14 @@ const session = makeSession({ id: 's-1', title: 'Weather...' });
 const messagesBySession = {
   's-1': [
     makeMessage({ id: 'm-1', session_id: 's-1', content: 'Is it sunny?' }),
-    makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Yes it is.', model: 'local/tinyllama', tokens_used: 7 }),
+    makeMessage({
+      id: 'm-2',
+      session_id: 's-1',
+      role: 'assistant',
+      content: 'Yes it is.',
+      model: 'local/tinyllama',
+      tokens_used: 7,
+    }),
   ],
 };
 const models = [makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 4000 })];
@@ -26,9 +42,27 @@ describe('chat screen: working with replies', () => {
           // As the server records it: the new answer in place, the old one kept as an earlier version.
           server['s-1'] = [
             server['s-1'][0]!,
-            makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Actually, rain.', model: 'openai/gpt-4o', tokens_used: 11, versions: [makeVersion({ prompt: 'Is it sunny?', content: 'Yes it is.', tokens_used: 7 })] }),
+            makeMessage({
+              id: 'm-2',
+              session_id: 's-1',
+              role: 'assistant',
+              content: 'Actually, rain.',
+              model: 'openai/gpt-4o',
+              tokens_used: 11,
+              versions: [makeVersion({ prompt: 'Is it sunny?', content: 'Yes it is.', tokens_used: 7 })],
+            }),
           ];
-          return streamedResponse([framedReply('Actually, rain.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', primary_model: 'openai/gpt-4o', tokens_used: 11 }))]);
+          return streamedResponse([
+            framedReply(
+              'Actually, rain.',
+              makeMetadata({
+                session_id: 's-1',
+                assistant_msg_id: 'm-2',
+                primary_model: 'openai/gpt-4o',
+                tokens_used: 11,
+              }),
+            ),
+          ]);
         },
       },
     });
@@ -41,11 +75,18 @@ describe('chat screen: working with replies', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Model for regeneration' }), 'gpt-4o');
     await user.click(screen.getByRole('button', { name: 'Regenerate now' }));
 
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('11 tokens'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('11 tokens'),
+    );
     expect(screen.getAllByRole('article', { name: 'Assistant reply' })).toHaveLength(1);
     expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Actually, rain.');
     expect(screen.queryByText('Yes it is.')).toBeNull();
-    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'm-2', session_id: 's-1', forced_model_id: 'gpt-4o', stream: true });
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({
+      message_id: 'm-2',
+      session_id: 's-1',
+      forced_model_id: 'gpt-4o',
+      stream: true,
+    });
 
     const versions = await screen.findByRole('group', { name: 'Answer versions' });
     expect(versions).toHaveTextContent(/Answer 2 of 2/);
@@ -66,11 +107,24 @@ describe('chat screen: working with replies', () => {
     const { requests } = fakeChatApi({
       sessions: [session],
       messagesBySession: {
-        's-1': [messagesBySession['s-1'][0]!, makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Yes, mostly sun un', status: 'interrupted', tokens_used: 9 })],
+        's-1': [
+          messagesBySession['s-1'][0]!,
+          makeMessage({
+            id: 'm-2',
+            session_id: 's-1',
+            role: 'assistant',
+            content: 'Yes, mostly sun un',
+            status: 'interrupted',
+            tokens_used: 9,
+          }),
+        ],
       },
       models,
       routes: {
-        'POST /conversation/regenerate': () => streamedResponse([framedReply('Yes, all day.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', tokens_used: 12 }))]),
+        'POST /conversation/regenerate': () =>
+          streamedResponse([
+            framedReply('Yes, all day.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', tokens_used: 12 })),
+          ]),
       },
     });
     const user = userEvent.setup();
@@ -81,10 +135,15 @@ describe('chat screen: working with replies', () => {
 
     await user.click(within(reply).getByRole('button', { name: 'Regenerate' }));
     await user.click(screen.getByRole('button', { name: 'Regenerate now' }));
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Yes, all day.'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Yes, all day.'),
+    );
     expect(screen.getAllByRole('article', { name: 'Assistant reply' })).toHaveLength(1);
     expect(screen.queryByRole('note')).toBeNull();
-    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({ message_id: 'm-2', session_id: 's-1' });
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({
+      message_id: 'm-2',
+      session_id: 's-1',
+    });
   });
 
   it('shows no mark under a reply that finished', async () => {
@@ -105,21 +164,38 @@ describe('chat screen: working with replies', () => {
       reference_model: 'anthropic/claude-sonnet-4',
       reference_cost_usd: 0.0042,
     };
-    fakeChatApi({ reply: () => streamedResponse([framedReply('Foxes are small omnivores that', makeMetadata({ selection_id: 'decision-1', route, finish_reason: 'length' }))]) });
+    fakeChatApi({
+      reply: () =>
+        streamedResponse([
+          framedReply(
+            'Foxes are small omnivores that',
+            makeMetadata({ selection_id: 'decision-1', route, finish_reason: 'length' }),
+          ),
+        ]),
+    });
     const user = userEvent.setup();
     const first = renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Tell me about foxes{Enter}');
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'),
+    );
     const streamed = screen.getByRole('article', { name: 'Assistant reply' });
     expect(within(streamed).getByRole('note')).toHaveTextContent('Cut off at the token limit');
     expect(within(streamed).getByRole('note')).toHaveTextContent('stopped mid-answer');
-    expect(within(streamed).getByRole('generic', { name: 'How this reply was routed' })).toHaveTextContent('$0.00010 vs $0.0042 on anthropic/claude-sonnet-4');
+    expect(within(streamed).getByRole('generic', { name: 'How this reply was routed' })).toHaveTextContent(
+      '$0.00010 vs $0.0042 on anthropic/claude-sonnet-4',
+    );
     expect(streamed).not.toHaveTextContent('saved');
     first.unmount();
 
     fakeChatApi({
       sessions: [session],
-      messagesBySession: { 's-1': [messagesBySession['s-1'][0]!, makeMessage({ ...messagesBySession['s-1'][1]!, finish_reason: 'length', route })] },
+      messagesBySession: {
+        's-1': [
+          messagesBySession['s-1'][0]!,
+          makeMessage({ ...messagesBySession['s-1'][1]!, finish_reason: 'length', route }),
+        ],
+      },
     });
     renderChat();
     const fetched = await screen.findByRole('article', { name: 'Assistant reply' });
@@ -127,11 +203,16 @@ describe('chat screen: working with replies', () => {
   });
 
   it('shows no cut-off mark for a reply that stopped by itself', async () => {
-    fakeChatApi({ reply: () => streamedResponse([framedReply('Foxes are small omnivores.', makeMetadata({ finish_reason: 'stop' }))]) });
+    fakeChatApi({
+      reply: () =>
+        streamedResponse([framedReply('Foxes are small omnivores.', makeMetadata({ finish_reason: 'stop' }))]),
+    });
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Tell me about foxes{Enter}');
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'),
+    );
     expect(screen.queryByRole('note')).toBeNull();
   });
 
@@ -142,23 +223,36 @@ describe('chat screen: working with replies', () => {
       models,
       routes: {
         'POST /conversation/regenerate': () =>
-          streamedResponse([framedReply('Actually, rain.', makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', selection_id: 'm-2', tokens_used: 11 }))]),
+          streamedResponse([
+            framedReply(
+              'Actually, rain.',
+              makeMetadata({ session_id: 's-1', assistant_msg_id: 'm-2', selection_id: 'm-2', tokens_used: 11 }),
+            ),
+          ]),
       },
     });
     const user = userEvent.setup();
     renderChat();
     await user.click(await screen.findByRole('button', { name: 'Bad reply' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Bad reply' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Bad reply' })).toHaveAttribute('aria-pressed', 'true'),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await user.click(screen.getByRole('button', { name: 'Regenerate now' }));
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Actually, rain.'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Actually, rain.'),
+    );
     const good = await screen.findByRole('button', { name: 'Good reply' });
     expect(good).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Bad reply' })).toHaveAttribute('aria-pressed', 'false');
     await user.click(good);
     await waitFor(() => expect(good).toHaveAttribute('aria-pressed', 'true'));
-    expect(requests.filter((request) => request.path === '/feedback').map((request) => (request.body as { feedback: string }).feedback)).toEqual(['negative', 'positive']);
+    expect(
+      requests
+        .filter((request) => request.path === '/feedback')
+        .map((request) => (request.body as { feedback: string }).feedback),
+    ).toEqual(['negative', 'positive']);
   });
 
   it('shows how a reply was routed and its cost against the reference model, streamed and after a reload', async () => {
@@ -172,7 +266,10 @@ describe('chat screen: working with replies', () => {
       reference_model: 'anthropic/claude-sonnet-4',
       reference_cost_usd: 0.0042,
     };
-    fakeChatApi({ reply: () => streamedResponse([framedReply('Cached answer.', makeMetadata({ selection_id: 'decision-1', route }))]) });
+    fakeChatApi({
+      reply: () =>
+        streamedResponse([framedReply('Cached answer.', makeMetadata({ selection_id: 'decision-1', route }))]),
+    });
     const user = userEvent.setup();
     const first = renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
@@ -187,7 +284,11 @@ describe('chat screen: working with replies', () => {
       messagesBySession: {
         's-1': [
           messagesBySession['s-1'][0]!,
-          makeMessage({ ...messagesBySession['s-1'][1]!, selection_id: 'decision-2', route: { ...route, decision_id: 'decision-2', reason: 'router_score', cached: false, cost_usd: 0.0001 } }),
+          makeMessage({
+            ...messagesBySession['s-1'][1]!,
+            selection_id: 'decision-2',
+            route: { ...route, decision_id: 'decision-2', reason: 'router_score', cached: false, cost_usd: 0.0001 },
+          }),
         ],
       },
     });
@@ -206,10 +307,27 @@ describe('chat screen: working with replies', () => {
       routes: {
         'POST /conversation/regenerate': () => {
           server['s-1'] = [
-            makeMessage({ id: 'm-1', session_id: 's-1', content: 'Is it warm?', edited_at: '2026-01-02T10:05:00.000Z' }),
-            makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Warm enough.', tokens_used: 9, versions: [makeVersion({ prompt: 'Is it sunny?', content: 'Yes it is.' })] }),
+            makeMessage({
+              id: 'm-1',
+              session_id: 's-1',
+              content: 'Is it warm?',
+              edited_at: '2026-01-02T10:05:00.000Z',
+            }),
+            makeMessage({
+              id: 'm-2',
+              session_id: 's-1',
+              role: 'assistant',
+              content: 'Warm enough.',
+              tokens_used: 9,
+              versions: [makeVersion({ prompt: 'Is it sunny?', content: 'Yes it is.' })],
+            }),
           ];
-          return streamedResponse([framedReply('Warm enough.', makeMetadata({ session_id: 's-1', usr_msg_id: 'm-1', assistant_msg_id: 'm-2', tokens_used: 9 }))]);
+          return streamedResponse([
+            framedReply(
+              'Warm enough.',
+              makeMetadata({ session_id: 's-1', usr_msg_id: 'm-1', assistant_msg_id: 'm-2', tokens_used: 9 }),
+            ),
+          ]);
         },
       },
     });
@@ -227,10 +345,18 @@ describe('chat screen: working with replies', () => {
     await user.clear(draft);
     await user.type(draft, 'Is it warm?');
     await user.click(within(bubble).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Warm enough.'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Warm enough.'),
+    );
     expect(screen.getByRole('article', { name: 'Your message' })).toHaveTextContent('Is it warm?');
     expect(within(screen.getByRole('article', { name: 'Your message' })).queryByRole('textbox')).toBeNull();
-    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({ message_id: 'm-1', session_id: 's-1', forced_model_id: null, content: 'Is it warm?', stream: true });
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toEqual({
+      message_id: 'm-1',
+      session_id: 's-1',
+      forced_model_id: null,
+      content: 'Is it warm?',
+      stream: true,
+    });
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
 
     // The earlier answer is shown with the prompt it answered.
@@ -248,7 +374,12 @@ describe('chat screen: working with replies', () => {
       sessions: [session],
       messagesBySession,
       models,
-      routes: { 'POST /conversation/regenerate': () => ({ status: 403, body: { code: 'forbidden', message: 'Model access denied. You do not have access to this model.' } }) },
+      routes: {
+        'POST /conversation/regenerate': () => ({
+          status: 403,
+          body: { code: 'forbidden', message: 'Model access denied. You do not have access to this model.' },
+        }),
+      },
     });
     const user = userEvent.setup();
     renderChat();
@@ -258,7 +389,11 @@ describe('chat screen: working with replies', () => {
     await user.clear(draft);
     await user.type(draft, 'Is it warm?');
     await user.click(within(bubble).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Your message' })).getByRole('textbox', { name: 'Edit message' })).toHaveValue('Is it warm?'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Your message' })).getByRole('textbox', { name: 'Edit message' }),
+      ).toHaveValue('Is it warm?'),
+    );
     expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('Yes it is.');
   });
 
@@ -283,7 +418,8 @@ describe('chat screen: working with replies', () => {
     renderChat();
     const bad = await screen.findByRole('button', { name: 'Bad reply' });
     expect(bad).toHaveAttribute('aria-pressed', 'true');
-    for (const name of ['Good reply', 'Neutral reply', 'Bad reply']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    for (const name of ['Good reply', 'Neutral reply', 'Bad reply'])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Good reply' })).toHaveAttribute('aria-pressed', 'false');
     await user.click(screen.getByRole('button', { name: 'Good reply' }));
     expect(screen.queryByText('Thanks for your feedback!')).toBeNull();
@@ -294,7 +430,10 @@ describe('chat screen: working with replies', () => {
     const other = makeSession({ id: 's-2', title: 'Other chat...' });
     fakeChatApi({
       sessions: [session, other],
-      messagesBySession: { ...messagesBySession, 's-2': [makeMessage({ id: 'm-3', session_id: 's-2', content: 'Something else' })] },
+      messagesBySession: {
+        ...messagesBySession,
+        's-2': [makeMessage({ id: 'm-3', session_id: 's-2', content: 'Something else' })],
+      },
       models,
     });
     const user = userEvent.setup();

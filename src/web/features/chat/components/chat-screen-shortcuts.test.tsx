@@ -9,7 +9,14 @@ const session = makeSession({ id: 's-1', title: 'Weather...' });
 const messagesBySession = {
   's-1': [
     makeMessage({ id: 'm-1', session_id: 's-1', content: 'Is it sunny?' }),
-    makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Yes, **sunny** all day.', model: 'local/tinyllama', tokens_used: 7 }),
+    makeMessage({
+      id: 'm-2',
+      session_id: 's-1',
+      role: 'assistant',
+      content: 'Yes, **sunny** all day.',
+      model: 'local/tinyllama',
+      tokens_used: 7,
+    }),
   ],
 };
 
@@ -20,7 +27,10 @@ describe('chat screen keyboard shortcuts', () => {
   it('under 768 px Escape closes the full-screen sidebar, and the search box empties first', async () => {
     const originalMatchMedia = window.matchMedia;
     restoreMatchMedia = () => (window.matchMedia = originalMatchMedia);
-    window.matchMedia = ((query: string) => ({ ...originalMatchMedia(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...originalMatchMedia(query),
+      matches: query.includes('max-width: 767px'),
+    })) as typeof window.matchMedia;
     fakeChatApi({ sessions: [session], messagesBySession, models: [makeModel()] });
     const user = userEvent.setup();
     renderChat();
@@ -43,7 +53,13 @@ describe('chat screen keyboard shortcuts', () => {
     await user.click(box);
     await user.keyboard('{Control>}/{/Control}');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    for (const action of ['New chat', 'Focus the message box', 'Stop generating', 'Copy the last reply', 'Show or hide the sidebar']) {
+    for (const action of [
+      'New chat',
+      'Focus the message box',
+      'Stop generating',
+      'Copy the last reply',
+      'Show or hide the sidebar',
+    ]) {
       expect(within(dialog).getByText(action)).toBeInTheDocument();
     }
     await user.keyboard('{Escape}');

@@ -12,7 +12,10 @@ const billingText = `${walletMessages.walletEmptyForBilling('GPT-4o', '0.00')} $
 
 describe('chat screen: a wallet that cannot pay (402)', () => {
   it("shows a member the server's message in the red banner (ask an administrator), with no top-up link", async () => {
-    fakeChatApi({ reply: () => payment(memberText), otherRoutes: { 'GET /roles/role-1': () => ({ body: makeRole('Member') }) } });
+    fakeChatApi({
+      reply: () => payment(memberText),
+      otherRoutes: { 'GET /roles/role-1': () => ({ body: makeRole('Member') }) },
+    });
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
@@ -25,7 +28,10 @@ describe('chat screen: a wallet that cannot pay (402)', () => {
   });
 
   it('offers an admin a link to top up at /admin/billing', async () => {
-    fakeChatApi({ reply: () => payment(billingText), otherRoutes: { 'GET /roles/role-1': () => ({ body: makeRole('Admin') }) } });
+    fakeChatApi({
+      reply: () => payment(billingText),
+      otherRoutes: { 'GET /roles/role-1': () => ({ body: makeRole('Admin') }) },
+    });
     const user = userEvent.setup();
     const { router } = renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');

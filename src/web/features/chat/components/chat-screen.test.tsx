@@ -10,7 +10,15 @@ describe('chat screen: sending and streaming', () => {
     const { requests } = fakeChatApi({
       sessions: [makeSession({ id: 'older', title: 'Older chat...' })],
       reply: () =>
-        streamedResponse(['Hello ', 'there, ', 'friend.', framedReply('', makeMetadata({ session_id: 'session-new', tokens_used: 42, primary_model: 'local/tinyllama' }))]),
+        streamedResponse([
+          'Hello ',
+          'there, ',
+          'friend.',
+          framedReply(
+            '',
+            makeMetadata({ session_id: 'session-new', tokens_used: 42, primary_model: 'local/tinyllama' }),
+          ),
+        ]),
     });
     const user = userEvent.setup();
     renderChat();
@@ -23,17 +31,28 @@ describe('chat screen: sending and streaming', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Tell me about the weather today{Enter}');
     expect(screen.getByRole('article', { name: 'Your message' })).toHaveTextContent('Tell me about the weather today');
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('42 tokens'),
+    );
     const reply = screen.getByRole('article', { name: 'Assistant reply' });
     expect(reply).toHaveTextContent('Hello there, friend.');
     expect(reply).toHaveTextContent('local/tinyllama');
 
-    const titles = within(sidebar).getAllByRole('listitem').map((item) => item.textContent ?? '');
+    const titles = within(sidebar)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
     expect(titles[0]).toContain('Tell me about the weather toda...');
     expect(titles[1]).toContain('Older chat...');
     expect(titles).toHaveLength(2);
     const sent = requests.find((request) => request.path === '/conversation/message');
-    expect(sent?.body).toEqual({ org_id: 'org-1', user_id: 'user-1', prompt: 'Tell me about the weather today', session_id: null, forced_model_id: null, stream: true });
+    expect(sent?.body).toEqual({
+      org_id: 'org-1',
+      user_id: 'user-1',
+      prompt: 'Tell me about the weather today',
+      session_id: null,
+      forced_model_id: null,
+      stream: true,
+    });
     expect(sent?.authorization).toBe('Bearer access-1');
   });
 
@@ -70,7 +89,11 @@ describe('chat screen: sending and streaming', () => {
   it.each([
     [403, 'Monthly token limit exceeded for this model.', 'You have exceeded your monthly token limit for this model.'],
     [403, 'Monthly cost limit exceeded for this model.', 'You have exceeded your monthly cost limit for this model.'],
-    [403, 'Model access denied. You do not have access to this model.', 'You do not have permission to use this model.'],
+    [
+      403,
+      'Model access denied. You do not have access to this model.',
+      'You do not have permission to use this model.',
+    ],
     [502, 'The model provider failed', 'Failed to send message. Please try again.'],
   ])('maps a %i %j to the spec text and keeps the user message', async (status, message, expected) => {
     fakeChatApi({ reply: () => ({ status, body: { code: 'error', message } }) });
@@ -85,7 +108,9 @@ describe('chat screen: sending and streaming', () => {
   });
 
   it('keeps the partial text when the stream ends with an error line', async () => {
-    fakeChatApi({ reply: () => streamedResponse(['Partial answer', '\n[ERROR]{"code":"upstream_failed","message":"cut"}\n']) });
+    fakeChatApi({
+      reply: () => streamedResponse(['Partial answer', '\n[ERROR]{"code":"upstream_failed","message":"cut"}\n']),
+    });
     const user = userEvent.setup();
     renderChat();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
@@ -99,10 +124,20 @@ describe('chat screen: sending and streaming', () => {
       reply: () => {
         calls += 1;
         if (calls === 1) {
-          return new Response(JSON.stringify({ code: 'upstream_failed', message: 'The model provider failed to answer. Please try again.' }), {
-            status: 502,
-            headers: { 'Content-Type': 'application/json', 'X-Session-Id': 'saved-session', 'X-User-Message-Id': 'saved-message' },
-          });
+          return new Response(
+            JSON.stringify({
+              code: 'upstream_failed',
+              message: 'The model provider failed to answer. Please try again.',
+            }),
+            {
+              status: 502,
+              headers: {
+                'Content-Type': 'application/json',
+                'X-Session-Id': 'saved-session',
+                'X-User-Message-Id': 'saved-message',
+              },
+            },
+          );
         }
         return streamedResponse([framedReply('Second time lucky.', makeMetadata({ session_id: 'saved-session' }))]);
       },
@@ -115,12 +150,21 @@ describe('chat screen: sending and streaming', () => {
     await user.type(box, 'Second try{Enter}');
     await waitFor(() => expect(screen.getByText('Second time lucky.')).toBeInTheDocument());
 
-    const sends = requests.filter((request) => request.path === '/conversation/message').map((request) => (request.body as { session_id: string | null }).session_id);
+    const sends = requests
+      .filter((request) => request.path === '/conversation/message')
+      .map((request) => (request.body as { session_id: string | null }).session_id);
     expect(sends).toEqual([null, 'saved-session']);
     // Both messages sit in the one session, listed once.
-    expect(screen.getAllByRole('article', { name: 'Your message' }).map((article) => article.textContent)).toEqual([expect.stringContaining('First try'), expect.stringContaining('Second try')]);
+    expect(screen.getAllByRole('article', { name: 'Your message' }).map((article) => article.textContent)).toEqual([
+      expect.stringContaining('First try'),
+      expect.stringContaining('Second try'),
+    ]);
     // The session list is read again after the send: wait for it, then it lists the session once.
-    await waitFor(() => expect(within(screen.getByRole('complementary', { name: 'Chat sessions' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('complementary', { name: 'Chat sessions' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
   });
 
   it('answers a failed reply again: Regenerate on the kept partial text asks about the saved message and replaces it', async () => {
@@ -137,11 +181,27 @@ describe('chat screen: sending and streaming', () => {
               controller.close();
             },
           }),
-          { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Session-Id': 'saved-session', 'X-User-Message-Id': 'saved-message' } },
+          {
+            status: 200,
+            headers: {
+              'Content-Type': 'text/plain; charset=utf-8',
+              'X-Session-Id': 'saved-session',
+              'X-User-Message-Id': 'saved-message',
+            },
+          },
         ),
       routes: {
         'POST /conversation/regenerate': () =>
-          streamedResponse([framedReply('A whole answer.', makeMetadata({ session_id: 'saved-session', usr_msg_id: 'saved-message', assistant_msg_id: 'server-reply' }))]),
+          streamedResponse([
+            framedReply(
+              'A whole answer.',
+              makeMetadata({
+                session_id: 'saved-session',
+                usr_msg_id: 'saved-message',
+                assistant_msg_id: 'server-reply',
+              }),
+            ),
+          ]),
       },
     });
     const user = userEvent.setup();
@@ -153,8 +213,13 @@ describe('chat screen: sending and streaming', () => {
 
     await user.click(within(partial).getByRole('button', { name: 'Regenerate' }));
     await user.click(within(partial).getByRole('button', { name: 'Regenerate now' }));
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('A whole answer.'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Assistant reply' })).toHaveTextContent('A whole answer.'),
+    );
     expect(screen.getAllByRole('article', { name: 'Assistant reply' })).toHaveLength(1);
-    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({ message_id: 'saved-message', session_id: 'saved-session' });
+    expect(requests.find((request) => request.path === '/conversation/regenerate')?.body).toMatchObject({
+      message_id: 'saved-message',
+      session_id: 'saved-session',
+    });
   });
 });

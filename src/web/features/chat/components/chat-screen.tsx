@@ -36,7 +36,10 @@ export function ChatScreen() {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [searchText, setSearchText] = useState('');
   const conversation = useRef<HTMLElement>(null);
-  const swipe = useSwipe(() => setSidebarOpen(false), () => setSidebarOpen(true));
+  const swipe = useSwipe(
+    () => setSidebarOpen(false),
+    () => setSidebarOpen(true),
+  );
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
 
@@ -72,7 +75,8 @@ export function ChatScreen() {
     if (selectedModelId) {
       const model = models.data?.find((candidate) => candidate.model_id === selectedModelId);
       if (!model) return showBanner('You do not have access to this model.');
-      if (estimatePromptTokens(text) > model.max_tokens) return showBanner(`Message exceeds maximum allowed tokens (${model.max_tokens})`);
+      if (estimatePromptTokens(text) > model.max_tokens)
+        return showBanner(`Message exceeds maximum allowed tokens (${model.max_tokens})`);
     }
     void chat.send(text, selectedModelId);
     return true;
@@ -146,21 +150,49 @@ export function ChatScreen() {
           onHistoryCleared={chat.forgetSessions}
         />
       ) : isMobile ? null : (
-        <button type="button" aria-label="Open sidebar" onClick={() => setSidebarOpen(true)} className="w-6 border-r border-slate-200 text-slate-600 dark:text-slate-400 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900">
+        <button
+          type="button"
+          aria-label="Open sidebar"
+          onClick={() => setSidebarOpen(true)}
+          className="w-6 border-r border-slate-200 text-slate-600 dark:text-slate-400 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-900"
+        >
           »
         </button>
       )}
       <section ref={conversation} aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
-        {isMobile && !sidebarOpen ? <ChatHeader title={currentSession?.title ?? 'New Chat'} onOpenSidebar={() => setSidebarOpen(true)} onNewChat={() => chat.selectSession(null)} /> : null}
+        {isMobile && !sidebarOpen ? (
+          <ChatHeader
+            title={currentSession?.title ?? 'New Chat'}
+            onOpenSidebar={() => setSidebarOpen(true)}
+            onNewChat={() => chat.selectSession(null)}
+          />
+        ) : null}
         <VerifyEmailBanner inChat />
         <MessageActionsContext value={messageActions}>
-          <ConversationPane session={currentSession} streaming={state.streaming} isLoadingMessages={state.isLoadingMessages} focusMessageId={focusMessageId} />
+          <ConversationPane
+            session={currentSession}
+            streaming={state.streaming}
+            isLoadingMessages={state.isLoadingMessages}
+            focusMessageId={focusMessageId}
+          />
         </MessageActionsContext>
         {banner.banner ? <ErrorBanner banner={banner.banner} onDismiss={banner.dismiss} /> : null}
         <div className="px-3 pt-2">
-          <ModelSelector models={models.data} isLoading={models.isLoading} selectedModelId={selectedModelId} onSelect={chooseModel} openRequest={modelListRequest} onDismiss={() => (retryOnChoice.current = null)} />
+          <ModelSelector
+            models={models.data}
+            isLoading={models.isLoading}
+            selectedModelId={selectedModelId}
+            onSelect={chooseModel}
+            openRequest={modelListRequest}
+            onDismiss={() => (retryOnChoice.current = null)}
+          />
         </div>
-        <MessageInput onSend={handleSend} isStreaming={state.isTyping} onStop={chat.stop} showSuggestions={(currentSession?.messages.length ?? 0) === 0} />
+        <MessageInput
+          onSend={handleSend}
+          isStreaming={state.isTyping}
+          onStop={chat.stop}
+          showSuggestions={(currentSession?.messages.length ?? 0) === 0}
+        />
       </section>
     </div>
   );

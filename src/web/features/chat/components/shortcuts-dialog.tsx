@@ -18,7 +18,10 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
                   <span key={index}>
                     {index > 0 ? <span className="px-1 text-slate-500">or</span> : null}
                     {combination.map((key) => (
-                      <kbd key={key} className="mx-0.5 rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
+                      <kbd
+                        key={key}
+                        className="mx-0.5 rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+                      >
                         {key === 'Ctrl' && isMac ? '⌘' : key}
                       </kbd>
                     ))}
@@ -30,7 +33,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           <tr>
             <td className="py-2 pr-3 text-slate-700 dark:text-slate-200">Close what is open</td>
             <td className="py-2 text-right">
-              <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">Esc</kbd>
+              <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
+                Esc
+              </kbd>
             </td>
           </tr>
         </tbody>

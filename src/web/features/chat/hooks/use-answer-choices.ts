@@ -14,7 +14,11 @@ export function useAnswerChoices(): (reply: ChatMessage) => AnswerChoice {
       const count = answerCount(reply);
       const picked = chosen[reply.id];
       const index = picked && picked.count === count ? picked.index : count - 1;
-      return { index, count, show: (next: number) => setChosen((all) => ({ ...all, [reply.id]: { index: next, count } })) };
+      return {
+        index,
+        count,
+        show: (next: number) => setChosen((all) => ({ ...all, [reply.id]: { index: next, count } })),
+      };
     },
     [chosen],
   );

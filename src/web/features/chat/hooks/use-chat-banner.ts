@@ -26,7 +26,10 @@ export function useChatBanner({ models, refetchModels, selectModel }: ChatBanner
 
   const showNotice = useCallback((notice: BannerNotice) => {
     if (notice.walletEmpty) {
-      setBanner({ message: notice.message, link: { label: 'Top up the wallet', to: '/admin/billing', scope: 'billing' } });
+      setBanner({
+        message: notice.message,
+        link: { label: 'Top up the wallet', to: '/admin/billing', scope: 'billing' },
+      });
       return;
     }
     const { refusal, retryWith } = notice;

@@ -8,7 +8,12 @@ const staleTime = chatModelsStaleTime;
 
 /** Only the models the caller's role allows, with the caller's own limits (issue 3). */
 export function useChatModels() {
-  return useQuery({ queryKey: chatModelsQueryKey, queryFn: conversationApi.listModels, staleTime, select: (answer) => answer.models });
+  return useQuery({
+    queryKey: chatModelsQueryKey,
+    queryFn: conversationApi.listModels,
+    staleTime,
+    select: (answer) => answer.models,
+  });
 }
 
 /**
@@ -16,5 +21,10 @@ export function useChatModels() {
  * organisation's, while open to them; null is Auto. Undefined until the list has loaded.
  */
 export function useStartingModelId(): string | null | undefined {
-  return useQuery({ queryKey: chatModelsQueryKey, queryFn: conversationApi.listModels, staleTime, select: (answer) => answer.default_model_id }).data;
+  return useQuery({
+    queryKey: chatModelsQueryKey,
+    queryFn: conversationApi.listModels,
+    staleTime,
+    select: (answer) => answer.default_model_id,
+  }).data;
 }

@@ -34,12 +34,15 @@ export function useChatSessions(user: User | null, currentSessionId: string | nu
   }, [orgId, userId, dispatch, toast]);
 
   useEffect(() => {
-    if (!currentSessionId || isLocalSessionId(currentSessionId) || loadedSessionIds.current.has(currentSessionId)) return;
+    if (!currentSessionId || isLocalSessionId(currentSessionId) || loadedSessionIds.current.has(currentSessionId))
+      return;
     loadedSessionIds.current.add(currentSessionId);
     dispatch({ type: 'messages-loading' });
     conversationApi
       .getSession(currentSessionId)
-      .then((session) => dispatch({ type: 'messages-loaded', sessionId: session.id, messages: session.messages.map(messageFromView) }))
+      .then((session) =>
+        dispatch({ type: 'messages-loaded', sessionId: session.id, messages: session.messages.map(messageFromView) }),
+      )
       .catch(() => {
         loadedSessionIds.current.delete(currentSessionId);
         dispatch({ type: 'messages-failed' });
@@ -103,7 +106,12 @@ export function useChatSessions(user: User | null, currentSessionId: string | nu
         dispatch({ type: 'session-deleted', sessionId });
         toast.success(
           'Chat session deleted',
-          saved ? { durationMs: undoToastDurationMs, action: { label: 'Undo', onClick: () => void restoreSession(sessionId, wasOpen) } } : undefined,
+          saved
+            ? {
+                durationMs: undoToastDurationMs,
+                action: { label: 'Undo', onClick: () => void restoreSession(sessionId, wasOpen) },
+              }
+            : undefined,
         );
       } catch {
         toast.error('Failed to delete chat session');

@@ -8,7 +8,12 @@ export type ChatShortcutActions = Record<ChatShortcutId, () => void> & {
 
 function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox');
+  return (
+    target.isContentEditable ||
+    target.tagName === 'TEXTAREA' ||
+    target.tagName === 'SELECT' ||
+    (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox')
+  );
 }
 
 /** The chat screen's keyboard shortcuts, on the whole page, while no modal dialog is open. */
@@ -33,5 +38,12 @@ export function useChatShortcuts(actions: ChatShortcutActions) {
 }
 
 function pick(event: KeyboardEvent) {
-  return { key: event.key, code: event.code, ctrlKey: event.ctrlKey, metaKey: event.metaKey, shiftKey: event.shiftKey, altKey: event.altKey };
+  return {
+    key: event.key,
+    code: event.code,
+    ctrlKey: event.ctrlKey,
+    metaKey: event.metaKey,
+    shiftKey: event.shiftKey,
+    altKey: event.altKey,
+  };
 }

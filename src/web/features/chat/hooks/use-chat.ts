@@ -10,7 +10,13 @@ export function useChat(options: Pick<Parameters<typeof useSendMessage>[0], 'onB
   const { user } = useAuth();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const sessions = useChatSessions(user, state.currentSessionId, dispatch);
-  const replies = useSendMessage({ user, currentSessionId: state.currentSessionId, dispatch, onSessionSaved: sessions.markLoaded, ...options });
+  const replies = useSendMessage({
+    user,
+    currentSessionId: state.currentSessionId,
+    dispatch,
+    onSessionSaved: sessions.markLoaded,
+    ...options,
+  });
   const feedback = useReplyFeedback(user, dispatch);
   const currentSession = state.sessions.find((session) => session.id === state.currentSessionId) ?? null;
   return { state, currentSession, ...replies, ...feedback, ...sessions };

@@ -4,9 +4,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export function useCopyToClipboard(confirmationMs: number) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const copy = useCallback(
     async (text: string) => {

@@ -22,7 +22,8 @@ export function useLocalModelLoading(): LocalModelStatusResponse | undefined {
     queryKey: ['conversation', 'local-model'],
     queryFn: conversationApi.localModelStatus,
     enabled: waitedLong,
-    refetchInterval: (query) => (query.state.data?.state === 'ready' || query.state.data?.state === 'disabled' ? false : pollIntervalMs),
+    refetchInterval: (query) =>
+      query.state.data?.state === 'ready' || query.state.data?.state === 'disabled' ? false : pollIntervalMs,
     staleTime: 0,
     gcTime: 0,
     retry: false,

@@ -15,7 +15,9 @@ function readChoice(userId: string): RememberedChoice | null {
     if (typeof parsed !== 'object' || parsed === null) return null;
     const { modelId, startedAt } = parsed as Record<string, unknown>;
     const isId = (value: unknown) => value === null || typeof value === 'string';
-    return isId(modelId) && isId(startedAt) ? { modelId: modelId as string | null, startedAt: startedAt as string | null } : null;
+    return isId(modelId) && isId(startedAt)
+      ? { modelId: modelId as string | null, startedAt: startedAt as string | null }
+      : null;
   } catch {
     return null;
   }
@@ -27,7 +29,11 @@ function readChoice(userId: string): RememberedChoice | null {
  * organisation's; docs/decisions/021). A remembered pick wins over that start unless the start has
  * changed since (a default saved later in App Settings is news) or the model is no longer theirs.
  */
-export function useModelChoice(userId: string | undefined, startingModelId: string | null | undefined, models: ChatModel[] | undefined) {
+export function useModelChoice(
+  userId: string | undefined,
+  startingModelId: string | null | undefined,
+  models: ChatModel[] | undefined,
+) {
   const [picked, setPicked] = useState<{ modelId: string | null } | undefined>(undefined);
   const remembered = useMemo(() => (userId ? readChoice(userId) : null), [userId]);
 
@@ -41,7 +47,11 @@ export function useModelChoice(userId: string | undefined, startingModelId: stri
   const choose = useCallback(
     (modelId: string | null) => {
       setPicked({ modelId });
-      if (userId) localStorage.setItem(storageKey(userId), JSON.stringify({ modelId, startedAt: startingModelId ?? null } satisfies RememberedChoice));
+      if (userId)
+        localStorage.setItem(
+          storageKey(userId),
+          JSON.stringify({ modelId, startedAt: startingModelId ?? null } satisfies RememberedChoice),
+        );
     },
     [userId, startingModelId],
   );

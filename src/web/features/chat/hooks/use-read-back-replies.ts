@@ -16,7 +16,9 @@ function recordedReplyTo(messages: ChatMessage[], userMessageId: string): ChatMe
 export type ReadBackTarget = { userMessageId: string } | { anyReply: true };
 
 const isRecorded = (messages: ChatMessage[], target: ReadBackTarget) =>
-  'userMessageId' in target ? recordedReplyTo(messages, target.userMessageId) !== undefined : messages.every((message) => message.status !== 'streaming');
+  'userMessageId' in target
+    ? recordedReplyTo(messages, target.userMessageId) !== undefined
+    : messages.every((message) => message.status !== 'streaming');
 
 /**
  * Reads a session's replies back as the server recorded them, read again until it has. After Stop:

@@ -13,7 +13,12 @@ export function useReplyFeedback(user: User | null, dispatch: Dispatch<ChatActio
     async (message: ChatMessage, rating: FeedbackRating) => {
       if (!user || !message.selectionId) return false;
       try {
-        await conversationApi.submitFeedback({ selection_id: message.selectionId, org_id: user.orgId, user_id: user.id, feedback: rating });
+        await conversationApi.submitFeedback({
+          selection_id: message.selectionId,
+          org_id: user.orgId,
+          user_id: user.id,
+          feedback: rating,
+        });
         // Kept with the message, so the reply still shows as rated after switching chats.
         dispatch({ type: 'feedback-given', messageId: message.id, rating });
         return true;

@@ -38,7 +38,11 @@ export interface BannerNotice {
  * One streamed reply at a time, shown through the word-by-word queue (spec section 4), with
  * 'Stop generating': stopping keeps what was shown and raises no error toast.
  */
-const bannerMessages: string[] = [sendFailureMessages.tokenLimit, sendFailureMessages.costLimit, sendFailureMessages.accessDenied];
+const bannerMessages: string[] = [
+  sendFailureMessages.tokenLimit,
+  sendFailureMessages.costLimit,
+  sendFailureMessages.accessDenied,
+];
 
 /** `onBanner` receives the access and limit texts, which spec section 2 also shows in the red banner. */
 export function useReplyStream(onBanner?: (notice: BannerNotice) => void) {

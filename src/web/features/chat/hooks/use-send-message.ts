@@ -17,11 +17,23 @@ interface SendOptions {
 }
 
 /** Spec section 4 "Sending a message", "Streaming" and "Regeneration". */
-export function useSendMessage({ user, currentSessionId, dispatch, onSessionSaved, onBanner, onReplyDone }: SendOptions) {
+export function useSendMessage({
+  user,
+  currentSessionId,
+  dispatch,
+  onSessionSaved,
+  onBanner,
+  onReplyDone,
+}: SendOptions) {
   const { run, stop, isBusy } = useReplyStream(onBanner);
   const readBack = useReadBackReplies(dispatch);
   // The latest send and regenerate, for a refusal's "switch and resend" that runs after they changed.
-  const latest = useRef<{ send?: (content: string, modelId: string | null) => Promise<void>; regenerate?: (message: ChatMessage, modelId: string | null) => Promise<void>; retry?: (message: ChatMessage, modelId: string | null) => Promise<void>; resubmit?: (message: ChatMessage, content: string, modelId: string | null) => Promise<boolean> }>({});
+  const latest = useRef<{
+    send?: (content: string, modelId: string | null) => Promise<void>;
+    regenerate?: (message: ChatMessage, modelId: string | null) => Promise<void>;
+    retry?: (message: ChatMessage, modelId: string | null) => Promise<void>;
+    resubmit?: (message: ChatMessage, content: string, modelId: string | null) => Promise<boolean>;
+  }>({});
 
   const send = useCallback(
     async (content: string, modelId: string | null) => {
@@ -29,25 +41,53 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
       if (!prompt || !user || isBusy()) return;
       const now = Date.now();
       const sessionId = currentSessionId ?? `temp-${now}`;
-      const pending: ChatMessage = { id: `pending-${now}`, content: prompt, role: 'user', timestamp: new Date(now).toISOString(), sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: true };
+      const pending: ChatMessage = {
+        id: `pending-${now}`,
+        content: prompt,
+        role: 'user',
+        timestamp: new Date(now).toISOString(),
+        sessionId,
+        model: null,
+        tokensUsed: 0,
+        selectionId: null,
+        isPending: true,
+      };
       dispatch({ type: 'message-sent', message: pending });
       let saved: { sessionId: string; userMessageId: string } | undefined;
       await run(
         {
           path: '/conversation/message',
-          body: { org_id: user.orgId, user_id: user.id, prompt, session_id: currentSessionId, forced_model_id: modelId, stream: true },
+          body: {
+            org_id: user.orgId,
+            user_id: user.id,
+            prompt,
+            session_id: currentSessionId,
+            forced_model_id: modelId,
+            stream: true,
+          },
           // A new chat takes its saved id at once, so a failed first reply does not split the conversation.
           onSaved: (answer) => {
             saved = answer;
             onSessionSaved(answer.sessionId);
-            dispatch({ type: 'session-saved', localSessionId: sessionId, sessionId: answer.sessionId, pendingMessageId: pending.id, userMessageId: answer.userMessageId });
+            dispatch({
+              type: 'session-saved',
+              localSessionId: sessionId,
+              sessionId: answer.sessionId,
+              pendingMessageId: pending.id,
+              userMessageId: answer.userMessageId,
+            });
           },
         },
         {
           onText: (text) => dispatch({ type: 'reply-advanced', text }),
           onDone: (reply) => {
             onSessionSaved(reply.metadata.session_id);
-            dispatch({ type: 'reply-completed', pendingMessageId: pending.id, text: reply.text, metadata: reply.metadata });
+            dispatch({
+              type: 'reply-completed',
+              pendingMessageId: pending.id,
+              text: reply.text,
+              metadata: reply.metadata,
+            });
             onReplyDone?.(reply.metadata);
           },
           onFail: (partialText, failure) => {
@@ -73,12 +113,22 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
       await run(
         {
           path: '/conversation/regenerate',
-          body: { message_id: message.answersMessageId ?? message.id, session_id: message.sessionId, forced_model_id: modelId, stream: true },
+          body: {
+            message_id: message.answersMessageId ?? message.id,
+            session_id: message.sessionId,
+            forced_model_id: modelId,
+            stream: true,
+          },
         },
         {
           onText: (text) => dispatch({ type: 'reply-advanced', text }),
           onDone: (reply) => {
-            dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata, replacedMessageId: message.id });
+            dispatch({
+              type: 'reply-regenerated',
+              text: reply.text,
+              metadata: reply.metadata,
+              replacedMessageId: message.id,
+            });
             onReplyDone?.(reply.metadata);
             // The answer it replaced is kept as an earlier version: read back with it.
             void readBack(message.sessionId, { anyReply: true });
@@ -109,7 +159,10 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
       }
       dispatch({ type: 'retry-started', sessionId: message.sessionId, messageId: message.id });
       await run(
-        { path: '/conversation/regenerate', body: { message_id: message.id, session_id: message.sessionId, forced_model_id: modelId, stream: true } },
+        {
+          path: '/conversation/regenerate',
+          body: { message_id: message.id, session_id: message.sessionId, forced_model_id: modelId, stream: true },
+        },
         {
           onText: (text) => dispatch({ type: 'reply-advanced', text }),
           onDone: (reply) => {
@@ -140,11 +193,19 @@ export function useSendMessage({ user, currentSessionId, dispatch, onSessionSave
       dispatch({ type: 'edit-resubmitted', sessionId, messageId: message.id, content });
       let failure: ReplyFailure | undefined;
       await run(
-        { path: '/conversation/regenerate', body: { message_id: message.id, session_id: sessionId, forced_model_id: modelId, content, stream: true } },
+        {
+          path: '/conversation/regenerate',
+          body: { message_id: message.id, session_id: sessionId, forced_model_id: modelId, content, stream: true },
+        },
         {
           onText: (text) => dispatch({ type: 'reply-advanced', text }),
           onDone: (reply) => {
-            dispatch({ type: 'reply-regenerated', text: reply.text, metadata: reply.metadata, replacedMessageId: reply.metadata.assistant_msg_id });
+            dispatch({
+              type: 'reply-regenerated',
+              text: reply.text,
+              metadata: reply.metadata,
+              replacedMessageId: reply.metadata.assistant_msg_id,
+            });
             onReplyDone?.(reply.metadata);
           },
           onFail: (_partialText, ended) => {

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { matchChatShortcut } from './chat-shortcuts';
 
 const press = (key: string, options: Partial<Parameters<typeof matchChatShortcut>[0]> = {}) =>
-  matchChatShortcut({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, inTextField: false, ...options });
+  matchChatShortcut({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    inTextField: false,
+    ...options,
+  });
 
 describe('matchChatShortcut', () => {
   it.each([

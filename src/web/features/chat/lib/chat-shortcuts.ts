@@ -31,7 +31,12 @@ interface KeyPress {
   inTextField: boolean;
 }
 
-const lettered: Partial<Record<string, ChatShortcutId>> = { KeyO: 'new-chat', KeyX: 'stop', KeyC: 'copy-last-reply', KeyS: 'toggle-sidebar' };
+const lettered: Partial<Record<string, ChatShortcutId>> = {
+  KeyO: 'new-chat',
+  KeyX: 'stop',
+  KeyC: 'copy-last-reply',
+  KeyS: 'toggle-sidebar',
+};
 
 /** Which shortcut a key press is, if any. Letters are read by position, so other layouts work too. */
 export function matchChatShortcut(press: KeyPress): ChatShortcutId | null {

@@ -22,9 +22,19 @@ describe('dateGroupLabel', () => {
 
 describe('groupSessionsByDate', () => {
   it('orders newest first and keeps one heading per group', () => {
-    const session = (id: string, date: Date | string) => ({ id, createdAt: typeof date === 'string' ? date : date.toISOString() });
+    const session = (id: string, date: Date | string) => ({
+      id,
+      createdAt: typeof date === 'string' ? date : date.toISOString(),
+    });
     const groups = groupSessionsByDate(
-      [session('old', new Date(2025, 0, 3)), session('bad', 'not a date'), session('today', new Date(2026, 4, 20, 8)), session('week', new Date(2026, 4, 15)), session('today-late', new Date(2026, 4, 20, 9)), session('jan', new Date(2025, 0, 30))],
+      [
+        session('old', new Date(2025, 0, 3)),
+        session('bad', 'not a date'),
+        session('today', new Date(2026, 4, 20, 8)),
+        session('week', new Date(2026, 4, 15)),
+        session('today-late', new Date(2026, 4, 20, 9)),
+        session('jan', new Date(2025, 0, 30)),
+      ],
       now,
     );
     expect(groups.map((group) => [group.label, group.sessions.map((item) => item.id)])).toEqual([

@@ -33,6 +33,8 @@ export function tokenLimitSummary(model: Pick<ChatModel, 'max_tokens' | 'max_tok
 
 /** The exact figure and where it comes from, for the hover text and screen readers. */
 export function tokenLimitExplanation(model: Pick<ChatModel, 'max_tokens' | 'max_tokens_limited_by'>): string {
-  const reason = model.max_tokens_limited_by ? reasons[model.max_tokens_limited_by] : 'the most one message to this model may carry';
+  const reason = model.max_tokens_limited_by
+    ? reasons[model.max_tokens_limited_by]
+    : 'the most one message to this model may carry';
   return `Up to ${model.max_tokens.toLocaleString('en-US')} tokens: ${reason}. A token is about 4 characters.`;
 }

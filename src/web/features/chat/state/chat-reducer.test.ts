@@ -4,7 +4,17 @@ import { chatReducer, initialChatState, type ChatAction } from './chat-reducer';
 import { messageFromView, type ChatMessage, type ChatSession, type ChatState } from './chat-types';
 
 function pendingMessage(sessionId: string, content = 'Tell me a story about dragons please'): ChatMessage {
-  return { id: 'pending-1', content, role: 'user', timestamp: '2026-01-02T10:00:00.000Z', sessionId, model: null, tokensUsed: 0, selectionId: null, isPending: true };
+  return {
+    id: 'pending-1',
+    content,
+    role: 'user',
+    timestamp: '2026-01-02T10:00:00.000Z',
+    sessionId,
+    model: null,
+    tokensUsed: 0,
+    selectionId: null,
+    isPending: true,
+  };
 }
 
 function session(id: string, messages: ChatMessage[] = []): ChatSession {
@@ -15,7 +25,10 @@ const run = (state: ChatState, ...actions: ChatAction[]) => actions.reduce(chatR
 
 describe('chatReducer', () => {
   it('puts a first message under a temporary session at the top, selected, with typing on', () => {
-    const state = run({ ...initialChatState, sessions: [session('old')] }, { type: 'message-sent', message: pendingMessage('temp-1') });
+    const state = run(
+      { ...initialChatState, sessions: [session('old')] },
+      { type: 'message-sent', message: pendingMessage('temp-1') },
+    );
     expect(state.sessions.map((entry) => entry.id)).toEqual(['temp-1', 'old']);
     expect(state.sessions[0]?.title).toBe('Tell me a story about dragons ...');
     expect(state.currentSessionId).toBe('temp-1');
@@ -37,7 +50,11 @@ describe('chatReducer', () => {
       ['u-1', 'user', false],
       ['a-1', 'assistant', false],
     ]);
-    expect(state.sessions[0]?.messages[1]).toMatchObject({ content: 'Once upon', model: 'local/tinyllama', tokensUsed: 42 });
+    expect(state.sessions[0]?.messages[1]).toMatchObject({
+      content: 'Once upon',
+      model: 'local/tinyllama',
+      tokensUsed: 42,
+    });
     expect(state).toMatchObject({ isTyping: false, streaming: null });
   });
 
@@ -53,7 +70,12 @@ describe('chatReducer', () => {
   });
 
   it('accumulates streamed text', () => {
-    const state = run(initialChatState, { type: 'message-sent', message: pendingMessage('temp-1') }, { type: 'reply-advanced', text: 'a' }, { type: 'reply-advanced', text: ' b' });
+    const state = run(
+      initialChatState,
+      { type: 'message-sent', message: pendingMessage('temp-1') },
+      { type: 'reply-advanced', text: 'a' },
+      { type: 'reply-advanced', text: ' b' },
+    );
     expect(state.streaming?.content).toBe('a b');
   });
 
@@ -71,7 +93,11 @@ describe('chatReducer', () => {
   });
 
   it('selects the first fetched session when none is selected and keeps local ones', () => {
-    const withTemp = run(initialChatState, { type: 'message-sent', message: pendingMessage('temp-1') }, { type: 'session-selected', sessionId: null });
+    const withTemp = run(
+      initialChatState,
+      { type: 'message-sent', message: pendingMessage('temp-1') },
+      { type: 'session-selected', sessionId: null },
+    );
     const state = run(withTemp, { type: 'sessions-loaded', sessions: [session('x'), session('y')] });
     expect(state.sessions.map((entry) => entry.id)).toEqual(['temp-1', 'x', 'y']);
     expect(run(initialChatState, { type: 'sessions-loaded', sessions: [session('x')] }).currentSessionId).toBe('x');
@@ -88,7 +114,10 @@ describe('chatReducer', () => {
   });
 
   it('renames, deletes (clearing the current session) and clears', () => {
-    let state = run({ ...initialChatState, sessions: [session('a'), session('b')], currentSessionId: 'a' }, { type: 'session-renamed', sessionId: 'b', title: 'New name' });
+    let state = run(
+      { ...initialChatState, sessions: [session('a'), session('b')], currentSessionId: 'a' },
+      { type: 'session-renamed', sessionId: 'b', title: 'New name' },
+    );
     expect(state.sessions[1]?.title).toBe('New name');
     state = run(state, { type: 'session-deleted', sessionId: 'a' });
     expect(state.sessions.map((entry) => entry.id)).toEqual(['b']);
@@ -99,7 +128,11 @@ describe('chatReducer', () => {
 
 describe('messageFromView', () => {
   it('strips a trailing [META] block from a stored reply, and only from replies', () => {
-    expect(messageFromView(makeMessage({ role: 'assistant', content: framedReply('Stored reply') })).content).toBe('Stored reply');
-    expect(messageFromView(makeMessage({ role: 'user', content: 'Plain [META] text' })).content).toBe('Plain [META] text');
+    expect(messageFromView(makeMessage({ role: 'assistant', content: framedReply('Stored reply') })).content).toBe(
+      'Stored reply',
+    );
+    expect(messageFromView(makeMessage({ role: 'user', content: 'Plain [META] text' })).content).toBe(
+      'Plain [META] text',
+    );
   });
 });

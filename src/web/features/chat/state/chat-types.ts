@@ -1,4 +1,13 @@
-import { parseStreamBody, type ChatMessageView, type ChatSessionView, type FeedbackRating, type ReplyFinishReason, type ReplyVersionView, type RouteInfo, type StreamMetadata } from '@contracts';
+import {
+  parseStreamBody,
+  type ChatMessageView,
+  type ChatSessionView,
+  type FeedbackRating,
+  type ReplyFinishReason,
+  type ReplyVersionView,
+  type RouteInfo,
+  type StreamMetadata,
+} from '@contracts';
 
 export type ChatMessageStatus = ChatMessageView['status'];
 

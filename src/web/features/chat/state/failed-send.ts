@@ -13,7 +13,9 @@ function withFailure(message: ChatMessage, failure: ChatMessage['failure']): Cha
 
 /** The reply kept locally after a failure, if one was: retrying answers in its place. */
 export function keptReplyFor(state: ChatState, userMessageId: string): ChatMessage | undefined {
-  return state.sessions.flatMap((session) => session.messages).find((message) => message.role === 'assistant' && message.answersMessageId === userMessageId);
+  return state.sessions
+    .flatMap((session) => session.messages)
+    .find((message) => message.role === 'assistant' && message.answersMessageId === userMessageId);
 }
 
 /** Retrying a failed message: its failure goes, and the new reply streams where the kept one was. */
@@ -21,14 +23,21 @@ export function startRetry(state: ChatState, sessionId: string, userMessageId: s
   const kept = keptReplyFor(state, userMessageId);
   return {
     ...state,
-    sessions: mapMessages(state, (message) => (message.id === userMessageId ? withFailure(message, undefined) : message)),
+    sessions: mapMessages(state, (message) =>
+      message.id === userMessageId ? withFailure(message, undefined) : message,
+    ),
     isTyping: true,
     streaming: { sessionId, content: '', ...(kept ? { replacingMessageId: kept.id } : {}) },
   };
 }
 
 /** The retried reply replaces the kept one, or comes right after the message it answers. */
-export function completeRetry(state: ChatState, userMessageId: string, text: string, metadata: StreamMetadata): ChatState {
+export function completeRetry(
+  state: ChatState,
+  userMessageId: string,
+  text: string,
+  metadata: StreamMetadata,
+): ChatState {
   const reply = assistantMessageFromMetadata(text, metadata);
   const kept = keptReplyFor(state, userMessageId);
   const sessions = state.sessions.map((session) => {
@@ -43,7 +52,9 @@ export function completeRetry(state: ChatState, userMessageId: string, text: str
 export function failRetry(state: ChatState, userMessageId: string, reason: string | undefined): ChatState {
   return {
     ...state,
-    sessions: mapMessages(state, (message) => (message.id === userMessageId && reason ? withFailure(message, { reason }) : message)),
+    sessions: mapMessages(state, (message) =>
+      message.id === userMessageId && reason ? withFailure(message, { reason }) : message,
+    ),
     isTyping: false,
     streaming: null,
   };

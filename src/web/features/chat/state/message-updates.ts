@@ -22,7 +22,12 @@ export function assistantMessageFromMetadata(text: string, metadata: StreamMetad
  * Spec section 4: regeneration replaces the message with the same id, or appends it. A reply
  * kept only locally (after a failure) is replaced by the server's answer in its place.
  */
-export function placeRegeneratedReply(state: ChatState, text: string, metadata: StreamMetadata, replacedMessageId = metadata.assistant_msg_id): ChatState {
+export function placeRegeneratedReply(
+  state: ChatState,
+  text: string,
+  metadata: StreamMetadata,
+  replacedMessageId = metadata.assistant_msg_id,
+): ChatState {
   const reply = assistantMessageFromMetadata(text, metadata);
   const replaces = (message: ChatMessage) => message.id === reply.id || message.id === replacedMessageId;
   return {

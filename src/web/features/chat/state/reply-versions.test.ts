@@ -13,7 +13,10 @@ const reply = messageFromView(
     content: 'Warm enough.',
     tokens_used: 9,
     selection_id: 'sel-3',
-    versions: [makeVersion({ prompt: 'Is it sunny?', content: 'Yes.', tokens_used: 4 }), makeVersion({ prompt: 'Is it warm?', content: 'Mild.', model: 'openai/gpt-4o' })],
+    versions: [
+      makeVersion({ prompt: 'Is it sunny?', content: 'Yes.', tokens_used: 4 }),
+      makeVersion({ prompt: 'Is it warm?', content: 'Mild.', model: 'openai/gpt-4o' }),
+    ],
   }),
 );
 
@@ -26,7 +29,13 @@ describe('a reply asked more than once', () => {
   it('shows an earlier answer with the prompt it answered, for reading only', () => {
     const [asked, answered] = messagesAsShown([question, reply], () => 0);
     expect(asked).toMatchObject({ id: 'u-1', content: 'Is it sunny?', isEarlierVersion: true });
-    expect(answered).toMatchObject({ id: 'a-1', content: 'Yes.', tokensUsed: 4, selectionId: null, isEarlierVersion: true });
+    expect(answered).toMatchObject({
+      id: 'a-1',
+      content: 'Yes.',
+      tokensUsed: 4,
+      selectionId: null,
+      isEarlierVersion: true,
+    });
   });
 
   it('leaves the prompt as it is when the earlier answer answered the same words, and the current answer untouched', () => {
@@ -38,7 +47,18 @@ describe('a reply asked more than once', () => {
 
   it('an edit sent again shows the new words at once and streams its answer in place of the reply', () => {
     const state = chatReducer(
-      { ...initialChatState, currentSessionId: 's-1', sessions: [{ id: 's-1', title: 'Weather', createdAt: question.timestamp, messages: [{ ...question, failure: { reason: 'Down' } }, reply] }] },
+      {
+        ...initialChatState,
+        currentSessionId: 's-1',
+        sessions: [
+          {
+            id: 's-1',
+            title: 'Weather',
+            createdAt: question.timestamp,
+            messages: [{ ...question, failure: { reason: 'Down' } }, reply],
+          },
+        ],
+      },
       { type: 'edit-resubmitted', sessionId: 's-1', messageId: 'u-1', content: 'Is it hot?' },
     );
     expect(state.sessions[0]!.messages[0]).toMatchObject({ content: 'Is it hot?' });

@@ -34,12 +34,17 @@ export function replyAsAnswered(reply: ChatMessage, index: number): ChatMessage 
  * The messages as shown when some replies show an earlier answer (`shownAnswer`: its index): the
  * reply reads as it was then, and the user's message above it as it was asked then.
  */
-export function messagesAsShown(messages: readonly ChatMessage[], shownAnswer: (reply: ChatMessage) => number): ChatMessage[] {
+export function messagesAsShown(
+  messages: readonly ChatMessage[],
+  shownAnswer: (reply: ChatMessage) => number,
+): ChatMessage[] {
   return messages.map((message, at) => {
     if (message.role === 'assistant') return replyAsAnswered(message, shownAnswer(message));
     const reply = messages[at + 1];
     if (reply?.role !== 'assistant') return message;
     const prompt = reply.versions?.[shownAnswer(reply)]?.prompt;
-    return prompt === undefined || prompt === message.content ? message : { ...message, content: prompt, isEarlierVersion: true };
+    return prompt === undefined || prompt === message.content
+      ? message
+      : { ...message, content: prompt, isEarlierVersion: true };
   });
 }

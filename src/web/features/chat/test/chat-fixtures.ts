@@ -1,4 +1,12 @@
-import { formatErrorLine, formatMetaLine, type ChatMessageView, type ChatModel, type ChatSessionView, type ReplyVersionView, type StreamMetadata } from '@contracts';
+import {
+  formatErrorLine,
+  formatMetaLine,
+  type ChatMessageView,
+  type ChatModel,
+  type ChatSessionView,
+  type ReplyVersionView,
+  type StreamMetadata,
+} from '@contracts';
 
 export function makeMetadata(overrides: Partial<StreamMetadata> = {}): StreamMetadata {
   return {
@@ -49,7 +57,13 @@ export function streamedResponse(chunks: string[], status = 200): Response {
 }
 
 export function makeSession(overrides: Partial<ChatSessionView> = {}): ChatSessionView {
-  return { id: 'session-1', title: 'Hello there...', created_at: '2026-01-02T10:00:00.000Z', updated_at: '2026-01-02T10:00:00.000Z', ...overrides };
+  return {
+    id: 'session-1',
+    title: 'Hello there...',
+    created_at: '2026-01-02T10:00:00.000Z',
+    updated_at: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function makeMessage(overrides: Partial<ChatMessageView> = {}): ChatMessageView {
@@ -73,7 +87,17 @@ export function makeMessage(overrides: Partial<ChatMessageView> = {}): ChatMessa
 
 /** An earlier answer of a reply, as GET /conversation/session/{id} lists it. */
 export function makeVersion(overrides: Partial<ReplyVersionView> = {}): ReplyVersionView {
-  return { prompt: 'Hello there', content: 'An earlier answer.', model: 'local/tinyllama', status: 'complete', tokens_used: 5, created_at: '2026-01-02T10:00:00.000Z', cost_usd: 0, finish_reason: 'stop', ...overrides };
+  return {
+    prompt: 'Hello there',
+    content: 'An earlier answer.',
+    model: 'local/tinyllama',
+    status: 'complete',
+    tokens_used: 5,
+    created_at: '2026-01-02T10:00:00.000Z',
+    cost_usd: 0,
+    finish_reason: 'stop',
+    ...overrides,
+  };
 }
 
 export function makeModel(overrides: Partial<ChatModel> = {}): ChatModel {
@@ -86,7 +110,9 @@ export function openStreamedResponse(chunks: string[], signal: AbortSignal | nul
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      signal?.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')));
+      signal?.addEventListener('abort', () =>
+        controller.error(new DOMException('The operation was aborted.', 'AbortError')),
+      );
     },
   });
   return new Response(body, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -52,13 +52,18 @@ export function fakeChatApi(options: FakeChatApiOptions = {}) {
     const override = options.routes?.[key];
     if (override) return override(request);
     if (key === 'POST /conversation/message') {
-      return options.reply?.(request) ?? streamedResponse(splitAt(framedReply('Hello there, friend.', makeMetadata()), 5, 7, 3));
+      return (
+        options.reply?.(request) ??
+        streamedResponse(splitAt(framedReply('Hello there, friend.', makeMetadata()), 5, 7, 3))
+      );
     }
     if (request.method === 'GET' && request.path.startsWith('/conversation/search?')) {
       const query = new URLSearchParams(request.path.slice(request.path.indexOf('?') + 1));
       const text = query.get('q') ?? '';
       const page = Number(query.get('page') ?? '1');
-      return Promise.resolve(options.search?.(text, page) ?? { results: [], page, limit: 20, has_more: false }).then((body) => ({ body }));
+      return Promise.resolve(options.search?.(text, page) ?? { results: [], page, limit: 20, has_more: false }).then(
+        (body) => ({ body }),
+      );
     }
     if (key === 'GET /conversation/models') return { body: { models: options.models ?? [makeModel()] } };
     if (request.path.startsWith('/conversation/session/list/')) return { body: { sessions } };
@@ -79,5 +84,8 @@ export function fakeChatApi(options: FakeChatApiOptions = {}) {
 
 function toResponse(answer: Answer): Response {
   if (answer instanceof Response) return answer;
-  return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(answer.body ?? {}), {
+    status: answer.status ?? 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }

@@ -10,7 +10,8 @@ import { dashboardTexts } from '../lib/dashboard-texts';
 
 // Today is 2026-03-20 (UTC): the cost savings open on 2026-02-18 to 2026-03-20.
 const now = new Date('2026-03-20T12:00:00Z');
-const analyticsPath = (from = '2026-02-18', to = '2026-03-20') => `GET /subscription/analytics/${orgId}?start_date=${from}&end_date=${to}`;
+const analyticsPath = (from = '2026-02-18', to = '2026-03-20') =>
+  `GET /subscription/analytics/${orgId}?start_date=${from}&end_date=${to}`;
 
 const analytics: SubscriptionAnalytics = {
   total_cost: 1.5,
@@ -18,7 +19,13 @@ const analytics: SubscriptionAnalytics = {
   tokens_remaining: 998_750,
   billing_cycle: { start_date: '2026-03-11', end_date: '2026-04-09', next_billing_date: '2026-04-10' },
   usage_by_model: [
-    { model_id: 'anthropic/claude-sonnet-4', model_name: 'Claude Sonnet 4', tokens_used: 250, cost: 1.25, success_rate: 0.5 },
+    {
+      model_id: 'anthropic/claude-sonnet-4',
+      model_name: 'Claude Sonnet 4',
+      tokens_used: 250,
+      cost: 1.25,
+      success_rate: 0.5,
+    },
     { model_id: 'openai/gpt-4o-mini', model_name: 'GPT-4o mini', tokens_used: 1_000, cost: 0.25, success_rate: 0.95 },
   ],
   usage_trend: [
@@ -37,7 +44,15 @@ const analytics: SubscriptionAnalytics = {
   ],
 };
 
-const emptyAnalytics: SubscriptionAnalytics = { ...analytics, total_cost: 0, total_tokens_used: 0, tokens_remaining: 1_000_000, usage_by_model: [], usage_trend: [], cost_savings: [] };
+const emptyAnalytics: SubscriptionAnalytics = {
+  ...analytics,
+  total_cost: 0,
+  total_tokens_used: 0,
+  tokens_remaining: 1_000_000,
+  usage_by_model: [],
+  usage_trend: [],
+  cost_savings: [],
+};
 
 function openDashboard(routes: Record<string, () => StubAnswer>, path = '/admin') {
   const api = fakeAdminApi({ routes });
@@ -71,13 +86,19 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(within(usage).getByText('1,250')).toBeInTheDocument();
     expect(within(usage).getByText('998,750')).toBeInTheDocument();
     expect(within(usage).getByText('21 days (Apr 10, 2026)')).toBeInTheDocument();
-    expect(within(usage).getByRole('progressbar', { name: 'Usage' })).toHaveAttribute('aria-valuetext', '1,250 of 1,000,000 tokens, 0.1%');
+    expect(within(usage).getByRole('progressbar', { name: 'Usage' })).toHaveAttribute(
+      'aria-valuetext',
+      '1,250 of 1,000,000 tokens, 0.1%',
+    );
 
     const models = within(card('Model Usage Breakdown')).getAllByRole('listitem');
     expect(models.map((item) => item.getAttribute('aria-label'))).toEqual(['GPT-4o mini', 'Claude Sonnet 4']);
     expect(models[0]).toHaveTextContent('80.0%');
     expect(models[0]).toHaveTextContent('Tokens1,000Cost$0.25Success rate95.0%');
-    expect(within(models[1]!).getByRole('progressbar', { name: 'Claude Sonnet 4 share of tokens' })).toHaveAttribute('aria-valuenow', '20');
+    expect(within(models[1]!).getByRole('progressbar', { name: 'Claude Sonnet 4 share of tokens' })).toHaveAttribute(
+      'aria-valuenow',
+      '20',
+    );
 
     const trends = card('Usage Trends');
     const chart = within(trends).getByRole('figure', { name: 'Tokens used per day' });
@@ -87,7 +108,7 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(within(trends).getByText('Mar 15, 2026 (1,000 tokens)')).toBeInTheDocument();
   });
 
-  it('shows the chosen model\'s savings over the last 30 days and names a model without any', async () => {
+  it("shows the chosen model's savings over the last 30 days and names a model without any", async () => {
     const { requests } = openDashboard({ [analyticsPath()]: () => ({ body: analytics }) });
     await screen.findByRole('heading', { name: 'Dashboard' });
     const savings = card('Cost Savings Analysis');
@@ -98,10 +119,21 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(within(savings).getByText('1,000')).toBeInTheDocument();
     expect(within(savings).getByText('$4.00')).toBeInTheDocument();
     const chart = within(savings).getByRole('figure', { name: /^Actual cost against cost without the router per day/ });
-    expect([...chart.querySelectorAll('.recharts-bar')].map((bar) => bar.querySelectorAll('.recharts-bar-rectangle').length)).toEqual([2, 2]);
+    expect(
+      [...chart.querySelectorAll('.recharts-bar')].map((bar) => bar.querySelectorAll('.recharts-bar-rectangle').length),
+    ).toEqual([2, 2]);
     expect(within(chart).getByText('Without router')).toBeInTheDocument();
-    expect(await tooltipAfterKeys(chart, [])).toEqual(['Mar 12, 2026', '200 tokens', 'Actual $0.05', 'Without router $0.80']);
-    expect(requests.some((request) => request.path === `/api/subscription/analytics/${orgId}?start_date=2026-02-18&end_date=2026-03-20`)).toBe(true);
+    expect(await tooltipAfterKeys(chart, [])).toEqual([
+      'Mar 12, 2026',
+      '200 tokens',
+      'Actual $0.05',
+      'Without router $0.80',
+    ]);
+    expect(
+      requests.some(
+        (request) => request.path === `/api/subscription/analytics/${orgId}?start_date=2026-02-18&end_date=2026-03-20`,
+      ),
+    ).toBe(true);
 
     await userEvent.selectOptions(within(savings).getByLabelText('Model'), 'Claude Sonnet 4');
     expect(within(savings).getByText(dashboardTexts.noSavingsForModel)).toBeInTheDocument();
@@ -118,19 +150,27 @@ describe('the admin dashboard (spec section 2)', () => {
     fireEvent.change(within(savings).getByLabelText('End date'), { target: { value: '2026-01-31' } });
     fireEvent.change(within(savings).getByLabelText('Start date'), { target: { value: '2026-01-01' } });
     expect(await within(savings).findByText(dashboardTexts.noDataInRange)).toBeInTheDocument();
-    const asked = requests.filter((request) => request.path.startsWith('/api/subscription/analytics/')).map((request) => request.path.split('?')[1]);
+    const asked = requests
+      .filter((request) => request.path.startsWith('/api/subscription/analytics/'))
+      .map((request) => request.path.split('?')[1]);
     // The start after the end (2026-02-18 to 2026-01-31) was never asked for.
     expect(asked).toEqual(['start_date=2026-02-18&end_date=2026-03-20', 'start_date=2026-01-01&end_date=2026-01-31']);
   });
 
   it('reads the analytics again each time the dashboard opens', async () => {
     let reads = 0;
-    const { requests, app } = openDashboard({ [analyticsPath()]: () => ({ body: ++reads === 1 ? emptyAnalytics : analytics }) });
+    const { requests, app } = openDashboard({
+      [analyticsPath()]: () => ({ body: ++reads === 1 ? emptyAnalytics : analytics }),
+    });
     await waitFor(() => expect(screen.getByText(dashboardTexts.noModelUsage)).toBeInTheDocument());
     await app.router.navigate('/admin/organization');
     await screen.findByRole('heading', { name: 'Organization Settings' });
     await app.router.navigate('/admin');
-    expect(await within(await screen.findByRole('region', { name: 'Model Usage Breakdown' })).findByRole('listitem', { name: 'GPT-4o mini' })).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Model Usage Breakdown' })).findByRole('listitem', {
+        name: 'GPT-4o mini',
+      }),
+    ).toBeInTheDocument();
     expect(requests.filter((request) => request.path.startsWith('/api/subscription/analytics/'))).toHaveLength(2);
   });
 
@@ -153,7 +193,12 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(clicked[0]!.download).toBe('cost-savings-openai_gpt-4o-mini-2026-02-18-2026-03-20.csv');
     expect(clicked[0]!.href).toBe('blob:cost-savings');
     expect(await blobs[0]!.text()).toBe(
-      ['Date,Tokens Used,Actual Cost,Potential Cost,Savings', '2026-03-12,200,0.05,0.8,0.75', '2026-03-15,800,0.2,3.2,3', ''].join('\r\n'),
+      [
+        'Date,Tokens Used,Actual Cost,Potential Cost,Savings',
+        '2026-03-12,200,0.05,0.8,0.75',
+        '2026-03-15,800,0.2,3.2,3',
+        '',
+      ].join('\r\n'),
     );
   });
 });
@@ -166,13 +211,18 @@ describe('the admin dashboard: empty and error states (spec section 8)', () => {
     expect(within(card('Usage Trends')).getByText(dashboardTexts.noUsageTrend)).toBeInTheDocument();
     expect(within(card('Cost Savings Analysis')).getByText(dashboardTexts.noCostSavings)).toBeInTheDocument();
     expect(within(card('Cost Savings Analysis')).getByRole('button', { name: 'Export CSV' })).toBeDisabled();
-    expect(within(card('Usage Analytics')).getByRole('progressbar', { name: 'Usage' })).toHaveAttribute('aria-valuenow', '0');
+    expect(within(card('Usage Analytics')).getByRole('progressbar', { name: 'Usage' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
     expect(screen.queryByText(dashboardTexts.analyticsUnavailable)).toBeNull();
   });
 
   it("shows 'Analytics temporarily unavailable' with empty defaults and a 30-day cycle when the call fails", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    openDashboard({ [analyticsPath()]: () => ({ status: 500, body: apiErrorBody('internal', 'Internal server error') }) });
+    openDashboard({
+      [analyticsPath()]: () => ({ status: 500, body: apiErrorBody('internal', 'Internal server error') }),
+    });
     await waitFor(() => expect(screen.getByText(dashboardTexts.analyticsUnavailable)).toBeInTheDocument());
     expect(within(card('Usage Analytics')).getByText('30 days (Apr 19, 2026)')).toBeInTheDocument();
     expect(within(card('Usage Analytics')).getAllByText('$0.00')).toHaveLength(1);
@@ -184,7 +234,9 @@ describe('the admin dashboard: empty and error states (spec section 8)', () => {
 
   it("shows 'No analytics data available' when the analytics are refused, logging only", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    openDashboard({ [analyticsPath()]: () => ({ status: 403, body: apiErrorBody('forbidden', 'You do not have permission') }) });
+    openDashboard({
+      [analyticsPath()]: () => ({ status: 403, body: apiErrorBody('forbidden', 'You do not have permission') }),
+    });
     await waitFor(() => expect(screen.getByText(dashboardTexts.noAnalytics)).toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Usage Analytics' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -33,12 +33,17 @@ export function AdminDashboard() {
 
   const { analytics, unavailable } = query.data;
   const overview = usageOverview(analytics);
-  const modelNames = new Map([...analytics.usage_by_model, ...analytics.cost_savings].map((model) => [model.model_id, model.model_name]));
+  const modelNames = new Map(
+    [...analytics.usage_by_model, ...analytics.cost_savings].map((model) => [model.model_id, model.model_name]),
+  );
   return (
     <section aria-labelledby="dashboard-title">
       {heading}
       {unavailable ? (
-        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
           {dashboardTexts.analyticsUnavailable}
         </p>
       ) : null}
@@ -46,7 +51,13 @@ export function AdminDashboard() {
         <UsageAnalyticsCard analytics={analytics} overview={overview} />
         <ModelUsageCard analytics={analytics} />
         <UsageTrendsCard analytics={analytics} overview={overview} />
-        <CostSavingsCard analytics={analytics} range={range} defaultRange={defaultRange} onRangeChange={changeRange} updating={query.isFetching} />
+        <CostSavingsCard
+          analytics={analytics}
+          range={range}
+          defaultRange={defaultRange}
+          onRangeChange={changeRange}
+          updating={query.isFetching}
+        />
         <UserFeedbackCard modelNames={modelNames} />
       </div>
     </section>

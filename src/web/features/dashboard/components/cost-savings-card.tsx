@@ -35,14 +35,17 @@ const savingsSeries = [
 export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange, updating }: CostSavingsCardProps) {
   const [chosenModelId, setChosenModelId] = useState<string | null>(null);
   const choices = savingsModelChoices(analytics);
-  const modelId = choices.some((choice) => choice.model_id === chosenModelId) ? chosenModelId : (choices[0]?.model_id ?? null);
+  const modelId = choices.some((choice) => choice.model_id === chosenModelId)
+    ? chosenModelId
+    : (choices[0]?.model_id ?? null);
   const model = analytics.cost_savings.find((candidate) => candidate.model_id === modelId);
   const summary = model && model.daily_savings.length > 0 ? summariseSavings(model) : null;
   const adjusted = range.from !== defaultRange.from || range.to !== defaultRange.to;
 
   let emptyText: string | null = null;
   if (!isOrderedRange(range)) emptyText = dashboardTexts.noDataInRange;
-  else if (analytics.cost_savings.length === 0) emptyText = adjusted ? dashboardTexts.noDataInRange : dashboardTexts.noCostSavings;
+  else if (analytics.cost_savings.length === 0)
+    emptyText = adjusted ? dashboardTexts.noDataInRange : dashboardTexts.noCostSavings;
   else if (!summary) emptyText = dashboardTexts.noSavingsForModel;
 
   const exportCsv = () => {
@@ -60,7 +63,12 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
       }
     >
       <div className="grid gap-3 sm:grid-cols-3" aria-busy={updating}>
-        <SelectField label="Model" value={modelId ?? ''} disabled={choices.length === 0} onChange={(event) => setChosenModelId(event.target.value)}>
+        <SelectField
+          label="Model"
+          value={modelId ?? ''}
+          disabled={choices.length === 0}
+          onChange={(event) => setChosenModelId(event.target.value)}
+        >
           {choices.length === 0 ? <option value="">No models</option> : null}
           {choices.map((choice) => (
             <option key={choice.model_id} value={choice.model_id}>

@@ -5,7 +5,13 @@ import { UsageBar } from '../../user-management/components/usage-bar';
 import type { UsageOverview } from '../lib/usage-overview';
 
 /** Total cost, tokens used and remaining, days to the next billing and the usage bar of the cycle. */
-export function UsageAnalyticsCard({ analytics, overview }: { analytics: SubscriptionAnalytics; overview: UsageOverview }) {
+export function UsageAnalyticsCard({
+  analytics,
+  overview,
+}: {
+  analytics: SubscriptionAnalytics;
+  overview: UsageOverview;
+}) {
   const used = analytics.total_tokens_used;
   const cycle = analytics.billing_cycle;
   return (
@@ -22,7 +28,11 @@ export function UsageAnalyticsCard({ analytics, overview }: { analytics: Subscri
         ]}
       />
       <div className="mt-4">
-        <UsageBar label="Usage" amountText={`${formatCount(used)} of ${formatCount(used + analytics.tokens_remaining)} tokens`} percent={overview.usagePercent} />
+        <UsageBar
+          label="Usage"
+          amountText={`${formatCount(used)} of ${formatCount(used + analytics.tokens_remaining)} tokens`}
+          percent={overview.usagePercent}
+        />
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           Billing cycle {formatDay(cycle.start_date)} to {formatDay(cycle.end_date)}
         </p>

@@ -11,7 +11,13 @@ type TrendDay = SubscriptionAnalytics['usage_trend'][number];
 const tokenSeries = [{ name: 'Tokens', color: '#6366f1', value: (day: TrendDay) => day.tokens_used }];
 
 /** Daily bars of the cycle's tokens, the cost in each bar's tooltip. */
-export function UsageTrendsCard({ analytics, overview }: { analytics: SubscriptionAnalytics; overview: UsageOverview }) {
+export function UsageTrendsCard({
+  analytics,
+  overview,
+}: {
+  analytics: SubscriptionAnalytics;
+  overview: UsageOverview;
+}) {
   const days = [...analytics.usage_trend].sort((first, second) => first.date.localeCompare(second.date));
   return (
     <Card title="Usage Trends" className="lg:col-span-2">
@@ -24,7 +30,11 @@ export function UsageTrendsCard({ analytics, overview }: { analytics: Subscripti
             points={days}
             series={tokenSeries}
             pointLabel={(day) => formatDay(day.date)}
-            tooltip={(day) => [formatDay(day.date), `${formatCount(day.tokens_used)} tokens`, `Cost ${formatUsd(day.cost)}`]}
+            tooltip={(day) => [
+              formatDay(day.date),
+              `${formatCount(day.tokens_used)} tokens`,
+              `Cost ${formatUsd(day.cost)}`,
+            ]}
             formatValue={formatCount}
           />
           <div className="mt-4">
@@ -33,7 +43,9 @@ export function UsageTrendsCard({ analytics, overview }: { analytics: Subscripti
                 { label: 'Average Daily Usage', value: `${formatCount(overview.averageDailyUsage)} tokens` },
                 {
                   label: 'Peak Usage Day',
-                  value: overview.peakUsageDay ? `${formatDay(overview.peakUsageDay.date)} (${formatCount(overview.peakUsageDay.tokens_used)} tokens)` : '—',
+                  value: overview.peakUsageDay
+                    ? `${formatDay(overview.peakUsageDay.date)} (${formatCount(overview.peakUsageDay.tokens_used)} tokens)`
+                    : '—',
                 },
               ]}
             />

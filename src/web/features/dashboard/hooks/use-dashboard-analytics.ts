@@ -19,7 +19,12 @@ export const dashboardKeys = {
 };
 
 /** A refusal or a missing organisation will not pass by retrying later; a server or network failure may. */
-const isLasting = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+const isLasting = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
 
 /**
  * The dashboard's analytics, with cost savings over `savingsRange`. Spec section 8: load errors

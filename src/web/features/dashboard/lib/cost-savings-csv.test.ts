@@ -29,18 +29,29 @@ describe('the cost-savings CSV (spec section 9)', () => {
 
   it('writes a header alone when there are no days, and quotes a field that needs it', () => {
     expect(buildCostSavingsCsv([])).toBe('Date,Tokens Used,Actual Cost,Potential Cost,Savings\r\n');
-    const odd = buildCostSavingsCsv([{ date: '2026-03-01, noon', tokens_used: 1, actual_cost: 0, potential_cost: 0, savings: 0 }]);
+    const odd = buildCostSavingsCsv([
+      { date: '2026-03-01, noon', tokens_used: 1, actual_cost: 0, potential_cost: 0, savings: 0 },
+    ]);
     expect(odd.split('\r\n')[1]).toBe('"2026-03-01, noon",1,0,0,0');
   });
 
   it('is named cost-savings with the model id and the dates, the provider slash made safe for a file name', () => {
-    expect(costSavingsFileName('openai/gpt-4o-mini', { from: '2026-02-18', to: '2026-03-20' })).toBe('cost-savings-openai_gpt-4o-mini-2026-02-18-2026-03-20.csv');
-    expect(costSavingsFileName('local', { from: '2026-03-01', to: '2026-03-01' })).toBe('cost-savings-local-2026-03-01-2026-03-01.csv');
+    expect(costSavingsFileName('openai/gpt-4o-mini', { from: '2026-02-18', to: '2026-03-20' })).toBe(
+      'cost-savings-openai_gpt-4o-mini-2026-02-18-2026-03-20.csv',
+    );
+    expect(costSavingsFileName('local', { from: '2026-03-01', to: '2026-03-01' })).toBe(
+      'cost-savings-local-2026-03-01-2026-03-01.csv',
+    );
   });
 
   it('sums the period exactly: savings, tokens, actual and potential cost', () => {
     const summary = summariseSavings(model);
-    expect(summary).toMatchObject({ tokensProcessed: 1547, actualCost: 0.3003375, potentialCost: 0.4225, periodSavings: 0.1221625 });
+    expect(summary).toMatchObject({
+      tokensProcessed: 1547,
+      actualCost: 0.3003375,
+      potentialCost: 0.4225,
+      periodSavings: 0.1221625,
+    });
     expect(summary.days.map((day) => day.date)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
   });
 });

@@ -17,7 +17,15 @@ export function buildCostSavingsCsv(days: readonly SavingsDay[]): string {
   const lines = [costSavingsCsvColumns.join(',')];
   for (const day of days) {
     lines.push(
-      [day.date, String(day.tokens_used), amountText(day.actual_cost), amountText(day.potential_cost), amountText(day.savings)].map(csvField).join(','),
+      [
+        day.date,
+        String(day.tokens_used),
+        amountText(day.actual_cost),
+        amountText(day.potential_cost),
+        amountText(day.savings),
+      ]
+        .map(csvField)
+        .join(','),
     );
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -40,6 +40,7 @@ export function summariseSavings(model: ModelCostSavings): SavingsSummary {
 export function savingsModelChoices(analytics: SubscriptionAnalytics): { model_id: string; model_name: string }[] {
   const choices = new Map<string, string>();
   for (const model of analytics.cost_savings) choices.set(model.model_id, model.model_name);
-  for (const model of analytics.usage_by_model) if (!choices.has(model.model_id)) choices.set(model.model_id, model.model_name);
+  for (const model of analytics.usage_by_model)
+    if (!choices.has(model.model_id)) choices.set(model.model_id, model.model_name);
   return [...choices].map(([model_id, model_name]) => ({ model_id, model_name }));
 }

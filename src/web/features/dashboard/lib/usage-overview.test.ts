@@ -40,8 +40,19 @@ describe('the usage overview derived on the client (spec sections 3 and 9)', () 
 
   it('falls back to an empty object with a 30-day cycle from today (spec section 8)', () => {
     const empty = emptyAnalytics(now);
-    expect(empty).toMatchObject({ total_cost: 0, total_tokens_used: 0, tokens_remaining: 0, usage_by_model: [], usage_trend: [], cost_savings: [] });
-    expect(empty.billing_cycle).toEqual({ start_date: '2026-03-20', end_date: '2026-04-18', next_billing_date: '2026-04-19' });
+    expect(empty).toMatchObject({
+      total_cost: 0,
+      total_tokens_used: 0,
+      tokens_remaining: 0,
+      usage_by_model: [],
+      usage_trend: [],
+      cost_savings: [],
+    });
+    expect(empty.billing_cycle).toEqual({
+      start_date: '2026-03-20',
+      end_date: '2026-04-18',
+      next_billing_date: '2026-04-19',
+    });
     expect(usageOverview(empty, now).daysToNextBilling).toBe(30);
   });
 

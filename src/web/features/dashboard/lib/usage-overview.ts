@@ -39,7 +39,8 @@ export function usageOverview(analytics: SubscriptionAnalytics, now = new Date()
   const used = analytics.total_tokens_used;
   const daysSoFar = Math.max(1, Math.min(daysBetween(analytics.billing_cycle.start_date, today) + 1, defaultCycleDays));
   const peak = analytics.usage_trend.reduce<UsageOverview['peakUsageDay']>(
-    (best, day) => (best === null || day.tokens_used > best.tokens_used ? { date: day.date, tokens_used: day.tokens_used } : best),
+    (best, day) =>
+      best === null || day.tokens_used > best.tokens_used ? { date: day.date, tokens_used: day.tokens_used } : best,
     null,
   );
   return {

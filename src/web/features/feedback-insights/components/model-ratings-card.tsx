@@ -15,7 +15,8 @@ interface ModelRatingsCardProps {
 }
 
 /** The server counts ratings of replies from before model ids were kept under 'unknown'. */
-const nameOf = (modelNames: ReadonlyMap<string, string>, modelId: string) => modelNames.get(modelId) ?? (modelId === 'unknown' ? 'Unknown model' : modelId);
+const nameOf = (modelNames: ReadonlyMap<string, string>, modelId: string) =>
+  modelNames.get(modelId) ?? (modelId === 'unknown' ? 'Unknown model' : modelId);
 
 /** Per model: how users rated its replies over the page's period. */
 export function ModelRatingsCard({ stats, failed, onRetry, modelNames }: ModelRatingsCardProps) {
@@ -42,7 +43,9 @@ export function ModelRatingsCard({ stats, failed, onRetry, modelNames }: ModelRa
               <li key={model.model_id} aria-label={name} className="min-w-0 text-sm">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <span className="font-medium break-all text-slate-900 dark:text-white">{name}</span>
-                  <span className="text-slate-600 tabular-nums dark:text-slate-300">{formatPositiveShare(model)} positive</span>
+                  <span className="text-slate-600 tabular-nums dark:text-slate-300">
+                    {formatPositiveShare(model)} positive
+                  </span>
                 </div>
                 <RatingBar label={`${name} ratings`} counts={model} />
                 <dl className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-600 dark:text-slate-400">

@@ -8,5 +8,9 @@ const ratingStyles: Record<FeedbackRating, string> = {
 };
 
 export function RatingBadge({ rating }: { rating: FeedbackRating }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${ratingStyles[rating]}`}>{ratingLabels[rating]}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${ratingStyles[rating]}`}>
+      {ratingLabels[rating]}
+    </span>
+  );
 }

@@ -16,7 +16,9 @@ const analytics: SubscriptionAnalytics = {
   total_tokens_used: 1_000,
   tokens_remaining: 999_000,
   billing_cycle: { start_date: '2026-03-11', end_date: '2026-04-09', next_billing_date: '2026-04-10' },
-  usage_by_model: [{ model_id: 'openai/gpt-4o-mini', model_name: 'GPT-4o mini', tokens_used: 1_000, cost: 0.25, success_rate: 1 }],
+  usage_by_model: [
+    { model_id: 'openai/gpt-4o-mini', model_name: 'GPT-4o mini', tokens_used: 1_000, cost: 0.25, success_rate: 1 },
+  ],
   usage_trend: [],
   cost_savings: [],
 };
@@ -42,7 +44,12 @@ const stats: FeedbackStats = {
 };
 
 function openDashboard(feedback: FakeAdminOptions['feedback']) {
-  const api = fakeAdminApi({ feedback, routes: { [`GET /subscription/analytics/${orgId}?start_date=2026-02-18&end_date=2026-03-20`]: () => ({ body: analytics }) } });
+  const api = fakeAdminApi({
+    feedback,
+    routes: {
+      [`GET /subscription/analytics/${orgId}?start_date=2026-02-18&end_date=2026-03-20`]: () => ({ body: analytics }),
+    },
+  });
   renderApp('/admin');
   return api;
 }
@@ -60,7 +67,9 @@ describe("the dashboard's User Feedback card", () => {
     const { requests } = openDashboard({ stats, history });
     const card = await feedbackCard();
     const recent = await within(card).findByRole('list', { name: 'Recent feedback' });
-    const facts = within(card).getAllByRole('term').map((term) => [term.textContent, term.nextSibling?.textContent]);
+    const facts = within(card)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextSibling?.textContent]);
     expect(facts).toEqual([
       ['Positive', '3'],
       ['Neutral', '1'],
@@ -91,7 +100,8 @@ describe("the dashboard's User Feedback card", () => {
   });
 
   it("downloads the server's CSV of the period as feedback-<from>-<to>.csv", async () => {
-    const csv = 'id,created_at,user_id,model_id,selection_id,feedback\r\nf3,2026-03-19T15:30:00.000Z,user-2,openai/gpt-4o-mini,selection-f3,positive\r\n';
+    const csv =
+      'id,created_at,user_id,model_id,selection_id,feedback\r\nf3,2026-03-19T15:30:00.000Z,user-2,openai/gpt-4o-mini,selection-f3,positive\r\n';
     const { requests } = openDashboard({ stats, history, csv });
     const card = await feedbackCard();
     await within(card).findByRole('list', { name: 'Recent feedback' });
@@ -124,7 +134,9 @@ describe("the dashboard's User Feedback card", () => {
       routes: {
         [`GET /subscription/analytics/${orgId}?start_date=2026-02-18&end_date=2026-03-20`]: () => ({ body: analytics }),
         [`GET /feedback/stats/${orgId}?${period}`]: () =>
-          failing ? { status: 500, body: { code: 'internal', message: 'Feedback is resting', detail: 'Feedback is resting' } } : { body: stats },
+          failing
+            ? { status: 500, body: { code: 'internal', message: 'Feedback is resting', detail: 'Feedback is resting' } }
+            : { body: stats },
       },
     });
     renderApp('/admin');
@@ -143,7 +155,10 @@ describe("the dashboard's User Feedback card", () => {
       feedback: { stats, history },
       routes: {
         [`GET /subscription/analytics/${orgId}?start_date=2026-02-18&end_date=2026-03-20`]: () => ({ body: analytics }),
-        [`POST /feedback/export/${orgId}`]: () => ({ status: 403, body: { code: 'forbidden', message: 'You do not have permission', detail: 'You do not have permission' } }),
+        [`POST /feedback/export/${orgId}`]: () => ({
+          status: 403,
+          body: { code: 'forbidden', message: 'You do not have permission', detail: 'You do not have permission' },
+        }),
       },
     });
     renderApp('/admin');

@@ -54,7 +54,11 @@ export function UserFeedbackCard({ modelNames }: UserFeedbackCardProps) {
       title="User Feedback"
       className="lg:col-span-2"
       actions={
-        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting || !totals || totals.total === 0}>
+        <Button
+          variant="secondary"
+          onClick={() => void exportCsv()}
+          disabled={exporting || !totals || totals.total === 0}
+        >
           {exporting ? 'Exporting...' : 'Export'}
         </Button>
       }
@@ -90,13 +94,17 @@ export function UserFeedbackCard({ modelNames }: UserFeedbackCardProps) {
             <h3 className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Recent feedback</h3>
             <ul aria-label="Recent feedback" className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
               {recent.data.map((entry) => {
-                const model = entry.model_id === null ? 'Unknown model' : (modelNames.get(entry.model_id) ?? entry.model_id);
+                const model =
+                  entry.model_id === null ? 'Unknown model' : (modelNames.get(entry.model_id) ?? entry.model_id);
                 return (
                   <li key={entry.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
                     <span className="min-w-0 font-medium break-all text-slate-900 dark:text-white">{model}</span>
                     <span className="flex items-center gap-2">
                       <RatingBadge rating={entry.feedback} />
-                      <time dateTime={entry.created_at} className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                      <time
+                        dateTime={entry.created_at}
+                        className="text-xs text-slate-500 tabular-nums dark:text-slate-400"
+                      >
                         {formatDateTime(entry.created_at)}
                       </time>
                     </span>

@@ -7,7 +7,11 @@ export interface RatingCounts {
   total: number;
 }
 
-export const ratingLabels: Record<FeedbackRating, string> = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' };
+export const ratingLabels: Record<FeedbackRating, string> = {
+  positive: 'Positive',
+  neutral: 'Neutral',
+  negative: 'Negative',
+};
 
 /** The positive share with one decimal, '—' before any rating (0% would claim everyone disliked it). */
 export function formatPositiveShare(counts: RatingCounts): string {

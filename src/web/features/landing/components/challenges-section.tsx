@@ -1,7 +1,8 @@
 const challenges = [
   {
     challenge: 'AI bills grow faster than usage',
-    solution: 'Routine prompts go to smaller, cheaper models; the largest model is used only when it makes a difference.',
+    solution:
+      'Routine prompts go to smaller, cheaper models; the largest model is used only when it makes a difference.',
   },
   {
     challenge: 'The same questions are paid for again and again',
@@ -9,11 +10,13 @@ const challenges = [
   },
   {
     challenge: 'Nobody knows who spends what',
-    solution: 'Tokens and cost are tracked per user and per model, with a dashboard comparing actual cost to cost without routing.',
+    solution:
+      'Tokens and cost are tracked per user and per model, with a dashboard comparing actual cost to cost without routing.',
   },
   {
     challenge: 'Access and budgets are hard to control',
-    solution: 'Roles decide which models each person may use, with per-model token and cost limits and a prepaid wallet.',
+    solution:
+      'Roles decide which models each person may use, with per-model token and cost limits and a prepaid wallet.',
   },
 ];
 
@@ -21,7 +24,10 @@ export function ChallengesSection() {
   return (
     <section aria-labelledby="challenges-title" className="px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-6xl">
-        <h2 id="challenges-title" className="text-center text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+        <h2
+          id="challenges-title"
+          className="text-center text-3xl font-bold tracking-tight text-slate-900 dark:text-white"
+        >
           Challenges and solutions
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-2">

@@ -23,8 +23,13 @@ export function HeroSection({ showStartButton }: { showStartButton: boolean }) {
         </p>
         <ul className="mx-auto mt-8 grid max-w-3xl gap-3 text-left sm:grid-cols-3">
           {claims.map((claim) => (
-            <li key={claim} className="flex gap-2 rounded-lg bg-white/70 p-3 text-sm text-slate-700 shadow-sm dark:bg-slate-900/70 dark:text-slate-300">
-              <span aria-hidden="true" className="font-bold text-emerald-600">✓</span>
+            <li
+              key={claim}
+              className="flex gap-2 rounded-lg bg-white/70 p-3 text-sm text-slate-700 shadow-sm dark:bg-slate-900/70 dark:text-slate-300"
+            >
+              <span aria-hidden="true" className="font-bold text-emerald-600">
+                ✓
+              </span>
               {claim}
             </li>
           ))}

@@ -17,7 +17,10 @@ export function HowItWorksSection() {
   return (
     <section aria-labelledby="how-it-works-title" className="px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-6xl">
-        <h2 id="how-it-works-title" className="text-center text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+        <h2
+          id="how-it-works-title"
+          className="text-center text-3xl font-bold tracking-tight text-slate-900 dark:text-white"
+        >
           How it works
         </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">

@@ -44,11 +44,15 @@ export function SiteFooter() {
         </div>
         <div>
           <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Newsletter</h2>
-          <p className="mt-2 mb-3 text-sm text-slate-600 dark:text-slate-400">Product news and cost-saving tips, once a month.</p>
+          <p className="mt-2 mb-3 text-sm text-slate-600 dark:text-slate-400">
+            Product news and cost-saving tips, once a month.
+          </p>
           <NewsletterForm />
         </div>
       </div>
-      <p className="mx-auto mt-10 max-w-6xl text-xs text-slate-600 dark:text-slate-400">© {new Date().getFullYear()} Tokenwise. All rights reserved.</p>
+      <p className="mx-auto mt-10 max-w-6xl text-xs text-slate-600 dark:text-slate-400">
+        © {new Date().getFullYear()} Tokenwise. All rights reserved.
+      </p>
     </footer>
   );
 }

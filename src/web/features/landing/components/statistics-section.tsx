@@ -9,7 +9,10 @@ export function StatisticsSection() {
   return (
     <section aria-labelledby="statistics-title" className="bg-slate-50 px-4 py-16 sm:px-6 dark:bg-slate-900">
       <div className="mx-auto max-w-6xl">
-        <h2 id="statistics-title" className="text-center text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+        <h2
+          id="statistics-title"
+          className="text-center text-3xl font-bold tracking-tight text-slate-900 dark:text-white"
+        >
           Savings you can measure
         </h2>
         <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

@@ -5,7 +5,11 @@ export function ModelAnalyticsCards({ models }: { models: readonly ModelFigures[
   return (
     <ul aria-label="Models" className="space-y-3">
       {models.map((model) => (
-        <li key={model.model_id} aria-label={model.model_name} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <li
+          key={model.model_id}
+          aria-label={model.model_name}
+          className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
           <p className="font-semibold break-all text-slate-900 dark:text-white">{model.model_name}</p>
           <p className="text-xs break-all text-slate-500 dark:text-slate-400">{model.model_id}</p>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">

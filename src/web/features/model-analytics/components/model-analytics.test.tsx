@@ -8,7 +8,8 @@ import { dashboardTexts } from '../../dashboard/lib/dashboard-texts';
 import { modelAnalyticsFailedText } from './model-analytics';
 
 const now = new Date('2026-03-20T12:00:00Z');
-const analyticsPath = (from = '2026-02-18', to = '2026-03-20') => `GET /org/${orgId}/model-analytics?from=${from}&to=${to}`;
+const analyticsPath = (from = '2026-02-18', to = '2026-03-20') =>
+  `GET /org/${orgId}/model-analytics?from=${from}&to=${to}`;
 
 const counts = { completed: 0, input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, potential_cost: 0 };
 const mini = {
@@ -27,18 +28,45 @@ const mini = {
   p50_latency_ms: 840.4,
   p50_time_to_first_token_ms: 1_530,
 };
-const sonnet = { ...mini, model_id: 'anthropic/claude-sonnet-4', model_name: 'Claude Sonnet 4', provider: 'anthropic', requests: 10, success_rate: 1, tokens_used: 900, cost: 1.5, savings: 0, cache_hits: 0, auto_decisions: 10, auto_share: 0.25, p50_latency_ms: null, p50_time_to_first_token_ms: null };
+const sonnet = {
+  ...mini,
+  model_id: 'anthropic/claude-sonnet-4',
+  model_name: 'Claude Sonnet 4',
+  provider: 'anthropic',
+  requests: 10,
+  success_rate: 1,
+  tokens_used: 900,
+  cost: 1.5,
+  savings: 0,
+  cache_hits: 0,
+  auto_decisions: 10,
+  auto_share: 0.25,
+  p50_latency_ms: null,
+  p50_time_to_first_token_ms: null,
+};
 const analytics: ModelAnalytics = {
   from: '2026-02-18',
   to: '2026-03-20',
-  totals: { ...counts, requests: 50, success_rate: 0.98, tokens_used: 13_245, cost: 1.92, savings: 3.1, cache_hits: 6, auto_decisions: 40 },
+  totals: {
+    ...counts,
+    requests: 50,
+    success_rate: 0.98,
+    tokens_used: 13_245,
+    cost: 1.92,
+    savings: 3.1,
+    cache_hits: 6,
+    auto_decisions: 40,
+  },
   // The busiest model comes first on the screen.
   models: [sonnet, mini],
 };
 
 function useNarrowScreen() {
   const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query.includes('max-width: 767px'),
+  })) as typeof window.matchMedia;
 }
 
 function openModelAnalytics(routes: Record<string, () => StubAnswer>) {
@@ -61,14 +89,34 @@ describe('model analytics (/admin/models)', () => {
     answer({ body: analytics });
 
     const row = (await screen.findByRole('rowheader', { name: /GPT-4o mini/ })).closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['40', '12,345', '$0.42', '97.5%', '840 ms', '1.5 s', '75.0%', '6', '$3.10']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['40', '12,345', '$0.42', '97.5%', '840 ms', '1.5 s', '75.0%', '6', '$3.10']);
     const headings = screen.getAllByRole('columnheader').map((heading) => heading.textContent);
-    expect(headings).toEqual(['Model', 'Requests', 'Tokens', 'Cost', 'Success Rate', 'p50 Latency', 'p50 First Token', 'Auto Share', 'Cache Hits', 'Savings']);
-    expect(screen.getAllByRole('rowheader').map((header) => header.firstChild?.textContent)).toEqual(['GPT-4o mini', 'Claude Sonnet 4']);
+    expect(headings).toEqual([
+      'Model',
+      'Requests',
+      'Tokens',
+      'Cost',
+      'Success Rate',
+      'p50 Latency',
+      'p50 First Token',
+      'Auto Share',
+      'Cache Hits',
+      'Savings',
+    ]);
+    expect(screen.getAllByRole('rowheader').map((header) => header.firstChild?.textContent)).toEqual([
+      'GPT-4o mini',
+      'Claude Sonnet 4',
+    ]);
     const sonnetRow = screen.getByRole('rowheader', { name: /Claude Sonnet 4/ }).closest('tr')!;
     expect(within(sonnetRow).getAllByRole('cell')[4]).toHaveTextContent('—');
     expect(within(screen.getByRole('region', { name: 'Totals' })).getByText('13,245')).toBeInTheDocument();
-    expect(requests.some((request) => request.path === `/api/org/${orgId}/model-analytics?from=2026-02-18&to=2026-03-20`)).toBe(true);
+    expect(
+      requests.some((request) => request.path === `/api/org/${orgId}/model-analytics?from=2026-02-18&to=2026-03-20`),
+    ).toBe(true);
   });
 
   it('shows cards instead of a table under 768 px', async () => {
@@ -84,23 +132,28 @@ describe('model analytics (/admin/models)', () => {
   it('reads the chosen period, and says when it holds no usage', async () => {
     const { requests } = openModelAnalytics({
       [analyticsPath()]: () => ({ body: analytics }),
-      [analyticsPath('2026-03-01', '2026-03-07')]: () => ({ body: { ...analytics, from: '2026-03-01', to: '2026-03-07', models: [] } }),
+      [analyticsPath('2026-03-01', '2026-03-07')]: () => ({
+        body: { ...analytics, from: '2026-03-01', to: '2026-03-07', models: [] },
+      }),
     });
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-03-07' } });
     await waitFor(() => expect(screen.getByText(dashboardTexts.noModelUsage)).toBeInTheDocument());
-    expect(requests.filter((request) => request.path.includes('/model-analytics?')).map((request) => request.path.split('?')[1])).toEqual([
-      'from=2026-02-18&to=2026-03-20',
-      'from=2026-03-01&to=2026-03-20',
-      'from=2026-03-01&to=2026-03-07',
-    ]);
+    expect(
+      requests
+        .filter((request) => request.path.includes('/model-analytics?'))
+        .map((request) => request.path.split('?')[1]),
+    ).toEqual(['from=2026-02-18&to=2026-03-20', 'from=2026-03-01&to=2026-03-20', 'from=2026-03-01&to=2026-03-07']);
   });
 
   it('shows the failure in the red banner and offers to try again', async () => {
     let calls = 0;
     openModelAnalytics({
-      [analyticsPath()]: () => (++calls === 1 ? { status: 500, body: apiErrorBody('internal', 'Something broke on our side') } : { body: analytics }),
+      [analyticsPath()]: () =>
+        ++calls === 1
+          ? { status: 500, body: apiErrorBody('internal', 'Something broke on our side') }
+          : { body: analytics },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something broke on our side');
     expect(screen.getByText(modelAnalyticsFailedText)).toBeInTheDocument();

@@ -29,5 +29,7 @@ export const modelColumns: readonly { heading: string; value: (model: ModelFigur
 
 /** Busiest first. */
 export function byRequests(models: readonly ModelFigures[]): ModelFigures[] {
-  return [...models].sort((first, second) => second.requests - first.requests || second.tokens_used - first.tokens_used);
+  return [...models].sort(
+    (first, second) => second.requests - first.requests || second.tokens_used - first.tokens_used,
+  );
 }

@@ -23,7 +23,11 @@ export function getOrganizationSettings(orgId: string) {
 }
 
 export function updateOrganizationSettings(orgId: string, changes: UpdateOrganisationSettingsRequest) {
-  return apiRequest(`${organisationPath(orgId)}/settings`, { method: 'PUT', body: changes, schema: organisationSettingsSchema });
+  return apiRequest(`${organisationPath(orgId)}/settings`, {
+    method: 'PUT',
+    body: changes,
+    schema: organisationSettingsSchema,
+  });
 }
 
 /** GET /org/{orgId}/usage without a period: all time, as the Usage Summary shows it. */
@@ -35,5 +39,7 @@ export function getOrganizationUsage(orgId: string) {
 export const auditPageSize = 20;
 
 export function getAuditLog(orgId: string, page: number) {
-  return apiRequest(`${organisationPath(orgId)}/audit?page=${page}&limit=${auditPageSize}`, { schema: auditLogResponseSchema });
+  return apiRequest(`${organisationPath(orgId)}/audit?page=${page}&limit=${auditPageSize}`, {
+    schema: auditLogResponseSchema,
+  });
 }

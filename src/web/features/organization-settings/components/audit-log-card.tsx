@@ -30,20 +30,30 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
       </div>
       {changes.length > 0 ? (
         <details className="mt-1" open={changes.length <= openChangesUpTo}>
-          <summary className="cursor-pointer text-xs text-indigo-700 dark:text-indigo-300">Before and after ({changes.length} {changes.length === 1 ? 'field' : 'fields'})</summary>
+          <summary className="cursor-pointer text-xs text-indigo-700 dark:text-indigo-300">
+            Before and after ({changes.length} {changes.length === 1 ? 'field' : 'fields'})
+          </summary>
           <div className="mt-1 overflow-x-auto">
             <table className="w-full text-left text-xs">
               <thead className="text-slate-500 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">Field</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Before</th>
-                  <th scope="col" className="py-1 font-medium">After</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    Field
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    Before
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    After
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {changes.map((change) => (
                   <tr key={change.field} className="align-top">
-                    <th scope="row" className="py-0.5 pr-3 font-mono font-normal break-all">{change.field}</th>
+                    <th scope="row" className="py-0.5 pr-3 font-mono font-normal break-all">
+                      {change.field}
+                    </th>
                     <td className="py-0.5 pr-3 break-all text-slate-600 dark:text-slate-300">{change.before ?? '—'}</td>
                     <td className="py-0.5 break-all text-slate-900 dark:text-slate-100">{change.after ?? '—'}</td>
                   </tr>
@@ -83,13 +93,23 @@ export function AuditLogCard({ auditEnabled }: { auditEnabled: boolean }) {
             ))}
           </ol>
           <nav aria-label="Audit log pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
-            <Button variant="secondary" className="px-3 py-1" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
+            <Button
+              variant="secondary"
+              className="px-3 py-1"
+              disabled={page <= 1}
+              onClick={() => setPage((current) => current - 1)}
+            >
               Previous
             </Button>
             <span className="text-slate-600 dark:text-slate-400">
               Page {page} of {pages}
             </span>
-            <Button variant="secondary" className="px-3 py-1" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
+            <Button
+              variant="secondary"
+              className="px-3 py-1"
+              disabled={page >= pages}
+              onClick={() => setPage((current) => current + 1)}
+            >
               Next
             </Button>
           </nav>

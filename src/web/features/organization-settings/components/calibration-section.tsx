@@ -44,7 +44,10 @@ export function CalibrationSection({ calibration, showReset, onFailure }: Calibr
           </Button>
         ) : null}
       </div>
-      <div className="mt-2 text-sm font-medium break-words text-slate-900 dark:text-slate-100" data-testid="calibration-summary">
+      <div
+        className="mt-2 text-sm font-medium break-words text-slate-900 dark:text-slate-100"
+        data-testid="calibration-summary"
+      >
         {lines.length === 0 ? (
           <p>{noAdjustment}</p>
         ) : (
@@ -56,9 +59,10 @@ export function CalibrationSection({ calibration, showReset, onFailure }: Calibr
         )}
       </div>
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        Each kind of prompt has its own adjustment: poor ratings of replies Auto gave with a cheaper model, asking those again and editing the prompt
-        move it toward stronger models; good ratings move it back a little, within 0.15 either way. Poor ratings of replies reused from the cache
-        make the cache stricter, by at most 0.10; it never becomes laxer than the policy.
+        Each kind of prompt has its own adjustment: poor ratings of replies Auto gave with a cheaper model, asking those
+        again and editing the prompt move it toward stronger models; good ratings move it back a little, within 0.15
+        either way. Poor ratings of replies reused from the cache make the cache stricter, by at most 0.10; it never
+        becomes laxer than the policy.
       </p>
       {confirming ? (
         <ConfirmDialog

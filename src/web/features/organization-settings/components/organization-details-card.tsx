@@ -31,7 +31,11 @@ export function OrganizationDetailsCard({ organization, draft, problems, onChang
       </Card>
     );
   }
-  const field = (name: keyof OrganizationDraft) => ({ value: draft[name], error: problems[name], onChange: (event: { target: { value: string } }) => onChange(name, event.target.value) });
+  const field = (name: keyof OrganizationDraft) => ({
+    value: draft[name],
+    error: problems[name],
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+  });
   return (
     <Card title="Organization Details">
       <div className="grid gap-4 sm:grid-cols-2">

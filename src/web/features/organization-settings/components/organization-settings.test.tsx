@@ -17,7 +17,14 @@ const fact = (title: string, label: string) => within(card(title)).getByText(lab
 
 describe('Organization Settings: view mode', () => {
   it('shows the four cards, the settings and all-time usage', async () => {
-    fakeAdminApi({ organizationUsage: { totalRequests: 1234, totalTokens: 98765, totalCost: 12.345, lastActive: '2026-03-04T05:06:07.000Z' } });
+    fakeAdminApi({
+      organizationUsage: {
+        totalRequests: 1234,
+        totalTokens: 98765,
+        totalCost: 12.345,
+        lastActive: '2026-03-04T05:06:07.000Z',
+      },
+    });
     await openOrganization();
     expect(fact('Organization Details', 'Name')).toBe('Acme');
     expect(fact('Organization Details', 'Contact email')).toBe('it@acme.test');
@@ -25,8 +32,14 @@ describe('Organization Settings: view mode', () => {
     expect(fact('Account Information', 'Subscription')).toBe('free');
     expect(fact('Team Overview', 'Users')).toBe('2');
     expect(fact('Team Overview', 'Roles')).toBe('5');
-    expect(within(card('Team Overview')).getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/admin/users');
-    expect(within(card('Team Overview')).getByRole('link', { name: 'Manage Roles' })).toHaveAttribute('href', '/admin/users');
+    expect(within(card('Team Overview')).getByRole('link', { name: 'Manage Users' })).toHaveAttribute(
+      'href',
+      '/admin/users',
+    );
+    expect(within(card('Team Overview')).getByRole('link', { name: 'Manage Roles' })).toHaveAttribute(
+      'href',
+      '/admin/users',
+    );
     await waitFor(() => expect(fact('Usage Summary', 'API Requests')).toBe('1,234'));
     expect(fact('Usage Summary', 'Tokens Used')).toBe('98,765');
     expect(fact('Usage Summary', 'Total Cost')).toBe('$12.35');
@@ -58,7 +71,9 @@ describe('Organization Settings: view mode', () => {
   it('explains that the audit log is off', async () => {
     const { requests } = fakeAdminApi();
     await openOrganization();
-    expect(within(card('Audit Log')).getByText(/The audit log is turned off for this organization/)).toBeInTheDocument();
+    expect(
+      within(card('Audit Log')).getByText(/The audit log is turned off for this organization/),
+    ).toBeInTheDocument();
     expect(requests.some((request) => request.path.includes('/audit'))).toBe(false);
   });
 
@@ -79,7 +94,9 @@ describe('Organization Settings: view mode', () => {
     const entries = await within(card('Audit Log')).findByRole('list', { name: 'Audit entries' });
     const item = within(entries).getByRole('listitem');
     expect(item).toHaveTextContent('ada Changed the settings');
-    expect(within(item).getByRole('rowheader', { name: 'branding.application_name' }).closest('tr')).toHaveTextContent('branding.application_nameLLM PlatformAcme AI');
+    expect(within(item).getByRole('rowheader', { name: 'branding.application_name' }).closest('tr')).toHaveTextContent(
+      'branding.application_nameLLM PlatformAcme AI',
+    );
     expect(within(item).getByText(/2026/)).toHaveAttribute('datetime', entry.created_at);
     expect(within(card('Audit Log')).getByText('Page 1 of 1')).toBeInTheDocument();
   });
@@ -91,7 +108,11 @@ describe('Organization Settings: edit mode', () => {
     await openOrganization();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
     expect(screen.getByLabelText('Name')).toHaveFocus();
-    expect(within(screen.getByLabelText('Size')).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['', '1-10', '11-50', '51-200', '201-500', '501+']);
+    expect(
+      within(screen.getByLabelText('Size'))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['', '1-10', '11-50', '51-200', '201-500', '501+']);
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.clear(screen.getByLabelText('Contact email'));
     await userEvent.clear(screen.getByLabelText('Session timeout (minutes)'));
@@ -99,7 +120,9 @@ describe('Organization Settings: edit mode', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Contact email is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Session timeout (minutes)')).toHaveAccessibleDescription('Session timeout must be between 5 and 43,200 minutes');
+    expect(screen.getByLabelText('Session timeout (minutes)')).toHaveAccessibleDescription(
+      'Session timeout must be between 5 and 43,200 minutes',
+    );
     await userEvent.type(screen.getByLabelText('Name'), 'X');
     expect(screen.queryByText('Name is required')).toBeNull();
 
@@ -126,7 +149,13 @@ describe('Organization Settings: edit mode', () => {
     await waitFor(() => expect(screen.getByText('Organization settings saved')).toBeInTheDocument());
     const puts = requests.filter((request) => request.method === 'PUT');
     expect(puts.map((request) => request.path)).toEqual([`/api/org/${orgId}`, `/api/org/${orgId}/settings`]);
-    expect(puts[0]!.body).toEqual({ name: 'Acme Labs', contact_email: 'it@acme.test', size: '51-200', domain: 'acme.test', industry: 'Software' });
+    expect(puts[0]!.body).toEqual({
+      name: 'Acme Labs',
+      contact_email: 'it@acme.test',
+      size: '51-200',
+      domain: 'acme.test',
+      industry: 'Software',
+    });
     expect(puts[1]!.body).toEqual({
       default_model: 'openai/gpt-4o-mini',
       enable_audit: true,
@@ -143,14 +172,26 @@ describe('Organization Settings: edit mode', () => {
   it("shows the server's refusal in the red banner and on its field, staying in edit mode", async () => {
     const refusal = 'Each allowed domain must be a domain name, such as example.com';
     fakeAdminApi({
-      routes: { [`PUT /org/${orgId}/settings`]: () => ({ status: 400, body: { code: 'validation_failed', message: refusal, detail: refusal, fields: { 'security.allowed_domains.0': refusal } } }) },
+      routes: {
+        [`PUT /org/${orgId}/settings`]: () => ({
+          status: 400,
+          body: {
+            code: 'validation_failed',
+            message: refusal,
+            detail: refusal,
+            fields: { 'security.allowed_domains.0': refusal },
+          },
+        }),
+      },
     });
     await openOrganization();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Require two-factor authentication' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByTestId('error-banner')).toHaveTextContent(refusal);
-    expect(screen.getByLabelText('Allowed email domains')).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(screen.getByLabelText('Allowed email domains')).toHaveAccessibleDescription(
+      expect.stringContaining(refusal),
+    );
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   });
 });

@@ -14,7 +14,14 @@ import { useSaveOrganization } from '../hooks/use-save-organization';
 import { problemsFromServer, type FormProblems } from '../lib/form-problems';
 import { organizationDraftOf, validateOrganizationDraft, type OrganizationDraft } from '../lib/organization-draft';
 import { zeroUsage } from '../lib/organization-usage';
-import { routingChanges, routingDraftOf, routingProblemKey, routingProblemsFromServer, validateRoutingDraft, type RoutingDraft } from '../lib/routing-draft';
+import {
+  routingChanges,
+  routingDraftOf,
+  routingProblemKey,
+  routingProblemsFromServer,
+  validateRoutingDraft,
+  type RoutingDraft,
+} from '../lib/routing-draft';
 import { settingsDraftOf, settingsFieldPath, validateSettingsDraft, type SettingsDraft } from '../lib/settings-draft';
 import { AuditLogCard } from './audit-log-card';
 import { OrganizationDetailsCard } from './organization-details-card';
@@ -96,7 +103,11 @@ export function OrganizationSettings() {
       banner.show(error);
     };
     try {
-      await save.mutateAsync({ organization: detailsChanged ? details.values : undefined, savedSettings, settings: wanted.values });
+      await save.mutateAsync({
+        organization: detailsChanged ? details.values : undefined,
+        savedSettings,
+        settings: wanted.values,
+      });
     } catch (error) {
       return refused(error, problemsFromServer);
     }
@@ -113,7 +124,12 @@ export function OrganizationSettings() {
   }
 
   return (
-    <form ref={pageRef} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="organization-settings-title">
+    <form
+      ref={pageRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="organization-settings-title"
+    >
       <div
         className={`mb-4 flex flex-wrap items-center justify-between gap-3 ${editing ? 'sticky top-0 z-10 -mx-4 bg-white/95 px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 dark:bg-slate-950/95' : ''}`}
       >
@@ -121,7 +137,9 @@ export function OrganizationSettings() {
           <h1 id="organization-settings-title" className="text-2xl font-bold text-slate-900 dark:text-white">
             Organization Settings
           </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{editing ? 'Change the details and settings, then save them.' : current.name}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {editing ? 'Change the details and settings, then save them.' : current.name}
+          </p>
         </div>
         {editing ? (
           <div className="flex gap-2">
@@ -142,7 +160,11 @@ export function OrganizationSettings() {
           <Button
             data-edit-button
             onClick={() =>
-              setDrafts({ organization: organizationDraftOf(current), settings: settingsDraftOf(savedSettings), routing: savedRouting && routingDraftOf(savedRouting) })
+              setDrafts({
+                organization: organizationDraftOf(current),
+                settings: settingsDraftOf(savedSettings),
+                routing: savedRouting && routingDraftOf(savedRouting),
+              })
             }
           >
             Edit Settings
@@ -189,7 +211,9 @@ export function OrganizationSettings() {
           problems={problems}
           onFailure={banner.show}
           onChange={(field, value) => {
-            setDrafts((state) => (state?.routing ? { ...state, routing: { ...state.routing, [field]: value } } : state));
+            setDrafts((state) =>
+              state?.routing ? { ...state, routing: { ...state.routing, [field]: value } } : state,
+            );
             clearProblem(routingProblemKey(field));
           }}
         />

@@ -6,7 +6,14 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { adminRole, fakeAdminApi, makeListedRole, makeRoutingPolicy, noCalibration, orgId } from '../../admin/test/fake-admin-api';
+import {
+  adminRole,
+  fakeAdminApi,
+  makeListedRole,
+  makeRoutingPolicy,
+  noCalibration,
+  orgId,
+} from '../../admin/test/fake-admin-api';
 import { RoutingCacheCard } from './routing-cache-card';
 
 const policyPath = `/api/org/${orgId}/routing-policy`;
@@ -14,7 +21,9 @@ const policyPath = `/api/org/${orgId}/routing-policy`;
 const moved = noCalibration(0.9);
 const adjusted = makeRoutingPolicy({
   calibration: {
-    kinds: moved.kinds.map((facts) => (facts.kind === 'code' ? { ...facts, offset: -0.06, signals: 11, updated_at: '2026-03-04T05:06:07.000Z' } : facts)),
+    kinds: moved.kinds.map((facts) =>
+      facts.kind === 'code' ? { ...facts, offset: -0.06, signals: 11, updated_at: '2026-03-04T05:06:07.000Z' } : facts,
+    ),
     cache: { offset: 0.04, threshold: 0.94, signals: 2, updated_at: '2026-03-05T05:06:07.000Z' },
   },
 });
@@ -25,14 +34,20 @@ async function openOrganization() {
   return screen.findByRole('region', { name: 'Routing & Cache' });
 }
 
-const fact = (card: HTMLElement, label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+const fact = (card: HTMLElement, label: string) =>
+  within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const summary = (card: HTMLElement) => within(card).getByTestId('calibration-summary');
 
 /** The card alone, as someone who is not an administrator would get it: the Organization page itself is for admins only. */
 function renderCardAlone() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter([{ path: '/', element: <RoutingCacheCard models={[]} problems={{}} onChange={() => undefined} onFailure={() => undefined} /> }]);
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: <RoutingCacheCard models={[]} problems={{}} onChange={() => undefined} onFailure={() => undefined} />,
+    },
+  ]);
   render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -54,8 +69,12 @@ describe('Routing & Cache: view', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^Code: toward stronger models by 0\.06 \(11 ratings, regenerations and edits since the last reset, the latest on Mar \d, 2026\)\.$/);
-    expect(lines[1]).toMatch(/^Cache: reuses a reply only from similarity 0\.94, 0\.04 above the policy's \(2 ratings, regenerations and edits since the last reset, the latest on Mar \d, 2026\)\.$/);
+    expect(lines[0]).toMatch(
+      /^Code: toward stronger models by 0\.06 \(11 ratings, regenerations and edits since the last reset, the latest on Mar \d, 2026\)\.$/,
+    );
+    expect(lines[1]).toMatch(
+      /^Cache: reuses a reply only from similarity 0\.94, 0\.04 above the policy's \(2 ratings, regenerations and edits since the last reset, the latest on Mar \d, 2026\)\.$/,
+    );
     expect(within(card).getByRole('button', { name: 'Reset calibration' })).toBeInTheDocument();
   });
 
@@ -68,7 +87,12 @@ describe('Routing & Cache: view', () => {
         reference_model_id: 'anthropic/claude-sonnet-4',
         cache: { enabled: false, threshold: 0.93, ttl_seconds: 3600, max_entries: 100 },
       },
-      calibration: { ...noCalibration(0.93), kinds: noCalibration(0.93).kinds.map((facts) => (facts.kind === 'writing' ? { ...facts, offset: 0.005, signals: 1 } : facts)) },
+      calibration: {
+        ...noCalibration(0.93),
+        kinds: noCalibration(0.93).kinds.map((facts) =>
+          facts.kind === 'writing' ? { ...facts, offset: 0.005, signals: 1 } : facts,
+        ),
+      },
     });
     fakeAdminApi({ routingPolicy });
     const card = await openOrganization();
@@ -78,7 +102,9 @@ describe('Routing & Cache: view', () => {
     expect(fact(card, 'Reference model for savings')).toBe('Claude Sonnet 4');
     expect(fact(card, 'Cache')).toBe('Off');
     expect(fact(card, 'Cache similarity threshold')).toBe('0.93');
-    expect(summary(card)).toHaveTextContent('Writing: toward cheaper models by 0.005 (1 rating, regeneration or edit since the last reset).');
+    expect(summary(card)).toHaveTextContent(
+      'Writing: toward cheaper models by 0.005 (1 rating, regeneration or edit since the last reset).',
+    );
   });
 });
 
@@ -92,7 +118,9 @@ describe('Routing & Cache: edit', () => {
     expect(target).toHaveValue(95);
     await userEvent.clear(target);
     await userEvent.type(target, '90');
-    await userEvent.click(within(card).getByRole('checkbox', { name: 'Auto may choose every model the organization can reach' }));
+    await userEvent.click(
+      within(card).getByRole('checkbox', { name: 'Auto may choose every model the organization can reach' }),
+    );
     const chosen = within(card).getByRole('group', { name: 'Models Auto may choose' });
     // Naming models starts from the ones Auto uses now.
     expect(within(chosen).getByRole('checkbox', { name: 'GPT-4o' })).toBeChecked();
@@ -106,7 +134,11 @@ describe('Routing & Cache: edit', () => {
     await waitFor(() => expect(screen.getByText('Organization settings saved')).toBeInTheDocument());
     const puts = requests.filter((request) => request.method === 'PUT');
     expect(puts.map((request) => request.path)).toEqual([policyPath]);
-    expect(puts[0]!.body).toEqual({ quality_target: 0.9, candidate_model_ids: ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'], cache: { threshold: 0.92 } });
+    expect(puts[0]!.body).toEqual({
+      quality_target: 0.9,
+      candidate_model_ids: ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'],
+      cache: { threshold: 0.92 },
+    });
     expect(fact(card, 'Quality target')).toBe("90% of the strongest model's quality");
     expect(fact(card, 'Models Auto may choose')).toBe('GPT-4o mini, Claude Sonnet 4');
     expect(fact(card, 'Cache similarity threshold')).toBe('0.92');
@@ -119,20 +151,28 @@ describe('Routing & Cache: edit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
     await userEvent.clear(within(card).getByLabelText('Quality target (%)'));
     await userEvent.type(within(card).getByLabelText('Quality target (%)'), '40');
-    await userEvent.click(within(card).getByRole('checkbox', { name: 'Auto may choose every model the organization can reach' }));
+    await userEvent.click(
+      within(card).getByRole('checkbox', { name: 'Auto may choose every model the organization can reach' }),
+    );
     const chosen = within(card).getByRole('group', { name: 'Models Auto may choose' });
     for (const name of ['GPT-4o', 'GPT-4o mini']) await userEvent.click(within(chosen).getByRole('checkbox', { name }));
     await userEvent.type(within(card).getByLabelText('Cache similarity threshold'), '0.3');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
-    expect(within(card).getByLabelText('Quality target (%)')).toHaveAccessibleDescription(expect.stringContaining('Quality target must be between 50% and 100%'));
-    expect(within(card).getByLabelText('Cache similarity threshold')).toHaveAccessibleDescription(expect.stringContaining('Cache threshold must be between 0.5 and 1'));
+    expect(within(card).getByLabelText('Quality target (%)')).toHaveAccessibleDescription(
+      expect.stringContaining('Quality target must be between 50% and 100%'),
+    );
+    expect(within(card).getByLabelText('Cache similarity threshold')).toHaveAccessibleDescription(
+      expect.stringContaining('Cache threshold must be between 0.5 and 1'),
+    );
     expect(chosen).toHaveAccessibleDescription('Choose at least one candidate model');
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
 
     await userEvent.type(within(card).getByLabelText('Quality target (%)'), '{Backspace}{Backspace}50');
-    expect(within(card).getByLabelText('Quality target (%)')).not.toHaveAccessibleDescription(expect.stringContaining('must be between'));
+    expect(within(card).getByLabelText('Quality target (%)')).not.toHaveAccessibleDescription(
+      expect.stringContaining('must be between'),
+    );
   });
 
   it("shows the server's refusal in the red banner and on its field, staying in edit mode", async () => {
@@ -141,7 +181,12 @@ describe('Routing & Cache: edit', () => {
       routes: {
         [`PUT /org/${orgId}/routing-policy`]: () => ({
           status: 400,
-          body: { code: 'validation_failed', message: refusal, detail: refusal, fields: { reference_model_id: refusal } },
+          body: {
+            code: 'validation_failed',
+            message: refusal,
+            detail: refusal,
+            fields: { reference_model_id: refusal },
+          },
         }),
       },
     });
@@ -151,7 +196,9 @@ describe('Routing & Cache: edit', () => {
     await userEvent.selectOptions(within(card).getByLabelText('Reference model for savings'), 'GPT-4o mini');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByTestId('error-banner')).toHaveTextContent(refusal);
-    expect(within(card).getByLabelText('Reference model for savings')).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(within(card).getByLabelText('Reference model for savings')).toHaveAccessibleDescription(
+      expect.stringContaining(refusal),
+    );
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   });
 });
@@ -163,13 +210,21 @@ describe('Routing & Cache: calibration reset', () => {
     const reset = await within(card).findByRole('button', { name: 'Reset calibration' });
 
     await userEvent.click(reset);
-    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Reset calibration?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Reset calibration?' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
 
     await userEvent.click(reset);
-    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Reset calibration?' })).getByRole('button', { name: 'Reset calibration' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Reset calibration?' })).getByRole('button', {
+        name: 'Reset calibration',
+      }),
+    );
     await waitFor(() => expect(summary(card)).toHaveTextContent('No adjustment yet'));
-    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`${policyPath}/calibration`]);
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+      `${policyPath}/calibration`,
+    ]);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Reset calibration' })).toBeNull();
     expect(screen.getByText('Calibration reset')).toBeInTheDocument();
@@ -178,7 +233,12 @@ describe('Routing & Cache: calibration reset', () => {
   it('shows a refused reset in the red banner and keeps the calibration as it was', async () => {
     fakeAdminApi({
       routingPolicy: adjusted,
-      routes: { [`DELETE /org/${orgId}/routing-policy/calibration`]: () => ({ status: 403, body: { code: 'forbidden', message: 'You do not have permission to do that.' } }) },
+      routes: {
+        [`DELETE /org/${orgId}/routing-policy/calibration`]: () => ({
+          status: 403,
+          body: { code: 'forbidden', message: 'You do not have permission to do that.' },
+        }),
+      },
     });
     const card = await openOrganization();
     await userEvent.click(await within(card).findByRole('button', { name: 'Reset calibration' }));
@@ -200,7 +260,11 @@ describe('Routing & Cache: calibration reset', () => {
 describe('Routing & Cache: who sees what', () => {
   it('lets a model manager read the policy and calibration, without Reset calibration (administrators only)', async () => {
     const modelManager = makeListedRole('Model Manager');
-    fakeAdminApi({ me: makeUser({ role: 'model manager', role_id: modelManager.id }), myRole: modelManager, routingPolicy: adjusted });
+    fakeAdminApi({
+      me: makeUser({ role: 'model manager', role_id: modelManager.id }),
+      myRole: modelManager,
+      routingPolicy: adjusted,
+    });
     renderCardAlone();
     const card = await screen.findByRole('region', { name: 'Routing & Cache' });
     await waitFor(() => expect(summary(card)).toHaveTextContent('toward stronger models by 0.06'));
@@ -209,7 +273,11 @@ describe('Routing & Cache: who sees what', () => {
 
   it('shows nothing, and asks nothing, to someone the server would refuse the policy', async () => {
     const member = makeListedRole('Member');
-    const { requests } = fakeAdminApi({ me: makeUser({ role: 'member', role_id: member.id }), myRole: member, routingPolicy: adjusted });
+    const { requests } = fakeAdminApi({
+      me: makeUser({ role: 'member', role_id: member.id }),
+      myRole: member,
+      routingPolicy: adjusted,
+    });
     renderCardAlone();
     await waitFor(() => expect(requests.some((request) => request.path === `/api/roles/${member.id}`)).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -29,16 +29,38 @@ interface RoutingCacheCardProps {
 function RoutingFacts({ answer, modelName }: { answer: RoutingPolicyView; modelName: (modelId: string) => string }) {
   const { policy, effective } = answer;
   const ladder = effective.candidate_model_ids.map(modelName).join(', ') || 'None reachable now: add a provider key';
-  const strongest = effective.reference_model_id ? `the strongest available, now ${modelName(effective.reference_model_id)}` : 'the strongest available';
+  const strongest = effective.reference_model_id
+    ? `the strongest available, now ${modelName(effective.reference_model_id)}`
+    : 'the strongest available';
   return (
     <Facts
       facts={[
-        { label: 'Routing', value: policy.enabled ? 'On: Auto chooses a model for each prompt' : 'Off: Auto answers with the strongest model' },
+        {
+          label: 'Routing',
+          value: policy.enabled
+            ? 'On: Auto chooses a model for each prompt'
+            : 'Off: Auto answers with the strongest model',
+        },
         { label: 'Quality target', value: `${percent(policy.quality_target)} of the strongest model's quality` },
-        { label: 'Models Auto may choose', value: policy.candidate_model_ids === null ? `Every model the organization can reach: ${ladder}` : policy.candidate_model_ids.map(modelName).join(', ') },
-        { label: 'Reference model for savings', value: policy.reference_model_id === null ? strongest : modelName(policy.reference_model_id) },
+        {
+          label: 'Models Auto may choose',
+          value:
+            policy.candidate_model_ids === null
+              ? `Every model the organization can reach: ${ladder}`
+              : policy.candidate_model_ids.map(modelName).join(', '),
+        },
+        {
+          label: 'Reference model for savings',
+          value: policy.reference_model_id === null ? strongest : modelName(policy.reference_model_id),
+        },
         { label: 'Cache', value: onOff(policy.cache.enabled) },
-        { label: 'Cache similarity threshold', value: policy.cache.threshold === null ? `${effective.cache_threshold} (the default)` : String(policy.cache.threshold) },
+        {
+          label: 'Cache similarity threshold',
+          value:
+            policy.cache.threshold === null
+              ? `${effective.cache_threshold} (the default)`
+              : String(policy.cache.threshold),
+        },
       ]}
     />
   );
@@ -53,18 +75,30 @@ export function RoutingCacheCard({ models, draft, problems, onChange, onFailure 
   const routing = useRoutingPolicy(access.mayManage);
   useReportFailure(routing.error, onFailure);
   if (!access.mayManage) return null;
-  const modelName = (modelId: string) => models.find((model) => model.id === modelId)?.name ?? fallbackModelName(modelId);
+  const modelName = (modelId: string) =>
+    models.find((model) => model.id === modelId)?.name ?? fallbackModelName(modelId);
   const answer = routing.data;
   return (
     <Card title={routingCardTitle} className="lg:col-span-2">
       {answer ? (
         <>
           {draft ? (
-            <RoutingCacheFields answer={answer} models={models} draft={draft} problems={problems} onChange={onChange} modelName={modelName} />
+            <RoutingCacheFields
+              answer={answer}
+              models={models}
+              draft={draft}
+              problems={problems}
+              onChange={onChange}
+              modelName={modelName}
+            />
           ) : (
             <RoutingFacts answer={answer} modelName={modelName} />
           )}
-          <CalibrationSection calibration={answer.calibration} showReset={access.mayReset && !draft} onFailure={onFailure} />
+          <CalibrationSection
+            calibration={answer.calibration}
+            showReset={access.mayReset && !draft}
+            onFailure={onFailure}
+          />
         </>
       ) : routing.isPending ? (
         <div className="flex justify-center py-6">

@@ -19,13 +19,20 @@ export interface RoutingCacheFieldsProps {
 export function RoutingCacheFields({ answer, models, draft, problems, onChange, modelName }: RoutingCacheFieldsProps) {
   const problem = (field: keyof RoutingDraft) => problems[routingProblemKey(field)];
   // A model the policy names stays offered even when the catalog no longer lists it.
-  const choices = [...models.map((model) => model.id), ...draft.candidate_model_ids.filter((id) => !models.some((model) => model.id === id))];
+  const choices = [
+    ...models.map((model) => model.id),
+    ...draft.candidate_model_ids.filter((id) => !models.some((model) => model.id === id)),
+  ];
   const strongest = answer.effective.reference_model_id;
   const toggleCandidate = (modelId: string, chosen: boolean) =>
-    onChange('candidate_model_ids', chosen ? [...draft.candidate_model_ids, modelId] : draft.candidate_model_ids.filter((id) => id !== modelId));
+    onChange(
+      'candidate_model_ids',
+      chosen ? [...draft.candidate_model_ids, modelId] : draft.candidate_model_ids.filter((id) => id !== modelId),
+    );
   const candidatesProblem = problem('candidate_model_ids');
   const candidatesErrorId = useId();
-  const defaultThreshold = answer.policy.cache.threshold === null ? `Default (${answer.effective.cache_threshold})` : 'Default';
+  const defaultThreshold =
+    answer.policy.cache.threshold === null ? `Default (${answer.effective.cache_threshold})` : 'Default';
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <CheckboxField
@@ -53,7 +60,8 @@ export function RoutingCacheFields({ answer, models, draft, problems, onChange, 
           onChange={(checked) => {
             onChange('every_model', checked);
             // Naming models starts from the ones Auto uses now.
-            if (!checked && draft.candidate_model_ids.length === 0) onChange('candidate_model_ids', answer.effective.candidate_model_ids);
+            if (!checked && draft.candidate_model_ids.length === 0)
+              onChange('candidate_model_ids', answer.effective.candidate_model_ids);
           }}
           hint="Untick to name the models Auto chooses among."
         />
@@ -86,7 +94,9 @@ export function RoutingCacheFields({ answer, models, draft, problems, onChange, 
         error={problem('reference_model_id')}
         onChange={(event) => onChange('reference_model_id', event.target.value)}
       >
-        <option value="">{strongest ? `Strongest available (now ${modelName(strongest)})` : 'Strongest available'}</option>
+        <option value="">
+          {strongest ? `Strongest available (now ${modelName(strongest)})` : 'Strongest available'}
+        </option>
         {choices.map((modelId) => (
           <option key={modelId} value={modelId}>
             {modelName(modelId)}
@@ -94,7 +104,11 @@ export function RoutingCacheFields({ answer, models, draft, problems, onChange, 
         ))}
       </SelectField>
       <div className="hidden sm:block" />
-      <CheckboxField label="Answer repeated questions from the cache" checked={draft.cache_enabled} onChange={(checked) => onChange('cache_enabled', checked)} />
+      <CheckboxField
+        label="Answer repeated questions from the cache"
+        checked={draft.cache_enabled}
+        onChange={(checked) => onChange('cache_enabled', checked)}
+      />
       <TextField
         label="Cache similarity threshold"
         type="number"

@@ -22,7 +22,8 @@ interface SettingsCardsProps {
 
 /** Spec section 3's Org settings: general, security and branding, read or edited. */
 export function SettingsCards({ settings, models, draft, problems, onChange }: SettingsCardsProps) {
-  const modelName = (modelId: string | null) => (modelId === null ? autoModel : (models.find((model) => model.id === modelId)?.name ?? modelId));
+  const modelName = (modelId: string | null) =>
+    modelId === null ? autoModel : (models.find((model) => model.id === modelId)?.name ?? modelId);
   if (!draft) {
     return (
       <>
@@ -56,7 +57,11 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
                 label: 'Primary color',
                 value: (
                   <span className="inline-flex items-center gap-2">
-                    <span aria-hidden="true" className="inline-block h-4 w-4 rounded border border-slate-300" style={{ backgroundColor: settings.branding.primary_color }} />
+                    <span
+                      aria-hidden="true"
+                      className="inline-block h-4 w-4 rounded border border-slate-300"
+                      style={{ backgroundColor: settings.branding.primary_color }}
+                    />
                     {settings.branding.primary_color}
                   </span>
                 ),
@@ -69,7 +74,16 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
     );
   }
 
-  const text = (field: 'retention_period_days' | 'max_tokens_per_request' | 'default_temperature' | 'session_timeout_minutes' | 'logo_url' | 'primary_color' | 'application_name') => ({
+  const text = (
+    field:
+      | 'retention_period_days'
+      | 'max_tokens_per_request'
+      | 'default_temperature'
+      | 'session_timeout_minutes'
+      | 'logo_url'
+      | 'primary_color'
+      | 'application_name',
+  ) => ({
     value: draft[field],
     onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
   });
@@ -77,7 +91,12 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
     <>
       <Card title="General Settings">
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Default model" value={draft.default_model} error={problems.default_model} onChange={(event) => onChange('default_model', event.target.value)}>
+          <SelectField
+            label="Default model"
+            value={draft.default_model}
+            error={problems.default_model}
+            onChange={(event) => onChange('default_model', event.target.value)}
+          >
             <option value="">{autoModel}</option>
             {models.map((model) => (
               <option key={model.id} value={model.id}>
@@ -85,10 +104,39 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
               </option>
             ))}
           </SelectField>
-          <TextField label="Default temperature" type="number" min={0} max={2} step="0.01" inputMode="decimal" error={problems.default_temperature} {...text('default_temperature')} />
-          <TextField label="Max tokens per request" type="number" min={1} step="1" inputMode="numeric" error={problems.max_tokens_per_request} {...text('max_tokens_per_request')} />
-          <TextField label="Retention period (days)" type="number" min={1} step="1" inputMode="numeric" error={problems.retention_period_days} {...text('retention_period_days')} />
-          <CheckboxField label="Enable logging" checked={draft.enable_logging} onChange={(checked) => onChange('enable_logging', checked)} />
+          <TextField
+            label="Default temperature"
+            type="number"
+            min={0}
+            max={2}
+            step="0.01"
+            inputMode="decimal"
+            error={problems.default_temperature}
+            {...text('default_temperature')}
+          />
+          <TextField
+            label="Max tokens per request"
+            type="number"
+            min={1}
+            step="1"
+            inputMode="numeric"
+            error={problems.max_tokens_per_request}
+            {...text('max_tokens_per_request')}
+          />
+          <TextField
+            label="Retention period (days)"
+            type="number"
+            min={1}
+            step="1"
+            inputMode="numeric"
+            error={problems.retention_period_days}
+            {...text('retention_period_days')}
+          />
+          <CheckboxField
+            label="Enable logging"
+            checked={draft.enable_logging}
+            onChange={(checked) => onChange('enable_logging', checked)}
+          />
           <CheckboxField
             label="Enable audit log"
             checked={draft.enable_audit}
@@ -99,8 +147,20 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
       </Card>
       <Card title="Security">
         <div className="grid gap-4 sm:grid-cols-2">
-          <CheckboxField label="Require two-factor authentication" checked={draft.require_2fa} onChange={(checked) => onChange('require_2fa', checked)} />
-          <TextField label="Session timeout (minutes)" type="number" min={5} step="1" inputMode="numeric" error={problems['security.session_timeout_minutes']} {...text('session_timeout_minutes')} />
+          <CheckboxField
+            label="Require two-factor authentication"
+            checked={draft.require_2fa}
+            onChange={(checked) => onChange('require_2fa', checked)}
+          />
+          <TextField
+            label="Session timeout (minutes)"
+            type="number"
+            min={5}
+            step="1"
+            inputMode="numeric"
+            error={problems['security.session_timeout_minutes']}
+            {...text('session_timeout_minutes')}
+          />
           <TextAreaField
             label="IP restrictions"
             rows={3}
@@ -121,9 +181,19 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
       </Card>
       <Card title="Branding" className="lg:col-span-2">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Application name" error={problems['branding.application_name']} {...text('application_name')} />
+          <TextField
+            label="Application name"
+            error={problems['branding.application_name']}
+            {...text('application_name')}
+          />
           <div className="flex items-end gap-2">
-            <TextField label="Primary color" className="flex-1" placeholder="#3B82F6" error={problems['branding.primary_color']} {...text('primary_color')} />
+            <TextField
+              label="Primary color"
+              className="flex-1"
+              placeholder="#3B82F6"
+              error={problems['branding.primary_color']}
+              {...text('primary_color')}
+            />
             <input
               type="color"
               aria-label="Pick the primary color"
@@ -132,7 +202,14 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
               className="mb-0.5 h-9 w-12 cursor-pointer rounded border border-slate-300 bg-white p-0.5 dark:border-slate-700 dark:bg-slate-900"
             />
           </div>
-          <TextField label="Logo URL" type="url" placeholder="https://example.com/logo.png" className="sm:col-span-2" error={problems['branding.logo_url']} {...text('logo_url')} />
+          <TextField
+            label="Logo URL"
+            type="url"
+            placeholder="https://example.com/logo.png"
+            className="sm:col-span-2"
+            error={problems['branding.logo_url']}
+            {...text('logo_url')}
+          />
         </div>
       </Card>
     </>

@@ -9,12 +9,17 @@ export const organizationKeys = {
   settings: (orgId: string) => ['admin', orgId, 'organization', 'settings'] as const,
   usage: (orgId: string) => ['admin', orgId, 'organization', 'usage'] as const,
   routingPolicy: (orgId: string) => ['admin', orgId, 'organization', 'routing-policy'] as const,
-  audit: (orgId: string, page?: number) => (page === undefined ? (['admin', orgId, 'audit'] as const) : (['admin', orgId, 'audit', page] as const)),
+  audit: (orgId: string, page?: number) =>
+    page === undefined ? (['admin', orgId, 'audit'] as const) : (['admin', orgId, 'audit', page] as const),
 };
 
 export function useOrganization() {
   const orgId = useOrganisationId();
-  return useQuery({ queryKey: organizationKeys.organization(orgId), queryFn: () => getOrganization(orgId), enabled: orgId !== '' });
+  return useQuery({
+    queryKey: organizationKeys.organization(orgId),
+    queryFn: () => getOrganization(orgId),
+    enabled: orgId !== '',
+  });
 }
 
 /** Spec section 8: failed org settings give section 9's defaults; the page says so. */
@@ -53,5 +58,9 @@ export function useOrganizationUsage() {
 
 export function useAuditLog(page: number, enabled: boolean) {
   const orgId = useOrganisationId();
-  return useQuery({ queryKey: organizationKeys.audit(orgId, page), queryFn: () => getAuditLog(orgId, page), enabled: enabled && orgId !== '' });
+  return useQuery({
+    queryKey: organizationKeys.audit(orgId, page),
+    queryFn: () => getAuditLog(orgId, page),
+    enabled: enabled && orgId !== '',
+  });
 }

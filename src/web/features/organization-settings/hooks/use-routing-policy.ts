@@ -2,7 +2,12 @@ import type { UpdateRoutingPolicyRequest } from '@contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useScopeAccess } from '../../access/hooks/use-scope-access';
 import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
-import { getRoutingPolicy, resetRoutingCalibration, updateRoutingPolicy, type RoutingPolicyView } from '../api/routing-policy-api';
+import {
+  getRoutingPolicy,
+  resetRoutingCalibration,
+  updateRoutingPolicy,
+  type RoutingPolicyView,
+} from '../api/routing-policy-api';
 import { organizationKeys } from './use-organization-data';
 
 export interface RoutingPolicyAccess {
@@ -21,7 +26,11 @@ export function useRoutingPolicyAccess(): RoutingPolicyAccess {
 
 export function useRoutingPolicy(enabled: boolean) {
   const orgId = useOrganisationId();
-  return useQuery({ queryKey: organizationKeys.routingPolicy(orgId), queryFn: () => getRoutingPolicy(orgId), enabled: enabled && orgId !== '' });
+  return useQuery({
+    queryKey: organizationKeys.routingPolicy(orgId),
+    queryFn: () => getRoutingPolicy(orgId),
+    enabled: enabled && orgId !== '',
+  });
 }
 
 /** Both answer the whole policy as it now is, so the card shows it without another read. */
@@ -35,5 +44,7 @@ function useRoutingPolicyMutation<Input>(call: (orgId: string, input: Input) => 
   });
 }
 
-export const useSaveRoutingPolicy = () => useRoutingPolicyMutation((orgId, changes: UpdateRoutingPolicyRequest) => updateRoutingPolicy(orgId, changes));
-export const useResetCalibration = () => useRoutingPolicyMutation((orgId, _none: void) => resetRoutingCalibration(orgId));
+export const useSaveRoutingPolicy = () =>
+  useRoutingPolicyMutation((orgId, changes: UpdateRoutingPolicyRequest) => updateRoutingPolicy(orgId, changes));
+export const useResetCalibration = () =>
+  useRoutingPolicyMutation((orgId, _none: void) => resetRoutingCalibration(orgId));

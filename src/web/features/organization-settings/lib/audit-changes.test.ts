@@ -17,14 +17,26 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
 
 describe('audit entries as people read them', () => {
   it('names the role or person an entry touched', () => {
-    expect(describeAuditEntry(entry({ action: 'role.delete', target_type: 'role', before: { name: 'Analyst' } }))).toBe('Deleted role Analyst');
-    expect(describeAuditEntry(entry({ action: 'user.role_change', target_type: 'user', after: { username: 'bob' } }))).toBe('Changed the role of bob');
+    expect(describeAuditEntry(entry({ action: 'role.delete', target_type: 'role', before: { name: 'Analyst' } }))).toBe(
+      'Deleted role Analyst',
+    );
+    expect(
+      describeAuditEntry(entry({ action: 'user.role_change', target_type: 'user', after: { username: 'bob' } })),
+    ).toBe('Changed the role of bob');
     expect(describeAuditEntry(entry({}))).toBe('Changed the settings');
   });
 
   it('lists only the fields that changed, nested ones by path', () => {
-    const before = { enable_audit: false, security: { require_2fa: false, allowed_domains: [] }, branding: { application_name: 'LLM Platform' } };
-    const after = { enable_audit: true, security: { require_2fa: false, allowed_domains: ['a.com', 'b.com'] }, branding: { application_name: 'Acme' } };
+    const before = {
+      enable_audit: false,
+      security: { require_2fa: false, allowed_domains: [] },
+      branding: { application_name: 'LLM Platform' },
+    };
+    const after = {
+      enable_audit: true,
+      security: { require_2fa: false, allowed_domains: ['a.com', 'b.com'] },
+      branding: { application_name: 'Acme' },
+    };
     expect(auditChanges(entry({ before, after }))).toEqual([
       { field: 'enable_audit', before: 'false', after: 'true' },
       { field: 'security.allowed_domains', before: '', after: 'a.com, b.com' },
@@ -34,7 +46,12 @@ describe('audit entries as people read them', () => {
 
   it("keys a role's permissions by model", () => {
     const permission = { model_id: 'openai/gpt-4o', isEnabled: true, monthly_token_limit: 100 };
-    const changes = auditChanges(entry({ before: { name: 'A', permissions: [permission] }, after: { name: 'A', permissions: [{ ...permission, monthly_token_limit: 300 }] } }));
+    const changes = auditChanges(
+      entry({
+        before: { name: 'A', permissions: [permission] },
+        after: { name: 'A', permissions: [{ ...permission, monthly_token_limit: 300 }] },
+      }),
+    );
     expect(changes).toEqual([{ field: 'permissions[openai/gpt-4o].monthly_token_limit', before: '100', after: '300' }]);
   });
 

@@ -19,7 +19,8 @@ const actionTexts: Record<AuditAction, string> = {
   'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What the entry did, with the role or person it touched: "Changed role Analyst". */
 export function describeAuditEntry(entry: AuditEntry): string {
@@ -38,13 +39,20 @@ export function flattenAuditValues(value: unknown, prefix = ''): Map<string, str
     for (const [key, inner] of Object.entries(value)) {
       for (const [path, text] of flattenAuditValues(inner, prefix ? `${prefix}.${key}` : key)) flat.set(path, text);
     }
-  } else if (Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && typeof item.model_id === 'string')) {
+  } else if (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((item) => isRecord(item) && typeof item.model_id === 'string')
+  ) {
     for (const item of value as Record<string, unknown>[]) {
       const { model_id: modelId, ...rest } = item;
       for (const [path, text] of flattenAuditValues(rest, `${prefix}[${String(modelId)}]`)) flat.set(path, text);
     }
   } else if (prefix) {
-    flat.set(prefix, Array.isArray(value) ? value.map(String).join(', ') : value === null || value === undefined ? '' : String(value));
+    flat.set(
+      prefix,
+      Array.isArray(value) ? value.map(String).join(', ') : value === null || value === undefined ? '' : String(value),
+    );
   }
   return flat;
 }
@@ -62,5 +70,9 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): Audit
   const fields = [...new Set([...before.keys(), ...after.keys()])];
   return fields
     .filter((field) => before.get(field) !== after.get(field))
-    .map((field) => ({ field, before: before.has(field) ? before.get(field)! : null, after: after.has(field) ? after.get(field)! : null }));
+    .map((field) => ({
+      field,
+      before: before.has(field) ? before.get(field)! : null,
+      after: after.has(field) ? after.get(field)! : null,
+    }));
 }

@@ -6,7 +6,10 @@ export type FormProblems = Record<string, string>;
 /** List entries ('security.ip_restrictions.2') report on their list, the field people edit. */
 export function fieldOf(path: readonly PropertyKey[]): string {
   const grouped = path[0] === 'security' || path[0] === 'branding';
-  return path.slice(0, grouped ? 2 : 1).map(String).join('.');
+  return path
+    .slice(0, grouped ? 2 : 1)
+    .map(String)
+    .join('.');
 }
 
 export function problemsFrom(issues: readonly z.core.$ZodIssue[]): FormProblems {

@@ -1,4 +1,10 @@
-import { emailSchema, messages, updateOrganisationRequestSchema, type Organisation, type UpdateOrganisationRequest } from '@contracts';
+import {
+  emailSchema,
+  messages,
+  updateOrganisationRequestSchema,
+  type Organisation,
+  type UpdateOrganisationRequest,
+} from '@contracts';
 import { z } from 'zod';
 import { problemsFrom, type FormProblems } from './form-problems';
 
@@ -11,7 +17,9 @@ export interface OrganizationDraft {
 }
 
 /** Spec section 5: the form asks for the contact e-mail too; the server keeps it when left out. */
-const organizationFormSchema = updateOrganisationRequestSchema.extend({ contact_email: emailSchema(messages.contactEmailRequired) });
+const organizationFormSchema = updateOrganisationRequestSchema.extend({
+  contact_email: emailSchema(messages.contactEmailRequired),
+});
 
 export function organizationDraftOf(organization: Organisation): OrganizationDraft {
   return {
@@ -24,7 +32,10 @@ export function organizationDraftOf(organization: Organisation): OrganizationDra
 }
 
 /** The whole form as PUT /org/{orgId} takes it: an empty domain, size or industry clears it. */
-export function validateOrganizationDraft(draft: OrganizationDraft): { values?: UpdateOrganisationRequest; problems: FormProblems } {
+export function validateOrganizationDraft(draft: OrganizationDraft): {
+  values?: UpdateOrganisationRequest;
+  problems: FormProblems;
+} {
   const parsed = organizationFormSchema.safeParse(draft);
   if (parsed.success) return { values: parsed.data, problems: {} };
   return { problems: problemsFrom(parsed.error.issues) };

@@ -23,15 +23,31 @@ describe('the Routing & Cache form', () => {
   });
 
   it('sends only what changed; the same models in another order are no change', () => {
-    const draft = { ...routingDraftOf(saved), candidate_model_ids: ['openai/gpt-4o', 'openai/gpt-4o-mini'], cache_enabled: false, reference_model_id: 'openai/gpt-4o' };
-    expect(routingChanges(saved, validateRoutingDraft(draft, saved).values!)).toEqual({ reference_model_id: 'openai/gpt-4o', cache: { enabled: false } });
+    const draft = {
+      ...routingDraftOf(saved),
+      candidate_model_ids: ['openai/gpt-4o', 'openai/gpt-4o-mini'],
+      cache_enabled: false,
+      reference_model_id: 'openai/gpt-4o',
+    };
+    expect(routingChanges(saved, validateRoutingDraft(draft, saved).values!)).toEqual({
+      reference_model_id: 'openai/gpt-4o',
+      cache: { enabled: false },
+    });
     const everyModel = { ...routingDraftOf(saved), every_model: true, cache_threshold: '0.85' };
-    expect(routingChanges(saved, validateRoutingDraft(everyModel, saved).values!)).toEqual({ candidate_model_ids: null, cache: { threshold: 0.85 } });
+    expect(routingChanges(saved, validateRoutingDraft(everyModel, saved).values!)).toEqual({
+      candidate_model_ids: null,
+      cache: { threshold: 0.85 },
+    });
   });
 
   it.each([
     ['quality_target_percent', '49.9', 'routing.quality_target_percent', 'Quality target must be between 50% and 100%'],
-    ['quality_target_percent', '100.5', 'routing.quality_target_percent', 'Quality target must be between 50% and 100%'],
+    [
+      'quality_target_percent',
+      '100.5',
+      'routing.quality_target_percent',
+      'Quality target must be between 50% and 100%',
+    ],
     ['quality_target_percent', '', 'routing.quality_target_percent', 'Quality target must be a number'],
     ['cache_threshold', '1.01', 'routing.cache_threshold', 'Cache threshold must be between 0.5 and 1'],
     ['cache_threshold', 'abc', 'routing.cache_threshold', 'Cache threshold must be between 0.5 and 1'],
@@ -47,7 +63,13 @@ describe('the Routing & Cache form', () => {
   });
 
   it("puts the server's refusals on the form's fields", () => {
-    expect(routingProblemsFromServer({ 'candidate_model_ids.1': 'Unknown model: x', 'cache.threshold': 'Too low', quality_target: 'Bad' })).toEqual({
+    expect(
+      routingProblemsFromServer({
+        'candidate_model_ids.1': 'Unknown model: x',
+        'cache.threshold': 'Too low',
+        quality_target: 'Bad',
+      }),
+    ).toEqual({
       'routing.candidate_model_ids': 'Unknown model: x',
       'routing.cache_threshold': 'Too low',
       'routing.quality_target_percent': 'Bad',

@@ -55,7 +55,10 @@ export function routingDraftOf(policy: RoutingPolicy): RoutingDraft {
 }
 
 /** The whole policy the form asks for, checked by the server's own schema and messages. */
-export function validateRoutingDraft(draft: RoutingDraft, saved: RoutingPolicy): { values?: RoutingPolicy; problems: FormProblems } {
+export function validateRoutingDraft(
+  draft: RoutingDraft,
+  saved: RoutingPolicy,
+): { values?: RoutingPolicy; problems: FormProblems } {
   const parsed = routingPolicySchema.safeParse({
     enabled: draft.enabled,
     quality_target: percentToShare(asNumber(draft.quality_target_percent)),
@@ -68,10 +71,14 @@ export function validateRoutingDraft(draft: RoutingDraft, saved: RoutingPolicy):
     },
   });
   if (parsed.success) return { values: parsed.data, problems: {} };
-  return { problems: routingProblemsFrom(parsed.error.issues.map((issue) => ({ path: issue.path, message: issue.message }))) };
+  return {
+    problems: routingProblemsFrom(parsed.error.issues.map((issue) => ({ path: issue.path, message: issue.message }))),
+  };
 }
 
-export function routingProblemsFrom(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FormProblems {
+export function routingProblemsFrom(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FormProblems {
   const problems: FormProblems = {};
   for (const issue of issues) problems[problemKeyOf(issue.path)] ??= issue.message;
   return problems;
@@ -84,14 +91,17 @@ export function routingProblemsFromServer(fields: Record<string, string>): FormP
 
 // Auto's ladder is ordered by cost on the server, so the same models in another order are no change.
 const sameModels = (first: readonly string[] | null, second: readonly string[] | null) =>
-  first === null || second === null ? first === second : first.length === second.length && first.every((id) => second.includes(id));
+  first === null || second === null
+    ? first === second
+    : first.length === second.length && first.every((id) => second.includes(id));
 
 /** Only what changed (PUT takes any part), so two people editing different fields do not undo each other. */
 export function routingChanges(saved: RoutingPolicy, wanted: RoutingPolicy): UpdateRoutingPolicyRequest | undefined {
   const changes: UpdateRoutingPolicyRequest = {};
   if (wanted.enabled !== saved.enabled) changes.enabled = wanted.enabled;
   if (Math.abs(wanted.quality_target - saved.quality_target) > 1e-9) changes.quality_target = wanted.quality_target;
-  if (!sameModels(saved.candidate_model_ids, wanted.candidate_model_ids)) changes.candidate_model_ids = wanted.candidate_model_ids;
+  if (!sameModels(saved.candidate_model_ids, wanted.candidate_model_ids))
+    changes.candidate_model_ids = wanted.candidate_model_ids;
   if (wanted.reference_model_id !== saved.reference_model_id) changes.reference_model_id = wanted.reference_model_id;
   const cache: NonNullable<UpdateRoutingPolicyRequest['cache']> = {};
   if (wanted.cache.enabled !== saved.cache.enabled) cache.enabled = wanted.cache.enabled;

@@ -4,16 +4,26 @@ import { settingsChanges, settingsDraftOf, validateSettingsDraft } from './setti
 
 describe('the organization settings form', () => {
   it('reads back the settings it was given', () => {
-    expect(validateSettingsDraft(settingsDraftOf(defaultOrganisationSettings)).values).toEqual(defaultOrganisationSettings);
+    expect(validateSettingsDraft(settingsDraftOf(defaultOrganisationSettings)).values).toEqual(
+      defaultOrganisationSettings,
+    );
   });
 
   it('takes lists one entry a line and names the field a bad entry is in', () => {
-    const draft = { ...settingsDraftOf(defaultOrganisationSettings), allowed_domains: 'Example.com\n\n  acme.org ', ip_restrictions: '10.0.0.0/8\nnot-an-address' };
+    const draft = {
+      ...settingsDraftOf(defaultOrganisationSettings),
+      allowed_domains: 'Example.com\n\n  acme.org ',
+      ip_restrictions: '10.0.0.0/8\nnot-an-address',
+    };
     expect(validateSettingsDraft(draft).problems).toEqual({
-      'security.ip_restrictions': 'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
+      'security.ip_restrictions':
+        'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
     });
     const fixed = validateSettingsDraft({ ...draft, ip_restrictions: '10.0.0.0/8' }).values;
-    expect(fixed?.security).toMatchObject({ allowed_domains: ['example.com', 'acme.org'], ip_restrictions: ['10.0.0.0/8'] });
+    expect(fixed?.security).toMatchObject({
+      allowed_domains: ['example.com', 'acme.org'],
+      ip_restrictions: ['10.0.0.0/8'],
+    });
   });
 
   it.each([

@@ -1,4 +1,8 @@
-import { organisationSettingsSchema, type OrganisationSettings, type UpdateOrganisationSettingsRequest } from '@contracts';
+import {
+  organisationSettingsSchema,
+  type OrganisationSettings,
+  type UpdateOrganisationSettingsRequest,
+} from '@contracts';
 import { problemsFrom, type FormProblems } from './form-problems';
 
 /** The settings form as typed: numbers as text, lists one entry a line, '' for Auto and no logo. */
@@ -87,7 +91,9 @@ export function validateSettingsDraft(draft: SettingsDraft): { values?: Organisa
 const same = (first: unknown, second: unknown) => JSON.stringify(first) === JSON.stringify(second);
 
 function changedFields<Group extends object>(saved: Group, wanted: Group): Partial<Group> | undefined {
-  const changed = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => !same(saved[key as keyof Group], value)));
+  const changed = Object.fromEntries(
+    Object.entries(wanted).filter(([key, value]) => !same(saved[key as keyof Group], value)),
+  );
   return Object.keys(changed).length > 0 ? (changed as Partial<Group>) : undefined;
 }
 
@@ -95,7 +101,10 @@ function changedFields<Group extends object>(saved: Group, wanted: Group): Parti
  * Only what changed, field by field (PUT takes any subset): the audit log then shows just the
  * change, and settings shown as defaults after a failed load never overwrite the saved ones.
  */
-export function settingsChanges(saved: OrganisationSettings, wanted: OrganisationSettings): UpdateOrganisationSettingsRequest | undefined {
+export function settingsChanges(
+  saved: OrganisationSettings,
+  wanted: OrganisationSettings,
+): UpdateOrganisationSettingsRequest | undefined {
   const { security, branding, ...rest } = wanted;
   const { security: savedSecurity, branding: savedBranding, ...savedRest } = saved;
   const changes: UpdateOrganisationSettingsRequest = { ...changedFields(savedRest, rest) };

@@ -35,7 +35,12 @@ export function PlanAction({ plan, visitor, current, highlighted, onChoose }: Pl
       </div>
     );
   }
-  if (!current) return <Button variant={variant} className="w-full" disabled>Loading...</Button>;
+  if (!current)
+    return (
+      <Button variant={variant} className="w-full" disabled>
+        Loading...
+      </Button>
+    );
   if (current.id === plan.id) {
     return (
       <Link to="/admin/billing" className={buttonStyle('secondary', 'w-full')}>
@@ -43,7 +48,12 @@ export function PlanAction({ plan, visitor, current, highlighted, onChoose }: Pl
       </Link>
     );
   }
-  if (plan.id === freePlanId || plan.price <= 0) return <p className={noteStyle}>Cancel your plan in Billing &amp; Usage to return to the Free Trial at the end of the period.</p>;
+  if (plan.id === freePlanId || plan.price <= 0)
+    return (
+      <p className={noteStyle}>
+        Cancel your plan in Billing &amp; Usage to return to the Free Trial at the end of the period.
+      </p>
+    );
   return (
     <Button variant={variant} className="w-full" onClick={() => onChoose(plan)}>
       {current.subscription ? `Switch to ${plan.name}` : `Subscribe to ${plan.name}`}

@@ -5,7 +5,14 @@ import { apiErrorBody } from '../../../test/fetch-stub';
 import { fakeApi, makeRole } from '../../../test/fake-api';
 import { makeUser, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { businessPlan, fakeBillingApi, freePlan, orgId, subscribedTo, teamPlan as billingTeamPlan } from '../../billing/test/fake-billing-api';
+import {
+  businessPlan,
+  fakeBillingApi,
+  freePlan,
+  orgId,
+  subscribedTo,
+  teamPlan as billingTeamPlan,
+} from '../../billing/test/fake-billing-api';
 
 const teamPlan = {
   id: 'team',
@@ -52,7 +59,10 @@ describe('pricing page for signed-in people', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(planCard('Team')).toHaveTextContent('Current plan'));
     expect(planCard('Free Trial')).not.toHaveTextContent('Current plan');
-    expect(within(planCard('Team')).getByRole('link', { name: 'Manage in Billing & Usage' })).toHaveAttribute('href', '/admin/billing');
+    expect(within(planCard('Team')).getByRole('link', { name: 'Manage in Billing & Usage' })).toHaveAttribute(
+      'href',
+      '/admin/billing',
+    );
     expect(within(planCard('Business')).getByRole('button', { name: 'Switch to Business' })).toBeInTheDocument();
     const purchase = requests.find((request) => request.path === '/api/subscription/purchase');
     expect(purchase?.body).toEqual({ org_id: orgId, plan_id: 'team', payment_method: 'card' });
@@ -60,12 +70,25 @@ describe('pricing page for signed-in people', () => {
   });
 
   it('switches an admin with a subscription through the update call', async () => {
-    const { requests } = fakeBillingApi({ plan: subscribedTo(billingTeamPlan), plans: [freePlan, billingTeamPlan, businessPlan] });
+    const { requests } = fakeBillingApi({
+      plan: subscribedTo(billingTeamPlan),
+      plans: [freePlan, billingTeamPlan, businessPlan],
+    });
     renderApp('/pricing');
-    await userEvent.click(await within(await screen.findByRole('article', { name: 'Business' })).findByRole('button', { name: 'Switch to Business' }));
-    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Switch to Business?' })).getByRole('button', { name: 'Switch plan' }));
+    await userEvent.click(
+      await within(await screen.findByRole('article', { name: 'Business' })).findByRole('button', {
+        name: 'Switch to Business',
+      }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Switch to Business?' })).getByRole('button', {
+        name: 'Switch plan',
+      }),
+    );
     await waitFor(() => expect(planCard('Business')).toHaveTextContent('Current plan'));
-    expect(requests.find((request) => request.path === `/api/subscription/update/${orgId}`)?.body).toEqual({ plan_id: 'business' });
+    expect(requests.find((request) => request.path === `/api/subscription/update/${orgId}`)?.body).toEqual({
+      plan_id: 'business',
+    });
   });
 
   it('tells someone without the billing scope to ask an administrator, and reads no plan', async () => {
@@ -77,7 +100,9 @@ describe('pricing page for signed-in people', () => {
     });
     renderApp('/pricing');
     const team = await screen.findByRole('article', { name: 'Team' });
-    await waitFor(() => expect(team).toHaveTextContent('Ask an administrator of your organization to change the plan.'));
+    await waitFor(() =>
+      expect(team).toHaveTextContent('Ask an administrator of your organization to change the plan.'),
+    );
     expect(within(team).queryByRole('button')).toBeNull();
     expect(requests.some((request) => request.path.startsWith('/api/subscription/plan/'))).toBe(false);
   });

@@ -41,7 +41,9 @@ export function PricingPlans() {
     const subscribing = currentPlan.subscription === null;
     const idempotencyKey = attempt.keyFor({ planId: plan.id, subscribing });
     try {
-      const result = subscribing ? await purchase.mutateAsync({ planId: plan.id, idempotencyKey }) : await change.mutateAsync({ planId: plan.id, idempotencyKey });
+      const result = subscribing
+        ? await purchase.mutateAsync({ planId: plan.id, idempotencyKey })
+        : await change.mutateAsync({ planId: plan.id, idempotencyKey });
       attempt.settle();
       // With Stripe and no saved card: pay on Checkout, which brings the customer back to Billing & Usage.
       if (result.checkout_url) return goToCheckout(result.checkout_url);
@@ -66,7 +68,15 @@ export function PricingPlans() {
             plan={plan}
             highlighted={index === highlightedIndex}
             current={currentPlan?.id === plan.id}
-            action={<PlanAction plan={plan} visitor={visitor} current={currentPlan} highlighted={index === highlightedIndex} onChoose={setChosen} />}
+            action={
+              <PlanAction
+                plan={plan}
+                visitor={visitor}
+                current={currentPlan}
+                highlighted={index === highlightedIndex}
+                onChoose={setChosen}
+              />
+            }
           />
         ))}
       </div>

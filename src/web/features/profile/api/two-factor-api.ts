@@ -9,7 +9,11 @@ export function startTwoFactorSetup(): Promise<TwoFactorSetup> {
 }
 
 export function enableTwoFactor(secret: string, code: string) {
-  return apiRequest('/auth/2fa/enable', { method: 'POST', body: { secret, token: code }, schema: successResponseSchema });
+  return apiRequest('/auth/2fa/enable', {
+    method: 'POST',
+    body: { secret, token: code },
+    schema: successResponseSchema,
+  });
 }
 
 export function disableTwoFactor(code: string) {

@@ -45,7 +45,8 @@ export function ChangePasswordForm() {
     name,
     value: values[name],
     error: problems[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -53,8 +54,10 @@ export function ChangePasswordForm() {
     const found: Problems = {};
     if (!values.currentPassword) found.currentPassword = 'Current password is required';
     if (!values.newPassword) found.newPassword = 'New password is required';
-    else if (values.newPassword.length < minimumPasswordLength) found.newPassword = 'Password must be at least 8 characters long.';
-    if (values.newPassword && values.confirmPassword !== values.newPassword) found.confirmPassword = passwordsDoNotMatchMessage;
+    else if (values.newPassword.length < minimumPasswordLength)
+      found.newPassword = 'Password must be at least 8 characters long.';
+    if (values.newPassword && values.confirmPassword !== values.newPassword)
+      found.confirmPassword = passwordsDoNotMatchMessage;
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     mutation.mutate();
@@ -67,7 +70,12 @@ export function ChangePasswordForm() {
       </h2>
       <div className="space-y-4 sm:max-w-sm">
         <PasswordField label="Current password" autoComplete="current-password" {...field('currentPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." {...field('newPassword')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          {...field('newPassword')}
+        />
         <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} />
       </div>
       <Button type="submit" disabled={mutation.isPending}>

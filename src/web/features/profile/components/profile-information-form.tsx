@@ -28,7 +28,8 @@ const draftOf = (user: User): ProfileDraft => ({
 function validate(profile: ProfileDraft): Problems {
   const problems: Problems = {};
   if (!profile.username.trim()) problems.username = 'Username is required';
-  if (profile.phone.trim() && !/^[+()\d\s.-]{5,}$/.test(profile.phone.trim())) problems.phone = 'Please enter a valid phone number.';
+  if (profile.phone.trim() && !/^[+()\d\s.-]{5,}$/.test(profile.phone.trim()))
+    problems.phone = 'Please enter a valid phone number.';
   return problems;
 }
 
@@ -50,7 +51,8 @@ function ProfileForm({ user }: { user: User }) {
     name,
     value: profile[name],
     error: problems[name],
-    onChange: (event: { target: { value: string } }) => setProfile((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setProfile((current) => ({ ...current, [name]: event.target.value })),
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -78,13 +80,26 @@ function ProfileForm({ user }: { user: User }) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5" aria-labelledby="profile-information-title">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="space-y-5"
+      aria-labelledby="profile-information-title"
+    >
       <h2 id="profile-information-title" className="text-lg font-semibold text-slate-900 dark:text-white">
         Profile Information
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Username" autoComplete="username" {...field('username')} />
-        <TextField label="Email" type="email" autoComplete="email" name="email" value={user.email} readOnly hint="Your sign-in and recovery address; it cannot be changed here." />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          name="email"
+          value={user.email}
+          readOnly
+          hint="Your sign-in and recovery address; it cannot be changed here."
+        />
         <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />

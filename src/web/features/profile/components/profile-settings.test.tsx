@@ -51,7 +51,11 @@ describe('Profile Settings: Profile Information', () => {
     expect(saved).toEqual({ username: 'ada.l', first_name: 'Ada', last_name: '', phone: '+44 1234 5678' });
     expect(screen.getByLabelText('First name')).toHaveValue('Ada');
     // The signed-in profile is fetched again, so the rest of the app shows the new details.
-    await waitFor(() => expect(requests.filter((request) => request.method === 'GET' && request.path === '/api/user/profile').length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(
+        requests.filter((request) => request.method === 'GET' && request.path === '/api/user/profile').length,
+      ).toBeGreaterThan(1),
+    );
   });
 
   it("shows the server's refusal on the field it concerns", async () => {
@@ -59,7 +63,10 @@ describe('Profile Settings: Profile Information', () => {
       routes: {
         'PUT /user/profile': () => ({
           status: 400,
-          body: { ...apiErrorBody('validation_failed', 'Username already exists'), fields: { username: 'Username already exists' } },
+          body: {
+            ...apiErrorBody('validation_failed', 'Username already exists'),
+            fields: { username: 'Username already exists' },
+          },
         }),
       },
     });
@@ -92,9 +99,27 @@ describe('Profile Settings: Security', () => {
   }
 
   it.each([
-    { current: 'OldSecret1!', next: 'NewSecret1!', confirmation: 'NewSecret2!', field: 'Confirm new password', text: 'New passwords do not match' },
-    { current: 'OldSecret1!', next: 'short', confirmation: 'short', field: 'New password', text: 'Password must be at least 8 characters long.' },
-    { current: '', next: 'NewSecret1!', confirmation: 'NewSecret1!', field: 'Current password', text: 'Current password is required' },
+    {
+      current: 'OldSecret1!',
+      next: 'NewSecret1!',
+      confirmation: 'NewSecret2!',
+      field: 'Confirm new password',
+      text: 'New passwords do not match',
+    },
+    {
+      current: 'OldSecret1!',
+      next: 'short',
+      confirmation: 'short',
+      field: 'New password',
+      text: 'Password must be at least 8 characters long.',
+    },
+    {
+      current: '',
+      next: 'NewSecret1!',
+      confirmation: 'NewSecret1!',
+      field: 'Current password',
+      text: 'Current password is required',
+    },
   ])('refuses before calling the server: $text', async ({ current, next, confirmation, field, text }) => {
     const { requests } = fakeApi();
     await openProfileSettings();
@@ -112,7 +137,10 @@ describe('Profile Settings: Security', () => {
 
     await waitFor(() => expect(screen.getByText('Password updated successfully!')).toBeInTheDocument());
     expect(requests.filter((request) => request.path === '/api/auth/change-password')).toEqual([
-      expect.objectContaining({ method: 'POST', body: { user_id: 'user-1', current_password: 'OldSecret1!', new_password: 'NewSecret1!' } }),
+      expect.objectContaining({
+        method: 'POST',
+        body: { user_id: 'user-1', current_password: 'OldSecret1!', new_password: 'NewSecret1!' },
+      }),
     ]);
     await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
     expect(screen.getByLabelText('New password')).toHaveValue('');
@@ -123,20 +151,29 @@ describe('Profile Settings: Security', () => {
       routes: {
         'POST /auth/change-password': () => ({
           status: 400,
-          body: { ...apiErrorBody('validation_failed', 'Current password is incorrect'), fields: { current_password: 'Current password is incorrect' } },
+          body: {
+            ...apiErrorBody('validation_failed', 'Current password is incorrect'),
+            fields: { current_password: 'Current password is incorrect' },
+          },
         }),
       },
     });
     await openProfileSettings();
     await openSecurity();
     await fillPasswords('Wrong1234!', 'NewSecret1!', 'NewSecret1!');
-    await waitFor(() => expect(screen.getByText('Failed to update password: Current password is incorrect')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Failed to update password: Current password is incorrect')).toBeInTheDocument(),
+    );
     expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Current password is incorrect');
     expect(screen.queryByText('Password updated successfully!')).not.toBeInTheDocument();
   });
 
   it('reports a failure without details as "Failed to update password"', async () => {
-    fakeApi({ routes: { 'POST /auth/change-password': () => ({ status: 500, body: apiErrorBody('internal', 'Internal server error') }) } });
+    fakeApi({
+      routes: {
+        'POST /auth/change-password': () => ({ status: 500, body: apiErrorBody('internal', 'Internal server error') }),
+      },
+    });
     await openProfileSettings();
     await openSecurity();
     await fillPasswords('OldSecret1!', 'NewSecret1!', 'NewSecret1!');

@@ -19,7 +19,10 @@ export function ProfileSettings() {
         </Button>
       </div>
       <Tabs.Root defaultValue="profile" className="mt-6">
-        <Tabs.List aria-label="Profile settings sections" className="flex flex-wrap gap-2 border-b border-slate-200 pb-3 dark:border-slate-800">
+        <Tabs.List
+          aria-label="Profile settings sections"
+          className="flex flex-wrap gap-2 border-b border-slate-200 pb-3 dark:border-slate-800"
+        >
           <Tabs.Trigger value="profile" className={tabStyle}>
             Profile Information
           </Tabs.Trigger>

@@ -36,12 +36,19 @@ export function TwoFactorSection() {
           Two-factor authentication
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Status: <strong data-testid="two-factor-status">{enabled ? 'On' : 'Off'}</strong>. With it on, signing in also asks
-          for a code from an authenticator app.
+          Status: <strong data-testid="two-factor-status">{enabled ? 'On' : 'Off'}</strong>. With it on, signing in also
+          asks for a code from an authenticator app.
         </p>
       </div>
       {enabled ? (
-        <VerificationCodeForm label="Code to turn it off" submitLabel="Disable" pendingLabel="Disabling..." variant="danger" pending={disable.isPending} onSubmit={(code) => disable.mutate(code)} />
+        <VerificationCodeForm
+          label="Code to turn it off"
+          submitLabel="Disable"
+          pendingLabel="Disabling..."
+          variant="danger"
+          pending={disable.isPending}
+          onSubmit={(code) => disable.mutate(code)}
+        />
       ) : setup.data ? (
         <div className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -49,15 +56,33 @@ export function TwoFactorSection() {
           </p>
           {/* Dark modules on white in both themes, with a quiet zone: what camera apps read reliably. */}
           <div className="inline-block rounded-md bg-white p-3">
-            <QRCodeSVG value={setup.data.otpauth_url} size={176} marginSize={2} level="M" role="img" aria-label="QR code for your authenticator app" data-testid="totp-qr-code" />
+            <QRCodeSVG
+              value={setup.data.otpauth_url}
+              size={176}
+              marginSize={2}
+              level="M"
+              role="img"
+              aria-label="QR code for your authenticator app"
+              data-testid="totp-qr-code"
+            />
           </div>
           <dl className="space-y-2 text-sm">
             <dt className="font-medium">Secret key</dt>
-            <dd data-testid="totp-secret" className="font-mono break-all select-all">{setup.data.secret}</dd>
+            <dd data-testid="totp-secret" className="font-mono break-all select-all">
+              {setup.data.secret}
+            </dd>
             <dt className="font-medium">Setup link (otpauth)</dt>
-            <dd className="font-mono text-xs break-all text-slate-600 select-all dark:text-slate-400">{setup.data.otpauth_url}</dd>
+            <dd className="font-mono text-xs break-all text-slate-600 select-all dark:text-slate-400">
+              {setup.data.otpauth_url}
+            </dd>
           </dl>
-          <VerificationCodeForm label="Authentication code" submitLabel="Enable" pendingLabel="Enabling..." pending={enable.isPending} onSubmit={(code) => enable.mutate(code)} />
+          <VerificationCodeForm
+            label="Authentication code"
+            submitLabel="Enable"
+            pendingLabel="Enabling..."
+            pending={enable.isPending}
+            onSubmit={(code) => enable.mutate(code)}
+          />
         </div>
       ) : (
         <Button onClick={() => setup.mutate()} disabled={setup.isPending}>

@@ -12,7 +12,14 @@ interface VerificationCodeFormProps {
 }
 
 /** A six-digit authenticator code and one button; used to enable and to disable two-factor. */
-export function VerificationCodeForm({ label, submitLabel, pendingLabel, pending, variant = 'primary', onSubmit }: VerificationCodeFormProps) {
+export function VerificationCodeForm({
+  label,
+  submitLabel,
+  pendingLabel,
+  pending,
+  variant = 'primary',
+  onSubmit,
+}: VerificationCodeFormProps) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
 

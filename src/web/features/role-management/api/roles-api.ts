@@ -12,7 +12,9 @@ export type ListedRole = z.infer<typeof roleListResponseSchema>['roles'][number]
 
 /** GET /roles/organization/{orgId}: the roles with their permissions and how many people hold each. */
 export async function listRoles(orgId: string): Promise<ListedRole[]> {
-  const answer = await apiRequest(`/roles/organization/${encodeURIComponent(orgId)}`, { schema: roleListResponseSchema });
+  const answer = await apiRequest(`/roles/organization/${encodeURIComponent(orgId)}`, {
+    schema: roleListResponseSchema,
+  });
   return answer.roles;
 }
 

@@ -13,11 +13,16 @@ interface RoleCardProps {
 }
 
 export function RoleCard({ role, modelNames, onEdit, onDelete }: RoleCardProps) {
-  const enabled = role.permissions.filter((permission) => permission.isEnabled).map((permission) => modelNames.get(permission.model_id) ?? fallbackModelName(permission.model_id));
+  const enabled = role.permissions
+    .filter((permission) => permission.isEnabled)
+    .map((permission) => modelNames.get(permission.model_id) ?? fallbackModelName(permission.model_id));
   const shown = enabled.slice(0, namedModelsPerCard);
   const more = enabled.length - shown.length;
   return (
-    <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-labelledby={`role-${role.id}`}>
+    <li
+      className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      aria-labelledby={`role-${role.id}`}
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 id={`role-${role.id}`} className="text-base font-semibold break-words text-slate-900 dark:text-white">
           {role.name}
@@ -26,14 +31,19 @@ export function RoleCard({ role, modelNames, onEdit, onDelete }: RoleCardProps) 
           {role.user_count} {role.user_count === 1 ? 'user' : 'users'}
         </span>
       </div>
-      {role.description ? <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{role.description}</p> : null}
+      {role.description ? (
+        <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{role.description}</p>
+      ) : null}
       <p className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-200">
         {enabled.length} {enabled.length === 1 ? 'model' : 'models'} enabled
       </p>
       {shown.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-1" aria-label={`Models enabled for ${role.name}`}>
           {shown.map((name) => (
-            <li key={name} className="rounded bg-indigo-50 px-2 py-0.5 text-xs text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+            <li
+              key={name}
+              className="rounded bg-indigo-50 px-2 py-0.5 text-xs text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+            >
               {name}
             </li>
           ))}
@@ -44,7 +54,12 @@ export function RoleCard({ role, modelNames, onEdit, onDelete }: RoleCardProps) 
         <Button variant="secondary" className="px-3 py-1.5" onClick={onEdit} aria-label={`Edit role ${role.name}`}>
           Edit
         </Button>
-        <Button variant="ghost" className="px-3 py-1.5 text-red-700 dark:text-red-400" onClick={onDelete} aria-label={`Delete role ${role.name}`}>
+        <Button
+          variant="ghost"
+          className="px-3 py-1.5 text-red-700 dark:text-red-400"
+          onClick={onDelete}
+          aria-label={`Delete role ${role.name}`}
+        >
           Delete
         </Button>
       </div>

@@ -9,7 +9,15 @@ import { TextAreaField } from '../../admin/components/form-fields';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import type { CatalogModelEntry } from '../hooks/use-model-catalog';
 import { fallbackModelName, modelGroupOf, modelGroups } from '../lib/model-groups';
-import { draftFromRole, newRoleDraft, validateRoleDraft, type PermissionDraft, type RoleDraft, type RoleFormProblems, type RoleFormValues } from '../lib/role-draft';
+import {
+  draftFromRole,
+  newRoleDraft,
+  validateRoleDraft,
+  type PermissionDraft,
+  type RoleDraft,
+  type RoleFormProblems,
+  type RoleFormValues,
+} from '../lib/role-draft';
 import { ModelPermissionRow } from './model-permission-row';
 
 interface RoleFormDialogProps {
@@ -28,14 +36,26 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
   const banner = useErrorBanner();
   const modelsTitleId = useId();
   const unlimited = isUnlimitedRoleName(draft.name);
-  const entries = draft.permissions.map((row) => catalog.find((model) => model.id === row.model_id) ?? { id: row.model_id, name: fallbackModelName(row.model_id), group: modelGroupOf(row.model_id) });
+  const entries = draft.permissions.map(
+    (row) =>
+      catalog.find((model) => model.id === row.model_id) ?? {
+        id: row.model_id,
+        name: fallbackModelName(row.model_id),
+        group: modelGroupOf(row.model_id),
+      },
+  );
 
   const clearProblem = (path: string) => setProblems(({ [path]: _cleared, ...rest }) => rest);
   const changeRow = (index: number, row: PermissionDraft) => {
-    setDraft((current) => ({ ...current, permissions: current.permissions.map((existing, position) => (position === index ? row : existing)) }));
-    for (const field of ['max_tokens_per_request', 'monthly_token_limit', 'cost_limit']) clearProblem(`permissions.${index}.${field}`);
+    setDraft((current) => ({
+      ...current,
+      permissions: current.permissions.map((existing, position) => (position === index ? row : existing)),
+    }));
+    for (const field of ['max_tokens_per_request', 'monthly_token_limit', 'cost_limit'])
+      clearProblem(`permissions.${index}.${field}`);
   };
-  const enableAll = (isEnabled: boolean) => setDraft((current) => ({ ...current, permissions: current.permissions.map((row) => ({ ...row, isEnabled })) }));
+  const enableAll = (isEnabled: boolean) =>
+    setDraft((current) => ({ ...current, permissions: current.permissions.map((row) => ({ ...row, isEnabled })) }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -98,7 +118,9 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
               A role whose name contains 'admin' has unlimited limits on every model it enables.
             </p>
           ) : null}
-          {problems.permissions ? <p className="text-sm text-red-600 dark:text-red-400">{problems.permissions}</p> : null}
+          {problems.permissions ? (
+            <p className="text-sm text-red-600 dark:text-red-400">{problems.permissions}</p>
+          ) : null}
           {modelGroups.map((group) => {
             const indexes = entries.flatMap((entry, index) => (entry.group === group ? [index] : []));
             if (indexes.length === 0) return null;

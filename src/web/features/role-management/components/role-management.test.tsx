@@ -3,7 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { adminRole, fakeAdminApi, makeListedRole, memberRole, orgId, permission } from '../../admin/test/fake-admin-api';
+import {
+  adminRole,
+  fakeAdminApi,
+  makeListedRole,
+  memberRole,
+  orgId,
+  permission,
+} from '../../admin/test/fake-admin-api';
 
 const catalogIds = adminRole.permissions.map((entry) => entry.model_id);
 
@@ -17,14 +24,20 @@ const card = (name: string) => screen.getByRole('listitem', { name });
 describe('Role Management: the list', () => {
   it('shows each role with its enabled model count, the first 5 names then +N more, and its holders', async () => {
     const wide = makeListedRole('Wide', {
-      permissions: [...catalogIds.map((id) => permission(id)), permission('openai/gpt-4.1', 1, 1), permission('openai/gpt-4.1-mini', 1, 1, false)],
+      permissions: [
+        ...catalogIds.map((id) => permission(id)),
+        permission('openai/gpt-4.1', 1, 1),
+        permission('openai/gpt-4.1-mini', 1, 1, false),
+      ],
       user_count: 3,
     });
     fakeAdminApi({ roles: [adminRole, memberRole, wide] });
     await openRoles();
     await screen.findByRole('listitem', { name: 'Wide' });
     expect(within(card('Wide')).getByText('6 models enabled')).toBeInTheDocument();
-    const names = within(within(card('Wide')).getByRole('list', { name: 'Models enabled for Wide' })).getAllByRole('listitem').map((item) => item.textContent);
+    const names = within(within(card('Wide')).getByRole('list', { name: 'Models enabled for Wide' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(names).toEqual(['GPT-4o', 'GPT-4o mini', 'Claude Sonnet 4', 'gemini-2.5-pro', 'o4-mini', '+1 more']);
     expect(within(card('Wide')).getByText('3 users')).toBeInTheDocument();
     expect(within(card('Member')).getByText('1 model enabled')).toBeInTheDocument();
@@ -32,7 +45,14 @@ describe('Role Management: the list', () => {
   });
 
   it('shows a failed load in the red banner', async () => {
-    fakeAdminApi({ routes: { [`GET /roles/organization/${orgId}`]: () => ({ status: 500, body: { code: 'internal', message: 'Internal server error' } }) } });
+    fakeAdminApi({
+      routes: {
+        [`GET /roles/organization/${orgId}`]: () => ({
+          status: 500,
+          body: { code: 'internal', message: 'Internal server error' },
+        }),
+      },
+    });
     await openRoles();
     expect(await screen.findByTestId('error-banner')).toHaveTextContent('Internal server error');
     expect(screen.getByText('The roles could not be loaded.')).toBeInTheDocument();
@@ -46,7 +66,9 @@ describe('Role Management: the role form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Create Role' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Role' });
     expect(within(dialog).getByLabelText('Role name')).toHaveFocus();
-    const groups = within(dialog).getAllByRole('group').map((group) => group.querySelector('legend')?.textContent);
+    const groups = within(dialog)
+      .getAllByRole('group')
+      .map((group) => group.querySelector('legend')?.textContent);
     expect(groups).toEqual(['GPT-4', 'Claude', 'PaLM/Gemini', 'Other']);
     for (const name of ['GPT-4o', 'GPT-4o mini', 'Claude Sonnet 4', 'gemini-2.5-pro', 'o4-mini']) {
       expect(within(dialog).getByRole('checkbox', { name: `Enable ${name}` })).toBeChecked();
@@ -54,7 +76,9 @@ describe('Role Management: the role form', () => {
       expect(within(dialog).getByLabelText(`${name} monthly token limit`)).toHaveValue(100000);
       expect(within(dialog).getByLabelText(`${name} cost limit (usd)`)).toHaveValue(50);
     }
-    expect(within(within(dialog).getByRole('group', { name: 'Claude' })).getByText('anthropic/claude-sonnet-4')).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('group', { name: 'Claude' })).getByText('anthropic/claude-sonnet-4'),
+    ).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -72,9 +96,15 @@ describe('Role Management: the role form', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
     expect(within(dialog).getByText('Role name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('GPT-4o max tokens per request')).toHaveAccessibleDescription('Max tokens per request must be at least 1');
-    expect(within(dialog).getByLabelText('o4-mini monthly token limit')).toHaveAccessibleDescription('Monthly token limit must be a number');
-    expect(within(dialog).getByLabelText('Claude Sonnet 4 cost limit (usd)')).toHaveAccessibleDescription('Cost limit must be at least 0');
+    expect(within(dialog).getByLabelText('GPT-4o max tokens per request')).toHaveAccessibleDescription(
+      'Max tokens per request must be at least 1',
+    );
+    expect(within(dialog).getByLabelText('o4-mini monthly token limit')).toHaveAccessibleDescription(
+      'Monthly token limit must be a number',
+    );
+    expect(within(dialog).getByLabelText('Claude Sonnet 4 cost limit (usd)')).toHaveAccessibleDescription(
+      'Cost limit must be at least 0',
+    );
     await userEvent.type(within(dialog).getByLabelText('Role name'), 'A');
     expect(within(dialog).queryByText('Role name is required')).toBeNull();
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
@@ -97,9 +127,19 @@ describe('Role Management: the role form', () => {
 
     await waitFor(() => expect(screen.getByRole('listitem', { name: 'Trial' })).toBeInTheDocument());
     expect(screen.queryByRole('dialog')).toBeNull();
-    const sent = requests.find((request) => request.method === 'POST' && request.path === '/api/roles')?.body as { permissions: { model_id: string; isEnabled: boolean }[] };
+    const sent = requests.find((request) => request.method === 'POST' && request.path === '/api/roles')?.body as {
+      permissions: { model_id: string; isEnabled: boolean }[];
+    };
     expect(sent).toMatchObject({ name: 'Trial', description: 'One cheap model', org_id: orgId });
-    expect(sent.permissions.filter((row) => row.isEnabled)).toEqual([{ model_id: 'openai/gpt-4o-mini', isEnabled: true, max_tokens_per_request: 2000, monthly_token_limit: 300, cost_limit: 0.25 }]);
+    expect(sent.permissions.filter((row) => row.isEnabled)).toEqual([
+      {
+        model_id: 'openai/gpt-4o-mini',
+        isEnabled: true,
+        max_tokens_per_request: 2000,
+        monthly_token_limit: 300,
+        cost_limit: 0.25,
+      },
+    ]);
     expect(sent.permissions).toHaveLength(catalogIds.length);
     expect(within(card('Trial')).getByText('1 model enabled')).toBeInTheDocument();
   });
@@ -115,16 +155,28 @@ describe('Role Management: the role form', () => {
     expect(within(dialog).getAllByText('Unlimited').length).toBe(catalogIds.length * 3);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const sent = requests.find((request) => request.method === 'POST')?.body as { permissions: { monthly_token_limit: number; cost_limit: number }[] };
-    expect(sent.permissions.every((row) => row.monthly_token_limit === unlimitedLimit && row.cost_limit === unlimitedLimit)).toBe(true);
+    const sent = requests.find((request) => request.method === 'POST')?.body as {
+      permissions: { monthly_token_limit: number; cost_limit: number }[];
+    };
+    expect(
+      sent.permissions.every((row) => row.monthly_token_limit === unlimitedLimit && row.cost_limit === unlimitedLimit),
+    ).toBe(true);
   });
 
   it("edits a role from its saved values and shows the server's refusal of a taken name", async () => {
-    const analyst = makeListedRole('Analyst', { description: 'Reads', permissions: [permission('openai/gpt-4o', 1234, 5.5)] });
+    const analyst = makeListedRole('Analyst', {
+      description: 'Reads',
+      permissions: [permission('openai/gpt-4o', 1234, 5.5)],
+    });
     const taken = "A role named 'Member' already exists in this organization.";
     const { requests } = fakeAdminApi({
       roles: [adminRole, memberRole, analyst],
-      routes: { [`PUT /roles/${analyst.id}`]: () => ({ status: 409, body: { code: 'conflict', message: taken, detail: taken } }) },
+      routes: {
+        [`PUT /roles/${analyst.id}`]: () => ({
+          status: 409,
+          body: { code: 'conflict', message: taken, detail: taken },
+        }),
+      },
     });
     await openRoles();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit role Analyst' }));
@@ -146,7 +198,14 @@ describe('Role Management: the role form', () => {
 describe('Role Management: delete', () => {
   it("asks first, and shows the server's refusal when people hold the role", async () => {
     const inUse = 'This role is held by 1 user. Give them another role before deleting it.';
-    fakeAdminApi({ routes: { [`DELETE /roles/${memberRole.id}`]: () => ({ status: 409, body: { code: 'conflict', message: inUse, detail: inUse } }) } });
+    fakeAdminApi({
+      routes: {
+        [`DELETE /roles/${memberRole.id}`]: () => ({
+          status: 409,
+          body: { code: 'conflict', message: inUse, detail: inUse },
+        }),
+      },
+    });
     await openRoles();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete role Member' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete role?' });

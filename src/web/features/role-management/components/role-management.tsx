@@ -42,7 +42,9 @@ export function RoleManagement() {
           <h1 id="role-management-title" className="text-2xl font-bold text-slate-900 dark:text-white">
             Role Management
           </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Which models each role may use, and its limits per person each month.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Which models each role may use, and its limits per person each month.
+          </p>
         </div>
         <Button onClick={() => setForm({})} disabled={roles.isPending}>
           Create Role
@@ -56,11 +58,19 @@ export function RoleManagement() {
       ) : roles.data && roles.data.length > 0 ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {roles.data.map((role) => (
-            <RoleCard key={role.id} role={role} modelNames={names} onEdit={() => setForm({ role })} onDelete={() => setDeleting(role)} />
+            <RoleCard
+              key={role.id}
+              role={role}
+              modelNames={names}
+              onEdit={() => setForm({ role })}
+              onDelete={() => setDeleting(role)}
+            />
           ))}
         </ul>
       ) : (
-        <p className="py-12 text-center text-slate-600 dark:text-slate-400">{roles.error ? 'The roles could not be loaded.' : 'No roles yet. Click Create Role to add one.'}</p>
+        <p className="py-12 text-center text-slate-600 dark:text-slate-400">
+          {roles.error ? 'The roles could not be loaded.' : 'No roles yet. Click Create Role to add one.'}
+        </p>
       )}
       {form ? (
         <RoleFormDialog

@@ -23,13 +23,21 @@ export function buildModelCatalog(roles: readonly ListedRole[], offered: readonl
   for (const role of roles) for (const permission of role.permissions) ids.add(permission.model_id);
   return [...ids]
     .map((id) => ({ id, name: names.get(id) ?? fallbackModelName(id), group: modelGroupOf(id) }))
-    .sort((first, second) => modelGroups.indexOf(first.group) - modelGroups.indexOf(second.group) || first.name.localeCompare(second.name));
+    .sort(
+      (first, second) =>
+        modelGroups.indexOf(first.group) - modelGroups.indexOf(second.group) || first.name.localeCompare(second.name),
+    );
 }
 
 export function useModelCatalog() {
   const roles = useRoles();
   // GET /conversation/models: the models this server offers, with the names people read; the chat's query, so one call answers both.
-  const offered = useQuery({ queryKey: chatModelsQueryKey, queryFn: conversationApi.listModels, staleTime: chatModelsStaleTime, select: (answer) => answer.models });
+  const offered = useQuery({
+    queryKey: chatModelsQueryKey,
+    queryFn: conversationApi.listModels,
+    staleTime: chatModelsStaleTime,
+    select: (answer) => answer.models,
+  });
   const catalog = useMemo(() => buildModelCatalog(roles.data ?? [], offered.data ?? []), [roles.data, offered.data]);
   const names = useMemo(() => new Map(catalog.map((model) => [model.id, model.name])), [catalog]);
   return { catalog, names, isPending: roles.isPending || offered.isPending };

@@ -17,7 +17,9 @@ export function useRoleMutations() {
     ]);
   const save = useMutation({
     mutationFn: (input: { roleId?: string; role: Omit<CreateRoleRequest, 'org_id'> & UpdateRoleRequest }) =>
-      input.roleId ? updateRole(input.roleId, { ...input.role, org_id: orgId }) : createRole({ ...input.role, org_id: orgId }),
+      input.roleId
+        ? updateRole(input.roleId, { ...input.role, org_id: orgId })
+        : createRole({ ...input.role, org_id: orgId }),
     onSuccess: reload,
   });
   const remove = useMutation({ mutationFn: deleteRole, onSuccess: reload });

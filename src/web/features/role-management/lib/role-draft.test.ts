@@ -11,18 +11,44 @@ const catalog: CatalogModelEntry[] = [
 describe('the role form draft', () => {
   it('starts a new role with every model enabled at 2000 / 100000 / 50', () => {
     expect(newRoleDraft(catalog).permissions).toEqual([
-      { model_id: 'openai/gpt-4o', isEnabled: true, max_tokens_per_request: '2000', monthly_token_limit: '100000', cost_limit: '50' },
-      { model_id: 'anthropic/claude-opus-4', isEnabled: true, max_tokens_per_request: '2000', monthly_token_limit: '100000', cost_limit: '50' },
+      {
+        model_id: 'openai/gpt-4o',
+        isEnabled: true,
+        max_tokens_per_request: '2000',
+        monthly_token_limit: '100000',
+        cost_limit: '50',
+      },
+      {
+        model_id: 'anthropic/claude-opus-4',
+        isEnabled: true,
+        max_tokens_per_request: '2000',
+        monthly_token_limit: '100000',
+        cost_limit: '50',
+      },
     ]);
   });
 
   it('loads a role, leaving catalog models it does not list disabled', () => {
     const role: Role = {
-      id: 'r', role_id: 'r', org_id: 'o', name: 'Analyst', description: 'Reads',
-      permissions: [{ model_id: 'openai/gpt-4o', isEnabled: true, max_tokens_per_request: 100, monthly_token_limit: 500, cost_limit: 1.25 }],
+      id: 'r',
+      role_id: 'r',
+      org_id: 'o',
+      name: 'Analyst',
+      description: 'Reads',
+      permissions: [
+        {
+          model_id: 'openai/gpt-4o',
+          isEnabled: true,
+          max_tokens_per_request: 100,
+          monthly_token_limit: 500,
+          cost_limit: 1.25,
+        },
+      ],
     };
     const draft = draftFromRole(role, catalog);
-    expect(draft.permissions.map((row) => [row.model_id, row.isEnabled, row.monthly_token_limit, row.cost_limit])).toEqual([
+    expect(
+      draft.permissions.map((row) => [row.model_id, row.isEnabled, row.monthly_token_limit, row.cost_limit]),
+    ).toEqual([
       ['openai/gpt-4o', true, '500', '1.25'],
       ['anthropic/claude-opus-4', false, '100000', '50'],
     ]);
@@ -49,13 +75,22 @@ describe('the role form draft', () => {
     const draft = { ...newRoleDraft(catalog), name: 'Analyst', description: 'Reads' };
     draft.permissions[0] = { ...draft.permissions[0]!, cost_limit: '0', monthly_token_limit: '300' };
     draft.permissions[1] = { ...draft.permissions[1]!, cost_limit: '0.07' };
-    expect(validateRoleDraft(draft).values?.permissions.map((row) => [row.monthly_token_limit, row.cost_limit])).toEqual([[300, 0], [100000, 0.07]]);
+    expect(
+      validateRoleDraft(draft).values?.permissions.map((row) => [row.monthly_token_limit, row.cost_limit]),
+    ).toEqual([
+      [300, 0],
+      [100000, 0.07],
+    ]);
   });
 
   it("gives a role whose name contains 'admin' unlimited values, whatever was typed", () => {
     const draft = { ...newRoleDraft(catalog), name: 'Deputy ADMIN', description: 'Runs things' };
     draft.permissions[0] = { ...draft.permissions[0]!, monthly_token_limit: '' };
     const values = validateRoleDraft(draft).values;
-    expect(values?.permissions[0]).toMatchObject({ max_tokens_per_request: unlimitedLimit, monthly_token_limit: unlimitedLimit, cost_limit: unlimitedLimit });
+    expect(values?.permissions[0]).toMatchObject({
+      max_tokens_per_request: unlimitedLimit,
+      monthly_token_limit: unlimitedLimit,
+      cost_limit: unlimitedLimit,
+    });
   });
 });

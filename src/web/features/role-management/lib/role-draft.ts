@@ -55,7 +55,12 @@ export function newRoleDraft(catalog: readonly CatalogModelEntry[]): RoleDraft {
 /** Editing loads the role; a catalog model it does not list starts disabled with the defaults. */
 export function draftFromRole(role: Role, catalog: readonly CatalogModelEntry[]): RoleDraft {
   const own = new Map(role.permissions.map((permission) => [permission.model_id, permission]));
-  const ids = [...catalog.map((model) => model.id), ...role.permissions.map((permission) => permission.model_id).filter((id) => !catalog.some((model) => model.id === id))];
+  const ids = [
+    ...catalog.map((model) => model.id),
+    ...role.permissions
+      .map((permission) => permission.model_id)
+      .filter((id) => !catalog.some((model) => model.id === id)),
+  ];
   return {
     name: role.name,
     description: role.description,
@@ -87,10 +92,16 @@ function permissionValues(draft: RoleDraft): RolePermissionInput[] {
   }));
 }
 
-export type RoleFormResult = { values: RoleFormValues; problems?: undefined } | { values?: undefined; problems: RoleFormProblems };
+export type RoleFormResult =
+  | { values: RoleFormValues; problems?: undefined }
+  | { values?: undefined; problems: RoleFormProblems };
 
 export function validateRoleDraft(draft: RoleDraft): RoleFormResult {
-  const parsed = roleFormSchema.safeParse({ name: draft.name, description: draft.description, permissions: permissionValues(draft) });
+  const parsed = roleFormSchema.safeParse({
+    name: draft.name,
+    description: draft.description,
+    permissions: permissionValues(draft),
+  });
   if (parsed.success) return { values: parsed.data };
   const problems: RoleFormProblems = {};
   for (const issue of parsed.error.issues) {

@@ -16,7 +16,10 @@ export const preferencesApi = {
     return apiRequest(userPath(userId), { method: 'PUT', body: preferences, schema: preferencesSchema });
   },
   async deleteHistory(userId: string): Promise<number> {
-    const answer = await apiRequest(`${userPath(userId)}/history`, { method: 'DELETE', schema: deleteHistoryAnswerSchema });
+    const answer = await apiRequest(`${userPath(userId)}/history`, {
+      method: 'DELETE',
+      schema: deleteHistoryAnswerSchema,
+    });
     return answer.deletedCount;
   },
   async deleteAccountData(userId: string): Promise<void> {

@@ -25,7 +25,17 @@ async function openTab(name: string) {
 
 describe('App Settings page', () => {
   it('shows the saved preferences from the server in every control', async () => {
-    fakeSettingsApi({ stored: { theme: 'dark', font_size: 'large', notifications: false, sound_effects: true, message_history: 200, auto_save: false, default_model: 'claude-sonnet-4' } });
+    fakeSettingsApi({
+      stored: {
+        theme: 'dark',
+        font_size: 'large',
+        notifications: false,
+        sound_effects: true,
+        message_history: 200,
+        auto_save: false,
+        default_model: 'claude-sonnet-4',
+      },
+    });
     await openSettingsPage();
     expect(screen.getByRole('heading', { level: 1, name: 'App Settings' })).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Dark' })).toBeChecked();
@@ -36,12 +46,20 @@ describe('App Settings page', () => {
     expect(screen.getByRole('switch', { name: 'Sound Effects' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Auto-save Conversations' })).not.toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Message History Limit' })).toHaveValue('200');
-    expect(within(screen.getByRole('combobox', { name: 'Message History Limit' })).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['50', '100', '200', '500']);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Message History Limit' }))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['50', '100', '200', '500']);
 
     await openTab('AI Models');
     const model = screen.getByRole('combobox', { name: 'Default AI Model' });
     await waitFor(() => expect(model).toHaveValue('claude-sonnet-4'));
-    expect(within(model).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(model)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Automatic (recommended)',
       'GPT-4o mini (openai/gpt-4o-mini)',
       'Claude Sonnet 4 (anthropic/claude-sonnet-4)',
@@ -51,12 +69,21 @@ describe('App Settings page', () => {
   it('names each catalog model once: its display name and its id, without the provider twice', async () => {
     const catalogModels = [
       { model_id: 'openai/gpt-4.1-nano', name: 'GPT-4.1 nano', provider: 'openai', max_tokens: 4000 },
-      { model_id: 'local/tinyllama-1.1b-chat', name: 'TinyLlama 1.1B Chat (local)', provider: 'local', max_tokens: 1000 },
+      {
+        model_id: 'local/tinyllama-1.1b-chat',
+        name: 'TinyLlama 1.1B Chat (local)',
+        provider: 'local',
+        max_tokens: 1000,
+      },
     ];
     fakeSettingsApi({ routes: { 'GET /conversation/models': () => ({ body: { models: catalogModels } }) } });
     await openSettingsPage('/settings/app?tab=models');
     await screen.findByRole('option', { name: /GPT-4.1 nano/ });
-    expect(within(screen.getByRole('combobox', { name: 'Default AI Model' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(screen.getByRole('combobox', { name: 'Default AI Model' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Automatic (recommended)',
       'GPT-4.1 nano (openai/gpt-4.1-nano)',
       'TinyLlama 1.1B Chat (local) (local/tinyllama-1.1b-chat)',
@@ -83,12 +110,22 @@ describe('App Settings page', () => {
 
     await waitFor(() => expect(screen.getByText('Settings saved successfully!')).toBeInTheDocument());
     expect(api.calls('PUT', '/preferences/user/user-1').map((request) => request.body)).toEqual([
-      { theme: 'dark', font_size: 'large', notifications: false, sound_effects: false, message_history: 500, auto_save: false, default_model: 'gpt-4o-mini' },
+      {
+        theme: 'dark',
+        font_size: 'large',
+        notifications: false,
+        sound_effects: false,
+        message_history: 500,
+        auto_save: false,
+        default_model: 'gpt-4o-mini',
+      },
     ]);
     expect(document.documentElement).toHaveClass('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(document.documentElement.style.fontSize).toBe('18px');
-    await waitFor(() => expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
     document.documentElement.style.fontSize = '';
   });
 
@@ -106,7 +143,9 @@ describe('App Settings page', () => {
   it('keeps a saved model that is no longer offered, marked as not available', async () => {
     fakeSettingsApi({ stored: { default_model: 'retired-model' } });
     await openSettingsPage('/settings/app?tab=models');
-    await waitFor(() => expect(screen.getByRole('option', { name: 'retired-model (not available)' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'retired-model (not available)' })).toBeInTheDocument(),
+    );
     expect(screen.getByRole('combobox', { name: 'Default AI Model' })).toHaveValue('retired-model');
   });
 
@@ -148,7 +187,9 @@ describe('App Settings page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear All Conversation History' }));
     dialog = screen.getByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear History' }));
-    await waitFor(() => expect(screen.getByText('Conversation history cleared (3 conversations deleted).')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Conversation history cleared (3 conversations deleted).')).toBeInTheDocument(),
+    );
     expect(api.calls('DELETE', '/preferences/user/user-1/history')).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -169,16 +210,27 @@ describe('App Settings page', () => {
   });
 
   it('reports a failed clear without closing silently', async () => {
-    fakeSettingsApi({ routes: { 'DELETE /preferences/user/user-1/history': () => ({ status: 500, body: apiErrorBody('internal', 'Internal server error') }) } });
+    fakeSettingsApi({
+      routes: {
+        'DELETE /preferences/user/user-1/history': () => ({
+          status: 500,
+          body: apiErrorBody('internal', 'Internal server error'),
+        }),
+      },
+    });
     await openSettingsPage('/settings/app?tab=privacy');
     await userEvent.click(screen.getByRole('button', { name: 'Clear All Conversation History' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear History' }));
-    await waitFor(() => expect(screen.getByText('Failed to clear conversation history. Please try again.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Failed to clear conversation history. Please try again.')).toBeInTheDocument(),
+    );
   });
 
   it('shows the defaults when the preferences cannot be loaded, and reports a failed save', async () => {
     const failure = () => ({ status: 500, body: apiErrorBody('internal', 'Internal server error') });
-    const api = fakeSettingsApi({ routes: { 'GET /preferences/user/user-1': failure, 'PUT /preferences/user/user-1': failure } });
+    const api = fakeSettingsApi({
+      routes: { 'GET /preferences/user/user-1': failure, 'PUT /preferences/user/user-1': failure },
+    });
     await openSettingsPage();
     expect(screen.getByText('Your saved settings could not be loaded; the defaults are shown.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'System' })).toBeChecked();
@@ -228,7 +280,11 @@ describe('App Settings modal', () => {
     fakeSettingsApi();
     const { dialog, opener } = await renderModal();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Appearance', 'Messages', 'AI Models', 'Privacy']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Appearance', 'Messages', 'AI Models', 'Privacy']);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();

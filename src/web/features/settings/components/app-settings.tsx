@@ -45,7 +45,11 @@ export interface AppSettingsProps {
 export function AppSettings(props: AppSettingsProps) {
   const { user } = useAuth();
   const userId = user?.id ?? '';
-  const preferences = useQuery({ queryKey: preferencesQueryKey(userId), queryFn: () => preferencesApi.get(userId), enabled: userId !== '' });
+  const preferences = useQuery({
+    queryKey: preferencesQueryKey(userId),
+    queryFn: () => preferencesApi.get(userId),
+    enabled: userId !== '',
+  });
 
   let body: ReactNode;
   if (!user || preferences.isPending) {
@@ -69,7 +73,9 @@ export function AppSettings(props: AppSettingsProps) {
     <div>
       <div className="flex items-center justify-between gap-4">
         {props.variant === 'modal' ? (
-          <h2 id={props.titleId} className="text-xl font-bold text-slate-900 dark:text-white">App Settings</h2>
+          <h2 id={props.titleId} className="text-xl font-bold text-slate-900 dark:text-white">
+            App Settings
+          </h2>
         ) : (
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">App Settings</h1>
         )}
@@ -84,14 +90,26 @@ export function AppSettings(props: AppSettingsProps) {
 
 type Confirmation = 'reset' | 'history' | 'account' | null;
 
-function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCleared, onAccountDataDeleted }: AppSettingsProps & { userId: string; initial: Preferences; loadFailed: boolean }) {
+function AppSettingsForm({
+  userId,
+  initial,
+  loadFailed,
+  initialTab,
+  onHistoryCleared,
+  onAccountDataDeleted,
+}: AppSettingsProps & { userId: string; initial: Preferences; loadFailed: boolean }) {
   const [draft, setDraft] = useState<Preferences>(initial);
   const [savedVisible, setSavedVisible] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
   const queryClient = useQueryClient();
   const toast = useToast();
   const { setPreference: setThemePreference } = useTheme();
-  const models = useQuery({ queryKey: modelsQueryKey, queryFn: preferencesApi.listModels, staleTime: 5 * 60_000, select: (answer) => answer.models });
+  const models = useQuery({
+    queryKey: modelsQueryKey,
+    queryFn: preferencesApi.listModels,
+    staleTime: 5 * 60_000,
+    select: (answer) => answer.models,
+  });
 
   useEffect(() => {
     if (!savedVisible) return;
@@ -117,7 +135,9 @@ function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCle
     mutationFn: () => preferencesApi.deleteHistory(userId),
     onSuccess: (deletedCount) => {
       setConfirmation(null);
-      toast.success(`Conversation history cleared (${deletedCount} ${deletedCount === 1 ? 'conversation' : 'conversations'} deleted).`);
+      toast.success(
+        `Conversation history cleared (${deletedCount} ${deletedCount === 1 ? 'conversation' : 'conversations'} deleted).`,
+      );
       onHistoryCleared?.();
     },
     onError: () => {
@@ -141,7 +161,8 @@ function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCle
     },
   });
 
-  const update = <Field extends keyof Preferences>(field: Field, value: Preferences[Field]) => setDraft((current) => ({ ...current, [field]: value }));
+  const update = <Field extends keyof Preferences>(field: Field, value: Preferences[Field]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -155,21 +176,56 @@ function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCle
       ) : null}
       <Tabs.Root defaultValue={settingsTabs.find((tab) => tab === initialTab) ?? 'appearance'} className="mt-2">
         {/* One row on every screen: on a phone the row scrolls sideways rather than leaving a tab alone on a second line. */}
-        <Tabs.List aria-label="App settings sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-3 dark:border-slate-800">
-          <Tabs.Trigger value="appearance" className={tabStyle}>Appearance</Tabs.Trigger>
-          <Tabs.Trigger value="messages" className={tabStyle}>Messages</Tabs.Trigger>
-          <Tabs.Trigger value="models" className={tabStyle}>AI Models</Tabs.Trigger>
-          <Tabs.Trigger value="privacy" className={tabStyle}>Privacy</Tabs.Trigger>
+        <Tabs.List
+          aria-label="App settings sections"
+          className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-3 dark:border-slate-800"
+        >
+          <Tabs.Trigger value="appearance" className={tabStyle}>
+            Appearance
+          </Tabs.Trigger>
+          <Tabs.Trigger value="messages" className={tabStyle}>
+            Messages
+          </Tabs.Trigger>
+          <Tabs.Trigger value="models" className={tabStyle}>
+            AI Models
+          </Tabs.Trigger>
+          <Tabs.Trigger value="privacy" className={tabStyle}>
+            Privacy
+          </Tabs.Trigger>
         </Tabs.List>
 
         <Tabs.Content value="appearance" className="space-y-6 pt-5">
-          <RadioGroup legend="Theme" name="theme" options={themes} labels={themeLabels} value={draft.theme} onChange={(value) => update('theme', value)} />
-          <RadioGroup legend="Font Size" name="font_size" options={fontSizes} labels={fontSizeLabels} value={draft.font_size} onChange={(value) => update('font_size', value)} />
+          <RadioGroup
+            legend="Theme"
+            name="theme"
+            options={themes}
+            labels={themeLabels}
+            value={draft.theme}
+            onChange={(value) => update('theme', value)}
+          />
+          <RadioGroup
+            legend="Font Size"
+            name="font_size"
+            options={fontSizes}
+            labels={fontSizeLabels}
+            value={draft.font_size}
+            onChange={(value) => update('font_size', value)}
+          />
         </Tabs.Content>
 
         <Tabs.Content value="messages" className="space-y-5 pt-5">
-          <Toggle label="Notifications" description="Show notifications for new replies." checked={draft.notifications} onChange={(value) => update('notifications', value)} />
-          <Toggle label="Sound Effects" description="Play a sound when a reply arrives." checked={draft.sound_effects} onChange={(value) => update('sound_effects', value)} />
+          <Toggle
+            label="Notifications"
+            description="Show notifications for new replies."
+            checked={draft.notifications}
+            onChange={(value) => update('notifications', value)}
+          />
+          <Toggle
+            label="Sound Effects"
+            description="Play a sound when a reply arrives."
+            checked={draft.sound_effects}
+            onChange={(value) => update('sound_effects', value)}
+          />
           <SelectField
             label="Message History Limit"
             hint="How many earlier messages are kept with a conversation."
@@ -182,11 +238,22 @@ function AppSettingsForm({ userId, initial, loadFailed, initialTab, onHistoryCle
               </option>
             ))}
           </SelectField>
-          <Toggle label="Auto-save Conversations" description="Keep conversations so you can come back to them." checked={draft.auto_save} onChange={(value) => update('auto_save', value)} />
+          <Toggle
+            label="Auto-save Conversations"
+            description="Keep conversations so you can come back to them."
+            checked={draft.auto_save}
+            onChange={(value) => update('auto_save', value)}
+          />
         </Tabs.Content>
 
         <Tabs.Content value="models" className="space-y-3 pt-5">
-          <DefaultModelField value={draft.default_model} models={models.data} loading={models.isPending} failed={models.isError} onChange={(value) => update('default_model', value)} />
+          <DefaultModelField
+            value={draft.default_model}
+            models={models.data}
+            loading={models.isPending}
+            failed={models.isError}
+            onChange={(value) => update('default_model', value)}
+          />
         </Tabs.Content>
 
         <Tabs.Content value="privacy" className="space-y-4 pt-5">

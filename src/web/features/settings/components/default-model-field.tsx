@@ -5,7 +5,13 @@ import { SelectField } from './settings-fields';
 const automaticValue = '';
 
 /** The real models the caller may use plus 'Automatic' (null: the server's router picks). */
-export function DefaultModelField({ value, models, loading, failed, onChange }: {
+export function DefaultModelField({
+  value,
+  models,
+  loading,
+  failed,
+  onChange,
+}: {
   value: string | null;
   models: ChatModel[] | undefined;
   loading: boolean;
@@ -20,7 +26,12 @@ export function DefaultModelField({ value, models, loading, failed, onChange }: 
       ? 'The model list could not be loaded; Automatic is always available.'
       : 'Automatic lets Tokenwise pick a suitable model for each message.';
   return (
-    <SelectField label="Default AI Model" hint={hint} value={value ?? automaticValue} onChange={(next) => onChange(next === automaticValue ? null : next)}>
+    <SelectField
+      label="Default AI Model"
+      hint={hint}
+      value={value ?? automaticValue}
+      onChange={(next) => onChange(next === automaticValue ? null : next)}
+    >
       <option value={automaticValue}>Automatic (recommended)</option>
       {available.map((model) => (
         <option key={model.model_id} value={model.model_id}>

@@ -28,7 +28,9 @@ describe('saved preferences on a new browser', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open user menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Light mode' }));
     expect(document.documentElement).not.toHaveClass('dark');
-    await waitFor(() => expect(api.calls('PUT', '/preferences/user/user-1').map((request) => request.body)).toEqual([{ theme: 'light' }]));
+    await waitFor(() =>
+      expect(api.calls('PUT', '/preferences/user/user-1').map((request) => request.body)).toEqual([{ theme: 'light' }]),
+    );
     expect(document.documentElement).not.toHaveClass('dark');
   });
 

@@ -24,7 +24,11 @@ export function PreferencesEffect() {
   const userId = user && !mustSetUpTwoFactor(user) ? user.id : '';
   const { preference, setPreference } = useTheme();
   const queryClient = useQueryClient();
-  const saved = useQuery({ queryKey: preferencesQueryKey(userId), queryFn: () => preferencesApi.get(userId), enabled: userId !== '' }).data;
+  const saved = useQuery({
+    queryKey: preferencesQueryKey(userId),
+    queryFn: () => preferencesApi.get(userId),
+    enabled: userId !== '',
+  }).data;
   const synced = useRef<Synced | null>(null);
 
   useEffect(() => {

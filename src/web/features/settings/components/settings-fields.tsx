@@ -4,7 +4,14 @@ import { Button } from '../../../components/ui/button';
 const selectStyle =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/40 sm:w-72 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
-export function RadioGroup<Option extends string>({ legend, name, options, labels, value, onChange }: {
+export function RadioGroup<Option extends string>({
+  legend,
+  name,
+  options,
+  labels,
+  value,
+  onChange,
+}: {
   legend: string;
   name: string;
   options: readonly Option[];
@@ -18,7 +25,14 @@ export function RadioGroup<Option extends string>({ legend, name, options, label
       <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
         {options.map((option) => (
           <label key={option} className="flex min-h-6 items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} className="h-4 w-4 accent-indigo-600" />
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              className="h-4 w-4 accent-indigo-600"
+            />
             {labels[option]}
           </label>
         ))}
@@ -27,7 +41,17 @@ export function RadioGroup<Option extends string>({ legend, name, options, label
   );
 }
 
-export function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (value: boolean) => void }) {
+export function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
@@ -52,14 +76,32 @@ export function Toggle({ label, description, checked, onChange }: { label: strin
   );
 }
 
-export function SelectField({ label, hint, value, onChange, children }: { label: string; hint?: ReactNode; value: string; onChange: (value: string) => void; children: ReactNode }) {
+export function SelectField({
+  label,
+  hint,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} className={selectStyle}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={selectStyle}
+      >
         {children}
       </select>
       {hint ? (
@@ -71,7 +113,17 @@ export function SelectField({ label, hint, value, onChange, children }: { label:
   );
 }
 
-export function PrivacyAction({ title, description, buttonLabel, onClick }: { title: string; description: string; buttonLabel: string; onClick: () => void }) {
+export function PrivacyAction({
+  title,
+  description,
+  buttonLabel,
+  onClick,
+}: {
+  title: string;
+  description: string;
+  buttonLabel: string;
+  onClick: () => void;
+}) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-red-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-red-900">
       <div>

@@ -8,7 +8,9 @@ export const testModels: ChatModel[] = [
 ];
 
 /** The fake server with the Preferences calls and the model list, for user-1. */
-export function fakeSettingsApi(options: { stored?: Partial<Preferences>; routes?: Record<string, (request: RecordedRequest) => StubAnswer> } = {}) {
+export function fakeSettingsApi(
+  options: { stored?: Partial<Preferences>; routes?: Record<string, (request: RecordedRequest) => StubAnswer> } = {},
+) {
   let stored: Preferences = { ...defaultPreferences, ...options.stored };
   const api = fakeApi({
     routes: {
@@ -26,6 +28,7 @@ export function fakeSettingsApi(options: { stored?: Partial<Preferences>; routes
       ...options.routes,
     },
   });
-  const calls = (method: string, path: string) => api.requests.filter((request) => request.method === method && request.path === `/api${path}`);
+  const calls = (method: string, path: string) =>
+    api.requests.filter((request) => request.method === method && request.path === `/api${path}`);
   return { ...api, calls };
 }

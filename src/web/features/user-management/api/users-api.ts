@@ -13,7 +13,9 @@ export const adminUserPageSize = 50;
 const organisationPath = (orgId: string) => `/org/${encodeURIComponent(orgId)}`;
 
 export function listOrganisationUsers(orgId: string) {
-  return apiRequest(`${organisationPath(orgId)}/users?page=1&limit=${adminUserPageSize}`, { schema: organisationUsersResponseSchema });
+  return apiRequest(`${organisationPath(orgId)}/users?page=1&limit=${adminUserPageSize}`, {
+    schema: organisationUsersResponseSchema,
+  });
 }
 
 /** GET /roles/usage/{orgId}: each person's tokens and cost per model this calendar month. */
@@ -36,5 +38,8 @@ export async function changeUserRole(orgId: string, userId: string, roleId: stri
 }
 
 export function removeUser(orgId: string, userId: string) {
-  return apiRequest(`${organisationPath(orgId)}/users/${encodeURIComponent(userId)}`, { method: 'DELETE', schema: removedUserResponseSchema });
+  return apiRequest(`${organisationPath(orgId)}/users/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+    schema: removedUserResponseSchema,
+  });
 }

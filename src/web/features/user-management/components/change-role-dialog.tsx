@@ -38,21 +38,36 @@ export function ChangeRoleDialog({ user, roles, mayAssign, onAssign, onClose }: 
   }
 
   return (
-    <Dialog title="Change Role" description={`Choose a new role for ${user.username}. It applies to their next request.`} onClose={onClose}>
+    <Dialog
+      title="Change Role"
+      description={`Choose a new role for ${user.username}. It applies to their next request.`}
+      onClose={onClose}
+    >
       <div className="mt-4 space-y-4">
         <ErrorBanner banner={banner} />
         <div>
           <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
             Role
           </label>
-          <select id={selectId} data-autofocus className={inputStyle} value={selected} disabled={pending} onChange={(event) => void assign(event.target.value)}>
+          <select
+            id={selectId}
+            data-autofocus
+            className={inputStyle}
+            value={selected}
+            disabled={pending}
+            onChange={(event) => void assign(event.target.value)}
+          >
             {roles.map((role) => (
               <option key={role.id} value={role.id} disabled={!mayAssign(role) && role.id !== selected}>
                 {role.name}
               </option>
             ))}
           </select>
-          {pending ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" role="status">Assigning...</p> : null}
+          {pending ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" role="status">
+              Assigning...
+            </p>
+          ) : null}
         </div>
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>

@@ -7,7 +7,12 @@ import { ApiError } from '../../../lib/api-error';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import type { ListedRole } from '../../role-management/api/roles-api';
-import { emptyCreateUserForm, validateCreateUser, type CreateUserField, type CreateUserForm } from '../lib/create-user-form';
+import {
+  emptyCreateUserForm,
+  validateCreateUser,
+  type CreateUserField,
+  type CreateUserForm,
+} from '../lib/create-user-form';
 
 interface CreateUserDialogProps {
   roles: readonly ListedRole[];
@@ -40,7 +45,8 @@ export function CreateUserDialog({ roles, onCreate, onClose }: CreateUserDialogP
     try {
       await onCreate(values);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setProblems(error.fields as Partial<Record<CreateUserField, string>>);
+      if (error instanceof ApiError && error.fields)
+        setProblems(error.fields as Partial<Record<CreateUserField, string>>);
       banner.show(error);
       setSaving(false);
     }
@@ -50,9 +56,29 @@ export function CreateUserDialog({ roles, onCreate, onClose }: CreateUserDialogP
     <Dialog title="Create New User" onClose={onClose}>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         <ErrorBanner banner={banner} />
-        <TextField label="Username" autoComplete="off" data-autofocus value={form.username} error={problems.username} onChange={(event) => edit('username', event.target.value)} />
-        <TextField label="Email" type="email" autoComplete="off" value={form.email} error={problems.email} onChange={(event) => edit('email', event.target.value)} />
-        <PasswordField label="Password" autoComplete="new-password" value={form.password} error={problems.password} onChange={(event) => edit('password', event.target.value)} />
+        <TextField
+          label="Username"
+          autoComplete="off"
+          data-autofocus
+          value={form.username}
+          error={problems.username}
+          onChange={(event) => edit('username', event.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={form.email}
+          error={problems.email}
+          onChange={(event) => edit('email', event.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={form.password}
+          error={problems.password}
+          onChange={(event) => edit('password', event.target.value)}
+        />
         <div>
           <label htmlFor={roleSelectId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
             Role

@@ -36,7 +36,10 @@ export function UsageBar({ label, amountText, percent }: UsageBarProps) {
         data-level={level}
         className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
-        <div className={`h-full rounded-full ${levelStyles[level]}`} style={{ width: `${Math.min(percent ?? 0, 100)}%` }} />
+        <div
+          className={`h-full rounded-full ${levelStyles[level]}`}
+          style={{ width: `${Math.min(percent ?? 0, 100)}%` }}
+        />
       </div>
     </div>
   );

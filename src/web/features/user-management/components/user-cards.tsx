@@ -7,13 +7,19 @@ export function UserCards({ users, ...actions }: UserActionHandlers & { users: r
   return (
     <ul className="space-y-3" aria-label="Users">
       {users.map((user) => (
-        <li key={user.user_id} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" aria-label={user.username}>
+        <li
+          key={user.user_id}
+          className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          aria-label={user.username}
+        >
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="font-semibold break-all text-slate-900 dark:text-white">{user.username}</p>
               <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>
             </div>
-            <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">{user.role}</span>
+            <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              {user.role}
+            </span>
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
             <div>

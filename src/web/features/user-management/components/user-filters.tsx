@@ -20,7 +20,14 @@ export function UserFilters({ search, role, roles, onSearch, onRole }: UserFilte
         <label htmlFor={searchId} className="sr-only">
           Search users
         </label>
-        <input id={searchId} type="search" className={inputStyle} placeholder="Search by name or email" value={search} onChange={(event) => onSearch(event.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          className={inputStyle}
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+        />
       </div>
       <div className="sm:w-56">
         <label htmlFor={roleId} className="sr-only">

@@ -2,15 +2,30 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { adminRole, fakeAdminApi, makeOrganisationUser, makeUsage, memberRole, orgId } from '../../admin/test/fake-admin-api';
+import {
+  adminRole,
+  fakeAdminApi,
+  makeOrganisationUser,
+  makeUsage,
+  memberRole,
+  orgId,
+} from '../../admin/test/fake-admin-api';
 
 const ada = makeOrganisationUser('ada', adminRole);
 const bob = makeOrganisationUser('bob', memberRole, { email: 'bob@builders.test' });
-const usage = [makeUsage(bob, [{ model_id: 'openai/gpt-4o-mini', tokens_used: 1234, cost: 0.5 }, { model_id: 'anthropic/claude-sonnet-4', tokens_used: 66, cost: 0.255 }])];
+const usage = [
+  makeUsage(bob, [
+    { model_id: 'openai/gpt-4o-mini', tokens_used: 1234, cost: 0.5 },
+    { model_id: 'anthropic/claude-sonnet-4', tokens_used: 66, cost: 0.255 },
+  ]),
+];
 
 function useNarrowScreen() {
   const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query.includes('max-width: 767px'),
+  })) as typeof window.matchMedia;
 }
 
 async function openUsers() {
@@ -22,7 +37,10 @@ async function openUsers() {
 describe('User Management: the list', () => {
   it('shows usage that arrives after the usage view opened', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
-    fakeAdminApi({ users: [bob], routes: { [`GET /roles/usage/${orgId}`]: () => new Promise((resolve) => (answer = resolve)) } });
+    fakeAdminApi({
+      users: [bob],
+      routes: { [`GET /roles/usage/${orgId}`]: () => new Promise((resolve) => (answer = resolve)) },
+    });
     await openUsers();
     await userEvent.click(await screen.findByRole('button', { name: 'View Usage for bob' }));
     const dialog = screen.getByRole('dialog', { name: 'Usage for bob' });
@@ -36,7 +54,9 @@ describe('User Management: the list', () => {
     let reads = 0;
     const { requests } = fakeAdminApi({
       users: [bob],
-      routes: { [`GET /roles/usage/${orgId}`]: () => ({ body: { month: '2026-03', users: ++reads === 1 ? [] : usage } }) },
+      routes: {
+        [`GET /roles/usage/${orgId}`]: () => ({ body: { month: '2026-03', users: ++reads === 1 ? [] : usage } }),
+      },
     });
     const app = await openUsers();
     const row = () => screen.getByRole('rowheader', { name: 'bob' }).closest('tr')!;
@@ -59,9 +79,18 @@ describe('User Management: the list', () => {
     const { requests } = fakeAdminApi({ users: [ada, bob], usage });
     await openUsers();
     const row = (await screen.findByRole('rowheader', { name: 'bob' })).closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['bob@builders.test', 'Member', '1,300', '2', '$0.76', expect.stringContaining('Change Role')]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['bob@builders.test', 'Member', '1,300', '2', '$0.76', expect.stringContaining('Change Role')]);
     const adaRow = screen.getByRole('rowheader', { name: 'ada' }).closest('tr')!;
-    expect(within(adaRow).getAllByRole('cell').slice(2, 5).map((cell) => cell.textContent)).toEqual(['0', '0', '$0.00']);
+    expect(
+      within(adaRow)
+        .getAllByRole('cell')
+        .slice(2, 5)
+        .map((cell) => cell.textContent),
+    ).toEqual(['0', '0', '$0.00']);
     expect(screen.getByText('Showing 2 of 2 users')).toBeInTheDocument();
     expect(requests.some((request) => request.path === `/api/org/${orgId}/users?page=1&limit=50`)).toBe(true);
     expect(requests.some((request) => request.path === `/api/roles/usage/${orgId}`)).toBe(true);
@@ -72,7 +101,11 @@ describe('User Management: the list', () => {
     fakeAdminApi({ users: [ada, bob], usage });
     await openUsers();
     const cards = await screen.findByRole('list', { name: 'Users' });
-    expect(within(cards).getAllByRole('listitem').map((card) => card.getAttribute('aria-label'))).toEqual(['ada', 'bob']);
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['ada', 'bob']);
     expect(within(within(cards).getByRole('listitem', { name: 'bob' })).getByText('$0.76')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
@@ -82,7 +115,11 @@ describe('User Management: the list', () => {
     await openUsers();
     await screen.findByRole('rowheader', { name: 'bob' });
     const roleFilter = screen.getByLabelText('Filter by role');
-    expect(within(roleFilter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All Roles', 'Admin', 'Member']);
+    expect(
+      within(roleFilter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Roles', 'Admin', 'Member']);
 
     await userEvent.type(screen.getByLabelText('Search users'), 'BUILDERS');
     expect(screen.getByText('Showing 1 of 2 users')).toBeInTheDocument();
@@ -100,7 +137,9 @@ describe('User Management: the list', () => {
   it('says how to add someone when the organization has nobody to list', async () => {
     fakeAdminApi({ users: [] });
     await openUsers();
-    await waitFor(() => expect(screen.getByText('No users found. Click the plus button to add a new user.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('No users found. Click the plus button to add a new user.')).toBeInTheDocument(),
+    );
   });
 
   it('shows a failed list in the red banner, with no users', async () => {
@@ -122,7 +161,12 @@ describe('User Management: Create New User', () => {
     await openUsers();
     let dialog = await openCreate();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    for (const text of ['Username is required', 'Email is required', 'Password is required', 'Role selection is required']) {
+    for (const text of [
+      'Username is required',
+      'Email is required',
+      'Password is required',
+      'Role selection is required',
+    ]) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
     await userEvent.type(within(dialog).getByLabelText('Username'), '  ');
@@ -169,7 +213,17 @@ describe('User Management: Create New User', () => {
   it("shows the server's refusal of a taken username on the field and in the banner", async () => {
     fakeAdminApi({
       users: [ada],
-      routes: { 'POST /user': () => ({ status: 400, body: { code: 'validation_failed', message: 'Username already exists', detail: 'Username already exists', fields: { username: 'Username already exists' } } }) },
+      routes: {
+        'POST /user': () => ({
+          status: 400,
+          body: {
+            code: 'validation_failed',
+            message: 'Username already exists',
+            detail: 'Username already exists',
+            fields: { username: 'Username already exists' },
+          },
+        }),
+      },
     });
     await openUsers();
     const dialog = await openCreate();
@@ -192,14 +246,26 @@ describe('User Management: Change Role and Remove', () => {
     expect(within(dialog).getByLabelText('Role')).toHaveValue(memberRole.id);
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Admin');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({ path: `/api/org/${orgId}/users/${bob.id}/role`, body: { role_id: adminRole.id } });
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+      path: `/api/org/${orgId}/users/${bob.id}/role`,
+      body: { role_id: adminRole.id },
+    });
     const row = (await screen.findByRole('rowheader', { name: 'bob' })).closest('tr')!;
     await waitFor(() => expect(within(row).getAllByRole('cell')[1]).toHaveTextContent('Admin'));
   });
 
   it("shows the server's refusal to demote the last administrator and keeps the role", async () => {
-    const refusal = 'An organization must keep at least one active administrator. Make someone else an administrator first.';
-    fakeAdminApi({ users: [ada, bob], routes: { [`PUT /org/${orgId}/users/${ada.id}/role`]: () => ({ status: 409, body: { code: 'conflict', message: refusal, detail: refusal } }) } });
+    const refusal =
+      'An organization must keep at least one active administrator. Make someone else an administrator first.';
+    fakeAdminApi({
+      users: [ada, bob],
+      routes: {
+        [`PUT /org/${orgId}/users/${ada.id}/role`]: () => ({
+          status: 409,
+          body: { code: 'conflict', message: refusal, detail: refusal },
+        }),
+      },
+    });
     await openUsers();
     await userEvent.click(await screen.findByRole('button', { name: 'Change Role for ada' }));
     const dialog = screen.getByRole('dialog', { name: 'Change Role' });
@@ -215,12 +281,22 @@ describe('User Management: Change Role and Remove', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Remove user?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove User' }));
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'bob' })).toBeNull());
-    expect(requests.some((request) => request.method === 'DELETE' && request.path === `/api/org/${orgId}/users/${bob.id}`)).toBe(true);
+    expect(
+      requests.some((request) => request.method === 'DELETE' && request.path === `/api/org/${orgId}/users/${bob.id}`),
+    ).toBe(true);
   });
 
   it("shows the server's refusal to remove in the red banner", async () => {
     const refusal = 'You cannot remove yourself from the organization.';
-    fakeAdminApi({ users: [ada, bob], routes: { [`DELETE /org/${orgId}/users/${ada.id}`]: () => ({ status: 403, body: { code: 'forbidden', message: refusal, detail: refusal } }) } });
+    fakeAdminApi({
+      users: [ada, bob],
+      routes: {
+        [`DELETE /org/${orgId}/users/${ada.id}`]: () => ({
+          status: 403,
+          body: { code: 'forbidden', message: refusal, detail: refusal },
+        }),
+      },
+    });
     await openUsers();
     await userEvent.click(await screen.findByRole('button', { name: 'Remove ada' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove User' }));

@@ -81,14 +81,27 @@ export function UserManagement() {
           <h1 id="user-management-title" className="text-2xl font-bold text-slate-900 dark:text-white">
             User Management
           </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">People in your organization, their roles and this month's usage.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            People in your organization, their roles and this month's usage.
+          </p>
         </div>
-        <Button className="h-10 w-10 shrink-0 rounded-full p-0 text-xl" aria-label="Add user" title="Create New User" onClick={() => setDialog({ kind: 'create' })}>
+        <Button
+          className="h-10 w-10 shrink-0 rounded-full p-0 text-xl"
+          aria-label="Add user"
+          title="Create New User"
+          onClick={() => setDialog({ kind: 'create' })}
+        >
           <span aria-hidden="true">+</span>
         </Button>
       </div>
       <ErrorBanner banner={banner} />
-      <UserFilters search={search} role={roleFilter} roles={rolesPresent(managed.users)} onSearch={setSearch} onRole={setRoleFilter} />
+      <UserFilters
+        search={search}
+        role={roleFilter}
+        roles={rolesPresent(managed.users)}
+        onSearch={setSearch}
+        onRole={setRoleFilter}
+      />
       {managed.isPending ? (
         <div className="flex justify-center py-12">
           <Spinner label="Loading users" />
@@ -97,7 +110,9 @@ export function UserManagement() {
         <>
           <p className="mt-3 mb-3 text-sm text-slate-600 dark:text-slate-400" role="status">
             Showing {filtered.length} of {managed.users.length} users
-            {managed.total > managed.users.length ? ` (the first ${managed.users.length} of ${managed.total} in your organization)` : ''}
+            {managed.total > managed.users.length
+              ? ` (the first ${managed.users.length} of ${managed.total} in your organization)`
+              : ''}
           </p>
           {managed.users.length === 0 ? (
             <p className="py-10 text-center text-slate-600 dark:text-slate-400">{noUsersText}</p>
@@ -139,7 +154,9 @@ export function UserManagement() {
           }}
         />
       ) : null}
-      {dialog?.kind === 'usage' ? <UserUsageDialog {...usageOf(dialog.user)} modelNames={names} month={managed.month} onClose={close} /> : null}
+      {dialog?.kind === 'usage' ? (
+        <UserUsageDialog {...usageOf(dialog.user)} modelNames={names} month={managed.month} onClose={close} />
+      ) : null}
       {dialog?.kind === 'remove' ? (
         <ConfirmDialog
           title="Remove user?"

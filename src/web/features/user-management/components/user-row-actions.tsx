@@ -7,17 +7,37 @@ export interface UserActionHandlers {
   onRemove: (user: ManagedUser) => void;
 }
 
-export function UserRowActions({ user, onChangeRole, onViewUsage, onRemove }: UserActionHandlers & { user: ManagedUser }) {
+export function UserRowActions({
+  user,
+  onChangeRole,
+  onViewUsage,
+  onRemove,
+}: UserActionHandlers & { user: ManagedUser }) {
   const small = 'px-2.5 py-1 text-xs';
   return (
     <div className="flex flex-wrap gap-1.5">
-      <Button variant="secondary" className={small} aria-label={`Change Role for ${user.username}`} onClick={() => onChangeRole(user)}>
+      <Button
+        variant="secondary"
+        className={small}
+        aria-label={`Change Role for ${user.username}`}
+        onClick={() => onChangeRole(user)}
+      >
         Change Role
       </Button>
-      <Button variant="secondary" className={small} aria-label={`View Usage for ${user.username}`} onClick={() => onViewUsage(user)}>
+      <Button
+        variant="secondary"
+        className={small}
+        aria-label={`View Usage for ${user.username}`}
+        onClick={() => onViewUsage(user)}
+      >
         View Usage
       </Button>
-      <Button variant="ghost" className={`${small} text-red-700 dark:text-red-400`} aria-label={`Remove ${user.username}`} onClick={() => onRemove(user)}>
+      <Button
+        variant="ghost"
+        className={`${small} text-red-700 dark:text-red-400`}
+        aria-label={`Remove ${user.username}`}
+        onClick={() => onRemove(user)}
+      >
         Remove
       </Button>
     </div>

@@ -2,11 +2,22 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { adminRole, fakeAdminApi, makeListedRole, makeOrganisationUser, makeUsage, permission } from '../../admin/test/fake-admin-api';
+import {
+  adminRole,
+  fakeAdminApi,
+  makeListedRole,
+  makeOrganisationUser,
+  makeUsage,
+  permission,
+} from '../../admin/test/fake-admin-api';
 
 /** Summed limits of the enabled models: 1,000 tokens and $10.00 (the disabled model does not count). */
 const analyst = makeListedRole('Analyst', {
-  permissions: [permission('openai/gpt-4o-mini', 600, 6), permission('anthropic/claude-sonnet-4', 400, 4), permission('openai/gpt-4o', 99_999, 99, false)],
+  permissions: [
+    permission('openai/gpt-4o-mini', 600, 6),
+    permission('anthropic/claude-sonnet-4', 400, 4),
+    permission('openai/gpt-4o', 99_999, 99, false),
+  ],
 });
 
 async function openUsage(tokens: [number, number], cost: [number, number], role = analyst) {
@@ -23,8 +34,26 @@ async function openUsage(tokens: [number, number], cost: [number, number], role 
 
 describe('the per-user usage view (spec sections 2 and 9)', () => {
   it.each([
-    { case: '75% exactly is still green', tokens: [500, 250], cost: [3, 2], tokenText: '750 of 1,000 tokens (75.0%)', tokenLevel: 'green', costText: '$5.00 of $10.00 (50.0%)', costLevel: 'green', warning: null },
-    { case: 'above 75% is yellow, 90% exactly still yellow', tokens: [600, 300], cost: [5, 2.51], tokenText: '900 of 1,000 tokens (90.0%)', tokenLevel: 'yellow', costText: '$7.51 of $10.00 (75.1%)', costLevel: 'yellow', warning: null },
+    {
+      case: '75% exactly is still green',
+      tokens: [500, 250],
+      cost: [3, 2],
+      tokenText: '750 of 1,000 tokens (75.0%)',
+      tokenLevel: 'green',
+      costText: '$5.00 of $10.00 (50.0%)',
+      costLevel: 'green',
+      warning: null,
+    },
+    {
+      case: 'above 75% is yellow, 90% exactly still yellow',
+      tokens: [600, 300],
+      cost: [5, 2.51],
+      tokenText: '900 of 1,000 tokens (90.0%)',
+      tokenLevel: 'yellow',
+      costText: '$7.51 of $10.00 (75.1%)',
+      costLevel: 'yellow',
+      warning: null,
+    },
     {
       case: 'above 90% is red and warns',
       tokens: [600, 301],
@@ -53,14 +82,19 @@ describe('the per-user usage view (spec sections 2 and 9)', () => {
     expect(within(dialog).getByText(costText)).toBeInTheDocument();
     expect(tokenBar).toHaveAttribute('data-level', tokenLevel);
     expect(costBar).toHaveAttribute('data-level', costLevel);
-    expect(tokenBar.firstElementChild).toHaveClass({ green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-600' }[tokenLevel]);
+    expect(tokenBar.firstElementChild).toHaveClass(
+      { green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-600' }[tokenLevel],
+    );
     if (warning) expect(within(dialog).getByRole('alert')).toHaveTextContent(warning);
     else expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('breaks the usage down by model with names, tokens, cost and requests', async () => {
     const dialog = await openUsage([600, 301], [5.125, 4]);
-    const rows = within(dialog).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['GPT-4o mini600$5.133', 'Claude Sonnet 4301$4.002']);
     expect(within(dialog).getByText(/March 2026/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

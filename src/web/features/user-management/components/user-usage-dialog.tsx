@@ -29,18 +29,43 @@ export function UserUsageDialog({ user, role, modelNames, month, onClose }: User
   const limits = role ? summedRoleLimits(role) : undefined;
   const tokenPercent = limits && limits.tokens !== null ? usagePercent(user.total_tokens, limits.tokens) : null;
   const costPercent = limits && limits.cost !== null ? usagePercent(user.total_cost, limits.cost) : null;
-  const overLimits = [tokenPercent !== null && isAboveWarning(tokenPercent) ? 'token' : null, costPercent !== null && isAboveWarning(costPercent) ? 'cost' : null].filter(Boolean);
-  const limitText = (limit: number | null | undefined, format: (value: number) => string) => (limit === null ? 'unlimited' : limit === undefined ? 'unknown' : format(limit));
+  const overLimits = [
+    tokenPercent !== null && isAboveWarning(tokenPercent) ? 'token' : null,
+    costPercent !== null && isAboveWarning(costPercent) ? 'cost' : null,
+  ].filter(Boolean);
+  const limitText = (limit: number | null | undefined, format: (value: number) => string) =>
+    limit === null ? 'unlimited' : limit === undefined ? 'unknown' : format(limit);
 
   return (
-    <Dialog title={`Usage for ${user.username}`} description={`${user.role} · ${monthLabel(month)}`} onClose={onClose} panelClassName="max-w-2xl">
+    <Dialog
+      title={`Usage for ${user.username}`}
+      description={`${user.role} · ${monthLabel(month)}`}
+      onClose={onClose}
+      panelClassName="max-w-2xl"
+    >
       <div className="mt-4 space-y-4">
-        {limits === undefined ? <p className="text-sm text-slate-600 dark:text-slate-300">The limits of this user's role could not be loaded.</p> : null}
-        <UsageBar label="Tokens" amountText={`${formatCount(user.total_tokens)} of ${limitText(limits?.tokens, formatCount)} tokens`} percent={tokenPercent} />
-        <UsageBar label="Cost" amountText={`${formatUsd(user.total_cost)} of ${limitText(limits?.cost, formatUsd)}`} percent={costPercent} />
+        {limits === undefined ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            The limits of this user's role could not be loaded.
+          </p>
+        ) : null}
+        <UsageBar
+          label="Tokens"
+          amountText={`${formatCount(user.total_tokens)} of ${limitText(limits?.tokens, formatCount)} tokens`}
+          percent={tokenPercent}
+        />
+        <UsageBar
+          label="Cost"
+          amountText={`${formatUsd(user.total_cost)} of ${limitText(limits?.cost, formatUsd)}`}
+          percent={costPercent}
+        />
         {overLimits.length > 0 ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-            Warning: {user.username} has used over 90% of the monthly {overLimits.join(' and ')} {overLimits.length > 1 ? 'limits' : 'limit'} of their role.
+          <p
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          >
+            Warning: {user.username} has used over 90% of the monthly {overLimits.join(' and ')}{' '}
+            {overLimits.length > 1 ? 'limits' : 'limit'} of their role.
           </p>
         ) : null}
         <section aria-labelledby="usage-breakdown-title">
@@ -54,16 +79,26 @@ export function UserUsageDialog({ user, role, modelNames, month, onClose }: User
               <table className="w-full text-left text-sm">
                 <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
                   <tr>
-                    <th scope="col" className="py-1 pr-3">Model</th>
-                    <th scope="col" className="py-1 pr-3 text-right">Tokens</th>
-                    <th scope="col" className="py-1 pr-3 text-right">Cost</th>
-                    <th scope="col" className="py-1 text-right">Requests</th>
+                    <th scope="col" className="py-1 pr-3">
+                      Model
+                    </th>
+                    <th scope="col" className="py-1 pr-3 text-right">
+                      Tokens
+                    </th>
+                    <th scope="col" className="py-1 pr-3 text-right">
+                      Cost
+                    </th>
+                    <th scope="col" className="py-1 text-right">
+                      Requests
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                   {user.monthly_usage.map((usage) => (
                     <tr key={usage.model_id}>
-                      <th scope="row" className="py-1.5 pr-3 font-normal break-all">{modelNames.get(usage.model_id) ?? fallbackModelName(usage.model_id)}</th>
+                      <th scope="row" className="py-1.5 pr-3 font-normal break-all">
+                        {modelNames.get(usage.model_id) ?? fallbackModelName(usage.model_id)}
+                      </th>
                       <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(usage.tokens_used)}</td>
                       <td className="py-1.5 pr-3 text-right tabular-nums">{formatUsd(usage.cost)}</td>
                       <td className="py-1.5 text-right tabular-nums">{formatCount(usage.requests)}</td>

@@ -16,10 +16,22 @@ export const userListKeys = {
  */
 export function useManagedUsers() {
   const orgId = useOrganisationId();
-  const people = useQuery({ queryKey: userListKeys.people(orgId), queryFn: () => listOrganisationUsers(orgId), enabled: orgId !== '' });
+  const people = useQuery({
+    queryKey: userListKeys.people(orgId),
+    queryFn: () => listOrganisationUsers(orgId),
+    enabled: orgId !== '',
+  });
   // Usage grows with every reply anyone sends: read again each time the screen opens, not kept 30 s.
-  const usage = useQuery({ queryKey: userListKeys.usage(orgId), queryFn: () => listUserModelUsage(orgId), enabled: orgId !== '', staleTime: 0 });
-  const users = useMemo(() => buildManagedUsers(people.data?.users ?? [], usage.data?.users ?? []), [people.data, usage.data]);
+  const usage = useQuery({
+    queryKey: userListKeys.usage(orgId),
+    queryFn: () => listUserModelUsage(orgId),
+    enabled: orgId !== '',
+    staleTime: 0,
+  });
+  const users = useMemo(
+    () => buildManagedUsers(people.data?.users ?? [], usage.data?.users ?? []),
+    [people.data, usage.data],
+  );
   return {
     users,
     /** Everyone in the organisation, of whom the first page is listed. */

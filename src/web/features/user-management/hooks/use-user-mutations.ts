@@ -10,10 +10,19 @@ export function useUserMutations() {
   const orgId = useOrganisationId();
   const queryClient = useQueryClient();
   const reload = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: userListKeys.all(orgId) }), queryClient.invalidateQueries({ queryKey: roleListKey(orgId) })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: userListKeys.all(orgId) }),
+      queryClient.invalidateQueries({ queryKey: roleListKey(orgId) }),
+    ]);
   return {
-    create: useMutation({ mutationFn: (user: Omit<CreateUserRequest, 'org_id'>) => createUser({ ...user, org_id: orgId }), onSuccess: reload }),
-    changeRole: useMutation({ mutationFn: (change: { userId: string; roleId: string }) => changeUserRole(orgId, change.userId, change.roleId), onSuccess: reload }),
+    create: useMutation({
+      mutationFn: (user: Omit<CreateUserRequest, 'org_id'>) => createUser({ ...user, org_id: orgId }),
+      onSuccess: reload,
+    }),
+    changeRole: useMutation({
+      mutationFn: (change: { userId: string; roleId: string }) => changeUserRole(orgId, change.userId, change.roleId),
+      onSuccess: reload,
+    }),
     remove: useMutation({ mutationFn: (userId: string) => removeUser(orgId, userId), onSuccess: reload }),
   };
 }

@@ -40,10 +40,15 @@ describe('usage bars (spec section 9)', () => {
   });
 
   it('sums the limits of the enabled models, cost to the cent', () => {
-    expect(summedRoleLimits({ permissions: [permission(1000, 0.1), permission(500, 0.2), permission(99_999, 40, false)] })).toEqual({ tokens: 1500, cost: 0.3 });
+    expect(
+      summedRoleLimits({ permissions: [permission(1000, 0.1), permission(500, 0.2), permission(99_999, 40, false)] }),
+    ).toEqual({ tokens: 1500, cost: 0.3 });
   });
 
   it('reports unlimited when an enabled model is unlimited', () => {
-    expect(summedRoleLimits({ permissions: [permission(unlimitedLimit, unlimitedLimit), permission(10, 1)] })).toEqual({ tokens: null, cost: null });
+    expect(summedRoleLimits({ permissions: [permission(unlimitedLimit, unlimitedLimit), permission(10, 1)] })).toEqual({
+      tokens: null,
+      cost: null,
+    });
   });
 });

@@ -13,7 +13,12 @@ interface ConversationPaneProps {
   focusMessageId?: string | null;
 }
 
-export function ConversationPane({ session, streaming, isLoadingMessages, focusMessageId = null }: ConversationPaneProps) {
+export function ConversationPane({
+  session,
+  streaming,
+  isLoadingMessages,
+  focusMessageId = null,
+}: ConversationPaneProps) {
   const endOfMessages = useRef<HTMLDivElement>(null);
   // The message count when the focused message was scrolled to: until it changes, stay there.
   const focusedAt = useRef<{ messageId: string; count: number } | null>(null);
@@ -28,7 +33,10 @@ export function ConversationPane({ session, streaming, isLoadingMessages, focusM
       focusedAt.current = { messageId: focusMessageId!, count: messages.length };
       return;
     }
-    const stayAtFocus = focusedAt.current && focusedAt.current.messageId === focusMessageId && focusedAt.current.count === messages.length;
+    const stayAtFocus =
+      focusedAt.current &&
+      focusedAt.current.messageId === focusMessageId &&
+      focusedAt.current.count === messages.length;
     if (stayAtFocus && !streamingHere) return;
     endOfMessages.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
   }, [messages.length, streamingHere?.content, focusMessageId]);
@@ -38,7 +46,9 @@ export function ConversationPane({ session, streaming, isLoadingMessages, focusM
     return (
       <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">
         <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Start a new conversation</h2>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">Type a message to begin chatting with our AI assistant.</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          Type a message to begin chatting with our AI assistant.
+        </p>
       </div>
     );
   }
@@ -57,7 +67,11 @@ export function ConversationPane({ session, streaming, isLoadingMessages, focusM
 
   const replacing = streamingHere?.replacingMessageId;
   const streamingView = streamingMessage ? (
-    streamingMessage.content === '' ? <ThinkingIndicator key={streamingMessageId} /> : <MessageBubble key={streamingMessageId} message={streamingMessage} isStreaming />
+    streamingMessage.content === '' ? (
+      <ThinkingIndicator key={streamingMessageId} />
+    ) : (
+      <MessageBubble key={streamingMessageId} message={streamingMessage} isStreaming />
+    )
   ) : null;
 
   return (
@@ -66,7 +80,12 @@ export function ConversationPane({ session, streaming, isLoadingMessages, focusM
         message.id === replacing ? (
           streamingView
         ) : (
-          <MessageBubble key={message.id} message={message} isFocused={message.id === focusMessageId} answers={message.role === 'assistant' ? answerChoice(messages[at]!) : undefined} />
+          <MessageBubble
+            key={message.id}
+            message={message}
+            isFocused={message.id === focusMessageId}
+            answers={message.role === 'assistant' ? answerChoice(messages[at]!) : undefined}
+          />
         ),
       )}
       {replacing && messages.some((message) => message.id === replacing) ? null : streamingView}
@@ -80,7 +99,10 @@ function LoadingSkeleton() {
     <div role="status" className="flex-1 space-y-4 p-4">
       <p className="text-sm text-slate-600 dark:text-slate-400">Loading conversation...</p>
       {[0, 1, 2].map((index) => (
-        <div key={index} className={`h-14 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800 ${index % 2 ? 'ml-auto w-1/2' : 'w-2/3'}`} />
+        <div
+          key={index}
+          className={`h-14 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800 ${index % 2 ? 'ml-auto w-1/2' : 'w-2/3'}`}
+        />
       ))}
     </div>
   );

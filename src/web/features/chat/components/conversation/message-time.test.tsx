@@ -19,7 +19,13 @@ describe('message timestamps', () => {
       messagesBySession: {
         's-1': [
           makeMessage({ id: 'm-1', session_id: 's-1', content: 'An old question', created_at: longAgo }),
-          makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'A fresh answer', created_at: twoMinutesAgo }),
+          makeMessage({
+            id: 'm-2',
+            session_id: 's-1',
+            role: 'assistant',
+            content: 'A fresh answer',
+            created_at: twoMinutesAgo,
+          }),
         ],
       },
     });

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { ChatMessage } from '../../state/chat-types';
 import { useMessageActions } from './message-actions-context';
 
-const controlStyle = 'rounded px-2 py-0.5 hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-slate-700';
+const controlStyle =
+  'rounded px-2 py-0.5 hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-slate-700';
 /** The select's value for Auto: no model forced, the router chooses. */
 const automaticValue = '';
 
@@ -56,7 +57,13 @@ export function RegenerateControl({ message }: { message: ChatMessage }) {
           ))}
         </select>
       ) : null}
-      <button ref={button} type="button" className={`${controlStyle} whitespace-nowrap`} disabled={disabled} onClick={handleClick}>
+      <button
+        ref={button}
+        type="button"
+        className={`${controlStyle} whitespace-nowrap`}
+        disabled={disabled}
+        onClick={handleClick}
+      >
         {choosing ? 'Regenerate now' : 'Regenerate'}
       </button>
     </span>

@@ -24,12 +24,18 @@ export function ReplyFooter({ message, answers }: { message: ChatMessage; answer
       <ReplyStatus status={message.status} finishReason={message.finishReason} stoppedByUser={message.stoppedByUser} />
       <ReplyTokens message={message} />
       {message.model ? <span>{message.model}</span> : null}
-      {message.route ? <RouteSummary route={message.route} servedModel={message.model} cutOff={message.finishReason === 'length'} /> : null}
+      {message.route ? (
+        <RouteSummary route={message.route} servedModel={message.model} cutOff={message.finishReason === 'length'} />
+      ) : null}
       {/* The actions move to the next line together, never one by one; on a phone they may wrap among themselves. */}
       <span role="group" aria-label="Reply actions" className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
         {isCurrent ? <RegenerateControl message={message} /> : null}
         {isCurrent ? <FeedbackButtons message={message} /> : null}
-        <button type="button" className="rounded px-2 py-0.5 whitespace-nowrap hover:bg-slate-200 dark:hover:bg-slate-700" onClick={() => void copy(message.content)}>
+        <button
+          type="button"
+          className="rounded px-2 py-0.5 whitespace-nowrap hover:bg-slate-200 dark:hover:bg-slate-700"
+          onClick={() => void copy(message.content)}
+        >
           {copied ? 'Copied!' : 'Copy'}
         </button>
       </span>

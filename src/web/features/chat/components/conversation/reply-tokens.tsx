@@ -10,7 +10,10 @@ export function ReplyTokens({ message }: { message: ChatMessage }) {
   if (!message.route?.cached) return null;
   const size = estimatePromptTokens(message.content);
   return (
-    <span className="whitespace-nowrap" title={`Served from the cache: no model was called, so no tokens were billed. The reply is about ${size} tokens long.`}>
+    <span
+      className="whitespace-nowrap"
+      title={`Served from the cache: no model was called, so no tokens were billed. The reply is about ${size} tokens long.`}
+    >
       ~{size} tokens (cached, not billed)
     </span>
   );

@@ -17,14 +17,32 @@ const route = (overrides: Partial<RouteInfo>): RouteInfo => ({
 });
 
 function reply(overrides: Partial<ChatMessage>): ChatMessage {
-  return { id: 'm-2', content: 'A reply of forty characters, or so it is', role: 'assistant', timestamp: '2026-01-02T10:00:00.000Z', sessionId: 's-1', model: 'openai/gpt-4o-mini', tokensUsed: 12, selectionId: 'decision-1', isPending: false, ...overrides };
+  return {
+    id: 'm-2',
+    content: 'A reply of forty characters, or so it is',
+    role: 'assistant',
+    timestamp: '2026-01-02T10:00:00.000Z',
+    sessionId: 's-1',
+    model: 'openai/gpt-4o-mini',
+    tokensUsed: 12,
+    selectionId: 'decision-1',
+    isPending: false,
+    ...overrides,
+  };
 }
 
 const routed = () => screen.getByRole('generic', { name: 'How this reply was routed' });
 
 describe('reply footer: cost and tokens', () => {
   it("says 'free (local)' for the local model, with no $0-against-$0 comparison", () => {
-    render(<ReplyFooter message={reply({ model: 'local/tinyllama-1.1b-chat', route: route({ reason: 'only_model', reference_model: 'local/tinyllama-1.1b-chat', reference_cost_usd: 0 }) })} />);
+    render(
+      <ReplyFooter
+        message={reply({
+          model: 'local/tinyllama-1.1b-chat',
+          route: route({ reason: 'only_model', reference_model: 'local/tinyllama-1.1b-chat', reference_cost_usd: 0 }),
+        })}
+      />,
+    );
     expect(routed()).toHaveTextContent('free (local)');
     expect(routed()).not.toHaveTextContent('$0');
     expect(routed()).not.toHaveTextContent(' vs ');
@@ -42,7 +60,9 @@ describe('reply footer: cost and tokens', () => {
 
   it("shows a cache hit's size in tokens, marked as not billed", () => {
     const content = 'x'.repeat(401);
-    render(<ReplyFooter message={reply({ content, tokensUsed: 0, route: route({ reason: 'cache_hit', cached: true }) })} />);
+    render(
+      <ReplyFooter message={reply({ content, tokensUsed: 0, route: route({ reason: 'cache_hit', cached: true }) })} />,
+    );
     // Spec section 5's estimate: length / 4, rounded up.
     expect(screen.getByText(/~101 tokens/)).toHaveTextContent('~101 tokens (cached, not billed)');
   });

@@ -28,11 +28,22 @@ export function isLocalModelId(modelId: string | null | undefined): boolean {
  * nothing to compare with. A reply cut off at its token limit claims no saving: an unfinished
  * answer is not a cheaper one.
  */
-export function RouteSummary({ route, servedModel, cutOff = false }: { route: RouteInfo; servedModel: string | null; cutOff?: boolean }) {
+export function RouteSummary({
+  route,
+  servedModel,
+  cutOff = false,
+}: {
+  route: RouteInfo;
+  servedModel: string | null;
+  cutOff?: boolean;
+}) {
   const saved = cutOff ? 0 : route.reference_cost_usd - route.cost_usd;
   // A cache hit is free because of the cache, whatever model first wrote it; its label says so.
-  const cost = route.cost_usd === 0 && !route.cached && isLocalModelId(servedModel) ? 'free (local)' : formatUsd(route.cost_usd);
-  const comparison = isLocalModelId(route.reference_model) ? '' : ` vs ${formatUsd(route.reference_cost_usd)} on ${route.reference_model}${saved > 0 ? ` (saved ${formatUsd(saved)})` : ''}`;
+  const cost =
+    route.cost_usd === 0 && !route.cached && isLocalModelId(servedModel) ? 'free (local)' : formatUsd(route.cost_usd);
+  const comparison = isLocalModelId(route.reference_model)
+    ? ''
+    : ` vs ${formatUsd(route.reference_cost_usd)} on ${route.reference_model}${saved > 0 ? ` (saved ${formatUsd(saved)})` : ''}`;
   return (
     <span className="inline-flex flex-wrap items-center gap-2" aria-label="How this reply was routed">
       <span

@@ -10,7 +10,11 @@ export function SendFailure({ message }: { message: ChatMessage }) {
   if (!message.failure) return null;
   const busy = actions?.isStreaming ?? true;
   return (
-    <div role="group" aria-label="Reply failed" className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-2 text-xs">
+    <div
+      role="group"
+      aria-label="Reply failed"
+      className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-2 text-xs"
+    >
       <p className="text-red-700 dark:text-red-300">
         <span className="font-semibold">No reply: </span>
         {message.failure.reason}
@@ -20,7 +24,12 @@ export function SendFailure({ message }: { message: ChatMessage }) {
           <button type="button" className={actionStyle} disabled={busy} onClick={() => actions.retry(message)}>
             Retry
           </button>
-          <button type="button" className={actionStyle} disabled={busy} onClick={() => actions.tryAnotherModel(message)}>
+          <button
+            type="button"
+            className={actionStyle}
+            disabled={busy}
+            onClick={() => actions.tryAnotherModel(message)}
+          >
             Try another model
           </button>
         </span>

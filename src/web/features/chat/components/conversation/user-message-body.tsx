@@ -28,7 +28,12 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
     event.stopPropagation();
     cancel();
   }
-  const canEdit = actions && !message.isEarlierVersion && !message.isPending && !message.id.startsWith('pending-') && !isLocalSessionId(message.sessionId);
+  const canEdit =
+    actions &&
+    !message.isEarlierVersion &&
+    !message.isPending &&
+    !message.id.startsWith('pending-') &&
+    !isLocalSessionId(message.sessionId);
 
   // The edit mode closes while the edited message is asked again; a refused edit reopens it with the draft.
   async function save() {
@@ -47,12 +52,19 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={handleKeyDown}
-          className="w-72 max-w-full rounded bg-white p-2 text-sm text-slate-900" rows={3} />
+          className="w-72 max-w-full rounded bg-white p-2 text-sm text-slate-900"
+          rows={3}
+        />
         <div className="flex justify-end gap-2 text-sm">
           <button type="button" className="rounded px-2 py-0.5 hover:bg-indigo-500" onClick={cancel}>
             Cancel
           </button>
-          <button type="button" className="rounded bg-white px-2 py-0.5 font-semibold text-indigo-700" disabled={!draft.trim()} onClick={() => void save()}>
+          <button
+            type="button"
+            className="rounded bg-white px-2 py-0.5 font-semibold text-indigo-700"
+            disabled={!draft.trim()}
+            onClick={() => void save()}
+          >
             Save
           </button>
         </div>
@@ -64,7 +76,12 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
       {message.isEarlierVersion ? <p className="text-xs font-medium opacity-80">As asked then</p> : null}
       <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
       {canEdit ? (
-        <button ref={editButton} type="button" className="mt-1 rounded text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white" onClick={() => setDraft(message.content)}>
+        <button
+          ref={editButton}
+          type="button"
+          className="mt-1 rounded text-xs font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white"
+          onClick={() => setDraft(message.content)}
+        >
           Edit
         </button>
       ) : null}

@@ -6,19 +6,32 @@ export interface AnswerChoice {
   show: (index: number) => void;
 }
 
-const arrow = 'rounded px-1.5 py-0.5 hover:bg-slate-200 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-slate-700';
+const arrow =
+  'rounded px-1.5 py-0.5 hover:bg-slate-200 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-slate-700';
 
 /** "‹ 2 / 3 ›" under a reply asked more than once: earlier answers are read in place. */
 export function VersionSwitcher({ choice }: { choice: AnswerChoice }) {
   const { index, count, show } = choice;
   return (
     <span role="group" aria-label="Answer versions" className="inline-flex items-center whitespace-nowrap">
-      <button type="button" className={arrow} aria-label="Previous answer" disabled={index === 0} onClick={() => show(index - 1)}>
+      <button
+        type="button"
+        className={arrow}
+        aria-label="Previous answer"
+        disabled={index === 0}
+        onClick={() => show(index - 1)}
+      >
         ‹
       </button>
       <span aria-live="polite" className="sr-only">{`Answer ${index + 1} of ${count}`}</span>
       <span aria-hidden="true">{`${index + 1} / ${count}`}</span>
-      <button type="button" className={arrow} aria-label="Next answer" disabled={index === count - 1} onClick={() => show(index + 1)}>
+      <button
+        type="button"
+        className={arrow}
+        aria-label="Next answer"
+        disabled={index === count - 1}
+        onClick={() => show(index + 1)}
+      >
         ›
       </button>
     </span>

@@ -6,7 +6,11 @@ describe('ErrorBanner', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const offer: BannerContent = { message: 'Limit reached', detail: 'Resets on 2026-12-01.', action: { label: 'Switch and resend', run: vi.fn() } };
+  const offer: BannerContent = {
+    message: 'Limit reached',
+    detail: 'Resets on 2026-12-01.',
+    action: { label: 'Switch and resend', run: vi.fn() },
+  };
 
   it('goes after 5 s (spec section 4)', () => {
     const onDismiss = vi.fn();

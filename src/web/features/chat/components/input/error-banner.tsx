@@ -20,7 +20,10 @@ function ScopedLink({ link }: { link: NonNullable<BannerContent['link']> }) {
   // Asked only when such a banner shows: the role is read (and cached) then, not on every chat load.
   if (useScopeAccess(link.scope) !== 'granted') return null;
   return (
-    <Link to={link.to} className="rounded border border-white/70 px-2 py-0.5 text-xs font-semibold hover:bg-white hover:text-red-700">
+    <Link
+      to={link.to}
+      className="rounded border border-white/70 px-2 py-0.5 text-xs font-semibold hover:bg-white hover:text-red-700"
+    >
       {link.label}
     </Link>
   );

@@ -34,7 +34,11 @@ describe('MessageInput', () => {
   it('shows the five suggestions and puts a picked one in the box', async () => {
     const user = userEvent.setup();
     const { textBox } = renderInput();
-    expect(screen.getAllByRole('button').filter((button) => suggestions.includes(button.textContent as (typeof suggestions)[number]))).toHaveLength(5);
+    expect(
+      screen
+        .getAllByRole('button')
+        .filter((button) => suggestions.includes(button.textContent as (typeof suggestions)[number])),
+    ).toHaveLength(5);
     await user.click(screen.getByRole('button', { name: 'Write a poem about spring' }));
     expect(textBox).toHaveValue('Write a poem about spring');
   });

@@ -8,7 +8,8 @@ import { insertAt, insertCodeBlock, isInsideCodeFence } from './text-editing';
 /** Spec section 9: the text box starts at 45 px and grows to 150 px. */
 export const textBoxMinimumHeight = 45;
 export const textBoxMaximumHeight = 150;
-const toolStyle = 'rounded px-1 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100';
+const toolStyle =
+  'rounded px-1 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100';
 
 interface MessageInputProps {
   onSend: (text: string) => boolean;
@@ -53,7 +54,8 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions }: M
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (event.shiftKey) return;
     event.preventDefault();
-    if (isInsideCodeFence(text, event.currentTarget.selectionStart)) edit((value, start, end) => insertAt(value, start, end, '\n  '));
+    if (isInsideCodeFence(text, event.currentTarget.selectionStart))
+      edit((value, start, end) => insertAt(value, start, end, '\n  '));
     else submit();
   }
 
@@ -62,7 +64,10 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions }: M
       {showSuggestions ? <SuggestionChips onPick={setText} /> : null}
       <div className="flex items-end gap-2">
         {previewing ? (
-          <div aria-label="Markdown preview" className="max-h-[150px] min-h-[45px] flex-1 overflow-y-auto rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:text-slate-100">
+          <div
+            aria-label="Markdown preview"
+            className="max-h-[150px] min-h-[45px] flex-1 overflow-y-auto rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:text-slate-100"
+          >
             <MarkdownContent text={text || '*Nothing to preview*'} />
           </div>
         ) : (
@@ -90,13 +95,29 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions }: M
       </div>
       <div className="flex justify-between text-xs text-slate-500 dark:text-slate-400">
         <span className="flex gap-3">
-          <button type="button" className={toolStyle} aria-label="Insert code block" title="Insert code block (Ctrl+E)" onClick={() => edit(insertCodeBlock)}>
+          <button
+            type="button"
+            className={toolStyle}
+            aria-label="Insert code block"
+            title="Insert code block (Ctrl+E)"
+            onClick={() => edit(insertCodeBlock)}
+          >
             {'</>'}
           </button>
-          <button type="button" className={toolStyle} aria-pressed={previewing} onClick={() => setPreviewing((value) => !value)}>
+          <button
+            type="button"
+            className={toolStyle}
+            aria-pressed={previewing}
+            onClick={() => setPreviewing((value) => !value)}
+          >
             {previewing ? 'Write' : 'Preview'}
           </button>
-          <a href="https://www.markdownguide.org/basic-syntax/" target="_blank" rel="noreferrer noopener" className="underline">
+          <a
+            href="https://www.markdownguide.org/basic-syntax/"
+            target="_blank"
+            rel="noreferrer noopener"
+            className="underline"
+          >
             Markdown help
           </a>
         </span>

@@ -8,7 +8,9 @@ import { ModelSelector } from './model-selector';
 describe('ModelSelector', () => {
   it("shows 'Loading models...' and 'No available models'", async () => {
     const user = userEvent.setup();
-    const { rerender } = render(<ModelSelector models={undefined} isLoading selectedModelId={null} onSelect={() => {}} />);
+    const { rerender } = render(
+      <ModelSelector models={undefined} isLoading selectedModelId={null} onSelect={() => {}} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
     expect(screen.getByText('Loading models...')).toBeInTheDocument();
     rerender(<ModelSelector models={[]} isLoading={false} selectedModelId={null} onSelect={() => {}} />);
@@ -20,7 +22,14 @@ describe('ModelSelector', () => {
   it('lists each model with its name, provider/model id and max tokens, and selects one', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
-    render(<ModelSelector models={[makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 4000 })]} isLoading={false} selectedModelId={null} onSelect={onSelect} />);
+    render(
+      <ModelSelector
+        models={[makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 4000 })]}
+        isLoading={false}
+        selectedModelId={null}
+        onSelect={onSelect}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
     const options = within(screen.getByRole('listbox', { name: 'Models' })).getAllByRole('option');
     expect(options[2]).toHaveTextContent('GPT-4o');
@@ -34,15 +43,37 @@ describe('ModelSelector', () => {
 
   it('shows a large limit as a round figure that never overstates it, with the exact figure and its reason', async () => {
     const user = userEvent.setup();
-    const nano = makeModel({ model_id: 'openai/gpt-4.1-nano', name: 'GPT-4.1 nano', provider: 'openai', max_tokens: 1_014_808, max_tokens_limited_by: 'model' });
-    const mini = makeModel({ model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 4000, max_tokens_limited_by: 'organisation' });
-    const haiku = makeModel({ model_id: 'anthropic/haiku', name: 'Haiku', provider: 'anthropic', max_tokens: 191_808, max_tokens_limited_by: 'role' });
+    const nano = makeModel({
+      model_id: 'openai/gpt-4.1-nano',
+      name: 'GPT-4.1 nano',
+      provider: 'openai',
+      max_tokens: 1_014_808,
+      max_tokens_limited_by: 'model',
+    });
+    const mini = makeModel({
+      model_id: 'openai/gpt-4o-mini',
+      name: 'GPT-4o mini',
+      provider: 'openai',
+      max_tokens: 4000,
+      max_tokens_limited_by: 'organisation',
+    });
+    const haiku = makeModel({
+      model_id: 'anthropic/haiku',
+      name: 'Haiku',
+      provider: 'anthropic',
+      max_tokens: 191_808,
+      max_tokens_limited_by: 'role',
+    });
     render(<ModelSelector models={[nano, mini, haiku]} isLoading={false} selectedModelId={null} onSelect={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
-    const [, nanoOption, miniOption, haikuOption] = within(screen.getByRole('listbox', { name: 'Models' })).getAllByRole('option') as HTMLElement[];
+    const [, nanoOption, miniOption, haikuOption] = within(
+      screen.getByRole('listbox', { name: 'Models' }),
+    ).getAllByRole('option') as HTMLElement[];
     expect(nanoOption).toHaveTextContent('openai/gpt-4.1-nano · max 1M tokens a message');
     expect(nanoOption).not.toHaveTextContent('1,014,808 tokens a message');
-    expect(nanoOption).toHaveTextContent("Up to 1,014,808 tokens: the model's context window less the room kept for its reply.");
+    expect(nanoOption).toHaveTextContent(
+      "Up to 1,014,808 tokens: the model's context window less the room kept for its reply.",
+    );
     expect(miniOption).toHaveTextContent('max 4,000 tokens a message');
     expect(miniOption).toHaveTextContent("Up to 4,000 tokens: your organisation's limit per request.");
     // 191,808 is shown as 190K: rounded down, never more than the server allows.
@@ -53,7 +84,14 @@ describe('ModelSelector', () => {
   it('is a listbox of options without nested buttons, chosen with the arrow keys and Enter', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
-    render(<ModelSelector models={[makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' })]} isLoading={false} selectedModelId={null} onSelect={onSelect} />);
+    render(
+      <ModelSelector
+        models={[makeModel(), makeModel({ model_id: 'gpt-4o', name: 'GPT-4o', provider: 'openai' })]}
+        isLoading={false}
+        selectedModelId={null}
+        onSelect={onSelect}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Model: Auto' }));
     const listbox = screen.getByRole('listbox', { name: 'Models' });
     expect(within(listbox).queryAllByRole('button')).toHaveLength(0);

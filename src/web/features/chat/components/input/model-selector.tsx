@@ -19,7 +19,14 @@ interface ModelSelectorProps {
  * Spec section 2 "Model selector for chat": close button, loading and empty texts, name and max
  * tokens; "Auto" (no forced model: the router chooses) comes first and is the default.
  */
-export function ModelSelector({ models, isLoading, selectedModelId, onSelect, openRequest = 0, onDismiss }: ModelSelectorProps) {
+export function ModelSelector({
+  models,
+  isLoading,
+  selectedModelId,
+  onSelect,
+  openRequest = 0,
+  onDismiss,
+}: ModelSelectorProps) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -85,10 +92,20 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect, op
         Model: {selected?.name ?? 'Auto'}
       </button>
       {open ? (
-        <div ref={panel} role="dialog" aria-label="Choose a model" className="absolute bottom-full left-0 z-20 mb-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div
+          ref={panel}
+          role="dialog"
+          aria-label="Choose a model"
+          className="absolute bottom-full left-0 z-20 mb-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
           <div className="mb-1 flex items-center justify-between text-xs font-semibold text-slate-600 dark:text-slate-300">
             <span>Models</span>
-            <button type="button" aria-label="Close model list" className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={dismiss}>
+            <button
+              type="button"
+              aria-label="Close model list"
+              className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+              onClick={dismiss}
+            >
               ×
             </button>
           </div>
@@ -106,7 +123,9 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect, op
                 <ModelOption
                   key={model.model_id}
                   label={model.name}
-                  detail={[modelLabel(model), tokenLimitSummary(model), limitUsageNote(model)].filter(Boolean).join(' · ')}
+                  detail={[modelLabel(model), tokenLimitSummary(model), limitUsageNote(model)]
+                    .filter(Boolean)
+                    .join(' · ')}
                   explanation={tokenLimitExplanation(model)}
                   selected={model.model_id === selectedModelId}
                   onChoose={() => choose(model.model_id)}
@@ -124,14 +143,31 @@ export function ModelSelector({ models, isLoading, selectedModelId, onSelect, op
  * An option of the listbox, chosen by click, Enter or Space; the arrow keys move between options.
  * No button inside: an option holding a focusable control is a nested control to screen readers.
  */
-function ModelOption({ label, detail, explanation, selected, onChoose }: { label: string; detail: string; explanation?: string; selected: boolean; onChoose: () => void }) {
+function ModelOption({
+  label,
+  detail,
+  explanation,
+  selected,
+  onChoose,
+}: {
+  label: string;
+  detail: string;
+  explanation?: string;
+  selected: boolean;
+  onChoose: () => void;
+}) {
   function handleKeyDown(event: ReactKeyboardEvent<HTMLLIElement>) {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onChoose();
       return;
     }
-    const next = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.key === 'ArrowUp' ? event.currentTarget.previousElementSibling : null;
+    const next =
+      event.key === 'ArrowDown'
+        ? event.currentTarget.nextElementSibling
+        : event.key === 'ArrowUp'
+          ? event.currentTarget.previousElementSibling
+          : null;
     if (next instanceof HTMLElement) {
       event.preventDefault();
       next.focus();

@@ -16,7 +16,11 @@ export function CodeBlock({ code, language: fenceLanguage }: { code: string; lan
   const { label: language, grammar: wanted } = codeLanguageOf(fenceLanguage, code);
   const grammar = Prism.languages[wanted] ? wanted : 'text';
   return (
-    <figure className="my-3 overflow-hidden rounded-lg border border-slate-700 bg-slate-900 text-sm" aria-label={`${language} code`} data-language={grammar}>
+    <figure
+      className="my-3 overflow-hidden rounded-lg border border-slate-700 bg-slate-900 text-sm"
+      aria-label={`${language} code`}
+      data-language={grammar}
+    >
       <figcaption className="flex items-center justify-between bg-slate-800 px-3 py-1 text-xs text-slate-300">
         <span>{language}</span>
         <button type="button" className="rounded px-2 py-0.5 hover:bg-slate-700" onClick={() => void copy(code)}>

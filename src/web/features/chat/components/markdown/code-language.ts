@@ -5,15 +5,39 @@
  * nothing is telling, the block stays plain text rather than being coloured wrongly.
  */
 const aliases: Record<string, string> = {
-  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', shellsession: 'bash',
-  py: 'python', python3: 'python',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', node: 'javascript',
-  ts: 'typescript', mts: 'typescript',
-  cs: 'csharp', 'c#': 'csharp',
-  'c++': 'cpp', cc: 'cpp', hpp: 'cpp',
-  rs: 'rust', golang: 'go', rb: 'ruby', kt: 'kotlin', yml: 'yaml', md: 'markdown',
-  html: 'markup', xml: 'markup', svg: 'markup', ps1: 'powershell', pwsh: 'powershell',
-  dockerfile: 'docker', plaintext: 'text', txt: 'text', plain: 'text',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  shellsession: 'bash',
+  py: 'python',
+  python3: 'python',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  node: 'javascript',
+  ts: 'typescript',
+  mts: 'typescript',
+  cs: 'csharp',
+  'c#': 'csharp',
+  'c++': 'cpp',
+  cc: 'cpp',
+  hpp: 'cpp',
+  rs: 'rust',
+  golang: 'go',
+  rb: 'ruby',
+  kt: 'kotlin',
+  yml: 'yaml',
+  md: 'markdown',
+  html: 'markup',
+  xml: 'markup',
+  svg: 'markup',
+  ps1: 'powershell',
+  pwsh: 'powershell',
+  dockerfile: 'docker',
+  plaintext: 'text',
+  txt: 'text',
+  plain: 'text',
 };
 
 /** Lines that give a language away, strongest first; the first language with a match wins. */
@@ -26,11 +50,20 @@ const tells: [language: string, pattern: RegExp][] = [
   ['csharp', /^\s*using\s+System|\bConsole\.Write(Line)?\(|\bnamespace\s+\w+(\.\w+)*\s*\{?\s*$/m],
   ['java', /\bpublic\s+(static\s+)?(class|void)\b|\bSystem\.out\.print/m],
   ['php', /^\s*<\?php|\$\w+\s*=.*;\s*$/m],
-  ['python', /^\s*(def|class)\s+\w+.*:\s*$|^\s*(from\s+[\w.]+\s+)?import\s+\w+(\s+as\s+\w+)?\s*$|^\s*print\(|^\s*if __name__ ==|^\s*(elif|except)\b.*:\s*$/m],
+  [
+    'python',
+    /^\s*(def|class)\s+\w+.*:\s*$|^\s*(from\s+[\w.]+\s+)?import\s+\w+(\s+as\s+\w+)?\s*$|^\s*print\(|^\s*if __name__ ==|^\s*(elif|except)\b.*:\s*$/m,
+  ],
   ['typescript', /^\s*(export\s+)?(interface|type)\s+\w+.*[={]|:\s*(string|number|boolean)(\[\])?\s*[,;)=]/m],
-  ['javascript', /^\s*(const|let|var)\s+\w+\s*=|=>|\bfunction\s*\w*\s*\(|console\.log\(|^\s*import\s+.*\s+from\s+['"]|require\(['"]/m],
+  [
+    'javascript',
+    /^\s*(const|let|var)\s+\w+\s*=|=>|\bfunction\s*\w*\s*\(|console\.log\(|^\s*import\s+.*\s+from\s+['"]|require\(['"]/m,
+  ],
   ['sql', /^\s*(SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE\s+(TABLE|INDEX|VIEW))\b/im],
-  ['bash', /^\s*(\$\s+)?(sudo|apt(-get)?|npm|npx|pip3?|git|cd|ls|echo|export|curl|wget|docker|brew|chmod|mkdir)\s|^#!\/(usr\/)?bin\/(env\s+)?(ba)?sh/m],
+  [
+    'bash',
+    /^\s*(\$\s+)?(sudo|apt(-get)?|npm|npx|pip3?|git|cd|ls|echo|export|curl|wget|docker|brew|chmod|mkdir)\s|^#!\/(usr\/)?bin\/(env\s+)?(ba)?sh/m,
+  ],
   ['css', /^\s*[.#]?[\w-]+(\s*[.#:>+~]?[\w-]+)*\s*\{\s*$[\s\S]*^\s*[\w-]+\s*:\s*[^;]+;/m],
   ['yaml', /^[\w-]+:\s*\S*\s*$[\s\S]*^\s+[\w-]+:\s/m],
 ];
@@ -45,7 +78,8 @@ export interface CodeLanguage {
 export function codeLanguageOf(fenceLabel: string | undefined, code: string): CodeLanguage {
   const label = fenceLabel?.trim();
   if (label) return { label, grammar: aliases[label.toLowerCase()] ?? label.toLowerCase() };
-  const guessed = tells.find(([language, pattern]) => (language === 'json' ? isJson(code) : pattern.test(code)))?.[0] ?? 'text';
+  const guessed =
+    tells.find(([language, pattern]) => (language === 'json' ? isJson(code) : pattern.test(code)))?.[0] ?? 'text';
   return { label: guessed === 'markup' ? 'html' : guessed, grammar: guessed };
 }
 

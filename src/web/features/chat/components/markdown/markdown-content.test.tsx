@@ -4,7 +4,9 @@ import { MarkdownContent } from './markdown-content';
 
 describe('MarkdownContent', () => {
   it('renders markdown and never raw HTML', () => {
-    const { container } = render(<MarkdownContent text={'**bold** and <img src=x onerror="alert(1)"> <script>alert(1)</script>'} />);
+    const { container } = render(
+      <MarkdownContent text={'**bold** and <img src=x onerror="alert(1)"> <script>alert(1)</script>'} />,
+    );
     expect(screen.getByText('bold').tagName).toBe('STRONG');
     expect(container.querySelector('img, script')).toBeNull();
   });
@@ -38,12 +40,18 @@ describe('MarkdownContent', () => {
   });
 
   it('highlights a block whose fence names no language by the language it guesses, and shell blocks by their alias', async () => {
-    const { container } = render(<MarkdownContent text={'```\ndef greet(name):\n    return name\n```\n\n```sh\nif [ -f x ]; then echo found; fi\n```'} />);
+    const { container } = render(
+      <MarkdownContent
+        text={'```\ndef greet(name):\n    return name\n```\n\n```sh\nif [ -f x ]; then echo found; fi\n```'}
+      />,
+    );
     const python = screen.getByRole('figure', { name: 'python code' });
     expect(python.querySelector('.token.keyword')?.textContent).toBe('def');
     const shell = screen.getByRole('figure', { name: 'sh code' });
     await waitFor(() => expect(shell.getAttribute('data-language')).toBe('bash'));
-    expect([...shell.querySelectorAll('.token.keyword')].map((token) => token.textContent)).toEqual(expect.arrayContaining(['if', 'then', 'fi']));
+    expect([...shell.querySelectorAll('.token.keyword')].map((token) => token.textContent)).toEqual(
+      expect.arrayContaining(['if', 'then', 'fi']),
+    );
     expect(container.querySelectorAll('figure')).toHaveLength(2);
   });
 });

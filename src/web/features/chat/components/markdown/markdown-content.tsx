@@ -9,7 +9,8 @@ const components: Components = {
   code({ className, children }) {
     const language = /language-([\w+#-]+)/.exec(className ?? '')?.[1];
     const text = textOf(children);
-    if (!language && !text.includes('\n')) return <code className="rounded bg-slate-200 px-1 py-0.5 text-[0.9em] dark:bg-slate-700">{children}</code>;
+    if (!language && !text.includes('\n'))
+      return <code className="rounded bg-slate-200 px-1 py-0.5 text-[0.9em] dark:bg-slate-700">{children}</code>;
     return <CodeBlock code={text.replace(/\n$/, '')} language={language ?? ''} />;
   },
   a: ({ href, children }) => (

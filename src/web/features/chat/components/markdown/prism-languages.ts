@@ -40,5 +40,9 @@ function subscribe(listener: () => void): () => void {
 
 /** True once the extra grammars are registered (or failed to load: the block then stays plain). */
 export function useExtraGrammars(): boolean {
-  return useSyncExternalStore(subscribe, () => loaded, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => false,
+  );
 }

@@ -7,7 +7,12 @@ import { renderChat } from '../../test/render-chat';
 
 const markdownUrl = '/api/conversation/session/s-1/export/download?format=markdown&signature=md';
 const jsonUrl = '/api/conversation/session/s-1/export/download?format=json&signature=js';
-const links = { url: markdownUrl, markdown_url: markdownUrl, json_url: jsonUrl, expires_at: '2026-01-02T10:05:00.000Z' };
+const links = {
+  url: markdownUrl,
+  markdown_url: markdownUrl,
+  json_url: jsonUrl,
+  expires_at: '2026-01-02T10:05:00.000Z',
+};
 
 describe('chat sidebar export in both formats', () => {
   const originalOpen = window.open;

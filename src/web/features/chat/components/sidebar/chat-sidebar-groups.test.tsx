@@ -23,9 +23,12 @@ describe('chat sidebar date groups', () => {
     renderChat();
     const list = await screen.findByRole('navigation', { name: 'Conversations' });
     await within(list).findByText('Fresh chat');
-    const headings = within(list).getAllByRole('heading').map((heading) => heading.textContent);
+    const headings = within(list)
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent);
     expect(headings).toEqual(['Today', 'Yesterday', 'Previous 7 days', 'Previous 30 days', 'January 2025']);
-    const groupOf = (title: string) => within(list).getByText(title).closest('section')?.querySelector('h3')?.textContent;
+    const groupOf = (title: string) =>
+      within(list).getByText(title).closest('section')?.querySelector('h3')?.textContent;
     expect(groupOf('Fresh chat')).toBe('Today');
     expect(groupOf('Yesterday chat')).toBe('Yesterday');
     expect(groupOf('Three days back')).toBe('Previous 7 days');

@@ -6,7 +6,10 @@ import { makeMessage, makeSession } from '../../test/chat-fixtures';
 import { fakeChatApi } from '../../test/fake-chat-api';
 import { renderChat } from '../../test/render-chat';
 
-const sessions = [makeSession({ id: 's-1', title: 'Recent chat' }), makeSession({ id: 's-2', title: 'Garden plans', created_at: '2025-12-01T10:00:00.000Z' })];
+const sessions = [
+  makeSession({ id: 's-1', title: 'Recent chat' }),
+  makeSession({ id: 's-2', title: 'Garden plans', created_at: '2025-12-01T10:00:00.000Z' }),
+];
 const messagesBySession = {
   's-1': [makeMessage({ id: 'm-1', session_id: 's-1', content: 'Hello' })],
   's-2': [
@@ -17,7 +20,15 @@ const messagesBySession = {
 };
 
 function hit(overrides: Partial<ConversationSearchResult>): ConversationSearchResult {
-  return { session_id: 's-2', session_title: 'Garden plans', message_id: 'm-3', role: 'assistant', snippet: 'Try zucchini, it grows fast.', created_at: '2025-12-01T10:00:00.000Z', ...overrides };
+  return {
+    session_id: 's-2',
+    session_title: 'Garden plans',
+    message_id: 'm-3',
+    role: 'assistant',
+    snippet: 'Try zucchini, it grows fast.',
+    created_at: '2025-12-01T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 const originalScroll = Element.prototype.scrollIntoView;
@@ -82,7 +93,12 @@ describe('chat sidebar search', () => {
       search: (_text, page) =>
         page === 1
           ? { results: [hit({ message_id: 'm-3', snippet: 'first page plant' })], page, limit: 1, has_more: true }
-          : { results: [hit({ message_id: 'm-2', role: 'user', snippet: 'second page plant' })], page, limit: 1, has_more: false },
+          : {
+              results: [hit({ message_id: 'm-2', role: 'user', snippet: 'second page plant' })],
+              page,
+              limit: 1,
+              has_more: false,
+            },
     });
     const user = userEvent.setup();
     renderChat();
@@ -96,9 +112,16 @@ describe('chat sidebar search', () => {
 
   it('under 768 px keeps the search when the sidebar closes on opening a result', async () => {
     const originalMatchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...originalMatchMedia(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...originalMatchMedia(query),
+      matches: query.includes('max-width: 767px'),
+    })) as typeof window.matchMedia;
     try {
-      fakeChatApi({ sessions, messagesBySession, search: (_text, page) => ({ results: [hit({})], page, limit: 20, has_more: false }) });
+      fakeChatApi({
+        sessions,
+        messagesBySession,
+        search: (_text, page) => ({ results: [hit({})], page, limit: 20, has_more: false }),
+      });
       const user = userEvent.setup();
       renderChat();
       await user.click(await screen.findByRole('button', { name: 'Open sidebar' }));

@@ -9,7 +9,10 @@ import { renderChat } from '../../test/render-chat';
 const first = makeSession({ id: 's-1', title: 'First chat...' });
 const second = makeSession({ id: 's-2', title: 'Second chat...', created_at: '2026-03-04T12:00:00.000Z' });
 const messagesBySession = {
-  's-1': [makeMessage({ id: 'm-1', session_id: 's-1', content: 'Question one' }), makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Answer one' })],
+  's-1': [
+    makeMessage({ id: 'm-1', session_id: 's-1', content: 'Question one' }),
+    makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Answer one' }),
+  ],
   's-2': [makeMessage({ id: 'm-3', session_id: 's-2', content: 'Question two' })],
 };
 
@@ -17,9 +20,13 @@ const messagesBySession = {
 function serverWithUndo(options: { restorable?: boolean } = {}) {
   const live = new Set(['s-1', 's-2']);
   const listed = () => [first, second].filter((session) => live.has(session.id));
-  const withMessages = (session: ChatSessionView) => ({ ...session, messages: messagesBySession[session.id as keyof typeof messagesBySession] });
+  const withMessages = (session: ChatSessionView) => ({
+    ...session,
+    messages: messagesBySession[session.id as keyof typeof messagesBySession],
+  });
   const restore = (session: ChatSessionView) => () => {
-    if (options.restorable === false) return { status: 404, body: { code: 'not_found', message: 'Chat session not found' } };
+    if (options.restorable === false)
+      return { status: 404, body: { code: 'not_found', message: 'Chat session not found' } };
     live.add(session.id);
     return { body: withMessages(session) };
   };
@@ -42,7 +49,10 @@ function serverWithUndo(options: { restorable?: boolean } = {}) {
 
 const sidebar = () => screen.findByRole('complementary', { name: 'Chat sessions' });
 const notifications = () => within(screen.getByRole('region', { name: 'Notifications' }));
-const restores = (requests: ChatRequest[]) => requests.filter((request) => request.method === 'POST' && request.path.endsWith('/restore')).map((request) => request.path);
+const restores = (requests: ChatRequest[]) =>
+  requests
+    .filter((request) => request.method === 'POST' && request.path.endsWith('/restore'))
+    .map((request) => request.path);
 
 async function deleteConfirmed(user: ReturnType<typeof userEvent.setup>, list: HTMLElement, title: string) {
   await user.click(await within(list).findByRole('button', { name: `Delete ${title}` }));
@@ -58,7 +68,10 @@ describe('undoing a deleted conversation', () => {
     renderChat();
     const list = await sidebar();
     await waitFor(() => expect(screen.getByText('Question one')).toBeInTheDocument());
-    const titles = () => within(list).getAllByRole('listitem').map((item) => item.textContent);
+    const titles = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
     const before = titles();
 
     await deleteConfirmed(user, list, 'First chat...');

@@ -7,9 +7,22 @@ import { makeMessage, makeSession } from '../../test/chat-fixtures';
 import { fakeChatApi } from '../../test/fake-chat-api';
 import { renderChat } from '../../test/render-chat';
 
-const sessions = [makeSession({ id: 's-1', title: 'First chat...' }), makeSession({ id: 's-2', title: '', created_at: '2026-03-04T12:00:00.000Z' })];
+const sessions = [
+  makeSession({ id: 's-1', title: 'First chat...' }),
+  makeSession({ id: 's-2', title: '', created_at: '2026-03-04T12:00:00.000Z' }),
+];
 const messagesBySession = {
-  's-1': [makeMessage({ id: 'm-1', session_id: 's-1', content: 'Question one' }), makeMessage({ id: 'm-2', session_id: 's-1', role: 'assistant', content: 'Answer **one**', model: 'local/tinyllama', tokens_used: 9 })],
+  's-1': [
+    makeMessage({ id: 'm-1', session_id: 's-1', content: 'Question one' }),
+    makeMessage({
+      id: 'm-2',
+      session_id: 's-1',
+      role: 'assistant',
+      content: 'Answer **one**',
+      model: 'local/tinyllama',
+      tokens_used: 9,
+    }),
+  ],
   's-2': [makeMessage({ id: 'm-3', session_id: 's-2', content: 'Question two' })],
 };
 
@@ -31,10 +44,11 @@ describe('chat sidebar', () => {
 
     await user.click(within(list).getByText('New Chat', { selector: 'span' }));
     await waitFor(() => expect(screen.getByText('Question two')).toBeInTheDocument());
-    expect(requests.filter((request) => request.method === 'GET' && /^\/conversation\/session\/s-\d$/.test(request.path)).map((request) => request.path)).toEqual([
-      '/conversation/session/s-1',
-      '/conversation/session/s-2',
-    ]);
+    expect(
+      requests
+        .filter((request) => request.method === 'GET' && /^\/conversation\/session\/s-\d$/.test(request.path))
+        .map((request) => request.path),
+    ).toEqual(['/conversation/session/s-1', '/conversation/session/s-2']);
   });
 
   it("shows 'Loading conversation...' while messages load and a toast when they cannot", async () => {
@@ -42,7 +56,8 @@ describe('chat sidebar', () => {
     fakeChatApi({
       sessions,
       routes: {
-        'GET /conversation/session/s-1': () => new Promise((resolve) => (fail = () => resolve({ status: 400, body: { message: 'boom' } }))),
+        'GET /conversation/session/s-1': () =>
+          new Promise((resolve) => (fail = () => resolve({ status: 400, body: { message: 'boom' } }))),
       },
     });
     renderChat();
@@ -68,7 +83,10 @@ describe('chat sidebar', () => {
     await user.type(within(list).getByRole('textbox', { name: 'Chat name' }), 'Holiday plans{Enter}');
     expect(await within(list).findByText('Holiday plans')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Chat name updated')).toBeInTheDocument());
-    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({ path: '/conversation/session/s-1/title', body: { title: 'Holiday plans' } });
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+      path: '/conversation/session/s-1/title',
+      body: { title: 'Holiday plans' },
+    });
   });
 
   it('saves a rename on blur', async () => {
@@ -80,7 +98,9 @@ describe('chat sidebar', () => {
     await user.clear(within(list).getByRole('textbox', { name: 'Chat name' }));
     await user.type(within(list).getByRole('textbox', { name: 'Chat name' }), 'Blurred');
     await user.click(screen.getByRole('textbox', { name: 'Message' }));
-    await waitFor(() => expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ title: 'Blurred' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ title: 'Blurred' }),
+    );
   });
 
   it('deletes a session, and clears all after confirming', async () => {
@@ -96,12 +116,18 @@ describe('chat sidebar', () => {
     await user.click(within(confirmation).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByText('Chat session deleted')).toBeInTheDocument());
     expect(within(list).queryByText('First chat...')).toBeNull();
-    expect(requests.some((request) => request.method === 'DELETE' && request.path === '/conversation/session/s-1')).toBe(true);
+    expect(
+      requests.some((request) => request.method === 'DELETE' && request.path === '/conversation/session/s-1'),
+    ).toBe(true);
 
     await user.click(within(list).getByRole('button', { name: 'Clear all conversations' }));
     await user.click(within(list).getByRole('button', { name: 'Yes, clear all' }));
     await waitFor(() => expect(within(list).queryAllByRole('listitem')).toHaveLength(0));
-    expect(requests.some((request) => request.method === 'DELETE' && request.path === '/conversation/session/all/org-1/user-1')).toBe(true);
+    expect(
+      requests.some(
+        (request) => request.method === 'DELETE' && request.path === '/conversation/session/all/org-1/user-1',
+      ),
+    ).toBe(true);
     expect(screen.getByRole('heading', { name: 'Start a new conversation' })).toBeInTheDocument();
   });
 
@@ -177,7 +203,9 @@ describe('App Settings from the chat sidebar', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Privacy' }));
     await user.click(within(dialog).getByRole('button', { name: 'Clear All Conversation History' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear History' }));
-    await waitFor(() => expect(screen.getByText('Conversation history cleared (2 conversations deleted).')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Conversation history cleared (2 conversations deleted).')).toBeInTheDocument(),
+    );
     expect(historyDeletes).toBe(1);
     await waitFor(() => expect(within(list).queryByText('First chat...')).not.toBeInTheDocument());
 

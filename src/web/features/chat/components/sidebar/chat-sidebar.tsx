@@ -39,7 +39,10 @@ export function ChatSidebar(props: ChatSidebarProps) {
   const width = isMobile ? 'fixed inset-0 z-30 w-full' : 'w-1/5 min-w-64 max-w-80';
 
   return (
-    <aside aria-label="Chat sessions" className={`flex flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950 ${width}`}>
+    <aside
+      aria-label="Chat sessions"
+      className={`flex flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950 ${width}`}
+    >
       <div className="px-3 pt-3 pb-1">
         <BrandLogo to="/chat" />
       </div>
@@ -47,7 +50,13 @@ export function ChatSidebar(props: ChatSidebarProps) {
         <Button className="flex-1" onClick={onNewChat}>
           New Chat
         </Button>
-        <Button variant="ghost" className="px-3" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (Ctrl+/)" onClick={props.onShowShortcuts}>
+        <Button
+          variant="ghost"
+          className="px-3"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (Ctrl+/)"
+          onClick={props.onShowShortcuts}
+        >
           ?
         </Button>
         <Button variant="ghost" aria-label="Close sidebar" onClick={onClose}>
@@ -56,7 +65,10 @@ export function ChatSidebar(props: ChatSidebarProps) {
       </div>
       <SidebarSearch value={props.searchText} onChange={props.onSearchTextChange} />
       {props.searchText.trim() ? (
-        <SearchResults text={props.searchText} onOpen={(result) => props.onOpenResult(result.session_id, result.message_id)} />
+        <SearchResults
+          text={props.searchText}
+          onOpen={(result) => props.onOpenResult(result.session_id, result.message_id)}
+        />
       ) : (
         <SessionList
           sessions={sessions}
@@ -70,7 +82,14 @@ export function ChatSidebar(props: ChatSidebarProps) {
       <div className="border-t border-slate-200 p-2 text-sm dark:border-slate-800">
         {confirmingClear ? (
           <div className="flex gap-2">
-            <Button variant="danger" className="flex-1" onClick={() => { setConfirmingClear(false); onClearAll(); }}>
+            <Button
+              variant="danger"
+              className="flex-1"
+              onClick={() => {
+                setConfirmingClear(false);
+                onClearAll();
+              }}
+            >
               Yes, clear all
             </Button>
             <Button variant="ghost" onClick={() => setConfirmingClear(false)}>
@@ -78,7 +97,12 @@ export function ChatSidebar(props: ChatSidebarProps) {
             </Button>
           </div>
         ) : (
-          <Button variant="ghost" className="w-full" disabled={sessions.length === 0} onClick={() => setConfirmingClear(true)}>
+          <Button
+            variant="ghost"
+            className="w-full"
+            disabled={sessions.length === 0}
+            onClick={() => setConfirmingClear(true)}
+          >
             Clear all conversations
           </Button>
         )}

@@ -25,10 +25,18 @@ export function SearchResults({ text, onOpen }: SearchResultsProps) {
       <ul aria-label="Search results" className="space-y-0.5">
         {search.results.map((result) => (
           <li key={`${result.session_id}/${result.message_id ?? 'title'}`}>
-            <button type="button" onClick={() => onOpen(result)} className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-slate-100 dark:hover:bg-slate-800/60">
-              <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100">{result.session_title || 'New Chat'}</span>
+            <button
+              type="button"
+              onClick={() => onOpen(result)}
+              className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-slate-100 dark:hover:bg-slate-800/60"
+            >
+              <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100">
+                {result.session_title || 'New Chat'}
+              </span>
               <span className="line-clamp-3 block text-xs break-words text-slate-600 dark:text-slate-400">
-                {result.role ? <span className="font-medium">{result.role === 'user' ? 'You: ' : 'Assistant: '}</span> : null}
+                {result.role ? (
+                  <span className="font-medium">{result.role === 'user' ? 'You: ' : 'Assistant: '}</span>
+                ) : null}
                 <SearchSnippet snippet={result.snippet} text={search.searchedFor} />
               </span>
             </button>

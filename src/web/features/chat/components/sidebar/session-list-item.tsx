@@ -18,7 +18,8 @@ function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-const actionStyle = 'rounded px-1.5 py-0.5 text-xs text-slate-600 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-slate-100';
+const actionStyle =
+  'rounded px-1.5 py-0.5 text-xs text-slate-600 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-slate-100';
 
 export function SessionListItem({ session, isCurrent, onSelect, onRename, onDelete, onExport }: SessionListItemProps) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -56,7 +57,9 @@ export function SessionListItem({ session, isCurrent, onSelect, onRename, onDele
   }
 
   return (
-    <li className={`group rounded-md px-2 py-1.5 ${isCurrent ? 'bg-indigo-50 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`}>
+    <li
+      className={`group rounded-md px-2 py-1.5 ${isCurrent ? 'bg-indigo-50 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`}
+    >
       <button type="button" onClick={onSelect} aria-current={isCurrent || undefined} className="block w-full text-left">
         <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100">{title}</span>
         <span className="block text-xs text-slate-600 dark:text-slate-400">{formatDate(session.createdAt)}</span>
@@ -73,10 +76,22 @@ export function SessionListItem({ session, isCurrent, onSelect, onRename, onDele
         >
           Rename
         </button>
-        <button type="button" className={actionStyle} aria-label={`Export ${title}`} title="Export as Markdown" onClick={() => onExport('markdown')}>
+        <button
+          type="button"
+          className={actionStyle}
+          aria-label={`Export ${title}`}
+          title="Export as Markdown"
+          onClick={() => onExport('markdown')}
+        >
           Export
         </button>
-        <button type="button" className={actionStyle} aria-label={`Export as JSON: ${title}`} title="Export as JSON" onClick={() => onExport('json')}>
+        <button
+          type="button"
+          className={actionStyle}
+          aria-label={`Export as JSON: ${title}`}
+          title="Export as JSON"
+          onClick={() => onExport('json')}
+        >
           JSON
         </button>
         <button type="button" className={actionStyle} aria-label={`Delete ${title}`} onClick={onDelete}>

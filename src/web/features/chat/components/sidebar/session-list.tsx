@@ -29,7 +29,10 @@ export function SessionList({ sessions, currentSessionId, onSelect, onRename, on
     <nav aria-label="Conversations" className="flex-1 overflow-y-auto px-2">
       {groups.map((group) => (
         <section key={group.label} aria-labelledby={`session-group-${group.label}`} className="mb-2">
-          <h3 id={`session-group-${group.label}`} className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          <h3
+            id={`session-group-${group.label}`}
+            className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+          >
             {group.label}
           </h3>
           <ul className="space-y-0.5">

@@ -5,7 +5,8 @@ import { useAdminEntry } from '../../../admin/hooks/use-admin-entry';
 import { useAuth } from '../../../auth/hooks/use-auth';
 import { AppSettingsModal } from '../../../settings';
 
-const linkStyle = 'block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
+const linkStyle =
+  'block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
 
 /**
  * The top bar is hidden on /chat, so the ways out live here (spec section 2). App Settings opens
@@ -45,8 +46,16 @@ export function SidebarFooter({ onHistoryCleared }: { onHistoryCleared: () => vo
       <button type="button" className={`${linkStyle} w-full text-left`} onClick={() => void signOut()}>
         Logout
       </button>
-      {user ? <p className="truncate px-2 pt-1 text-xs text-slate-600 dark:text-slate-400">Signed in as {user.username}</p> : null}
-      {settingsOpen ? <AppSettingsModal onClose={() => setSettingsOpen(false)} onHistoryCleared={onHistoryCleared} onAccountDataDeleted={onHistoryCleared} /> : null}
+      {user ? (
+        <p className="truncate px-2 pt-1 text-xs text-slate-600 dark:text-slate-400">Signed in as {user.username}</p>
+      ) : null}
+      {settingsOpen ? (
+        <AppSettingsModal
+          onClose={() => setSettingsOpen(false)}
+          onHistoryCleared={onHistoryCleared}
+          onAccountDataDeleted={onHistoryCleared}
+        />
+      ) : null}
     </nav>
   );
 }

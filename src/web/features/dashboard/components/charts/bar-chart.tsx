@@ -1,4 +1,14 @@
-import { Bar, CartesianGrid, Legend, BarChart as RechartsBarChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import {
+  Bar,
+  CartesianGrid,
+  Legend,
+  BarChart as RechartsBarChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
 
 export interface BarSeries<Point> {
   name: string;
@@ -22,7 +32,11 @@ interface BarChartProps<Point> {
 
 const chartHeight = 220;
 
-function TooltipLines<Point>({ active, payload, tooltip }: Pick<TooltipContentProps<number, string>, 'active' | 'payload'> & { tooltip: (point: Point) => string[] }) {
+function TooltipLines<Point>({
+  active,
+  payload,
+  tooltip,
+}: Pick<TooltipContentProps<number, string>, 'active' | 'payload'> & { tooltip: (point: Point) => string[] }) {
   const point = payload?.[0]?.payload as Point | undefined;
   if (!active || point === undefined) return null;
   return (
@@ -37,16 +51,38 @@ function TooltipLines<Point>({ active, payload, tooltip }: Pick<TooltipContentPr
 /** Daily bars (recharts), one group per point and one bar per series, with a tooltip on hover or keyboard focus. */
 export function BarChart<Point>({ label, points, series, pointLabel, tooltip, formatValue }: BarChartProps<Point>) {
   return (
-    <figure aria-label={label} className="min-w-0 text-slate-500 dark:text-slate-400" data-testid="bar-chart" data-points={points.length}>
+    <figure
+      aria-label={label}
+      className="min-w-0 text-slate-500 dark:text-slate-400"
+      data-testid="bar-chart"
+      data-points={points.length}
+    >
       <ResponsiveContainer width="100%" height={chartHeight} initialDimension={{ width: 320, height: chartHeight }}>
         <RechartsBarChart data={points as Point[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.15} />
           <XAxis dataKey={pointLabel} tick={{ fontSize: 11, fill: 'currentColor' }} tickLine={false} minTickGap={16} />
-          <YAxis tickFormatter={formatValue} tick={{ fontSize: 11, fill: 'currentColor' }} tickLine={false} axisLine={false} width={64} />
-          <Tooltip cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} content={(props) => <TooltipLines {...props} tooltip={tooltip} />} />
+          <YAxis
+            tickFormatter={formatValue}
+            tick={{ fontSize: 11, fill: 'currentColor' }}
+            tickLine={false}
+            axisLine={false}
+            width={64}
+          />
+          <Tooltip
+            cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
+            content={(props) => <TooltipLines {...props} tooltip={tooltip} />}
+          />
           {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
           {series.map((line) => (
-            <Bar key={line.name} name={line.name} dataKey={line.value} fill={line.color} radius={[2, 2, 0, 0]} maxBarSize={24} isAnimationActive={false} />
+            <Bar
+              key={line.name}
+              name={line.name}
+              dataKey={line.value}
+              fill={line.color}
+              radius={[2, 2, 0, 0]}
+              maxBarSize={24}
+              isAnimationActive={false}
+            />
           ))}
         </RechartsBarChart>
       </ResponsiveContainer>
