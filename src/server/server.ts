@@ -18,7 +18,7 @@ import type { ConversationDependencies } from './conversations/conversation-depe
 import { createAccessTokens } from './auth/access-tokens';
 import { createRecentCallers } from './auth/recent-callers';
 import type { AuthDependencies } from './auth/auth-dependencies';
-import { createAttemptThrottle } from './auth/attempt-throttle';
+import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
 import { createSlidingWindow } from './auth/sliding-window';
@@ -72,11 +72,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     passwords: createPasswordHasher(config.argon2),
     accessTokens: createAccessTokens(secretKey, config.accessTokenTtlSeconds),
     recentCallers: createRecentCallers(),
-    loginThrottle: createAttemptThrottle({
-      maxPerSubject: config.loginThrottle.maxFailuresPerUsername,
-      maxPerAddress: config.loginThrottle.maxFailuresPerAddress,
-      windowSeconds: config.loginThrottle.windowSeconds,
-    }),
+    loginThrottle: createLoginThrottle({ db: database.db, limits: config.loginThrottle, logger }),
     signupThrottle: createSlidingWindow({
       max: config.signupThrottle.maxPerAddress,
       windowSeconds: config.signupThrottle.windowSeconds,
@@ -99,7 +95,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
+    refreshSuccessors: createSecretBox(secretKey, 'refresh-successors'),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
+    refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
     trialCreditUsd: config.wallet.trialCreditUsd,
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
     logger,

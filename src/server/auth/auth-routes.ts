@@ -28,6 +28,8 @@ import { AppError } from '../http/app-error';
 import * as accounts from './account-service';
 import type { AuthDependencies } from './auth-dependencies';
 import { requireAuth } from './require-auth';
+import { login } from './login-service';
+import { refresh } from './refresh-service';
 import * as sessions from './session-service';
 import * as twoFactor from './two-factor-service';
 
@@ -66,7 +68,7 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
 
   const router = createApiRouter();
   addRoute(router, post('/login', 'Sign in', loginRequestSchema, authResponseSchema), async (context) => {
-    return context.json(await sessions.login(dependencies, context.req.valid('json'), client(context)));
+    return context.json(await login(dependencies, context.req.valid('json'), client(context)));
   });
   addRoute(
     router,
@@ -81,9 +83,7 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
     router,
     post('/refresh', 'Exchange a refresh token for new tokens', refreshRequestSchema, refreshResponseSchema),
     async (context) => {
-      return context.json(
-        await sessions.refresh(dependencies, context.req.valid('json').refresh_token, client(context)),
-      );
+      return context.json(await refresh(dependencies, context.req.valid('json').refresh_token, client(context)));
     },
   );
   addRoute(
