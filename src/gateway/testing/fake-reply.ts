@@ -19,6 +19,12 @@ export interface FakeReply {
   closeBeforeAnswer?: boolean;
   /** Send the provider's in-stream error event after this many text chunks, then end. */
   errorEventAfterChunks?: number;
+  /**
+   * Fall silent after this many text chunks (0: right after the headers and the opening frames):
+   * nothing more is sent and the connection stays open until the client closes it, as a provider
+   * that stalls mid-answer does. `headersDelayMs` is the stall before the headers.
+   */
+  stallAfterChunks?: number;
   /** Usage to report. 'none' sends no usage where the wire format allows it (OpenAI). */
   usage?: Partial<TokenUsage> | 'none';
   finishReason?: 'stop' | 'length';
@@ -36,6 +42,7 @@ export interface PlannedReply {
   dropConnectionAfterChunks: number | undefined;
   closeBeforeAnswer: boolean;
   errorEventAfterChunks: number | undefined;
+  stallAfterChunks: number | undefined;
 }
 
 /** 'Hello big world' -> ['Hello', ' big', ' world']: each word keeps the space before it. */
@@ -78,5 +85,6 @@ export function planReply(
     dropConnectionAfterChunks: reply.dropConnectionAfterChunks,
     closeBeforeAnswer: reply.closeBeforeAnswer ?? false,
     errorEventAfterChunks: reply.errorEventAfterChunks,
+    stallAfterChunks: reply.stallAfterChunks,
   };
 }

@@ -11,13 +11,13 @@ import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest, type RoutedRequest } from '../routing/route-request';
 import { startCachedReply } from './cached-reply';
 import { AnsweredFromCache, type CacheHit } from './answered-from-cache';
-import type { ReplyPlan } from './reply-plan';
+import type { ReplyCacheTarget } from './store-reply-in-cache';
 import { insertMessage } from './chat-message-repository';
 import { createSession, findSession, lockLiveSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
 import { listUsableModels } from './model-access';
-import type { OpenedReply } from './reply-run';
+import type { OpenedReply } from './opened-reply';
 import { enterSetup, type SetupTicket } from './setup-gate';
 import { startRoutedReply } from './start-routed-reply';
 
@@ -125,7 +125,7 @@ async function setUpMessage(
     onSaved?.(saved);
     return { reply: await startCachedReply(dependencies, caller, route, hit, saved), ...saved };
   };
-  const askModel = (cache: ReplyPlan['cache'], cacheHit?: Promise<CacheHit | undefined>) =>
+  const askModel = (cache: ReplyCacheTarget, cacheHit?: Promise<CacheHit | undefined>) =>
     startRoutedReply(
       dependencies,
       caller,

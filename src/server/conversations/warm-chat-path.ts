@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { sendMessageRequestSchema } from '../../contracts';
-import { estimateMessagesTokens, verifyCandidate, warmProviderProtocols } from '../../gateway';
+import { estimateMessagesTokens, verifyCandidate } from '../../gateway';
+import { warmModelProtocols } from '../metered-calls/warm-model-calls';
 import type { Caller } from '../http/context';
 import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest } from '../routing/route-request';
@@ -73,7 +74,7 @@ export async function warmChatPath(
     [
       'the provider protocols',
       async () => {
-        const failed = (await warmProviderProtocols()).filter((result) => result.error !== undefined);
+        const failed = (await warmModelProtocols()).filter((result) => result.error !== undefined);
         if (failed.length > 0)
           throw new AggregateError(
             failed.map((result) => result.error),

@@ -1,4 +1,4 @@
-import type { ErrorCode, LimitRefusal } from '../../contracts';
+import type { ErrorCode, LimitRefusal, PassedDeadline } from '../../contracts';
 import { messages } from '../../contracts';
 
 export const httpStatusByErrorCode = {
@@ -16,6 +16,7 @@ export const httpStatusByErrorCode = {
   too_many_requests: 429,
   internal: 500,
   upstream_failed: 502,
+  upstream_timeout: 504,
   unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
 
@@ -24,6 +25,8 @@ export interface AppErrorOptions {
   retryAfterSeconds?: number;
   /** A chat request refused by a monthly limit: rendered as the body's `limit`. */
   limit?: LimitRefusal;
+  /** A model call stopped by one of its deadlines: rendered as the body's `deadline`. */
+  deadline?: PassedDeadline;
   cause?: unknown;
 }
 
@@ -32,6 +35,7 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly retryAfterSeconds?: number;
   readonly limit?: LimitRefusal;
+  readonly deadline?: PassedDeadline;
 
   constructor(
     readonly code: ErrorCode,
@@ -43,6 +47,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.limit = options.limit;
+    this.deadline = options.deadline;
   }
 
   get status(): number {

@@ -1,4 +1,9 @@
-import { type RoutingPolicy, type RoutingPolicyResponse, type UpdateRoutingPolicyRequest } from '../../contracts';
+import {
+  effectiveDeadlines,
+  type RoutingPolicy,
+  type RoutingPolicyResponse,
+  type UpdateRoutingPolicyRequest,
+} from '../../contracts';
 import { findModel, listAvailableModels, promptKinds, type CatalogModel } from '../../gateway';
 import type { Database } from '../db/database';
 import { makeAdministrativeChange } from '../audit/administrative-change';
@@ -63,6 +68,7 @@ export async function describeRoutingPolicy(
       candidate_model_ids: autoLadder(available, policy.candidate_model_ids).models.map((model) => model.id),
       reference_model_id: resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id)?.id ?? null,
       cache_threshold: cacheThreshold,
+      deadlines: effectiveDeadlines(policy.deadlines),
     },
   };
 }
@@ -83,7 +89,12 @@ export async function updateRoutingPolicy(
   const saved = await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     // Read in the change's transaction, under the organisation's lock: two saves at once cannot lose either's fields.
     const current = await loadRoutingPolicy(transaction, caller.orgId);
-    const next: RoutingPolicy = { ...current, ...change, cache: { ...current.cache, ...change.cache } };
+    const next: RoutingPolicy = {
+      ...current,
+      ...change,
+      cache: { ...current.cache, ...change.cache },
+      deadlines: { ...current.deadlines, ...change.deadlines },
+    };
     await saveRoutingPolicy(transaction, caller.orgId, next);
     await record({
       action: 'routing.policy_update',

@@ -47,7 +47,6 @@ export async function createRequestRouting(
     scorer,
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
-    firstPartTimeoutMs: options.firstPartTimeoutMs,
     speculativeCalls: options.speculativeCalls,
     cacheJudge: options.cacheJudge,
     // The router's whole path once, and the embedded encoder's (thread, model, WASM) for the cache:

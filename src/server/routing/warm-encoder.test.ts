@@ -6,7 +6,6 @@ import { warmEncoder } from './warm-encoder';
 function routingWith(warm: () => Promise<void>): ConversationDependencies['routing'] {
   return {
     policies: {} as ConversationDependencies['routing']['policies'],
-    firstPartTimeoutMs: 1000,
     cacheDefaults: {} as ConversationDependencies['routing']['cacheDefaults'],
     warm,
   };

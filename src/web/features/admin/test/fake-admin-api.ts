@@ -131,11 +131,13 @@ export function makeRoutingPolicy(overrides: Partial<RoutingPolicyResponse> = {}
       candidate_model_ids: null,
       reference_model_id: null,
       cache: { enabled: true, threshold: null, ttl_seconds: 604_800, max_entries: 10_000 },
+      deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
     },
     effective: {
       candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'],
       reference_model_id: 'openai/gpt-4o',
       cache_threshold: 0.9,
+      deadlines: { headers_ms: 30_000, first_token_ms: 120_000, between_tokens_ms: 30_000 },
     },
     calibration: noCalibration(0.9),
     ...overrides,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contracts';
-import { GatewayError, type GatewayErrorKind } from '../../gateway';
-import { upstreamFailure } from './upstream-error';
+import { GatewayError, modelCatalog, type GatewayErrorKind } from '../../gateway';
+import { DeadlinePassed } from './call-deadlines';
+import { streamFailure, upstreamFailure } from './call-errors';
 
 describe('upstreamFailure', () => {
   it.each([
@@ -30,5 +31,26 @@ describe('upstreamFailure', () => {
 
   it('treats anything else as a failed provider call', () => {
     expect(upstreamFailure(new Error('boom')).status).toBe(502);
+  });
+
+  it('tells a passed deadline apart: 504 before the first token, a silence after it, each naming the deadline', () => {
+    const model = modelCatalog.find((candidate) => candidate.id === 'openai/gpt-4o-mini')!;
+    const beforeFirstToken = upstreamFailure(new DeadlinePassed(model, 'first_token', 2_000));
+    expect(beforeFirstToken).toMatchObject({
+      code: 'upstream_timeout',
+      status: 504,
+      message: messages.upstreamTimedOut,
+      deadline: { kind: 'first_token', ms: 2_000 },
+    });
+    expect(streamFailure(new DeadlinePassed(model, 'between_tokens', 30_000))).toEqual({
+      code: 'upstream_timeout',
+      message: messages.upstreamStalled,
+      deadline: { kind: 'between_tokens', ms: 30_000 },
+    });
+    // Any other failure after the first byte keeps its own code and carries no deadline.
+    expect(streamFailure(new GatewayError('unavailable', 'down', { provider: 'openai' }))).toEqual({
+      code: 'upstream_failed',
+      message: messages.upstreamFailed,
+    });
   });
 });

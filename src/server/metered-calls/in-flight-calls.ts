@@ -1,11 +1,11 @@
-/** Replies still being streamed or recorded, so shutdown can wait for them before closing the database. */
-export interface InFlightReplies {
+/** Model calls (and the replies built on them) still streaming or being recorded, so shutdown can wait for them before closing the database. */
+export interface InFlightCalls {
   track<Result>(work: Promise<Result>): Promise<Result>;
-  /** Resolves once every tracked reply has finished (successfully or not). */
+  /** Resolves once every tracked piece of work has finished (successfully or not). */
   settled(): Promise<void>;
 }
 
-export function createInFlightReplies(): InFlightReplies {
+export function createInFlightCalls(): InFlightCalls {
   const running = new Set<Promise<unknown>>();
   return {
     track(work) {
