@@ -225,9 +225,13 @@ export const updateWalletSettingsRequestSchema = z.object({
 });
 export type UpdateWalletSettingsRequest = z.infer<typeof updateWalletSettingsRequestSchema>;
 
+/** How far the usage projection looks ahead: a balance lasting longer is "more than 10 years". */
+export const usageProjectionHorizonYears = 10;
+
 /**
  * GET /wallet/{orgId}/usage-projection: the average daily spend of the last `period_days` days
- * (today included) and how many whole days the balance lasts at it; null when nothing was spent.
+ * (today included) and how many whole days the balance lasts at it; null when nothing was spent,
+ * or when the balance outlasts the horizon: then `lasts_more_than_years` says so (10), else null.
  */
 export const usageProjectionSchema = z.object({
   balance: z.number(),
@@ -236,5 +240,6 @@ export const usageProjectionSchema = z.object({
   average_daily_spend: z.number(),
   days_until_empty: z.number().int().nullable(),
   projected_empty_date: z.string().nullable(),
+  lasts_more_than_years: z.number().int().nullable(),
 });
 export type UsageProjection = z.infer<typeof usageProjectionSchema>;

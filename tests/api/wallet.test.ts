@@ -92,6 +92,7 @@ describe('a new organisation’s wallet', () => {
       average_daily_spend: 0,
       days_until_empty: null,
       projected_empty_date: null,
+      lasts_more_than_years: null,
     });
   });
 });
