@@ -40,6 +40,7 @@ export const walletMessages = {
   idempotencyKeyReused: 'This Idempotency-Key was used for a different top-up. Use a new key for a new top-up.',
   transactionNotFound: 'Transaction not found',
   paymentNotFound: 'Payment not found',
+  receiptNotFound: 'Receipt not found: the payment has not succeeded.',
   paymentUnconfirmed:
     'The card payment could not be confirmed yet. The wallet is credited as soon as it succeeds; check the transactions shortly.',
   /** The notice people with the billing scope find when the wallet first refuses a paid model after its last credit. */
@@ -185,7 +186,7 @@ export const walletPaymentPathSchema = z.object({
 });
 
 /**
- * GET /wallet/{orgId}/payments/{paymentId}: one card payment (a top-up or a plan's) as it stands:
+ * GET /wallet/{orgId}/payments/{paymentId}: one payment (a top-up, or a plan's by card or from the wallet) as it stands:
  * processing (being charged), pending (awaiting the customer on `checkout_url`, or the payment
  * service's word), succeeded, or failed with its reason. A succeeded top-up names its credit.
  */
@@ -198,6 +199,10 @@ export const walletPaymentSchema = z.object({
   failure_message: z.string().nullable(),
   checkout_url: z.string().nullable(),
   transaction: walletTransactionSchema.nullable(),
+  /** How it was paid, as the receipt says it: 'Visa •••• 4242 (test card)', 'Card', 'Prepaid wallet'. */
+  paid_with: z.string().nullable(),
+  /** GET this path (with the bearer token) for the receipt's PDF; null until it succeeded. */
+  receipt_path: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceJob } from '../../src/server/billing/invoice-job';
 import { createWalletInvoiceSources } from '../../src/server/billing/wallet-invoice-sources';
-import { createRecordedPlanCharges } from '../../src/server/billing/plan-charges';
+import { createTestModePlanCharges } from '../../src/server/billing/renewal-charges';
 import { auditEntries, organisations, subscriptionCharges, subscriptions } from '../../src/server/db/schema';
 import { modelCatalog } from '../../src/gateway';
 import type { Person } from './support/analytics-server';
@@ -23,10 +23,11 @@ describe('subscriptions', () => {
   afterAll(() => setup?.close());
 
   const planOf = (person: Person) => setup.request(`/subscription/plan/${person.orgId}`, { token: person.token });
+  // In test mode a purchase is paid by one of Stripe's test cards (docs/decisions/040); upgrades charge the card it saved.
   const purchase = (person: Person, planId: string, headers: Record<string, string> = {}) =>
     setup.request('/subscription/purchase', {
       token: person.token,
-      body: { org_id: person.orgId, plan_id: planId, payment_method: 'card' },
+      body: { org_id: person.orgId, plan_id: planId, payment_method: 'card', card_number: '4242 4242 4242 4242' },
       headers,
     });
   const update = (person: Person, planId: string, headers: Record<string, string> = {}) =>
@@ -128,6 +129,13 @@ describe('subscriptions', () => {
       [{ ...body, payment_method: undefined }, 'Payment method is required'],
       [{ ...body, org_id: 'not-a-uuid' }, 'Organization ID must be a UUID.'],
       [{ ...body, plan_id: 'team\u0000' }, 'Plan ID cannot contain line breaks or other control characters.'],
+      [
+        { ...body, payment_method: 'cheque' },
+        "Payment method must be 'card', 'wallet' or a Stripe PaymentMethod id (pm_…)",
+      ],
+      // Test mode has no payment page: a card is needed, one of Stripe's test cards.
+      [body, 'A card is required: card_number (test mode) or payment_method_id'],
+      [{ ...body, card_number: '4242 4242 4242 4241' }, 'Your card number is incorrect.'],
       [{ ...body, plan_id: 'gold' }, "Plan 'gold' does not exist or is not offered."],
       [
         { ...body, plan_id: 'free' },
@@ -188,8 +196,18 @@ describe('subscriptions', () => {
         cancel_at_period_end: false,
         pending_plan_id: null,
       },
-      charge: { kind: 'plan', amount: 49, currency: 'USD', status: 'paid', test_mode: true },
+      charge: {
+        kind: 'plan',
+        amount: 49,
+        currency: 'USD',
+        status: 'paid',
+        test_mode: true,
+        paid_with: 'Visa •••• 4242 (test card: no real money)',
+      },
     });
+    expect(bought.body.charge.receipt_path).toBe(
+      `/api/wallet/${admin.orgId}/payments/${bought.body.payment_id}/receipt`,
+    );
     expect((await planOf(admin)).body).toMatchObject({ id: 'team', subscription: { id: bought.body.subscription.id } });
     const [organisation] = await setup.server.database.db
       .select()
@@ -438,7 +456,7 @@ describe('subscriptions', () => {
       dependencies: {
         db,
         catalog: modelCatalog,
-        charges: createRecordedPlanCharges(),
+        charges: createTestModePlanCharges(),
         sources: createWalletInvoiceSources(modelCatalog),
       },
       logger: pino({ level: 'silent' }),

@@ -15,6 +15,7 @@ export function presentSubscription(subscription: SubscriptionRow): Subscription
     next_billing_date: period.end,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     pending_plan_id: subscription.pendingPlanId,
+    payment_method: subscription.paymentMethod === 'wallet' ? 'wallet' : 'card',
     past_due:
       subscription.status === 'past_due' && subscription.pastDueSince
         ? {

@@ -19,6 +19,7 @@ import {
   updateWalletRow,
   usageSpentSince,
 } from './ledger-repository';
+import { paidWith, receiptPath } from './paid-with';
 import { findPayment } from './payment-repository';
 import { presentBalance, presentTransaction } from './present-wallet';
 import { usdNumber } from '../usage/limit-arithmetic';
@@ -60,6 +61,8 @@ export async function walletPayment(dependencies: Reading, orgId: string, paymen
     failure_message: payment.failureMessage,
     checkout_url: payment.status === 'pending' ? payment.checkoutUrl : null,
     transaction: credit ? presentTransaction(credit) : null,
+    paid_with: payment.status === 'succeeded' ? paidWith(payment) : null,
+    receipt_path: payment.status === 'succeeded' ? receiptPath(orgId, payment.id) : null,
     created_at: payment.createdAt.toISOString(),
     updated_at: payment.updatedAt.toISOString(),
   };

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { organisations } from './organisations';
+import { walletPayments } from './wallet';
 
 // Plans, subscriptions and invoices (docs/decisions/023). Money is numeric, exact: plan prices and
 // charges in whole cents, invoice lines with the usage roll-ups' 10 decimals.
@@ -116,9 +117,11 @@ export const subscriptionCharges = pgTable(
     amount: cents('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: subscriptionChargeStatuses }).notNull(),
-    /** 'test' (no money moves) or the payment path that took it. */
+    /** 'test' (test mode: no money moves), 'stripe', or 'wallet' (debited from the prepaid wallet). */
     processor: text('processor').notNull(),
     processorPaymentId: text('processor_payment_id'),
+    /** The payment that paid it (a card's or the wallet's, docs/decisions/040): its receipt. */
+    paymentId: uuid('payment_id').references(() => walletPayments.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull(),
     billedOn: date('billed_on', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
