@@ -86,6 +86,8 @@ export const walletBalanceSchema = z.object({
   last_updated: z.string(),
   settings: walletSettingsSchema,
   test_mode: z.boolean(),
+  /** The card a successful payment saved (auto-reloads and plans charge it), as people read it; null when none. */
+  saved_card: z.string().nullable(),
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 

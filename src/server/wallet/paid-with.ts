@@ -16,5 +16,11 @@ export function paidWith(payment: Pick<PaymentRow, 'processor' | 'paymentMethod'
   return 'Card (Stripe)';
 }
 
+/** The wallet's saved card as people read it: a test card by brand and last four digits, else Stripe's. */
+export function savedCardLabel(paymentMethod: string, testMode: boolean): string {
+  const card = testMode ? testCardByPaymentMethod(paymentMethod) : undefined;
+  return card ? `${card.brand} •••• ${card.number.slice(-4)}` : 'The card saved with Stripe';
+}
+
 /** Where a succeeded payment's receipt is downloaded (the billing scope, with the bearer token). */
 export const receiptPath = (orgId: string, paymentId: string) => `/api/wallet/${orgId}/payments/${paymentId}/receipt`;

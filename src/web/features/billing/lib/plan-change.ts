@@ -25,6 +25,8 @@ export function planChangedText(change: SubscriptionChange): string {
     return 'The payment is being confirmed with Stripe: the plan changes as soon as it succeeds.';
   if (!charge) return `Your plan is now ${change.name}.`;
   const amount = formatMoney(charge.amount, charge.currency);
+  if (charge.status === 'paid' && charge.paid_with)
+    return `Your plan is now ${change.name}: ${amount} paid with ${charge.paid_with.replace(/^Prepaid wallet$/, 'the prepaid wallet')}.`;
   const how =
     charge.status === 'pending'
       ? `${amount} is being charged`
@@ -50,7 +52,9 @@ export function subscriptionStatusLines(current: CurrentPlan, plans: readonly Pl
       plans.find((plan) => plan.id === subscription.pending_plan_id)?.name ?? subscription.pending_plan_id;
     lines.push(`Changes to ${pending} on ${formatDay(subscription.next_billing_date)}.`);
   } else {
-    lines.push(`Renews on ${formatDay(subscription.next_billing_date)}.`);
+    lines.push(
+      `Renews on ${formatDay(subscription.next_billing_date)}, ${subscription.payment_method === 'wallet' ? 'paid from the prepaid wallet (or the saved card when it cannot pay)' : 'charged to the saved card'}.`,
+    );
   }
   return lines;
 }

@@ -54,9 +54,11 @@ describe('pricing page for signed-in people', () => {
     await waitFor(() => expect(planCard('Free Trial')).toHaveTextContent('Current plan'));
     expect(planCard('Free Trial')).toHaveAttribute('aria-current', 'true');
     await userEvent.click(within(planCard('Team')).getByRole('button', { name: 'Subscribe to Team' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Subscribe to Team?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Subscribe to Team?' });
     expect(confirm).toHaveTextContent('$49.00 / monthly. Starts today; $49.00 is charged now.');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Subscribe' }));
+    expect(within(confirm).getByTestId('due-now')).toHaveTextContent('Due now: $49.00');
+    await userEvent.type(within(confirm).getByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay $49.00' }));
     await waitFor(() => expect(planCard('Team')).toHaveTextContent('Current plan'));
     expect(planCard('Free Trial')).not.toHaveTextContent('Current plan');
     expect(within(planCard('Team')).getByRole('link', { name: 'Manage in Billing & Usage' })).toHaveAttribute(
@@ -65,7 +67,12 @@ describe('pricing page for signed-in people', () => {
     );
     expect(within(planCard('Business')).getByRole('button', { name: 'Switch to Business' })).toBeInTheDocument();
     const purchase = requests.find((request) => request.path === '/api/subscription/purchase');
-    expect(purchase?.body).toEqual({ org_id: orgId, plan_id: 'team', payment_method: 'card' });
+    expect(purchase?.body).toEqual({
+      org_id: orgId,
+      plan_id: 'team',
+      payment_method: 'card',
+      card_number: '4242 4242 4242 4242',
+    });
     expect(purchase?.headers.get('Idempotency-Key')).toMatch(/^web-/);
   });
 
@@ -80,8 +87,9 @@ describe('pricing page for signed-in people', () => {
         name: 'Switch to Business',
       }),
     );
+    // The subscription's period is long past here: nothing is left of it to prorate, so nothing is paid now.
     await userEvent.click(
-      within(screen.getByRole('alertdialog', { name: 'Switch to Business?' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: 'Switch to Business?' })).getByRole('button', {
         name: 'Switch plan',
       }),
     );
@@ -89,6 +97,41 @@ describe('pricing page for signed-in people', () => {
     expect(requests.find((request) => request.path === `/api/subscription/update/${orgId}`)?.body).toEqual({
       plan_id: 'business',
     });
+  });
+
+  it('keeps the plan and says why when the test card is declined, in the dialog', async () => {
+    const { requests } = fakeBillingApi({
+      routes: {
+        'POST /subscription/purchase': () => ({
+          status: 402,
+          body: apiErrorBody(
+            'payment_required',
+            'Your card was declined. Nothing was charged and the plan is unchanged.',
+          ),
+        }),
+      },
+    });
+    renderApp('/pricing');
+    await waitFor(() => expect(planCard('Free Trial')).toHaveTextContent('Current plan'));
+    await userEvent.click(within(planCard('Team')).getByRole('button', { name: 'Subscribe to Team' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Subscribe to Team?' });
+    await userEvent.type(within(confirm).getByLabelText('Card number'), '4000 0000 0000 0002');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay $49.00' }));
+    expect(await within(confirm).findByTestId('error-banner')).toHaveTextContent(
+      'Your card was declined. Nothing was charged and the plan is unchanged.',
+    );
+    expect(planCard('Free Trial')).toHaveTextContent('Current plan');
+    // Another card is another attempt: a new Idempotency-Key.
+    await userEvent.clear(within(confirm).getByLabelText('Card number'));
+    await userEvent.type(within(confirm).getByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pay $49.00' }));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.path === '/api/subscription/purchase')).toHaveLength(2),
+    );
+    const keys = requests
+      .filter((request) => request.path === '/api/subscription/purchase')
+      .map((request) => request.headers.get('Idempotency-Key'));
+    expect(new Set(keys).size).toBe(2);
   });
 
   it('tells someone without the billing scope to ask an administrator, and reads no plan', async () => {
