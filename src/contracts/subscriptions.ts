@@ -134,11 +134,31 @@ export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
 /**
  * GET /subscription/plan/{orgId}: the current plan (spec section 3's Plan; the Free Trial when there
- * is no subscription) with tokens_per_cycle and the subscription, null on the Free Trial.
+ * is no subscription) with the subscription, null on the Free Trial, and the cycle's allowance.
  */
+/**
+ * The current plan's allowance in the billing cycle now (docs/decisions/041): tokens of every reply
+ * (input plus output) against the plan's tokens per cycle. Once they are used, messages to models
+ * are refused until `resets_on` (the next cycle) or an upgrade; the local model keeps working.
+ */
+export const planAllowanceSchema = z.object({
+  tokens_per_cycle: z.number(),
+  tokens_used: z.number(),
+  /** First day of the cycle. */
+  cycle_start: z.string(),
+  /** Last day of the cycle (included). */
+  cycle_end: z.string(),
+  /** First day of the next cycle: the allowance starts again. */
+  resets_on: z.string(),
+  exhausted: z.boolean(),
+});
+export type PlanAllowance = z.infer<typeof planAllowanceSchema>;
+
 export const currentPlanSchema = planSchema.extend({
   tokens_per_cycle: z.number().nullable(),
   subscription: subscriptionStateSchema.nullable(),
+  /** Null when the plan sets no tokens per cycle. */
+  allowance: planAllowanceSchema.nullable(),
 });
 export type CurrentPlan = z.infer<typeof currentPlanSchema>;
 

@@ -31,6 +31,7 @@ import { createInvoiceJob } from './billing/invoice-job';
 import type { BillingDependencies } from './billing/billing-dependencies';
 import { createLivePlanCharges } from './billing/live-plan-charges';
 import { createTestModePlanCharges } from './billing/renewal-charges';
+import { createPlanAllowanceGate } from './billing/plan-allowance-gate';
 import { createPlanPaymentHandler } from './billing/plan-orders';
 import { createWalletInvoiceSources } from './billing/wallet-invoice-sources';
 import { createBackgroundTasks } from './shared/background-tasks';
@@ -130,9 +131,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const liveReplies = createLiveReplies({ database, logger });
   // Invoices read usage from the wallet's ledger (docs/decisions/023). Plans are paid through the wallet's payments, by card or
   // from the wallet, and applied once paid (docs/decisions/024, 040): with Stripe, or in test mode with Stripe's test cards.
-  const billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'> = {
+  const planAllowance = createPlanAllowanceGate(database.db);
+  const billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments' | 'onPlanChanged'> = {
     charges: config.wallet.stripe ? createLivePlanCharges() : createTestModePlanCharges(),
     sources: createWalletInvoiceSources(catalog),
+    onPlanChanged: planAllowance.forget,
   };
   const planPayments = createPlanPaymentHandler({ db: database.db, catalog, ...billing });
   const wallet = createWallet(config.wallet, database, logger, { appUrl: () => publicUrl, plans: planPayments });
@@ -162,6 +165,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     exportLinks: createExportLinks(secretKey),
     routing,
     wallet: { enforced: config.wallet.enforced, usageRecorded: (orgId) => wallet.jobs.wake(orgId) },
+    planAllowance,
   };
   const app = createApp({
     database,

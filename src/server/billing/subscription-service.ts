@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   messages,
+  planFeatureMessages,
   subscriptionMessages,
   type PurchaseSubscriptionRequest,
   type SubscriptionChange,
@@ -54,6 +55,11 @@ async function planToBuy(transaction: Executor, planId: string): Promise<PlanRow
   if (!plan)
     throw validationFailed(subscriptionMessages.planNotFound(planId), {
       plan_id: subscriptionMessages.planNotFound(planId),
+    });
+  // Arranged with sales (Enterprise, docs/decisions/041): not bought here.
+  if (plan.contactSales)
+    throw validationFailed(planFeatureMessages.contactSales(plan.name), {
+      plan_id: planFeatureMessages.contactSales(plan.name),
     });
   return plan;
 }
@@ -123,7 +129,9 @@ export async function purchaseSubscription(
       },
     ),
   );
-  return followPlanPayment(dependencies, caller.orgId, change, { chargeNow: ordered, now });
+  const result = await followPlanPayment(dependencies, caller.orgId, change, { chargeNow: ordered, now });
+  dependencies.onPlanChanged?.(caller.orgId);
+  return result;
 }
 
 /**
@@ -233,7 +241,9 @@ export async function updateSubscriptionPlan(
       },
     ),
   );
-  return followPlanPayment(dependencies, caller.orgId, answer, { chargeNow: ordered, now });
+  const result = await followPlanPayment(dependencies, caller.orgId, answer, { chargeNow: ordered, now });
+  dependencies.onPlanChanged?.(caller.orgId);
+  return result;
 }
 
 /** POST /subscription/cancel/{orgId}: the plan holds to the period's end, then the Free Trial. Cancelling again changes nothing. */

@@ -10,6 +10,7 @@ import type { ExportLinks } from './export-links';
 import type { InFlightReplies } from './in-flight-replies';
 import type { LiveReplies } from './live-replies';
 import type { SetupGate } from './setup-gate';
+import type { PlanAllowanceGate } from '../billing/plan-allowance-gate';
 
 /** What the conversation services need; built once in server.ts and passed in. */
 export interface ConversationDependencies {
@@ -35,6 +36,8 @@ export interface ConversationDependencies {
     /** A paid reply was recorded: auto-reloads its debit asked for are charged in the background. */
     usageRecorded(orgId: string): void;
   };
+  /** Refuses messages to models once the plan's tokens for the billing cycle are used (docs/decisions/041). */
+  planAllowance?: Pick<PlanAllowanceGate, 'assertRoom'>;
   routing: {
     /** Each organisation's routing policy (cached briefly; saved through the same object). */
     policies: RoutingPolicies;

@@ -167,6 +167,7 @@ async function reserveRoom(
     : undefined;
   const overLimit = new Map<string, ModelOverLimit>();
   for (let route = initialRoute; ; ) {
+    await dependencies.planAllowance?.assertRoom(caller, route.primary.model);
     const history = fitHistoryToWindow(turns, route.primary.model);
     const backupHistory = route.backup ? fitHistoryToWindow(turns, route.backup.model) : undefined;
     const reserved = await reserveModelCalls(

@@ -34,7 +34,12 @@ export const plans = pgTable('plans', {
   currency: text('currency').notNull(),
   /** 'monthly' (30-day periods, spec section 9) or 'yearly' (365 days). */
   billingCycle: text('billing_cycle').notNull(),
+  /** The pricing page's other lines (support, limits of use): what the plan says beyond its features below. */
   features: jsonb('features').$type<string[]>().notNull(),
+  /** Features the server enforces (docs/decisions/041): keys of contracts' planFeatureKeys. */
+  entitlements: jsonb('entitlements').$type<string[]>().notNull().default([]),
+  /** Arranged with sales, not sold on the page (no Subscribe; a purchase is refused). */
+  contactSales: boolean('contact_sales').notNull().default(false),
   /** Tokens (input plus output) included in each billing cycle; null where the plan sets none. */
   tokensPerCycle: bigint('tokens_per_cycle', { mode: 'number' }),
   sortOrder: integer('sort_order').notNull().default(0),
