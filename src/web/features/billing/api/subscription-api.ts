@@ -13,7 +13,12 @@ import { apiBasePath, apiFileRequest, apiRequest } from '../../../lib/api-client
 const organisationPath = (orgId: string) => encodeURIComponent(orgId);
 
 /** Spec section 8: a plan that failed to load is the Free Trial. */
-export const fallbackCurrentPlan: CurrentPlan = { ...fallbackPlan, tokens_per_cycle: null, subscription: null };
+export const fallbackCurrentPlan: CurrentPlan = {
+  ...fallbackPlan,
+  tokens_per_cycle: null,
+  subscription: null,
+  allowance: null,
+};
 
 /** Spec section 8: a usage breakdown that failed to load is empty. */
 export const emptyUsageBreakdown = (period: UsagePeriod): UsageBreakdown => ({

@@ -13,9 +13,14 @@ export function planChangeNote(current: CurrentPlan, plan: Plan): string {
   return `A downgrade: takes effect on ${formatDay(subscription.next_billing_date)}; nothing is charged or refunded now.`;
 }
 
-/** Plans one may move to: the paid ones other than the current (the Free Trial is reached by cancelling). */
+/**
+ * Plans one may move to: the paid ones other than the current (the Free Trial is reached by
+ * cancelling), and not those arranged with sales (Enterprise).
+ */
 export function plansToChooseFrom(plans: readonly Plan[], current: CurrentPlan): Plan[] {
-  return plans.filter((plan) => plan.id !== freePlanId && plan.price > 0 && plan.id !== current.id);
+  return plans.filter(
+    (plan) => plan.id !== freePlanId && plan.price > 0 && plan.id !== current.id && !plan.contact_sales,
+  );
 }
 
 /** The toast after a purchase or change: what was charged, and that test mode moves no money. */

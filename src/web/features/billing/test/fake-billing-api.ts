@@ -20,6 +20,9 @@ export const teamPlan: Plan = {
   currency: 'USD',
   billing_cycle: 'monthly',
   features: ['Semantic cache'],
+  entitlements: [],
+  tokens_per_cycle: 20_000_000,
+  contact_sales: false,
 };
 export const businessPlan: Plan = {
   id: 'business',
@@ -29,6 +32,21 @@ export const businessPlan: Plan = {
   currency: 'USD',
   billing_cycle: 'monthly',
   features: ['SSO'],
+  entitlements: ['custom_routing', 'require_2fa', 'audit_log', 'csv_exports'],
+  tokens_per_cycle: 100_000_000,
+  contact_sales: false,
+};
+export const enterprisePlan: Plan = {
+  id: 'enterprise',
+  name: 'Enterprise',
+  description: 'Dedicated deployment',
+  price: 999,
+  currency: 'USD',
+  billing_cycle: 'monthly',
+  features: ['Named support engineer'],
+  entitlements: ['custom_routing', 'require_2fa', 'audit_log', 'csv_exports'],
+  tokens_per_cycle: 500_000_000,
+  contact_sales: true,
 };
 export const freePlan: Plan = {
   id: 'free',
@@ -38,6 +56,9 @@ export const freePlan: Plan = {
   currency: 'USD',
   billing_cycle: 'monthly',
   features: [],
+  entitlements: [],
+  tokens_per_cycle: 100_000,
+  contact_sales: false,
 };
 
 export function makeWallet(
@@ -77,7 +98,7 @@ export function subscribedTo(
 ): CurrentPlan {
   return {
     ...plan,
-    tokens_per_cycle: null,
+    allowance: null,
     subscription: {
       id: 'sub-1',
       plan_id: plan.id,
@@ -95,7 +116,7 @@ export function subscribedTo(
     },
   };
 }
-export const onFreeTrial: CurrentPlan = { ...freePlan, tokens_per_cycle: 100_000, subscription: null };
+export const onFreeTrial: CurrentPlan = { ...freePlan, subscription: null, allowance: null };
 
 export function makeInvoice(id: string, overrides: Partial<Invoice> = {}): Invoice {
   return {

@@ -7,6 +7,7 @@ import { makeUser, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import {
   businessPlan,
+  enterprisePlan,
   fakeBillingApi,
   freePlan,
   orgId,
@@ -22,6 +23,9 @@ const teamPlan = {
   currency: 'USD',
   billing_cycle: 'monthly',
   features: ['Semantic cache', 'Usage dashboard'],
+  entitlements: [],
+  tokens_per_cycle: 20_000_000,
+  contact_sales: false,
 };
 
 describe('pricing page', () => {
@@ -44,6 +48,49 @@ describe('pricing page', () => {
     expect(screen.getByText('$0.00')).toBeInTheDocument();
   });
 });
+
+describe('what each plan includes (docs/decisions/041)', () => {
+  it('lists the features the server answers, sells Enterprise through sales, and says what happens past the tokens', async () => {
+    fakeApi({
+      routes: {
+        'GET /subscription/plans': () => ({
+          body: {
+            plans: [
+              freePlan,
+              teamPlan,
+              { ...businessPlan, features: ['100,000,000 tokens per billing cycle', 'Audit logging'] },
+              enterprisePlan,
+            ],
+          },
+        }),
+      },
+    });
+    renderApp('/pricing');
+    const business = await screen.findByRole('article', { name: 'Business' });
+    expect(within(business).getByText('100,000,000 tokens per billing cycle')).toBeInTheDocument();
+    expect(within(business).getByText('Audit logging')).toBeInTheDocument();
+    const enterprise = screen.getByRole('article', { name: 'Enterprise' });
+    expect(within(enterprise).getByRole('link', { name: 'Contact sales' })).toHaveAttribute(
+      'href',
+      'mailto:sales@tokenwise.ai?subject=Enterprise%20plan',
+    );
+    expect(within(enterprise).queryByRole('link', { name: 'Get started' })).toBeNull();
+    expect(screen.getByTestId('past-allowance')).toHaveTextContent(
+      'Past the tokens a plan includes, messages to models are refused until the next billing cycle or an upgrade; the free local model keeps working.',
+    );
+  });
+
+  it('offers an admin no Subscribe for Enterprise', async () => {
+    fakeBillingApi({ plans: [freePlan, billingTeamPlan, businessPlan, enterprisePlan] });
+    renderApp('/pricing');
+    const enterprise = await screen.findByRole('article', { name: 'Enterprise' });
+    await waitFor(() => expect(within(planCardOf('Team')).getByRole('button')).toBeInTheDocument());
+    expect(within(enterprise).queryByRole('button')).toBeNull();
+    expect(within(enterprise).getByRole('link', { name: 'Contact sales' })).toBeInTheDocument();
+  });
+});
+
+const planCardOf = (name: string) => screen.getByRole('article', { name });
 
 describe('pricing page for signed-in people', () => {
   const planCard = (name: string) => screen.getByRole('article', { name });

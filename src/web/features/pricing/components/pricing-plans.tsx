@@ -1,4 +1,4 @@
-import type { Plan } from '@contracts';
+import { planFeatureMessages, type Plan } from '@contracts';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { FullPageSpinner } from '../../../components/ui/spinner';
@@ -71,6 +71,13 @@ export function PricingPlans() {
           />
         ))}
       </div>
+      <p
+        className="mx-auto mt-8 max-w-3xl text-center text-sm text-slate-600 dark:text-slate-400"
+        data-testid="past-allowance"
+      >
+        {planFeatureMessages.pastAllowance} Model usage through our providers is paid from the prepaid wallet at each
+        model&apos;s price.
+      </p>
       {chosen && currentPlan ? (
         <PlanPaymentDialog
           current={currentPlan}
