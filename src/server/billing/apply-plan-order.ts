@@ -5,7 +5,7 @@ import { centsOf } from './billing-money';
 import type { SettledBilling } from './period-closing';
 import { recordCharge, type ChargeRow } from './plan-charges';
 import { findPlan } from './plan-repository';
-import type { PlanOrder } from './plan-orders';
+import type { PlanOrder } from './plan-order';
 import type { SubscriptionRow } from './subscription-repository';
 import { auditValues, moveToPlan, purchaseDescription, startSubscription } from './subscription-steps';
 
