@@ -9,6 +9,8 @@ export * from './messages';
 export * from './organisations';
 export * from './password-strength';
 export * from './plans';
+export * from './plan-features';
+export * from './plan-proration';
 export * from './preferences';
 export * from './provider-keys';
 export * from './scopes';

@@ -53,7 +53,7 @@ export interface AppOptions {
   routingPolicy: RoutingPolicyDependencies;
   wallet: WalletDependencies;
   /** How subscriptions take money and where invoices read usage and the wallet (docs/decisions/023). */
-  billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'>;
+  billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments' | 'onPlanChanged'>;
   logger: Logger;
   trustProxy: boolean;
   maxBodyBytes: number;

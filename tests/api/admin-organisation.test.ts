@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/client';
-import { auditEntries, createPerson, enableAudit, newAdministrator } from './support/administration';
+import {
+  auditEntries,
+  createPerson,
+  enableAudit,
+  newAdministrator,
+  subscribeToBusiness,
+} from './support/administration';
 
 const defaults = {
   default_model: null,
@@ -250,6 +256,7 @@ describe('organisation settings (scope admin)', () => {
 describe('the audit log (scope admin, while enable_audit is on)', () => {
   it('answers 403 with a clear message while enable_audit is off, yet records every change', async () => {
     const admin = await newAdministrator();
+    await subscribeToBusiness(admin);
     await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name: 'Before audit' } });
     const off = await api(`/org/${admin.orgId}/audit`, { token: admin.token });
     expect(off.status).toBe(403);
@@ -258,7 +265,12 @@ describe('the audit log (scope admin, while enable_audit is on)', () => {
     );
     await enableAudit(admin);
     const entries = await auditEntries(admin);
-    expect(entries.map((entry) => entry.action)).toEqual(['settings.update', 'organization.update']);
+    // Newest first, down to the Business subscription the audit log needs.
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'settings.update',
+      'organization.update',
+      'subscription.purchase',
+    ]);
     const [settings, organisation] = entries;
     expect(organisation).toMatchObject({
       target_type: 'organization',
@@ -285,7 +297,8 @@ describe('the audit log (scope admin, while enable_audit is on)', () => {
       await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name } });
     const page = await api(`/org/${admin.orgId}/audit?page=2&limit=2`, { token: admin.token });
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ total: 4, page: 2, limit: 2 });
+    // The Business subscription the audit log needs is the oldest entry.
+    expect(page.body).toMatchObject({ total: 5, page: 2, limit: 2 });
     expect(page.body.entries.map((entry: { after: { name?: string } }) => entry.after.name)).toEqual([
       'One',
       undefined,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi, type TestAccount } from './support/accounts';
-import { signInThroughApi } from './support/admin';
+import { signInThroughApi, subscribeThroughApi } from './support/admin';
 import { expectFinishedReply, scriptReplies, sendPrompt } from './support/chat';
 import { e2eBaseUrl } from './support/environment';
 
@@ -105,7 +105,11 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await expect(savings.getByLabel('Start date')).toHaveValue(savingsRange.from);
   await expect(savings.getByLabel('End date')).toHaveValue(savingsRange.to);
 
-  // ...and downloads the cost savings as the same figures the server reports.
+  // ...and, on Business (CSV exports are its feature, docs/decisions/041), downloads the cost savings as the same figures the server reports.
+  await expect(savings.getByTestId('plan-feature-note')).toContainText('included in the Business plan');
+  await subscribeThroughApi(page.request, await signInThroughApi(page.request, admin));
+  await page.reload();
+  await expect(savings.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   const downloading = page.waitForEvent('download');
   await savings.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
-import { chatThroughApi, createUserThroughApi, signInThroughApi } from './support/admin';
+import { chatThroughApi, createUserThroughApi, signInThroughApi, subscribeThroughApi } from './support/admin';
 
 test('an admin makes a one-model role, adds someone with it, sees their usage, changes their role and reads the change in the audit log', async ({
   page,
@@ -10,6 +10,8 @@ test('an admin makes a one-model role, adds someone with it, sees their usage, c
   const roleName = `Trial ${person.username.slice(-6)}`;
   const applicationName = `Acme ${person.username.slice(-6)}`;
   await signUpThroughApi(page.request, admin);
+  // The audit log and the routing policy are Business features (docs/decisions/041).
+  await subscribeThroughApi(page.request, await signInThroughApi(page.request, admin));
   await signInThroughUi(page, admin);
 
   // A role that enables one model with a small monthly limit.

@@ -14,6 +14,7 @@ export const httpStatusByErrorCode = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  plan_allowance_used: 429,
   internal: 500,
   upstream_failed: 502,
   upstream_timeout: 504,

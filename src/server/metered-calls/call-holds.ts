@@ -35,7 +35,10 @@ export interface HeldRoom<Plan extends CallPlan> {
   holdIds: string[];
 }
 
-type Dependencies = Pick<MeteredCallsDependencies, 'db' | 'logger' | 'journal' | 'wallet' | 'localModelEnabled'>;
+type Dependencies = Pick<
+  MeteredCallsDependencies,
+  'db' | 'logger' | 'journal' | 'wallet' | 'planAllowance' | 'localModelEnabled'
+>;
 
 /**
  * Holds room in the caller's monthly limits for the plan's model, and its backup's when there is
@@ -55,6 +58,7 @@ export async function holdRoom<Plan extends CallPlan, Row>(
     : undefined;
   const overLimit = new Map<string, ModelOverLimit>();
   for (let plan = options.plan; ; ) {
+    await dependencies.planAllowance?.assertRoom(caller, plan.primary.model);
     const planned = [plan.primary, ...(plan.backup ? [plan.backup] : [])].map((usable) => {
       const request = options.request(usable.model);
       return { usable, request, inputTokens: estimateMessagesTokens(request.messages) };

@@ -116,6 +116,7 @@ export async function settleCall<Plan extends CallPlan, Row>(
       );
     }
   }
+  dependencies.planAllowance?.spent(caller.orgId, usage.inputTokens + usage.outputTokens);
   // The usage is on the books: the room held for it goes (only now, so the limits never count neither).
   await releaseHolds(dependencies, caller.orgId, held.holdIds);
   return settlement;

@@ -83,9 +83,10 @@ interface CheckboxFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: ReactNode;
+  disabled?: boolean;
 }
 
-export function CheckboxField({ label, checked, onChange, hint }: CheckboxFieldProps) {
+export function CheckboxField({ label, checked, onChange, hint, disabled = false }: CheckboxFieldProps) {
   const id = useId();
   return (
     <div>
@@ -94,6 +95,7 @@ export function CheckboxField({ label, checked, onChange, hint }: CheckboxFieldP
           id={id}
           type="checkbox"
           checked={checked}
+          disabled={disabled}
           aria-describedby={hint ? `${id}-hint` : undefined}
           onChange={(event) => onChange(event.target.checked)}
           className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"

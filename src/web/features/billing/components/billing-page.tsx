@@ -167,10 +167,11 @@ export function BillingPage() {
         <ChangePlanDialog
           current={current}
           plans={plans.data ?? []}
-          onChoose={async (planId, idempotencyKey) => {
+          wallet={wallet}
+          onChoose={async (planId, payment, idempotencyKey) => {
             const change = current.subscription
-              ? await subscription.change.mutateAsync({ planId, idempotencyKey })
-              : await subscription.purchase.mutateAsync({ planId, idempotencyKey });
+              ? await subscription.change.mutateAsync({ planId, idempotencyKey, payment })
+              : await subscription.purchase.mutateAsync({ planId, idempotencyKey, payment });
             if (change.checkout_url) return goToCheckout(change.checkout_url);
             toast.success(planChangedText(change));
             close();

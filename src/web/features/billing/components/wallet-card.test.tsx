@@ -33,7 +33,7 @@ describe('the Wallet card (spec section 2)', () => {
       '-$1.50',
     ]);
     expect(within(rows[0]!).getByTestId('transaction-amount')).toHaveClass('text-red-600');
-    expect(within(rows[1]!).getByTestId('transaction-amount')).toHaveClass('text-green-600');
+    expect(within(rows[1]!).getByTestId('transaction-amount')).toHaveClass('text-green-700');
     expect(within(rows[2]!).getByTestId('transaction-amount')).toHaveClass('text-red-600');
     expect(within(recent).queryByText('Trial credit')).toBeNull();
     expect(requests.some((request) => request.path === `/api/wallet/${orgId}/transactions?page=1&limit=3`)).toBe(true);

@@ -40,7 +40,7 @@ export function formatTransactionAmount(
   return `${transaction.type === 'credit' ? '+' : '-'}${formatSmallMoney(Math.abs(transaction.amount), currency)}`;
 }
 
-/** Spec section 4: a credit shows '+' in green, a debit '-' in red. */
+/** Spec section 4: a credit shows '+' in green, a debit '-' in red (green-700: 4.5:1 and more on white, axe's contrast). */
 export function transactionAmountStyle(type: WalletTransaction['type']): string {
-  return type === 'credit' ? 'text-green-600 dark:text-green-400' : 'text-red-600 dark:text-red-400';
+  return type === 'credit' ? 'text-green-700 dark:text-green-400' : 'text-red-600 dark:text-red-400';
 }

@@ -32,6 +32,13 @@ export function useChatBanner({ models, refetchModels, selectModel }: ChatBanner
       });
       return;
     }
+    if (notice.allowanceUsed) {
+      setBanner({
+        message: notice.message,
+        link: { label: 'Change the plan', to: '/admin/billing', scope: 'billing' },
+      });
+      return;
+    }
     const { refusal, retryWith } = notice;
     const alternative = refusal?.alternative;
     setBanner({

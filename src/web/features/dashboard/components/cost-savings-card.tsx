@@ -12,6 +12,8 @@ import { dashboardTexts } from '../lib/dashboard-texts';
 import { downloadTextFile } from '../lib/download-file';
 import { BarChart } from './charts/bar-chart';
 import { EmptyState } from './empty-state';
+import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
+import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 
 interface CostSavingsCardProps {
   analytics: SubscriptionAnalytics;
@@ -51,17 +53,28 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
   const exportCsv = () => {
     if (summary && modelId) downloadTextFile(costSavingsFileName(modelId, range), buildCostSavingsCsv(summary.days));
   };
+  // A CSV file is the plan's (docs/decisions/041); the figures stay on screen on every plan.
+  const csvExports = usePlanFeature('csv_exports');
 
   return (
     <Card
       title="Cost Savings Analysis"
       className="lg:col-span-2"
       actions={
-        <Button variant="secondary" onClick={exportCsv} disabled={!summary || emptyText !== null}>
+        <Button
+          variant="secondary"
+          onClick={exportCsv}
+          disabled={!summary || emptyText !== null || csvExports.included === false}
+        >
           Export CSV
         </Button>
       }
     >
+      {csvExports.included === false ? (
+        <div className="mb-3">
+          <PlanFeatureNote note={csvExports.note} />
+        </div>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-3" aria-busy={updating}>
         <SelectField
           label="Model"

@@ -27,6 +27,7 @@ import { AuditLogCard } from './audit-log-card';
 import { OrganizationDetailsCard } from './organization-details-card';
 import { AccountInformationCard, TeamOverviewCard, UsageSummaryCard } from './overview-cards';
 import { RoutingCacheCard } from './routing-cache-card';
+import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import { SettingsCards } from './settings-cards';
 
 export const settingsFromDefaultsNote = 'The saved settings could not be loaded, so the defaults are shown.';
@@ -46,6 +47,7 @@ export function OrganizationSettings() {
   const { catalog } = useModelCatalog();
   const save = useSaveOrganization();
   const routingAccess = useRoutingPolicyAccess();
+  const customRouting = usePlanFeature('custom_routing');
   const routingPolicy = useRoutingPolicy(routingAccess.mayManage);
   const saveRouting = useSaveRoutingPolicy();
   const banner = useErrorBanner();
@@ -163,7 +165,8 @@ export function OrganizationSettings() {
               setDrafts({
                 organization: organizationDraftOf(current),
                 settings: settingsDraftOf(savedSettings),
-                routing: savedRouting && routingDraftOf(savedRouting),
+                // Changing the policy is the plan's (docs/decisions/041): the saved one stays in effect, shown as it is.
+                routing: customRouting.included !== false && savedRouting ? routingDraftOf(savedRouting) : undefined,
               })
             }
           >

@@ -1,6 +1,8 @@
 import type { OrganisationSettings } from '@contracts';
 import { TextField } from '../../../components/ui/text-field';
 import { Card, Facts } from '../../admin/components/card';
+import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
+import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import { CheckboxField, SelectField, TextAreaField } from '../../admin/components/form-fields';
 import { formatCount } from '../../admin/lib/format';
 import type { CatalogModelEntry } from '../../role-management/hooks/use-model-catalog';
@@ -22,6 +24,9 @@ interface SettingsCardsProps {
 
 /** Spec section 3's Org settings: general, security and branding, read or edited. */
 export function SettingsCards({ settings, models, draft, problems, onChange }: SettingsCardsProps) {
+  // Turning it on is the plan's (docs/decisions/041); one already on may be turned off.
+  const twoFactor = usePlanFeature('require_2fa');
+  const twoFactorLocked = twoFactor.included === false && !settings.security.require_2fa;
   const modelName = (modelId: string | null) =>
     modelId === null ? autoModel : (models.find((model) => model.id === modelId)?.name ?? modelId);
   if (!draft) {
@@ -150,7 +155,9 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
           <CheckboxField
             label="Require two-factor authentication"
             checked={draft.require_2fa}
+            disabled={twoFactorLocked && !draft.require_2fa}
             onChange={(checked) => onChange('require_2fa', checked)}
+            hint={twoFactorLocked ? <PlanFeatureNote note={twoFactor.note} /> : undefined}
           />
           <TextField
             label="Session timeout (minutes)"
