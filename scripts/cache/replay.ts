@@ -10,6 +10,7 @@
  * (standard input). A bad line stops the run naming the line (exit 1), with nothing more on stdout.
  */
 import { writeToStdout } from '../router/stdout-guard';
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { defaultCacheLearnerSettings, createCacheLearnerState } from '../../src/gateway/cache/learning/cache-learner';
 import type { CacheLookup } from '../../src/gateway/cache/learning/cache-learner';
@@ -76,7 +77,9 @@ async function main(): Promise<void> {
   const describe = async (line: CacheReplayLine): Promise<CacheLookup> => {
     const [query, cached] = await encoder.embed([encoderTextFor(line.a), encoderTextFor(line.b)]);
     const similarity = line.a.trim() === '' || line.b.trim() === '' ? 0 : cosineSimilarity(query!, cached!);
-    return { entryKey: normalisePrompt(line.b), features: describePair(line.a, line.b, similarity) };
+    // A stored entry is known by its normalised prompt; a digest keeps the learner's state small.
+    const entryKey = createHash('sha256').update(normalisePrompt(line.b)).digest('base64url').slice(0, 22);
+    return { entryKey, features: describePair(line.a, line.b, similarity) };
   };
   const lookups = new WeakMap<CacheReplayLine, Promise<CacheLookup>>();
   let count = 0;

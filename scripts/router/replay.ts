@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const encoder = createRememberingEncoder(pool, { capacity: 50_000 });
   const observations = new WeakMap<RouterReplayLine, Promise<RouterObservation>>();
   const observe = async (line: RouterReplayLine): Promise<RouterObservation> => {
-    const window = encoderWindow(line.prompt, initialState.settings.windowCharacters);
+    const window = encoderWindow(line.prompt, initialState.encoder.windowCharacters);
     const [[embedding], [staticScore]] = await Promise.all([
       encoder.embed([window]),
       staticRouter.score([line.prompt]),

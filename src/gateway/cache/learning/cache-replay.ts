@@ -4,9 +4,9 @@ import {
   decideCacheLookup,
   learnCacheOutcome,
   type CacheAction,
-  type CacheLearnerState,
   type CacheLookup,
 } from './cache-learner';
+import type { CacheLearnerState } from './cache-learner-state';
 
 /** One line of a cache replay: `a` a new prompt, `b` the stored one, `same` whether b's reply answers a. */
 export interface CacheReplayLine {
@@ -47,12 +47,12 @@ export async function* replayCacheStream(
   options: CacheReplayOptions,
 ): AsyncGenerator<CacheReplayAnswer, CacheLearnerState> {
   let state = options.initialState ?? createCacheLearnerState();
-  const checker = createSeededRandom(options.seed);
+  const random = createSeededRandom(options.seed);
   for await (const line of lines) {
     const lookup = await options.describe(line);
     const decision = decideCacheLookup(state, lookup, options.judgeAllowed);
     // One draw per line, whether or not it is used, so the lines checked do not depend on the answers.
-    const checked = checker() < options.checkRate;
+    const checked = random() < options.checkRate;
     options.onDecision?.(line.id, decision.action);
     if (decision.action === 'ask-judge') {
       const same = line.same;

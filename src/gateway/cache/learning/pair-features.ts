@@ -18,6 +18,8 @@ export const pairFeatureNames = [
   'similarity',
   'verifier-match',
   'unmatched-words',
+  'one-word-swapped',
+  'matched-share',
   'different-numbers',
   'different-negation',
   'different-entities',
@@ -42,7 +44,13 @@ export function describePair(query: string, cachedPrompt: string, similarity: nu
   if (normalisePrompt(query) === normalisePrompt(cachedPrompt)) return { gate: 'exact', values: [] };
   const [queryContent, cachedContent] = [analysePrompt(query), analysePrompt(cachedPrompt)];
   const verdict = compareContent(queryContent, cachedContent);
-  const unmatched = unmatchedContentWords(queryContent, cachedContent).length;
+  const unmatched = unmatchedContentWords(queryContent, cachedContent);
+  const cachedWords = new Set(cachedContent.contentWords);
+  const ownUnmatched = unmatched.filter(
+    (word) => queryContent.contentWords.includes(word) && !cachedWords.has(word),
+  ).length;
+  const otherUnmatched = unmatched.length - ownUnmatched;
+  const contentWords = queryContent.contentWords.length + cachedContent.contentWords.length;
   const flag = (reason: VerificationReason) => (verdict.reason === reason ? 1 : 0);
   return {
     gate: 'learned',
@@ -51,7 +59,9 @@ export function describePair(query: string, cachedPrompt: string, similarity: nu
       1,
       (similarity - similarityCentre) / similarityStep,
       verdict.hit ? 1 : 0,
-      Math.log1p(unmatched),
+      Math.log1p(unmatched.length),
+      ownUnmatched === 1 && otherUnmatched === 1 ? 1 : 0,
+      contentWords === 0 ? 1 : 1 - unmatched.length / contentWords,
       flag('different-numbers'),
       flag('different-negation'),
       flag('different-entities'),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createOnlineRouterState, learnOnlineRouter, scoreOnlineRouter, type RouterObservation } from './online-router';
+import {
+  createOnlineRouterState,
+  defaultOnlineRouterSettings,
+  learnOnlineRouter,
+  scoreOnlineRouter,
+  type RouterObservation,
+} from './online-router';
+
+const testEncoder = { id: 'test-8', dimensions: 8, windowCharacters: 64 };
+const freshState = () => createOnlineRouterState(defaultOnlineRouterSettings, testEncoder);
 import { replayRouterStream, type RouterReplayLine } from './router-replay';
 
 /** A small made-up stream: two topics, one where the strong model gains a lot, one where it gains nothing. */
@@ -51,7 +60,7 @@ function labelsReadBeforeTheirAnswer(log: readonly string[]): string[] {
 
 /** A replay that reads the labels before answering, as a wrong implementation would: the check must catch it. */
 async function* peekingReplay(lines: RouterReplayLine[]) {
-  let state = createOnlineRouterState();
+  let state = freshState();
   for (const line of lines) {
     const observation = await observeByPrompt(line);
     state = learnOnlineRouter(state, observation, { weak: line.weak, strong: line.strong });
@@ -62,7 +71,12 @@ async function* peekingReplay(lines: RouterReplayLine[]) {
 describe('replayRouterStream', () => {
   it('answers each line before reading its labels, and learns from every sampled line', async () => {
     const log: string[] = [];
-    const replay = replayRouterStream(watchedLines(log), { sampleRate: 1, seed: 3, observe: observeByPrompt });
+    const replay = replayRouterStream(watchedLines(log), {
+      sampleRate: 1,
+      seed: 3,
+      observe: observeByPrompt,
+      initialState: freshState(),
+    });
     let next = await replay.next();
     while (!next.done) {
       log.push(`answer ${next.value.id}`);
@@ -81,7 +95,12 @@ describe('replayRouterStream', () => {
 
   it('never reads the labels of lines the sampler leaves out, and learns only the sampled share', async () => {
     const log: string[] = [];
-    const replay = replayRouterStream(watchedLines(log), { sampleRate: 0.25, seed: 7, observe: observeByPrompt });
+    const replay = replayRouterStream(watchedLines(log), {
+      sampleRate: 0.25,
+      seed: 7,
+      observe: observeByPrompt,
+      initialState: freshState(),
+    });
     let next = await replay.next();
     while (!next.done) next = await replay.next();
     const read = new Set(log.map((entry) => entry.replace('label ', '')));
@@ -92,12 +111,15 @@ describe('replayRouterStream', () => {
 
   it('learns the gap of each topic from the stream: hard prompts score above easy ones once labelled', async () => {
     const answers: { id: string; score: number }[] = [];
-    for await (const answer of replayRouterStream(prompts, { sampleRate: 1, seed: 1, observe: observeByPrompt }))
+    for await (const answer of replayRouterStream(prompts, {
+      sampleRate: 1,
+      seed: 1,
+      observe: observeByPrompt,
+      initialState: freshState(),
+    }))
       answers.push(answer);
     // The first line is scored by the state before any label: the global router's ranking alone.
-    expect(answers[0]!.score).toBe(
-      scoreOnlineRouter(createOnlineRouterState(), await observeByPrompt(prompts[0]!)).score,
-    );
+    expect(answers[0]!.score).toBe(scoreOnlineRouter(freshState(), await observeByPrompt(prompts[0]!)).score);
     const late = answers.slice(-10);
     const hard = late.filter((_, index) => index % 2 === 0).map((answer) => answer.score);
     const easy = late.filter((_, index) => index % 2 === 1).map((answer) => answer.score);
@@ -107,7 +129,12 @@ describe('replayRouterStream', () => {
   it('gives the same answers for the same stream, rate and seed', async () => {
     const run = async () => {
       const scores: number[] = [];
-      for await (const answer of replayRouterStream(prompts, { sampleRate: 0.5, seed: 9, observe: observeByPrompt }))
+      for await (const answer of replayRouterStream(prompts, {
+        sampleRate: 0.5,
+        seed: 9,
+        observe: observeByPrompt,
+        initialState: freshState(),
+      }))
         scores.push(answer.score);
       return scores;
     };

@@ -1,11 +1,6 @@
 import { createSeededRandom } from '../training/seeded-random';
-import {
-  createOnlineRouterState,
-  learnOnlineRouter,
-  scoreOnlineRouter,
-  type OnlineRouterState,
-  type RouterObservation,
-} from './online-router';
+import { createOnlineRouterState, learnOnlineRouter, scoreOnlineRouter, type RouterObservation } from './online-router';
+import type { OnlineRouterState } from './online-router-state';
 
 /** One line of a router replay: a prompt and the quality each model's answer to it got (0-1). */
 export interface RouterReplayLine {
