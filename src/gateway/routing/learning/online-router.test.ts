@@ -86,7 +86,7 @@ describe('the online router', () => {
     for (let index = 0; index < large.settings.memoryCapacity + 20; index += 1) {
       embedding.fill(0);
       embedding[index % 512] = 1;
-      embedding[(index * 7) % 512] += 0.5;
+      embedding[(index * 7) % 512]! += 0.5;
       const length = Math.hypot(...embedding);
       full = learnOnlineRouter(
         full,

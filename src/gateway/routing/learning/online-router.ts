@@ -32,7 +32,11 @@ export const defaultOnlineRouterSettings: Readonly<OnlineRouterSettings> = Objec
 });
 
 /** The embedded encoder and the part of a routing text it reads (head and tail, routing-text.ts). */
-export const defaultRouterEncoder = Object.freeze({ id: 'use-lite-512', dimensions: 512, windowCharacters: 256 });
+export const defaultRouterEncoder: Readonly<OnlineRouterState['encoder']> = Object.freeze({
+  id: 'use-lite-512',
+  dimensions: 512,
+  windowCharacters: 256,
+});
 
 /** What the learner reads of a prompt. */
 export interface RouterObservation {
