@@ -26,12 +26,13 @@ export const defaultCacheLearnerSettings: Readonly<CacheLearnerSettings> = Objec
 });
 
 /**
- * The prior: decision 026's rules as soft beliefs, each weight with variance 1 so that a few dozen
- * labels move it. A pair the verifier accepts at similarity 0.8 starts at about 73% (logit 1.0);
- * each of its hard rules broken (numbers, negation, names, kind of question) takes 2-3 logits off.
+ * The prior: decision 026's rules as soft beliefs, each weight with variance 1 (the similarity's
+ * 0.25, as it spans 5 steps) so that a few dozen labels move it. A pair the verifier accepts at
+ * similarity 0.8 starts at about 73% (logit 1.0); each of its hard rules broken (numbers,
+ * negation, names, kind of question) takes 2-3 logits off.
  */
 const priorMean = [-0.5, 1, 1.5, -0.8, 0, 0, -3, -3, -3, -2];
-const priorVariances = priorMean.map(() => 1);
+const priorVariances = [1, 0.25, 1, 1, 1, 1, 1, 1, 1, 1];
 
 export function createCacheLearnerState(
   settings: CacheLearnerSettings = defaultCacheLearnerSettings,

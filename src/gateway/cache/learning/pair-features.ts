@@ -34,9 +34,13 @@ export interface PairFeatures {
   verifierReason?: VerificationReason;
 }
 
-/** Similarity enters centred on 0.8 in steps of 0.1, so its weight reads "logits per 0.1 of similarity". */
+/**
+ * Similarity enters centred on 0.8 in steps of 0.1, so its weight reads "logits per 0.1 of
+ * similarity", and is held to 0.5-1: below 0.5 a stored prompt is unrelated however far below.
+ */
 const similarityCentre = 0.8;
 const similarityStep = 0.1;
+const similarityFloor = 0.5;
 
 export function describePair(query: string, cachedPrompt: string, similarity: number): PairFeatures {
   if (!isCacheable(query).cacheable || !isCacheable(cachedPrompt).cacheable)
@@ -57,7 +61,7 @@ export function describePair(query: string, cachedPrompt: string, similarity: nu
     verifierReason: verdict.reason,
     values: [
       1,
-      (similarity - similarityCentre) / similarityStep,
+      (Math.min(1, Math.max(similarityFloor, similarity)) - similarityCentre) / similarityStep,
       verdict.hit ? 1 : 0,
       Math.log1p(unmatched.length),
       ownUnmatched === 1 && otherUnmatched === 1 ? 1 : 0,

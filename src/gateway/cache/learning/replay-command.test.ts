@@ -77,7 +77,7 @@ describe('npm run cache:replay', () => {
 
   it('refuses a delta out of range or an unknown judge setting, with nothing on stdout', async () => {
     const [badDelta, badJudge] = await Promise.all([
-      runCommand('cache:replay', ['--input', file('good.jsonl'), '--delta', '-0.1']),
+      runCommand('cache:replay', ['--input', file('good.jsonl'), '--delta', '1.5']),
       runCommand('cache:replay', ['--input', file('good.jsonl'), '--delta', '0.02', '--judge', 'maybe']),
     ]);
     expect([badDelta.code, badDelta.stdout]).toEqual([1, '']);
