@@ -2,11 +2,15 @@ import { z } from 'zod';
 
 /**
  * An organisation's online router as a plain JSON object: versioned, bounded (at most
- * `memoryCapacity` remembered prompts of one byte a dimension: about 400 KB at the defaults), and
+ * `memoryCapacity` remembered prompts of one byte a dimension and `outcomeCapacity` recent outcomes:
+ * under 500 KB at the defaults), and
  * self-describing (the encoder and settings it was learned with), so that it can be stored in a
  * database row and read by every instance. A reset is `createOnlineRouterState()`.
  */
 export const onlineRouterFormat = 'tokenwise-online-router/1';
+
+/** Latest labels kept with the score each had before it was learned; the oldest is dropped first. */
+export const outcomeCapacity = 500;
 
 const quantisedVectorSchema = z.object({ scale: z.number().positive(), bytes: z.string() });
 
@@ -57,7 +61,13 @@ export const onlineRouterStateSchema = z
     ),
     /** Running squared error of each (bandwidth, shrinkage) candidate on labels before they were learned. */
     errors: z.array(z.number().min(0)),
+    /**
+     * The latest labels with the score each had before it was learned (at most `outcomeCapacity`):
+     * an honest sample of how the scores translate into quality, for choosing a threshold.
+     */
+    outcomes: z.array(z.object({ score: z.number().min(0).max(1), weak: z.number(), strong: z.number() })),
   })
+  .refine((state) => state.outcomes.length <= outcomeCapacity, { error: 'too many remembered outcomes' })
   .refine((state) => state.memory.length <= state.settings.memoryCapacity, {
     error: 'more remembered prompts than the memory capacity',
   })

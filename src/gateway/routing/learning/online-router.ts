@@ -1,5 +1,6 @@
 import {
   onlineRouterFormat,
+  outcomeCapacity,
   type MemoryItem,
   type OnlineRouterSettings,
   type OnlineRouterState,
@@ -74,6 +75,7 @@ export function createOnlineRouterState(
     calibration: { count: 0, logitSum: 0, logitSquares: 0, gainSum: 0, logitGainSum: 0 },
     memory: [],
     errors: new Array(settings.bandwidths.length * settings.shrinkages.length).fill(0),
+    outcomes: [],
   };
 }
 
@@ -169,9 +171,9 @@ export function learnOnlineRouter(
   const globalPart = coefficients[0] + coefficients[1] * logit;
   const neighbours = nearest(state, observation.embedding);
   // Each candidate is charged for this label before it is learned: an honest, out-of-sample error.
-  const errors = candidateGains(state, neighbours, coefficients, globalPart).map(
-    (estimate, index) => state.errors[index]! + (gain - estimate) ** 2,
-  );
+  const gains = candidateGains(state, neighbours, coefficients, globalPart);
+  const errors = gains.map((estimate, index) => state.errors[index]! + (gain - estimate) ** 2);
+  const scoreBefore = Math.min(1, Math.max(0, 0.5 + gains[chosenCandidate(state)]! / 2));
   const { calibration } = state;
   return {
     ...state,
@@ -185,6 +187,9 @@ export function learnOnlineRouter(
     },
     memory: remember(state, neighbours[0]?.item, observation.embedding, gain, logit),
     errors,
+    outcomes: [...state.outcomes, { score: scoreBefore, weak: label.weak, strong: label.strong }].slice(
+      -outcomeCapacity,
+    ),
   };
 }
 
