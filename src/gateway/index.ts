@@ -33,7 +33,14 @@ export {
 } from './providers/local/embedded-local-provider';
 export { resolveLocalModelFile, type LocalModelSource } from './providers/local/bundled-model';
 export type { LocalChatProvider } from './providers/local/local-chat-provider';
-export { estimateMessagesTokens, estimateTextTokens, type TokenUsage } from './usage/token-usage';
+export {
+  chatFormatTokens,
+  countMessagesTokens,
+  countTextTokens,
+  estimateMessagesTokens,
+  estimateTextTokens,
+  type TokenUsage,
+} from './usage/token-usage';
 export { cosineSimilarity, normalise, type SentenceEncoder } from './embeddings/sentence-encoder';
 export { createLocalSentenceEncoder, type LocalSentenceEncoderOptions } from './embeddings/local-sentence-encoder';
 export {

@@ -1,4 +1,4 @@
-import { estimateMessagesTokens, type ChatMessage } from '../../gateway';
+import { chatFormatTokens, countTextTokens, type ChatMessage } from '../../gateway';
 
 /** Room kept for the reply: the model's maximum output, but never more than half the window. */
 export function replyReserve(model: { contextWindow: number; maxOutputTokens: number }): number {
@@ -9,18 +9,22 @@ export function replyReserve(model: { contextWindow: number; maxOutputTokens: nu
  * The newest turns of a conversation that fit the model's context window beside the reply.
  * The last message (the prompt being answered) is always kept; older turns are dropped whole,
  * oldest first, and a leading assistant turn is dropped so the history starts with the user.
+ * Each turn is counted once, newest first, and counting gives the event loop back on long ones.
  */
-export function fitHistoryToWindow(
+export async function fitHistoryToWindow(
   history: readonly ChatMessage[],
   model: { contextWindow: number; maxOutputTokens: number },
-): ChatMessage[] {
+): Promise<ChatMessage[]> {
   const budget = model.contextWindow - replyReserve(model);
-  const kept: ChatMessage[] = [];
-  for (let index = history.length - 1; index >= 0; index -= 1) {
-    const candidate = [history[index]!, ...kept];
-    if (kept.length > 0 && estimateMessagesTokens(candidate) > budget) break;
-    kept.unshift(history[index]!);
+  let start = history.length;
+  let tokens = chatFormatTokens.toPrimeReply;
+  while (start > 0) {
+    const turnTokens = (await countTextTokens(history[start - 1]!.content)) + chatFormatTokens.perMessage;
+    if (start < history.length && tokens + turnTokens > budget) break;
+    tokens += turnTokens;
+    start -= 1;
   }
+  const kept = history.slice(start);
   while (kept.length > 1 && kept[0]!.role === 'assistant') kept.shift();
   return kept;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { costOfUsage, estimateMessagesTokens, estimateTextTokens, type CatalogModel } from '../../gateway';
+import { costOfUsage, countMessagesTokens, estimateTextTokens, type CatalogModel } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { keepCallUsage } from './keep-call-usage';
 import { FirstPartTimeout, openUpstream } from './open-upstream';
@@ -82,7 +82,7 @@ export async function openReply(
       );
       try {
         const { model, history, maxOutputTokens } = plan.backup;
-        const inputTokens = estimateMessagesTokens(history);
+        const inputTokens = await countMessagesTokens(history);
         asking = { model, inputTokens };
         const opened = await openUpstream(gateway, {
           model,

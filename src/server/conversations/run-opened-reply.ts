@@ -1,7 +1,7 @@
 import type { StreamError, StreamMetadata } from '../../contracts';
 import {
   costOfUsage,
-  estimateTextTokens,
+  countTextTokens,
   type CatalogModel,
   type ChatFinishReason,
   type ChatMessage,
@@ -99,7 +99,7 @@ export async function runOpenedReply(
     estimated: true,
     inputTokens: served.inputTokens,
     cachedInputTokens: 0,
-    outputTokens: estimateTextTokens(text),
+    outputTokens: await countTextTokens(text),
   };
   // The model was asked for at most this many tokens: our tokenizer's count of a cut reply may say more, the provider cannot bill more.
   if (usage.estimated && served.maxOutputTokens !== undefined)

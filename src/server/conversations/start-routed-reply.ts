@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   costOfUsage,
-  estimateMessagesTokens,
+  countMessagesTokens,
   type CatalogModel,
   type ChatMessage,
   type ProviderName,
@@ -84,7 +84,7 @@ export async function startRoutedReply(
     walletPays,
   );
   const expected = {
-    inputTokens: estimateMessagesTokens(history),
+    inputTokens: await countMessagesTokens(history),
     cachedInputTokens: 0,
     outputTokens: expectedReplyTokens,
   };
@@ -167,16 +167,16 @@ async function reserveRoom(
     : undefined;
   const overLimit = new Map<string, ModelOverLimit>();
   for (let route = initialRoute; ; ) {
-    const history = fitHistoryToWindow(turns, route.primary.model);
-    const backupHistory = route.backup ? fitHistoryToWindow(turns, route.backup.model) : undefined;
+    const history = await fitHistoryToWindow(turns, route.primary.model);
+    const backupHistory = route.backup ? await fitHistoryToWindow(turns, route.backup.model) : undefined;
     const reserved = await reserveModelCalls(
       dependencies.db,
       caller,
       {
-        primary: { usable: route.primary, inputTokens: estimateMessagesTokens(history) },
+        primary: { usable: route.primary, inputTokens: await countMessagesTokens(history) },
         backup:
           route.backup && backupHistory
-            ? { usable: route.backup, inputTokens: estimateMessagesTokens(backupHistory) }
+            ? { usable: route.backup, inputTokens: await countMessagesTokens(backupHistory) }
             : undefined,
       },
       { usageId, owner: dependencies.liveReplies.instanceId, wallet },

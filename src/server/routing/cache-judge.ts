@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   blendedPrice,
   createModelSameQuestionJudge,
-  estimateMessagesTokens,
+  countMessagesTokens,
   judgeMaxOutputTokens,
   judgeMessages,
   type CatalogModel,
@@ -58,7 +58,7 @@ export async function createCallerJudge(
     modelId: model.id,
     async judge(query, cachedPrompt, signal) {
       const usageId = randomUUID();
-      const inputTokens = estimateMessagesTokens(judgeMessages(query, cachedPrompt));
+      const inputTokens = await countMessagesTokens(judgeMessages(query, cachedPrompt));
       const { primary } = await reserveModelCalls(
         dependencies.db,
         caller,
