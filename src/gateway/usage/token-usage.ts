@@ -1,5 +1,6 @@
 import { countTokens } from 'gpt-tokenizer';
 import { rememberedTokenCount, rememberTokenCount } from './remembered-token-counts';
+import { countInTurns } from './counting-queue';
 import { piecesOf, type TextPiece } from './token-pieces';
 
 /**
@@ -22,15 +23,6 @@ const plainTextOptions = { disallowedSpecial: new Set<string>() };
  */
 export const chatFormatTokens = { perMessage: 3, toPrimeReply: 3 } as const;
 const { perMessage: tokensPerMessage, toPrimeReply: tokensToPrimeReply } = chatFormatTokens;
-
-/**
- * Counting gives the event loop back after this long: a long prompt of unusual text takes the
- * BPE a few microseconds a character (200,000 random letters: about half a second), which must
- * not hold every other request (issue 20, docs/decisions/034). One clock for every count in the
- * process, so counting many short texts in a row gives way as often as one long one.
- */
-const sliceMilliseconds = 4;
-let sliceStarted = performance.now();
 
 function countPiece(text: string, piece: TextPiece): number {
   return countTokens(text.slice(piece.start, piece.end), plainTextOptions) + (piece.forced ? 1 : 0);
@@ -57,26 +49,22 @@ export function estimateMessagesTokens(messages: readonly { content: string }[])
   return contentTokens + messages.length * tokensPerMessage + tokensToPrimeReply;
 }
 
-/** The count of estimateTextTokens, worked out in slices that give the event loop back between them. */
+/**
+ * The count of estimateTextTokens, worked out by the counting queue (counting-queue.ts) in slices
+ * that give the event loop back between them, however many texts are being counted at once.
+ */
 export async function countTextTokens(text: string): Promise<number> {
   if (text.length === 0) return 0;
   const remembered = rememberedTokenCount(text);
   if (remembered !== undefined) return remembered;
-  let count = 0;
-  for (const piece of piecesOf(text)) {
-    count += countPiece(text, piece);
-    if (performance.now() - sliceStarted >= sliceMilliseconds) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStarted = performance.now();
-    }
-  }
+  const count = await countInTurns(text, countPiece);
   rememberTokenCount(text, count);
   return count;
 }
 
-/** The count of estimateMessagesTokens, worked out in slices that give the event loop back between them. */
+/** The count of estimateMessagesTokens, its texts queued together for the counting queue's slices. */
 export async function countMessagesTokens(messages: readonly { content: string }[]): Promise<number> {
-  let contentTokens = 0;
-  for (const message of messages) contentTokens += await countTextTokens(message.content);
+  const counts = await Promise.all(messages.map((message) => countTextTokens(message.content)));
+  const contentTokens = counts.reduce((sum, count) => sum + count, 0);
   return contentTokens + messages.length * tokensPerMessage + tokensToPrimeReply;
 }

@@ -5,11 +5,14 @@ export function replyReserve(model: { contextWindow: number; maxOutputTokens: nu
   return Math.min(model.maxOutputTokens, Math.floor(model.contextWindow / 2));
 }
 
+/** Turns counted together, newest first: enough to fill most windows in one go, few wasted on an overflow. */
+const turnsCountedTogether = 8;
+
 /**
  * The newest turns of a conversation that fit the model's context window beside the reply.
  * The last message (the prompt being answered) is always kept; older turns are dropped whole,
  * oldest first, and a leading assistant turn is dropped so the history starts with the user.
- * Each turn is counted once, newest first, and counting gives the event loop back on long ones.
+ * Each turn is counted once, newest first, in the counting queue's slices (issue 20).
  */
 export async function fitHistoryToWindow(
   history: readonly ChatMessage[],
@@ -18,11 +21,18 @@ export async function fitHistoryToWindow(
   const budget = model.contextWindow - replyReserve(model);
   let start = history.length;
   let tokens = chatFormatTokens.toPrimeReply;
-  while (start > 0) {
-    const turnTokens = (await countTextTokens(history[start - 1]!.content)) + chatFormatTokens.perMessage;
-    if (start < history.length && tokens + turnTokens > budget) break;
-    tokens += turnTokens;
-    start -= 1;
+  let full = false;
+  while (start > 0 && !full) {
+    const batch = history.slice(Math.max(0, start - turnsCountedTogether), start);
+    const counts = await Promise.all(batch.map((turn) => countTextTokens(turn.content)));
+    for (let index = batch.length - 1; index >= 0 && !full; index -= 1) {
+      const turnTokens = counts[index]! + chatFormatTokens.perMessage;
+      full = start < history.length && tokens + turnTokens > budget;
+      if (!full) {
+        tokens += turnTokens;
+        start -= 1;
+      }
+    }
   }
   const kept = history.slice(start);
   while (kept.length > 1 && kept[0]!.role === 'assistant') kept.shift();
