@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { estimateMessagesTokens, type CatalogModel, type ProviderName } from '../../gateway';
+import { countMessagesTokens, type CatalogModel, type ProviderName } from '../../gateway';
 import { messages } from '../../contracts';
 import { AppError } from '../http/app-error';
 import { limitExceeded } from '../usage/limit-refusal';
@@ -59,10 +59,12 @@ export async function holdRoom<Plan extends CallPlan, Row>(
   const overLimit = new Map<string, ModelOverLimit>();
   for (let plan = options.plan; ; ) {
     await dependencies.planAllowance?.assertRoom(caller, plan.primary.model);
-    const planned = [plan.primary, ...(plan.backup ? [plan.backup] : [])].map((usable) => {
-      const request = options.request(usable.model);
-      return { usable, request, inputTokens: estimateMessagesTokens(request.messages) };
-    });
+    const planned = await Promise.all(
+      [plan.primary, ...(plan.backup ? [plan.backup] : [])].map(async (usable) => {
+        const request = await options.request(usable.model);
+        return { usable, request, inputTokens: await countMessagesTokens(request.messages) };
+      }),
+    );
     const [primary, backup] = planned as [(typeof planned)[0], (typeof planned)[0] | undefined];
     const reserved = await reserveModelCalls(
       dependencies.db,
