@@ -6,8 +6,8 @@ import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { isSettledAnswer, useAttemptKey } from '../lib/idempotency-key';
-import { formatMoney } from '../lib/money';
 import { planChangeNote, plansToChooseFrom } from '../lib/plan-change';
+import { formatMoney } from '../../../lib/format-money';
 
 interface ChangePlanDialogProps {
   current: CurrentPlan;
@@ -56,7 +56,7 @@ export function ChangePlanDialog({ current, plans, onChoose, onClose }: ChangePl
             {choices.map((plan) => (
               <label
                 key={plan.id}
-                className={`flex cursor-pointer gap-3 rounded-md border p-3 text-sm ${plan.id === planId ? 'border-indigo-500 ring-1 ring-indigo-500' : 'border-slate-200 dark:border-slate-700'}`}
+                className={`flex cursor-pointer gap-3 rounded-md border p-3 text-sm ${plan.id === planId ? 'border-brand-ink ring-1 ring-brand-ink' : 'border-slate-200 dark:border-slate-700'}`}
               >
                 <input
                   type="radio"

@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Card } from '../../admin/components/card';
 import { formatCount } from '../../admin/lib/format';
-import { formatMoney } from '../lib/money';
 import { pastDueLines, subscriptionStatusLines } from '../lib/plan-change';
+import { formatMoney } from '../../../lib/format-money';
 
 interface CurrentPlanCardProps {
   current: CurrentPlan | undefined;

@@ -6,8 +6,8 @@ import { Card } from '../../admin/components/card';
 import { formatDay } from '../../admin/lib/format';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { downloadInvoicePdf } from '../api/subscription-api';
-import { formatSmallMoney } from '../lib/money';
 import { downloadBlob } from '../../dashboard/lib/download-file';
+import { formatMoney } from '../../../lib/format-money';
 
 export const noInvoicesText = 'No invoices yet.';
 
@@ -73,11 +73,11 @@ export function InvoicesCard({
               <div className="flex items-center gap-3">
                 <span className="text-right tabular-nums">
                   <span className="block font-semibold text-slate-900 dark:text-white">
-                    {formatSmallMoney(invoice.total, invoice.currency)}
+                    {formatMoney(invoice.total, invoice.currency)}
                   </span>
                   {invoice.amount_due > 0 ? (
                     <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      Due {formatSmallMoney(invoice.amount_due, invoice.currency)}
+                      Due {formatMoney(invoice.amount_due, invoice.currency)}
                     </span>
                   ) : null}
                 </span>

@@ -11,10 +11,10 @@ import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useCurrentPlan, usePlans, useSubscriptionMutations } from '../../billing/hooks/use-subscription';
 import { goToCheckout } from '../../billing/lib/checkout-redirect';
 import { isSettledAnswer, useAttemptKey } from '../../billing/lib/idempotency-key';
-import { formatMoney } from '../../billing/lib/money';
 import { planChangeNote, planChangedText } from '../../billing/lib/plan-change';
 import { PlanAction, type PricingVisitor } from './plan-action';
 import { PlanCard } from './plan-card';
+import { formatMoney } from '../../../lib/format-money';
 
 /** /pricing: the server's plans; an admin or billing manager subscribes here, with their plan marked. */
 export function PricingPlans() {
