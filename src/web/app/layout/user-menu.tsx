@@ -26,11 +26,11 @@ export function UserMenu({ user }: { user: User }) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label="Open user menu"
-        className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
+        className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-ink dark:hover:bg-slate-800"
       >
         <span
           aria-hidden="true"
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-sm font-semibold text-on-brand"
         >
           {initial}
         </span>

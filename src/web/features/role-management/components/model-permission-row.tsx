@@ -31,7 +31,7 @@ export function ModelPermissionRow({ model, row, index, unlimited, problems, onC
           aria-label={`Enable ${model.name}`}
           checked={row.isEnabled}
           onChange={(event) => onChange({ ...row, isEnabled: event.target.checked })}
-          className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className="h-4 w-4 rounded border-slate-300 text-brand focus-visible:outline-2 focus-visible:outline-brand-ink"
         />
         <label htmlFor={checkboxId} className="text-sm font-medium text-slate-900 dark:text-slate-100">
           {model.name}

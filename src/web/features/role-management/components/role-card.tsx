@@ -40,10 +40,7 @@ export function RoleCard({ role, modelNames, onEdit, onDelete }: RoleCardProps) 
       {shown.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-1" aria-label={`Models enabled for ${role.name}`}>
           {shown.map((name) => (
-            <li
-              key={name}
-              className="rounded bg-indigo-50 px-2 py-0.5 text-xs text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
-            >
+            <li key={name} className="rounded bg-brand-soft px-2 py-0.5 text-xs text-slate-800 dark:text-slate-100">
               {name}
             </li>
           ))}
@@ -51,12 +48,13 @@ export function RoleCard({ role, modelNames, onEdit, onDelete }: RoleCardProps) 
         </ul>
       ) : null}
       <div className="mt-auto flex gap-2 pt-4">
-        <Button variant="secondary" className="px-3 py-1.5" onClick={onEdit} aria-label={`Edit role ${role.name}`}>
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit role ${role.name}`}>
           Edit
         </Button>
         <Button
           variant="ghost"
-          className="px-3 py-1.5 text-red-700 dark:text-red-400"
+          size="sm"
+          className="text-red-700 dark:text-red-400"
           onClick={onDelete}
           aria-label={`Delete role ${role.name}`}
         >
