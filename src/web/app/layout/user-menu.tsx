@@ -25,7 +25,8 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label="Open user menu"
+        // The name starts with the username the button shows (WCAG 2.5.3: a voice user says what they see).
+        aria-label={`${user.username}, open user menu`}
         className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-ink dark:hover:bg-slate-800"
       >
         <span
