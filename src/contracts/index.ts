@@ -11,6 +11,7 @@ export * from './password-strength';
 export * from './plans';
 export * from './preferences';
 export * from './provider-keys';
+export * from './organisation-models';
 export * from './scopes';
 export * from './system-messages';
 export * from './text-rules';

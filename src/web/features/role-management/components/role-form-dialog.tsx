@@ -42,6 +42,8 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
         id: row.model_id,
         name: fallbackModelName(row.model_id),
         group: modelGroupOf(row.model_id),
+        reachable: true,
+        keyProvider: null,
       },
   );
 
@@ -54,8 +56,14 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
     for (const field of ['max_tokens_per_request', 'monthly_token_limit', 'cost_limit'])
       clearProblem(`permissions.${index}.${field}`);
   };
+  // Enabling all enables what the organisation can reach; a model that needs a key keeps its state.
   const enableAll = (isEnabled: boolean) =>
-    setDraft((current) => ({ ...current, permissions: current.permissions.map((row) => ({ ...row, isEnabled })) }));
+    setDraft((current) => ({
+      ...current,
+      permissions: current.permissions.map((row, index) =>
+        isEnabled && !entries[index]!.reachable ? row : { ...row, isEnabled },
+      ),
+    }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -32,7 +32,7 @@ export function UserManagement() {
   const { user: me } = useAuth();
   const managed = useManagedUsers();
   const roles = useRoles();
-  const { names } = useModelCatalog();
+  const { names } = useModelCatalog({ reach: false });
   const { create, changeRole, remove } = useUserMutations();
   const banner = useErrorBanner();
   const toast = useToast();
