@@ -33,9 +33,11 @@ export function UserMenu({ user }: { user: User }) {
         </span>
         {/* The name comes from what the button shows, the username first (WCAG 2.5.3); on a phone the username is for screen readers only. */}
         <span className="sr-only sm:not-sr-only">
-          <span className="inline-block max-w-32 truncate align-middle text-sm font-medium">{user.username}</span>
+          <span className="inline-block max-w-32 truncate align-middle text-sm font-medium">
+            {user.username}
+            <span className="sr-only">, open user menu</span>
+          </span>
         </span>
-        <span className="sr-only">, open user menu</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
