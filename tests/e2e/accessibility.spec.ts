@@ -82,6 +82,8 @@ for (const theme of ['light', 'dark'] as const) {
     test('the chat, with a reply and a failed send, has no serious or critical accessibility violations', async ({
       page,
     }) => {
+      // Generous: each step waits on a busy 2-core machine, where these took over 60 s.
+      test.setTimeout(120_000);
       await signInAsNewAdmin(page, `axe-chat-${theme}`);
       const prompt = `Accessibility ${Date.now()} check`;
       await sendPrompt(page, prompt);
@@ -134,6 +136,8 @@ for (const theme of ['light', 'dark'] as const) {
     }
 
     test('App Settings has no serious or critical accessibility violations', async ({ page }) => {
+      // Generous: each step waits on a busy 2-core machine, where these took over 60 s.
+      test.setTimeout(120_000);
       await signInAsNewAdmin(page, `axe-settings-${theme}`);
       await page.goto('/settings/app');
       await expect(page.getByRole('tablist', { name: 'App settings sections' })).toBeVisible();
