@@ -13,6 +13,7 @@ export * from './plan-features';
 export * from './plan-proration';
 export * from './preferences';
 export * from './provider-keys';
+export * from './organisation-models';
 export * from './scopes';
 export * from './system-messages';
 export * from './text-rules';

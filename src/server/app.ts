@@ -32,6 +32,7 @@ import { securityHeaders } from './http/security-headers';
 import { createStaticWebRoutes } from './http/static-web';
 import { createOrganisationRoutes } from './organisations/organisation-routes';
 import { createPreferencesRoutes } from './preferences/preferences-routes';
+import { createOrganisationModelRoutes } from './provider-keys/organisation-model-routes';
 import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
 import type { ProviderKeyDependencies } from './provider-keys/provider-key-service';
 import { createRoleRoutes } from './roles/role-routes';
@@ -153,6 +154,7 @@ export function createApp(options: AppOptions) {
   api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
+  api.route('/org/:orgId/models', createOrganisationModelRoutes(options.conversations, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/usage', createOrganisationUsageRoutes(analytics, signedIn));

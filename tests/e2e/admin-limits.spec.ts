@@ -4,6 +4,7 @@ import { newAccount, signInThroughUi, signUpThroughApi, type TestAccount } from 
 import { signInThroughApi, subscribeThroughApi } from './support/admin';
 import { expectFinishedReply, scriptReplies, sendPrompt } from './support/chat';
 import { e2eBaseUrl } from './support/environment';
+import { asRgb, contrastRatio, styleOf } from './support/styles';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const now = new Date();
@@ -42,7 +43,8 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: on a loaded 2-core machine its steps alone took about 120 s.
+  test.setTimeout(180_000);
   const admin = newAccount('admin');
   const person = newAccount('limited');
   const roleName = `Limited ${person.username.slice(-6)}`;
@@ -75,6 +77,13 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await expect(banner).toContainText(
     `You have used 92% of your monthly token limit for GPT-4o mini. It resets on ${resetsOn}.`,
   );
+  // A warning, not a refusal: amber, readable, and apart from the refusal's red below.
+  await expect(banner).toHaveAttribute('data-tone', 'warning');
+  const warningColours = {
+    background: await asRgb(chat, await styleOf(banner, 'background-color')),
+    text: await asRgb(chat, await styleOf(banner, 'color')),
+  };
+  expect(contrastRatio(warningColours.background, warningColours.text)).toBeGreaterThanOrEqual(4.5);
   await sendPrompt(chat, `Spend the rest ${script.marker}`);
   await expectFinishedReply(chat, 1, 'The rest of it.');
   await expect(banner).toContainText(
@@ -83,6 +92,14 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await sendPrompt(chat, 'One more please');
   await expect(banner).toContainText('You have exceeded your monthly token limit for this model.');
   await expect(banner).toContainText(`GPT-4o mini: 1,000 of 1,000 tokens this month. Resets on ${resetsOn}.`);
+  await expect(banner).toHaveAttribute('data-tone', 'error');
+  const refusalBackground = await asRgb(chat, await styleOf(banner, 'background-color'));
+  expect(refusalBackground).not.toBe(warningColours.background);
+  // Red against amber: the refusal's red channel leads, the warning's green is far higher.
+  const [refusalRed, refusalGreen] = refusalBackground.match(/\d+/g)!.map(Number);
+  const [, warningGreen] = warningColours.background.match(/\d+/g)!.map(Number);
+  expect(refusalRed! - refusalGreen!).toBeGreaterThan(100);
+  expect(warningGreen!).toBeGreaterThan(refusalGreen! + 100);
   await personContext.close();
 
   // The admin sees the usage on the dashboard...
@@ -156,6 +173,7 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await expect(usageDialog.getByRole('alert')).toHaveText(
     `Warning: ${person.username} has used over 90% of the monthly token limit of their role.`,
   );
+  await expect(usageDialog.getByRole('alert')).toHaveAttribute('data-tone', 'warning');
   await page.keyboard.press('Escape');
 
   // A new role for them, at once.

@@ -73,11 +73,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         />
       ) : null}
       <div className="flex justify-end">
-        <button
-          type="button"
-          onClick={onForgotPassword}
-          className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-        >
+        <button type="button" onClick={onForgotPassword} className="text-sm font-medium text-brand-ink hover:underline">
           Forgot password?
         </button>
       </div>
@@ -86,7 +82,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         New to Tokenwise?{' '}
-        <Link to="/signup" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        <Link to="/signup" className="font-medium text-brand-ink hover:underline">
           Create an account
         </Link>
       </p>

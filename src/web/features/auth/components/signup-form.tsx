@@ -98,7 +98,7 @@ export function SignupForm() {
       </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        <Link to="/login" className="font-medium text-brand-ink hover:underline">
           Sign in
         </Link>
       </p>

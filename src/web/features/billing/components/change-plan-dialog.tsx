@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { isSettledAnswer, useAttemptKey } from '../lib/idempotency-key';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
 import { planChangeNote, plansToChooseFrom } from '../lib/plan-change';
 import {
   centsAmount,

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Card } from '../../admin/components/card';
 import { formatCount } from '../../admin/lib/format';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
 import { AllowanceMeter } from './allowance-meter';
 import { pastDueLines, subscriptionStatusLines } from '../lib/plan-change';
 

@@ -6,7 +6,7 @@ import { Card } from '../../admin/components/card';
 import { formatDay } from '../../admin/lib/format';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { downloadInvoicePdf } from '../api/subscription-api';
-import { formatSmallMoney } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
 import { downloadBlob } from '../../dashboard/lib/download-file';
 
 export const noInvoicesText = 'No invoices yet.';
@@ -35,7 +35,7 @@ function InvoicePayments({
     <ul aria-label={`Payments of ${invoiceName(invoice)}`} className="mt-2 space-y-1">
       {invoice.payments.map((payment, index) => {
         const key = payment.id ?? `${invoice.id}-${index}`;
-        const amount = formatSmallMoney(payment.amount, invoice.currency);
+        const amount = formatMoney(payment.amount, invoice.currency);
         return (
           <li
             key={key}
@@ -114,14 +114,14 @@ export function InvoicesCard({
                 <div className="flex items-center gap-3">
                   <span className="text-right tabular-nums">
                     <span className="block font-semibold text-slate-900 dark:text-white">
-                      {formatSmallMoney(invoice.total, invoice.currency)}
+                      {formatMoney(invoice.total, invoice.currency)}
                     </span>
                     <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      Paid {formatSmallMoney(invoice.amount_paid, invoice.currency)}
+                      Paid {formatMoney(invoice.amount_paid, invoice.currency)}
                     </span>
                     {invoice.amount_due > 0 ? (
                       <span className="block text-xs text-slate-600 dark:text-slate-400">
-                        Due {formatSmallMoney(invoice.amount_due, invoice.currency)}
+                        Due {formatMoney(invoice.amount_due, invoice.currency)}
                       </span>
                     ) : null}
                   </span>

@@ -1,7 +1,7 @@
 import type { WalletBalance } from '@contracts';
 import { useId } from 'react';
 import { TextField } from '../../../components/ui/text-field';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
 import type { PaymentChoice, PaymentProblem } from '../lib/plan-payment';
 import { testModeNote } from './top-up-dialog';
 

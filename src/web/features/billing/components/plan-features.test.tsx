@@ -58,6 +58,7 @@ describe('the cost-savings CSV on a plan without CSV exports', () => {
         daily_savings: [{ date: '2026-03-12', tokens_used: 1_000, actual_cost: 0.25, potential_cost: 1 }],
       },
     ],
+    cost_savings_total: { tokens_used: 1_000, actual_cost: 0.25, potential_cost: 1, savings: 0.75 },
   };
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });

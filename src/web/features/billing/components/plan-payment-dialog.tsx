@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { isSettledAnswer, useAttemptKey } from '../lib/idempotency-key';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
 import { planChangeNote } from '../lib/plan-change';
 import {
   centsAmount,

@@ -1,6 +1,6 @@
 import type { CurrentPlan, Plan, SubscriptionChange } from '@contracts';
 import { formatDate, formatDay } from '../../admin/lib/format';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/format-money';
 
 export const freePlanId = 'free';
 

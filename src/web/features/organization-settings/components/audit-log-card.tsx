@@ -32,7 +32,7 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
       </div>
       {changes.length > 0 ? (
         <details className="mt-1" open={changes.length <= openChangesUpTo}>
-          <summary className="cursor-pointer text-xs text-indigo-700 dark:text-indigo-300">
+          <summary className="cursor-pointer text-xs text-brand-ink">
             Before and after ({changes.length} {changes.length === 1 ? 'field' : 'fields'})
           </summary>
           <div className="mt-1 overflow-x-auto">
@@ -106,7 +106,7 @@ export function AuditLogCard({ auditEnabled }: { auditEnabled: boolean }) {
           <nav aria-label="Audit log pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
             <Button
               variant="secondary"
-              className="px-3 py-1"
+              size="sm"
               disabled={page <= 1}
               onClick={() => setPage((current) => current - 1)}
             >
@@ -117,7 +117,7 @@ export function AuditLogCard({ auditEnabled }: { auditEnabled: boolean }) {
             </span>
             <Button
               variant="secondary"
-              className="px-3 py-1"
+              size="sm"
               disabled={page >= pages}
               onClick={() => setPage((current) => current + 1)}
             >

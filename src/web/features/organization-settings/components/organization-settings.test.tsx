@@ -196,6 +196,50 @@ describe('Organization Settings: edit mode', () => {
   });
 });
 
+describe('Organization Settings: models and provider keys', () => {
+  it('offers as default model only what the organisation can reach, and a saved Google key makes Gemini available', async () => {
+    const { requests } = fakeAdminApi();
+    await openOrganization();
+    const keys = card('Provider Keys');
+    const provider = (name: string) => within(keys).getByRole('listitem', { name });
+    expect(await within(provider('Google Gemini')).findByText('No key: its 1 models cannot be used yet')).toBeVisible();
+    expect(within(provider('OpenAI')).getByTestId('provider-status')).toHaveTextContent(
+      "Available through this service's key",
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    const defaultModel = () => within(screen.getByLabelText('Default model'));
+    const gemini = () => defaultModel().getByRole('option', { name: 'Gemini 2.5 Pro (needs a key)' });
+    expect(gemini()).toBeDisabled();
+    expect(gemini().parentElement).toHaveAttribute('label', 'Needs a provider key');
+    expect(defaultModel().getByRole('option', { name: 'GPT-4o' })).toBeEnabled();
+    expect(screen.getByLabelText('Default model')).toHaveAccessibleDescription(
+      'Models of a provider without a key need one first: add it under Provider Keys.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(within(provider('Google Gemini')).getByRole('button', { name: 'Add Google Gemini key' }));
+    await userEvent.click(within(keys).getByRole('button', { name: 'Save key' }));
+    // The server's refusal shows at its field.
+    expect(await within(keys).findByText('Enter the API key')).toBeInTheDocument();
+    await userEvent.type(within(keys).getByLabelText('API key'), 'AIza-test-key-9876');
+    await userEvent.click(within(keys).getByRole('button', { name: 'Save key' }));
+    await waitFor(() =>
+      expect(within(provider('Google Gemini')).getByTestId('provider-status')).toHaveTextContent('Your key …9876'),
+    );
+    expect(
+      requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/provider-keys/google')).at(-1)
+        ?.body,
+    ).toEqual({
+      api_key: 'AIza-test-key-9876',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    await waitFor(() => expect(defaultModel().getByRole('option', { name: 'Gemini 2.5 Pro' })).toBeEnabled());
+    expect(defaultModel().queryByRole('option', { name: /needs a key/ })).toBeNull();
+  });
+});
+
 describe('Organization Settings: access', () => {
   it('shows Access Denied to a user manager (the admin scope)', async () => {
     const userManager = { ...adminRole, id: 'role-um', role_id: 'role-um', name: 'User Manager' };

@@ -25,6 +25,7 @@ import {
 import { settingsDraftOf, settingsFieldPath, validateSettingsDraft, type SettingsDraft } from '../lib/settings-draft';
 import { AuditLogCard } from './audit-log-card';
 import { OrganizationDetailsCard } from './organization-details-card';
+import { ProviderKeysCard } from './provider-keys-card';
 import { AccountInformationCard, TeamOverviewCard, UsageSummaryCard } from './overview-cards';
 import { RoutingCacheCard } from './routing-cache-card';
 import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
@@ -126,102 +127,105 @@ export function OrganizationSettings() {
   }
 
   return (
-    <form
-      ref={pageRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="organization-settings-title"
-    >
-      <div
-        className={`mb-4 flex flex-wrap items-center justify-between gap-3 ${editing ? 'sticky top-0 z-10 -mx-4 bg-white/95 px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 dark:bg-slate-950/95' : ''}`}
+    <>
+      <form
+        ref={pageRef}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby="organization-settings-title"
       >
-        <div>
-          <h1 id="organization-settings-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-            Organization Settings
-          </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {editing ? 'Change the details and settings, then save them.' : current.name}
-          </p>
-        </div>
-        {editing ? (
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setDrafts(null);
-                setProblems({});
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending || saveRouting.isPending}>
-              {save.isPending || saveRouting.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
+        <div
+          className={`mb-4 flex flex-wrap items-center justify-between gap-3 ${editing ? 'sticky top-0 z-10 -mx-4 bg-white/95 px-4 py-2 shadow-sm sm:-mx-6 sm:px-6 dark:bg-slate-950/95' : ''}`}
+        >
+          <div>
+            <h1 id="organization-settings-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+              Organization Settings
+            </h1>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {editing ? 'Change the details and settings, then save them.' : current.name}
+            </p>
           </div>
-        ) : (
-          <Button
-            data-edit-button
-            onClick={() =>
-              setDrafts({
-                organization: organizationDraftOf(current),
-                settings: settingsDraftOf(savedSettings),
-                // Changing the policy is the plan's (docs/decisions/041): the saved one stays in effect, shown as it is.
-                routing: customRouting.included !== false && savedRouting ? routingDraftOf(savedRouting) : undefined,
-              })
-            }
-          >
-            Edit Settings
-          </Button>
-        )}
-      </div>
-      <ErrorBanner banner={banner} />
-      {editing && Object.keys(problems).length > 0 ? (
-        <div className="mb-4">
-          <FormAlert tone="error">Please correct the highlighted fields.</FormAlert>
+          {editing ? (
+            <div className="flex gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setDrafts(null);
+                  setProblems({});
+                }}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={save.isPending || saveRouting.isPending}>
+                {save.isPending || saveRouting.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </div>
+          ) : (
+            <Button
+              data-edit-button
+              onClick={() =>
+                setDrafts({
+                  organization: organizationDraftOf(current),
+                  settings: settingsDraftOf(savedSettings),
+                  // Changing the policy is the plan's (docs/decisions/041): the saved one stays in effect, shown as it is.
+                  routing: customRouting.included !== false && savedRouting ? routingDraftOf(savedRouting) : undefined,
+                })
+              }
+            >
+              Edit Settings
+            </Button>
+          )}
         </div>
-      ) : null}
-      {settings.data.fromDefaults ? (
-        <div className="mb-4">
-          <FormAlert tone="info">{settingsFromDefaultsNote}</FormAlert>
+        <ErrorBanner banner={banner} />
+        {editing && Object.keys(problems).length > 0 ? (
+          <div className="mb-4">
+            <FormAlert tone="error">Please correct the highlighted fields.</FormAlert>
+          </div>
+        ) : null}
+        {settings.data.fromDefaults ? (
+          <div className="mb-4">
+            <FormAlert tone="info">{settingsFromDefaultsNote}</FormAlert>
+          </div>
+        ) : null}
+        <div className="grid gap-4 lg:grid-cols-2">
+          <OrganizationDetailsCard
+            organization={current}
+            draft={drafts?.organization}
+            problems={problems}
+            onChange={(field, value) => {
+              setDrafts((state) => state && { ...state, organization: { ...state.organization, [field]: value } });
+              clearProblem(field);
+            }}
+          />
+          <AccountInformationCard organization={current} />
+          <TeamOverviewCard organization={current} />
+          <UsageSummaryCard usage={usage.data ?? zeroUsage} />
+          <SettingsCards
+            settings={savedSettings}
+            models={catalog}
+            draft={drafts?.settings}
+            problems={problems}
+            onChange={(field, value) => {
+              setDrafts((state) => state && { ...state, settings: { ...state.settings, [field]: value } });
+              clearProblem(settingsFieldPath(field));
+            }}
+          />
+          <RoutingCacheCard
+            models={catalog}
+            draft={drafts?.routing}
+            problems={problems}
+            onFailure={banner.show}
+            onChange={(field, value) => {
+              setDrafts((state) =>
+                state?.routing ? { ...state, routing: { ...state.routing, [field]: value } } : state,
+              );
+              clearProblem(routingProblemKey(field));
+            }}
+          />
+          <AuditLogCard auditEnabled={savedSettings.enable_audit} />
         </div>
-      ) : null}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <OrganizationDetailsCard
-          organization={current}
-          draft={drafts?.organization}
-          problems={problems}
-          onChange={(field, value) => {
-            setDrafts((state) => state && { ...state, organization: { ...state.organization, [field]: value } });
-            clearProblem(field);
-          }}
-        />
-        <AccountInformationCard organization={current} />
-        <TeamOverviewCard organization={current} />
-        <UsageSummaryCard usage={usage.data ?? zeroUsage} />
-        <SettingsCards
-          settings={savedSettings}
-          models={catalog}
-          draft={drafts?.settings}
-          problems={problems}
-          onChange={(field, value) => {
-            setDrafts((state) => state && { ...state, settings: { ...state.settings, [field]: value } });
-            clearProblem(settingsFieldPath(field));
-          }}
-        />
-        <RoutingCacheCard
-          models={catalog}
-          draft={drafts?.routing}
-          problems={problems}
-          onFailure={banner.show}
-          onChange={(field, value) => {
-            setDrafts((state) =>
-              state?.routing ? { ...state, routing: { ...state.routing, [field]: value } } : state,
-            );
-            clearProblem(routingProblemKey(field));
-          }}
-        />
-        <AuditLogCard auditEnabled={savedSettings.enable_audit} />
-      </div>
-    </form>
+      </form>
+      <ProviderKeysCard catalog={catalog} />
+    </>
   );
 }

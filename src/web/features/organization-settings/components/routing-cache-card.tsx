@@ -115,7 +115,7 @@ export function RoutingCacheCard({ models, draft, problems, onChange, onFailure 
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400">
           <p>The routing policy could not be loaded.</p>
-          <Button variant="secondary" className="px-3 py-1.5" onClick={() => void routing.refetch()}>
+          <Button variant="secondary" size="sm" onClick={() => void routing.refetch()}>
             Try again
           </Button>
         </div>

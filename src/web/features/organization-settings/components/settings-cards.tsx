@@ -3,15 +3,18 @@ import { TextField } from '../../../components/ui/text-field';
 import { Card, Facts } from '../../admin/components/card';
 import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
 import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
-import { CheckboxField, SelectField, TextAreaField } from '../../admin/components/form-fields';
+import { CheckboxField, TextAreaField } from '../../admin/components/form-fields';
 import { formatCount } from '../../admin/lib/format';
 import type { CatalogModelEntry } from '../../role-management/hooks/use-model-catalog';
 import type { FormProblems } from '../lib/form-problems';
 import type { SettingsDraft } from '../lib/settings-draft';
+import { autoModel, DefaultModelField } from './default-model-field';
 
-const autoModel = 'Auto (the router chooses)';
 const onOff = (on: boolean) => (on ? 'On' : 'Off');
 const listOr = (entries: readonly string[], none: string) => (entries.length > 0 ? entries.join(', ') : none);
+
+const describeModel = (model: CatalogModelEntry | undefined, modelId: string) =>
+  !model ? modelId : model.reachable ? model.name : `${model.name} (needs a key)`;
 
 interface SettingsCardsProps {
   settings: OrganisationSettings;
@@ -28,7 +31,12 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
   const twoFactor = usePlanFeature('require_2fa');
   const twoFactorLocked = twoFactor.included === false && !settings.security.require_2fa;
   const modelName = (modelId: string | null) =>
-    modelId === null ? autoModel : (models.find((model) => model.id === modelId)?.name ?? modelId);
+    modelId === null
+      ? autoModel
+      : describeModel(
+          models.find((model) => model.id === modelId),
+          modelId,
+        );
   if (!draft) {
     return (
       <>
@@ -96,19 +104,12 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
     <>
       <Card title="General Settings">
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Default model"
+          <DefaultModelField
+            models={models}
             value={draft.default_model}
             error={problems.default_model}
-            onChange={(event) => onChange('default_model', event.target.value)}
-          >
-            <option value="">{autoModel}</option>
-            {models.map((model) => (
-              <option key={model.id} value={model.id}>
-                {model.name}
-              </option>
-            ))}
-          </SelectField>
+            onChange={(modelId) => onChange('default_model', modelId)}
+          />
           <TextField
             label="Default temperature"
             type="number"

@@ -1,6 +1,7 @@
-import { formatCount, formatUsd } from '../../admin/lib/format';
+import { formatCount } from '../../admin/lib/format';
 import { modelsUsed, type ManagedUser } from '../lib/managed-users';
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
+import { formatMoney } from '../../../lib/format-money';
 
 /** Narrow screens (under 768 px): one card per person. */
 export function UserCards({ users, ...actions }: UserActionHandlers & { users: readonly ManagedUser[] }) {
@@ -32,7 +33,7 @@ export function UserCards({ users, ...actions }: UserActionHandlers & { users: r
             </div>
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Total Cost</dt>
-              <dd className="tabular-nums">{formatUsd(user.total_cost)}</dd>
+              <dd className="tabular-nums">{formatMoney(user.total_cost)}</dd>
             </div>
           </dl>
           <div className="mt-3">

@@ -32,7 +32,7 @@ export function UserManagement() {
   const { user: me } = useAuth();
   const managed = useManagedUsers();
   const roles = useRoles();
-  const { names } = useModelCatalog();
+  const { names } = useModelCatalog({ reach: false });
   const { create, changeRole, remove } = useUserMutations();
   const banner = useErrorBanner();
   const toast = useToast();
@@ -86,7 +86,8 @@ export function UserManagement() {
           </p>
         </div>
         <Button
-          className="h-10 w-10 shrink-0 rounded-full p-0 text-xl"
+          size="icon"
+          className="h-10 w-10 shrink-0 rounded-full text-xl"
           aria-label="Add user"
           title="Create New User"
           onClick={() => setDialog({ kind: 'create' })}

@@ -1,6 +1,7 @@
-import { formatCount, formatUsd } from '../../admin/lib/format';
+import { formatCount } from '../../admin/lib/format';
 import { modelsUsed, type ManagedUser } from '../lib/managed-users';
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
+import { formatMoney } from '../../../lib/format-money';
 
 const headings = ['Username', 'Email', 'Role', 'Total Tokens', 'Models Used', 'Total Cost', 'Actions'];
 
@@ -28,7 +29,7 @@ export function UserTable({ users, ...actions }: UserActionHandlers & { users: r
               <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{user.role}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatCount(user.total_tokens)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{modelsUsed(user)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatUsd(user.total_cost)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(user.total_cost)}</td>
               <td className="px-3 py-2">
                 <UserRowActions user={user} {...actions} />
               </td>
