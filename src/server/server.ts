@@ -150,7 +150,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await database.close();
       throw error;
     });
-  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
+  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger);
   const conversations: ConversationDependencies = {
     db: database.db,
     providers,
@@ -242,6 +242,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;
+      warmingUp.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       const timeout = new Promise<'timeout'>((resolve) =>

@@ -25,6 +25,8 @@ export interface AppErrorOptions {
   /** A chat request refused by a monthly limit: rendered as the body's `limit`. */
   limit?: LimitRefusal;
   cause?: unknown;
+  /** Its source logged it already (readiness logs its changes, not each probe): rendering adds no log line. */
+  alreadyLogged?: boolean;
 }
 
 /** The one error type services throw; `message` is what the user may read. */
@@ -32,6 +34,7 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly retryAfterSeconds?: number;
   readonly limit?: LimitRefusal;
+  readonly alreadyLogged: boolean;
 
   constructor(
     readonly code: ErrorCode,
@@ -43,6 +46,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.limit = options.limit;
+    this.alreadyLogged = options.alreadyLogged ?? false;
   }
 
   get status(): number {
