@@ -6,12 +6,13 @@ import type {
   passwordResetConfirmSchema,
   SignupRequest,
 } from '../../contracts';
-import { messages } from '../../contracts';
+import { messages, newOrganisationSettings } from '../../contracts';
 import { users } from '../db/schema';
 import { activationEmail, passwordResetEmail, verificationEmail } from '../email/templates';
 import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { insertOrganisation } from '../organisations/organisation-repository';
+import { saveSettings } from '../organisations/organisation-settings-repository';
 import { seedDefaultRoles } from '../roles/role-repository';
 import { openWallet } from '../wallet/open-wallet';
 import { uniqueViolationIndex } from '../shared/unique-violation';
@@ -50,6 +51,7 @@ export async function signup(
     const { response, verifyToken } = await db.transaction(async (transaction) => {
       const orgId = await insertOrganisation(transaction, { name: input.org_name, contactEmail: input.email });
       const { adminRoleId } = await seedDefaultRoles(transaction, orgId);
+      await saveSettings(transaction, orgId, newOrganisationSettings);
       await openWallet(transaction, orgId, dependencies.trialCreditUsd);
       const [created] = await transaction
         .insert(users)

@@ -66,6 +66,11 @@ describe('Organization Settings: view mode', () => {
     expect(fact('General Settings', 'Retention period')).toBe('30 days');
     expect(fact('General Settings', 'Default temperature')).toBe('0.7');
     expect(fact('Branding', 'Primary color')).toBe('#3B82F6');
+    // Section 9's fallback is audit off, though organisations now start with it on.
+    expect(fact('General Settings', 'Audit log')).toBe('Off');
+    expect(
+      within(card('Audit Log')).getByText(/The audit log is turned off for this organization/),
+    ).toBeInTheDocument();
   });
 
   it('explains that the audit log is off', async () => {

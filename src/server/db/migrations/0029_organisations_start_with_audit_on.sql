@@ -1,0 +1,1 @@
+ALTER TABLE "organisation_settings" ALTER COLUMN "enable_audit" SET DEFAULT true;
