@@ -9,6 +9,7 @@ export const auditActions = [
   'user.create',
   'user.role_change',
   'user.remove',
+  'user.invitation_resend',
   'organization.update',
   'settings.update',
   'wallet.settings_update',

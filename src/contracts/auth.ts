@@ -105,6 +105,8 @@ export const userSchema = z.object({
   role: z.string(),
   role_id: z.string(),
   email_verified: z.boolean(),
+  /** A link to verify the address was e-mailed (people an admin gave a password were sent none): only then does the web app ask them to follow it. */
+  email_verification_sent: z.boolean(),
   two_factor_enabled: z.boolean(),
   /** The organisation requires two-factor authentication and this person has not set it up: only its setup is open to them. */
   two_factor_setup_required: z.boolean().optional(),

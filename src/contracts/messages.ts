@@ -121,6 +121,9 @@ export const messages = {
   contactEmailRequired: 'Contact email is required',
   emailInvalid: 'Email is invalid',
   createUserPasswordTooShort: 'Password must be at least 8 characters',
+  invitedChoosePassword:
+    'An invited person chooses their own password: leave the password out when sending an invitation.',
+  alreadyJoined: 'This person has already joined: there is no invitation to send again.',
   roleNotFound: 'Role not found',
   userNotFound: 'User not found',
   organizationNotFound: 'Organization not found',

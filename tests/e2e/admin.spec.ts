@@ -5,6 +5,8 @@ import { chatThroughApi, createUserThroughApi, signInThroughApi } from './suppor
 test('an admin makes a one-model role, adds someone with it, sees their usage, changes their role and reads the change in the audit log', async ({
   page,
 }) => {
+  // A long journey through five screens; a loaded 2-core machine needs more than the default minute.
+  test.setTimeout(180_000);
   const admin = newAccount('admin');
   const person = newAccount('trial');
   const roleName = `Trial ${person.username.slice(-6)}`;
@@ -37,6 +39,7 @@ test('an admin makes a one-model role, adds someone with it, sees their usage, c
   await expect(userForm.getByText('Role selection is required')).toBeVisible();
   await userForm.getByLabel('Username').fill(person.username);
   await userForm.getByLabel('Email').fill(person.email);
+  await userForm.getByRole('radio', { name: /Set a password/ }).check();
   await userForm.getByLabel('Password', { exact: true }).fill(person.password);
   await userForm.getByLabel('Role').selectOption({ label: roleName });
   await userForm.getByRole('button', { name: 'Create User' }).click();

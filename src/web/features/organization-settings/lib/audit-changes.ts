@@ -8,6 +8,7 @@ const actionTexts: Record<AuditAction, string> = {
   'user.create': 'Created user',
   'user.role_change': 'Changed the role of',
   'user.remove': 'Removed user',
+  'user.invitation_resend': 'Sent a new invitation to',
   'organization.update': 'Changed the organization details',
   'settings.update': 'Changed the settings',
   'wallet.settings_update': 'Changed the wallet settings',
