@@ -19,6 +19,8 @@ export const auditActions = [
   'subscription.end',
   'routing.policy_update',
   'routing.calibration_reset',
+  'two_factor.recovery_codes_regenerate',
+  'two_factor.recovery_code_use',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -21,6 +21,7 @@ import type { AuthDependencies } from './auth/auth-dependencies';
 import { createAttemptThrottle } from './auth/attempt-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
+import { createRecoveryCodeHasher } from './auth/recovery-codes';
 import { createSlidingWindow } from './auth/sliding-window';
 import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
@@ -99,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
+    recoveryCodes: createRecoveryCodeHasher(secretKey),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     trialCreditUsd: config.wallet.trialCreditUsd,
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,

@@ -8,6 +8,7 @@ import type { AuthDependencies } from '../../src/server/auth/auth-dependencies';
 import { createAttemptThrottle } from '../../src/server/auth/attempt-throttle';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import { createSecretBox } from '../../src/server/auth/secret-box';
+import { createRecoveryCodeHasher } from '../../src/server/auth/recovery-codes';
 import { createSlidingWindow } from '../../src/server/auth/sliding-window';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { createBackgroundTasks } from '../../src/server/shared/background-tasks';
@@ -48,6 +49,7 @@ describe('signup is all or nothing', () => {
       mailer: { send: async (email) => void sentEmails.push(email.to) },
       backgroundTasks: createBackgroundTasks(pino({ level: 'silent' })),
       totpSecrets: createSecretBox(secret, 'totp'),
+      recoveryCodes: createRecoveryCodeHasher(secret),
       refreshTokenTtlDays: 30,
       linkTo: (pagePath, token) => `http://test${pagePath}?token=${token}`,
       logger: pino({ level: 'silent' }),

@@ -6,6 +6,7 @@ import type { AccessTokens } from './access-tokens';
 import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordHasher } from './passwords';
 import type { RecentCallers } from './recent-callers';
+import type { RecoveryCodeHasher } from './recovery-codes';
 import type { SecretBox } from './secret-box';
 import type { SlidingWindow } from './sliding-window';
 
@@ -29,6 +30,8 @@ export interface AuthDependencies {
   /** Work done after the answer (the reset e-mail, so the answer cannot reveal an account); shutdown waits for it. */
   backgroundTasks: BackgroundTasks;
   totpSecrets: SecretBox;
+  /** Keyed hashes of two-factor recovery codes (docs/decisions/042). */
+  recoveryCodes: RecoveryCodeHasher;
   refreshTokenTtlDays: number;
   /** Dollars (exact text) a new organisation's wallet starts with (TRIAL_CREDIT_USD); absent, none. */
   trialCreditUsd?: string;

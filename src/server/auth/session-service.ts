@@ -19,7 +19,7 @@ import {
 } from './session-repository';
 import { CallerChanged, sameCaller } from './recent-callers';
 import { isAddressAllowed, judgeSignIn } from './sign-in-rules';
-import { verifyTotpCode } from './two-factor';
+import { checkSecondFactor, SecondFactorRefused, spendRecoveryCode } from './second-factor';
 
 /** Starts a sign-in: a session (token family), its first refresh token and an access token. */
 export async function issueSignIn(
@@ -76,24 +76,35 @@ export async function login(
   const { security } = await getOrganisationSettings(db, user.orgId);
   if (!isAddressAllowed(client.address, security.ip_restrictions))
     throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
-  let acceptedStep: number | undefined;
-  if (user.totpEnabled && user.totpSecretEncrypted) {
-    if (!input.totp_code) throw new AppError('two_factor_required', messages.twoFactorRequired);
-    const secret = dependencies.totpSecrets.open(user.totpSecretEncrypted);
-    acceptedStep = await verifyTotpCode(secret, input.totp_code, user.totpLastStep);
-    if (acceptedStep === undefined) {
-      loginThrottle.record(input.username, client.address);
-      throw unauthorized(messages.invalidTwoFactorCode);
-    }
-  }
-  loginThrottle.forgiveSubject(input.username);
-  return db.transaction(async (transaction) => {
-    await updateUser(transaction, user.orgId, user.id, {
-      lastLoginAt: new Date(),
-      ...(acceptedStep !== undefined ? { totpLastStep: acceptedStep } : {}),
+  try {
+    // A wrong authenticator or recovery code counts like a wrong password.
+    const secondFactor = await checkSecondFactor(dependencies, user, input);
+    const signedIn = await db.transaction(async (transaction) => {
+      const recoveryCodesRemaining =
+        secondFactor.kind === 'recovery_code'
+          ? await spendRecoveryCode(transaction, user, secondFactor.codeHash)
+          : undefined;
+      await updateUser(transaction, user.orgId, user.id, {
+        lastLoginAt: new Date(),
+        ...(secondFactor.kind === 'authenticator' ? { totpLastStep: secondFactor.acceptedStep } : {}),
+      });
+      const answer = await issueSignIn(
+        dependencies,
+        transaction,
+        user,
+        client,
+        security.require_2fa && !user.totpEnabled,
+      );
+      return recoveryCodesRemaining === undefined
+        ? answer
+        : { ...answer, recovery_codes_remaining: recoveryCodesRemaining };
     });
-    return issueSignIn(dependencies, transaction, user, client, security.require_2fa && !user.totpEnabled);
-  });
+    loginThrottle.forgiveSubject(input.username);
+    return signedIn;
+  } catch (error) {
+    if (error instanceof SecondFactorRefused) loginThrottle.record(input.username, client.address);
+    throw error;
+  }
 }
 
 /**

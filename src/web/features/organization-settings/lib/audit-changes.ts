@@ -18,6 +18,8 @@ const actionTexts: Record<AuditAction, string> = {
   'subscription.end': 'Ended the subscription: its renewal could not be charged',
   'routing.policy_update': 'Changed how Auto routes and caches',
   'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
+  'two_factor.recovery_codes_regenerate': 'Made new two-factor recovery codes for',
+  'two_factor.recovery_code_use': 'Signed in with a two-factor recovery code:',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
