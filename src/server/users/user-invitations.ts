@@ -15,7 +15,7 @@ import { updateUser } from './user-repository';
 export type InvitationDependencies = { db: Database } & Pick<AuthDependencies, 'mailer' | 'logger' | 'linkTo'>;
 
 /**
- * An invitation is an activation link (docs/decisions/042): the person chooses a password on
+ * An invitation is an activation link (docs/decisions/043): the person chooses a password on
  * /activate, and following the e-mailed link proves the address, so one e-mail is enough.
  * Issuing one voids the earlier ones.
  */
