@@ -25,6 +25,7 @@ import { AppError, notFound } from './http/app-error';
 import type { AppEnv } from './http/context';
 import { createOpenApiDocument } from './http/openapi-document';
 import { readJsonBody } from './http/read-json-body';
+import { createReadinessLog, findUnreadiness } from './http/readiness';
 import { rejectMalformedPath } from './http/reject-malformed-path';
 import { renderError } from './http/render-error';
 import { requestContext } from './http/request-context';
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions) {
   // Before any route: the validation layer's edges (docs/decisions/016).
   api.use(rejectMalformedPath(), readJsonBody());
   const tags = ['Service'];
+  const readinessLog = createReadinessLog(options.logger);
   addRoute(
     api,
     createRoute({
@@ -126,14 +128,9 @@ export function createApp(options: AppOptions) {
       responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })),
     }),
     async (context) => {
-      if (options.isShuttingDown?.()) throw new AppError('unavailable', 'Shutting down');
-      const warming = options.warmingUp?.();
-      if (warming) throw new AppError('unavailable', `Starting: ${warming}`);
-      try {
-        await options.database.ping();
-      } catch (error) {
-        throw new AppError('unavailable', 'Database unreachable', { cause: error });
-      }
+      const unready = await findUnreadiness(options);
+      readinessLog.observe(unready);
+      if (unready) throw new AppError('unavailable', unready.reason, { cause: unready.cause, alreadyLogged: true });
       return context.json({ status: 'ready', database: options.database.kind });
     },
   );

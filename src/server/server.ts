@@ -25,6 +25,7 @@ import type { AuthDependencies } from './auth/auth-dependencies';
 import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
+import { createRecoveryCodeHasher } from './auth/recovery-codes';
 import { createSlidingWindow } from './auth/sliding-window';
 import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
@@ -101,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
     refreshSuccessors: createSecretBox(secretKey, 'refresh-successors'),
+    recoveryCodes: createRecoveryCodeHasher(secretKey),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
     trialCreditUsd: config.wallet.trialCreditUsd,
@@ -151,7 +153,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await database.close();
       throw error;
     });
-  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
+  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger);
   // Every model call for an organisation goes through here (docs/decisions/037).
   const meteredCalls = createMeteredCalls({
     db: database.db,
@@ -257,6 +259,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;
+      warmingUp.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       const timeout = new Promise<'timeout'>((resolve) =>

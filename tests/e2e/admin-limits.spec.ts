@@ -33,6 +33,7 @@ async function createUser(page: Page, person: TestAccount, roleName: string) {
   const form = page.getByRole('dialog', { name: 'Create New User' });
   await form.getByLabel('Username').fill(person.username);
   await form.getByLabel('Email').fill(person.email);
+  await form.getByRole('radio', { name: /Set a password/ }).check();
   await form.getByLabel('Password', { exact: true }).fill(person.password);
   await form.getByLabel('Role').selectOption({ label: roleName });
   await form.getByRole('button', { name: 'Create User' }).click();

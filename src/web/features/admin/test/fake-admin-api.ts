@@ -266,11 +266,15 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
         ? fail(options.usage)
         : { body: { month: '2026-03', users: options.usage ?? [] } },
     'POST /user': (request) => {
-      const body = request.body as { username: string; email: string; role_id: string };
+      const body = request.body as { username: string; email: string; role_id: string; send_invitation?: boolean };
       const role = roles.find((candidate) => candidate.id === body.role_id)!;
-      const created = makeOrganisationUser(body.username, role, { email: body.email });
+      const invited = body.send_invitation === true;
+      const created = makeOrganisationUser(body.username, role, {
+        email: body.email,
+        status: invited ? 'pending_activation' : 'active',
+      });
       users = [...users, created];
-      return { status: 201, body: { user: created } };
+      return { status: 201, body: { user: created, ...(invited ? { invitation_sent: true } : {}) } };
     },
     'POST /roles': (request) => {
       const body = request.body as Role;
@@ -370,6 +374,7 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       );
       return { body: { user: users.find((existing) => existing.id === user.id) } };
     };
+    routes[`POST /org/${orgId}/users/${user.id}/invitation`] = () => ({ body: { success: true, email: user.email } });
     routes[`DELETE /org/${orgId}/users/${user.id}`] = () => {
       users = users.filter((existing) => existing.id !== user.id);
       return { body: { success: true, message: 'User removed' } };

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { useModelCatalog } from '../../role-management/hooks/use-model-catalog';
 import { useOrganization, useOrganizationSettings, useOrganizationUsage } from '../hooks/use-organization-data';
 import { useRoutingPolicy, useRoutingPolicyAccess, useSaveRoutingPolicy } from '../hooks/use-routing-policy';
@@ -32,6 +34,15 @@ import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import { SettingsCards } from './settings-cards';
 
 export const settingsFromDefaultsNote = 'The saved settings could not be loaded, so the defaults are shown.';
+export const requireTwoFactorWarning =
+  'You have not set up two-factor authentication yourself. Once this is saved you will be taken to set it up before you can do anything else, so have an authenticator app at hand. Everyone else without it is asked to set it up at their next step.';
+
+interface SavePlan {
+  organization?: NonNullable<ReturnType<typeof validateOrganizationDraft>['values']>;
+  settings: NonNullable<ReturnType<typeof validateSettingsDraft>['values']>;
+  routing?: ReturnType<typeof routingChanges>;
+  thenSetUpTwoFactor: boolean;
+}
 
 interface Drafts {
   organization: OrganizationDraft;
@@ -53,7 +64,10 @@ export function OrganizationSettings() {
   const saveRouting = useSaveRoutingPolicy();
   const banner = useErrorBanner();
   const toast = useToast();
+  const { user, requireTwoFactorSetup } = useAuth();
   const [drafts, setDrafts] = useState<Drafts | null>(null);
+  // A save that turns on "require 2FA" for an admin without it waits for their confirmation.
+  const [saveAwaitingConfirmation, setSaveAwaitingConfirmation] = useState<(() => Promise<void>) | null>(null);
   const [problems, setProblems] = useState<FormProblems>({});
   const pageRef = useRef<HTMLFormElement>(null);
   const editing = drafts !== null;
@@ -90,6 +104,11 @@ export function OrganizationSettings() {
   const savedRouting = routingAccess.mayManage ? routingPolicy.data?.policy : undefined;
   const clearProblem = (field: string) => setProblems(({ [field]: _cleared, ...rest }) => rest);
 
+  const refused = (error: unknown, problemsOf: (fields: Record<string, string>) => FormProblems) => {
+    if (error instanceof ApiError && error.fields) setProblems(problemsOf(error.fields));
+    banner.show(error);
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!drafts) return;
@@ -100,30 +119,36 @@ export function OrganizationSettings() {
     setProblems(found);
     if (!details.values || !wanted.values || (routing && !routing.values)) return;
     const detailsChanged = JSON.stringify(drafts.organization) !== JSON.stringify(organizationDraftOf(current));
-    const routingChanged = routing?.values && savedRouting ? routingChanges(savedRouting, routing.values) : undefined;
-    const refused = (error: unknown, problemsOf: (fields: Record<string, string>) => FormProblems) => {
-      if (error instanceof ApiError && error.fields) setProblems(problemsOf(error.fields));
-      banner.show(error);
+    const plan: SavePlan = {
+      organization: detailsChanged ? details.values : undefined,
+      settings: wanted.values,
+      routing: routing?.values && savedRouting ? routingChanges(savedRouting, routing.values) : undefined,
+      // Turning on "require 2FA" without having it holds the admin at its setup from the next request.
+      thenSetUpTwoFactor:
+        wanted.values.security.require_2fa && !savedSettings.security.require_2fa && user?.two_factor_enabled !== true,
     };
+    if (plan.thenSetUpTwoFactor) return setSaveAwaitingConfirmation(() => () => saveAll(plan));
+    await saveAll(plan);
+  }
+
+  async function saveAll(plan: SavePlan) {
     try {
-      await save.mutateAsync({
-        organization: detailsChanged ? details.values : undefined,
-        savedSettings,
-        settings: wanted.values,
-      });
+      await save.mutateAsync({ organization: plan.organization, savedSettings, settings: plan.settings });
     } catch (error) {
       return refused(error, problemsFromServer);
     }
     // Its own call, after the others: a refusal names the routing fields, not the settings'.
-    if (routingChanged) {
+    if (plan.routing) {
       try {
-        await saveRouting.mutateAsync(routingChanged);
+        await saveRouting.mutateAsync(plan.routing);
       } catch (error) {
         return refused(error, routingProblemsFromServer);
       }
     }
     toast.success('Organization settings saved');
     setDrafts(null);
+    // The server holds them at their next request; go to the setup at once rather than at a refused call.
+    if (plan.thenSetUpTwoFactor) requireTwoFactorSetup();
   }
 
   return (
@@ -224,6 +249,20 @@ export function OrganizationSettings() {
           />
           <AuditLogCard auditEnabled={savedSettings.enable_audit} />
         </div>
+        {saveAwaitingConfirmation ? (
+          <ConfirmDialog
+            title="Require two-factor authentication?"
+            description={requireTwoFactorWarning}
+            confirmLabel="Save and set up two-factor"
+            variant="primary"
+            onCancel={() => setSaveAwaitingConfirmation(null)}
+            onConfirm={() => {
+              const persist = saveAwaitingConfirmation;
+              setSaveAwaitingConfirmation(null);
+              void persist();
+            }}
+          />
+        ) : null}
       </form>
       <ProviderKeysCard catalog={catalog} />
     </>

@@ -33,7 +33,7 @@ export function UserManagement() {
   const managed = useManagedUsers();
   const roles = useRoles();
   const { names } = useModelCatalog({ reach: false });
-  const { create, changeRole, remove } = useUserMutations();
+  const { create, changeRole, remove, resendInvitation } = useUserMutations();
   const banner = useErrorBanner();
   const toast = useToast();
   const narrow = useIsNarrowScreen();
@@ -72,6 +72,11 @@ export function UserManagement() {
     onChangeRole: (user: ManagedUser) => setDialog({ kind: 'role', user }),
     onViewUsage: (user: ManagedUser) => setDialog({ kind: 'usage', user }),
     onRemove: (user: ManagedUser) => setDialog({ kind: 'remove', user }),
+    onResendInvitation: (user: ManagedUser) =>
+      resendInvitation.mutate(user.user_id, {
+        onSuccess: (sent) => toast.success(`A new invitation is on its way to ${sent.email}`),
+        onError: banner.show,
+      }),
   };
 
   return (
@@ -136,8 +141,12 @@ export function UserManagement() {
           roles={roleList.filter(mayAssign)}
           onClose={close}
           onCreate={async (values) => {
-            await create.mutateAsync(values);
-            toast.success(`User ${values.username} created`);
+            const created = await create.mutateAsync(values);
+            toast.success(
+              created.invitation_sent
+                ? `Invitation sent to ${values.email}: ${values.username} joins once they choose a password`
+                : `User ${values.username} created`,
+            );
             close();
           }}
         />

@@ -1,5 +1,6 @@
 import { formatCount } from '../../admin/lib/format';
 import { modelsUsed, type ManagedUser } from '../lib/managed-users';
+import { InvitedBadge } from './invited-badge';
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
 import { formatMoney } from '../../../lib/format-money';
 
@@ -24,6 +25,7 @@ export function UserTable({ users, ...actions }: UserActionHandlers & { users: r
             <tr key={user.user_id}>
               <th scope="row" className="px-3 py-2 font-medium text-slate-900 dark:text-white">
                 {user.username}
+                <InvitedBadge user={user} />
               </th>
               <td className="px-3 py-2 break-all text-slate-700 dark:text-slate-300">{user.email}</td>
               <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{user.role}</td>
