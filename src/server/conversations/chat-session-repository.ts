@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { chatSessions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, type ChatModel, type MaxTokensBound, type OrganisationSettings } from '../../contracts';
+import { isAdminRoleName, type ChatModel, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { parseStreamBody, type ParsedStream } from '../../../src/contracts';
-import { startFakeProviderServer, type FakeProviderServer } from '../../../src/gateway/testing/fake-provider-server';
+import { startFakeProviderServer } from '../../../src/gateway/testing/fake-provider-server';
 import type { Database } from '../../../src/server/db/database';
 import { rolePermissions, roles, usageRecords, usageReservations, users } from '../../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../../src/server/server';
