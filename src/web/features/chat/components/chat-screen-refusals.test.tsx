@@ -39,6 +39,59 @@ async function sendRefused(text: string) {
   return { user, notSent };
 }
 
+describe('chat screen: a message that does not fit what is left of a limit', () => {
+  it('warns before it is refused, and the refusal says it does not fit and what would, never "exceeded"', async () => {
+    const fitText =
+      'This message could use up to 113 tokens on GPT-4o (about 63 for the conversation and a reply of up to 50), but 88 of your 150 monthly tokens are left (62 used). A reply of up to 25 tokens would fit: your administrator can let your role shorten replies to fit. It resets on 2026-12-01.';
+    fakeChatApi({
+      models: [
+        makeModel({
+          model_id: 'openai/gpt-4o',
+          name: 'GPT-4o',
+          limits: {
+            token_limit: 150,
+            tokens_used: 62,
+            tokens_reserved: 0,
+            cost_limit: 50,
+            cost_used: 0,
+            cost_reserved: 0,
+            resets_on: '2026-12-01',
+            warning: 'monthly_token_limit',
+            request_tokens_max: 113,
+          },
+        }),
+      ],
+      reply: () => ({
+        status: 429,
+        body: {
+          code: 'too_many_requests',
+          message: fitText,
+          limit: {
+            ...limit,
+            used: 62,
+            reason: 'does_not_fit',
+            request_tokens: 113,
+            reply_tokens: 50,
+            fitting_reply_tokens: 25,
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole('button', { name: /^Model: / }));
+    await user.click(within(await screen.findByRole('listbox', { name: 'Models' })).getByText('GPT-4o'));
+    expect(screen.getByTestId('error-banner')).toHaveTextContent(
+      'Your next message to GPT-4o may not fit your monthly token limit: 88 of 150 tokens are left, and one message can use up to 113. It resets on 2026-12-01.',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Plan my week{Enter}');
+    const notSent = await screen.findByRole('group', { name: 'Message not sent' });
+    expect(notSent).toHaveTextContent(fitText);
+    await waitFor(() => expect(screen.getByTestId('error-banner')).toHaveTextContent(fitText));
+    expect(screen.getByTestId('error-banner')).not.toHaveTextContent('exceeded');
+  });
+});
+
 describe('chat screen: a refused message is marked not sent', () => {
   it.each([
     ['a monthly limit (429)', refusals.limit, limitText],

@@ -83,13 +83,18 @@ export function useReplyStream(onBanner?: (notice: BannerNotice) => void) {
           else toast.error(walletRefusal);
           return;
         }
-        const message = sendFailureMessage(error instanceof Error ? error.message : undefined);
+        const refusal = limitRefusalOf(error);
+        // A request that does not fit what is left was not over any limit: the server's words say what would fit.
+        const message =
+          refusal?.reason === 'does_not_fit' && error instanceof Error
+            ? error.message
+            : sendFailureMessage(error instanceof Error ? error.message : undefined);
         // Access and limit texts go to the red banner when there is one, so they are not shown twice.
-        if (onBanner && bannerMessages.includes(message)) {
+        if (onBanner && (bannerMessages.includes(message) || refusal)) {
           // The spec's short text for access; a limit's own words say which limit and how much is left.
           const reason = message === sendFailureMessages.accessDenied ? message : failureReason(error);
           handlers.onFail(partialText, { stopped: false, reason, notSent: true });
-          onBanner({ message, refusal: limitRefusalOf(error), retryWith: handlers.retryWith });
+          onBanner({ message, refusal, retryWith: handlers.retryWith });
           return;
         }
         handlers.onFail(partialText, { stopped: false, reason: failureReason(error) });
