@@ -9,6 +9,7 @@ export const auditActions = [
   'user.create',
   'user.role_change',
   'user.remove',
+  'user.invitation_resend',
   'organization.update',
   'settings.update',
   'wallet.settings_update',
@@ -18,6 +19,8 @@ export const auditActions = [
   'subscription.end',
   'routing.policy_update',
   'routing.calibration_reset',
+  'two_factor.recovery_codes_regenerate',
+  'two_factor.recovery_code_use',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

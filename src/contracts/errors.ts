@@ -17,6 +17,8 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
+  /** The organisation's plan allowance for the billing cycle is used (docs/decisions/041): upgrade, or wait for the next cycle. */
+  'plan_allowance_used',
   'internal',
   'upstream_failed',
   /** A model call passed one of its deadlines before its first token (docs/decisions/038). */

@@ -60,7 +60,7 @@ const permissionsSchema = z
     }
   });
 
-/** A reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/049). */
+/** A reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
 const shortenRepliesToFit = z.boolean({ error: 'shorten_replies_to_fit must be true or false' });
 const roleName = text({ label: 'Role name', max: 100, required: messages.roleNameRequired });
 const roleDescription = text({ label: 'Description', max: 500, kind: 'multi-line' });

@@ -25,7 +25,7 @@ export const limitRefusalSchema = z.object({
   alternative: z.object({ model_id: z.string(), name: z.string() }).nullable(),
   /**
    * 'exceeded': what is taken has reached the limit. 'does_not_fit': some is left, but not enough
-   * for this request's prompt and its largest reply (docs/decisions/049). Absent from older servers.
+   * for this request's prompt and its largest reply (docs/decisions/051). Absent from older servers.
    */
   reason: z.enum(['exceeded', 'does_not_fit']).optional(),
   /** For 'does_not_fit': the most this request could use (tokens: prompt held plus the reply's cap). */
@@ -54,7 +54,7 @@ export const modelLimitUsageSchema = z.object({
   /**
    * The most tokens one message can take of the monthly limit (its largest prompt, with the margin
    * held for it, and its largest reply). When less than that is left the warning is set even below
-   * 90%, as the next message may be refused (docs/decisions/049).
+   * 90%, as the next message may be refused (docs/decisions/051).
    */
   request_tokens_max: z.number().optional(),
 });

@@ -22,7 +22,14 @@ export { parseNetwork } from './network/address-policy';
 export type { ResolveHost, ResolvedAddress } from './network/host-addresses';
 export { resolveLocalModelFile, type LocalModelSource } from './providers/local/bundled-model';
 export type { LocalModelState, LocalModelStatus } from './providers/local/generation-engine';
-export { estimateMessagesTokens, estimateTextTokens, type TokenUsage } from './usage/token-usage';
+export {
+  chatFormatTokens,
+  countMessagesTokens,
+  countTextTokens,
+  estimateMessagesTokens,
+  estimateTextTokens,
+  type TokenUsage,
+} from './usage/token-usage';
 export { cosineSimilarity, normalise, type SentenceEncoder } from './embeddings/sentence-encoder';
 export { createLocalSentenceEncoder, type LocalSentenceEncoderOptions } from './embeddings/local-sentence-encoder';
 export {

@@ -25,6 +25,7 @@ import type { AuthDependencies } from './auth/auth-dependencies';
 import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
+import { createRecoveryCodeHasher } from './auth/recovery-codes';
 import { createSlidingWindow } from './auth/sliding-window';
 import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
@@ -34,7 +35,8 @@ import { createRetentionJob } from './retention/retention-job';
 import { createInvoiceJob } from './billing/invoice-job';
 import type { BillingDependencies } from './billing/billing-dependencies';
 import { createLivePlanCharges } from './billing/live-plan-charges';
-import { createRecordedPlanCharges } from './billing/plan-charges';
+import { createTestModePlanCharges } from './billing/renewal-charges';
+import { createPlanAllowanceGate } from './billing/plan-allowance-gate';
 import { createPlanPaymentHandler } from './billing/plan-orders';
 import { createWalletInvoiceSources } from './billing/wallet-invoice-sources';
 import { createBackgroundTasks } from './shared/background-tasks';
@@ -100,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
     refreshSuccessors: createSecretBox(secretKey, 'refresh-successors'),
+    recoveryCodes: createRecoveryCodeHasher(secretKey),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
     trialCreditUsd: config.wallet.trialCreditUsd,
@@ -128,17 +131,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Before serving: model calls and replies a stopped server left streaming are marked interrupted (docs/decisions/015).
   const callJournal = createCallJournal({ database, logger, transcripts: [replyTranscriptStore] });
-  // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are
-  // marked paid in test mode. With one, plans are paid through the wallet's card payments and applied when paid (docs/decisions/024).
-  const billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'> = {
-    charges: config.wallet.stripe ? createLivePlanCharges() : createRecordedPlanCharges(),
+  // Invoices read usage from the wallet's ledger (docs/decisions/023). Plans are paid through the wallet's payments, by card or
+  // from the wallet, and applied once paid (docs/decisions/024, 040): with Stripe, or in test mode with Stripe's test cards.
+  const planAllowance = createPlanAllowanceGate(database.db);
+  const billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments' | 'onPlanChanged'> = {
+    charges: config.wallet.stripe ? createLivePlanCharges() : createTestModePlanCharges(),
     sources: createWalletInvoiceSources(catalog),
+    onPlanChanged: planAllowance.forget,
   };
-  const planPayments = config.wallet.stripe
-    ? createPlanPaymentHandler({ db: database.db, catalog, ...billing })
-    : undefined;
+  const planPayments = createPlanPaymentHandler({ db: database.db, catalog, ...billing });
   const wallet = createWallet(config.wallet, database, logger, { appUrl: () => publicUrl, plans: planPayments });
-  if (config.wallet.stripe) billing.cardPayments = wallet.dependencies;
+  billing.cardPayments = wallet.dependencies;
   const routing = await callJournal
     .start()
     // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.
@@ -150,7 +153,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await database.close();
       throw error;
     });
-  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
+  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger);
   // Every model call for an organisation goes through here (docs/decisions/037).
   const meteredCalls = createMeteredCalls({
     db: database.db,
@@ -162,6 +165,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     journal: callJournal,
     inFlight: inFlightCalls,
     wallet: { enforced: config.wallet.enforced, usageRecorded: (orgId) => wallet.jobs.wake(orgId) },
+    planAllowance,
     localModelEnabled: config.localModel.enabled,
     firstPartTimeoutMs: config.routing.firstPartTimeoutMs,
   });
@@ -255,6 +259,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;
+      warmingUp.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       const timeout = new Promise<'timeout'>((resolve) =>

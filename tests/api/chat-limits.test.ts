@@ -158,7 +158,7 @@ describe('monthly limits under 50 concurrent messages from one user', () => {
     for (const answer of refused) {
       expect(answer.status).toBe(429);
       const body = answer.json();
-      // Reached, or some left but not enough for this prompt (docs/decisions/049): never "exceeded" then.
+      // Reached, or some left but not enough for this prompt (docs/decisions/051): never "exceeded" then.
       expect(body.message).toContain(
         body.limit.reason === 'exceeded' ? 'token limit exceeded' : 'Even without a reply it would not fit',
       );

@@ -9,7 +9,7 @@ import { startLimitsServer, type LimitedUser, type LimitsServer } from './suppor
  * Issue 21 item 1: a request refused because what it could use (its prompt and its largest reply)
  * does not fit what is left says so, with the numbers and what would fit; it is not "exceeded".
  * The warning comes before such a refusal can happen; a role may let the reply be shortened to fit
- * instead (docs/decisions/049).
+ * instead (docs/decisions/051).
  */
 const mini = 'openai/gpt-4o-mini';
 const longPrompt = `Plan a careful week of meals for a family of four, with a shopping list for each day please ${'and more '.repeat(6)}`;

@@ -191,7 +191,12 @@ async function expectBooksBalance(orgId: string) {
   return books;
 }
 
-const setDeadlines = async (organisation: Organisation, deadlines: Record<string, number>) =>
+/** Sets the routing policy's deadlines, on Business (a test-card purchase): the plan that includes the policy (docs/decisions/041). */
+async function setDeadlines(organisation: Organisation, deadlines: Record<string, number>) {
+  const purchase = await call('/subscription/purchase', organisation.token, {
+    body: { org_id: organisation.orgId, plan_id: 'business', payment_method: 'card', card_number: '4242424242424242' },
+  });
+  expect(purchase.status, purchase.body).toBe(201);
   expect(
     (
       await call(`/org/${organisation.orgId}/routing-policy`, organisation.token, {
@@ -200,6 +205,7 @@ const setDeadlines = async (organisation: Organisation, deadlines: Record<string
       })
     ).status,
   ).toBe(200);
+}
 
 /** One way a call can end: what the case sends, and what it expects of the answer and the books. */
 interface BooksCase {

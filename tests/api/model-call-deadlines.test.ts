@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts';
-import { api, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness } from './support/client';
 import { sendMessage, type StreamedAnswer } from './support/chat';
 import { scriptProvider } from './support/fake-provider';
 
@@ -19,7 +19,7 @@ const deadlineMs = 2_000;
 const clientPatienceMs = 20_000;
 
 async function organisationWithDeadlines(deadlines: Record<string, number>) {
-  const { user, token } = (await signUpOrganisation()).auth;
+  const { user, token } = (await signUpOnBusiness()).auth;
   const changed = await api(policyPath(user.org_id), { method: 'PUT', token, body: { deadlines } });
   expect(changed.status).toBe(200);
   return { user, token };
@@ -150,7 +150,7 @@ describe('deadlines of a model call', () => {
 
 describe('deadlines in the routing policy', () => {
   it('are the product defaults until an administrator sets them, and refuse values out of range', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     const initial = await api(policyPath(user.org_id), { token });
     expect(initial.body.policy.deadlines).toEqual({ headers_ms: null, first_token_ms: null, between_tokens_ms: null });
     expect(initial.body.effective.deadlines).toEqual({

@@ -5,7 +5,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { ProviderName } from '../catalog/catalog-schema';
-import { estimateMessagesTokens, estimateTextTokens } from '../usage/token-usage';
+import { countMessagesTokens, countTextTokens } from '../usage/token-usage';
 import type { ChatFinishReason, ChatMessage, ChatProvider, ChatStreamPart, ChatStreamRequest } from './chat-provider';
 import { GatewayError } from './gateway-error';
 import { toGatewayError } from './map-provider-error';
@@ -83,7 +83,7 @@ async function* streamWithAiSdk(
   if (finishReason === 'aborted' && isTimeout(request.abortSignal?.reason)) {
     throw new GatewayError('timeout', `${options.provider}: the request timed out`, { provider: options.provider });
   }
-  yield normaliseUsage(reportedUsage, request, outputText);
+  yield await normaliseUsage(reportedUsage, request, outputText);
   yield { type: 'finish', reason: finishReason };
 }
 
@@ -97,19 +97,19 @@ function isTimeout(reason: unknown): boolean {
   return reason instanceof Error && reason.name === 'TimeoutError';
 }
 
-function normaliseUsage(
+async function normaliseUsage(
   usage: LanguageModelV3Usage | undefined,
   request: ChatStreamRequest,
   outputText: string,
-): ChatStreamPart {
+): Promise<ChatStreamPart> {
   const inputTokens = usage?.inputTokens.total;
   const outputTokens = usage?.outputTokens.total;
   const estimated = inputTokens === undefined || outputTokens === undefined;
   return {
     type: 'usage',
     estimated,
-    inputTokens: inputTokens ?? estimateMessagesTokens(request.messages),
+    inputTokens: inputTokens ?? (await countMessagesTokens(request.messages)),
     cachedInputTokens: usage?.inputTokens.cacheRead ?? 0,
-    outputTokens: outputTokens ?? estimateTextTokens(outputText),
+    outputTokens: outputTokens ?? (await countTextTokens(outputText)),
   };
 }

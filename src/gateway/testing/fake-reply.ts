@@ -45,9 +45,16 @@ export interface PlannedReply {
   stallAfterChunks: number | undefined;
 }
 
-/** 'Hello big world' -> ['Hello', ' big', ' world']: each word keeps the space before it. */
+/**
+ * 'Hello big world' -> ['Hello', ' big', ' world']: each word keeps the space before it, the last
+ * one the spaces after it. Cut at the ends of words, found once each: `/\s*\S+/g` re-read a long
+ * run of spaces from each of its characters.
+ */
 export function splitIntoWordChunks(text: string): string[] {
-  return text.match(/\s*\S+(?:\s+$)?/g) ?? (text ? [text] : []);
+  const ends = Array.from(text.matchAll(/\S+/g), (word) => word.index + word[0].length);
+  if (ends.length === 0) return text ? [text] : [];
+  ends[ends.length - 1] = text.length;
+  return ends.map((end, index) => text.slice(index === 0 ? 0 : ends[index - 1], end));
 }
 
 function countWords(texts: readonly string[]): number {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages, sessionTitleFromPrompt, type SendMessageRequest } from '../../contracts';
-import { estimateTextTokens, type CacheSettings } from '../../gateway';
+import { countTextTokens, type CacheSettings } from '../../gateway';
 import type { Executor } from '../db/database';
 import { confirmSameCaller, type PendingSignInCheck } from '../auth/session-service';
 import { forbidden, notFound } from '../http/app-error';
@@ -77,6 +77,8 @@ async function setUpMessage(
   const context = requestedSessionId ? await loadTurns(dependencies.db, owner, requestedSessionId) : [];
   const previousUserTurn = context.findLast((message) => message.role === 'user')?.content;
   const route = await routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn);
+  // Counted beside the cache lookup, in slices that give the event loop back (a prompt may have 200,000 characters).
+  const promptTokens = countTextTokens(input.prompt);
   const cacheRequest = {
     prompt: input.prompt,
     contextMessages: context,
@@ -117,7 +119,7 @@ async function setUpMessage(
       role: 'user',
       content: input.prompt,
       modelId,
-      tokens: estimateTextTokens(input.prompt),
+      tokens: await promptTokens,
     });
   };
   const answerFromCache = async (hit: CacheHit) => {

@@ -98,8 +98,8 @@ export async function startRoutedReply(
   const call = await dependencies.meteredCalls.open({
     asker: { caller, source: 'chat' },
     plan: route,
-    request: (model) => ({
-      messages: fitHistoryToWindow(turns, model),
+    request: async (model) => ({
+      messages: await fitHistoryToWindow(turns, model),
       temperature: route.settings.default_temperature,
     }),
     reroute:

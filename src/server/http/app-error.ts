@@ -14,6 +14,7 @@ export const httpStatusByErrorCode = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  plan_allowance_used: 429,
   internal: 500,
   upstream_failed: 502,
   upstream_timeout: 504,
@@ -28,6 +29,8 @@ export interface AppErrorOptions {
   /** A model call stopped by one of its deadlines: rendered as the body's `deadline`. */
   deadline?: PassedDeadline;
   cause?: unknown;
+  /** Its source logged it already (readiness logs its changes, not each probe): rendering adds no log line. */
+  alreadyLogged?: boolean;
 }
 
 /** The one error type services throw; `message` is what the user may read. */
@@ -36,6 +39,7 @@ export class AppError extends Error {
   readonly retryAfterSeconds?: number;
   readonly limit?: LimitRefusal;
   readonly deadline?: PassedDeadline;
+  readonly alreadyLogged: boolean;
 
   constructor(
     readonly code: ErrorCode,
@@ -48,6 +52,7 @@ export class AppError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.limit = options.limit;
     this.deadline = options.deadline;
+    this.alreadyLogged = options.alreadyLogged ?? false;
   }
 
   get status(): number {

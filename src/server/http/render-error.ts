@@ -12,7 +12,7 @@ export function renderError(error: unknown, context: Context<AppEnv>): Response 
   const logger = context.get('logger');
   const appError = asAppError(error);
   if (!appError || appError.status >= 500) {
-    logger?.error({ err: error, requestId }, 'request failed');
+    if (!appError?.alreadyLogged) logger?.error({ err: error, requestId }, 'request failed');
     // 502, 503 and 504 carry texts we wrote (never a provider's or a library's), so they are shown.
     const ownText = appError && appError.status >= 502 && appError.status <= 504 ? appError.message : messages.internal;
     if (appError?.retryAfterSeconds !== undefined) {

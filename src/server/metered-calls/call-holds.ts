@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { estimateMessagesTokens, type CatalogModel, type ProviderName } from '../../gateway';
+import { countMessagesTokens, type CatalogModel, type ProviderName } from '../../gateway';
 import { messages } from '../../contracts';
 import { AppError } from '../http/app-error';
 import { limitExceeded } from '../usage/limit-refusal';
@@ -35,7 +35,10 @@ export interface HeldRoom<Plan extends CallPlan> {
   holdIds: string[];
 }
 
-type Dependencies = Pick<MeteredCallsDependencies, 'db' | 'logger' | 'journal' | 'wallet' | 'localModelEnabled'>;
+type Dependencies = Pick<
+  MeteredCallsDependencies,
+  'db' | 'logger' | 'journal' | 'wallet' | 'planAllowance' | 'localModelEnabled'
+>;
 
 /**
  * Holds room in the caller's monthly limits for the plan's model, and its backup's when there is
@@ -55,10 +58,13 @@ export async function holdRoom<Plan extends CallPlan, Row>(
     : undefined;
   const overLimit = new Map<string, ModelOverLimit>();
   for (let plan = options.plan; ; ) {
-    const planned = [plan.primary, ...(plan.backup ? [plan.backup] : [])].map((usable) => {
-      const request = options.request(usable.model);
-      return { usable, request, inputTokens: estimateMessagesTokens(request.messages) };
-    });
+    await dependencies.planAllowance?.assertRoom(caller, plan.primary.model);
+    const planned = await Promise.all(
+      [plan.primary, ...(plan.backup ? [plan.backup] : [])].map(async (usable) => {
+        const request = await options.request(usable.model);
+        return { usable, request, inputTokens: await countMessagesTokens(request.messages) };
+      }),
+    );
     const [primary, backup] = planned as [(typeof planned)[0], (typeof planned)[0] | undefined];
     const reserved = await reserveModelCalls(
       dependencies.db,

@@ -80,7 +80,7 @@ export interface MeteredCallOptions<Plan extends CallPlan, Row = never> {
   asker: CallAsker;
   plan: Plan;
   /** What to send a model of the plan (fitted to it: each model has its own context window). */
-  request(model: CatalogModel): ModelRequest;
+  request(model: CatalogModel): ModelRequest | Promise<ModelRequest>;
   /**
    * Auto: the plan again without the models whose monthly limit refused the room meanwhile (another
    * request of the caller took it). Without it a refused primary is refused with `refuse`.

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { CatalogModel } from '../../gateway';
+import type { PlanAllowanceGate } from '../billing/plan-allowance-gate';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import type { RoutingPolicies } from '../routing/routing-policies';
@@ -28,6 +29,8 @@ export interface MeteredCallsDependencies {
     /** A paid call was recorded: auto-reloads its debit asked for are charged in the background. */
     usageRecorded(orgId: string): void;
   };
+  /** Refuses calls to models once the plan's tokens for the billing cycle are used (docs/decisions/041). */
+  planAllowance?: Pick<PlanAllowanceGate, 'assertRoom' | 'spent'>;
   /** Whether the free embedded model is offered (a wallet refusal says it still works). */
   localModelEnabled: boolean;
   /** How long a primary model with a backup may take to start before the backup is asked. */

@@ -1,4 +1,4 @@
-import { costOfUsage, estimateTextTokens, type ChatFinishReason, type TokenUsage } from '../../gateway';
+import { costOfUsage, countTextTokens, type ChatFinishReason, type TokenUsage } from '../../gateway';
 import { completeDecision, type DecisionOutcome } from '../routing/decision-repository';
 import type { CallContext } from './call-context';
 import { DeadlinePassed } from './call-deadlines';
@@ -41,7 +41,7 @@ export async function settleCall<Plan extends CallPlan, Row>(
     estimated: true,
     inputTokens,
     cachedInputTokens: 0,
-    outputTokens: estimateTextTokens(text),
+    outputTokens: await countTextTokens(text),
   };
   // The model was asked for at most this many tokens: our tokenizer's count of a cut reply may say more, the provider cannot bill more.
   if (usage.estimated) usage = { ...usage, outputTokens: Math.min(usage.outputTokens, maxOutputTokens) };
@@ -116,6 +116,7 @@ export async function settleCall<Plan extends CallPlan, Row>(
       );
     }
   }
+  dependencies.planAllowance?.spent(caller.orgId, usage.inputTokens + usage.outputTokens);
   // The usage is on the books: the room held for it goes (only now, so the limits never count neither).
   await releaseHolds(dependencies, caller.orgId, held.holdIds);
   return settlement;

@@ -7,6 +7,7 @@ import {
 import { findModel, listAvailableModels, promptKinds, type CatalogModel } from '../../gateway';
 import type { Database } from '../db/database';
 import { makeAdministrativeChange } from '../audit/administrative-change';
+import { requirePlanFeature } from '../billing/plan-features';
 import type { Caller } from '../http/context';
 import {
   loadCalibration,
@@ -82,6 +83,8 @@ export async function updateRoutingPolicy(
   caller: Caller,
   change: UpdateRoutingPolicyRequest,
 ): Promise<RoutingPolicyResponse> {
+  // A policy saved before stays in effect on any plan; changing it needs the plan (docs/decisions/041).
+  await requirePlanFeature(dependencies.db, caller.orgId, 'custom_routing');
   for (const id of change.candidate_model_ids ?? [])
     if (!findModel(dependencies.catalog, id)) throw unknownModel('candidate_model_ids', id);
   if (change.reference_model_id && !findModel(dependencies.catalog, change.reference_model_id))

@@ -54,7 +54,8 @@ export async function createRequestRouting(
     warm: async () => {
       const text = 'Warm up the router before the first message.';
       await scorer.score([text]);
-      if (!options.embeddings) await encoder.embed([text]);
+      // The cache's encoder: the embedded one, or the embeddings endpoint, which must answer.
+      await cacheEncoder.embed([text]);
     },
     close: () => pool.close(),
   };

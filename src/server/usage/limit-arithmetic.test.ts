@@ -147,7 +147,7 @@ describe('grantCall', () => {
   ] as const)('refuses when %s', (_name, limits, taken, inputTokens, expected) => {
     const grant = grantCall({ limits, taken, prices: mini, inputTokens, outputCap: 2000 });
     expect(grant).toMatchObject({ granted: false, limit: expected });
-    // Some of the limit is left but not even the prompt fits: no reply would (docs/decisions/049).
+    // Some of the limit is left but not even the prompt fits: no reply would (docs/decisions/051).
     const someLeft =
       expected === 'monthly_token_limit'
         ? limits.tokens! > taken.tokens

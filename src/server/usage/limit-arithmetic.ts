@@ -92,7 +92,7 @@ export type Grant =
  * the token limit and the cost limit all allow. Refused when not even one output token fits (the
  * token limit is named first when both are short), never granted past either limit. Unless
  * `shortenToFit` is false, the reply's cap is cut to what fits; when false, a call whose whole
- * cap does not fit is refused, saying how much would (docs/decisions/049).
+ * cap does not fit is refused, saying how much would (docs/decisions/051).
  */
 export function grantCall(request: {
   limits: MonthlyLimits;

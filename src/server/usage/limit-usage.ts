@@ -9,7 +9,7 @@ import { noTotals, type LimitTotals } from './reservation-repository';
  * without limits. The warning names the limit above 90% (spec section 9), counting the room held
  * by replies being written, as the next request would; and, below 90%, the token limit when less
  * is left than one message may take (its largest prompt and reply), so that the warning comes
- * before any refusal the user could foresee (docs/decisions/049).
+ * before any refusal the user could foresee (docs/decisions/051).
  */
 export function presentLimitUsage(
   usable: Limited & Partial<Pick<UsableModel, 'maxTokensPerRequest'>>,

@@ -25,7 +25,7 @@ export interface UsableModel {
   costLimitUsd?: number;
   /**
    * Whether the role lets a reply be shortened to what is left of its monthly limits; otherwise a
-   * request whose largest reply does not fit is refused, saying what would (docs/decisions/049).
+   * request whose largest reply does not fit is refused, saying what would (docs/decisions/051).
    */
   shortenReplyToFit?: boolean;
 }

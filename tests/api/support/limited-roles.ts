@@ -155,7 +155,7 @@ export type LimitsServer = Awaited<ReturnType<typeof startLimitsServer>>;
 /**
  * Creates a role in the organisation enabling exactly `permissions` (new-role defaults otherwise) and
  * gives it to the user. The role shortens replies to fit what is left (decision 019's behaviour,
- * which these tests were written for) unless `shortenRepliesToFit` is false (docs/decisions/049).
+ * which these tests were written for) unless `shortenRepliesToFit` is false (docs/decisions/051).
  */
 export async function giveRole(
   db: Database,

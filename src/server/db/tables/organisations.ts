@@ -41,7 +41,7 @@ export const roles = pgTable(
     description: text('description').notNull().default(''),
     /** Which of the roles every organisation starts with this one is; null for roles an admin made. The seeded Admin role cannot be deleted. */
     seededAs: text('seeded_as', { enum: seededRoleKeys }),
-    /** Whether a reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/049). */
+    /** Whether a reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
     shortenRepliesToFit: boolean('shorten_replies_to_fit').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -94,6 +94,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     status: text('status', { enum: userStatuses }).notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When a link to verify the address was last e-mailed; null for people an admin gave a password, who were sent none. */
+    verificationEmailSentAt: timestamp('verification_email_sent_at', { withTimezone: true }),
     gdprConsentAt: timestamp('gdpr_consent_at', { withTimezone: true }),
     /** TOTP secrets are stored encrypted with the server key. */
     totpSecretEncrypted: text('totp_secret_encrypted'),
