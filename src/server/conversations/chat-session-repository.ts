@@ -1,4 +1,4 @@
-import { desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { chatSessions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -73,6 +73,19 @@ export async function renameSession(
     .where(owned(owner, sessionId))
     .returning({ id: chatSessions.id });
   return rows.length > 0;
+}
+
+/** Sets the title to `title` only while it is still `madeFrom` (one made from a prompt, not the user's own). */
+export async function retitleSession(
+  db: Executor,
+  owner: SessionOwner,
+  sessionId: string,
+  title: { madeFrom: string; title: string },
+): Promise<void> {
+  await db
+    .update(chatSessions)
+    .set({ title: title.title, updatedAt: new Date() })
+    .where(and(owned(owner, sessionId), eq(chatSessions.title, title.madeFrom)));
 }
 
 export async function touchSession(db: Executor, owner: SessionOwner, sessionId: string): Promise<void> {
