@@ -18,6 +18,9 @@ export const auditActions = [
   'subscription.end',
   'routing.policy_update',
   'routing.calibration_reset',
+  'api_key.create',
+  'api_key.update',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -29,6 +32,7 @@ export const auditTargetTypes = [
   'wallet',
   'subscription',
   'routing',
+  'api_key',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -25,3 +25,5 @@ export * from './usage-limits';
 export * from './analytics';
 export * from './wallet';
 export * from './subscriptions';
+export * from './api-keys';
+export * from './program-api';

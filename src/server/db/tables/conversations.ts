@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys';
 import { createdAt, updatedAt } from './columns';
 import { organisations, users } from './organisations';
 
@@ -114,11 +115,17 @@ export const usageRecords = pgTable(
     billedToWallet: boolean('billed_to_wallet').notNull().default(false),
     /** Why the call's stream ended; null while streaming, for cache hits and calls that never answered. */
     finishReason: text('finish_reason', { enum: finishReasons }),
+    /** The organisation API key the call came with; null for the chat (docs/decisions/049). */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
     index('usage_records_user_idx').on(table.orgId, table.userId, table.createdAt),
     index('usage_records_message_idx').on(table.messageId),
+    // A key's spending this month (its budget) and every key's on the key lists.
+    index('usage_records_api_key_idx')
+      .on(table.orgId, table.apiKeyId, table.createdAt)
+      .where(sql`${table.apiKeyId} is not null`),
   ],
 );
 

@@ -17,6 +17,9 @@ const actionTexts: Record<AuditAction, string> = {
   'subscription.end': 'Ended the subscription: its renewal could not be charged',
   'routing.policy_update': 'Changed how Auto routes and caches',
   'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
+  'api_key.create': 'Created API key',
+  'api_key.update': 'Changed API key',
+  'api_key.revoke': 'Revoked API key',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -25,7 +28,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** What the entry did, with the role or person it touched: "Changed role Analyst". */
 export function describeAuditEntry(entry: AuditEntry): string {
   const values = isRecord(entry.after) ? entry.after : isRecord(entry.before) ? entry.before : {};
-  const name = entry.target_type === 'user' ? values.username : entry.target_type === 'role' ? values.name : undefined;
+  const name =
+    entry.target_type === 'user'
+      ? values.username
+      : entry.target_type === 'role' || entry.target_type === 'api_key'
+        ? values.name
+        : undefined;
   return typeof name === 'string' ? `${actionTexts[entry.action]} ${name}` : actionTexts[entry.action];
 }
 
