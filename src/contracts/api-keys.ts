@@ -128,6 +128,9 @@ export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
 
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeyViewSchema) });
 
+/** The answer to a change or revocation: the key as it is now. */
+export const apiKeyResponseSchema = z.object({ key: apiKeyViewSchema });
+
 /** The answer to a creation: the key's view and its secret, shown this once. */
 export const createdApiKeySchema = z.object({ key: apiKeyViewSchema, secret: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
