@@ -30,5 +30,8 @@ export function createOpenApiDocument(api: ApiRouter, programApi?: ApiRouter) {
     path.replace(/\{(\w+)\{[^}]*\}\}/g, '{$1}'),
     item,
   ]);
-  return { ...document, paths: { ...Object.fromEntries(paths), ...(programApi ? programApiPaths(programApi) : {}) } };
+  const programPaths = programApi ? programApiPaths(programApi) : {};
+  const both = Object.keys(programPaths).filter((path) => paths.some(([apiPath]) => apiPath === path));
+  if (both.length > 0) throw new Error(`Paths served under both /api and /v1: ${both.join(', ')}`);
+  return { ...document, paths: { ...Object.fromEntries(paths), ...programPaths } };
 }
