@@ -20,6 +20,15 @@ export function createApiKey(scope: ApiKeyScope, request: CreateApiKeyRequest & 
   return apiRequest(basePath(scope), { method: 'POST', body: request, schema: createdApiKeySchema });
 }
 
+export async function changeApiKeyBudget(scope: ApiKeyScope, keyId: string, monthlyBudgetUsd: number | null) {
+  const answer = await apiRequest(`${basePath(scope)}/${encodeURIComponent(keyId)}`, {
+    method: 'PUT',
+    body: { monthly_budget_usd: monthlyBudgetUsd },
+    schema: apiKeyResponseSchema,
+  });
+  return answer.key;
+}
+
 export async function revokeApiKey(scope: ApiKeyScope, keyId: string) {
   const answer = await apiRequest(`${basePath(scope)}/${encodeURIComponent(keyId)}`, {
     method: 'DELETE',

@@ -32,10 +32,33 @@ interface ApiKeyListProps {
   showOwners: boolean;
   narrow: boolean;
   onRevoke: (key: ApiKeyView) => void;
+  onChangeBudget: (key: ApiKeyView) => void;
+}
+
+interface KeyActionsProps {
+  apiKey: ApiKeyView;
+  onRevoke: (key: ApiKeyView) => void;
+  onChangeBudget: (key: ApiKeyView) => void;
+}
+
+function KeyActions({ apiKey, onRevoke, onChangeBudget }: KeyActionsProps) {
+  if (apiKey.status === 'revoked') return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="secondary"
+        className="px-3 py-1"
+        aria-label={`Change the budget of ${apiKey.name}`}
+        onClick={() => onChangeBudget(apiKey)}
+      >
+        Budget
+      </Button>
+      <RevokeButton apiKey={apiKey} onRevoke={onRevoke} />
+    </div>
+  );
 }
 
 function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: (key: ApiKeyView) => void }) {
-  if (apiKey.status === 'revoked') return null;
   return (
     <Button
       variant="secondary"
@@ -49,7 +72,7 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: (key
 }
 
 /** The keys as a table on wide screens and as cards under 768 px, like the other admin lists. */
-export function ApiKeyList({ keys, showOwners, narrow, onRevoke }: ApiKeyListProps) {
+export function ApiKeyList({ keys, showOwners, narrow, onRevoke, onChangeBudget }: ApiKeyListProps) {
   const columns = showOwners ? organisationColumns : personalColumns;
   if (narrow) {
     return (
@@ -65,7 +88,7 @@ export function ApiKeyList({ keys, showOwners, narrow, onRevoke }: ApiKeyListPro
                 <p className="font-semibold break-all text-slate-900 dark:text-white">{key.name}</p>
                 <p className="font-mono text-sm break-all text-slate-600 dark:text-slate-400">{key.prefix}…</p>
               </div>
-              <RevokeButton apiKey={key} onRevoke={onRevoke} />
+              <KeyActions apiKey={key} onRevoke={onRevoke} onChangeBudget={onChangeBudget} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
               {columns.map((column) => (
@@ -116,7 +139,7 @@ export function ApiKeyList({ keys, showOwners, narrow, onRevoke }: ApiKeyListPro
                 </td>
               ))}
               <td className="px-3 py-2">
-                <RevokeButton apiKey={key} onRevoke={onRevoke} />
+                <KeyActions apiKey={key} onRevoke={onRevoke} onChangeBudget={onChangeBudget} />
               </td>
             </tr>
           ))}

@@ -11,10 +11,12 @@ import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import type { ApiKeyScope } from '../api/api-keys-api';
 import { useApiKeys } from '../hooks/use-api-keys';
 import { ApiKeyList } from './api-key-list';
+import { BudgetDialog } from './budget-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { NewKeySecretDialog } from './new-key-secret-dialog';
 
 type OpenDialog =
+  | { kind: 'budget'; key: ApiKeyView }
   | { kind: 'create' }
   | { kind: 'created'; created: CreatedApiKey }
   | { kind: 'revoke'; key: ApiKeyView }
@@ -32,7 +34,7 @@ interface ApiKeysPanelProps {
 /** A list of keys with Create, the secret shown once, Revoke with confirmation, and revoked keys on request. */
 export function ApiKeysPanel({ scope, heading, createLabel, emptyText, roles }: ApiKeysPanelProps) {
   const [includeRevoked, setIncludeRevoked] = useState(false);
-  const { keys, create, revoke } = useApiKeys(scope, includeRevoked);
+  const { keys, create, changeBudget, revoke } = useApiKeys(scope, includeRevoked);
   const banner = useErrorBanner();
   const toast = useToast();
   const narrow = useIsNarrowScreen();
@@ -84,6 +86,7 @@ export function ApiKeysPanel({ scope, heading, createLabel, emptyText, roles }: 
           showOwners={scope.kind === 'organisation'}
           narrow={narrow}
           onRevoke={(key) => setDialog({ kind: 'revoke', key })}
+          onChangeBudget={(key) => setDialog({ kind: 'budget', key })}
         />
       )}
       {dialog?.kind === 'create' ? (
@@ -93,6 +96,17 @@ export function ApiKeysPanel({ scope, heading, createLabel, emptyText, roles }: 
           onCreate={async (request) => {
             const created = await create.mutateAsync(request);
             setDialog({ kind: 'created', created });
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'budget' ? (
+        <BudgetDialog
+          apiKey={dialog.key}
+          onClose={close}
+          onSave={async (monthlyBudgetUsd) => {
+            await changeBudget.mutateAsync({ keyId: dialog.key.id, monthlyBudgetUsd });
+            toast.success(`The budget of ${dialog.key.name} was saved`);
+            close();
           }}
         />
       ) : null}

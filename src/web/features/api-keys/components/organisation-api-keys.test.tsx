@@ -79,6 +79,33 @@ describe('Admin → API Keys', () => {
     ]);
   });
 
+  it('changes a key’s monthly budget, checked like on creation, and removes it when emptied', async () => {
+    const fake = organisationKeys();
+    const { requests } = fakeAdminApi({ routes: fake.routes });
+    renderApp('/admin/api-keys');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the budget of Ada notebook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly budget of Ada notebook' });
+    const field = within(dialog).getByLabelText('Monthly budget in USD');
+    expect(field).toHaveValue('10.00');
+    await userEvent.clear(field);
+    await userEvent.type(field, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save budget' }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Monthly budget must be greater than 0'));
+    await userEvent.clear(field);
+    await userEvent.type(field, '45.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save budget' }));
+    await waitFor(() => expect(screen.getByRole('row', { name: /Ada notebook/ })).toHaveTextContent('$45.50 / month'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change the budget of Ada notebook' }));
+    await userEvent.clear(within(await screen.findByRole('dialog')).getByLabelText('Monthly budget in USD'));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save budget' }));
+    await waitFor(() => expect(screen.getByRole('row', { name: /Ada notebook/ })).toHaveTextContent('No budget'));
+    expect(requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([
+      { monthly_budget_usd: 45.5 },
+      { monthly_budget_usd: null },
+    ]);
+  });
+
   it('shows cards instead of a table at 375 px', async () => {
     useNarrowScreen();
     fakeAdminApi({ routes: organisationKeys().routes });

@@ -1,6 +1,6 @@
 import type { CreateApiKeyRequest } from '@contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyScope } from '../api/api-keys-api';
+import { changeApiKeyBudget, createApiKey, listApiKeys, revokeApiKey, type ApiKeyScope } from '../api/api-keys-api';
 
 const scopeKey = (scope: ApiKeyScope) => (scope.kind === 'own' ? ['own'] : ['organisation', scope.orgId]);
 export const apiKeyListKeys = {
@@ -21,6 +21,11 @@ export function useApiKeys(scope: ApiKeyScope, includeRevoked: boolean) {
     keys,
     create: useMutation({
       mutationFn: (request: CreateApiKeyRequest & { role_id?: string }) => createApiKey(scope, request),
+      onSuccess: reload,
+    }),
+    changeBudget: useMutation({
+      mutationFn: (change: { keyId: string; monthlyBudgetUsd: number | null }) =>
+        changeApiKeyBudget(scope, change.keyId, change.monthlyBudgetUsd),
       onSuccess: reload,
     }),
     revoke: useMutation({ mutationFn: (keyId: string) => revokeApiKey(scope, keyId), onSuccess: reload }),

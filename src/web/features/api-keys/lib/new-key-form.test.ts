@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyNewKeyForm, validateNewKey } from './new-key-form';
+import { emptyNewKeyForm, validateBudget, validateNewKey } from './new-key-form';
 
 const now = new Date('2026-11-27T12:00:00Z');
 
@@ -34,5 +34,12 @@ describe('the new API key form', () => {
       name: 'Job',
       role_id: 'role-1',
     });
+  });
+
+  it('reads a budget typed alone: dollars, or empty for none', () => {
+    expect(validateBudget(' 12.5 ')).toEqual({ value: 12.5 });
+    expect(validateBudget('')).toEqual({ value: null });
+    expect(validateBudget('abc').problem).toBe('Monthly budget must be a number of dollars');
+    expect(validateBudget('1.001').problem).toBe('Monthly budget must have at most 2 decimal places');
   });
 });

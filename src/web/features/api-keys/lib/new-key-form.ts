@@ -48,3 +48,11 @@ export function validateNewKey(
   if (!parsed.success || Object.keys(problems).length > 0) return { problems };
   return { values: { ...parsed.data, ...(kind === 'service' ? { role_id: form.role_id } : {}) }, problems };
 }
+
+/** A budget typed on its own (changing a key's): dollars, or '' for none, checked as on creation. */
+export function validateBudget(typed: string): { value: number | null; problem?: string } {
+  if (typed.trim() === '') return { value: null };
+  const parsed = createApiKeyRequestSchema.shape.monthly_budget_usd.safeParse(Number(typed.trim()));
+  if (!parsed.success) return { value: null, problem: parsed.error.issues[0]?.message };
+  return { value: parsed.data ?? null };
+}

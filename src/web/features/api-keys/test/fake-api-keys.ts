@@ -49,10 +49,17 @@ export function fakeKeyRoutes(basePath: string, initial: ApiKeyView[]) {
     );
     return { body: { key: keys.find((key) => key.id === keyId) } };
   };
+  const budgetRoute = (keyId: string) => (request: RecordedRequest) => {
+    const { monthly_budget_usd: budget } = request.body as { monthly_budget_usd: number | null };
+    keys = keys.map((key) => (key.id === keyId ? { ...key, monthly_budget_usd: budget } : key));
+    return { body: { key: keys.find((key) => key.id === keyId) } };
+  };
   for (const key of [
     ...initial,
     ...Array.from({ length: 5 }, (_, index) => ({ id: `key-new-${initial.length + index}` })),
-  ])
+  ]) {
     routes[`DELETE ${basePath}/${key.id}`] = revokeRoute(key.id);
+    routes[`PUT ${basePath}/${key.id}`] = budgetRoute(key.id);
+  }
   return { routes, secret, keys: () => keys };
 }
