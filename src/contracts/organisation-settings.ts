@@ -117,3 +117,10 @@ export const defaultOrganisationSettings: OrganisationSettings = {
   branding: { logo_url: null, primary_color: '#3B82F6', application_name: 'LLM Platform' },
   api_access: { enabled: true, ip_restrictions: [] },
 };
+
+/**
+ * What an organisation signed up now starts with: section 9's values with the audit log on, so
+ * the changes of its first week are there to read (issue 21). Section 9's audit-off stays the
+ * fallback for an organisation that never saved settings and for a web app that cannot load them.
+ */
+export const newOrganisationSettings: OrganisationSettings = { ...defaultOrganisationSettings, enable_audit: true };

@@ -8,6 +8,7 @@ import type { AuthDependencies } from '../../src/server/auth/auth-dependencies';
 import { createLoginThrottle } from '../../src/server/auth/login-throttle';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import { createSecretBox } from '../../src/server/auth/secret-box';
+import { createRecoveryCodeHasher } from '../../src/server/auth/recovery-codes';
 import { createSlidingWindow } from '../../src/server/auth/sliding-window';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { createBackgroundTasks } from '../../src/server/shared/background-tasks';
@@ -59,6 +60,7 @@ describe('signup is all or nothing', () => {
       backgroundTasks: createBackgroundTasks(pino({ level: 'silent' })),
       totpSecrets: createSecretBox(secret, 'totp'),
       refreshSuccessors: createSecretBox(secret, 'refresh-successors'),
+      recoveryCodes: createRecoveryCodeHasher(secret),
       refreshTokenTtlDays: 30,
       refreshReuseGraceSeconds: 10,
       linkTo: (pagePath, token) => `http://test${pagePath}?token=${token}`,

@@ -6,6 +6,7 @@ import type { AccessTokens } from './access-tokens';
 import type { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './passwords';
 import type { RecentCallers } from './recent-callers';
+import type { RecoveryCodeHasher } from './recovery-codes';
 import type { SecretBox } from './secret-box';
 import type { SlidingWindow } from './sliding-window';
 
@@ -31,6 +32,8 @@ export interface AuthDependencies {
   totpSecrets: SecretBox;
   /** Seals the pair a refresh token was exchanged for, to answer it again within the reuse grace. */
   refreshSuccessors: SecretBox;
+  /** Keyed hashes of two-factor recovery codes (docs/decisions/042). */
+  recoveryCodes: RecoveryCodeHasher;
   refreshTokenTtlDays: number;
   /** Seconds a used refresh token is answered again with its pair, to the address that used it (docs/decisions/036); 0: never. */
   refreshReuseGraceSeconds: number;

@@ -13,8 +13,12 @@ import {
   signupRequestSchema,
   successResponseSchema,
   twoFactorDisableSchema,
+  twoFactorEnableResponseSchema,
   twoFactorEnableSchema,
   twoFactorSetupResponseSchema,
+  recoveryCodeStatusSchema,
+  recoveryCodesResponseSchema,
+  regenerateRecoveryCodesRequestSchema,
   validateTokenRequestSchema,
   validateTokenResponseSchema,
   verifyEmailRequestSchema,
@@ -31,6 +35,7 @@ import { requireAuth } from './require-auth';
 import { login } from './login-service';
 import { refresh } from './refresh-service';
 import * as sessions from './session-service';
+import * as recoveryCodes from './recovery-code-service';
 import * as twoFactor from './two-factor-service';
 
 const tags = ['Authentication'];
@@ -188,9 +193,13 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
   );
   addRoute(
     router,
-    post('/2fa/enable', 'Turn two-factor authentication on', twoFactorEnableSchema, successResponseSchema, {
-      signedIn,
-    }),
+    post(
+      '/2fa/enable',
+      'Turn two-factor authentication on; answers the recovery codes, shown this once',
+      twoFactorEnableSchema,
+      twoFactorEnableResponseSchema,
+      { signedIn },
+    ),
     async (context) => {
       return context.json(
         await twoFactor.enableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')),
@@ -207,6 +216,38 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
         await twoFactor.disableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')),
       );
     },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/2fa/recovery-codes',
+      tags,
+      summary: "How many of the caller's two-factor recovery codes are left",
+      security: signedInSecurity,
+      middleware: signedIn,
+      responses: answers('Recovery codes left', recoveryCodeStatusSchema),
+    }),
+    async (context) => context.json(await recoveryCodes.recoveryCodeStatus(dependencies, context.get('caller'))),
+  );
+  addRoute(
+    router,
+    post(
+      '/2fa/recovery-codes',
+      'A new set of two-factor recovery codes for a current authenticator code; the earlier ones stop working',
+      regenerateRecoveryCodesRequestSchema,
+      recoveryCodesResponseSchema,
+      { signedIn },
+    ),
+    async (context) =>
+      context.json(
+        await recoveryCodes.regenerateRecoveryCodes(
+          dependencies,
+          context.get('caller'),
+          context.req.valid('json'),
+          client(context),
+        ),
+      ),
   );
   return router;
 }

@@ -7,7 +7,7 @@ import type { AuthDependencies, ClientInfo } from './auth-dependencies';
 import type { LoginOutcome } from './login-throttle';
 import { issueSignIn } from './session-service';
 import { isAddressAllowed } from './sign-in-rules';
-import { verifyTotpCode } from './two-factor';
+import { checkSecondFactor, SecondFactorRefused, spendRecoveryCode } from './second-factor';
 
 /**
  * Signs in with a username and password (and a code when two-factor authentication is on). The
@@ -37,25 +37,33 @@ export async function login(
     const { security } = await getOrganisationSettings(db, user.orgId);
     if (!isAddressAllowed(client.address, security.ip_restrictions))
       throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
-    let acceptedStep: number | undefined;
-    if (user.totpEnabled && user.totpSecretEncrypted) {
-      if (!input.totp_code) throw new AppError('two_factor_required', messages.twoFactorRequired);
-      const secret = dependencies.totpSecrets.open(user.totpSecretEncrypted);
-      acceptedStep = await verifyTotpCode(secret, input.totp_code, user.totpLastStep);
-      if (acceptedStep === undefined) {
-        outcome = 'failed';
-        throw unauthorized(messages.invalidTwoFactorCode);
-      }
-    }
+    // A wrong authenticator or recovery code counts like a wrong password.
+    const secondFactor = await checkSecondFactor(dependencies, user, input);
     const signedIn = await db.transaction(async (transaction) => {
+      const recoveryCodesRemaining =
+        secondFactor.kind === 'recovery_code'
+          ? await spendRecoveryCode(transaction, user, secondFactor.codeHash)
+          : undefined;
       await updateUser(transaction, user.orgId, user.id, {
         lastLoginAt: new Date(),
-        ...(acceptedStep !== undefined ? { totpLastStep: acceptedStep } : {}),
+        ...(secondFactor.kind === 'authenticator' ? { totpLastStep: secondFactor.acceptedStep } : {}),
       });
-      return issueSignIn(dependencies, transaction, user, client, security.require_2fa && !user.totpEnabled);
+      const answer = await issueSignIn(
+        dependencies,
+        transaction,
+        user,
+        client,
+        security.require_2fa && !user.totpEnabled,
+      );
+      return recoveryCodesRemaining === undefined
+        ? answer
+        : { ...answer, recovery_codes_remaining: recoveryCodesRemaining };
     });
     outcome = 'succeeded';
     return signedIn;
+  } catch (error) {
+    if (error instanceof SecondFactorRefused) outcome = 'failed';
+    throw error;
   } finally {
     await loginThrottle.settle(attempt, outcome);
   }

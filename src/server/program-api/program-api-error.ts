@@ -91,13 +91,20 @@ const shapeByCode: Record<
     anthropicType: 'invalid_request_error',
   },
   too_many_requests: { openAi: { type: 'requests', code: 'rate_limit_exceeded' }, anthropicType: 'rate_limit_error' },
+  // The plan's allowance for the cycle is used (429, docs/decisions/041): OpenAI's quota error, Anthropic's rate limit.
+  plan_allowance_used: {
+    openAi: { type: 'insufficient_quota', code: 'insufficient_quota' },
+    anthropicType: 'rate_limit_error',
+  },
   internal: { openAi: { type: 'server_error', code: null }, anthropicType: 'api_error' },
   upstream_failed: { openAi: { type: 'server_error', code: 'upstream_failed' }, anthropicType: 'api_error' },
+  // A model call passed a deadline before its first token (504, docs/decisions/038).
+  upstream_timeout: { openAi: { type: 'server_error', code: 'timeout' }, anthropicType: 'timeout_error' },
   unavailable: { openAi: { type: 'server_error', code: 'service_unavailable' }, anthropicType: 'overloaded_error' },
 };
 
 /**
- * Any error thrown under /v1 as a failure to render. A 5xx says only our generic text (and 502/503
+ * Any error thrown under /v1 as a failure to render. A 5xx says only our generic text (and 502/503/504
  * our own), with the request id; the detail goes to the log. `param` is the first field a
  * validation error names, in OpenAI's spelling ('messages.0.content' for a nested one).
  */
@@ -113,7 +120,7 @@ export function describeFailure(error: unknown, requestId: string): { failure: P
           : new AppError('internal', messages.internal);
   const shape = shapeByCode[appError.code];
   const serverFailure = appError.status >= 500;
-  const ownText = appError.status === 502 || appError.status === 503 ? appError.message : messages.internal;
+  const ownText = [502, 503, 504].includes(appError.status) ? appError.message : messages.internal;
   const param = appError.fields ? (Object.keys(appError.fields).find((field) => field !== '_') ?? null) : null;
   return {
     failure: {

@@ -87,3 +87,27 @@ export const oneTimeTokens = pgTable(
   },
   (table) => [uniqueIndex('one_time_tokens_hash_unique').on(table.tokenHash)],
 );
+
+/**
+ * Two-factor recovery codes: each signs in once in place of an authenticator code. Stored as a
+ * keyed hash of the code (docs/decisions/042); a new set replaces the old one.
+ */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('two_factor_recovery_codes_hash_unique').on(table.userId, table.codeHash),
+    index('two_factor_recovery_codes_org_idx').on(table.orgId),
+  ],
+);

@@ -83,6 +83,13 @@ export type UsageOutcome = (typeof usageOutcomes)[number];
 /** Why a model call's stream ended, as the gateway reports it ('length': cut off at its token limit). */
 export const finishReasons = ['stop', 'length', 'content-filter', 'tool-calls', 'aborted', 'other'] as const;
 
+/** What a model call was made for (docs/decisions/037): a chat reply, the cache's judge, a program through the API, a shadow evaluation. */
+export const callSources = ['chat', 'cache-judge', 'api', 'shadow-evaluation'] as const;
+export type CallSource = (typeof callSources)[number];
+
+/** The deadline that stopped a model call (docs/decisions/038). */
+export const passedDeadlines = ['headers', 'first_token', 'between_tokens'] as const;
+
 /** One model call's tokens and cost: the seam to limits, analytics and billing. */
 export const usageRecords = pgTable(
   'usage_records',
@@ -115,6 +122,12 @@ export const usageRecords = pgTable(
     billedToWallet: boolean('billed_to_wallet').notNull().default(false),
     /** Why the call's stream ended; null while streaming, for cache hits and calls that never answered. */
     finishReason: text('finish_reason', { enum: finishReasons }),
+    /** What the call was made for. */
+    source: text('source', { enum: callSources }).notNull().default('chat'),
+    /** The deadline that stopped the call, when one did. */
+    deadline: text('deadline', { enum: passedDeadlines }),
+    /** While streaming: the server instance writing it (server_instances), so a crash is accounted for (docs/decisions/015, 037). */
+    streamOwner: uuid('stream_owner'),
     /** The organisation API key the call came with; null for the chat (docs/decisions/049). */
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -126,6 +139,7 @@ export const usageRecords = pgTable(
     index('usage_records_api_key_idx')
       .on(table.orgId, table.apiKeyId, table.createdAt)
       .where(sql`${table.apiKeyId} is not null`),
+    index('usage_records_streaming_idx').on(table.streamOwner).where(sql`${table.outcome} = 'streaming'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { ApiKeyView } from '@contracts';
-import { formatDate, formatDateTime, formatUsd } from '../../admin/lib/format';
+import { formatMoney } from '../../../lib/format-money';
+import { formatDate, formatDateTime } from '../../admin/lib/format';
 
 export const statusLabel: Record<ApiKeyView['status'], string> = {
   active: 'Active',
@@ -18,13 +19,13 @@ export function expiryText(key: ApiKeyView): string {
 }
 
 export function budgetText(key: ApiKeyView): string {
-  return key.monthly_budget_usd === null ? 'No budget' : `${formatUsd(key.monthly_budget_usd)} / month`;
+  return key.monthly_budget_usd === null ? 'No budget' : `${formatMoney(key.monthly_budget_usd)} / month`;
 }
 
 /** This month's usage, against the budget when there is one. */
 export function usageText(key: ApiKeyView): string {
-  const used = formatUsd(key.usage_this_month_usd);
-  return key.monthly_budget_usd === null ? used : `${used} of ${formatUsd(key.monthly_budget_usd)}`;
+  const used = formatMoney(key.usage_this_month_usd);
+  return key.monthly_budget_usd === null ? used : `${used} of ${formatMoney(key.monthly_budget_usd)}`;
 }
 
 export function ownerText(key: ApiKeyView): string {
