@@ -9,6 +9,7 @@ const postgresOnlyApiTests = [
   'tests/api/admin-changes-across-instances.test.ts',
   'tests/api/chat-limits-instances.test.ts',
   'tests/api/auth-across-instances.test.ts',
+  'tests/api/api-keys-across-instances.test.ts',
 ];
 
 export default defineConfig({

@@ -21,6 +21,9 @@ export const auditActions = [
   'routing.calibration_reset',
   'two_factor.recovery_codes_regenerate',
   'two_factor.recovery_code_use',
+  'api_key.create',
+  'api_key.update',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -32,6 +35,7 @@ export const auditTargetTypes = [
   'wallet',
   'subscription',
   'routing',
+  'api_key',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

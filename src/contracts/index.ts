@@ -28,3 +28,5 @@ export * from './usage-limits';
 export * from './analytics';
 export * from './wallet';
 export * from './subscriptions';
+export * from './api-keys';
+export * from './program-api';

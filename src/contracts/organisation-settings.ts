@@ -18,17 +18,15 @@ const temperature = z
     error: 'Default temperature must have at most 2 decimal places',
   });
 
-const ipRestrictions = z
-  .array(
-    text({ label: 'IP restriction', max: 50, required: 'IP restrictions cannot hold an empty entry' }).refine(
-      isIpAddressOrNetwork,
-      {
-        error: 'Each IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
-      },
-    ),
-    { error: 'IP restrictions must be a list' },
-  )
-  .max(100, { error: 'IP restrictions can hold at most 100 entries' });
+const ipRestrictions = (label = 'IP restriction', listLabel = 'IP restrictions') =>
+  z
+    .array(
+      text({ label, max: 50, required: `${listLabel} cannot hold an empty entry` }).refine(isIpAddressOrNetwork, {
+        error: `Each ${label} must be an IP address or a network in CIDR notation, such as 203.0.113.0/24`,
+      }),
+      { error: `${listLabel} must be a list` },
+    )
+    .max(100, { error: `${listLabel} can hold at most 100 entries` });
 
 const allowedDomains = z
   .array(
@@ -55,7 +53,7 @@ export const organisationSecuritySchema = z.object({
   require_2fa: z.boolean({ error: 'require_2fa must be true or false' }),
   session_timeout_minutes: wholeNumber('Session timeout', 5, 43_200, 'minutes'),
   /** Addresses or CIDR networks people may sign in from; empty allows every address. */
-  ip_restrictions: ipRestrictions,
+  ip_restrictions: ipRestrictions(),
   /** E-mail domains the organisation's people may have; empty allows every domain. */
   allowed_domains: allowedDomains,
 });
@@ -66,6 +64,17 @@ export const organisationBrandingSchema = z.object({
     .string({ error: 'Primary color must look like #RRGGBB' })
     .regex(/^#[0-9A-Fa-f]{6}$/, { error: 'Primary color must look like #RRGGBB' }),
   application_name: text({ label: 'Application name', max: 60, required: 'Application name is required' }),
+});
+
+/**
+ * Programs' access with API keys (issue 23, docs/decisions/049): off, every key is refused; the
+ * addresses keys may be used from, under the same rules as sign-ins'. An empty list leaves keys
+ * under the sign-in restrictions (`security.ip_restrictions`), so restricting sign-ins restricts
+ * keys too unless programs get a list of their own.
+ */
+export const organisationApiAccessSchema = z.object({
+  enabled: z.boolean({ error: 'api_access.enabled must be true or false' }),
+  ip_restrictions: ipRestrictions('API key IP restriction', 'API key IP restrictions'),
 });
 
 /** Org settings of spec section 3, as GET and PUT /org/{orgId}/settings answer them. */
@@ -79,12 +88,17 @@ export const organisationSettingsSchema = z.object({
   default_temperature: temperature,
   security: organisationSecuritySchema,
   branding: organisationBrandingSchema,
+  api_access: organisationApiAccessSchema,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
-/** PUT /org/{orgId}/settings: any subset, security and branding field by field. */
+/** PUT /org/{orgId}/settings: any subset, security, branding and API access field by field. */
 export const updateOrganisationSettingsRequestSchema = organisationSettingsSchema
-  .extend({ security: organisationSecuritySchema.partial(), branding: organisationBrandingSchema.partial() })
+  .extend({
+    security: organisationSecuritySchema.partial(),
+    branding: organisationBrandingSchema.partial(),
+    api_access: organisationApiAccessSchema.partial(),
+  })
   .partial();
 export type UpdateOrganisationSettingsRequest = z.infer<typeof updateOrganisationSettingsRequestSchema>;
 
@@ -101,6 +115,7 @@ export const defaultOrganisationSettings: OrganisationSettings = {
   default_temperature: 0.7,
   security: { require_2fa: false, session_timeout_minutes: 60, ip_restrictions: [], allowed_domains: [] },
   branding: { logo_url: null, primary_color: '#3B82F6', application_name: 'LLM Platform' },
+  api_access: { enabled: true, ip_restrictions: [] },
 };
 
 /**

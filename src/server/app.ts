@@ -11,6 +11,10 @@ import {
   createSubscriptionAnalyticsRoutes,
 } from './analytics/analytics-routes';
 import type { AuthDependencies } from './auth/auth-dependencies';
+import type { ApiKeyDependencies } from './api-keys/api-key-dependencies';
+import type { ApiKeyLastUse } from './api-keys/api-key-last-use';
+import { createOwnApiKeyRoutes } from './api-keys/api-key-routes';
+import { createOrganisationApiKeyRoutes } from './api-keys/organisation-api-key-routes';
 import { createAuthRoutes } from './auth/auth-routes';
 import { requireAuth, requireAuthProvisionally } from './auth/require-auth';
 import type { BillingDependencies } from './billing/billing-dependencies';
@@ -33,6 +37,7 @@ import { securityHeaders } from './http/security-headers';
 import { createStaticWebRoutes } from './http/static-web';
 import { createOrganisationRoutes } from './organisations/organisation-routes';
 import { createPreferencesRoutes } from './preferences/preferences-routes';
+import { closeProgramApi, createProgramApi, programApiBasePath } from './program-api/program-api';
 import { createOrganisationModelRoutes } from './provider-keys/organisation-model-routes';
 import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
 import type { ProviderKeyDependencies } from './provider-keys/provider-key-service';
@@ -52,6 +57,8 @@ export interface AppOptions {
   auth: AuthDependencies;
   conversations: ConversationDependencies;
   providerKeys: ProviderKeyDependencies;
+  /** Organisation API keys, and when each was last used (docs/decisions/049). */
+  apiKeys: ApiKeyDependencies & { lastUse: ApiKeyLastUse };
   routingPolicy: RoutingPolicyDependencies;
   wallet: WalletDependencies;
   /** How subscriptions take money and where invoices read usage and the wallet (docs/decisions/023). */
@@ -149,7 +156,9 @@ export function createApp(options: AppOptions) {
   );
   api.route('/user', createUserRoutes(options.auth, signedIn));
   api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
+  api.route('/api-keys', createOwnApiKeyRoutes(options.apiKeys, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
+  api.route('/org/:orgId/api-keys', createOrganisationApiKeyRoutes(options.apiKeys, signedIn));
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
   api.route('/org/:orgId/models', createOrganisationModelRoutes(options.conversations, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
@@ -168,6 +177,14 @@ export function createApp(options: AppOptions) {
   api.route('/wallet', createWalletRoutes(options.wallet, signedIn));
   api.route('/billing/stripe/webhook', createStripeWebhookRoutes(options.wallet));
 
+  // Programs with an organisation API key (docs/decisions/050).
+  const programApi = createProgramApi({
+    keys: { ...options.apiKeys, db: options.database.db },
+    models: options.conversations,
+    maxBodyBytes: options.maxBodyBytes,
+  });
+  closeProgramApi(programApi);
+
   // Public (no sign-in); built once, on the first request, when every route is registered.
   let document: ReturnType<typeof createOpenApiDocument> | undefined;
   addRoute(
@@ -179,13 +196,14 @@ export function createApp(options: AppOptions) {
       summary: 'This document: every route with its params, query, body and answers',
       responses: answers('The OpenAPI 3.1 document', z.looseObject({ openapi: z.string() })),
     }),
-    (context) => context.json((document ??= createOpenApiDocument(api))),
+    (context) => context.json((document ??= createOpenApiDocument(api, programApi))),
   );
 
   api.all('*', () => {
     throw notFound('No such API endpoint');
   });
   app.route('/api', api);
+  app.route(programApiBasePath, programApi);
   if (options.webRoot) app.route('/', createStaticWebRoutes(options.webRoot));
   return app;
 }

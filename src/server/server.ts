@@ -40,6 +40,8 @@ import { createPlanAllowanceGate } from './billing/plan-allowance-gate';
 import { createPlanPaymentHandler } from './billing/plan-orders';
 import { createWalletInvoiceSources } from './billing/wallet-invoice-sources';
 import { createBackgroundTasks } from './shared/background-tasks';
+import { createApiKeyLastUse } from './api-keys/api-key-last-use';
+import { createApiKeyHasher } from './api-keys/api-key-secrets';
 import { createLogger } from './logger';
 import { createWallet } from './wallet/create-wallet';
 
@@ -182,9 +184,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     exportLinks: createExportLinks(secretKey),
     routing,
   };
+  // Organisation API keys: hashed under the server key; their last use written after the requests (docs/decisions/049).
+  const apiKeyLastUse = createApiKeyLastUse({ db: database.db, logger });
   const app = createApp({
     database,
     auth,
+    apiKeys: { db: database.db, hasher: createApiKeyHasher(secretKey), lastUse: apiKeyLastUse },
     conversations,
     wallet: wallet.dependencies,
     providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
@@ -278,6 +283,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
       await wallet.jobs.stop();
       await callJournal.stop();
+      await apiKeyLastUse.close();
       await routing.close?.();
       await embeddedModel?.close();
       await database.close();

@@ -18,6 +18,7 @@ const defaults = {
   default_temperature: 0.7,
   security: { require_2fa: false, session_timeout_minutes: 60, ip_restrictions: [], allowed_domains: [] },
   branding: { logo_url: null, primary_color: '#3B82F6', application_name: 'LLM Platform' },
+  api_access: { enabled: true, ip_restrictions: [] },
 };
 /** What an organisation signed up now starts with: the audit log on (issue 21 item 9). */
 const newOrganisation = { ...defaults, enable_audit: true };
@@ -238,6 +239,11 @@ describe('organisation settings (scope admin)', () => {
         "Unknown model 'gpt-3.5-turbo'. Use a model ID from the catalog, such as openai/gpt-4o-mini.",
       ],
       [{ enable_audit: 'yes' }, 'enable_audit must be true or false'],
+      [{ api_access: { enabled: 'no' } }, 'api_access.enabled must be true or false'],
+      [
+        { api_access: { ip_restrictions: ['office'] } },
+        'Each API key IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
+      ],
     ];
     for (const [body, message] of refusals) {
       const answer = await put(body);

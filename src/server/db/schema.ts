@@ -1,6 +1,7 @@
 /** The whole database schema, one file per domain under tables/; drizzle-kit reads it from here. */
 export * from './tables/organisations';
 export * from './tables/auth';
+export * from './tables/api-keys';
 export * from './tables/billing';
 export * from './tables/conversations';
 export * from './tables/preferences';

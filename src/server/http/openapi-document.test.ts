@@ -36,13 +36,19 @@ describe('GET /api/openapi.json', () => {
     const document = (await answer.json()) as { openapi: string; paths: Record<string, Record<string, Operation>> };
     expect(document.openapi).toBe('3.1.0');
 
-    // Handlers, not middleware (registered for ALL methods), under /api, in OpenAPI's spelling.
+    // Handlers, not middleware (registered for ALL methods), under /api and /v1 (whose paths name
+    // their own server), in OpenAPI's spelling.
     const served = app.routes
-      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
-      .map((route) => `${route.method} ${route.path.slice('/api'.length).replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`);
+      .filter((route) => route.method !== 'ALL' && /^\/(api|v1)\//.test(route.path))
+      .map(
+        (route) => `${route.method} ${route.path.replace(/^\/(api|v1)/, '').replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`,
+      );
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      Object.keys(item)
+        .filter((method) => method !== 'servers')
+        .map((method) => `${method.toUpperCase()} ${path}`),
     );
+    expect(document.paths['/models']).toMatchObject({ servers: [{ url: '/v1' }] });
     expect(new Set(documented)).toEqual(new Set(served));
     expect(documented.length).toBeGreaterThanOrEqual(50);
 
@@ -50,6 +56,7 @@ describe('GET /api/openapi.json', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       for (const [method, operation] of Object.entries(item)) {
+        if (method === 'servers') continue;
         const described = (operation.parameters ?? [])
           .filter((parameter) => parameter.in === 'path')
           .map((parameter) => parameter.name);

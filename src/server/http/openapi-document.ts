@@ -1,10 +1,14 @@
+import { programApiPaths, programApiSecuritySchemes } from '../program-api/program-api-document';
 import type { ApiRouter } from './api-router';
 
 /**
  * The OpenAPI 3.1 document of every route registered on the API router (mounted at /api), with
- * the bearer scheme signed-in routes name.
+ * the bearer scheme signed-in routes name, and the endpoints for programs (mounted at /v1, each
+ * path naming that server) with the API key schemes they take.
  */
-export function createOpenApiDocument(api: ApiRouter) {
+export function createOpenApiDocument(api: ApiRouter, programApi?: ApiRouter) {
+  for (const [name, scheme] of Object.entries(programApiSecuritySchemes))
+    api.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
@@ -26,5 +30,8 @@ export function createOpenApiDocument(api: ApiRouter) {
     path.replace(/\{(\w+)\{[^{}]*\}\}/g, '{$1}'),
     item,
   ]);
-  return { ...document, paths: Object.fromEntries(paths) };
+  const programPaths = programApi ? programApiPaths(programApi) : {};
+  const both = Object.keys(programPaths).filter((path) => paths.some(([apiPath]) => apiPath === path));
+  if (both.length > 0) throw new Error(`Paths served under both /api and /v1: ${both.join(', ')}`);
+  return { ...document, paths: { ...Object.fromEntries(paths), ...programPaths } };
 }

@@ -1,8 +1,9 @@
-import { eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Organisation } from '../../contracts';
 import type { Executor } from '../db/database';
 import { organisations, roles, users } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
+import { isCurrentPerson } from '../users/people';
 
 export async function insertOrganisation(
   db: Executor,
@@ -25,7 +26,7 @@ export async function findOrganisation(db: Executor, orgId: string): Promise<Org
       contactEmail: organisations.contactEmail,
       subscriptionTier: organisations.subscriptionTier,
       createdAt: organisations.createdAt,
-      totalUsers: sql<string>`(select count(*) from ${users} where ${inOrganisation(users.orgId, orgId, ne(users.status, 'disabled'))})`,
+      totalUsers: sql<string>`(select count(*) from ${users} where ${inOrganisation(users.orgId, orgId, isCurrentPerson)})`,
       totalRoles: sql<string>`(select count(*) from ${roles} where ${inOrganisation(roles.orgId, orgId)})`,
     })
     .from(organisations)

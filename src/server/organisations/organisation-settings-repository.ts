@@ -21,6 +21,7 @@ export async function findStoredSettings(db: Executor, orgId: string): Promise<O
       allowed_domains: row.allowedDomains,
     },
     branding: { logo_url: row.logoUrl, primary_color: row.primaryColor, application_name: row.applicationName },
+    api_access: { enabled: row.apiAccessEnabled, ip_restrictions: row.apiIpRestrictions },
   };
 }
 
@@ -39,6 +40,8 @@ export async function saveSettings(db: Executor, orgId: string, settings: Organi
     logoUrl: settings.branding.logo_url,
     primaryColor: settings.branding.primary_color,
     applicationName: settings.branding.application_name,
+    apiAccessEnabled: settings.api_access.enabled,
+    apiIpRestrictions: settings.api_access.ip_restrictions,
     updatedAt: new Date(),
   };
   await db

@@ -52,6 +52,7 @@ export async function updateOrganisationSettings(
       ...input,
       security: { ...before.security, ...input.security },
       branding: { ...before.branding, ...input.branding },
+      api_access: { ...before.api_access, ...input.api_access },
     };
     await saveSettings(transaction, caller.orgId, after);
     await record({ action: 'settings.update', targetType: 'settings', targetId: caller.orgId, before, after });

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { rolePermissions, roles, users, type SeededRoleKey } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
+import { isCurrentPerson } from '../users/people';
 import { memberDefaultModelIds, newRoleModelDefaults, seededRoles } from './default-roles';
 
 export interface RoleRecord {
@@ -38,13 +39,13 @@ export async function findSeededRole(db: Executor, orgId: string, key: SeededRol
   return role;
 }
 
-/** The organisation's roles by name, each with how many people (removed ones left out) hold it. */
+/** The organisation's roles by name, each with how many people (removed ones and service keys left out) hold it. */
 export async function listRoles(db: Executor, orgId: string): Promise<(RoleRecord & { userCount: number })[]> {
   // A join, not a correlated subquery: drizzle leaves a subquery's columns unqualified, so "id" there meant the user's.
   return db
     .select({ ...roleColumns, userCount: count(users.id) })
     .from(roles)
-    .leftJoin(users, and(eq(users.orgId, roles.orgId), eq(users.roleId, roles.id), ne(users.status, 'disabled')))
+    .leftJoin(users, and(eq(users.orgId, roles.orgId), eq(users.roleId, roles.id), isCurrentPerson))
     .where(inOrganisation(roles.orgId, orgId))
     .groupBy(roles.id)
     .orderBy(asc(roles.name));
@@ -79,12 +80,12 @@ export async function deleteRoleRecord(db: Executor, orgId: string, roleId: stri
   await db.delete(roles).where(inOrganisation(roles.orgId, orgId, eq(roles.id, roleId)));
 }
 
-/** People holding the role: everyone but those removed (who keep a role only for the record). */
+/** People holding the role: everyone but those removed (who keep a role only for the record) and service keys' principals. */
 export async function countRoleHolders(db: Executor, orgId: string, roleId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<string>`count(*)` })
     .from(users)
-    .where(inOrganisation(users.orgId, orgId, and(eq(users.roleId, roleId), ne(users.status, 'disabled'))));
+    .where(inOrganisation(users.orgId, orgId, and(eq(users.roleId, roleId), isCurrentPerson)));
   return Number(row?.count ?? 0);
 }
 

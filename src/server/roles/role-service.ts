@@ -1,5 +1,13 @@
-import { isAdminRoleName, messages, type CreateRoleRequest, type Role, type UpdateRoleRequest } from '../../contracts';
+import {
+  apiKeyMessages,
+  isAdminRoleName,
+  messages,
+  type CreateRoleRequest,
+  type Role,
+  type UpdateRoleRequest,
+} from '../../contracts';
 import type { CatalogModel } from '../../gateway';
+import { countLiveServiceKeysOfRole } from '../api-keys/api-key-repository';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import type { Database, Executor } from '../db/database';
 import { AppError, forbidden, notFound } from '../http/app-error';
@@ -175,6 +183,8 @@ export async function deleteRole(
     if (role.seededAs === 'admin') throw conflict(messages.adminRoleNotDeletable);
     const holders = await countRoleHolders(transaction, caller.orgId, roleId);
     if (holders > 0) throw conflict(messages.roleInUse(holders));
+    const serviceKeys = await countLiveServiceKeysOfRole(transaction, caller.orgId, roleId);
+    if (serviceKeys > 0) throw conflict(apiKeyMessages.roleInUseByServiceKeys(serviceKeys));
     const before = await presentStoredRole(transaction, dependencies, role);
     const member = await findSeededRole(transaction, caller.orgId, 'member');
     const keeper = member && member.id !== roleId ? member : await findSeededRole(transaction, caller.orgId, 'admin');

@@ -1,8 +1,9 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrganisationUser } from '../../contracts';
 import type { Executor } from '../db/database';
 import { roles, users } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
+import { isCurrentPerson } from './people';
 
 /** Someone of the organisation as administration sees them: never a password hash or secret. */
 export interface OrganisationUserRecord {
@@ -27,8 +28,8 @@ const columns = {
   lastLoginAt: users.lastLoginAt,
 };
 
-/** Removed people (status 'disabled') stay in the database for usage history, never in administration. */
-const notRemoved = ne(users.status, 'disabled');
+/** Removed people stay in the database for usage history, never in administration; nor do service keys' principals. */
+const notRemoved = isCurrentPerson;
 
 function selectOrganisationUsers(db: Executor) {
   return db

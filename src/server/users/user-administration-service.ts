@@ -6,6 +6,7 @@ import {
   type CreateUserRequest,
   type OrganisationUser,
 } from '../../contracts';
+import { revokeKeysOfUser } from '../api-keys/api-key-repository';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import type { PasswordHasher } from '../auth/passwords';
 import type { RecentCallers } from '../auth/recent-callers';
@@ -160,13 +161,22 @@ export async function removeUser(
     refuseUnlessMayHandle(caller, user.roleName);
     await updateUser(transaction, caller.orgId, user.id, { status: 'disabled' });
     await revokeUserSessions(transaction, caller.orgId, user.id, 'removed from the organization');
+    // Their API keys go with them (docs/decisions/049); the key check refuses a removed owner's keys anyway.
+    const revokedKeys = await revokeKeysOfUser(transaction, caller.orgId, user.id, {
+      at: new Date(),
+      byUsername: caller.username,
+    });
     if (isAdminRoleName(user.roleName)) await refuseLosingTheLastAdministrator(transaction, caller.orgId);
     await record({
       action: 'user.remove',
       targetType: 'user',
       targetId: user.id,
       before: auditedUser(user),
-      after: { ...auditedUser(user), status: 'disabled' },
+      after: {
+        ...auditedUser(user),
+        status: 'disabled',
+        ...(revokedKeys > 0 ? { api_keys_revoked: revokedKeys } : {}),
+      },
     });
   });
   dependencies.recentCallers.forgetUser(userId);

@@ -31,6 +31,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'roles/*', element: <admin.RoleManagementPage /> },
   { path: 'models/*', element: <admin.ModelAnalyticsPage /> },
   { path: 'billing/*', element: <admin.BillingPage /> },
+  { path: 'api-keys/*', element: <admin.ApiKeysPage /> },
   {
     path: 'organization/*',
     element: (

@@ -37,26 +37,36 @@ interface DocumentOperation {
 }
 
 /** Every operation of the document: a new route is fuzzed without anyone adding it here. */
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+
+/**
+ * The document's operations under /api. Paths naming a server of their own (the /v1 endpoints for
+ * programs, which take an API key) are left out: their requests go elsewhere.
+ */
 export function operationsOf(document: { paths: Record<string, Record<string, DocumentOperation>> }): Operation[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      pathParameters: (operation.parameters ?? [])
-        .filter((parameter) => parameter.in === 'path')
-        .map(({ name, schema }) => ({ name, schema })),
-      queryParameters: (operation.parameters ?? [])
-        .filter((parameter) => parameter.in === 'query')
-        .map(({ name, schema, required }) => ({ name, schema, required: required ?? false })),
-      body: operation.requestBody?.content['application/json']?.schema,
-      answer: Object.entries(operation.responses)
-        .filter(([status, response]) => /^2\d\d$/.test(status) && response.content?.['application/json'])
-        .map(([status, response]) => ({
-          status: Number(status),
-          schema: response.content!['application/json']!.schema,
-        }))[0],
-    })),
-  );
+  return Object.entries(document.paths)
+    .filter(([, item]) => !('servers' in item))
+    .flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => httpMethods.has(method))
+        .map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          pathParameters: (operation.parameters ?? [])
+            .filter((parameter) => parameter.in === 'path')
+            .map(({ name, schema }) => ({ name, schema })),
+          queryParameters: (operation.parameters ?? [])
+            .filter((parameter) => parameter.in === 'query')
+            .map(({ name, schema, required }) => ({ name, schema, required: required ?? false })),
+          body: operation.requestBody?.content['application/json']?.schema,
+          answer: Object.entries(operation.responses)
+            .filter(([status, response]) => /^2\d\d$/.test(status) && response.content?.['application/json'])
+            .map(([status, response]) => ({
+              status: Number(status),
+              schema: response.content!['application/json']!.schema,
+            }))[0],
+        })),
+    );
 }
 
 export type Caller = 'admin' | 'member' | 'anonymous' | 'forged';

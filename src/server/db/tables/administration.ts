@@ -24,6 +24,10 @@ export const organisationSettings = pgTable('organisation_settings', {
   logoUrl: text('logo_url'),
   primaryColor: text('primary_color').notNull(),
   applicationName: text('application_name').notNull(),
+  /** Programs may use the organisation's API keys (docs/decisions/049). */
+  apiAccessEnabled: boolean('api_access_enabled').notNull().default(true),
+  /** Addresses and CIDR networks API keys may be used from; empty: the sign-in restrictions apply. */
+  apiIpRestrictions: text('api_ip_restrictions').array().notNull().default([]),
   updatedAt: updatedAt(),
 });
 

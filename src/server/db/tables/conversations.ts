@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys';
 import { createdAt, updatedAt } from './columns';
 import { organisations, users } from './organisations';
 
@@ -127,11 +128,17 @@ export const usageRecords = pgTable(
     deadline: text('deadline', { enum: passedDeadlines }),
     /** While streaming: the server instance writing it (server_instances), so a crash is accounted for (docs/decisions/015, 037). */
     streamOwner: uuid('stream_owner'),
+    /** The organisation API key the call came with; null for the chat (docs/decisions/049). */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
     index('usage_records_user_idx').on(table.orgId, table.userId, table.createdAt),
     index('usage_records_message_idx').on(table.messageId),
+    // A key's spending this month (its budget) and every key's on the key lists.
+    index('usage_records_api_key_idx')
+      .on(table.orgId, table.apiKeyId, table.createdAt)
+      .where(sql`${table.apiKeyId} is not null`),
     index('usage_records_streaming_idx').on(table.streamOwner).where(sql`${table.outcome} = 'streaming'`),
   ],
 );

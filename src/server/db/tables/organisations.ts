@@ -75,7 +75,11 @@ export const rolePermissions = pgTable(
   (table) => [primaryKey({ columns: [table.roleId, table.modelId] })],
 );
 
-export const userStatuses = ['pending_verification', 'pending_activation', 'active', 'disabled'] as const;
+/**
+ * 'service': not a person but the principal of a service API key (docs/decisions/049): it never signs
+ * in, is left out of the people lists and counts, and is 'disabled' once its key is revoked.
+ */
+export const userStatuses = ['pending_verification', 'pending_activation', 'active', 'disabled', 'service'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
 export const users = pgTable(

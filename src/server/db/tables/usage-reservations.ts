@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { organisations, users } from './organisations';
@@ -29,10 +30,13 @@ export const usageReservations = pgTable(
     costUsd: numeric('cost_usd', { precision: 20, scale: 12, mode: 'string' }).notNull(),
     /** The server instance holding it (server_instances), so a dead instance's room is given back. */
     owner: uuid('owner').notNull(),
+    /** The organisation API key the call came with, so its budget counts calls in progress; null for the chat. */
+    apiKeyId: uuid('api_key_id'),
     createdAt: createdAt(),
   },
   (table) => [
     index('usage_reservations_user_idx').on(table.orgId, table.userId, table.modelId),
     index('usage_reservations_usage_idx').on(table.usageId),
+    index('usage_reservations_api_key_idx').on(table.apiKeyId).where(sql`${table.apiKeyId} is not null`),
   ],
 );

@@ -22,6 +22,11 @@ const ModelAnalytics = lazy(() =>
 const Billing = lazy(() =>
   import('../../features/billing/components/billing-page').then((module) => ({ default: module.BillingPage })),
 );
+const OrganisationApiKeys = lazy(() =>
+  import('../../features/api-keys/components/organisation-api-keys').then((module) => ({
+    default: module.OrganisationApiKeys,
+  })),
+);
 const OrganizationSettings = lazy(() =>
   import('../../features/organization-settings/components/organization-settings').then((module) => ({
     default: module.OrganizationSettings,
@@ -81,6 +86,13 @@ export function OrganizationSettingsPage() {
   return (
     <Loading>
       <OrganizationSettings />
+    </Loading>
+  );
+}
+export function ApiKeysPage() {
+  return (
+    <Loading>
+      <OrganisationApiKeys />
     </Loading>
   );
 }

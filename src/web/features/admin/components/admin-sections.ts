@@ -24,8 +24,13 @@ export const modelAnalyticsSection: AdminSection = {
   scope: 'model-management',
 };
 
+/** Every API key of the organisation: no tab of its own (spec section 2 fixes the tabs), linked from the Organization page. */
+export const apiKeysSection: AdminSection = { label: 'API Keys', path: '/admin/api-keys', scope: 'admin' };
+
 export function findAdminSection(pathname: string): AdminSection {
-  const candidates = [...adminSections, modelAnalyticsSection].filter((section) => section.path !== '/admin');
+  const candidates = [...adminSections, modelAnalyticsSection, apiKeysSection].filter(
+    (section) => section.path !== '/admin',
+  );
   const match = candidates.find((section) => pathname === section.path || pathname.startsWith(`${section.path}/`));
   return match ?? (adminSections[0] as AdminSection);
 }

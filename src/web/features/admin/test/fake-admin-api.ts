@@ -295,6 +295,7 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
         ...changes,
         security: { ...settings.security, ...changes.security },
         branding: { ...settings.branding, ...changes.branding },
+        api_access: { ...settings.api_access, ...changes.api_access },
       };
       return { body: settings };
     },

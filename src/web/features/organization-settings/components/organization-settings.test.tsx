@@ -174,6 +174,30 @@ describe('Organization Settings: edit mode', () => {
     await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Acme AI'));
   });
 
+  it('switches API access off and restricts keys to networks, sending only the API access changes', async () => {
+    const { requests } = fakeAdminApi();
+    await openOrganization();
+    expect(fact('API Access', 'API access for programs')).toBe('On');
+    expect(fact('API Access', 'API key IP restrictions')).toBe('Same as sign-ins');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Allow API access for programs' }));
+    await userEvent.type(screen.getByLabelText('API key IP restrictions'), 'nowhere');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByLabelText('API key IP restrictions')).toHaveAccessibleDescription(
+      expect.stringContaining('Each API key IP restriction must be an IP address or a network in CIDR notation'),
+    );
+    await userEvent.clear(screen.getByLabelText('API key IP restrictions'));
+    await userEvent.type(screen.getByLabelText('API key IP restrictions'), '198.51.100.0/24');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByText('Organization settings saved')).toBeInTheDocument());
+    const settingsPuts = requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/settings'));
+    expect(settingsPuts.map((request) => request.body)).toEqual([
+      { api_access: { enabled: false, ip_restrictions: ['198.51.100.0/24'] } },
+    ]);
+    expect(fact('API Access', 'API access for programs')).toBe('Off');
+    expect(fact('API Access', 'API key IP restrictions')).toBe('198.51.100.0/24');
+  });
+
   it("shows the server's refusal in the red banner and on its field, staying in edit mode", async () => {
     const refusal = 'Each allowed domain must be a domain name, such as example.com';
     fakeAdminApi({

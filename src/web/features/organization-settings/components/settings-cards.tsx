@@ -1,4 +1,5 @@
 import type { OrganisationSettings } from '@contracts';
+import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { Card, Facts } from '../../admin/components/card';
 import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
@@ -59,6 +60,24 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
               { label: 'Session timeout', value: `${formatCount(settings.security.session_timeout_minutes)} minutes` },
               { label: 'IP restrictions', value: listOr(settings.security.ip_restrictions, 'Any address') },
               { label: 'Allowed email domains', value: listOr(settings.security.allowed_domains, 'Any domain') },
+            ]}
+          />
+        </Card>
+        <Card
+          title="API Access"
+          actions={
+            <Link to="/admin/api-keys" className="text-sm font-medium text-indigo-600 underline dark:text-indigo-400">
+              Manage API keys
+            </Link>
+          }
+        >
+          <Facts
+            facts={[
+              { label: 'API access for programs', value: onOff(settings.api_access.enabled) },
+              {
+                label: 'API key IP restrictions',
+                value: listOr(settings.api_access.ip_restrictions, 'Same as sign-ins'),
+              },
             ]}
           />
         </Card>
@@ -184,6 +203,24 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
             value={draft.allowed_domains}
             error={problems['security.allowed_domains']}
             onChange={(event) => onChange('allowed_domains', event.target.value)}
+          />
+        </div>
+      </Card>
+      <Card title="API Access">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <CheckboxField
+            label="Allow API access for programs"
+            checked={draft.api_access_enabled}
+            onChange={(checked) => onChange('api_access_enabled', checked)}
+            hint="Off: every API key is refused and no new key can be created."
+          />
+          <TextAreaField
+            label="API key IP restrictions"
+            rows={3}
+            hint="One address or CIDR network a line; empty applies the sign-in IP restrictions to keys."
+            value={draft.api_ip_restrictions}
+            error={problems['api_access.ip_restrictions']}
+            onChange={(event) => onChange('api_ip_restrictions', event.target.value)}
           />
         </div>
       </Card>

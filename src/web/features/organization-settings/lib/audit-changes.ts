@@ -20,6 +20,9 @@ const actionTexts: Record<AuditAction, string> = {
   'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
   'two_factor.recovery_codes_regenerate': 'Made new two-factor recovery codes for',
   'two_factor.recovery_code_use': 'Signed in with a two-factor recovery code:',
+  'api_key.create': 'Created API key',
+  'api_key.update': 'Changed API key',
+  'api_key.revoke': 'Revoked API key',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -35,7 +38,12 @@ const roleNameOf = (value: unknown) =>
  */
 export function describeAuditEntry(entry: AuditEntry): string {
   const values = isRecord(entry.after) ? entry.after : isRecord(entry.before) ? entry.before : {};
-  const name = entry.target_type === 'user' ? values.username : entry.target_type === 'role' ? values.name : undefined;
+  const name =
+    entry.target_type === 'user'
+      ? values.username
+      : entry.target_type === 'role' || entry.target_type === 'api_key'
+        ? values.name
+        : undefined;
   const described = typeof name === 'string' ? `${actionTexts[entry.action]} ${name}` : actionTexts[entry.action];
   const [from, to] = [roleNameOf(entry.before), roleNameOf(entry.after)];
   if ((entry.action === 'user.role_change' || entry.action === 'role.assign') && from && to && from !== to)

@@ -52,4 +52,21 @@ describe('the organization settings form', () => {
     });
     expect(settingsChanges(defaultOrganisationSettings, defaultOrganisationSettings)).toBeUndefined();
   });
+
+  it('edits API access: on or off, and the networks keys may be used from, sent field by field', () => {
+    const draft = {
+      ...settingsDraftOf(defaultOrganisationSettings),
+      api_access_enabled: false,
+      api_ip_restrictions: '198.51.100.0/24\nnowhere',
+    };
+    expect(validateSettingsDraft(draft).problems).toEqual({
+      'api_access.ip_restrictions':
+        'Each API key IP restriction must be an IP address or a network in CIDR notation, such as 203.0.113.0/24',
+    });
+    const wanted = validateSettingsDraft({ ...draft, api_ip_restrictions: '198.51.100.0/24' }).values!;
+    expect(wanted.api_access).toEqual({ enabled: false, ip_restrictions: ['198.51.100.0/24'] });
+    expect(settingsChanges(defaultOrganisationSettings, wanted)).toEqual({
+      api_access: { enabled: false, ip_restrictions: ['198.51.100.0/24'] },
+    });
+  });
 });

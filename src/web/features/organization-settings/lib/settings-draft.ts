@@ -20,9 +20,11 @@ export interface SettingsDraft {
   logo_url: string;
   primary_color: string;
   application_name: string;
+  api_access_enabled: boolean;
+  api_ip_restrictions: string;
 }
 
-const groupOf: Partial<Record<keyof SettingsDraft, 'security' | 'branding'>> = {
+const groupOf: Partial<Record<keyof SettingsDraft, string>> = {
   require_2fa: 'security',
   session_timeout_minutes: 'security',
   ip_restrictions: 'security',
@@ -32,8 +34,16 @@ const groupOf: Partial<Record<keyof SettingsDraft, 'security' | 'branding'>> = {
   application_name: 'branding',
 };
 
+/** Draft fields whose name differs from the setting's (API access is its own group). */
+const pathOf: Partial<Record<keyof SettingsDraft, string>> = {
+  api_access_enabled: 'api_access.enabled',
+  api_ip_restrictions: 'api_access.ip_restrictions',
+};
+
 /** Where a form field's problem is reported: 'security.ip_restrictions', 'default_model'. */
 export function settingsFieldPath(field: keyof SettingsDraft): string {
+  const renamed = pathOf[field];
+  if (renamed) return renamed;
   const group = groupOf[field];
   return group ? `${group}.${field}` : field;
 }
@@ -53,6 +63,8 @@ export function settingsDraftOf(settings: OrganisationSettings): SettingsDraft {
     logo_url: settings.branding.logo_url ?? '',
     primary_color: settings.branding.primary_color,
     application_name: settings.branding.application_name,
+    api_access_enabled: settings.api_access.enabled,
+    api_ip_restrictions: settings.api_access.ip_restrictions.join('\n'),
   };
 }
 
@@ -83,6 +95,7 @@ export function validateSettingsDraft(draft: SettingsDraft): { values?: Organisa
       primary_color: draft.primary_color.trim(),
       application_name: draft.application_name,
     },
+    api_access: { enabled: draft.api_access_enabled, ip_restrictions: asList(draft.api_ip_restrictions) },
   });
   if (parsed.success) return { values: parsed.data, problems: {} };
   return { problems: problemsFrom(parsed.error.issues) };
@@ -105,12 +118,14 @@ export function settingsChanges(
   saved: OrganisationSettings,
   wanted: OrganisationSettings,
 ): UpdateOrganisationSettingsRequest | undefined {
-  const { security, branding, ...rest } = wanted;
-  const { security: savedSecurity, branding: savedBranding, ...savedRest } = saved;
+  const { security, branding, api_access: apiAccess, ...rest } = wanted;
+  const { security: savedSecurity, branding: savedBranding, api_access: savedApiAccess, ...savedRest } = saved;
   const changes: UpdateOrganisationSettingsRequest = { ...changedFields(savedRest, rest) };
   const securityChanges = changedFields(savedSecurity, security);
   const brandingChanges = changedFields(savedBranding, branding);
   if (securityChanges) changes.security = securityChanges;
   if (brandingChanges) changes.branding = brandingChanges;
+  const apiAccessChanges = changedFields(savedApiAccess, apiAccess);
+  if (apiAccessChanges) changes.api_access = apiAccessChanges;
   return Object.keys(changes).length > 0 ? changes : undefined;
 }

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { OwnApiKeys } from '../../api-keys/components/own-api-keys';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileInformationForm } from './profile-information-form';
 import { TwoFactorSection } from './two-factor-section';
@@ -29,6 +30,9 @@ export function ProfileSettings() {
           <Tabs.Trigger value="security" className={tabStyle}>
             Security
           </Tabs.Trigger>
+          <Tabs.Trigger value="api-keys" className={tabStyle}>
+            API Keys
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" className="pt-6">
           <ProfileInformationForm />
@@ -40,6 +44,9 @@ export function ProfileSettings() {
               <TwoFactorSection />
             </div>
           </div>
+        </Tabs.Content>
+        <Tabs.Content value="api-keys" className="pt-6">
+          <OwnApiKeys />
         </Tabs.Content>
       </Tabs.Root>
     </div>
