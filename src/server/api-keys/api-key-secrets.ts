@@ -8,7 +8,10 @@ import { apiKeyMarker } from '../../contracts';
 const prefixAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 export const apiKeyPrefixLength = 8;
 const secretBytes = 32;
-const keyPattern = new RegExp(`^${apiKeyMarker}([a-z0-9]{${apiKeyPrefixLength}})_([A-Za-z0-9_-]{43})$`);
+// A literal, so the ReDoS check reads it (src/regular-expression-safety.test.ts); the test below it keeps it in step.
+const keyPattern = /^tw-([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
+if (!keyPattern.source.startsWith(`^${apiKeyMarker}([a-z0-9]{${apiKeyPrefixLength}})`))
+  throw new Error('the API key pattern disagrees with its marker or prefix length');
 
 /** A key as read from a request: the prefix to look it up by and the secret to check. */
 export interface PresentedApiKey {

@@ -13,7 +13,10 @@ export function generateRecoveryCodes(count = recoveryCodeCount): string[] {
   const codes = new Set<string>();
   while (codes.size < count) {
     const characters = Array.from({ length: codeLength }, () => alphabet[randomInt(alphabet.length)]).join('');
-    codes.add(characters.match(new RegExp(`.{${groupLength}}`, 'g'))!.join('-'));
+    const groups = Array.from({ length: groupCount }, (_, group) =>
+      characters.slice(group * groupLength, (group + 1) * groupLength),
+    );
+    codes.add(groups.join('-'));
   }
   return [...codes];
 }

@@ -29,7 +29,7 @@ export function programApiPaths(programApi: ApiRouter): Record<string, unknown> 
   const document = programApi.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'v1', version: '1' } });
   return Object.fromEntries(
     Object.entries(document.paths ?? {}).map(([path, item]) => [
-      path.replace(/\{(\w+)\{[^}]*\}\}/g, '{$1}'),
+      path.replace(/\{(\w+)\{[^{}]*\}\}/g, '{$1}'),
       { servers: [{ url: programApiBasePath }], ...item },
     ]),
   );

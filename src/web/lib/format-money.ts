@@ -32,7 +32,7 @@ function formatterFor(currency: string, options: Intl.NumberFormatOptions): Intl
 export function toAmount(amount: MoneyAmount): number {
   if (typeof amount === 'number') return amount;
   const text = amount.trim();
-  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
 }
 
 interface FormatMoneyOptions {
