@@ -18,6 +18,22 @@ export const auditActions = [
   'subscription.end',
   'routing.policy_update',
   'routing.calibration_reset',
+  'user.update',
+  'user.deactivate',
+  'user.reactivate',
+  'user.delete',
+  'sso.update',
+  'sso.delete',
+  'sso.domain_add',
+  'sso.domain_verify',
+  'sso.domain_remove',
+  'sso.sign_in',
+  'sso.break_glass_sign_in',
+  'scim.token_create',
+  'scim.token_revoke',
+  'group.create',
+  'group.update',
+  'group.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -29,6 +45,9 @@ export const auditTargetTypes = [
   'wallet',
   'subscription',
   'routing',
+  'single_sign_on',
+  'scim_token',
+  'group',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

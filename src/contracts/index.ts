@@ -25,3 +25,4 @@ export * from './usage-limits';
 export * from './analytics';
 export * from './wallet';
 export * from './subscriptions';
+export * from './single-sign-on';

@@ -76,6 +76,7 @@ export async function login(
   const { security } = await getOrganisationSettings(db, user.orgId);
   if (!isAddressAllowed(client.address, security.ip_restrictions))
     throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
+  const afterPasswordSignIn = await dependencies.passwordSignInPolicy?.judgePasswordSignIn(user, client);
   let acceptedStep: number | undefined;
   if (user.totpEnabled && user.totpSecretEncrypted) {
     if (!input.totp_code) throw new AppError('two_factor_required', messages.twoFactorRequired);
@@ -92,6 +93,7 @@ export async function login(
       lastLoginAt: new Date(),
       ...(acceptedStep !== undefined ? { totpLastStep: acceptedStep } : {}),
     });
+    await afterPasswordSignIn?.(transaction);
     return issueSignIn(dependencies, transaction, user, client, security.require_2fa && !user.totpEnabled);
   });
 }

@@ -73,7 +73,18 @@ export const rolePermissions = pgTable(
   (table) => [primaryKey({ columns: [table.roleId, table.modelId] })],
 );
 
-export const userStatuses = ['pending_verification', 'pending_activation', 'active', 'disabled'] as const;
+/**
+ * 'deactivated': the organisation's directory turned the person off (SCIM active=false); they can be
+ * turned on again. 'disabled': removed from the organisation. Only 'active' may authenticate
+ * (src/server/users/account-standing.ts).
+ */
+export const userStatuses = [
+  'pending_verification',
+  'pending_activation',
+  'active',
+  'deactivated',
+  'disabled',
+] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
 export const users = pgTable(
