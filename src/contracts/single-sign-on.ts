@@ -51,6 +51,8 @@ export const singleSignOnFailures = {
   domain_not_covered:
     "This organization's identity provider cannot sign in people at your e-mail domain. Sign in through your own organization.",
   email_in_another_organisation: 'An account with this e-mail address belongs to another organization.',
+  identity_mismatch:
+    'This e-mail address belongs to an account linked to another identity at your identity provider. Ask your administrator.',
   account_deactivated: 'Your account has been deactivated. Contact your administrator.',
   address_not_allowed:
     'Your organization does not allow sign-ins from your network address. Connect from an allowed network or ask your administrator.',

@@ -36,6 +36,12 @@ import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
 import type { ProviderKeyDependencies } from './provider-keys/provider-key-service';
 import { createRoleRoutes } from './roles/role-routes';
 import { createRoutingPolicyRoutes } from './routing/routing-policy-routes';
+import type { ScimDependencies } from './scim/scim-dependencies';
+import { createScimRoutes } from './scim/scim-routes';
+import { createScimTokenRoutes } from './scim/scim-token-routes';
+import { createSingleSignOnAdminRoutes } from './single-sign-on/single-sign-on-admin-routes';
+import type { SingleSignOnDependencies } from './single-sign-on/single-sign-on-dependencies';
+import { createSingleSignOnRoutes } from './single-sign-on/single-sign-on-routes';
 import { createRoutingSavingsRoutes } from './routing/routing-savings-routes';
 import type { RoutingPolicyDependencies } from './routing/policy-service';
 import { createSystemMessageRoutes } from './system-messages/system-message-routes';
@@ -52,6 +58,10 @@ export interface AppOptions {
   providerKeys: ProviderKeyDependencies;
   routingPolicy: RoutingPolicyDependencies;
   wallet: WalletDependencies;
+  /** Sign-in through organisations' identity providers (docs/decisions/045). */
+  singleSignOn: SingleSignOnDependencies;
+  /** Provisioning from organisations' directories at /scim/v2 (docs/decisions/046). */
+  scim: ScimDependencies;
   /** How subscriptions take money and where invoices read usage and the wallet (docs/decisions/023). */
   billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'>;
   logger: Logger;
@@ -138,6 +148,7 @@ export function createApp(options: AppOptions) {
   );
 
   const signedIn = requireAuth(options.auth);
+  api.route('/auth/sso', createSingleSignOnRoutes(options.singleSignOn));
   api.route('/auth', createAuthRoutes(options.auth));
   const analytics = { db: options.database.db, catalog: options.conversations.catalog };
   api.route('/subscription/analytics/:orgId', createSubscriptionAnalyticsRoutes(analytics, signedIn));
@@ -153,6 +164,8 @@ export function createApp(options: AppOptions) {
   api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
+  api.route('/org/:orgId/sso', createSingleSignOnAdminRoutes(options.singleSignOn, signedIn));
+  api.route('/org/:orgId/scim-tokens', createScimTokenRoutes(options.database.db, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/usage', createOrganisationUsageRoutes(analytics, signedIn));
@@ -187,6 +200,7 @@ export function createApp(options: AppOptions) {
     throw notFound('No such API endpoint');
   });
   app.route('/api', api);
+  app.route('/scim/v2', createScimRoutes(options.scim, { maxBodyBytes: options.maxBodyBytes }));
   if (options.webRoot) app.route('/', createStaticWebRoutes(options.webRoot));
   return app;
 }

@@ -14,6 +14,7 @@ declare module 'oidc-provider' {
   }
 
   interface ProviderConfiguration {
+    adapter?: new (model: string) => unknown;
     clients?: Record<string, unknown>[];
     jwks?: { keys: Record<string, unknown>[] };
     findAccount?: (

@@ -45,11 +45,10 @@ export async function startOidcTestProvider(options: { port?: number } = {}): Pr
   const keyId = `test-${randomBytes(4).toString('hex')}`;
   const signingKey = { ...(await exportJWK(privateKey)), kid: keyId, alg: 'RS256', use: 'sig' };
   const accounts = new Map<string, TestAccount>();
-  const clients: TestClient[] = [];
   let tamper: ((claims: JWTPayload) => JWTPayload) | undefined;
   let tokenAnswers = 0;
-  let provider: Provider | undefined;
-  let providerCallback: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  // oidc-provider keeps its sessions, codes, grants and clients here; clients added later are found by id.
+  const store = new Map<string, { payload: Record<string, unknown>; expiresAt?: number }>();
 
   const server = createServer((request, response) => {
     void route(request, response).catch((error: unknown) => {
@@ -61,48 +60,36 @@ export async function startOidcTestProvider(options: { port?: number } = {}): Pr
   const port = (server.address() as AddressInfo).port;
   const issuer = `http://127.0.0.1:${port}`;
 
-  function build(): Provider {
-    return new Provider(issuer, {
-      clients: clients.map((client) => ({
-        ...client,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      })),
-      jwks: { keys: [signingKey] },
-      findAccount: (_context, accountId) => {
-        const account = accounts.get(accountId);
-        if (!account) return undefined;
-        return { accountId, claims: () => ({ sub: accountId, ...account }) };
-      },
-      claims: {
-        openid: ['sub'],
-        email: ['email', 'email_verified'],
-        profile: ['name', 'given_name', 'family_name'],
-        groups: ['groups'],
-      },
-      scopes: ['openid', 'email', 'profile', 'groups'],
-      features: { devInteractions: { enabled: false } },
-      interactions: { url: (_context, interaction) => `/interaction/${interaction.uid}` },
-      pkce: { required: () => true },
-      cookies: { keys: [randomBytes(16).toString('hex')] },
-      ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-      renderError: (context, output) => {
-        context.type = 'text/plain';
-        context.body = `${output.error}: ${output.error_description ?? ''}`;
-      },
-    });
-  }
-
-  function current(): { provider: Provider; callback: (request: IncomingMessage, response: ServerResponse) => void } {
-    provider ??= build();
-    providerCallback ??= provider.callback() as never;
-    return { provider, callback: providerCallback! };
-  }
+  const provider = new Provider(issuer, {
+    adapter: memoryAdapter(store),
+    jwks: { keys: [signingKey] },
+    findAccount: (_context, accountId) => {
+      const account = accounts.get(accountId);
+      if (!account) return undefined;
+      return { accountId, claims: () => ({ sub: accountId, ...account }) };
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+      groups: ['groups'],
+    },
+    scopes: ['openid', 'email', 'profile', 'groups'],
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_context, interaction) => `/interaction/${interaction.uid}` },
+    pkce: { required: () => true },
+    cookies: { keys: [randomBytes(16).toString('hex')] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+    renderError: (context, output) => {
+      context.type = 'text/plain';
+      context.body = `${output.error}: ${output.error_description ?? ''}`;
+    },
+  });
+  const callback = provider.callback();
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', issuer);
-    const { provider: live, callback } = current();
+    const live = provider;
     const interaction = /^\/interaction\/([\w-]+)(\/login)?$/.exec(url.pathname);
     if (interaction && request.method === 'GET' && !interaction[2]) {
       const details = await live.interactionDetails(request, response);
@@ -177,10 +164,14 @@ export async function startOidcTestProvider(options: { port?: number } = {}): Pr
     port,
     accounts,
     addClient(client) {
-      clients.push(client);
-      // Clients are read when the provider is built: the next request builds it again with them.
-      provider = undefined;
-      providerCallback = undefined;
+      store.set(`Client:${client.client_id}`, {
+        payload: {
+          ...client,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      });
     },
     tamperNextIdToken(change) {
       tamper = change;
@@ -191,6 +182,52 @@ export async function startOidcTestProvider(options: { port?: number } = {}): Pr
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+type Stored = { payload: Record<string, unknown>; expiresAt?: number };
+
+/** oidc-provider's storage interface over one Map, keyed by model name and id. */
+function memoryAdapter(store: Map<string, Stored>) {
+  return class MemoryAdapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    private live(key: string) {
+      const found = store.get(key);
+      if (found?.expiresAt !== undefined && found.expiresAt < Date.now()) {
+        store.delete(key);
+        return undefined;
+      }
+      return found?.payload;
+    }
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number) {
+      store.set(this.key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
+    }
+    async find(id: string) {
+      return this.live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      for (const [key, value] of store)
+        if (key.startsWith(`${this.model}:`) && value.payload.uid === uid) return this.live(key);
+      return undefined;
+    }
+    async findByUserCode(userCode: string) {
+      for (const [key, value] of store)
+        if (key.startsWith(`${this.model}:`) && value.payload.userCode === userCode) return this.live(key);
+      return undefined;
+    }
+    async consume(id: string) {
+      const found = store.get(this.key(id));
+      if (found) found.payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, value] of store) if (value.payload.grantId === grantId) store.delete(key);
+    }
   };
 }
 

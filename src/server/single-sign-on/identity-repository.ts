@@ -32,18 +32,12 @@ export async function findIdentityOfUser(db: Executor, orgId: string, userId: st
   return row;
 }
 
-/** Links the person to the subject; a person has one identity, so a new subject replaces the old one. */
+/** Links the person to the subject (a person has one identity: the unique index refuses a second). */
 export async function linkIdentity(
   db: Executor,
   values: { orgId: string; userId: string; issuer: string; subject: string },
 ): Promise<void> {
-  await db
-    .insert(singleSignOnIdentities)
-    .values({ ...values, lastSignInAt: new Date() })
-    .onConflictDoUpdate({
-      target: singleSignOnIdentities.userId,
-      set: { issuer: values.issuer, subject: values.subject, lastSignInAt: new Date() },
-    });
+  await db.insert(singleSignOnIdentities).values({ ...values, lastSignInAt: new Date() });
 }
 
 export async function recordIdentitySignIn(db: Executor, orgId: string, identityId: string): Promise<void> {

@@ -9,7 +9,7 @@ import { mayAuthenticate } from '../users/account-standing';
 import { auditedUser, findOrganisationUser } from '../users/organisation-user-repository';
 import { findTakenIdentity, findUser, findUserByEmailForReset, updateUser } from '../users/user-repository';
 import type { ConnectionRecord } from './connection-repository';
-import { findIdentity, linkIdentity, recordIdentitySignIn } from './identity-repository';
+import { findIdentity, findIdentityOfUser, linkIdentity, recordIdentitySignIn } from './identity-repository';
 import { applyRoleOfGroups, defaultRoleIdOf } from './role-sync';
 import { SingleSignOnFailure } from './sign-in-failure';
 import type { SingleSignOnDependencies } from './single-sign-on-dependencies';
@@ -75,6 +75,8 @@ async function linkOrCreate(change: AdministrativeChange, orgId: string, identit
   const existing = await findUserByEmailForReset(transaction, identity.email);
   if (existing && existing.orgId !== orgId) throw new SingleSignOnFailure('email_in_another_organisation');
   if (existing) {
+    // Linked to another subject already: the same address alone does not make this the same person.
+    if (await findIdentityOfUser(transaction, orgId, existing.id)) throw new SingleSignOnFailure('identity_mismatch');
     // Someone invited or created before single sign-on: the provider verified the address, so they are active now.
     if (existing.status === 'pending_verification' || existing.status === 'pending_activation')
       await updateUser(transaction, orgId, existing.id, { status: 'active', emailVerifiedAt: new Date() });

@@ -15,7 +15,11 @@ const unreachableCodes = new Set([
  */
 export function classifyProviderError(error: unknown): SingleSignOnFailureCode {
   if (error instanceof TypeError) return 'provider_unreachable';
-  if (error instanceof openid.ResponseBodyError || error instanceof openid.AuthorizationResponseError)
+  if (
+    error instanceof openid.ResponseBodyError ||
+    error instanceof openid.AuthorizationResponseError ||
+    error instanceof openid.WWWAuthenticateChallengeError
+  )
     return 'provider_refused';
   if (error instanceof openid.ClientError && error.code && unreachableCodes.has(error.code))
     return 'provider_unreachable';
@@ -26,6 +30,12 @@ export function classifyProviderError(error: unknown): SingleSignOnFailureCode {
 export function describeProviderError(error: unknown): string {
   if (error instanceof openid.ResponseBodyError)
     return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
+  if (error instanceof openid.WWWAuthenticateChallengeError) {
+    // A client the provider does not accept is answered 401 with the error in WWW-Authenticate.
+    const parameters = error.cause[0]?.parameters;
+    if (parameters?.error)
+      return `${parameters.error}${parameters.error_description ? `: ${parameters.error_description}` : ''}`;
+  }
   if (error instanceof Error) {
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
     return `${error.message}${cause}`;

@@ -66,8 +66,8 @@ export function createSingleSignOnRoutes(dependencies: SingleSignOnDependencies)
         return context.redirect(`/sso/complete#handoff=${encodeURIComponent(handoff)}`, 303);
       } catch (error) {
         if (!(error instanceof SingleSignOnFailure)) throw error;
+        // The binding cookie stays: a replayed or reloaded callback must not spoil a sign-in still to be exchanged.
         context.get('logger').warn({ code: error.code, detail: error.message }, 'single sign-on refused');
-        clearBrowserBinding(context, secure());
         return context.redirect(`/sso/complete#error=${error.code}`, 303);
       }
     },

@@ -5,7 +5,13 @@ import { refreshSession } from '../../../lib/api-client';
 import { selectErrorMessage } from '../../../lib/api-error';
 import { clearTokens, getStoredTokens, storeTokens, subscribeToTokens } from '../../../lib/token-storage';
 import { initialiseSession } from '../api/initialise-session';
-import { fetchProfile, loginRequest, logoutRequest, signupRequest } from '../api/session-api';
+import {
+  exchangeSingleSignOnRequest,
+  fetchProfile,
+  loginRequest,
+  logoutRequest,
+  signupRequest,
+} from '../api/session-api';
 import { AuthContext, type AuthState } from '../hooks/use-auth';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -89,6 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signedOutByUser,
       login: (credentials: LoginRequest) => startSession(() => loginRequest(credentials)),
       signup: (details: SignupRequest) => startSession(() => signupRequest(details)),
+      signInWithHandoff: (handoff: string) => startSession(() => exchangeSingleSignOnRequest(handoff)),
       logout,
       reloadProfile,
       requireTwoFactorSetup,

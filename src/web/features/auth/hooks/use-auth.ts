@@ -14,6 +14,8 @@ export interface AuthState {
   signedOutByUser: boolean;
   login: (credentials: LoginRequest) => Promise<User>;
   signup: (details: SignupRequest) => Promise<User>;
+  /** Finishes a sign-in through the organisation's identity provider with the callback's one-time code. */
+  signInWithHandoff: (handoff: string) => Promise<User>;
   logout: () => Promise<void>;
   reloadProfile: () => Promise<void>;
   /** A call was refused until two-factor authentication is set up: route protection sends the user to its setup. */
