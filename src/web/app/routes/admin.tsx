@@ -27,6 +27,11 @@ const OrganizationSettings = lazy(() =>
     default: module.OrganizationSettings,
   })),
 );
+const SingleSignOnCard = lazy(() =>
+  import('../../features/organization-settings/components/single-sign-on-card').then((module) => ({
+    default: module.SingleSignOnCard,
+  })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner label="Loading" />}>{children}</Suspense>;
@@ -81,6 +86,8 @@ export function OrganizationSettingsPage() {
   return (
     <Loading>
       <OrganizationSettings />
+      {/* Beside the page's form, not in it: it has forms of its own, saved apart from Edit Settings. */}
+      <SingleSignOnCard />
     </Loading>
   );
 }
