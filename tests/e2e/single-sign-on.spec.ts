@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { startOidcTestProvider, type OidcTestProvider } from '../support/oidc-test-provider';
 import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
-import { e2eBaseUrl, e2eSingleSignOnTrustedDomain } from './support/environment';
+import { e2eBaseUrl, e2eIdentityProviderPort, e2eSingleSignOnTrustedDomain } from './support/environment';
 
 // One identity provider for the file's journeys, so they run one after another in one worker.
 test.describe.configure({ mode: 'serial' });
 
 let provider: OidcTestProvider;
 test.beforeAll(async () => {
-  provider = await startOidcTestProvider();
+  provider = await startOidcTestProvider({ port: e2eIdentityProviderPort });
 });
 test.afterAll(async () => {
   await provider?.close();

@@ -32,3 +32,5 @@ export const e2eFakeStripeWebhookSecret = 'whsec_e2e_fake_stripe_webhook_secret'
  * which also lets issuer URLs reach loopback, where the journeys' identity provider listens.
  */
 export const e2eSingleSignOnTrustedDomain = 'sso-e2e.test';
+/** The single sign-on journeys' identity provider (oidc-provider), started by the spec itself. */
+export const e2eIdentityProviderPort = Number(process.env.E2E_IDENTITY_PROVIDER_PORT ?? e2ePort + 4);
