@@ -1,6 +1,5 @@
 import type { Executor } from '../db/database';
 import type { UserRecord } from '../users/user-repository';
-import type { ClientInfo } from './auth-dependencies';
 
 /**
  * What another part of the product (single sign-on, docs/decisions/045) says about passwords: an
@@ -14,7 +13,8 @@ export interface PasswordSignInPolicy {
    */
   judgePasswordSignIn(
     user: UserRecord,
-    client: ClientInfo,
+    // Only the address (ClientInfo's shape, not imported: auth-dependencies.ts imports this file).
+    client: { address: string },
   ): Promise<((executor: Executor) => Promise<void>) | undefined>;
   /** Throws when the address is at a domain whose organisation signs in with single sign-on only. */
   refusePasswordReset(email: string): Promise<void>;
