@@ -84,10 +84,15 @@ export function BillingPage() {
 }
 export function OrganizationSettingsPage() {
   return (
-    <Loading>
-      <OrganizationSettings />
-      {/* Beside the page's form, not in it: it has forms of its own, saved apart from Edit Settings. */}
-      <SingleSignOnCard />
-    </Loading>
+    <>
+      <Loading>
+        <OrganizationSettings />
+      </Loading>
+      {/* Beside the page's form, not in it: it has forms of its own, saved apart from Edit Settings.
+          Its own boundary, so the page does not wait for the card's code. */}
+      <Suspense fallback={null}>
+        <SingleSignOnCard />
+      </Suspense>
+    </>
   );
 }
