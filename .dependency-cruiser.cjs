@@ -30,6 +30,19 @@ module.exports = {
       to: { path: '^(src/server|node_modules/(hono|@hono|drizzle-orm|pg|@electric-sql))' },
     },
     {
+      name: 'models-called-through-metered-calls',
+      comment:
+        "Every model call on an organisation's behalf is reserved, deadlined, recorded and settled in one place " +
+        "(docs/decisions/037): only src/server/metered-calls imports the gateway's model-calling parts " +
+        '(ChatProvider, createModelGateway, the provider adapters, the embedded model). The rest of the gateway ' +
+        '(catalog, router, cache, embeddings) stays open to all.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(gateway|server/metered-calls)/' },
+      to: {
+        path: '^src/gateway/(model-calling\\.ts$|providers/(chat-provider|ai-sdk-chat-provider|model-gateway|retry-unanswered|language-model-factories|warm-provider-protocols)\\.ts$|providers/local/)',
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -8,6 +8,7 @@ const postgresOnlyApiTests = [
   'tests/api/reply-owners.test.ts',
   'tests/api/admin-changes-across-instances.test.ts',
   'tests/api/chat-limits-instances.test.ts',
+  'tests/api/auth-across-instances.test.ts',
 ];
 
 export default defineConfig({

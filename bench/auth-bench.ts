@@ -45,6 +45,7 @@ async function startBenchServer(scratch: string, parameters: Argon2Parameters): 
     environment: {
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_USERNAME: '1000000000',
+      LOGIN_MAX_FAILURES_PER_USERNAME_AND_ADDRESS: '1000000000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000000',
       ARGON2_MEMORY_KIB: String(parameters.memoryKib),
       ARGON2_TIME_COST: String(parameters.timeCost),

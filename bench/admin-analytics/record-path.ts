@@ -1,7 +1,7 @@
 /**
- * What keeping the roll-ups adds to recording a reply: recordReply (the reply's final
- * transaction: message, usage record, decision outcome) and, for a reply long enough to be saved
- * while it streams, its opening write (writeStreamingReply) plus that final transaction, timed with
+ * What keeping the roll-ups adds to recording a reply: the metered call's settlement (the reply's
+ * final transaction: message, usage record, decision outcome) and, for a reply long enough to be
+ * saved while it streams, its opening write (message and usage record) plus that final transaction, timed with
  * the usage_records trigger enabled and disabled (disabled is the record path as it was before the
  * roll-ups), in alternating rounds on the same database.
  */
@@ -10,12 +10,13 @@ import { sql } from 'drizzle-orm';
 import { findModel, modelCatalog } from '../../src/gateway';
 import { insertMessage } from '../../src/server/conversations/chat-message-repository';
 import { createSession } from '../../src/server/conversations/chat-session-repository';
-import { writeStreamingReply } from '../../src/server/conversations/live-reply-repository';
-import { recordReply, usageRecordOf, type FinishedReply } from '../../src/server/conversations/record-reply';
-import type { ReplyPlan } from '../../src/server/conversations/reply-plan';
+import { replyTranscript } from '../../src/server/conversations/reply-transcript';
+import type { ReplySlot } from '../../src/server/conversations/reply-slot';
 import type { Database } from '../../src/server/db/database';
 import type { Caller } from '../../src/server/http/context';
-import { insertDecision } from '../../src/server/routing/decision-repository';
+import { usageRecordOf, type CallUsage } from '../../src/server/metered-calls/call-usage';
+import { saveUsageRecord } from '../../src/server/metered-calls/usage-record-repository';
+import { completeDecision, insertDecision } from '../../src/server/routing/decision-repository';
 
 /** Milliseconds per call: wall time, and this process's CPU time (on PGlite the database's work too). */
 export interface Samples {
@@ -42,7 +43,12 @@ const noSamples = (): Samples => ({ wall: [], cpu: [] });
 const model = findModel(modelCatalog, 'openai/gpt-4o-mini')!;
 const reference = findModel(modelCatalog, 'anthropic/claude-sonnet-4')!;
 
-async function preparedPlan(db: Database, caller: Caller): Promise<ReplyPlan> {
+/** A user message and its decision, waiting for a reply. */
+interface PreparedReply extends ReplySlot {
+  decisionId: string;
+}
+
+async function preparedReply(db: Database, caller: Caller): Promise<PreparedReply> {
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const session = await createSession(db, owner, 'Record path');
   const question = await insertMessage(db, {
@@ -70,28 +76,62 @@ async function preparedPlan(db: Database, caller: Caller): Promise<ReplyPlan> {
     caller,
     sessionId: session.id,
     userMessageId: question.id,
-    model,
-    history: [{ role: 'user', content: 'How far is the moon?' }],
     replyMessageId: randomUUID(),
-    usageId: randomUUID(),
-    inputTokens: 5,
     decisionId: decision.id,
-    reference,
   };
 }
 
-function finished(outputTokens: number): FinishedReply {
-  const usage = { inputTokens: 5, cachedInputTokens: 0, outputTokens, estimated: false };
+const text = 'About 384,400 km on average. '.repeat(8);
+
+function finished(outputTokens: number, outcome?: CallUsage['outcome']): CallUsage {
   return {
-    text: 'About 384,400 km on average. '.repeat(8),
-    status: 'complete',
     model,
-    usage,
+    usage: { inputTokens: 5, cachedInputTokens: 0, outputTokens, estimated: outcome === undefined },
     costUsd: 0.0000021,
     referenceCostUsd: 0.0000356,
     latencyMs: 1200,
     timeToFirstTokenMs: 210,
+    outcome,
   };
+}
+
+/** The metered call's settlement transaction for a chat reply (src/server/metered-calls/settle-call.ts). */
+async function recordReply(db: Database, reply: PreparedReply, usageId: string, opened: boolean): Promise<void> {
+  const billing = { asker: { caller: reply.caller, source: 'chat' as const }, walletPays: new Set<never>() };
+  await db.transaction(async (transaction) => {
+    const { links } = await replyTranscript(reply).finish(transaction, {
+      text,
+      model,
+      tokens: 65,
+      status: 'complete',
+      opened,
+    });
+    await saveUsageRecord(
+      transaction,
+      usageRecordOf(billing, usageId, finished(60, 'complete'), { ...links, decisionId: reply.decisionId }),
+    );
+    await completeDecision(transaction, reply.caller.orgId, reply.decisionId, {
+      replyMessageId: links.messageId ?? null,
+      servedModelId: model.id,
+      inputTokens: 5,
+      outputTokens: 60,
+      costUsd: 0.0000021,
+      referenceCostUsd: 0.0000356,
+    });
+  });
+}
+
+/** The journal's opening write of a streaming reply (src/server/metered-calls/call-progress.ts). */
+async function openReply(db: Database, reply: PreparedReply, usageId: string): Promise<void> {
+  const billing = { asker: { caller: reply.caller, source: 'chat' as const }, walletPays: new Set<never>() };
+  const streamOwner = randomUUID();
+  await db.transaction(async (transaction) => {
+    const links = await replyTranscript(reply).open(transaction, { text: 'About', model, tokens: 9, streamOwner });
+    await saveUsageRecord(
+      transaction,
+      usageRecordOf(billing, usageId, finished(4), { ...links, decisionId: reply.decisionId }, streamOwner),
+    );
+  });
 }
 
 export async function timeRecordPath(
@@ -111,34 +151,16 @@ export async function timeRecordPath(
         ),
       );
       // Untimed: the first statements after the change plan afresh.
-      await recordReply({ db }, await preparedPlan(db, caller), finished(60), {
-        usageId: randomUUID(),
-        streamed: false,
-      });
+      await recordReply(db, await preparedReply(db, caller), randomUUID(), false);
       for (let call = 0; call < options.perRound; call += 1) {
-        const plan = await preparedPlan(db, caller);
-        await timed(timings.atEnd[state], () =>
-          recordReply({ db }, plan, finished(60), { usageId: plan.usageId, streamed: false }),
-        );
+        const atEnd = await preparedReply(db, caller);
+        await timed(timings.atEnd[state], () => recordReply(db, atEnd, randomUUID(), false));
 
-        const streamed = await preparedPlan(db, caller);
+        const streamed = await preparedReply(db, caller);
         const usageId = randomUUID();
-        const sofar = { ...finished(4), status: undefined, usage: { ...finished(4).usage, estimated: true } };
         await timed(timings.openedThenEnded[state], async () => {
-          await writeStreamingReply(db, {
-            owner: { orgId: caller.orgId, userId: caller.userId },
-            sessionId: streamed.sessionId,
-            messageId: streamed.replyMessageId,
-            replacing: false,
-            message: { content: 'About', modelId: model.id, tokens: 9 },
-            streamOwner: randomUUID(),
-            usage: usageRecordOf(streamed, usageId, sofar, {
-              sessionId: streamed.sessionId,
-              messageId: streamed.replyMessageId,
-              decisionId: streamed.decisionId,
-            }),
-          });
-          await recordReply({ db }, streamed, finished(60), { usageId, streamed: true });
+          await openReply(db, streamed, usageId);
+          await recordReply(db, streamed, usageId, true);
         });
       }
     }

@@ -11,7 +11,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createModelGateway, type ChatMessage } from '../../src/gateway';
+import type { ChatMessage } from '../../src/gateway';
+import { createModelGateway } from '../../src/gateway/model-calling';
 
 const upstream = process.env.UPSTREAM_URL ?? 'http://127.0.0.1:1';
 const gateway = createModelGateway({ credentials: { openai: { apiKey: 'sk-bench', baseURL: `${upstream}/v1` } } });

@@ -47,6 +47,14 @@ export const subscriptionAnalyticsSchema = z.object({
   ),
   usage_trend: z.array(z.object({ date: z.string(), tokens_used: z.number(), cost: z.number() })),
   cost_savings: z.array(modelCostSavingsSchema),
+  /** Every model of `cost_savings` together over its range, summed exactly: the period's one saving. */
+  cost_savings_total: z.object({
+    tokens_used: z.number(),
+    actual_cost: z.number(),
+    potential_cost: z.number(),
+    /** potential_cost - actual_cost; negative when the models chosen cost more than the reference. */
+    savings: z.number(),
+  }),
 });
 export type SubscriptionAnalytics = z.infer<typeof subscriptionAnalyticsSchema>;
 

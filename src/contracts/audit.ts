@@ -9,6 +9,7 @@ export const auditActions = [
   'user.create',
   'user.role_change',
   'user.remove',
+  'user.invitation_resend',
   'organization.update',
   'settings.update',
   'wallet.settings_update',
@@ -34,6 +35,8 @@ export const auditActions = [
   'group.create',
   'group.update',
   'group.delete',
+  'two_factor.recovery_codes_regenerate',
+  'two_factor.recovery_code_use',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -41,6 +41,8 @@ export const loginRequestSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, { error: messages.invalidTwoFactorCode })
     .optional(),
+  /** One of the person's recovery codes, in place of `totp_code` (each works once). */
+  recovery_code: text({ label: 'Recovery code', max: 40 }).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -105,6 +107,8 @@ export const userSchema = z.object({
   role: z.string(),
   role_id: z.string(),
   email_verified: z.boolean(),
+  /** A link to verify the address was e-mailed (people an admin gave a password were sent none): only then does the web app ask them to follow it. */
+  email_verification_sent: z.boolean(),
   two_factor_enabled: z.boolean(),
   /** The organisation requires two-factor authentication and this person has not set it up: only its setup is open to them. */
   two_factor_setup_required: z.boolean().optional(),
@@ -121,6 +125,8 @@ export const authResponseSchema = z.object({
   /** ISO 8601 instant at which `token` stops being accepted. */
   expires_at: z.string(),
   user: userSchema,
+  /** Signed in with a recovery code: how many of the person's codes are left. */
+  recovery_codes_remaining: z.number().int().optional(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
@@ -139,6 +145,17 @@ export const verifyEmailResponseSchema = z.object({
 });
 export const validateTokenResponseSchema = z.object({ valid: z.boolean(), expires_at: z.string().optional() });
 export const twoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+/** POST /auth/2fa/enable: on, with the recovery codes shown this once (only their hashes are kept). */
+export const twoFactorEnableResponseSchema = z.object({ success: z.boolean(), recovery_codes: z.array(z.string()) });
+/** POST /auth/2fa/recovery-codes: a new set for a current authenticator code; the earlier codes stop working. */
+export const regenerateRecoveryCodesRequestSchema = z.object({ token: tokenSchema(messages.tokenRequired, 20) });
+export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+/** GET /auth/2fa/recovery-codes: how many are left of the set, and when it was made (null: none yet). */
+export const recoveryCodeStatusSchema = z.object({
+  remaining: z.number().int(),
+  total: z.number().int(),
+  created_at: z.string().nullable(),
+});
 
 export const rolePermissionSchema = z.object({
   model_id: z.string(),

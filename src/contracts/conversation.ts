@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isUuid, messageIdSchema, organisationIdSchema, sessionIdSchema, userIdSchema } from './ids';
 import { messages } from './messages';
 import { text } from './text-rules';
-import { routeInfoSchema } from './routing';
+import { deadlineKinds, routeInfoSchema } from './routing';
 
 /** The spec's prompt limit: 200,000 characters (a model's own token limit is checked later). */
 export const promptSchema = text({
@@ -89,8 +89,17 @@ export type StreamMetadata = z.infer<typeof streamMetadataSchema>;
 /** POST /conversation/start, and the chat calls with `stream: false`: the whole reply with its metadata. */
 export const completeReplySchema = streamMetadataSchema.extend({ message: z.string() });
 
+/** A model call stopped because one of its deadlines passed (docs/decisions/038): which one, and how long it was. */
+export const passedDeadlineSchema = z.object({ kind: z.enum(deadlineKinds), ms: z.number() });
+export type PassedDeadline = z.infer<typeof passedDeadlineSchema>;
+
 /** A failure after the first byte: the stream ends with this instead of the metadata. */
-export const streamErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const streamErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Set when the model fell silent past the policy's deadline. */
+  deadline: passedDeadlineSchema.optional(),
+});
 export type StreamError = z.infer<typeof streamErrorSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passedDeadlineSchema } from './conversation';
 import { limitRefusalSchema } from './usage-limits';
 
 /** Machine-readable error codes; the server maps each to exactly one HTTP status. */
@@ -18,8 +19,12 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
+  /** The organisation's plan allowance for the billing cycle is used (docs/decisions/041): upgrade, or wait for the next cycle. */
+  'plan_allowance_used',
   'internal',
   'upstream_failed',
+  /** A model call passed one of its deadlines before its first token (docs/decisions/038). */
+  'upstream_timeout',
   'unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -36,5 +41,7 @@ export const apiErrorSchema = z.object({
   request_id: z.string().optional(),
   /** A chat request refused by a monthly limit: which limit, on which model, when it resets (429). */
   limit: limitRefusalSchema.optional(),
+  /** A model call stopped by one of its deadlines before answering (504): which one, and how long it was. */
+  deadline: passedDeadlineSchema.optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -102,3 +102,10 @@ export const defaultOrganisationSettings: OrganisationSettings = {
   security: { require_2fa: false, session_timeout_minutes: 60, ip_restrictions: [], allowed_domains: [] },
   branding: { logo_url: null, primary_color: '#3B82F6', application_name: 'LLM Platform' },
 };
+
+/**
+ * What an organisation signed up now starts with: section 9's values with the audit log on, so
+ * the changes of its first week are there to read (issue 21). Section 9's audit-off stays the
+ * fallback for an organisation that never saved settings and for a web app that cannot load them.
+ */
+export const newOrganisationSettings: OrganisationSettings = { ...defaultOrganisationSettings, enable_audit: true };

@@ -66,16 +66,34 @@ const createUserPassword = text({
   error: messages.createUserPasswordTooShort,
 });
 
-/** POST /user: an active person in the caller's organisation, signing in with this password (spec sections 3 and 5). */
-export const createUserRequestSchema = z.object({
+/**
+ * POST /user's fields (spec sections 3 and 5). With a password the person is active and signs in
+ * with it at once; with `send_invitation` instead they get an e-mail whose link lets them choose
+ * their own password (issue 21), and join when they do.
+ */
+export const createUserFieldsSchema = z.object({
   username: usernameSchema,
   email: text({ label: 'Email', max: 254, required: messages.emailRequired }).pipe(
     z.email({ error: messages.emailInvalid }),
   ),
-  password: createUserPassword,
+  password: createUserPassword.optional(),
   org_id: organisationIdSchema,
   role_id: roleIdSchema,
+  send_invitation: z.boolean({ error: 'send_invitation must be true or false' }).optional(),
 });
+
+/** A password, or an invitation to choose one: exactly one of the two. */
+export function requirePasswordOrInvitation(
+  values: { password?: string; send_invitation?: boolean },
+  context: z.RefinementCtx,
+): void {
+  if (values.send_invitation && values.password !== undefined)
+    context.addIssue({ code: 'custom', path: ['password'], message: messages.invitedChoosePassword });
+  if (!values.send_invitation && values.password === undefined)
+    context.addIssue({ code: 'custom', path: ['password'], message: messages.passwordRequired });
+}
+
+export const createUserRequestSchema = createUserFieldsSchema.superRefine(requirePasswordOrInvitation);
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 
 /** One person of GET /org/{orgId}/users; `name` is the username (spec section 7). */
@@ -115,5 +133,11 @@ export const organisationUsersResponseSchema = z.object({
 export const organisationUserPathSchema = z.object({ orgId: organisationIdSchema, userId: userIdSchema });
 /** PUT /org/{orgId}/users/{userId}/role. */
 export const changeUserRoleRequestSchema = z.object({ role_id: roleIdSchema });
-export const createdUserResponseSchema = z.object({ user: organisationUserSchema });
+export const createdUserResponseSchema = z.object({
+  user: organisationUserSchema,
+  /** POST /user with `send_invitation`: the invitation e-mail went out (its link lets them choose a password). */
+  invitation_sent: z.boolean().optional(),
+});
+/** POST /org/{orgId}/users/{userId}/invitation: a new invitation link went to this address; the earlier one no longer works. */
+export const resentInvitationResponseSchema = z.object({ success: z.literal(true), email: z.string() });
 export const removedUserResponseSchema = z.object({ success: z.boolean(), message: z.string() });

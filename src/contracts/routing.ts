@@ -54,6 +54,50 @@ export const cacheSettingsSchema = z.object({
     .max(1_000_000, { error: 'Cache size must be between 10 and 1,000,000 entries' }),
 });
 
+/**
+ * The deadlines every model call has (docs/decisions/038): the longest wait for the provider's
+ * response headers (for the embedded model: for its queue to take the request), for the first
+ * token from the start of the call (the embedded model's wait in its queue included), and the
+ * longest silence between tokens. When one passes the call is stopped and its holds settled.
+ */
+export const deadlineKinds = ['headers', 'first_token', 'between_tokens'] as const;
+export type DeadlineKind = (typeof deadlineKinds)[number];
+
+/** The product's deadlines, where a policy leaves them open (null). */
+export const defaultModelDeadlines = {
+  headers_ms: 30_000,
+  first_token_ms: 120_000,
+  between_tokens_ms: 30_000,
+} as const satisfies Record<`${DeadlineKind}_ms`, number>;
+
+const deadlineMs = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of milliseconds` })
+    .int({ error: `${label} must be between 1 and 600 seconds` })
+    .min(1_000, { error: `${label} must be between 1 and 600 seconds` })
+    .max(600_000, { error: `${label} must be between 1 and 600 seconds` })
+    .nullable();
+
+/** The deadlines in force: each of the policy's, else the product's. */
+export function effectiveDeadlines(
+  deadlines: {
+    [Kind in keyof typeof defaultModelDeadlines]: number | null;
+  },
+): Record<keyof typeof defaultModelDeadlines, number> {
+  return {
+    headers_ms: deadlines.headers_ms ?? defaultModelDeadlines.headers_ms,
+    first_token_ms: deadlines.first_token_ms ?? defaultModelDeadlines.first_token_ms,
+    between_tokens_ms: deadlines.between_tokens_ms ?? defaultModelDeadlines.between_tokens_ms,
+  };
+}
+
+export const modelDeadlinesSchema = z.object({
+  headers_ms: deadlineMs('Time to response headers'),
+  first_token_ms: deadlineMs('Time to first token'),
+  between_tokens_ms: deadlineMs('Silence between tokens'),
+});
+export type ModelDeadlines = z.infer<typeof modelDeadlinesSchema>;
+
 /** An organisation's routing policy (GET/PUT /org/{orgId}/routing-policy). */
 export const routingPolicySchema = z.object({
   enabled: z.boolean(),
@@ -72,11 +116,13 @@ export const routingPolicySchema = z.object({
     required: 'Reference model ID cannot be empty',
   }).nullable(),
   cache: cacheSettingsSchema,
+  /** Each null: the product's default (`effective.deadlines` says what applies). */
+  deadlines: modelDeadlinesSchema,
 });
 export type RoutingPolicy = z.infer<typeof routingPolicySchema>;
 
 export const updateRoutingPolicyRequestSchema = routingPolicySchema
-  .extend({ cache: cacheSettingsSchema.partial() })
+  .extend({ cache: cacheSettingsSchema.partial(), deadlines: modelDeadlinesSchema.partial() })
   .partial();
 export type UpdateRoutingPolicyRequest = z.infer<typeof updateRoutingPolicyRequestSchema>;
 
@@ -87,6 +133,8 @@ export const routingPolicyResponseSchema = z.object({
     candidate_model_ids: z.array(z.string()),
     reference_model_id: z.string().nullable(),
     cache_threshold: z.number(),
+    /** The deadlines model calls have now: the policy's, else the product's. */
+    deadlines: z.object({ headers_ms: z.number(), first_token_ms: z.number(), between_tokens_ms: z.number() }),
   }),
   /**
    * How the organisation's users' feedback has moved its thresholds (docs/decisions/028, 033). For

@@ -22,6 +22,13 @@ export const subscriptionMessages = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   invoiceNotFound: 'Invoice not found',
   planPaymentDeclined: (reason: string) => `${reason} Nothing was charged and the plan is unchanged.`,
+  paymentMethodInvalid: "Payment method must be 'card', 'wallet' or a Stripe PaymentMethod id (pm_…)",
+  /** A purchase or upgrade asked to be paid from the prepaid wallet, which cannot pay it (402). */
+  walletCannotPayPlan: (amount: string, available: string) =>
+    `The wallet balance is too low to pay $${amount}: $${available} is available. Top up the wallet in Billing & Usage, or pay by card.`,
+  /** Another purchase or upgrade of the organisation is being charged right now. */
+  planPaymentInProgress:
+    'A plan payment for this organization is being charged. Wait for it to finish, then try again.',
   /** The notice to the billing scope when a renewal charge first fails (the plan holds while it is retried). */
   renewalPastDueNotice: (plan: string, retryDay: string) =>
     `The renewal of the ${plan} plan could not be charged to the saved card. The plan stays on while it is retried; the next try is on ${retryDay}. Top up the wallet in Admin → Billing & Usage to save a working card.`,
@@ -49,18 +56,40 @@ export const billingIdempotencyHeaderSchema = z.object({
     .optional(),
 });
 
-/** POST /subscription/purchase (spec section 7). payment_method: 'card' or a payment service's method id. */
+const paymentMethodSchema = text({
+  label: 'Payment method',
+  max: 255,
+  required: subscriptionMessages.paymentMethodRequired,
+}).refine((value) => value === 'card' || value === 'wallet' || value.startsWith('pm_'), {
+  error: subscriptionMessages.paymentMethodInvalid,
+});
+
+/** A card number typed in test mode: one of Stripe's test cards (docs/decisions/040). */
+const testCardNumberSchema = text({ label: 'Card number', max: 30 }).optional();
+
+/**
+ * POST /subscription/purchase (spec section 7). payment_method: 'card' (test mode: the test card in
+ * `card_number`, else the saved one; with Stripe: the saved card, else Stripe Checkout), 'wallet'
+ * (debited from the prepaid wallet at once), or a Stripe PaymentMethod id.
+ */
 export const purchaseSubscriptionRequestSchema = z.object({
   org_id: organisationIdSchema,
   plan_id: planIdSchema,
-  payment_method: text({ label: 'Payment method', max: 255, required: subscriptionMessages.paymentMethodRequired }),
+  payment_method: paymentMethodSchema,
+  card_number: testCardNumberSchema,
 });
 export type PurchaseSubscriptionRequest = z.infer<typeof purchaseSubscriptionRequestSchema>;
 
-/** POST /subscription/update/{orgId}; org_id, when sent, must be the path's. */
+/**
+ * POST /subscription/update/{orgId}; org_id, when sent, must be the path's. An upgrade's prorated
+ * difference is paid with `payment_method` (as a purchase's; default: the way the subscription was
+ * bought) and, in test mode, `card_number`.
+ */
 export const updateSubscriptionRequestSchema = z.object({
   plan_id: planIdSchema,
   org_id: organisationIdSchema.optional(),
+  payment_method: paymentMethodSchema.optional(),
+  card_number: testCardNumberSchema,
 });
 export type UpdateSubscriptionRequest = z.infer<typeof updateSubscriptionRequestSchema>;
 
@@ -83,6 +112,8 @@ export const subscriptionStateSchema = z.object({
   cancel_at_period_end: z.boolean(),
   /** A downgrade taking effect on next_billing_date; null when none. */
   pending_plan_id: z.string().nullable(),
+  /** How renewals are paid: from the prepaid wallet (then the saved card when it cannot pay), or by the saved card. */
+  payment_method: z.enum(['card', 'wallet']),
   /** While the status is past_due: the unpaid renewal and its retries; null otherwise. */
   past_due: z
     .object({
@@ -103,15 +134,38 @@ export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
 /**
  * GET /subscription/plan/{orgId}: the current plan (spec section 3's Plan; the Free Trial when there
- * is no subscription) with tokens_per_cycle and the subscription, null on the Free Trial.
+ * is no subscription) with the subscription, null on the Free Trial, and the cycle's allowance.
  */
+/**
+ * The current plan's allowance in the billing cycle now (docs/decisions/041): tokens of every reply
+ * (input plus output) against the plan's tokens per cycle. Once they are used, messages to models
+ * are refused until `resets_on` (the next cycle) or an upgrade; the local model keeps working.
+ */
+export const planAllowanceSchema = z.object({
+  tokens_per_cycle: z.number(),
+  tokens_used: z.number(),
+  /** First day of the cycle. */
+  cycle_start: z.string(),
+  /** Last day of the cycle (included). */
+  cycle_end: z.string(),
+  /** First day of the next cycle: the allowance starts again. */
+  resets_on: z.string(),
+  exhausted: z.boolean(),
+});
+export type PlanAllowance = z.infer<typeof planAllowanceSchema>;
+
 export const currentPlanSchema = planSchema.extend({
   tokens_per_cycle: z.number().nullable(),
   subscription: subscriptionStateSchema.nullable(),
+  /** Null when the plan sets no tokens per cycle. */
+  allowance: planAllowanceSchema.nullable(),
 });
 export type CurrentPlan = z.infer<typeof currentPlanSchema>;
 
-/** Money a purchase or change took: paid (test mode: no money moves), pending (awaiting the payment service). */
+/**
+ * Money a purchase or change took: paid (test mode: no money moves), pending (awaiting the payment service).
+ * `paid_with` says how (a card, a test card, the prepaid wallet); `receipt_path` is the paid charge's receipt.
+ */
 export const subscriptionChargeSchema = z.object({
   id: z.string(),
   kind: z.enum(['plan', 'proration']),
@@ -121,6 +175,9 @@ export const subscriptionChargeSchema = z.object({
   status: z.enum(['paid', 'pending', 'failed']),
   test_mode: z.boolean(),
   created_at: z.string(),
+  paid_with: z.string().nullable(),
+  /** GET this path (with the bearer token) for the receipt's PDF; null until paid. */
+  receipt_path: z.string().nullable(),
 });
 export type SubscriptionCharge = z.infer<typeof subscriptionChargeSchema>;
 
@@ -151,7 +208,11 @@ export type UsageBreakdown = z.infer<typeof usageBreakdownSchema>;
 
 export const invoiceLineSchema = z.object({
   line_number: z.number().int(),
-  /** plan: a plan's price for a period; proration: an upgrade's difference; usage: one model's usage paid through the instance's keys; top_up and wallet: the prepaid wallet's (docs/decisions/023). */
+  /**
+   * plan: a plan's price for a period; proration: an upgrade's difference; usage: one model's usage
+   * paid through the instance's keys. top_up and wallet appear only on invoices issued before
+   * docs/decisions/040: an invoice lists what was bought, never the wallet's top-ups.
+   */
   kind: z.enum(['plan', 'proration', 'usage', 'top_up', 'wallet']),
   description: z.string(),
   model_id: z.string().nullable(),
@@ -162,9 +223,26 @@ export const invoiceLineSchema = z.object({
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 /**
+ * A payment against an invoice (docs/decisions/040): a plan charge paid by card or from the wallet,
+ * or the period's usage, paid from the prepaid wallet as it was used. `receipt_path`: the payment's
+ * receipt (PDF), null for usage and for charges made before receipts.
+ */
+export const invoicePaymentSchema = z.object({
+  /** The payment's id (GET /wallet/{orgId}/payments/{id}); null for the usage paid from the wallet. */
+  id: z.string().nullable(),
+  method: z.enum(['card', 'test_card', 'wallet', 'none']),
+  description: z.string(),
+  amount: z.number(),
+  paid_at: z.string(),
+  receipt_path: z.string().nullable(),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
+/**
  * One billing period's invoice. draft: the open period, its lines as of now; issued: closed, with
  * an amount due; paid: closed and paid. Issued and paid invoices never change. total is the sum of
- * the lines; amount_due is total less amount_paid.
+ * the lines; amount_paid is the sum of `payments`, what was paid against it; amount_due is total
+ * less amount_paid.
  */
 export const invoiceSchema = z.object({
   id: z.string(),
@@ -179,6 +257,7 @@ export const invoiceSchema = z.object({
   total: z.number(),
   amount_paid: z.number(),
   amount_due: z.number(),
+  payments: z.array(invoicePaymentSchema),
   issued_at: z.string().nullable(),
   /** GET this path (with the bearer token) for the PDF. */
   pdf_path: z.string(),

@@ -40,6 +40,7 @@ export const walletMessages = {
   idempotencyKeyReused: 'This Idempotency-Key was used for a different top-up. Use a new key for a new top-up.',
   transactionNotFound: 'Transaction not found',
   paymentNotFound: 'Payment not found',
+  receiptNotFound: 'Receipt not found: the payment has not succeeded.',
   paymentUnconfirmed:
     'The card payment could not be confirmed yet. The wallet is credited as soon as it succeeds; check the transactions shortly.',
   /** The notice people with the billing scope find when the wallet first refuses a paid model after its last credit. */
@@ -85,6 +86,8 @@ export const walletBalanceSchema = z.object({
   last_updated: z.string(),
   settings: walletSettingsSchema,
   test_mode: z.boolean(),
+  /** The card a successful payment saved (auto-reloads and plans charge it), as people read it; null when none. */
+  saved_card: z.string().nullable(),
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
@@ -185,7 +188,7 @@ export const walletPaymentPathSchema = z.object({
 });
 
 /**
- * GET /wallet/{orgId}/payments/{paymentId}: one card payment (a top-up or a plan's) as it stands:
+ * GET /wallet/{orgId}/payments/{paymentId}: one payment (a top-up, or a plan's by card or from the wallet) as it stands:
  * processing (being charged), pending (awaiting the customer on `checkout_url`, or the payment
  * service's word), succeeded, or failed with its reason. A succeeded top-up names its credit.
  */
@@ -198,6 +201,10 @@ export const walletPaymentSchema = z.object({
   failure_message: z.string().nullable(),
   checkout_url: z.string().nullable(),
   transaction: walletTransactionSchema.nullable(),
+  /** How it was paid, as the receipt says it: 'Visa •••• 4242 (test card)', 'Card', 'Prepaid wallet'. */
+  paid_with: z.string().nullable(),
+  /** GET this path (with the bearer token) for the receipt's PDF; null until it succeeded. */
+  receipt_path: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -225,9 +232,13 @@ export const updateWalletSettingsRequestSchema = z.object({
 });
 export type UpdateWalletSettingsRequest = z.infer<typeof updateWalletSettingsRequestSchema>;
 
+/** How far the usage projection looks ahead: a balance lasting longer is "more than 10 years". */
+export const usageProjectionHorizonYears = 10;
+
 /**
  * GET /wallet/{orgId}/usage-projection: the average daily spend of the last `period_days` days
- * (today included) and how many whole days the balance lasts at it; null when nothing was spent.
+ * (today included) and how many whole days the balance lasts at it; null when nothing was spent,
+ * or when the balance outlasts the horizon: then `lasts_more_than_years` says so (10), else null.
  */
 export const usageProjectionSchema = z.object({
   balance: z.number(),
@@ -236,5 +247,6 @@ export const usageProjectionSchema = z.object({
   average_daily_spend: z.number(),
   days_until_empty: z.number().int().nullable(),
   projected_empty_date: z.string().nullable(),
+  lasts_more_than_years: z.number().int().nullable(),
 });
 export type UsageProjection = z.infer<typeof usageProjectionSchema>;

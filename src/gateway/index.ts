@@ -5,20 +5,13 @@ export { blendedPrice, findModel, listModelsByTier, parseModelId } from './catal
 export { modelCatalog } from './catalog/model-catalog';
 export { parseDeclaredModels, type DeclaredModels } from './catalog/declared-models';
 export { costOfUsage } from './catalog/usage-cost';
-export type {
-  ChatFinishReason,
-  ChatMessage,
-  ChatProvider,
-  ChatStreamPart,
-  ChatStreamRequest,
-} from './providers/chat-provider';
-export { createAiSdkChatProvider } from './providers/ai-sdk-chat-provider';
+// The model-calling parts (ChatProvider, the adapters, createModelGateway, the embedded model) are in
+// ./model-calling.ts, for the metered-call module alone.
+export type { ChatFinishReason, ChatMessage } from './providers/chat-provider';
 export type { ApiKeyCredential, OpenAiCompatibleCredential, ProviderCredentials } from './providers/credentials';
 export { resolveInstanceCredentials } from './providers/credentials';
 export { errorKindForStatus, GatewayError, type GatewayErrorKind } from './providers/gateway-error';
 export { isProviderAvailable, listAvailableModels, type AvailabilityOptions } from './providers/model-availability';
-export { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
-export { warmProviderProtocols, type ProtocolWarmUp } from './providers/warm-provider-protocols';
 export {
   createAddressGuard,
   type AddressGuard,
@@ -27,13 +20,16 @@ export {
 } from './network/address-guard';
 export { parseNetwork } from './network/address-policy';
 export type { ResolveHost, ResolvedAddress } from './network/host-addresses';
-export {
-  createEmbeddedLocalProvider,
-  type EmbeddedLocalProviderOptions,
-} from './providers/local/embedded-local-provider';
 export { resolveLocalModelFile, type LocalModelSource } from './providers/local/bundled-model';
-export type { LocalChatProvider } from './providers/local/local-chat-provider';
-export { estimateMessagesTokens, estimateTextTokens, type TokenUsage } from './usage/token-usage';
+export type { LocalModelState, LocalModelStatus } from './providers/local/generation-engine';
+export {
+  chatFormatTokens,
+  countMessagesTokens,
+  countTextTokens,
+  estimateMessagesTokens,
+  estimateTextTokens,
+  type TokenUsage,
+} from './usage/token-usage';
 export { cosineSimilarity, normalise, type SentenceEncoder } from './embeddings/sentence-encoder';
 export { createLocalSentenceEncoder, type LocalSentenceEncoderOptions } from './embeddings/local-sentence-encoder';
 export {

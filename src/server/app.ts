@@ -25,6 +25,7 @@ import { AppError, notFound } from './http/app-error';
 import type { AppEnv } from './http/context';
 import { createOpenApiDocument } from './http/openapi-document';
 import { readJsonBody } from './http/read-json-body';
+import { createReadinessLog, findUnreadiness } from './http/readiness';
 import { rejectMalformedPath } from './http/reject-malformed-path';
 import { renderError } from './http/render-error';
 import { requestContext } from './http/request-context';
@@ -32,6 +33,7 @@ import { securityHeaders } from './http/security-headers';
 import { createStaticWebRoutes } from './http/static-web';
 import { createOrganisationRoutes } from './organisations/organisation-routes';
 import { createPreferencesRoutes } from './preferences/preferences-routes';
+import { createOrganisationModelRoutes } from './provider-keys/organisation-model-routes';
 import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
 import type { ProviderKeyDependencies } from './provider-keys/provider-key-service';
 import { createRoleRoutes } from './roles/role-routes';
@@ -63,7 +65,7 @@ export interface AppOptions {
   /** Provisioning from organisations' directories at /scim/v2 (docs/decisions/046). */
   scim: ScimDependencies;
   /** How subscriptions take money and where invoices read usage and the wallet (docs/decisions/023). */
-  billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'>;
+  billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments' | 'onPlanChanged'>;
   logger: Logger;
   trustProxy: boolean;
   maxBodyBytes: number;
@@ -114,6 +116,7 @@ export function createApp(options: AppOptions) {
   // Before any route: the validation layer's edges (docs/decisions/016).
   api.use(rejectMalformedPath(), readJsonBody());
   const tags = ['Service'];
+  const readinessLog = createReadinessLog(options.logger);
   addRoute(
     api,
     createRoute({
@@ -135,14 +138,9 @@ export function createApp(options: AppOptions) {
       responses: answers('Ready', z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) })),
     }),
     async (context) => {
-      if (options.isShuttingDown?.()) throw new AppError('unavailable', 'Shutting down');
-      const warming = options.warmingUp?.();
-      if (warming) throw new AppError('unavailable', `Starting: ${warming}`);
-      try {
-        await options.database.ping();
-      } catch (error) {
-        throw new AppError('unavailable', 'Database unreachable', { cause: error });
-      }
+      const unready = await findUnreadiness(options);
+      readinessLog.observe(unready);
+      if (unready) throw new AppError('unavailable', unready.reason, { cause: unready.cause, alreadyLogged: true });
       return context.json({ status: 'ready', database: options.database.kind });
     },
   );
@@ -164,6 +162,7 @@ export function createApp(options: AppOptions) {
   api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
+  api.route('/org/:orgId/models', createOrganisationModelRoutes(options.conversations, signedIn));
   api.route('/org/:orgId/sso', createSingleSignOnAdminRoutes(options.singleSignOn, signedIn));
   api.route('/org/:orgId/scim-tokens', createScimTokenRoutes(options.database.db, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));

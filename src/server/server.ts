@@ -3,12 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
-import { createAddressGuard, createEmbeddedLocalProvider, modelCatalog, type LocalChatProvider } from '../gateway';
+import { createAddressGuard, modelCatalog } from '../gateway';
 import { defaultCacheSettings } from '../gateway';
 import { createApp } from './app';
 import { createExportLinks } from './conversations/export-links';
-import { createInFlightReplies } from './conversations/in-flight-replies';
-import { createLiveReplies } from './conversations/live-replies';
+import { replyTranscriptStore } from './conversations/reply-transcript';
+import { createCallJournal } from './metered-calls/call-journal';
+import { createEmbeddedModel, type EmbeddedModel } from './metered-calls/embedded-model';
+import { createInFlightCalls } from './metered-calls/in-flight-calls';
+import { createMeteredCalls } from './metered-calls/metered-calls';
+import { createModelGateways } from './metered-calls/model-gateways';
 import { createSetupGate } from './conversations/setup-gate';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
 import { createRequestRouting } from './routing/request-routing';
@@ -18,9 +22,10 @@ import type { ConversationDependencies } from './conversations/conversation-depe
 import { createAccessTokens } from './auth/access-tokens';
 import { createRecentCallers } from './auth/recent-callers';
 import type { AuthDependencies } from './auth/auth-dependencies';
-import { createAttemptThrottle } from './auth/attempt-throttle';
+import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher } from './auth/passwords';
 import { createSecretBox } from './auth/secret-box';
+import { createRecoveryCodeHasher } from './auth/recovery-codes';
 import { createSlidingWindow } from './auth/sliding-window';
 import type { Config } from './config/config';
 import { resolveSecretKey } from './config/secret-key';
@@ -30,7 +35,8 @@ import { createRetentionJob } from './retention/retention-job';
 import { createInvoiceJob } from './billing/invoice-job';
 import type { BillingDependencies } from './billing/billing-dependencies';
 import { createLivePlanCharges } from './billing/live-plan-charges';
-import { createRecordedPlanCharges } from './billing/plan-charges';
+import { createTestModePlanCharges } from './billing/renewal-charges';
+import { createPlanAllowanceGate } from './billing/plan-allowance-gate';
 import { createPlanPaymentHandler } from './billing/plan-orders';
 import { createWalletInvoiceSources } from './billing/wallet-invoice-sources';
 import { createBackgroundTasks } from './shared/background-tasks';
@@ -74,11 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     passwords: createPasswordHasher(config.argon2),
     accessTokens: createAccessTokens(secretKey, config.accessTokenTtlSeconds),
     recentCallers: createRecentCallers(),
-    loginThrottle: createAttemptThrottle({
-      maxPerSubject: config.loginThrottle.maxFailuresPerUsername,
-      maxPerAddress: config.loginThrottle.maxFailuresPerAddress,
-      windowSeconds: config.loginThrottle.windowSeconds,
-    }),
+    loginThrottle: createLoginThrottle({ db: database.db, limits: config.loginThrottle, logger }),
     signupThrottle: createSlidingWindow({
       max: config.signupThrottle.maxPerAddress,
       windowSeconds: config.signupThrottle.windowSeconds,
@@ -101,7 +103,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     backgroundTasks,
     totpSecrets: createSecretBox(secretKey, 'totp'),
+    refreshSuccessors: createSecretBox(secretKey, 'refresh-successors'),
+    recoveryCodes: createRecoveryCodeHasher(secretKey),
     refreshTokenTtlDays: config.refreshTokenTtlDays,
+    refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
     trialCreditUsd: config.wallet.trialCreditUsd,
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
     logger,
@@ -119,63 +124,75 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // The built-in catalog and the models the operator declared for an OpenAI-compatible server.
   const catalog = [...modelCatalog, ...config.openAiCompatibleModels];
   // One embedded model for the whole process; nothing loads until the first local request.
-  const localProvider: LocalChatProvider | undefined = config.localModel.enabled
-    ? createEmbeddedLocalProvider({
+  const embeddedModel: EmbeddedModel | undefined = config.localModel.enabled
+    ? createEmbeddedModel({
         cacheDirectory: path.join(config.dataDir, 'models'),
         modelPath: config.localModel.path,
         maxWaiting: config.localModel.maxWaiting,
         onLog: (level, message) => logger.debug({ level, message }, 'local model'),
       })
     : undefined;
-  const inFlightReplies = createInFlightReplies();
+  const inFlightCalls = createInFlightCalls();
   const providerSecrets = createSecretBox(secretKey, 'provider-keys');
   const addressGuard = createAddressGuard({ allowedNetworks: config.organisationUrlAllowedNetworks });
   const providers = createOrganisationProviders({
     db: database.db,
     secrets: providerSecrets,
     instanceCredentials: config.providerCredentials,
-    catalog,
-    localProvider,
     organisationFetch: addressGuard.fetch,
   });
-  // Before serving: replies a stopped server left streaming are marked interrupted (docs/decisions/015).
-  const liveReplies = createLiveReplies({ database, logger });
-  // Invoices read usage and top-ups from the wallet's ledger (docs/decisions/023). Without a Stripe key no money moves: plan charges are
-  // marked paid in test mode. With one, plans are paid through the wallet's card payments and applied when paid (docs/decisions/024).
-  const billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments'> = {
-    charges: config.wallet.stripe ? createLivePlanCharges() : createRecordedPlanCharges(),
+  // Before serving: model calls and replies a stopped server left streaming are marked interrupted (docs/decisions/015).
+  const callJournal = createCallJournal({ database, logger, transcripts: [replyTranscriptStore] });
+  // Invoices read usage from the wallet's ledger (docs/decisions/023). Plans are paid through the wallet's payments, by card or
+  // from the wallet, and applied once paid (docs/decisions/024, 040): with Stripe, or in test mode with Stripe's test cards.
+  const planAllowance = createPlanAllowanceGate(database.db);
+  const billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments' | 'onPlanChanged'> = {
+    charges: config.wallet.stripe ? createLivePlanCharges() : createTestModePlanCharges(),
     sources: createWalletInvoiceSources(catalog),
+    onPlanChanged: planAllowance.forget,
   };
-  const planPayments = config.wallet.stripe
-    ? createPlanPaymentHandler({ db: database.db, catalog, ...billing })
-    : undefined;
+  const planPayments = createPlanPaymentHandler({ db: database.db, catalog, ...billing });
   const wallet = createWallet(config.wallet, database, logger, { appUrl: () => publicUrl, plans: planPayments });
-  if (config.wallet.stripe) billing.cardPayments = wallet.dependencies;
-  const routing = await liveReplies
+  billing.cardPayments = wallet.dependencies;
+  const routing = await callJournal
     .start()
     // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.
     .then(() => wallet.jobs.start())
     .then(() => createRequestRouting(database, config.routing))
     .catch(async (error: unknown) => {
       await wallet.jobs.stop();
-      await liveReplies.stop();
+      await callJournal.stop();
       await database.close();
       throw error;
     });
-  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger, () => shuttingDown);
+  const warmingUp = warmEncoder(routing, config.routing.warmEncoderAtStart, logger);
+  // Every model call for an organisation goes through here (docs/decisions/037).
+  const meteredCalls = createMeteredCalls({
+    db: database.db,
+    logger,
+    catalog,
+    providers,
+    gateways: createModelGateways({ catalog, embedded: embeddedModel }),
+    policies: routing.policies,
+    journal: callJournal,
+    inFlight: inFlightCalls,
+    wallet: { enforced: config.wallet.enforced, usageRecorded: (orgId) => wallet.jobs.wake(orgId) },
+    planAllowance,
+    localModelEnabled: config.localModel.enabled,
+    firstPartTimeoutMs: config.routing.firstPartTimeoutMs,
+  });
   const conversations: ConversationDependencies = {
     db: database.db,
     providers,
     catalog,
     localModelEnabled: config.localModel.enabled,
-    localModel: localProvider,
+    localModel: embeddedModel,
     logger,
-    inFlight: inFlightReplies,
-    liveReplies,
+    inFlight: inFlightCalls,
+    meteredCalls,
     setupGate: createSetupGate(config.chatSetupConcurrency),
     exportLinks: createExportLinks(secretKey),
     routing,
-    wallet: { enforced: config.wallet.enforced, usageRecorded: (orgId) => wallet.jobs.wake(orgId) },
   };
   const app = createApp({
     database,
@@ -223,9 +240,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
   } catch (error) {
     await wallet.jobs.stop();
-    await liveReplies.stop();
+    await callJournal.stop();
     await routing.close?.();
-    await localProvider?.close();
+    await embeddedModel?.close();
     await database.close();
     throw error;
   }
@@ -256,6 +273,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;
+      warmingUp.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       const timeout = new Promise<'timeout'>((resolve) =>
@@ -266,16 +284,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         if ('closeAllConnections' in server) server.closeAllConnections();
       }
       // Closing connections aborted any reply still streaming; each is recorded before the database goes.
-      await inFlightReplies.settled();
+      await inFlightCalls.settled();
       await retention.stop();
       await invoiceJob.stop();
       const unfinished = await backgroundTasks.settled(config.shutdownTimeoutMs);
       if (unfinished > 0)
         logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
       await wallet.jobs.stop();
-      await liveReplies.stop();
+      await callJournal.stop();
       await routing.close?.();
-      await localProvider?.close();
+      await embeddedModel?.close();
       await database.close();
       logger.info('server stopped');
     },

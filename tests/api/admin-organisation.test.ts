@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './support/client';
-import { auditEntries, createPerson, enableAudit, newAdministrator } from './support/administration';
+import {
+  auditEntries,
+  createPerson,
+  enableAudit,
+  newAdministrator,
+  subscribeToBusiness,
+} from './support/administration';
 
+/** Spec section 9's settings: an organisation that never saved any (made before issue 21) has these. */
 const defaults = {
   default_model: null,
   enable_logging: true,
@@ -12,6 +19,8 @@ const defaults = {
   security: { require_2fa: false, session_timeout_minutes: 60, ip_restrictions: [], allowed_domains: [] },
   branding: { logo_url: null, primary_color: '#3B82F6', application_name: 'LLM Platform' },
 };
+/** What an organisation signed up now starts with: the audit log on (issue 21 item 9). */
+const newOrganisation = { ...defaults, enable_audit: true };
 
 describe('the organisation (scope admin)', () => {
   it('GET /org/me and /org/{orgId} answer the caller organisation with its numbers of people and roles', async () => {
@@ -131,17 +140,17 @@ describe('the organisation (scope admin)', () => {
     ).toBe(403);
     expect((await api(`/org/${other.orgId}/audit`, { token: admin.token })).status).toBe(403);
     expect((await api('/org/me', { token: other.token })).body.name).toBe(`Org ${other.username}`);
-    expect((await api(`/org/${other.orgId}/settings`, { token: other.token })).body).toEqual(defaults);
+    expect((await api(`/org/${other.orgId}/settings`, { token: other.token })).body).toEqual(newOrganisation);
   });
 });
 
 describe('organisation settings (scope admin)', () => {
-  it("answers section 9's defaults until saved, then what was saved, field by field", async () => {
+  it("answers section 9's defaults with the audit log on until saved, then what was saved, field by field", async () => {
     const admin = await newAdministrator();
     const path = `/org/${admin.orgId}/settings`;
     // From inside the networks it saves (decision 021: an admin cannot lock themselves out).
     const address = '203.0.113.7';
-    expect((await api(path, { token: admin.token, address })).body).toEqual(defaults);
+    expect((await api(path, { token: admin.token, address })).body).toEqual(newOrganisation);
     const saved = await api(path, {
       method: 'PUT',
       token: admin.token,
@@ -160,7 +169,7 @@ describe('organisation settings (scope admin)', () => {
     });
     expect(saved.status).toBe(200);
     const expected = {
-      ...defaults,
+      ...newOrganisation,
       default_model: 'anthropic/claude-3-5-haiku-latest',
       retention_period_days: 90,
       default_temperature: 1.25,
@@ -235,7 +244,7 @@ describe('organisation settings (scope admin)', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.message, JSON.stringify(body)).toBe(message);
     }
-    expect((await api(path, { token: admin.token })).body).toEqual(defaults);
+    expect((await api(path, { token: admin.token })).body).toEqual(newOrganisation);
     for (const edge of [
       { default_temperature: 0 },
       { default_temperature: 2 },
@@ -248,8 +257,19 @@ describe('organisation settings (scope admin)', () => {
 });
 
 describe('the audit log (scope admin, while enable_audit is on)', () => {
+  it('is readable from the start: a new organisation has the audit log on, read on a plan that includes it', async () => {
+    const admin = await newAdministrator();
+    await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name: 'First week' } });
+    await subscribeToBusiness(admin);
+    const entries = await auditEntries(admin);
+    expect(entries.map((entry) => entry.action)).toEqual(['subscription.purchase', 'organization.update']);
+    expect(entries[1]!.after).toMatchObject({ name: 'First week' });
+  });
+
   it('answers 403 with a clear message while enable_audit is off, yet records every change', async () => {
     const admin = await newAdministrator();
+    await subscribeToBusiness(admin);
+    await api(`/org/${admin.orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: false } });
     await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name: 'Before audit' } });
     const off = await api(`/org/${admin.orgId}/audit`, { token: admin.token });
     expect(off.status).toBe(403);
@@ -258,8 +278,14 @@ describe('the audit log (scope admin, while enable_audit is on)', () => {
     );
     await enableAudit(admin);
     const entries = await auditEntries(admin);
-    expect(entries.map((entry) => entry.action)).toEqual(['settings.update', 'organization.update']);
-    const [settings, organisation] = entries;
+    // Newest first, down to the Business subscription the audit log needs.
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'settings.update',
+      'organization.update',
+      'settings.update',
+      'subscription.purchase',
+    ]);
+    const [settingsOn, organisation, settingsOff] = entries;
     expect(organisation).toMatchObject({
       target_type: 'organization',
       target_id: admin.orgId,
@@ -268,11 +294,8 @@ describe('the audit log (scope admin, while enable_audit is on)', () => {
     });
     expect(organisation!.before).toMatchObject({ name: `Org ${admin.username}` });
     expect(organisation!.after).toMatchObject({ name: 'Before audit' });
-    expect(settings).toMatchObject({
-      target_type: 'settings',
-      before: defaults,
-      after: { ...defaults, enable_audit: true },
-    });
+    expect(settingsOff).toMatchObject({ target_type: 'settings', before: newOrganisation, after: defaults });
+    expect(settingsOn).toMatchObject({ target_type: 'settings', before: defaults, after: newOrganisation });
     // Turned off again, the log cannot be read: the change that turned it off is recorded all the same.
     await api(`/org/${admin.orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: false } });
     expect((await api(`/org/${admin.orgId}/audit`, { token: admin.token })).status).toBe(403);
@@ -285,7 +308,8 @@ describe('the audit log (scope admin, while enable_audit is on)', () => {
       await api(`/org/${admin.orgId}`, { method: 'PUT', token: admin.token, body: { name } });
     const page = await api(`/org/${admin.orgId}/audit?page=2&limit=2`, { token: admin.token });
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ total: 4, page: 2, limit: 2 });
+    // The Business subscription the audit log needs is the oldest entry.
+    expect(page.body).toMatchObject({ total: 5, page: 2, limit: 2 });
     expect(page.body.entries.map((entry: { after: { name?: string } }) => entry.after.name)).toEqual([
       'One',
       undefined,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, strongPassword, uniqueName } from './support/client';
-import { auditEntries, createPerson, enableAudit, newAdministrator } from './support/administration';
+import { auditEntries, createPerson, createRole, enableAudit, newAdministrator } from './support/administration';
 import { roleIdByName } from './support/invite';
 
 describe('POST /user (scope user-management)', () => {
@@ -408,5 +408,39 @@ describe('DELETE /org/{orgId}/users/{userId}', () => {
     expect(removal!.before.status).toBe('active');
     expect(removal!.after.status).toBe('disabled');
     expect(JSON.stringify(entries)).not.toMatch(/password|hash|argon|Correct-Horse/i);
+  });
+
+  it('names the roles of a role change as they were then: renaming a role later does not rewrite the log', async () => {
+    const admin = await newAdministrator();
+    const analystId = await createRole(admin, { name: 'Analyst', description: 'Reads reports' });
+    const person = await createPerson(admin);
+    await api('/roles/assign', {
+      token: admin.token,
+      body: { user_id: person.userId, role_id: analystId, org_id: admin.orgId },
+    });
+    const memberId = person.roleId;
+    await api(`/org/${admin.orgId}/users/${person.userId}/role`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { role_id: memberId },
+    });
+    await api(`/roles/${analystId}`, { method: 'PUT', token: admin.token, body: { name: 'Data Analyst' } });
+    await api(`/roles/${memberId}`, { method: 'PUT', token: admin.token, body: { name: 'Staff' } });
+    const entries = await auditEntries(admin);
+    const assignment = entries.find((entry) => entry.action === 'role.assign')!;
+    const change = entries.find((entry) => entry.action === 'user.role_change')!;
+    expect([assignment.before.role_name, assignment.after.role_name]).toEqual(['Member', 'Analyst']);
+    expect([change.before.role_name, change.after.role_name]).toEqual(['Analyst', 'Member']);
+  });
+
+  it('names the role that removed holders of a deleted role move to', async () => {
+    const admin = await newAdministrator();
+    const analystId = await createRole(admin, { name: 'Analyst', description: 'Reads reports' });
+    const person = await createPerson(admin, { id: analystId });
+    await api(`/org/${admin.orgId}/users/${person.userId}`, { method: 'DELETE', token: admin.token });
+    expect((await api(`/roles/${analystId}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    const deletion = (await auditEntries(admin)).find((entry) => entry.action === 'role.delete')!;
+    expect(deletion.before.name).toBe('Analyst');
+    expect(deletion.after).toMatchObject({ removed_users_moved_to_role_name: 'Member', removed_users_moved: 1 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness, signUpOrganisation } from './support/client';
 import { sendMessage, streamChat } from './support/chat';
 import { scriptProvider } from './support/fake-provider';
 import { activeMember } from './support/invite';
@@ -53,8 +53,8 @@ async function paraphraseHit(admin: Admin, marker: string) {
 
 describe("the cache's calibration from an organisation's feedback", () => {
   it('a negative rating of a cache hit raises the threshold, so a pair just above the policy threshold is no longer answered; the reason of a later hit says so', async () => {
-    const admin = (await signUpOrganisation()).auth;
-    const control = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
+    const control = (await signUpOnBusiness()).auth;
     const script = await scriptProvider(...Array.from({ length: 8 }, (_, index) => ({ text: `Answer ${index + 1}` })));
     const { hit, similarity } = await paraphraseHit(admin, script.marker);
     const policyThreshold = Math.round((similarity - 0.01) * 100) / 100;
@@ -99,7 +99,7 @@ describe("the cache's calibration from an organisation's feedback", () => {
   });
 
   it('a positive rating never takes it below the policy threshold; a regeneration of a cache hit raises it once; an exact repeat rated bad says nothing', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const script = await scriptProvider(...Array.from({ length: 8 }, (_, index) => ({ text: `Answer ${index + 1}` })));
     const policyThreshold = (await api(policyPath(admin.user.org_id), { token: admin.token })).body.effective
       .cache_threshold as number;
@@ -133,7 +133,7 @@ describe("the cache's calibration from an organisation's feedback", () => {
   });
 
   it('is reset with the router calibration by an administrator of the organisation only', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const script = await scriptProvider(...Array.from({ length: 4 }, (_, index) => ({ text: `Answer ${index + 1}` })));
     const { hit } = await paraphraseHit(admin, script.marker);
     expect((await rate(admin, hit.selection_id, 'negative')).status).toBe(201);
@@ -146,7 +146,7 @@ describe("the cache's calibration from an organisation's feedback", () => {
     expect((await rate(admin, cheap.parsed.metadata!.selection_id, 'negative')).status).toBe(201);
 
     const member = await activeMember(admin.token, admin.user.org_id);
-    const stranger = (await signUpOrganisation()).auth;
+    const stranger = (await signUpOnBusiness()).auth;
     for (const token of [member.token, stranger.token]) {
       expect((await api(`${policyPath(admin.user.org_id)}/calibration`, { method: 'DELETE', token })).status).toBe(403);
       expect([403, 404]).toContain((await api(policyPath(admin.user.org_id), { token })).status);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { beat, removeInstance } from '../../src/server/conversations/server-instance-repository';
+import { beat, removeInstance } from '../../src/server/metered-calls/server-instance-repository';
 import { usageRecords, usageReservations } from '../../src/server/db/schema';
 import { limitTotalsByModel, releaseReservationsOfGoneInstances } from '../../src/server/usage/reservation-repository';
 import { limitPeriod } from '../../src/server/usage/monthly-limits';

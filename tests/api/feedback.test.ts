@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness, signUpOrganisation } from './support/client';
 import { sendMessage, streamChat } from './support/chat';
 import { createPerson, newAdministrator } from './support/administration';
 import { activeMember } from './support/invite';
@@ -195,7 +195,7 @@ describe('feedback on replies', () => {
   });
 
   it('narrows history, stats and export to a range of UTC days, and history to the newest few', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     for (const feedback of ['positive', 'negative', 'positive']) {
       const metadata = await replyOf(token, user.org_id, user.id);
       expect(
@@ -260,7 +260,7 @@ describe('feedback on replies', () => {
   });
 
   it('exports CSV and JSON', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     const metadata = await replyOf(token, user.org_id, user.id);
     await api('/feedback', {
       token,

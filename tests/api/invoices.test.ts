@@ -86,16 +86,26 @@ describe('usage and invoices', () => {
   it('issues the closed period’s invoice with numbered lines whose sum is its total, and keeps the open one a draft', async () => {
     const [draft, closed, ...none] = await listInvoices(admin);
     expect(none).toEqual([]);
-    // The usage was paid from the prepaid wallet as it was recorded: nothing is due, so it is paid.
+    // The usage was paid from the prepaid wallet as it was recorded: it is the payment against it, nothing is due.
     expect(closed).toMatchObject({
       status: 'paid',
       period_start: dayFromToday(-40),
       period_end: dayFromToday(-11),
       currency: 'USD',
-      amount_paid: 0,
-      total: 0,
+      amount_paid: 0.0035623456,
+      total: 0.0035623456,
       amount_due: 0,
     });
+    expect(closed.payments).toEqual([
+      {
+        id: null,
+        method: 'wallet',
+        description: 'Usage, paid from the prepaid wallet as it was used',
+        amount: 0.0035623456,
+        paid_at: closed.issued_at,
+        receipt_path: null,
+      },
+    ]);
     expect(closed.number).toMatch(/^TW-[0-9A-F]{8}-0001$/);
     expect(closed.lines).toEqual([
       {
@@ -122,14 +132,6 @@ describe('usage and invoices', () => {
         quantity: 1000,
         amount: 0.0031,
       },
-      {
-        line_number: 4,
-        kind: 'wallet',
-        description: 'Usage paid from the prepaid wallet',
-        model_id: null,
-        quantity: null,
-        amount: -0.0035623456,
-      },
     ]);
     expect(units(closed.total)).toBe(sumUnits(closed.lines.map((line: { amount: number }) => line.amount)));
     expect(units(closed.amount_due)).toBe(units(closed.total) - units(closed.amount_paid));
@@ -145,9 +147,9 @@ describe('usage and invoices', () => {
       ['plan', 0],
       ['usage', 0.1],
       ['usage', 0.2],
-      ['wallet', -0.3],
     ]);
-    expect(draft.total).toBe(0);
+    expect(draft).toMatchObject({ total: 0.3, amount_paid: 0.3, amount_due: 0 });
+    expect(draft.payments).toMatchObject([{ id: null, method: 'wallet', amount: 0.3, receipt_path: null }]);
   });
 
   it('never changes an issued invoice: not for usage arriving later in its period, nor by an UPDATE', async () => {
@@ -170,12 +172,7 @@ describe('usage and invoices', () => {
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceId, before.id))
       .orderBy(invoiceLines.lineNumber);
-    expect(stored.map((line) => line.amount)).toEqual([
-      '0.0000000000',
-      '0.0004623456',
-      '0.0031000000',
-      '-0.0035623456',
-    ]);
+    expect(stored.map((line) => line.amount)).toEqual(['0.0000000000', '0.0004623456', '0.0031000000']);
   });
 
   it('downloads an invoice as a PDF that parses, named by its number, and a draft’s by its period', async () => {
@@ -225,7 +222,8 @@ describe('usage and invoices', () => {
     expect(counts[0]!.count).toBe(1);
   });
 
-  it('shows the period’s wallet top-ups as paid lines, beside the usage the wallet paid', async () => {
+  it('never lists the wallet’s top-ups: the plan and usage, and the payments against them', async () => {
+    const before = (await listInvoices(admin))[0];
     const topUp = await setup.request('/wallet/topup', {
       token: admin.token,
       body: {
@@ -239,18 +237,10 @@ describe('usage and invoices', () => {
     });
     expect(topUp.status).toBe(200);
     const [draft] = await listInvoices(admin);
-    expect(draft.lines.map((line: { kind: string; amount: number }) => [line.kind, line.amount])).toEqual([
-      ['plan', 0],
-      ['usage', 0.1],
-      ['usage', 0.2],
-      ['top_up', 25],
-      ['wallet', -0.3],
-    ]);
-    expect(draft.lines[3].description).toMatch(/^Wallet top-up, \d{4}-\d{2}-\d{2}$/);
-    expect(draft).toMatchObject({ total: 25, amount_paid: 25, amount_due: 0 });
-    // Another organisation's top-ups stay on its own invoices.
-    expect((await listInvoices(stranger))[0].lines.some((line: { kind: string }) => line.kind === 'top_up')).toBe(
-      false,
-    );
+    // Money put aside in the wallet is not something bought: the invoice is as it was.
+    expect(draft.lines).toEqual(before.lines);
+    expect(draft.lines.map((line: { kind: string }) => line.kind)).toEqual(['plan', 'usage', 'usage']);
+    expect(draft).toMatchObject({ total: 0.3, amount_paid: 0.3, amount_due: 0 });
+    expect(draft.payments.map((payment: { amount: number }) => payment.amount)).toEqual([0.3]);
   });
 });

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { organisationRuleMessages } from '../../src/contracts';
-import { createPerson, newAdministrator, type Administrator } from './support/administration';
+import { createPerson, newAdministrator, subscribeToBusiness, type Administrator } from './support/administration';
 import { scriptProvider } from './support/fake-provider';
 import { api, strongPassword, uniqueName } from './support/client';
 import { inviteMember, roleIdByName } from './support/invite';
@@ -21,6 +21,7 @@ async function turnOnTwoFactor(token: string): Promise<string> {
 describe('require_2fa: members without two-factor authentication are sent to set it up', () => {
   it('says so at sign-in, refuses everything but the setup, the profile, the branding and logout, and lifts once it is on', async () => {
     const admin = await newAdministrator();
+    await subscribeToBusiness(admin);
     const person = await createPerson(admin);
     expect((await saveSettings(admin, { security: { require_2fa: true } })).status).toBe(200);
 
@@ -67,6 +68,7 @@ describe('require_2fa: members without two-factor authentication are sent to set
 
   it('applies to sign-ins made before it was turned on, and the admin who turns it on sets it up like everyone', async () => {
     const admin = await newAdministrator();
+    await subscribeToBusiness(admin);
     const person = await createPerson(admin);
     const turnedOn = await saveSettings(admin, { security: { require_2fa: true } });
     expect(turnedOn.status).toBe(200);
@@ -88,6 +90,7 @@ describe('require_2fa: members without two-factor authentication are sent to set
 
   it('leaves people who have two-factor authentication, and other organisations, alone', async () => {
     const admin = await newAdministrator();
+    await subscribeToBusiness(admin);
     const other = await newAdministrator();
     await turnOnTwoFactor(admin.token);
     expect((await saveSettings(admin, { security: { require_2fa: true } })).status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness, signUpOrganisation } from './support/client';
 import { sendMessage, streamChat } from './support/chat';
 import { activeMember, roleIdByName } from './support/invite';
 
@@ -41,8 +41,8 @@ const unmoved = { offset: 0, signals: 0, updated_at: null };
 
 describe("the router's calibration from an organisation's feedback", () => {
   it('negative ratings of cheap replies to questions lower the threshold for questions only, the next decision says so, and other organisations are untouched', async () => {
-    const admin = (await signUpOrganisation()).auth;
-    const other = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
+    const other = (await signUpOnBusiness()).auth;
     const fresh = await calibrationsOf(admin);
     expect(fresh.kinds.map((entry) => entry.kind)).toEqual(['code', 'maths', 'writing', 'question', 'conversation']);
     for (const entry of fresh.kinds) expect(entry).toMatchObject(unmoved);
@@ -78,7 +78,7 @@ describe("the router's calibration from an organisation's feedback", () => {
   });
 
   it('a positive rating of a cheap reply raises it slightly, neutral ratings and strong replies do nothing, and a reply counts once', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const liked = await ask(admin, 'Say hello to my team.');
     expect((await rate(admin, liked.selection_id, 'positive')).status).toBe(201);
     expect(await calibrationOf(admin, 'conversation')).toMatchObject({ offset: 0.005, signals: 1 });
@@ -99,7 +99,7 @@ describe("the router's calibration from an organisation's feedback", () => {
   });
 
   it('a regeneration with a stronger model counts as a bad cheap reply, once, whatever rating follows', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const cheap = await ask(admin, 'Tell me about foxes');
     expect(cheap.route!.reason_text).toContain('tier 1 is enough');
     const regenerated = await streamChat('/conversation/regenerate', admin.token, {
@@ -124,7 +124,7 @@ describe("the router's calibration from an organisation's feedback", () => {
   });
 
   it('a prompt rewritten and asked again after a cheap reply counts as a bad cheap reply', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const cheap = await ask(admin, 'Tell me about hedgehogs');
     expect(cheap.route!.reason_text).toContain('tier 1 is enough');
     const edited = await streamChat('/conversation/regenerate', admin.token, {
@@ -138,7 +138,7 @@ describe("the router's calibration from an organisation's feedback", () => {
   });
 
   it('is reset by an administrator of the organisation only, and the reset is audited', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const cheap = await ask(admin, 'Tell me about badgers');
     expect((await rate(admin, cheap.selection_id, 'negative')).status).toBe(201);
     expect((await calibrationOf(admin)).offset).toBeCloseTo(-0.015, 6);
@@ -161,7 +161,7 @@ describe("the router's calibration from an organisation's feedback", () => {
     expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: manager.token })).status).toBe(
       403,
     );
-    const stranger = (await signUpOrganisation()).auth;
+    const stranger = (await signUpOnBusiness()).auth;
     expect((await api(calibrationPath(admin.user.org_id), { method: 'DELETE', token: stranger.token })).status).toBe(
       403,
     );

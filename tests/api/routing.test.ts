@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness, signUpOrganisation } from './support/client';
 import { sendMessage } from './support/chat';
 import { scriptProvider } from './support/fake-provider';
 import { activeMember } from './support/invite';
@@ -8,7 +8,7 @@ const policyPath = (orgId: string) => `/org/${orgId}/routing-policy`;
 
 describe('automatic routing', () => {
   it('records a decision for every automatic reply, names it in the metadata and prices it against the reference model', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     const script = await scriptProvider({ text: 'Routed reply', usage: { inputTokens: 1000, outputTokens: 500 } });
     const answer = await sendMessage(token, {
       org_id: user.org_id,
@@ -33,7 +33,7 @@ describe('automatic routing', () => {
   });
 
   it("scores each prompt with the learned router and maps it to a tier by the organisation's quality target", async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     const setTarget = (quality_target: number) =>
       api(policyPath(user.org_id), { method: 'PUT', token, body: { quality_target } });
     const prompt = 'Prove that there are infinitely many primes, step by step.';
@@ -58,7 +58,7 @@ describe('automatic routing', () => {
   });
 
   it('falls back to the backup model when the primary fails before streaming, and says so', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     const script = await scriptProvider({ failBeforeStream: { status: 503 } }, { text: 'The backup answered' });
     const answer = await sendMessage(token, {
       org_id: user.org_id,
@@ -79,7 +79,7 @@ describe('automatic routing', () => {
   });
 
   it('answers the failure when the backup fails too, keeping the user message', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     const script = await scriptProvider({ failBeforeStream: { status: 500 } }, { failBeforeStream: { status: 500 } });
     const answer = await sendMessage(token, {
       org_id: user.org_id,
@@ -93,7 +93,7 @@ describe('automatic routing', () => {
   });
 
   it("only picks models the caller's role allows", async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const member = await activeMember(admin.token, admin.user.org_id);
     const answer = await sendMessage(member.token, {
       org_id: member.orgId,
@@ -110,7 +110,7 @@ describe('automatic routing', () => {
 
 describe('the routing policy', () => {
   it('is read and changed by the organisation admin, and a narrowed candidate list is honoured', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     const initial = await api(policyPath(user.org_id), { token });
     expect(initial.status).toBe(200);
     expect(initial.body.policy).toMatchObject({
@@ -149,7 +149,7 @@ describe('the routing policy', () => {
   });
 
   it('with routing off, sends automatic requests to the strongest model the caller may use', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     expect((await api(policyPath(user.org_id), { method: 'PUT', token, body: { enabled: false } })).status).toBe(200);
     const answer = await sendMessage(token, { org_id: user.org_id, user_id: user.id, prompt: 'No routing please' });
     expect(answer.parsed.metadata).toMatchObject({ primary_model: 'anthropic/claude-opus-4' });
@@ -157,7 +157,7 @@ describe('the routing policy', () => {
   });
 
   it('refuses bad values with clear messages and changes nothing', async () => {
-    const { user, token } = (await signUpOrganisation()).auth;
+    const { user, token } = (await signUpOnBusiness()).auth;
     const cases: [Record<string, unknown>, string][] = [
       [{ quality_target: 1.5 }, 'Quality target must be between 50% and 100%'],
       [{ candidate_model_ids: ['openai/gpt-9'] }, 'Unknown model: openai/gpt-9'],
@@ -175,14 +175,14 @@ describe('the routing policy', () => {
   });
 
   it('is closed to members and to other organisations', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const member = await activeMember(admin.token, admin.user.org_id);
     expect((await api(policyPath(admin.user.org_id), { token: member.token })).status).toBe(403);
     expect(
       (await api(policyPath(admin.user.org_id), { method: 'PUT', token: member.token, body: { enabled: false } }))
         .status,
     ).toBe(403);
-    const stranger = (await signUpOrganisation()).auth;
+    const stranger = (await signUpOnBusiness()).auth;
     expect((await api(policyPath(admin.user.org_id), { token: stranger.token })).status).toBe(403);
     expect(
       (await api(policyPath(admin.user.org_id), { method: 'PUT', token: stranger.token, body: { enabled: false } }))
@@ -192,7 +192,7 @@ describe('the routing policy', () => {
   });
 
   it('records each change of the policy in the audit log, with the policy before and after', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const orgId = admin.user.org_id;
     expect(
       (await api(`/org/${orgId}/settings`, { method: 'PUT', token: admin.token, body: { enable_audit: true } })).status,
@@ -227,7 +227,7 @@ describe('the routing policy', () => {
 
 describe('savings against "without the router"', () => {
   it('sums stored actual and reference costs by day, model and user, for admins of the organisation only', async () => {
-    const admin = (await signUpOrganisation()).auth;
+    const admin = (await signUpOnBusiness()).auth;
     const member = await activeMember(admin.token, admin.user.org_id);
     const usage = { inputTokens: 1000, outputTokens: 500 };
     const script = await scriptProvider({ text: 'a', usage }, { text: 'b', usage });
@@ -291,7 +291,7 @@ describe('savings against "without the router"', () => {
     expect(bad.body.message).toBe('Dates must look like YYYY-MM-DD');
 
     expect((await api(path, { token: member.token })).status).toBe(403);
-    const stranger = (await signUpOrganisation()).auth;
+    const stranger = (await signUpOnBusiness()).auth;
     expect((await api(path, { token: stranger.token })).status).toBe(403);
     expect(
       (await api(`/org/${stranger.user.org_id}/routing-savings`, { token: stranger.token })).body.totals.requests,

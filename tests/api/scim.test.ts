@@ -15,6 +15,7 @@ import {
   connectOrganisation,
   roleIdOf,
   signUpAdministrator,
+  subscribeToBusiness,
   startSingleSignOnStack,
   type SingleSignOnStack,
   type StackAdministrator,
@@ -219,6 +220,7 @@ describe('SCIM 2.0 provisioning', () => {
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(user.id);
 
+    await subscribeToBusiness(stack, admin);
     await call(stack, `/api/org/${admin.orgId}/settings`, {
       method: 'PUT',
       token: admin.token,

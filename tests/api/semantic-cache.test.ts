@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness, signUpOrganisation } from './support/client';
 import { sendMessage } from './support/chat';
 import { scriptProvider } from './support/fake-provider';
 
@@ -127,7 +127,7 @@ describe('the semantic cache', () => {
   });
 
   it('keeps automatic and chosen-model replies apart, and is off when the policy says so', async () => {
-    const { auth } = await signUpOrganisation();
+    const { auth } = await signUpOnBusiness();
     const script = await numberedAnswers();
     const prompt = `Summarise the plot of Hamlet ${script.marker}`;
     await ask(auth, prompt, { forced_model_id: 'openai/gpt-4o-mini' });

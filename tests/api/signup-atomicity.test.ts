@@ -5,9 +5,10 @@ import { createAccessTokens } from '../../src/server/auth/access-tokens';
 import { createRecentCallers } from '../../src/server/auth/recent-callers';
 import { signup } from '../../src/server/auth/account-service';
 import type { AuthDependencies } from '../../src/server/auth/auth-dependencies';
-import { createAttemptThrottle } from '../../src/server/auth/attempt-throttle';
+import { createLoginThrottle } from '../../src/server/auth/login-throttle';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import { createSecretBox } from '../../src/server/auth/secret-box';
+import { createRecoveryCodeHasher } from '../../src/server/auth/recovery-codes';
 import { createSlidingWindow } from '../../src/server/auth/sliding-window';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { createBackgroundTasks } from '../../src/server/shared/background-tasks';
@@ -39,7 +40,17 @@ describe('signup is all or nothing', () => {
         ? { ...accessTokens, sign: () => Promise.reject(new Error('signer down')) }
         : accessTokens,
       recentCallers: createRecentCallers(),
-      loginThrottle: createAttemptThrottle({ maxPerSubject: 5, maxPerAddress: 5, windowSeconds: 60 }),
+      loginThrottle: createLoginThrottle({
+        db: database.db,
+        limits: {
+          maxFailuresPerAddress: 5,
+          maxFailuresPerUsernameAndAddress: 5,
+          maxFailuresPerUsername: 5,
+          knownAddressesOnlyAfter: 5,
+          windowSeconds: 60,
+        },
+        logger: pino({ level: 'silent' }),
+      }),
       signupThrottle: createSlidingWindow({ max: 10, windowSeconds: 60 }),
       passwordResetThrottle: {
         perClient: createSlidingWindow({ max: 5, windowSeconds: 60 }),
@@ -48,7 +59,10 @@ describe('signup is all or nothing', () => {
       mailer: { send: async (email) => void sentEmails.push(email.to) },
       backgroundTasks: createBackgroundTasks(pino({ level: 'silent' })),
       totpSecrets: createSecretBox(secret, 'totp'),
+      refreshSuccessors: createSecretBox(secret, 'refresh-successors'),
+      recoveryCodes: createRecoveryCodeHasher(secret),
       refreshTokenTtlDays: 30,
+      refreshReuseGraceSeconds: 10,
       linkTo: (pagePath, token) => `http://test${pagePath}?token=${token}`,
       logger: pino({ level: 'silent' }),
     };

@@ -14,6 +14,7 @@ describe('POST /auth/signup', () => {
       role: 'admin',
       org_name: 'Acme Research',
       email_verified: false,
+      email_verification_sent: true,
     });
     expect(auth.user.orgId).toBe(auth.user.org_id);
 

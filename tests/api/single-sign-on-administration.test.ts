@@ -9,6 +9,7 @@ import {
   connectOrganisation,
   roleIdOf,
   signUpAdministrator,
+  subscribeToBusiness,
   startSingleSignOnStack,
   uniqueDomain,
   type SingleSignOnStack,
@@ -27,6 +28,7 @@ describe('administering single sign-on', () => {
   });
 
   async function auditActions(admin: StackAdministrator) {
+    await subscribeToBusiness(stack, admin);
     await call(stack, `/api/org/${admin.orgId}/settings`, {
       method: 'PUT',
       token: admin.token,

@@ -3,8 +3,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceJob } from '../../src/server/billing/invoice-job';
 import { createWalletInvoiceSources } from '../../src/server/billing/wallet-invoice-sources';
-import { createRecordedPlanCharges } from '../../src/server/billing/plan-charges';
+import { createTestModePlanCharges } from '../../src/server/billing/renewal-charges';
 import { auditEntries, organisations, subscriptionCharges, subscriptions } from '../../src/server/db/schema';
+import { planFeatureMessages } from '../../src/contracts';
 import { modelCatalog } from '../../src/gateway';
 import type { Person } from './support/analytics-server';
 import { dayFromToday, startBillingServer, type BillingServer } from './support/billing-server';
@@ -23,10 +24,11 @@ describe('subscriptions', () => {
   afterAll(() => setup?.close());
 
   const planOf = (person: Person) => setup.request(`/subscription/plan/${person.orgId}`, { token: person.token });
+  // In test mode a purchase is paid by one of Stripe's test cards (docs/decisions/040); upgrades charge the card it saved.
   const purchase = (person: Person, planId: string, headers: Record<string, string> = {}) =>
     setup.request('/subscription/purchase', {
       token: person.token,
-      body: { org_id: person.orgId, plan_id: planId, payment_method: 'card' },
+      body: { org_id: person.orgId, plan_id: planId, payment_method: 'card', card_number: '4242 4242 4242 4242' },
       headers,
     });
   const update = (person: Person, planId: string, headers: Record<string, string> = {}) =>
@@ -128,6 +130,13 @@ describe('subscriptions', () => {
       [{ ...body, payment_method: undefined }, 'Payment method is required'],
       [{ ...body, org_id: 'not-a-uuid' }, 'Organization ID must be a UUID.'],
       [{ ...body, plan_id: 'team\u0000' }, 'Plan ID cannot contain line breaks or other control characters.'],
+      [
+        { ...body, payment_method: 'cheque' },
+        "Payment method must be 'card', 'wallet' or a Stripe PaymentMethod id (pm_…)",
+      ],
+      // Test mode has no payment page: a card is needed, one of Stripe's test cards.
+      [body, 'A card is required: card_number (test mode) or payment_method_id'],
+      [{ ...body, card_number: '4242 4242 4242 4241' }, 'Your card number is incorrect.'],
       [{ ...body, plan_id: 'gold' }, "Plan 'gold' does not exist or is not offered."],
       [
         { ...body, plan_id: 'free' },
@@ -188,8 +197,18 @@ describe('subscriptions', () => {
         cancel_at_period_end: false,
         pending_plan_id: null,
       },
-      charge: { kind: 'plan', amount: 49, currency: 'USD', status: 'paid', test_mode: true },
+      charge: {
+        kind: 'plan',
+        amount: 49,
+        currency: 'USD',
+        status: 'paid',
+        test_mode: true,
+        paid_with: 'Visa •••• 4242 (test card: no real money)',
+      },
     });
+    expect(bought.body.charge.receipt_path).toBe(
+      `/api/wallet/${admin.orgId}/payments/${bought.body.payment_id}/receipt`,
+    );
     expect((await planOf(admin)).body).toMatchObject({ id: 'team', subscription: { id: bought.body.subscription.id } });
     const [organisation] = await setup.server.database.db
       .select()
@@ -280,22 +299,22 @@ describe('subscriptions', () => {
     });
     expect((await update(admin, 'business')).body.message).toBe('The organization is already on this plan.');
 
-    // Business to Enterprise with 10 of 30 days left: 800 × 10 / 30 = 266.666… → 266.67, rounded half up to the cent.
+    // Enterprise is arranged with sales (docs/decisions/041): no self-serve upgrade, nothing charged.
     const enterprise = await update(admin, 'enterprise');
-    expect(enterprise.body.charge).toMatchObject({ amount: 266.67 });
+    expect(enterprise.status).toBe(400);
+    expect(enterprise.body.message).toBe(planFeatureMessages.contactSales('Enterprise'));
 
     // A downgrade keeps what was paid for until the period ends; nothing is charged or refunded now.
     const downgraded = await update(admin, 'team');
     expect(downgraded.status).toBe(200);
     expect(downgraded.body).toMatchObject({
-      id: 'enterprise',
+      id: 'business',
       charge: null,
-      subscription: { plan_id: 'enterprise', pending_plan_id: 'team' },
+      subscription: { plan_id: 'business', pending_plan_id: 'team' },
     });
     expect((await chargesOf(admin.orgId)).map((charge) => [charge.kind, charge.amount])).toEqual([
       ['plan', '49.00'],
       ['proration', '50.00'],
-      ['proration', '266.67'],
     ]);
 
     // The period ends: its invoice is issued with every charge, and the next period is on Team at Team's price.
@@ -320,8 +339,8 @@ describe('subscriptions', () => {
     ]);
     expect(invoices[1]).toMatchObject({
       period_end: dayFromToday(-1),
-      total: 365.67,
-      amount_paid: 365.67,
+      total: 99,
+      amount_paid: 99,
       amount_due: 0,
     });
     expect(
@@ -333,7 +352,6 @@ describe('subscriptions', () => {
     ).toEqual([
       [1, 'plan', 49],
       [2, 'proration', 50],
-      [3, 'proration', 266.67],
     ]);
     expect(invoices[0].lines[0]).toMatchObject({
       kind: 'plan',
@@ -342,7 +360,7 @@ describe('subscriptions', () => {
     });
     // Reading again renews nothing more.
     await planOf(admin);
-    expect(await chargesOf(admin.orgId)).toHaveLength(4);
+    expect(await chargesOf(admin.orgId)).toHaveLength(3);
   });
 
   it('cancels to the end of the period, then the Free Trial', async () => {
@@ -438,7 +456,7 @@ describe('subscriptions', () => {
       dependencies: {
         db,
         catalog: modelCatalog,
-        charges: createRecordedPlanCharges(),
+        charges: createTestModePlanCharges(),
         sources: createWalletInvoiceSources(modelCatalog),
       },
       logger: pino({ level: 'silent' }),

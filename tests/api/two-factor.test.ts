@@ -22,7 +22,7 @@ describe('two-factor authentication', () => {
       token: auth.token,
       body: { secret, token: await codeAt(secret, -30) },
     });
-    expect(enabled.body).toEqual({ success: true });
+    expect(enabled.body).toEqual({ success: true, recovery_codes: expect.any(Array) });
     expect((await api('/user/profile', { token: auth.token })).body.user.two_factor_enabled).toBe(true);
 
     const withoutCode = await api('/auth/login', { body: { username, password } });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyUsageOfUsers } from '../../src/server/analytics/user-usage-repository';
 import { organisations, usageRecords } from '../../src/server/db/schema';
 import { startAnalyticsServer, type AnalyticsServer, type Person } from './support/analytics-server';
+import { grantEveryFeatureOnFreeTrial } from './support/plan-grants';
 
 type UsageRecord = typeof usageRecords.$inferSelect;
 
@@ -42,6 +43,8 @@ describe('usage analytics', () => {
 
   beforeAll(async () => {
     setup = await startAnalyticsServer();
+    // The routing policy below is a Business feature, granted here on the Free Trial (whose cycles these tests read).
+    await grantEveryFeatureOnFreeTrial(setup.server.database.db);
     admin = await setup.signUp();
     const db = setup.server.database.db;
     // Auto answers with Claude 3.5 Haiku only, so the history is known.
@@ -100,6 +103,7 @@ describe('usage analytics', () => {
     expect(Object.keys(analytics).sort()).toEqual([
       'billing_cycle',
       'cost_savings',
+      'cost_savings_total',
       'tokens_remaining',
       'total_cost',
       'total_tokens_used',
@@ -164,6 +168,14 @@ describe('usage analytics', () => {
     expect(cacheHit).toMatchObject({ costUsd: 0, inputTokens: 0, outputTokens: 0 });
     expect(cacheHit.referenceCostUsd).toBeGreaterThan(0);
     expect(savingsOf(haiku).daily_savings.map((day: { date: string }) => day.date)).toEqual([yesterday(), today()]);
+    // One total for the range, every model together: what the dashboard shows as the period's saving.
+    expect(analytics.cost_savings_total).toEqual({
+      tokens_used: tokensOf(records),
+      actual_cost: expect.closeTo(costOf(records), 10),
+      potential_cost: expect.closeTo(referenceOf(records), 10),
+      savings: expect.closeTo(referenceOf(records) - costOf(records), 10),
+    });
+    expect(analytics.cost_savings_total.savings).toBeGreaterThan(0);
 
     const onlyToday = await setup.call(analyticsPath(admin, `?start_date=${today()}&end_date=${today()}`), admin.token);
     expect(onlyToday.status).toBe(200);
@@ -172,6 +184,13 @@ describe('usage analytics', () => {
         entry.daily_savings.map((day) => day.date),
       ),
     ).toEqual([today(), today()]);
+    const todays = records.filter((record) => dayOf(record) === today());
+    expect(onlyToday.body.cost_savings_total).toEqual({
+      tokens_used: tokensOf(todays),
+      actual_cost: expect.closeTo(costOf(todays), 10),
+      potential_cost: expect.closeTo(referenceOf(todays), 10),
+      savings: expect.closeTo(referenceOf(todays) - costOf(todays), 10),
+    });
     // The range narrows the savings only; the cycle's figures stay.
     expect(onlyToday.body.total_tokens_used).toBe(analytics.total_tokens_used);
   });
@@ -365,6 +384,7 @@ describe('usage analytics', () => {
       usage_by_model: [],
       usage_trend: [],
       cost_savings: [],
+      cost_savings_total: { tokens_used: 0, actual_cost: 0, potential_cost: 0, savings: 0 },
     });
     expect(analytics.body.billing_cycle.start_date).toBe(today());
     expect((await setup.call(usagePath(empty), empty.token)).body).toEqual({

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveUsageRecord } from '../../src/server/conversations/chat-message-repository';
-import { recoverInterruptedReplies } from '../../src/server/conversations/live-reply-repository';
+import { saveUsageRecord } from '../../src/server/metered-calls/usage-record-repository';
+import { replyTranscriptStore } from '../../src/server/conversations/reply-transcript';
+import { recoverInterruptedCalls } from '../../src/server/metered-calls/journal-repository';
 import { chatMessages, usageRecords, users } from '../../src/server/db/schema';
 import { eventually } from './support/chat';
 import { startAnalyticsServer, type AnalyticsServer, type Person } from './support/analytics-server';
@@ -134,8 +135,11 @@ describe('usage roll-ups', () => {
     );
     expect(streaming).toHaveLength(1);
     // Its instance seems gone (as after a crash, or 30 s without a heartbeat): recovered as interrupted.
-    await db.update(chatMessages).set({ streamOwner: randomUUID() }).where(eq(chatMessages.id, streaming[0]!.id));
-    expect(await recoverInterruptedReplies(db, { ownersSilentForSeconds: 30 })).toBe(1);
+    const gone = randomUUID();
+    await db.update(chatMessages).set({ streamOwner: gone }).where(eq(chatMessages.id, streaming[0]!.id));
+    await db.update(usageRecords).set({ streamOwner: gone }).where(eq(usageRecords.messageId, streaming[0]!.id));
+    expect(await replyTranscriptStore.recover(db, { ownersSilentForSeconds: 30 })).toBe(1);
+    expect(await recoverInterruptedCalls(db, { ownersSilentForSeconds: 30 })).toBe(1);
     const [interrupted] = await db.select().from(usageRecords).where(eq(usageRecords.messageId, streaming[0]!.id));
     expect(interrupted!.outcome).toBe('interrupted');
     await expectRollUpsToMatchRecords(admin.orgId);

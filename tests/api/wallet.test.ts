@@ -69,6 +69,7 @@ describe('a new organisation’s wallet', () => {
         auto_reload_enabled: false,
       },
       test_mode: true,
+      saved_card: null,
     });
     expect(Number.isNaN(Date.parse(balance.body.last_updated))).toBe(false);
     const transactions = await api(`/wallet/${admin.orgId}/transactions`, { token: admin.token });
@@ -92,6 +93,7 @@ describe('a new organisation’s wallet', () => {
       average_daily_spend: 0,
       days_until_empty: null,
       projected_empty_date: null,
+      lasts_more_than_years: null,
     });
   });
 });
@@ -104,7 +106,7 @@ describe('top-ups in test mode', () => {
     expect(answer.body).toMatchObject({
       status: 'succeeded',
       client_secret: null,
-      balance: { balance: 17.34, test_mode: true },
+      balance: { balance: 17.34, test_mode: true, saved_card: 'Visa •••• 4242' },
     });
     expect(answer.body.transaction).toMatchObject({ type: 'credit', amount: 12.34, is_auto_reload: false });
     expect(answer.body.transaction.description).toContain('test mode');

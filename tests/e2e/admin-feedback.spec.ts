@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
-import { createUserThroughApi, expectNoHorizontalOverflow, signInThroughApi } from './support/admin';
+import {
+  createUserThroughApi,
+  expectNoHorizontalOverflow,
+  signInThroughApi,
+  subscribeThroughApi,
+} from './support/admin';
 import { expectFinishedReply, fakeReplyTo, sendPrompt, sidebar, uniquePrompt } from './support/chat';
 
 test("a rated reply shows in the dashboard's User Feedback card and its export, and in model analytics, which a model manager reaches from the chat", async ({
@@ -10,6 +15,8 @@ test("a rated reply shows in the dashboard's User Feedback card and its export, 
 }) => {
   const admin = newAccount('feedback-admin');
   await signUpThroughApi(page.request, admin);
+  // The ratings' CSV is a Business feature (docs/decisions/041).
+  await subscribeThroughApi(page.request, await signInThroughApi(page.request, admin));
   await signInThroughUi(page, admin);
   const prompt = uniquePrompt('Ratings');
   await sendPrompt(page, prompt);

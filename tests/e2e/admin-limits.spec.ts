@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi, type TestAccount } from './support/accounts';
-import { signInThroughApi } from './support/admin';
+import { signInThroughApi, subscribeThroughApi } from './support/admin';
 import { expectFinishedReply, scriptReplies, sendPrompt } from './support/chat';
 import { e2eBaseUrl } from './support/environment';
+import { asRgb, contrastRatio, styleOf } from './support/styles';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const now = new Date();
@@ -32,6 +33,7 @@ async function createUser(page: Page, person: TestAccount, roleName: string) {
   const form = page.getByRole('dialog', { name: 'Create New User' });
   await form.getByLabel('Username').fill(person.username);
   await form.getByLabel('Email').fill(person.email);
+  await form.getByRole('radio', { name: /Set a password/ }).check();
   await form.getByLabel('Password', { exact: true }).fill(person.password);
   await form.getByLabel('Role').selectOption({ label: roleName });
   await form.getByRole('button', { name: 'Create User' }).click();
@@ -42,7 +44,8 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: on a loaded 2-core machine its steps alone took about 120 s.
+  test.setTimeout(180_000);
   const admin = newAccount('admin');
   const person = newAccount('limited');
   const roleName = `Limited ${person.username.slice(-6)}`;
@@ -75,6 +78,13 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await expect(banner).toContainText(
     `You have used 92% of your monthly token limit for GPT-4o mini. It resets on ${resetsOn}.`,
   );
+  // A warning, not a refusal: amber, readable, and apart from the refusal's red below.
+  await expect(banner).toHaveAttribute('data-tone', 'warning');
+  const warningColours = {
+    background: await asRgb(chat, await styleOf(banner, 'background-color')),
+    text: await asRgb(chat, await styleOf(banner, 'color')),
+  };
+  expect(contrastRatio(warningColours.background, warningColours.text)).toBeGreaterThanOrEqual(4.5);
   await sendPrompt(chat, `Spend the rest ${script.marker}`);
   await expectFinishedReply(chat, 1, 'The rest of it.');
   await expect(banner).toContainText(
@@ -83,6 +93,14 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await sendPrompt(chat, 'One more please');
   await expect(banner).toContainText('You have exceeded your monthly token limit for this model.');
   await expect(banner).toContainText(`GPT-4o mini: 1,000 of 1,000 tokens this month. Resets on ${resetsOn}.`);
+  await expect(banner).toHaveAttribute('data-tone', 'error');
+  const refusalBackground = await asRgb(chat, await styleOf(banner, 'background-color'));
+  expect(refusalBackground).not.toBe(warningColours.background);
+  // Red against amber: the refusal's red channel leads, the warning's green is far higher.
+  const [refusalRed, refusalGreen] = refusalBackground.match(/\d+/g)!.map(Number);
+  const [, warningGreen] = warningColours.background.match(/\d+/g)!.map(Number);
+  expect(refusalRed! - refusalGreen!).toBeGreaterThan(100);
+  expect(warningGreen!).toBeGreaterThan(refusalGreen! + 100);
   await personContext.close();
 
   // The admin sees the usage on the dashboard...
@@ -105,7 +123,11 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await expect(savings.getByLabel('Start date')).toHaveValue(savingsRange.from);
   await expect(savings.getByLabel('End date')).toHaveValue(savingsRange.to);
 
-  // ...and downloads the cost savings as the same figures the server reports.
+  // ...and, on Business (CSV exports are its feature, docs/decisions/041), downloads the cost savings as the same figures the server reports.
+  await expect(savings.getByTestId('plan-feature-note')).toContainText('included in the Business plan');
+  await subscribeThroughApi(page.request, await signInThroughApi(page.request, admin));
+  await page.reload();
+  await expect(savings.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   const downloading = page.waitForEvent('download');
   await savings.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
@@ -152,6 +174,7 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await expect(usageDialog.getByRole('alert')).toHaveText(
     `Warning: ${person.username} has used over 90% of the monthly token limit of their role.`,
   );
+  await expect(usageDialog.getByRole('alert')).toHaveAttribute('data-tone', 'warning');
   await page.keyboard.press('Escape');
 
   // A new role for them, at once.

@@ -1,18 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
-import { chatThroughApi, createUserThroughApi, expectNoHorizontalOverflow, signInThroughApi } from './support/admin';
+import {
+  chatThroughApi,
+  createUserThroughApi,
+  expectNoHorizontalOverflow,
+  signInThroughApi,
+  subscribeThroughApi,
+} from './support/admin';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
 test('at 375 px the admin pages show cards, a tab toggle menu and nothing wider than the screen', async ({ page }) => {
   const admin = newAccount('admin');
   await signUpThroughApi(page.request, admin);
-  await createUserThroughApi(
-    page.request,
-    await signInThroughApi(page.request, admin),
-    newAccount('colleague-with-a-rather-long-name'),
-    'Member',
-  );
+  const session = await signInThroughApi(page.request, admin);
+  // Editing the routing policy is a Business feature (docs/decisions/041).
+  await subscribeThroughApi(page.request, session);
+  await createUserThroughApi(page.request, session, newAccount('colleague-with-a-rather-long-name'), 'Member');
   await signInThroughUi(page, admin);
 
   await page.goto('/admin/users');
@@ -64,6 +68,8 @@ test('at 375 px the dashboard and model analytics fit the screen, with model car
   const admin = newAccount('admin');
   await signUpThroughApi(page.request, admin);
   const session = await signInThroughApi(page.request, admin);
+  // CSV exports are a Business feature (docs/decisions/041).
+  await subscribeThroughApi(page.request, session);
   await chatThroughApi(page.request, session, 'openai/gpt-4o-mini', 'Some usage for the charts');
   await signInThroughUi(page, admin);
 

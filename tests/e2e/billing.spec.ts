@@ -28,10 +28,10 @@ test('an admin subscribes, tops up with a test card, chats, sees the debit and t
   const team = page.getByRole('article', { name: 'Team' });
   await expect(page.getByRole('article', { name: 'Free Trial' })).toContainText('Current plan');
   await team.getByRole('button', { name: 'Subscribe to Team' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Subscribe to Team?' })
-    .getByRole('button', { name: 'Subscribe' })
-    .click();
+  // Paid first, with a test card (docs/decisions/040).
+  const subscribe = page.getByRole('dialog', { name: 'Subscribe to Team?' });
+  await subscribe.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await subscribe.getByRole('button', { name: 'Pay $49.00' }).click();
   await expect(team).toContainText('Current plan');
   await team.getByRole('link', { name: 'Manage in Billing & Usage' }).click();
   await expect(page).toHaveURL(/\/admin\/billing$/);

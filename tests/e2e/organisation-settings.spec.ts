@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { generate } from 'otplib';
 import { organisationRuleMessages } from '../../src/contracts/organisation-rules';
 import { fillLoginForm, newAccount, signInThroughUi, type TestAccount } from './support/accounts';
+import { subscribeThroughApi } from './support/admin';
 import { expectFinishedReply, sendPrompt, sidebar, uniquePrompt } from './support/chat';
 
 const haiku = 'anthropic/claude-3-5-haiku-latest';
@@ -71,6 +72,8 @@ test('a member of an organisation that requires two-factor sets it up at sign-in
   request,
 }) => {
   const admin = await newAdmin(request);
+  // Two-factor enforcement is a Business feature (docs/decisions/041).
+  await subscribeThroughApi(request, admin);
   const member = await createMember(request, admin);
   // Last: with require_2fa on, the admin's own calls wait for their two-factor setup too.
   await saveSettings(request, admin, { default_model: haiku, branding, security: { require_2fa: true } });

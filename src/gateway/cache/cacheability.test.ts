@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCacheable } from './cacheability';
+import { isCacheable, maxCacheablePromptCharacters } from './cacheability';
 
 describe('the cacheability guard', () => {
   it.each([
@@ -50,5 +50,28 @@ describe('the cacheability guard', () => {
       reason: 'present-time',
       matched: 'latest',
     });
+  });
+
+  it('does not read, or cache, a prompt longer than its bound: the whole prompt would have to be searched for personal data', () => {
+    const question = 'Explain how alternating current works. ';
+    const atTheBound = question.repeat(Math.floor(maxCacheablePromptCharacters / question.length));
+    expect(isCacheable(atTheBound)).toEqual({ cacheable: true });
+    expect(isCacheable(`${atTheBound}${'x'.repeat(maxCacheablePromptCharacters)}`)).toEqual({
+      cacheable: false,
+      reason: 'too-long',
+      matched: '',
+    });
+  });
+
+  it.each([
+    [
+      'Is the bakery on the corner of Main Street open now?',
+      'present-time',
+      'is the bakery on the corner of main street open now',
+    ],
+    ['How many apples have I eaten?', 'personal-data', 'how many apples have i'],
+    ['write to first.last+news@mail.example.org', 'personal-data', 'first.last+news@mail.example.org'],
+  ])('finds the cues read by scanners in %j', (prompt, reason, matched) => {
+    expect(isCacheable(prompt)).toEqual({ cacheable: false, reason, matched });
   });
 });

@@ -3,6 +3,7 @@ import type { CatalogModel } from '../catalog/catalog-schema';
 import type { ChatMessage, ChatProvider } from '../providers/chat-provider';
 import type { TokenUsage } from '../usage/token-usage';
 import type { SameQuestionJudge } from './same-question-judge';
+import { trimEndWhile, trimStartWhile } from './trim-characters';
 
 /** "same" is one token and "different" at most two with any tokenizer we call; a third leaves room for a full stop. */
 export const judgeMaxOutputTokens = 3;
@@ -37,12 +38,11 @@ export interface ModelSameQuestionJudge extends SameQuestionJudge {
 
 /** "same", in any case, alone but for surrounding quotes or a full stop; anything else is "different". */
 export function readsSame(reply: string): boolean {
-  return (
-    reply
-      .trim()
-      .replace(/^["'*]+|["'*.!]+$/g, '')
-      .toLowerCase() === 'same'
+  const unquoted = trimStartWhile(
+    trimEndWhile(reply.trim(), (character) => `"'*.!`.includes(character)),
+    (character) => `"'*`.includes(character),
   );
+  return unquoted.toLowerCase() === 'same';
 }
 
 /**

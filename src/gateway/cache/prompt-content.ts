@@ -1,4 +1,5 @@
 import { lightStem } from './light-stem';
+import { trimEndWhile } from './trim-characters';
 import { zipfFrequency } from './word-frequency';
 
 /**
@@ -103,7 +104,8 @@ export const stopWords = new Set(
   one ones use using used yes ok okay get gets got s t vs etc e.g i.e`.split(/\s+/),
 );
 
-const identifierPattern = /[_./\\#]|[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|\(\)$|-.*[A-Z]|[A-Z].*-/;
+// A hyphen before or after a capital: `-[^A-Z-]*[A-Z]` is `-.*[A-Z]` without re-reading from every hyphen (issue 20).
+const identifierPattern = /[_./\\#]|[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|\(\)$|-[^A-Z-]*[A-Z]|[A-Z][^A-Z-]*-/;
 const acronymPattern = /^(?:[A-Z]\.){2,}$|^[A-Z][A-Z0-9]+s?$/;
 /** "I", "I'm", "I've", "I'll", "I'd": capitalised anywhere, never a name. */
 const firstPersonPattern = /^I(?:'(?:m|ve|ll|d))?$/;
@@ -145,11 +147,10 @@ export function analysePrompt(prompt: string): PromptContent {
   text = text.replace(/^\s*(yes|no)\b[,.!]?\s*/i, '');
 
   for (const match of text.matchAll(tokenPattern)) {
-    let token = match[0].replace(/[.']+$/, '');
+    let token = trimEndWhile(match[0], (character) => character === '.' || character === "'");
     if (token === '') continue;
     const start = match.index;
-    const before = text.slice(0, start).trimEnd();
-    const sentenceStart = before === '' || /[.?!:;"\n(*\-•]$/.test(before);
+    const sentenceStart = startsSentence(text, start);
     if (/n't$/i.test(token)) {
       content.negations += 1;
       token = token.slice(0, -3);
@@ -203,6 +204,19 @@ export function analysePrompt(prompt: string): PromptContent {
     }
   }
   return content;
+}
+
+const sentenceOpeners = new Set([...'.?!:;"\n(*-•']);
+
+/**
+ * Whether the word at `start` opens a sentence: nothing but spaces before it, or a full stop,
+ * colon, bracket, bullet... Read backwards over the spaces only, so the text before each word is
+ * not re-read for every word (issue 20).
+ */
+function startsSentence(text: string, start: number): boolean {
+  let index = start - 1;
+  while (index >= 0 && /\s/.test(text[index]!)) index -= 1;
+  return index < 0 || sentenceOpeners.has(text[index]!);
 }
 
 /**

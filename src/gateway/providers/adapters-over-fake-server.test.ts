@@ -59,10 +59,28 @@ describe.each(transports)('over $name', (transport) => {
       ...extra,
     });
 
-    it('streams the text in order, then usage, then finish', async () => {
+    it('says the response began as soon as its headers are in, before any text', async () => {
+      // Headers and opening frames, then silence: no output for OpenAI's doStream to resolve on.
+      server.enqueueReply({ text: 'never sent', stallAfterChunks: 0 });
+      const stop = new AbortController();
+      const iterator = create(server.url)
+        .stream(request({ abortSignal: stop.signal }))
+        [Symbol.asyncIterator]();
+      const first = await iterator.next();
+      expect(first.value).toEqual({ type: 'response-start' });
+      stop.abort();
+      const rest = await collectStream({ [Symbol.asyncIterator]: () => iterator });
+      expect(rest.texts).toEqual([]);
+      expect(rest.finishReason).toBe('aborted');
+      expect(await server.requests[0]!.ended).toBe('closed-by-client');
+    });
+
+    it('says when the response began, then streams the text in order, then usage, then finish', async () => {
       server.enqueueReply({ text: 'Rome is the capital of Italy.', usage: { inputTokens: 31, outputTokens: 7 } });
       const result = await collectStream(create(server.url).stream(request()));
       expect(result.error).toBeUndefined();
+      expect(result.partTypes.filter((type) => type === 'response-start')).toHaveLength(1);
+      expect(result.partTypes[0]).toBe('response-start');
       expect(result.texts).toEqual(['Rome', ' is', ' the', ' capital', ' of', ' Italy.']);
       expect(result.partTypes.slice(-2)).toEqual(['usage', 'finish']);
       expect(result.usage).toEqual({ inputTokens: 31, cachedInputTokens: 0, outputTokens: 7, estimated: false });

@@ -5,10 +5,11 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { ProviderName } from '../catalog/catalog-schema';
-import { estimateMessagesTokens, estimateTextTokens } from '../usage/token-usage';
+import { countMessagesTokens, countTextTokens } from '../usage/token-usage';
 import type { ChatFinishReason, ChatMessage, ChatProvider, ChatStreamPart, ChatStreamRequest } from './chat-provider';
 import { GatewayError } from './gateway-error';
 import { toGatewayError } from './map-provider-error';
+import { responseStarted } from './response-start';
 
 /** What an AI SDK adapter needs: the provider's name and a factory for its language models. */
 export interface AiSdkChatProviderOptions {
@@ -41,13 +42,22 @@ async function* streamWithAiSdk(
   let finishReason: ChatFinishReason = 'other';
   let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
   try {
-    const { stream } = await options.languageModel(request.modelId).doStream({
-      prompt: request.messages.map(toPromptMessage),
-      maxOutputTokens: request.maxOutputTokens,
-      temperature: request.temperature,
-      abortSignal: upstream.signal,
-      includeRawChunks: false,
-    });
+    const headers = responseStarted(upstream.signal);
+    const streaming = Promise.resolve(
+      options.languageModel(request.modelId).doStream({
+        prompt: request.messages.map(toPromptMessage),
+        maxOutputTokens: request.maxOutputTokens,
+        temperature: request.temperature,
+        abortSignal: upstream.signal,
+        includeRawChunks: false,
+      }),
+    );
+    // Its failure is read below; meanwhile it must not count as unhandled.
+    streaming.catch(() => undefined);
+    // The headers are in before doStream resolves (OpenAI's waits for the first output), or with it.
+    await Promise.race([headers, streaming]);
+    yield { type: 'response-start' };
+    const { stream } = await streaming;
     reader = stream.getReader();
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       const part = next.value;
@@ -73,7 +83,7 @@ async function* streamWithAiSdk(
   if (finishReason === 'aborted' && isTimeout(request.abortSignal?.reason)) {
     throw new GatewayError('timeout', `${options.provider}: the request timed out`, { provider: options.provider });
   }
-  yield normaliseUsage(reportedUsage, request, outputText);
+  yield await normaliseUsage(reportedUsage, request, outputText);
   yield { type: 'finish', reason: finishReason };
 }
 
@@ -87,19 +97,19 @@ function isTimeout(reason: unknown): boolean {
   return reason instanceof Error && reason.name === 'TimeoutError';
 }
 
-function normaliseUsage(
+async function normaliseUsage(
   usage: LanguageModelV3Usage | undefined,
   request: ChatStreamRequest,
   outputText: string,
-): ChatStreamPart {
+): Promise<ChatStreamPart> {
   const inputTokens = usage?.inputTokens.total;
   const outputTokens = usage?.outputTokens.total;
   const estimated = inputTokens === undefined || outputTokens === undefined;
   return {
     type: 'usage',
     estimated,
-    inputTokens: inputTokens ?? estimateMessagesTokens(request.messages),
+    inputTokens: inputTokens ?? (await countMessagesTokens(request.messages)),
     cachedInputTokens: usage?.inputTokens.cacheRead ?? 0,
-    outputTokens: outputTokens ?? estimateTextTokens(outputText),
+    outputTokens: outputTokens ?? (await countTextTokens(outputText)),
   };
 }

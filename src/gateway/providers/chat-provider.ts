@@ -27,10 +27,14 @@ export interface ChatStreamRequest {
 export type ChatFinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'aborted' | 'other';
 
 /**
- * Parts of a stream, in this order: any number of 'text', then exactly one 'usage' and one
- * 'finish'. Usage is the provider's report or, when it gives none, an estimate (`estimated`).
+ * Parts of a stream, in this order: at most one 'response-start', any number of 'text', then
+ * exactly one 'usage' and one 'finish'. 'response-start' says the provider accepted the call and
+ * began its answer (its HTTP response headers arrived; the embedded model took the request into
+ * its queue): what a deadline on the time to the headers watches for. Usage is the provider's
+ * report or, when it gives none, an estimate (`estimated`).
  */
 export type ChatStreamPart =
+  | { type: 'response-start' }
   | { type: 'text'; text: string }
   | ({ type: 'usage'; estimated: boolean } & TokenUsage)
   | { type: 'finish'; reason: ChatFinishReason };

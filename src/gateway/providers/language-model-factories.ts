@@ -4,6 +4,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ApiKeyCredential, OpenAiCompatibleCredential } from './credentials';
+import { fetchTellingResponseStart } from './response-start';
 
 /** The providers' public endpoints; always passed explicitly, because left unset the SDK packages read process.env. */
 export const defaultBaseUrls = {
@@ -19,7 +20,7 @@ export function openAiLanguageModels(credential: ApiKeyCredential): LanguageMode
   const provider = createOpenAI({
     apiKey: credential.apiKey,
     baseURL: credential.baseURL ?? defaultBaseUrls.openai,
-    fetch: credential.fetch,
+    fetch: fetchTellingResponseStart(credential.fetch),
   });
   return (providerModelId) => provider.chat(providerModelId);
 }
@@ -29,7 +30,7 @@ export function anthropicLanguageModels(credential: ApiKeyCredential): LanguageM
   const provider = createAnthropic({
     apiKey: credential.apiKey,
     baseURL: credential.baseURL ?? defaultBaseUrls.anthropic,
-    fetch: credential.fetch,
+    fetch: fetchTellingResponseStart(credential.fetch),
   });
   return (providerModelId) => provider.messages(providerModelId);
 }
@@ -39,7 +40,7 @@ export function googleLanguageModels(credential: ApiKeyCredential): LanguageMode
   const provider = createGoogleGenerativeAI({
     apiKey: credential.apiKey,
     baseURL: credential.baseURL ?? defaultBaseUrls.google,
-    fetch: credential.fetch,
+    fetch: fetchTellingResponseStart(credential.fetch),
   });
   return (providerModelId) => provider.chat(providerModelId);
 }
@@ -51,7 +52,7 @@ export function openAiCompatibleLanguageModels(credential: OpenAiCompatibleCrede
     baseURL: credential.baseURL,
     apiKey: credential.apiKey,
     includeUsage: credential.includeUsage ?? true,
-    fetch: credential.fetch,
+    fetch: fetchTellingResponseStart(credential.fetch),
   });
   return (providerModelId) => provider.chatModel(providerModelId);
 }

@@ -1,5 +1,5 @@
 /**
- * Cheap features read from the whole prompt: how long it is and how many steps and conditions
+ * Cheap features read from the prompt (all of it up to featureReadBound): how long it is and how many steps and conditions
  * it sets (clauses, quantities and the relations between them), and whether it asks for maths,
  * code or reasoning (hard for a weak model in general) or for creative writing, role play, small
  * talk or a quick look-up (where a weak model usually does as well). Each is a count squashed with log1p, a share or a 0/1 flag.
@@ -10,7 +10,10 @@
  * format (multiple-choice options, "Answer:") are deliberately absent. Changing this list changes
  * the model's inputs: retrain (`npm run router:train`).
  */
-type FeatureFunction = (text: string) => number;
+import { headAndTail } from './head-and-tail';
+
+/** A feature of the part of the prompt read (`text`), which may also use the whole prompt's length. */
+type FeatureFunction = (text: string, length: number) => number;
 interface TextFeature {
   direction: 1 | -1;
   value: FeatureFunction;
@@ -30,7 +33,7 @@ const easier = (value: FeatureFunction): TextFeature => ({ direction: -1, value 
 
 const features = {
   // Size and structure of the task.
-  characters: harder((text) => Math.log1p(text.length)),
+  characters: harder((_text, length) => Math.log1p(length)),
   words: harder(logCount(/\S+/g)),
   sentences: harder(logCount(/[.!?](\s|$)/g)),
   wordsPerSentence: harder((text) => Math.log1p(count(text, /\S+/g) / Math.max(1, count(text, /[.!?](\s|$)/g)))),
@@ -42,7 +45,8 @@ const features = {
   conditionals: harder(
     logCount(/\b(?:if|unless|suppose|supposing|assuming|given that|provided that|otherwise|whether)\b/gi),
   ),
-  enumeratedParts: harder(logCount(/(?:^|\n)\s*(?:\d+[.)]|[a-h][.)]|[-*•])\s/g)),
+  // Indentation only: a `\s*` here also ran over every following blank line from each line break, quadratically.
+  enumeratedParts: harder(logCount(/(?:^|\n)[^\S\n]*(?:\d+[.)]|[a-h][.)]|[-*•])\s/g)),
   constraintWords: harder(
     logCount(
       /\b(?:exactly|at least|at most|only|must|without using|no more than|fewer than|in \d+ words|each|every|format)\b/gi,
@@ -86,9 +90,10 @@ const features = {
   ),
   // Code.
   codeFence: harder(flag(/```/)),
+  // A call is matched from the start of its word (`\b`): matched from anywhere, every letter of a long word began a scan to its end.
   codeTokens: harder(
     logCount(
-      /\b(?:def|function|return|class|import|const|let|var|while|print|elif|void|public|static|#include|lambda|async|await)\b|[{};]|=>|==|!=|\+\+|\w+\(\w*\)/g,
+      /\b(?:def|function|return|class|import|const|let|var|while|print|elif|void|public|static|#include|lambda|async|await)\b|[{};]|=>|==|!=|\+\+|\b\w+\(\w*\)/g,
     ),
   ),
   programmingWords: harder(
@@ -96,7 +101,8 @@ const features = {
       /\b(?:implement\w*|program\w*|functions?|algorithms?|code|python|javascript|typescript|java|c\+\+|sql|regex|complexity|bugs?|debug|compile\w*|recursion|arrays?|strings?|binary|linked list|data structures?)\b/gi,
     ),
   ),
-  identifiers: harder(logCount(/\b[a-z]+[A-Z]\w*\b|\b[A-Za-z]+_\w+\b|\w+\.\w+\(/g)),
+  // `\b` before the method call for the same reason as codeTokens'.
+  identifiers: harder(logCount(/\b[a-z]+[A-Z]\w*\b|\b[A-Za-z]+_\w+\b|\b\w+\.\w+\(/g)),
   // Reasoning.
   reasoningWords: harder(
     logCount(
@@ -113,8 +119,8 @@ const features = {
     flag(/\b(?:pretend|imagine you are|act as|embrace the role|you are an? |as if you were|role[- ]?play)/i),
   ),
   chitChat: easier(flag(/^\s*(?:hi|hello|hey|thanks|thank you|good (?:morning|evening|night)|how are you)\b/i)),
-  lookupQuestion: easier((text) =>
-    text.length < 160 && /^\s*(?:what|who|when|where|which|define|name|translate|list)\b/i.test(text) ? 1 : 0,
+  lookupQuestion: easier((text, length) =>
+    length < 160 && /^\s*(?:what|who|when|where|which|define|name|translate|list)\b/i.test(text) ? 1 : 0,
   ),
   quotedMaterial: easier(logCount(/["“”]/g)),
   longWordShare: easier((text) => {
@@ -129,7 +135,19 @@ export const textFeatureNames = Object.keys(features) as (keyof typeof features)
 /** The direction each feature's weight is held to in training, in textFeatureNames order. */
 export const textFeatureDirections: number[] = textFeatureNames.map((name) => features[name].direction);
 
+/**
+ * How much of a long prompt the features read: its first 6,000 characters (the task, the question,
+ * the start of any pasted material) and its last 2,000 (a final question or instruction), so their
+ * work is bounded whatever is pasted (issue 20, docs/decisions/034). Every prompt the router was
+ * trained and evaluated on is shorter (the longest has 4,868 characters), so the bound changes no
+ * value the model has seen; past it the counts describe a sample rather than the whole, which the
+ * log squashing makes a small difference among prompts that are long anyway. `characters` is the
+ * whole prompt's length.
+ */
+export const featureReadBound = { headCharacters: 6_000, tailCharacters: 2_000 } as const;
+
 /** The text features of one prompt, in textFeatureNames order. */
 export function extractTextFeatures(text: string): number[] {
-  return textFeatureNames.map((name) => features[name].value(text));
+  const read = headAndTail(text, featureReadBound.headCharacters, featureReadBound.tailCharacters);
+  return textFeatureNames.map((name) => features[name].value(read, text.length));
 }

@@ -31,7 +31,7 @@ export async function collectStream(
       } else if (part.type === 'usage') {
         const { type: _type, ...usage } = part;
         collected.usage = usage;
-      } else {
+      } else if (part.type === 'finish') {
         collected.finishReason = part.reason;
       }
     }

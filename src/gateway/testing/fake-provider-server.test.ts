@@ -141,4 +141,52 @@ describe('the fake provider server', () => {
     expect((await answer.json()).choices[0].message.content).toBe('Always this.');
     expect((await post('/v2/unknown', {})).status).toBe(404);
   });
+
+  it.each([
+    ['after its headers', { stallAfterChunks: 0 }, []],
+    ['after its first chunk', { stallAfterChunks: 1 }, ['one']],
+  ])('falls silent %s until the client leaves (a stalled provider)', async (_name, script, expected) => {
+    server.enqueueReply({ text: 'one two three', ...script });
+    const client = new AbortController();
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'Count' }] }),
+      signal: client.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const reading = (async () => {
+      for (let next = await reader.read(); !next.done; next = await reader.read())
+        received += decoder.decode(next.value, { stream: true });
+    })().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const contents = sseData(received)
+      .filter((line) => line !== '[DONE]')
+      .map((line) => JSON.parse(line).choices[0]?.delta?.content)
+      .filter(Boolean);
+    expect(contents).toEqual(expected);
+    expect(received).not.toContain('[DONE]');
+    client.abort();
+    await reading;
+    expect(await server.requests[0]!.ended).toBe('closed-by-client');
+  });
+
+  it('never sends its headers with a long headersDelayMs, and lets go when the client leaves', async () => {
+    server.enqueueReply({ headersDelayMs: 600_000 });
+    const client = new AbortController();
+    const answering = fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+      signal: client.signal,
+    }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    client.abort();
+    expect(await answering).toBeInstanceOf(Error);
+    await expect.poll(() => server.requests.length).toBe(1);
+    expect(await server.requests[0]!.ended).toBe('closed-by-client');
+  });
 });

@@ -19,6 +19,12 @@ export interface FakeReply {
   closeBeforeAnswer?: boolean;
   /** Send the provider's in-stream error event after this many text chunks, then end. */
   errorEventAfterChunks?: number;
+  /**
+   * Fall silent after this many text chunks (0: right after the headers and the opening frames):
+   * nothing more is sent and the connection stays open until the client closes it, as a provider
+   * that stalls mid-answer does. `headersDelayMs` is the stall before the headers.
+   */
+  stallAfterChunks?: number;
   /** Usage to report. 'none' sends no usage where the wire format allows it (OpenAI). */
   usage?: Partial<TokenUsage> | 'none';
   finishReason?: 'stop' | 'length';
@@ -36,11 +42,19 @@ export interface PlannedReply {
   dropConnectionAfterChunks: number | undefined;
   closeBeforeAnswer: boolean;
   errorEventAfterChunks: number | undefined;
+  stallAfterChunks: number | undefined;
 }
 
-/** 'Hello big world' -> ['Hello', ' big', ' world']: each word keeps the space before it. */
+/**
+ * 'Hello big world' -> ['Hello', ' big', ' world']: each word keeps the space before it, the last
+ * one the spaces after it. Cut at the ends of words, found once each: `/\s*\S+/g` re-read a long
+ * run of spaces from each of its characters.
+ */
 export function splitIntoWordChunks(text: string): string[] {
-  return text.match(/\s*\S+(?:\s+$)?/g) ?? (text ? [text] : []);
+  const ends = Array.from(text.matchAll(/\S+/g), (word) => word.index + word[0].length);
+  if (ends.length === 0) return text ? [text] : [];
+  ends[ends.length - 1] = text.length;
+  return ends.map((end, index) => text.slice(index === 0 ? 0 : ends[index - 1], end));
 }
 
 function countWords(texts: readonly string[]): number {
@@ -78,5 +92,6 @@ export function planReply(
     dropConnectionAfterChunks: reply.dropConnectionAfterChunks,
     closeBeforeAnswer: reply.closeBeforeAnswer ?? false,
     errorEventAfterChunks: reply.errorEventAfterChunks,
+    stallAfterChunks: reply.stallAfterChunks,
   };
 }

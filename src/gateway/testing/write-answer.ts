@@ -41,10 +41,17 @@ export async function writeStream(
   context: AnswerContext,
 ): Promise<AnswerEnding> {
   let clientClosed = false;
+  let onClientClosed: (() => void) | undefined;
+  // A long wait before the headers (a provider that never answers) ends when the client leaves.
+  const left = new AbortController();
   response.on('close', () => {
-    if (!response.writableFinished) clientClosed = true;
+    if (response.writableFinished) return;
+    clientClosed = true;
+    left.abort();
+    onClientClosed?.();
   });
-  if (context.reply.headersDelayMs > 0) await delay(context.reply.headersDelayMs);
+  if (context.reply.headersDelayMs > 0)
+    await delay(context.reply.headersDelayMs, undefined, { signal: left.signal }).catch(() => undefined);
   if (clientClosed) return 'closed-by-client';
   response.writeHead(200, {
     'content-type': 'text/event-stream',
@@ -53,8 +60,13 @@ export async function writeStream(
   });
   response.flushHeaders();
   for (const frame of wire.openingFrames(context)) response.write(frame);
-  const { chunks, chunkDelayMs, dropConnectionAfterChunks, errorEventAfterChunks } = context.reply;
+  const { chunks, chunkDelayMs, dropConnectionAfterChunks, errorEventAfterChunks, stallAfterChunks } = context.reply;
   for (let index = 0; index <= chunks.length; index += 1) {
+    if (stallAfterChunks === index) {
+      // Silent from here on: only the client going away ends it.
+      if (!clientClosed) await new Promise<void>((resolve) => (onClientClosed = resolve));
+      return 'closed-by-client';
+    }
     const failsHere = dropConnectionAfterChunks === index || errorEventAfterChunks === index;
     if (index === chunks.length && !failsHere) break;
     // A failure takes the place of the next chunk, so it waits for the delay too.

@@ -4,7 +4,7 @@ import type { Executor } from '../db/database';
 import { notFound } from '../http/app-error';
 import { savingsRange } from '../routing/savings-service';
 import { billingCycleOn } from './billing-cycle';
-import { sumDecimals } from './decimal-sum';
+import { subtractDecimals, sumDecimals } from './decimal-sum';
 import { groupBy } from './group-by';
 import { modelName, shareOf } from './model-names';
 import { findCycleAllowance, totalsByDayAndModel, type DayModelTotals } from './usage-totals-repository';
@@ -37,6 +37,8 @@ export async function subscriptionAnalytics(
   const inCycle = rows.filter((row) => row.day >= cycle.startDate && row.day <= cycle.endDate);
   const inSavings = rows.filter((row) => row.day >= savings.from && row.day <= savings.to);
   const tokensUsed = sumOf(inCycle, (row) => row.tokens);
+  const savingsActual = sumDecimals(inSavings.map((row) => row.costUsd));
+  const savingsPotential = sumDecimals(inSavings.map((row) => row.referenceCostUsd));
   return {
     total_cost: sumDecimals(inCycle.map((row) => row.costUsd)),
     total_tokens_used: tokensUsed,
@@ -67,5 +69,11 @@ export async function subscriptionAnalytics(
         potential_cost: Number(row.referenceCostUsd),
       })),
     })),
+    cost_savings_total: {
+      tokens_used: sumOf(inSavings, (row) => row.tokens),
+      actual_cost: savingsActual,
+      potential_cost: savingsPotential,
+      savings: subtractDecimals(savingsPotential, savingsActual),
+    },
   };
 }

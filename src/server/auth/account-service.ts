@@ -6,12 +6,13 @@ import type {
   passwordResetConfirmSchema,
   SignupRequest,
 } from '../../contracts';
-import { messages } from '../../contracts';
+import { messages, newOrganisationSettings } from '../../contracts';
 import { users } from '../db/schema';
 import { activationEmail, passwordResetEmail, verificationEmail } from '../email/templates';
 import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { insertOrganisation } from '../organisations/organisation-repository';
+import { saveSettings } from '../organisations/organisation-settings-repository';
 import { seedDefaultRoles } from '../roles/role-repository';
 import { openWallet } from '../wallet/open-wallet';
 import { uniqueViolationIndex } from '../shared/unique-violation';
@@ -20,6 +21,7 @@ import type { AuthDependencies, ClientInfo } from './auth-dependencies';
 import { consumeOneTimeToken, issueOneTimeToken, oneTimeTokenLifetimeMinutes } from './one-time-token-repository';
 import { revokeUserSessions } from './session-repository';
 import { sendAfterCommit } from './send-after-commit';
+import { issueVerificationLink } from './verification-link';
 import { issueSignIn } from './session-service';
 
 const hours = (minutes: number) => Math.round(minutes / 60);
@@ -50,6 +52,7 @@ export async function signup(
     const { response, verifyToken } = await db.transaction(async (transaction) => {
       const orgId = await insertOrganisation(transaction, { name: input.org_name, contactEmail: input.email });
       const { adminRoleId } = await seedDefaultRoles(transaction, orgId);
+      await saveSettings(transaction, orgId, newOrganisationSettings);
       await openWallet(transaction, orgId, dependencies.trialCreditUsd);
       const [created] = await transaction
         .insert(users)
@@ -62,8 +65,8 @@ export async function signup(
           status: 'active',
         })
         .returning({ id: users.id });
+      const verifyToken = await issueVerificationLink(transaction, { orgId, userId: created!.id });
       const user = await findUser(transaction, orgId, created!.id);
-      const verifyToken = await issueOneTimeToken(transaction, { orgId, userId: created!.id, purpose: 'verify_email' });
       return { response: await issueSignIn(dependencies, transaction, user!, client), verifyToken };
     });
     const link = dependencies.linkTo('/verify-email', verifyToken);
@@ -95,11 +98,7 @@ export async function resendVerification(
   const retryAfterSeconds = dependencies.passwordResetThrottle.perRecipient.admit(`verify:${user.email.toLowerCase()}`);
   if (retryAfterSeconds > 0)
     throw new AppError('too_many_requests', messages.tooManyVerificationEmails, { retryAfterSeconds });
-  const token = await issueOneTimeToken(dependencies.db, {
-    orgId: user.orgId,
-    userId: user.id,
-    purpose: 'verify_email',
-  });
+  const token = await issueVerificationLink(dependencies.db, { orgId: user.orgId, userId: user.id });
   await sendAfterCommit(
     dependencies,
     verificationEmail(
@@ -153,6 +152,8 @@ export async function activate(dependencies: AuthDependencies, input: z.infer<ty
       passwordChangedAt: now,
       gdprConsentAt: now,
       status: 'active',
+      // An invitation's link came by e-mail: following it proves the address.
+      emailVerifiedAt: user.emailVerifiedAt ?? now,
     });
   });
   return { success: true };

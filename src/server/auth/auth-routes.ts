@@ -13,8 +13,12 @@ import {
   signupRequestSchema,
   successResponseSchema,
   twoFactorDisableSchema,
+  twoFactorEnableResponseSchema,
   twoFactorEnableSchema,
   twoFactorSetupResponseSchema,
+  recoveryCodeStatusSchema,
+  recoveryCodesResponseSchema,
+  regenerateRecoveryCodesRequestSchema,
   validateTokenRequestSchema,
   validateTokenResponseSchema,
   verifyEmailRequestSchema,
@@ -28,7 +32,10 @@ import { AppError } from '../http/app-error';
 import * as accounts from './account-service';
 import type { AuthDependencies } from './auth-dependencies';
 import { requireAuth } from './require-auth';
+import { login } from './login-service';
+import { refresh } from './refresh-service';
 import * as sessions from './session-service';
+import * as recoveryCodes from './recovery-code-service';
 import * as twoFactor from './two-factor-service';
 
 const tags = ['Authentication'];
@@ -66,7 +73,7 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
 
   const router = createApiRouter();
   addRoute(router, post('/login', 'Sign in', loginRequestSchema, authResponseSchema), async (context) => {
-    return context.json(await sessions.login(dependencies, context.req.valid('json'), client(context)));
+    return context.json(await login(dependencies, context.req.valid('json'), client(context)));
   });
   addRoute(
     router,
@@ -81,9 +88,7 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
     router,
     post('/refresh', 'Exchange a refresh token for new tokens', refreshRequestSchema, refreshResponseSchema),
     async (context) => {
-      return context.json(
-        await sessions.refresh(dependencies, context.req.valid('json').refresh_token, client(context)),
-      );
+      return context.json(await refresh(dependencies, context.req.valid('json').refresh_token, client(context)));
     },
   );
   addRoute(
@@ -188,9 +193,13 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
   );
   addRoute(
     router,
-    post('/2fa/enable', 'Turn two-factor authentication on', twoFactorEnableSchema, successResponseSchema, {
-      signedIn,
-    }),
+    post(
+      '/2fa/enable',
+      'Turn two-factor authentication on; answers the recovery codes, shown this once',
+      twoFactorEnableSchema,
+      twoFactorEnableResponseSchema,
+      { signedIn },
+    ),
     async (context) => {
       return context.json(
         await twoFactor.enableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')),
@@ -207,6 +216,38 @@ export function createAuthRoutes(dependencies: AuthDependencies) {
         await twoFactor.disableTwoFactor(dependencies, context.get('caller'), context.req.valid('json')),
       );
     },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/2fa/recovery-codes',
+      tags,
+      summary: "How many of the caller's two-factor recovery codes are left",
+      security: signedInSecurity,
+      middleware: signedIn,
+      responses: answers('Recovery codes left', recoveryCodeStatusSchema),
+    }),
+    async (context) => context.json(await recoveryCodes.recoveryCodeStatus(dependencies, context.get('caller'))),
+  );
+  addRoute(
+    router,
+    post(
+      '/2fa/recovery-codes',
+      'A new set of two-factor recovery codes for a current authenticator code; the earlier ones stop working',
+      regenerateRecoveryCodesRequestSchema,
+      recoveryCodesResponseSchema,
+      { signedIn },
+    ),
+    async (context) =>
+      context.json(
+        await recoveryCodes.regenerateRecoveryCodes(
+          dependencies,
+          context.get('caller'),
+          context.req.valid('json'),
+          client(context),
+        ),
+      ),
   );
   return router;
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { defaultOrganisationSettings } from '../../contracts';
-import type { Executor } from '../db/database';
+import type { Database, Executor } from '../db/database';
 import { authSessions, organisationSettings, refreshTokens, roles, users } from '../db/schema';
 import type { Caller } from '../http/context';
 import type { SignInRuleSettings } from './sign-in-rules';
@@ -51,6 +51,7 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
       sessionId: refreshTokens.sessionId,
       expiresAt: refreshTokens.expiresAt,
       usedAt: refreshTokens.usedAt,
+      successorSealed: refreshTokens.successorSealed,
       orgId: authSessions.orgId,
       userId: authSessions.userId,
       sessionRevokedAt: authSessions.revokedAt,
@@ -68,14 +69,63 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
   return row ? { ...row, rules: signInRulesOf(row) } : undefined;
 }
 
-/** Marks a refresh token used; false when another request already did (a concurrent replay). */
-export async function markRefreshTokenUsed(db: Executor, tokenId: string, at: Date): Promise<boolean> {
-  const updated = await db
-    .update(refreshTokens)
-    .set({ usedAt: at })
-    .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  return updated.length === 1;
+/**
+ * Whether this person signed in from this client address since `since`: the login throttle keeps
+ * checking passwords from such an address while the username is under attack (docs/decisions/035).
+ * Looked up by username like the login itself; an unknown username has no such address.
+ */
+export async function hasSignedInFrom(db: Executor, username: string, clientAddress: string, since: Date) {
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        sql`lower(${users.username}) = lower(${username})`,
+        eq(authSessions.clientAddress, clientAddress),
+        gt(authSessions.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Exchanges a refresh token for its successor in one transaction: marks it used with the successor
+ * pair sealed beside it, and stores the successor's row. False when another request used it first
+ * (on PostgreSQL this waits for that request's transaction, so its sealed pair can be read next).
+ * Sealed pairs of the sign-in's older tokens, past the grace, are cleared on the way.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  rotation: {
+    tokenId: string;
+    usedAt: Date;
+    successorSealed: string;
+    successor: { sessionId: string; tokenHash: string; expiresAt: Date };
+    graceEndedBefore: Date;
+  },
+): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    const updated = await transaction
+      .update(refreshTokens)
+      .set({ usedAt: rotation.usedAt, successorSealed: rotation.successorSealed })
+      .where(and(eq(refreshTokens.id, rotation.tokenId), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (updated.length !== 1) return false;
+    await transaction.insert(refreshTokens).values(rotation.successor);
+    await transaction
+      .update(refreshTokens)
+      .set({ successorSealed: null })
+      .where(
+        and(
+          eq(refreshTokens.sessionId, rotation.successor.sessionId),
+          isNotNull(refreshTokens.successorSealed),
+          lt(refreshTokens.usedAt, rotation.graceEndedBefore),
+        ),
+      );
+    return true;
+  });
 }
 
 /** Records activity on a sign-in unless a request wrote a time at least as recent (concurrent requests write once). */

@@ -1,25 +1,21 @@
-import type { AuthResponse, LoginRequest, RefreshResponse } from '../../contracts';
+import type { AuthResponse, RefreshResponse } from '../../contracts';
 import { messages, organisationRuleMessages } from '../../contracts';
 import type { Executor } from '../db/database';
 import { AppError, forbidden, unauthorized } from '../http/app-error';
 import type { Caller } from '../http/context';
-import { getOrganisationSettings } from '../organisations/organisation-settings-service';
-import { findUserForLogin, presentUser, updateUser, type UserRecord } from '../users/user-repository';
+import { presentUser, type UserRecord } from '../users/user-repository';
 import type { AuthDependencies, ClientInfo } from './auth-dependencies';
-import { createOpaqueToken, hashOpaqueToken } from './opaque-tokens';
+import { createOpaqueToken } from './opaque-tokens';
 import {
   createAuthSession,
   findCaller,
-  findRefreshToken,
   insertRefreshToken,
-  markRefreshTokenUsed,
   idleRevocationReason,
   recordSignInActivity,
   revokeAuthSession,
 } from './session-repository';
 import { CallerChanged, sameCaller } from './recent-callers';
-import { isAddressAllowed, judgeSignIn } from './sign-in-rules';
-import { verifyTotpCode } from './two-factor';
+import { judgeSignIn } from './sign-in-rules';
 
 /** Starts a sign-in: a session (token family), its first refresh token and an access token. */
 export async function issueSignIn(
@@ -40,117 +36,29 @@ export async function issueSignIn(
   return { ...tokens, user: presentUser(user, twoFactorSetupRequired) };
 }
 
-async function issueTokenPair(
+/** A new access token and refresh token for the sign-in, the refresh token stored by its hash. */
+export async function issueTokenPair(
   dependencies: AuthDependencies,
   executor: Executor,
   claims: { userId: string; orgId: string; sessionId: string },
 ): Promise<RefreshResponse> {
+  const pair = await createTokenPair(dependencies, claims);
+  await insertRefreshToken(executor, pair.refreshTokenRow);
+  return pair.answer;
+}
+
+/** A new pair for the sign-in, not stored yet: the answer, and the refresh token's row (its hash, never the token). */
+export async function createTokenPair(
+  dependencies: AuthDependencies,
+  claims: { userId: string; orgId: string; sessionId: string },
+): Promise<{ answer: RefreshResponse; refreshTokenRow: { sessionId: string; tokenHash: string; expiresAt: Date } }> {
   const refresh = createOpaqueToken();
-  const refreshExpiresAt = new Date(Date.now() + dependencies.refreshTokenTtlDays * 86_400_000);
-  await insertRefreshToken(executor, {
-    sessionId: claims.sessionId,
-    tokenHash: refresh.tokenHash,
-    expiresAt: refreshExpiresAt,
-  });
+  const expiresAt = new Date(Date.now() + dependencies.refreshTokenTtlDays * 86_400_000);
   const access = await dependencies.accessTokens.sign(claims);
-  return { token: access.token, refresh_token: refresh.token, expires_at: access.expiresAt.toISOString() };
-}
-
-export async function login(
-  dependencies: AuthDependencies,
-  input: LoginRequest,
-  client: ClientInfo,
-): Promise<AuthResponse> {
-  const { loginThrottle, passwords, db } = dependencies;
-  const retryAfter = loginThrottle.retryAfterSeconds(input.username, client.address);
-  if (retryAfter > 0) {
-    throw new AppError('too_many_requests', messages.tooManyLoginAttempts, { retryAfterSeconds: retryAfter });
-  }
-  const user = await findUserForLogin(db, input.username);
-  const passwordMatches = await passwords.verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !passwordMatches || user.status !== 'active') {
-    loginThrottle.record(input.username, client.address);
-    throw unauthorized(messages.invalidCredentials);
-  }
-  // Only once the password matched: a stranger learns nothing about the organisation's networks.
-  const { security } = await getOrganisationSettings(db, user.orgId);
-  if (!isAddressAllowed(client.address, security.ip_restrictions))
-    throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
-  const afterPasswordSignIn = await dependencies.passwordSignInPolicy?.judgePasswordSignIn(user, client);
-  let acceptedStep: number | undefined;
-  if (user.totpEnabled && user.totpSecretEncrypted) {
-    if (!input.totp_code) throw new AppError('two_factor_required', messages.twoFactorRequired);
-    const secret = dependencies.totpSecrets.open(user.totpSecretEncrypted);
-    acceptedStep = await verifyTotpCode(secret, input.totp_code, user.totpLastStep);
-    if (acceptedStep === undefined) {
-      loginThrottle.record(input.username, client.address);
-      throw unauthorized(messages.invalidTwoFactorCode);
-    }
-  }
-  loginThrottle.forgiveSubject(input.username);
-  return db.transaction(async (transaction) => {
-    await updateUser(transaction, user.orgId, user.id, {
-      lastLoginAt: new Date(),
-      ...(acceptedStep !== undefined ? { totpLastStep: acceptedStep } : {}),
-    });
-    await afterPasswordSignIn?.(transaction);
-    return issueSignIn(dependencies, transaction, user, client, security.require_2fa && !user.totpEnabled);
-  });
-}
-
-/**
- * Rotates a refresh token. A token that was already used means it leaked or was replayed:
- * the whole sign-in it belongs to is revoked, so the thief's copy dies with the owner's.
- * The organisation's sign-in rules hold here too: an idle sign-in has ended (401), and a client
- * outside the allowed networks is refused (403). A refresh is not activity: only requests are.
- */
-export async function refresh(
-  dependencies: AuthDependencies,
-  refreshToken: string,
-  client: ClientInfo,
-): Promise<RefreshResponse> {
-  const { db, logger } = dependencies;
-  const stored = await findRefreshToken(db, hashOpaqueToken(refreshToken));
-  const invalid = () => unauthorized(messages.sessionExpired);
-  if (!stored) throw invalid();
-  // The web app shows this answer at sign-in: an idle sign-in says why it ended, however often it is tried.
-  const endedWhenIdle = () =>
-    unauthorized(organisationRuleMessages.signedOutWhenIdle(stored.rules.sessionTimeoutMinutes));
-  if (stored.sessionRevokedAt && stored.sessionRevokedReason === idleRevocationReason) throw endedWhenIdle();
-  if (stored.sessionRevokedAt || stored.userStatus !== 'active') throw invalid();
-  if (stored.usedAt) {
-    await revokeAuthSession(db, stored.orgId, stored.sessionId, 'refresh token reuse');
-    logger.warn({ sessionId: stored.sessionId, userId: stored.userId }, 'refresh token reused; sign-in revoked');
-    throw invalid();
-  }
-  if (stored.expiresAt.getTime() <= Date.now()) throw invalid();
-  const verdict = judgeSignIn({
-    rules: stored.rules,
-    lastActiveAt: stored.sessionLastActiveAt,
-    twoFactorEnabled: stored.twoFactorEnabled,
-    clientAddress: client.address,
-    now: Date.now(),
-  });
-  if (verdict.outcome === 'idle') {
-    await revokeAuthSession(db, stored.orgId, stored.sessionId, idleRevocationReason);
-    throw endedWhenIdle();
-  }
-  if (verdict.outcome === 'address_refused')
-    throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
-  const now = new Date();
-  const rotated = await db.transaction(async (transaction) => {
-    if (!(await markRefreshTokenUsed(transaction, stored.id, now))) return undefined;
-    return issueTokenPair(dependencies, transaction, {
-      userId: stored.userId,
-      orgId: stored.orgId,
-      sessionId: stored.sessionId,
-    });
-  });
-  if (!rotated) {
-    await revokeAuthSession(db, stored.orgId, stored.sessionId, 'refresh token reuse');
-    throw invalid();
-  }
-  return rotated;
+  return {
+    answer: { token: access.token, refresh_token: refresh.token, expires_at: access.expiresAt.toISOString() },
+    refreshTokenRow: { sessionId: claims.sessionId, tokenHash: refresh.tokenHash, expiresAt },
+  };
 }
 
 export async function logout(dependencies: AuthDependencies, caller: Caller): Promise<void> {

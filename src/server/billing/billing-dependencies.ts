@@ -11,6 +11,8 @@ export interface BillingDependencies {
   charges: PlanCharges;
   /** Usage and wallet lines of invoices. */
   sources: InvoiceSources;
-  /** With Stripe: the wallet's card payments, which plan orders are paid through (docs/decisions/024). */
+  /** The wallet's payments, which plan orders are paid through, by card or from the wallet (docs/decisions/024, 040). */
   cardPayments?: WalletDependencies;
+  /** Told when a purchase or upgrade changed the organisation's plan on this instance (its allowance is read again). */
+  onPlanChanged?: (orgId: string) => void;
 }

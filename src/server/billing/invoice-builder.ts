@@ -4,24 +4,28 @@ import { subscriptionCharges } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { centsOf, centsToInvoiceUnits } from './billing-money';
 import { lastDayOf, type BillingPeriod } from './billing-periods';
+import { chargePayments, sumOfPayments, usagePayment, type InvoicePaymentDraft } from './invoice-payments';
 import type { InvoiceLineDraft, InvoiceSources } from './invoice-sources';
 
 export interface BuiltInvoice {
   lines: (InvoiceLineDraft & { lineNumber: number })[];
   totalUnits: bigint;
   paidUnits: bigint;
+  payments: InvoicePaymentDraft[];
 }
 
 /**
  * A period's lines, numbered from 1: the subscription's charges billed in it (the Free Trial at 0
- * when none), usage by model, then the wallet's lines. The total is their exact sum; paid is what
- * of it was paid (paid charges and the wallet's payments).
+ * when none), then usage by model (docs/decisions/023, 040). The total is their exact sum. The
+ * payments against it: each paid charge's payment, and the usage, which the wallet paid as it was
+ * used; paid is their sum. The wallet's top-ups are not on it.
  */
 export async function buildInvoice(
   executor: Executor,
   sources: InvoiceSources,
   orgId: string,
   period: BillingPeriod,
+  now: Date,
 ): Promise<BuiltInvoice> {
   const days = { fromDay: period.start, toDay: lastDayOf(period) };
   const charges = await executor
@@ -52,15 +56,17 @@ export async function buildInvoice(
       amountUnits: 0n,
     });
   }
-  const usage = await sources.usageLines(executor, orgId, days);
-  const wallet = await sources.walletLines(executor, orgId, days);
-  const lines = [...chargeLines, ...usage, ...wallet.lines].map((line, index) => ({ ...line, lineNumber: index + 1 }));
-  const paidCharges = charges
-    .filter((charge) => charge.status === 'paid')
-    .reduce((sum, charge) => sum + centsToInvoiceUnits(centsOf(charge.amount)), 0n);
+  const usage = await sources.usage(executor, orgId, days);
+  const lines = [...chargeLines, ...usage.lines].map((line, index) => ({ ...line, lineNumber: index + 1 }));
+  const usageUnits = usage.lines.reduce((sum, line) => sum + line.amountUnits, 0n);
+  const payments = [
+    ...(await chargePayments(executor, orgId, period)),
+    ...usagePayment(usageUnits, usage.lastPaidAt ?? now),
+  ];
   return {
     lines,
     totalUnits: lines.reduce((sum, line) => sum + line.amountUnits, 0n),
-    paidUnits: paidCharges + wallet.paidUnits,
+    paidUnits: sumOfPayments(payments),
+    payments,
   };
 }

@@ -21,6 +21,7 @@ const invoice = (lines: number): Invoice => ({
   total: 0.0001234 * lines,
   amount_paid: 0,
   amount_due: 0.0001234 * lines,
+  payments: [],
   issued_at: '2026-10-31T00:00:05.000Z',
   pdf_path: '/api/subscription/invoices/x/y/pdf',
 });

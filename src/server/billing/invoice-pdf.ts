@@ -108,6 +108,26 @@ export async function renderInvoicePdf({
     writeRight(formatAmount(amount, invoice.currency), right, font, 11);
     y -= 16;
   }
+  if (invoice.payments.length > 0) {
+    y -= 14;
+    if (y < margin + 40 + 16 * invoice.payments.length) {
+      page = document.addPage(pageSize);
+      y = pageSize[1] - margin;
+    }
+    write('Payments', margin, bold, 11);
+    y -= 16;
+    for (const payment of invoice.payments) {
+      write(payment.paid_at.slice(0, 10), margin, regular, 9);
+      page.drawText(fit(payment.description, regular, 9, right - margin - 70 - 110), {
+        x: margin + 70,
+        y,
+        size: 9,
+        font: regular,
+      });
+      writeRight(formatAmount(payment.amount, invoice.currency), right, regular, 9);
+      y -= 14;
+    }
+  }
   return document.save();
 }
 

@@ -86,6 +86,19 @@ export async function issueInvoice(
   return issued!;
 }
 
+/** An issued invoice whose payments came to cover its total (a renewal paid after the period closed): now paid. */
+export async function markInvoicePaid(
+  transaction: Executor,
+  invoice: InvoiceRow,
+  paidUnits: bigint,
+): Promise<InvoiceRow['status']> {
+  await transaction
+    .update(invoices)
+    .set({ status: 'paid', amountPaid: units(paidUnits) })
+    .where(inOrganisation(invoices.orgId, invoice.orgId, eq(invoices.id, invoice.id), eq(invoices.status, 'issued')));
+  return 'paid';
+}
+
 /** Newest period first. */
 export async function listInvoices(db: Executor, orgId: string): Promise<InvoiceRow[]> {
   return db.select().from(invoices).where(inOrganisation(invoices.orgId, orgId)).orderBy(desc(invoices.periodStart));

@@ -6,11 +6,13 @@ import type { BillingDependencies } from './billing-dependencies';
 import { invoiceNumber, invoiceUnitsOf } from './billing-money';
 import { lastDayOf, type BillingPeriod } from './billing-periods';
 import { buildInvoice, type BuiltInvoice } from './invoice-builder';
+import { chargePayments, presentInvoicePayment, sumOfPayments, usagePayment } from './invoice-payments';
 import {
   ensureDraftInvoice,
   findInvoice,
   linesOfInvoices,
   listInvoices,
+  markInvoicePaid,
   type InvoiceLineRow,
   type InvoiceRow,
 } from './invoice-repository';
@@ -37,20 +39,39 @@ function presentDraft(invoice: InvoiceRow, built: BuiltInvoice): Invoice {
     total: invoiceNumber(built.totalUnits),
     amount_paid: invoiceNumber(built.paidUnits),
     amount_due: invoiceNumber(built.totalUnits - built.paidUnits),
+    payments: built.payments.map(presentInvoicePayment),
     issued_at: null,
     pdf_path: pdfPathOf(invoice),
   };
 }
 
-function presentIssued(invoice: InvoiceRow, lines: InvoiceLineRow[]): Invoice {
+/** Invoices issued before docs/decisions/040 listed the wallet's top-ups; their amount paid stays as issued. */
+const listsTopUps = (lines: InvoiceLineRow[]) => lines.some((line) => line.kind === 'top_up' || line.kind === 'wallet');
+
+/**
+ * An issued invoice: its lines and total as issued, never changed; the payments against it as they
+ * stand (a renewal retried after the period closed may be paid later), and when they cover the
+ * total an issued invoice becomes paid (the one change an issued invoice takes).
+ */
+async function presentIssued(executor: Executor, invoice: InvoiceRow, lines: InvoiceLineRow[]): Promise<Invoice> {
   const total = invoiceUnitsOf(invoice.total ?? '0');
-  const paid = invoiceUnitsOf(invoice.amountPaid ?? '0');
+  const period = { start: invoice.periodStart, end: invoice.periodEnd };
+  const usageUnits = lines
+    .filter((line) => line.kind === 'usage')
+    .reduce((sum, line) => sum + invoiceUnitsOf(line.amount), 0n);
+  const payments = [
+    ...(await chargePayments(executor, invoice.orgId, period)),
+    ...usagePayment(usageUnits, invoice.issuedAt ?? invoice.createdAt),
+  ];
+  const paid = listsTopUps(lines) ? invoiceUnitsOf(invoice.amountPaid ?? '0') : sumOfPayments(payments);
+  const status =
+    invoice.status === 'issued' && paid >= total ? await markInvoicePaid(executor, invoice, paid) : invoice.status;
   return {
     id: invoice.id,
     number: invoice.number,
-    status: invoice.status,
+    status,
     period_start: invoice.periodStart,
-    period_end: lastDayOf({ start: invoice.periodStart, end: invoice.periodEnd }),
+    period_end: lastDayOf(period),
     currency: invoice.currency,
     lines: lines.map(
       (line): InvoiceLine => ({
@@ -65,6 +86,7 @@ function presentIssued(invoice: InvoiceRow, lines: InvoiceLineRow[]): Invoice {
     total: invoiceNumber(total),
     amount_paid: invoiceNumber(paid),
     amount_due: invoiceNumber(total - paid),
+    payments: payments.map(presentInvoicePayment),
     issued_at: invoice.issuedAt?.toISOString() ?? null,
     pdf_path: pdfPathOf(invoice),
   };
@@ -76,6 +98,7 @@ async function presentInvoices(
   orgId: string,
   rows: InvoiceRow[],
   openPeriod: BillingPeriod,
+  now: Date,
 ): Promise<Invoice[]> {
   const lines = await linesOfInvoices(
     executor,
@@ -84,9 +107,9 @@ async function presentInvoices(
   );
   const answers: Invoice[] = [];
   for (const row of rows) {
-    if (row.status !== 'draft') answers.push(presentIssued(row, lines.get(row.id) ?? []));
+    if (row.status !== 'draft') answers.push(await presentIssued(executor, row, lines.get(row.id) ?? []));
     else if (row.periodStart === openPeriod.start)
-      answers.push(presentDraft(row, await buildInvoice(executor, dependencies.sources, orgId, openPeriod)));
+      answers.push(presentDraft(row, await buildInvoice(executor, dependencies.sources, orgId, openPeriod, now)));
   }
   return answers;
 }
@@ -105,6 +128,7 @@ export function listOrganisationInvoices(
       orgId,
       await listInvoices(transaction, orgId),
       settled.openPeriod,
+      now,
     );
   });
 }
@@ -118,7 +142,9 @@ export function organisationInvoice(
 ): Promise<Invoice> {
   return settleBilling(dependencies, orgId, now, async (transaction, settled) => {
     const row = await findInvoice(transaction, orgId, invoiceId);
-    const [invoice] = row ? await presentInvoices(transaction, dependencies, orgId, [row], settled.openPeriod) : [];
+    const [invoice] = row
+      ? await presentInvoices(transaction, dependencies, orgId, [row], settled.openPeriod, now)
+      : [];
     if (!invoice) throw notFound(subscriptionMessages.invoiceNotFound);
     return invoice;
   });

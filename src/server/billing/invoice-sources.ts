@@ -11,17 +11,18 @@ export interface InvoiceLineDraft {
   amountUnits: bigint;
 }
 
+/** The period's usage lines, and when the wallet last paid for them (the wallet pays usage as it is used). */
+export interface InvoiceUsage {
+  lines: InvoiceLineDraft[];
+  lastPaidAt: Date | null;
+}
+
 /**
- * Where an invoice's lines other than the subscription's charges come from (docs/decisions/023):
- * usage by model, and the prepaid wallet's top-ups and what it paid. Implemented from the wallet's ledger in wallet-invoice-sources.ts.
+ * Where an invoice's usage lines come from (docs/decisions/023, 040): usage by model paid from the
+ * prepaid wallet, implemented from the wallet's ledger in wallet-invoice-sources.ts. The wallet's
+ * top-ups are never on an invoice: they are money put aside, not something bought.
  */
 export interface InvoiceSources {
   /** Usage paid through the instance's provider keys, one line per model, over the period's days (both included). */
-  usageLines(executor: Executor, orgId: string, days: DayRange): Promise<InvoiceLineDraft[]>;
-  /** The wallet's lines for the period (its top-ups; usage it paid, negative) and how much of them was paid. */
-  walletLines(
-    executor: Executor,
-    orgId: string,
-    days: DayRange,
-  ): Promise<{ lines: InvoiceLineDraft[]; paidUnits: bigint }>;
+  usage(executor: Executor, orgId: string, days: DayRange): Promise<InvoiceUsage>;
 }

@@ -4,7 +4,6 @@ import type { Executor } from '../db/database';
 import { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { checkoutReturnTo } from '../wallet/checkout-return';
-import { findWallet } from '../wallet/ledger-repository';
 import { claimPayment, findPayment, findPaymentByKey, type PaymentRow } from '../wallet/payment-repository';
 import { chargeClaimedPayment } from '../wallet/top-up-service';
 import type { BillingDependencies } from './billing-dependencies';
@@ -24,6 +23,10 @@ type OrderInput = {
   amountCents: bigint;
   currency: string;
   key: string;
+  /** The card to charge (a Stripe PaymentMethod id; test mode: a test id); absent: Stripe Checkout. */
+  paymentMethod: string | undefined;
+  /** 'test' in test mode, else 'stripe'. */
+  processor: string;
 };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -31,18 +34,13 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 const waitForFirstMs = 30_000;
 
 /**
- * With Stripe, a purchase or upgrade is an order: its payment is written (processing) in the
- * change's transaction, keyed by the request's Idempotency-Key, and the change is applied only when
- * the payment succeeds (plan-orders.ts). The card is the organisation's saved one (a top-up or an
- * earlier payment saved it; a PaymentMethod id sent with a purchase is used instead), charged
- * off-session; without one the customer pays on Stripe Checkout.
+ * A purchase or upgrade paid by card is an order (docs/decisions/024, 040): its payment is written
+ * (processing) in the change's transaction, keyed by the request's Idempotency-Key, and the change
+ * is applied only when the payment succeeds (plan-orders.ts), in test mode as with Stripe. The card
+ * is the one the request named or the organisation saved, charged off-session; without one the
+ * customer pays on Stripe Checkout.
  */
 export async function orderPlanPayment(transaction: Executor, caller: Caller, input: OrderInput): Promise<PaymentRow> {
-  const wallet = await findWallet(transaction, caller.orgId);
-  const given =
-    input.order.kind === 'purchase' && input.order.paymentMethod.startsWith('pm_')
-      ? input.order.paymentMethod
-      : undefined;
   const label = input.order.label ?? (input.order.kind === 'upgrade' ? input.order.description : 'Tokenwise plan');
   const planOrder = { ...input.order, label, actor: { userId: caller.userId, username: caller.username } } as PlanOrder;
   const claimed = await claimPayment(transaction, {
@@ -52,8 +50,8 @@ export async function orderPlanPayment(transaction: Executor, caller: Caller, in
     amount: centsText(input.amountCents),
     currency: input.currency,
     status: 'processing',
-    processor: 'stripe',
-    paymentMethod: given ?? wallet?.savedPaymentMethod ?? null,
+    processor: input.processor,
+    paymentMethod: input.paymentMethod ?? null,
     isAutoReload: false,
     purpose: 'plan',
     planOrder,
@@ -74,7 +72,8 @@ export async function followPlanPayment(
   options: { chargeNow: boolean; now: Date },
 ): Promise<PlanChangeResult> {
   const cardPayments = dependencies.cardPayments;
-  if (!change.payment_id || !cardPayments) return { change, awaitingPayment: false };
+  // Paid already (from the wallet, in the change's transaction), or nothing to pay.
+  if (!change.payment_id || change.charge || !cardPayments) return { change, awaitingPayment: false };
   let payment = (await findPayment(dependencies.db, orgId, change.payment_id))!;
   if (options.chargeNow && payment.status === 'processing') {
     const order = orderOf(payment);
@@ -102,7 +101,12 @@ export async function followPlanPayment(
   const charge = await findCharge(dependencies.db, orgId, chargeKeyOf(orderOf(payment)));
   const current = await currentPlanAfterPayment(dependencies, orgId, options.now);
   return {
-    change: { ...current, charge: charge ? presentCharge(charge) : null, payment_id: payment.id, checkout_url: null },
+    change: {
+      ...current,
+      charge: charge ? presentCharge(charge, payment) : null,
+      payment_id: payment.id,
+      checkout_url: null,
+    },
     awaitingPayment: false,
   };
 }

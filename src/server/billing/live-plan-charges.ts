@@ -7,19 +7,29 @@ import type { BillingDependencies } from './billing-dependencies';
 import { centsText } from './billing-money';
 import { recordCharge, type PlanCharges } from './plan-charges';
 import { orderOf, type PlanOrder } from './plan-orders';
+import { renewFromWallet } from './renewal-charges';
+import { noSavedCardReason } from './renewal-dunning';
 
 /**
  * With Stripe, the charges closing a period makes (renewals; purchases and upgrades are orders,
- * live-plan-changes.ts): the charge is written pending with a payment for it on the organisation's
- * saved card, in the period's transaction, and charged off-session after it (chargeWaitingRenewals)
- * so no lock is held while Stripe answers. Without a saved card the charge fails at once.
+ * live-plan-changes.ts): a subscription bought from the wallet is paid from it when it can pay
+ * (renewal-charges.ts); otherwise the charge is written pending with a payment for it on the
+ * organisation's saved card, in the period's transaction, and charged off-session after it
+ * (chargeWaitingRenewals) so no lock is held while Stripe answers. Without a saved card the charge
+ * fails at once.
  */
 export function createLivePlanCharges(): PlanCharges {
   return {
     testMode: false,
     async charge(transaction, request) {
+      const fromWallet = await renewFromWallet(transaction, request);
+      if (fromWallet) return fromWallet;
       const card = (await findWallet(transaction, request.orgId))?.savedPaymentMethod;
-      if (!card) return recordCharge(transaction, request, { status: 'failed', processor: 'stripe' });
+      if (!card)
+        return {
+          charge: await recordCharge(transaction, request, { status: 'failed', processor: 'stripe' }),
+          failureReason: noSavedCardReason,
+        };
       const charge = await recordCharge(transaction, request, { status: 'pending', processor: 'stripe' });
       const order: PlanOrder = {
         kind: 'renewal',
@@ -41,7 +51,7 @@ export function createLivePlanCharges(): PlanCharges {
         purpose: 'plan',
         planOrder: order,
       });
-      return charge;
+      return { charge };
     },
   };
 }

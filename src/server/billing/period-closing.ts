@@ -34,7 +34,7 @@ export async function closePeriod(
   currency: string,
   now: Date,
 ): Promise<void> {
-  const built = await buildInvoice(transaction, dependencies.sources, orgId, period);
+  const built = await buildInvoice(transaction, dependencies.sources, orgId, period, now);
   await issueInvoice(transaction, orgId, period, currency, built, now);
 }
 
@@ -46,7 +46,8 @@ async function endSubscription(transaction: Executor, subscription: Subscription
 /**
  * At a period's end: a cancelled subscription ends (the Free Trial follows), as does one still past
  * due (its retries never paid for the period); otherwise the next period is charged, on the pending
- * downgrade's plan if any. A charge failed at once (no saved card) makes the subscription past due.
+ * downgrade's plan if any. A charge failed at once (no saved card, or a declined test card) makes
+ * the subscription past due.
  */
 async function renewOrEnd(
   transaction: Executor,
@@ -64,7 +65,7 @@ async function renewOrEnd(
   if (!plan || centsOf(plan.price) === 0n) return endSubscription(transaction, subscription, now);
   const next = periodFrom(subscription.currentPeriodEnd, plan.billingCycle);
   const idempotencyKey = renewalChargeKey(subscription.id, next.start);
-  const charge = await dependencies.charges.charge(transaction, {
+  const { charge, failureReason } = await dependencies.charges.charge(transaction, {
     orgId: subscription.orgId,
     subscriptionId: subscription.id,
     kind: 'plan',
@@ -86,7 +87,7 @@ async function renewOrEnd(
     await renewalFailed(
       transaction,
       renewed,
-      { chargeKey: idempotencyKey, attempt: 0, reason: noSavedCardReason },
+      { chargeKey: idempotencyKey, attempt: 0, reason: failureReason ?? noSavedCardReason },
       now,
     );
 }

@@ -3,6 +3,8 @@ import type { SubscriptionCharge } from '../../contracts';
 import type { Executor } from '../db/database';
 import { subscriptionCharges, type SubscriptionChargeKind, type SubscriptionChargeStatus } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
+import { paidWith, receiptPath } from '../wallet/paid-with';
+import type { PaymentRow } from '../wallet/payment-repository';
 import { centsText } from './billing-money';
 
 export type ChargeRow = typeof subscriptionCharges.$inferSelect;
@@ -21,21 +23,33 @@ export interface PlanChargeRequest {
   paymentMethod: string;
 }
 
+/** A charge as written, and the card's or the wallet's reason when it failed. */
+export interface ChargeResult {
+  charge: ChargeRow;
+  failureReason?: string;
+}
+
 /**
- * How a subscription takes money: a plan's price for a period, an upgrade's prorated difference.
- * Called inside the transaction that changes the subscription (under the organisation's lock), so
- * the charge and the change are kept or lost together.
+ * How a renewal takes money (purchases and upgrades are paid orders: live-plan-changes.ts). Called
+ * inside the transaction that closes the period (under the organisation's lock), so the charge and
+ * the renewal are kept or lost together. Implemented in renewal-charges.ts.
  */
 export interface PlanCharges {
   readonly testMode: boolean;
-  charge(transaction: Executor, request: PlanChargeRequest): Promise<ChargeRow>;
+  charge(transaction: Executor, request: PlanChargeRequest): Promise<ChargeResult>;
 }
 
 /** Writes a charge once per organisation and key; asking again answers the first. */
 export async function recordCharge(
   transaction: Executor,
   request: PlanChargeRequest,
-  payment: { status: SubscriptionChargeStatus; processor: string; processorPaymentId?: string | null },
+  payment: {
+    status: SubscriptionChargeStatus;
+    processor: string;
+    processorPaymentId?: string | null;
+    /** The payment that paid it (its receipt). */
+    paymentId?: string | null;
+  },
 ): Promise<ChargeRow> {
   const [inserted] = await transaction
     .insert(subscriptionCharges)
@@ -49,6 +63,7 @@ export async function recordCharge(
       status: payment.status,
       processor: payment.processor,
       processorPaymentId: payment.processorPaymentId ?? null,
+      paymentId: payment.paymentId ?? null,
       idempotencyKey: request.idempotencyKey,
       billedOn: request.billedOn,
     })
@@ -70,13 +85,15 @@ export async function settleCharge(
   transaction: Executor,
   orgId: string,
   idempotencyKey: string,
-  changes: { status: 'paid' | 'failed'; processorPaymentId?: string | null },
+  changes: { status: 'paid' | 'failed'; processorPaymentId?: string | null; paymentId?: string; processor?: string },
 ): Promise<void> {
   await transaction
     .update(subscriptionCharges)
     .set({
       status: changes.status,
       ...(changes.processorPaymentId ? { processorPaymentId: changes.processorPaymentId } : {}),
+      ...(changes.paymentId ? { paymentId: changes.paymentId } : {}),
+      ...(changes.processor ? { processor: changes.processor } : {}),
     })
     .where(
       inOrganisation(
@@ -103,18 +120,12 @@ export async function reopenCharge(transaction: Executor, orgId: string, idempot
     );
 }
 
-/**
- * Test mode (no STRIPE_SECRET_KEY): each charge is a paid line of the period's invoice and no
- * money moves. Idempotent on the key. With Stripe, see live-plan-charges.ts.
- */
-export function createRecordedPlanCharges(): PlanCharges {
-  return {
-    testMode: true,
-    charge: (transaction, request) => recordCharge(transaction, request, { status: 'paid', processor: 'test' }),
-  };
-}
-
-export function presentCharge(charge: ChargeRow): SubscriptionCharge {
+/** A charge as answered; `payment` is the one that paid it, when known (its receipt and how it was paid). */
+export function presentCharge(
+  charge: ChargeRow,
+  payment?: Pick<PaymentRow, 'id' | 'processor' | 'paymentMethod'>,
+): SubscriptionCharge {
+  const paid = charge.status === 'paid' && payment !== undefined;
   return {
     id: charge.id,
     kind: charge.kind,
@@ -124,5 +135,7 @@ export function presentCharge(charge: ChargeRow): SubscriptionCharge {
     status: charge.status,
     test_mode: charge.processor === 'test',
     created_at: charge.createdAt.toISOString(),
+    paid_with: paid ? paidWith(payment) : null,
+    receipt_path: paid ? receiptPath(charge.orgId, payment.id) : null,
   };
 }

@@ -2,55 +2,15 @@ import { insertAuditEntry } from '../audit/audit-repository';
 import type { Executor } from '../db/database';
 import type { PaymentRow } from '../wallet/payment-repository';
 import type { PlanPaymentHandler } from '../wallet/settle-payment';
+import { applyPaidOrder } from './apply-plan-order';
 import type { BillingDependencies } from './billing-dependencies';
-import { centsOf } from './billing-money';
-import { isoDay } from './billing-periods';
 import { closeDuePeriods } from './period-closing';
-import { recordCharge, settleCharge } from './plan-charges';
-import { findPlan } from './plan-repository';
+import { settleCharge } from './plan-charges';
 import { endedUnpaid, findSubscription, renewalFailed, renewalPaid } from './renewal-dunning';
+import { orderOf } from './plan-order';
 import { lockOrganisation } from './subscription-repository';
-import { auditValues, moveToPlan, purchaseDescription, startSubscription } from './subscription-steps';
 
-/** Who asked for the change: its audit entry names them when the payment arrives. */
-export interface OrderActor {
-  userId: string;
-  username: string;
-}
-
-/**
- * What a plan payment pays for (kept with the payment, `wallet_payments.plan_order`): applied once,
- * when the payment succeeds (docs/decisions/024). `label` is what Stripe shows the customer.
- */
-export type PlanOrder =
-  | {
-      kind: 'purchase';
-      planId: string;
-      subscriptionId: string;
-      paymentMethod: string;
-      label: string;
-      actor: OrderActor;
-    }
-  | {
-      kind: 'upgrade';
-      subscriptionId: string;
-      fromPlanId: string;
-      toPlanId: string;
-      periodStart: string;
-      chargeKey: string;
-      description: string;
-      label: string;
-      actor: OrderActor;
-    }
-  /** attempt: 0 (or absent) for the renewal itself, n for its n-th retry (renewal-retries.ts). */
-  | { kind: 'renewal'; subscriptionId: string; chargeKey: string; label: string; attempt?: number };
-
-export const orderOf = (payment: Pick<PaymentRow, 'planOrder'>) => payment.planOrder as PlanOrder;
-
-/** The charge an order's payment becomes (the invoice's line): a purchase's is keyed by its subscription. */
-export function chargeKeyOf(order: PlanOrder): string {
-  return order.kind === 'purchase' ? `purchase:${order.subscriptionId}` : order.chargeKey;
-}
+export { chargeKeyOf, orderOf, type OrderActor, type PlanOrder } from './plan-order';
 
 /**
  * Applies plan orders when their payments settle (registered with the wallet's settlePayment, which
@@ -64,26 +24,8 @@ export function createPlanPaymentHandler(dependencies: BillingDependencies): Pla
     const order = orderOf(payment);
     const orgId = payment.orgId;
     const now = new Date();
-    const today = isoDay(now);
     const organisation = (await lockOrganisation(transaction, orgId))!;
     const settled = await closeDuePeriods(transaction, dependencies, orgId, organisation.createdAt, now);
-    const paid = { status: 'paid' as const, processor: 'stripe', processorPaymentId: payment.processorPaymentId };
-    const audit = (
-      actor: OrderActor,
-      entry: {
-        action: 'subscription.purchase' | 'subscription.update';
-        targetId: string;
-        before: unknown;
-        after: unknown;
-      },
-    ) =>
-      insertAuditEntry(transaction, {
-        orgId,
-        actorUserId: actor.userId,
-        actorUsername: actor.username,
-        targetType: 'subscription',
-        ...entry,
-      });
     if (order.kind === 'renewal') {
       const subscription = await findSubscription(transaction, orgId, order.subscriptionId);
       // Paid after the subscription ended for want of it: the money goes to the wallet, not to a plan that is gone.
@@ -91,74 +33,23 @@ export function createPlanPaymentHandler(dependencies: BillingDependencies): Pla
       await settleCharge(transaction, orgId, order.chargeKey, {
         status: 'paid',
         processorPaymentId: payment.processorPaymentId,
+        paymentId: payment.id,
+        processor: payment.processor,
       });
       await renewalPaid(transaction, subscription, order.chargeKey);
       return 'applied';
     }
-    if (order.kind === 'purchase') {
-      const plan = await findPlan(transaction, order.planId);
-      if (settled.subscription || !plan) return 'credit';
-      const { subscription } = await startSubscription(
-        transaction,
-        dependencies,
-        orgId,
-        { settled, plan, today, now, paymentMethod: order.paymentMethod, subscriptionId: order.subscriptionId },
-        (started, period) =>
-          recordCharge(
-            transaction,
-            {
-              orgId,
-              subscriptionId: started.id,
-              kind: 'plan',
-              amountCents: centsOf(payment.amount),
-              currency: payment.currency,
-              description: purchaseDescription(plan, period),
-              idempotencyKey: chargeKeyOf(order),
-              billedOn: today,
-              paymentMethod: order.paymentMethod,
-            },
-            paid,
-          ),
-      );
-      await audit(order.actor, {
-        action: 'subscription.purchase',
-        targetId: subscription.id,
-        before: auditValues(undefined, settled.plan.id),
-        after: auditValues(subscription, plan.id),
-      });
-      return 'applied';
-    }
-    const subscription = settled.subscription;
-    const target = await findPlan(transaction, order.toPlanId);
-    if (
-      !subscription ||
-      !target ||
-      subscription.id !== order.subscriptionId ||
-      subscription.planId !== order.fromPlanId ||
-      subscription.currentPeriodStart !== order.periodStart
-    )
-      return 'credit';
-    await recordCharge(
-      transaction,
-      {
-        orgId,
-        subscriptionId: subscription.id,
-        kind: 'proration',
-        amountCents: centsOf(payment.amount),
-        currency: payment.currency,
-        description: order.description,
-        idempotencyKey: order.chargeKey,
-        billedOn: today,
-        paymentMethod: subscription.paymentMethod,
-      },
-      paid,
-    );
-    const updated = await moveToPlan(transaction, orgId, subscription, target);
-    await audit(order.actor, {
-      action: 'subscription.update',
-      targetId: subscription.id,
-      before: auditValues(subscription, order.fromPlanId),
-      after: auditValues(updated, target.id),
+    const applied = await applyPaidOrder(transaction, dependencies, { settled, payment, order, now });
+    if (applied === 'credit') return 'credit';
+    await insertAuditEntry(transaction, {
+      orgId,
+      actorUserId: order.actor.userId,
+      actorUsername: order.actor.username,
+      targetType: 'subscription',
+      action: applied.action,
+      targetId: applied.subscription.id,
+      before: applied.before,
+      after: applied.after,
     });
     return 'applied';
   }

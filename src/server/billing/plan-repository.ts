@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { fallbackPlan, type Plan } from '../../contracts';
+import { fallbackPlan, planFeatureKeys, planFeatureLabels, planFeatureMessages, type Plan } from '../../contracts';
 import type { Executor } from '../db/database';
 import { plans } from '../db/schema';
 
@@ -16,6 +16,8 @@ const fallbackFreePlan: PlanRow = {
   currency: fallbackPlan.currency,
   billingCycle: fallbackPlan.billing_cycle,
   features: fallbackPlan.features,
+  entitlements: [],
+  contactSales: false,
   tokensPerCycle: null,
   sortOrder: 0,
   isPublic: true,
@@ -45,8 +47,16 @@ export async function findFreePlan(db: Executor): Promise<PlanRow> {
   return (await findPlan(db, freePlanId)) ?? fallbackFreePlan;
 }
 
-/** Spec section 3's Plan. */
+/** The features a plan includes, in the catalog's order (unknown keys in the data are ignored). */
+export const entitlementsOf = (plan: Pick<PlanRow, 'entitlements'>) =>
+  planFeatureKeys.filter((key) => plan.entitlements.includes(key));
+
+/**
+ * Spec section 3's Plan, with what it includes (docs/decisions/041): its `features` lines are drawn
+ * from the same data the server enforces: the allowance, the features it includes, then its other lines.
+ */
 export function presentPlan(plan: PlanRow): Plan {
+  const entitlements = entitlementsOf(plan);
   return {
     id: plan.id,
     name: plan.name,
@@ -54,6 +64,13 @@ export function presentPlan(plan: PlanRow): Plan {
     price: Number(plan.price),
     currency: plan.currency,
     billing_cycle: plan.billingCycle,
-    features: plan.features,
+    features: [
+      ...(plan.tokensPerCycle !== null ? [planFeatureMessages.tokensPerCycle(plan.tokensPerCycle)] : []),
+      ...entitlements.map((key) => planFeatureLabels[key]),
+      ...plan.features,
+    ],
+    entitlements,
+    tokens_per_cycle: plan.tokensPerCycle,
+    contact_sales: plan.contactSales,
   };
 }

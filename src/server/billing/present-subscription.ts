@@ -1,4 +1,4 @@
-import type { CurrentPlan, SubscriptionState } from '../../contracts';
+import type { CurrentPlan, PlanAllowance, SubscriptionState } from '../../contracts';
 import { lastDayOf } from './billing-periods';
 import { renewalRetryDays } from './renewal-dunning';
 import { presentPlan, type PlanRow } from './plan-repository';
@@ -15,6 +15,7 @@ export function presentSubscription(subscription: SubscriptionRow): Subscription
     next_billing_date: period.end,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     pending_plan_id: subscription.pendingPlanId,
+    payment_method: subscription.paymentMethod === 'wallet' ? 'wallet' : 'card',
     past_due:
       subscription.status === 'past_due' && subscription.pastDueSince
         ? {
@@ -30,11 +31,19 @@ export function presentSubscription(subscription: SubscriptionRow): Subscription
   };
 }
 
-/** GET /subscription/plan/{orgId}: the plan with its allowance and the subscription (null on the Free Trial). */
-export function presentCurrentPlan(plan: PlanRow, subscription: SubscriptionRow | undefined): CurrentPlan {
+/**
+ * GET /subscription/plan/{orgId}: the plan with the subscription (null on the Free Trial) and the
+ * cycle's allowance as it stands (null where it was not read: the answers to changes, read again after).
+ */
+export function presentCurrentPlan(
+  plan: PlanRow,
+  subscription: SubscriptionRow | undefined,
+  allowance: PlanAllowance | null = null,
+): CurrentPlan {
   return {
     ...presentPlan(plan),
     tokens_per_cycle: plan.tokensPerCycle,
     subscription: subscription ? presentSubscription(subscription) : null,
+    allowance,
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   messages,
+  planFeatureMessages,
   subscriptionMessages,
   type PurchaseSubscriptionRequest,
   type SubscriptionChange,
@@ -14,13 +15,16 @@ import type { BillingDependencies } from './billing-dependencies';
 import { centsOf, proratedCents } from './billing-money';
 import { daysBetween, isoDay } from './billing-periods';
 import { onceForKey } from './idempotent-request';
-import { followPlanPayment, orderPlanPayment, type PlanChangeResult } from './live-plan-changes';
+import { periodFrom } from './billing-periods';
+import { followPlanPayment, type PlanChangeResult } from './live-plan-changes';
+import { cardPaymentsOf, payForOrder } from './pay-for-order';
 import { closeDuePeriods, type SettledBilling } from './period-closing';
-import { presentCharge } from './plan-charges';
+import { resolvePlanPaymentMethod } from './plan-payment-method';
+import { refuseWhilePlanPaymentCharging } from './plan-payment-guard';
 import { findPlan, findPublicPlan, type PlanRow } from './plan-repository';
 import { presentCurrentPlan } from './present-subscription';
 import { lockOrganisation, updateSubscription, type SubscriptionRow } from './subscription-repository';
-import { auditValues, moveToPlan, purchaseDescription, startSubscription } from './subscription-steps';
+import { auditValues, moveToPlan, purchaseDescription } from './subscription-steps';
 
 // Purchases, plan changes and cancellations (docs/decisions/023). Each runs in one transaction
 // holding the organisation's lock, after closing any period that ended, with its audit entry.
@@ -52,6 +56,11 @@ async function planToBuy(transaction: Executor, planId: string): Promise<PlanRow
     throw validationFailed(subscriptionMessages.planNotFound(planId), {
       plan_id: subscriptionMessages.planNotFound(planId),
     });
+  // Arranged with sales (Enterprise, docs/decisions/041): not bought here.
+  if (plan.contactSales)
+    throw validationFailed(planFeatureMessages.contactSales(plan.name), {
+      plan_id: planFeatureMessages.contactSales(plan.name),
+    });
   return plan;
 }
 
@@ -61,9 +70,10 @@ const noPayment = { charge: null, payment_id: null, checkout_url: null };
 export { currentPlan } from './current-plan';
 
 /**
- * POST /subscription/purchase: the Free Trial's open period closes today (its invoice issued), a
- * period of the plan starts today and its price is charged now. With Stripe the purchase is an order
- * applied once its payment succeeds (live-plan-changes.ts): until then the answer awaits payment.
+ * POST /subscription/purchase: paid first (docs/decisions/040), by card or from the wallet; once
+ * paid, the Free Trial's open period closes today (its invoice issued), a period of the plan starts
+ * today and its price is its charge. A card payment is an order applied when it succeeds: until then
+ * the answer (202 with Stripe Checkout) awaits it; a declined card is a 402 and changes nothing.
  */
 export async function purchaseSubscription(
   dependencies: BillingDependencies,
@@ -73,73 +83,62 @@ export async function purchaseSubscription(
   now = new Date(),
 ): Promise<PlanChangeResult> {
   if (input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
-  const fingerprint = JSON.stringify(['purchase', input.plan_id, input.payment_method]);
-  let ordered: { paymentId: string } | undefined;
-  const change = await changeSubscription(dependencies, caller, now, ({ transaction, change, settled, today }) =>
+  const fingerprint = JSON.stringify(['purchase', input.plan_id, input.payment_method, input.card_number ?? null]);
+  let ordered = false;
+  const change = await changeSubscription(dependencies, caller, now, (context) =>
     onceForKey(
-      transaction,
+      context.transaction,
       caller.orgId,
       { key: idempotencyKey, fingerprint },
       async (): Promise<SubscriptionChange> => {
+        const { transaction, settled, today } = context;
         const plan = await planToBuy(transaction, input.plan_id);
         if (centsOf(plan.price) === 0n)
           throw validationFailed(subscriptionMessages.freePlanNotPurchasable, {
             plan_id: subscriptionMessages.freePlanNotPurchasable,
           });
         if (settled.subscription) throw new AppError('conflict', subscriptionMessages.alreadySubscribed);
-        if (dependencies.cardPayments) {
-          const payment = await orderPlanPayment(transaction, caller, {
+        await refuseWhilePlanPaymentCharging(transaction, caller.orgId);
+        const method = await resolvePlanPaymentMethod(
+          transaction,
+          caller.orgId,
+          { paymentMethod: input.payment_method, cardNumber: input.card_number },
+          cardPaymentsOf(dependencies).payments.testMode,
+        );
+        const answer = await payForOrder(
+          { ...context, dependencies, caller, now },
+          {
             order: {
               kind: 'purchase',
               planId: plan.id,
               subscriptionId: randomUUID(),
-              paymentMethod: input.payment_method,
-              label: `${plan.name} plan`,
+              paymentMethod: method.kind === 'wallet' ? 'wallet' : 'card',
+              label: purchaseDescription(plan, periodFrom(today, plan.billingCycle)),
+              actor: { userId: caller.userId, username: caller.username },
             },
+            method,
             amountCents: centsOf(plan.price),
             currency: plan.currency,
             key: `plan-purchase:${idempotencyKey ?? randomUUID()}`,
-          });
-          ordered = { paymentId: payment.id };
-          return { ...presentCurrentPlan(settled.plan, undefined), ...noPayment, payment_id: payment.id };
-        }
-        const { subscription, charge } = await startSubscription(
-          transaction,
-          dependencies,
-          caller.orgId,
-          { settled, plan, today, now, paymentMethod: input.payment_method },
-          (started, period) =>
-            dependencies.charges.charge(transaction, {
-              orgId: caller.orgId,
-              subscriptionId: started.id,
-              kind: 'plan',
-              amountCents: centsOf(plan.price),
-              currency: plan.currency,
-              description: purchaseDescription(plan, period),
-              idempotencyKey: `purchase:${started.id}`,
-              billedOn: today,
-              paymentMethod: input.payment_method,
-            }),
+            walletDescription: `${purchaseDescription(plan, periodFrom(today, plan.billingCycle))}, paid from the wallet`,
+          },
+          { ...presentCurrentPlan(settled.plan, undefined), ...noPayment },
         );
-        await change.record({
-          action: 'subscription.purchase',
-          targetType: 'subscription',
-          targetId: subscription.id,
-          before: auditValues(undefined, settled.plan.id),
-          after: auditValues(subscription, plan.id),
-        });
-        return { ...presentCurrentPlan(plan, subscription), ...noPayment, charge: presentCharge(charge) };
+        ordered = answer.ordered;
+        return answer.change;
       },
     ),
   );
-  return followPlanPayment(dependencies, caller.orgId, change, { chargeNow: ordered !== undefined, now });
+  const result = await followPlanPayment(dependencies, caller.orgId, change, { chargeNow: ordered, now });
+  dependencies.onPlanChanged?.(caller.orgId);
+  return result;
 }
 
 /**
- * POST /subscription/update/{orgId}: an upgrade takes effect now and charges the prorated difference
- * for the days left; a downgrade takes effect at the period's end (nothing is refunded, nothing
- * charged now); the Free Trial means cancelling at the period's end; the current plan undoes a
- * pending downgrade or cancellation.
+ * POST /subscription/update/{orgId}: an upgrade takes effect once its prorated difference for the
+ * days left is paid (by card or from the wallet, as a purchase); a downgrade takes effect at the
+ * period's end (nothing is refunded, nothing charged now); the Free Trial means cancelling at the
+ * period's end; the current plan undoes a pending downgrade or cancellation.
  */
 export async function updateSubscriptionPlan(
   dependencies: BillingDependencies,
@@ -149,20 +148,25 @@ export async function updateSubscriptionPlan(
   now = new Date(),
 ): Promise<PlanChangeResult> {
   if (input.org_id !== undefined && input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
-  const fingerprint = JSON.stringify(['update', input.plan_id]);
-  let ordered: { paymentId: string } | undefined;
-  const answer = await changeSubscription(dependencies, caller, now, ({ transaction, change, settled, today }) =>
+  const fingerprint = JSON.stringify([
+    'update',
+    input.plan_id,
+    input.payment_method ?? null,
+    input.card_number ?? null,
+  ]);
+  let ordered = false;
+  const answer = await changeSubscription(dependencies, caller, now, (context) =>
     onceForKey(
-      transaction,
+      context.transaction,
       caller.orgId,
       { key: idempotencyKey, fingerprint },
       async (): Promise<SubscriptionChange> => {
+        const { transaction, change, settled, today } = context;
         const subscription = settled.subscription;
         if (!subscription) throw new AppError('conflict', subscriptionMessages.notSubscribed);
         const current = settled.plan;
         const target = input.plan_id === current.id ? current : await planToBuy(transaction, input.plan_id);
         const difference = centsOf(target.price) - centsOf(current.price);
-        let charge: SubscriptionChange['charge'] = null;
         let updated: SubscriptionRow;
         if (target.id === current.id) {
           if (!subscription.cancelAtPeriodEnd && subscription.pendingPlanId === null)
@@ -187,37 +191,41 @@ export async function updateSubscriptionPlan(
           const amountCents = proratedCents(difference, remainingDays, periodDays);
           const description = `Upgrade from ${current.name} to ${target.name}: ${remainingDays} of ${periodDays} days`;
           const chargeKey = `upgrade:${subscription.id}:${idempotencyKey ?? randomUUID()}`;
-          if (amountCents > 0n && dependencies.cardPayments) {
-            const payment = await orderPlanPayment(transaction, caller, {
-              order: {
-                kind: 'upgrade',
-                subscriptionId: subscription.id,
-                fromPlanId: current.id,
-                toPlanId: target.id,
-                periodStart: subscription.currentPeriodStart,
-                chargeKey,
-                description,
-              },
-              amountCents,
-              currency: target.currency,
-              key: `plan-${chargeKey}`,
-            });
-            ordered = { paymentId: payment.id };
-            return { ...presentCurrentPlan(current, subscription), ...noPayment, payment_id: payment.id };
-          }
           if (amountCents > 0n) {
-            const charged = await dependencies.charges.charge(transaction, {
-              orgId: caller.orgId,
-              subscriptionId: subscription.id,
-              kind: 'proration',
-              amountCents,
-              currency: target.currency,
-              description,
-              idempotencyKey: chargeKey,
-              billedOn: today,
-              paymentMethod: subscription.paymentMethod,
-            });
-            charge = presentCharge(charged);
+            await refuseWhilePlanPaymentCharging(transaction, caller.orgId);
+            const method = await resolvePlanPaymentMethod(
+              transaction,
+              caller.orgId,
+              {
+                paymentMethod: input.payment_method ?? (subscription.paymentMethod === 'wallet' ? 'wallet' : 'card'),
+                cardNumber: input.card_number,
+              },
+              cardPaymentsOf(dependencies).payments.testMode,
+            );
+            const paid = await payForOrder(
+              { ...context, dependencies, caller, now },
+              {
+                order: {
+                  kind: 'upgrade',
+                  subscriptionId: subscription.id,
+                  fromPlanId: current.id,
+                  toPlanId: target.id,
+                  periodStart: subscription.currentPeriodStart,
+                  chargeKey,
+                  description,
+                  label: description,
+                  actor: { userId: caller.userId, username: caller.username },
+                },
+                method,
+                amountCents,
+                currency: target.currency,
+                key: `plan-${chargeKey}`,
+                walletDescription: `${description}, paid from the wallet`,
+              },
+              { ...presentCurrentPlan(current, subscription), ...noPayment },
+            );
+            ordered = paid.ordered;
+            return paid.change;
           }
           updated = await moveToPlan(transaction, caller.orgId, subscription, target);
         }
@@ -229,11 +237,13 @@ export async function updateSubscriptionPlan(
           after: auditValues(updated, updated.planId),
         });
         const plan = updated.planId === target.id ? target : current;
-        return { ...presentCurrentPlan(plan, updated), ...noPayment, charge };
+        return { ...presentCurrentPlan(plan, updated), ...noPayment };
       },
     ),
   );
-  return followPlanPayment(dependencies, caller.orgId, answer, { chargeNow: ordered !== undefined, now });
+  const result = await followPlanPayment(dependencies, caller.orgId, answer, { chargeNow: ordered, now });
+  dependencies.onPlanChanged?.(caller.orgId);
+  return result;
 }
 
 /** POST /subscription/cancel/{orgId}: the plan holds to the period's end, then the Free Trial. Cancelling again changes nothing. */

@@ -50,6 +50,38 @@ describe('loadConfig', () => {
     expect(tuned.passwordResetThrottle).toEqual({ maxPerAddress: 100, maxPerEmail: 5, windowSeconds: 900 });
     expect(() => loadConfig({ SIGNUP_MAX_PER_ADDRESS: '0' })).toThrow(/SIGNUP_MAX_PER_ADDRESS/);
   });
+
+  it('reads the login throttle and the refresh reuse grace', () => {
+    const defaults = loadConfig({});
+    expect(defaults.loginThrottle).toEqual({
+      maxFailuresPerAddress: 30,
+      maxFailuresPerUsernameAndAddress: 5,
+      maxFailuresPerUsername: 10,
+      knownAddressesOnlyAfter: 50,
+      windowSeconds: 900,
+    });
+    expect(defaults.refreshReuseGraceSeconds).toBe(10);
+    const tuned = loadConfig({
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100',
+      LOGIN_MAX_FAILURES_PER_USERNAME_AND_ADDRESS: '3',
+      LOGIN_MAX_FAILURES_PER_USERNAME: '20',
+      LOGIN_KNOWN_ADDRESSES_ONLY_AFTER: '200',
+      LOGIN_THROTTLE_WINDOW_SECONDS: '600',
+      REFRESH_REUSE_GRACE_SECONDS: '0',
+    });
+    expect(tuned.loginThrottle).toEqual({
+      maxFailuresPerAddress: 100,
+      maxFailuresPerUsernameAndAddress: 3,
+      maxFailuresPerUsername: 20,
+      knownAddressesOnlyAfter: 200,
+      windowSeconds: 600,
+    });
+    expect(tuned.refreshReuseGraceSeconds).toBe(0);
+    expect(() => loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '61' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_USERNAME_AND_ADDRESS: '0' })).toThrow(
+      /LOGIN_MAX_FAILURES_PER_USERNAME_AND_ADDRESS/,
+    );
+  });
 });
 
 describe('loadConfig: models and providers', () => {

@@ -67,9 +67,14 @@ const configSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
+  // A used refresh token answered again with its pair, to the same address, this long after use (decision 036).
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  // The login throttle (decision 035).
+  LOGIN_MAX_FAILURES_PER_USERNAME_AND_ADDRESS: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(10),
+  LOGIN_KNOWN_ADDRESSES_ONLY_AFTER: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
@@ -153,7 +158,16 @@ export interface Config {
   secretKey: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
-  loginThrottle: { maxFailuresPerUsername: number; maxFailuresPerAddress: number; windowSeconds: number };
+  /** Seconds a used refresh token is answered again with the pair it got, to the same address; 0: never. */
+  refreshReuseGraceSeconds: number;
+  /** Failed logins per address, per (username, address) and per username (docs/decisions/035). */
+  loginThrottle: {
+    maxFailuresPerAddress: number;
+    maxFailuresPerUsernameAndAddress: number;
+    maxFailuresPerUsername: number;
+    knownAddressesOnlyAfter: number;
+    windowSeconds: number;
+  };
   /** Sign-ups (successful or not) per client address. */
   signupThrottle: { maxPerAddress: number; windowSeconds: number };
   /** Reset requests per client address (answered 429 past it) and reset e-mails per recipient (quietly none past it). */
@@ -255,9 +269,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     secretKey: raw.SECRET_KEY,
     accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: raw.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: raw.REFRESH_REUSE_GRACE_SECONDS,
     loginThrottle: {
-      maxFailuresPerUsername: raw.LOGIN_MAX_FAILURES_PER_USERNAME,
       maxFailuresPerAddress: raw.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      maxFailuresPerUsernameAndAddress: raw.LOGIN_MAX_FAILURES_PER_USERNAME_AND_ADDRESS,
+      maxFailuresPerUsername: raw.LOGIN_MAX_FAILURES_PER_USERNAME,
+      knownAddressesOnlyAfter: raw.LOGIN_KNOWN_ADDRESSES_ONLY_AFTER,
       windowSeconds: raw.LOGIN_THROTTLE_WINDOW_SECONDS,
     },
     signupThrottle: { maxPerAddress: raw.SIGNUP_MAX_PER_ADDRESS, windowSeconds: raw.SIGNUP_WINDOW_SECONDS },

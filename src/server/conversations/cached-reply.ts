@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { findModel } from '../../gateway';
 import type { Caller } from '../http/context';
-import { insertDecision } from '../routing/decision-repository';
+import { saveUsageRecord } from '../metered-calls/usage-record-repository';
+import { completeDecision, insertDecision } from '../routing/decision-repository';
 import { decisionOf, type RoutedRequest } from '../routing/route-request';
+import { insertMessage } from './chat-message-repository';
+import { touchSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
-import { recordReply } from './record-reply';
-import type { OpenedReply } from './reply-run';
+import type { OpenedReply } from './opened-reply';
+import { replyMetadata } from './reply-metadata';
 import type { CacheHit } from './answered-from-cache';
 
 /**
- * Serves a stored reply through the same stream protocol: it costs nothing, is recorded as a
- * cache hit with the original reply's reference cost as its saving, and its decision says so.
- * A hit the same-question judge allowed cost the judge's call (recorded as its own usage): the
- * decision counts that as spent, so its saving is the reference cost less the judge's.
+ * Serves a stored reply through the same stream protocol: no model is called, so it costs nothing;
+ * it is recorded as a cache hit with the original reply's reference cost as its saving, and its
+ * decision says so. A hit the same-question judge allowed cost the judge's call (recorded by the
+ * metered call that asked it): the decision counts that as spent, so its saving is the reference
+ * cost less the judge's.
  */
 export async function startCachedReply(
   dependencies: ConversationDependencies,
@@ -34,35 +38,59 @@ export async function startCachedReply(
     estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
-  const plan = {
-    caller,
-    ...target,
-    replyMessageId: randomUUID(),
-    usageId: randomUUID(),
-    model,
-    history: [],
-    inputTokens: 0,
-    decisionId: decision.id,
-    reference: route.reference,
-  };
+  const slot = { caller, ...target, replyMessageId: randomUUID() };
+  const owner = { orgId: caller.orgId, userId: caller.userId };
 
   async function run(write: (text: string) => Promise<unknown>) {
-    await write(hit.entry.reply);
+    const text = hit.entry.reply;
+    await write(text);
     const elapsed = Math.round(performance.now() - started);
-    const reply = {
-      text: hit.entry.reply,
-      status: 'complete' as const,
-      model,
-      cacheHit: true,
-      usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, estimated: false },
-      costUsd: 0,
-      referenceCostUsd: hit.entry.referenceCostUsd,
-      decisionCostUsd: hit.judged?.costUsd,
-      latencyMs: elapsed,
-      timeToFirstTokenMs: elapsed,
-    };
-    const metadata = await recordReply(dependencies, plan, reply, { usageId: plan.usageId, streamed: false });
-    return { text: hit.entry.reply, metadata };
+    const recorded = await dependencies.db.transaction(async (transaction) => {
+      await touchSession(transaction, owner, slot.sessionId);
+      const message = await insertMessage(transaction, {
+        ...owner,
+        id: slot.replyMessageId,
+        sessionId: slot.sessionId,
+        role: 'assistant',
+        content: text,
+        modelId: model.id,
+        status: 'complete',
+        tokens: 0,
+      });
+      await saveUsageRecord(transaction, {
+        id: randomUUID(),
+        orgId: caller.orgId,
+        userId: caller.userId,
+        sessionId: slot.sessionId,
+        messageId: message.id,
+        decisionId: decision.id,
+        modelId: model.id,
+        inputTokens: 0,
+        cachedInputTokens: 0,
+        outputTokens: 0,
+        costUsd: 0,
+        referenceCostUsd: hit.entry.referenceCostUsd,
+        cacheHit: true,
+        latencyMs: elapsed,
+        timeToFirstTokenMs: elapsed,
+        estimated: false,
+        outcome: 'complete',
+        billedToWallet: false,
+        finishReason: null,
+        source: 'chat',
+      });
+      const completed = await completeDecision(transaction, caller.orgId, decision.id, {
+        replyMessageId: message.id,
+        servedModelId: model.id,
+        inputTokens: 0,
+        outputTokens: 0,
+        costUsd: hit.judged?.costUsd ?? 0,
+        referenceCostUsd: hit.entry.referenceCostUsd,
+      });
+      return { message, decision: completed };
+    });
+    const metadata = replyMetadata(slot, { ...recorded, primaryModelId: model.id, tokensUsed: 0 });
+    return { text, metadata };
   }
 
   return {

@@ -9,8 +9,6 @@ export type ChatMessageRecord = typeof chatMessages.$inferSelect;
 /** A new message; its id may be chosen beforehand (a reply can start before its prompt's row is written). */
 export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'createdAt' | 'editedAt'>;
 export type UsageRecord = typeof usageRecords.$inferSelect;
-/** A usage record with its id chosen beforehand, so it can be written early and completed later. */
-export type NewUsageRecord = Omit<typeof usageRecords.$inferInsert, 'createdAt'> & { id: string };
 
 /** A message's session is not deleted: a deleted session's messages are gone for their owner until it is restored. */
 function inLiveSession(db: Executor) {
@@ -208,13 +206,4 @@ export async function finishStreamedReply(
     )
     .returning();
   return row;
-}
-
-/** Writes a usage record, or brings the one with its id up to date (a reply's record is written as it streams). */
-export async function saveUsageRecord(db: Executor, record: NewUsageRecord): Promise<void> {
-  const { id: _id, ...fields } = record;
-  await db
-    .insert(usageRecords)
-    .values(record)
-    .onConflictDoUpdate({ target: usageRecords.id, set: fields, setWhere: eq(usageRecords.orgId, record.orgId) });
 }

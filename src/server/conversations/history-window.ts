@@ -1,26 +1,40 @@
-import { estimateMessagesTokens, type ChatMessage } from '../../gateway';
+import { chatFormatTokens, countTextTokens, type ChatMessage } from '../../gateway';
 
 /** Room kept for the reply: the model's maximum output, but never more than half the window. */
 export function replyReserve(model: { contextWindow: number; maxOutputTokens: number }): number {
   return Math.min(model.maxOutputTokens, Math.floor(model.contextWindow / 2));
 }
 
+/** Turns counted together, newest first: enough to fill most windows in one go, few wasted on an overflow. */
+const turnsCountedTogether = 8;
+
 /**
  * The newest turns of a conversation that fit the model's context window beside the reply.
  * The last message (the prompt being answered) is always kept; older turns are dropped whole,
  * oldest first, and a leading assistant turn is dropped so the history starts with the user.
+ * Each turn is counted once, newest first, in the counting queue's slices (issue 20).
  */
-export function fitHistoryToWindow(
+export async function fitHistoryToWindow(
   history: readonly ChatMessage[],
   model: { contextWindow: number; maxOutputTokens: number },
-): ChatMessage[] {
+): Promise<ChatMessage[]> {
   const budget = model.contextWindow - replyReserve(model);
-  const kept: ChatMessage[] = [];
-  for (let index = history.length - 1; index >= 0; index -= 1) {
-    const candidate = [history[index]!, ...kept];
-    if (kept.length > 0 && estimateMessagesTokens(candidate) > budget) break;
-    kept.unshift(history[index]!);
+  let start = history.length;
+  let tokens = chatFormatTokens.toPrimeReply;
+  let full = false;
+  while (start > 0 && !full) {
+    const batch = history.slice(Math.max(0, start - turnsCountedTogether), start);
+    const counts = await Promise.all(batch.map((turn) => countTextTokens(turn.content)));
+    for (let index = batch.length - 1; index >= 0 && !full; index -= 1) {
+      const turnTokens = counts[index]! + chatFormatTokens.perMessage;
+      full = start < history.length && tokens + turnTokens > budget;
+      if (!full) {
+        tokens += turnTokens;
+        start -= 1;
+      }
+    }
   }
+  const kept = history.slice(start);
   while (kept.length > 1 && kept[0]!.role === 'assistant') kept.shift();
   return kept;
 }

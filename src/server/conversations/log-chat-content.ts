@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ReplyPlan } from './reply-plan';
+import type { ReplySlot } from './reply-slot';
 
 /**
  * An organisation's enable_logging lets its prompt and reply text into the server log, at debug
@@ -8,19 +8,19 @@ import type { ReplyPlan } from './reply-plan';
  */
 export function logChatContent(
   logger: Logger,
-  plan: ReplyPlan,
+  slot: ReplySlot & { logContent?: boolean; prompt: string },
   reply: { text: string; status: string; modelId: string },
 ): void {
-  if (!plan.generation?.logContent || !logger.isLevelEnabled('debug')) return;
+  if (!slot.logContent || !logger.isLevelEnabled('debug')) return;
   logger.debug(
     {
-      orgId: plan.caller.orgId,
-      userId: plan.caller.userId,
-      sessionId: plan.sessionId,
-      replyMessageId: plan.replyMessageId,
+      orgId: slot.caller.orgId,
+      userId: slot.caller.userId,
+      sessionId: slot.sessionId,
+      replyMessageId: slot.replyMessageId,
       model: reply.modelId,
       status: reply.status,
-      prompt: plan.history.findLast((message) => message.role === 'user')?.content,
+      prompt: slot.prompt,
       reply: reply.text,
     },
     'chat content',

@@ -16,7 +16,7 @@ import {
 import { findSession, type SessionOwner } from './chat-session-repository';
 import { turnsOf } from './load-history';
 import type { ConversationDependencies } from './conversation-dependencies';
-import type { OpenedReply } from './reply-run';
+import type { OpenedReply } from './opened-reply';
 import { enterSetup, type SetupTicket } from './setup-gate';
 import { startRoutedReply } from './start-routed-reply';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages, sessionTitleFromPrompt, type SendMessageRequest } from '../../contracts';
-import { estimateTextTokens, type CacheSettings } from '../../gateway';
+import { countTextTokens, type CacheSettings } from '../../gateway';
 import type { Executor } from '../db/database';
 import { confirmSameCaller, type PendingSignInCheck } from '../auth/session-service';
 import { forbidden, notFound } from '../http/app-error';
@@ -11,13 +11,13 @@ import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest, type RoutedRequest } from '../routing/route-request';
 import { startCachedReply } from './cached-reply';
 import { AnsweredFromCache, type CacheHit } from './answered-from-cache';
-import type { ReplyPlan } from './reply-plan';
+import type { ReplyCacheTarget } from './store-reply-in-cache';
 import { insertMessage } from './chat-message-repository';
 import { createSession, findSession, lockLiveSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
 import { listUsableModels } from './model-access';
-import type { OpenedReply } from './reply-run';
+import type { OpenedReply } from './opened-reply';
 import { enterSetup, type SetupTicket } from './setup-gate';
 import { startRoutedReply } from './start-routed-reply';
 
@@ -77,6 +77,8 @@ async function setUpMessage(
   const context = requestedSessionId ? await loadTurns(dependencies.db, owner, requestedSessionId) : [];
   const previousUserTurn = context.findLast((message) => message.role === 'user')?.content;
   const route = await routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn);
+  // Counted beside the cache lookup, in slices that give the event loop back (a prompt may have 200,000 characters).
+  const promptTokens = countTextTokens(input.prompt);
   const cacheRequest = {
     prompt: input.prompt,
     contextMessages: context,
@@ -117,7 +119,7 @@ async function setUpMessage(
       role: 'user',
       content: input.prompt,
       modelId,
-      tokens: estimateTextTokens(input.prompt),
+      tokens: await promptTokens,
     });
   };
   const answerFromCache = async (hit: CacheHit) => {
@@ -125,7 +127,7 @@ async function setUpMessage(
     onSaved?.(saved);
     return { reply: await startCachedReply(dependencies, caller, route, hit, saved), ...saved };
   };
-  const askModel = (cache: ReplyPlan['cache'], cacheHit?: Promise<CacheHit | undefined>) =>
+  const askModel = (cache: ReplyCacheTarget, cacheHit?: Promise<CacheHit | undefined>) =>
     startRoutedReply(
       dependencies,
       caller,

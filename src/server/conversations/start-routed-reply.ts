@@ -1,30 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import {
-  costOfUsage,
-  estimateMessagesTokens,
-  type CatalogModel,
-  type ChatMessage,
-  type ProviderName,
-} from '../../gateway';
-import { messages, type MonthlyLimitKind } from '../../contracts';
+import { costOfUsage, type ChatMessage } from '../../gateway';
+import { messages } from '../../contracts';
 import type { Executor } from '../db/database';
 import { AppError, notFound } from '../http/app-error';
 import { foreignKeyViolationConstraint } from '../shared/foreign-key-violation';
 import type { Caller } from '../http/context';
+import type { ModelOverLimit } from '../metered-calls/metered-call';
 import { insertDecision } from '../routing/decision-repository';
 import { decisionOf, refuseOverLimit, type RoutedRequest } from '../routing/route-request';
-import type { LimitTotals } from '../usage/reservation-repository';
-import { reserveModelCalls } from '../usage/reserve-model-call';
-import { noticeWalletEmpty } from '../wallet/wallet-empty-notice';
-import { walletCannotPay } from '../wallet/wallet-refusal';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { fitHistoryToWindow } from './history-window';
 import { loadTurns } from './load-history';
 import { listUsableModels } from './model-access';
-import { releaseRoom } from './release-room';
-import type { ReplyPlan } from './reply-plan';
-import { openReply, type OpenedReply } from './reply-run';
+import type { OpenedReply } from './opened-reply';
+import { replyFromCall } from './reply-from-call';
+import { replyTranscript } from './reply-transcript';
+import type { ReplyCacheTarget } from './store-reply-in-cache';
 import { AnsweredFromCache, type CacheHit } from './answered-from-cache';
+
+export type { ModelOverLimit } from '../metered-calls/metered-call';
 
 /** A typical reply's length, for the decision's cost estimate before the reply exists. */
 export const expectedReplyTokens = 400;
@@ -33,7 +27,7 @@ export interface RoutedReplyTarget {
   sessionId: string;
   userMessageId: string;
   replaceMessageId?: string;
-  cache?: ReplyPlan['cache'];
+  cache?: ReplyCacheTarget;
   /** The conversation up to and including the user message, when the caller has it already. */
   turns?: ChatMessage[];
   /** Rows the decision depends on (a new user message and its session), written in its transaction. */
@@ -52,57 +46,47 @@ export interface RoutedReplyTarget {
   reroute?: (overLimit: ReadonlyMap<string, ModelOverLimit>) => Promise<RoutedRequest>;
 }
 
-/** A model whose reservation was refused: which limit, and what was taken of it then. */
-export type ModelOverLimit = { limit: MonthlyLimitKind; totals: LimitTotals };
-
-/** How often an automatic request is routed again after its model's room was taken meanwhile. */
-const maxReroutes = 3;
-
 /**
- * Records the routing decision for a user message and starts the reply: the history is fitted to
- * the primary model's window (and the backup's, for a fallback). The rows are written while the
- * model starts (see `openReply`), in one transaction, so a decision never exists without its message.
+ * Asks the metered model for the reply to a user message, and stores the messages: the routing
+ * decision (with the rows it depends on) while the model starts, the reply as it streams. The
+ * history is fitted to each model's window; the metered call holds the room, calls, falls back,
+ * records and settles (docs/decisions/037).
  */
 export async function startRoutedReply(
   dependencies: ConversationDependencies,
   caller: Caller,
-  initialRoute: RoutedRequest,
+  route: RoutedRequest,
   target: RoutedReplyTarget,
   clientSignal?: AbortSignal,
 ): Promise<OpenedReply> {
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const turns = target.turns ?? (await loadTurns(dependencies.db, owner, target.sessionId, target.userMessageId));
-  const usageId = randomUUID();
-  const { gateway, instancePaid: walletPays } = await dependencies.providers.callingFor(caller.orgId);
-  const { route, history, backup, reservationIds, rerouted } = await reserveRoom(
-    dependencies,
+  const prompt = turns.at(-1)?.content ?? '';
+  const slot = {
     caller,
-    initialRoute,
-    turns,
-    target,
-    usageId,
-    walletPays,
-  );
-  const expected = {
-    inputTokens: estimateMessagesTokens(history),
-    cachedInputTokens: 0,
-    outputTokens: expectedReplyTokens,
+    sessionId: target.sessionId,
+    userMessageId: target.userMessageId,
+    replaceMessageId: target.replaceMessageId,
+    replyMessageId: target.replaceMessageId ?? randomUUID(),
   };
   const decisionId = randomUUID();
-  const saveRows = async () => {
+  let rerouted = false;
+
+  const saveRows = async (planned: RoutedRequest, primary: { inputTokens: number }) => {
     const hit = await target.cacheHit;
     if (hit) throw new AnsweredFromCache(hit);
+    const expected = { inputTokens: primary.inputTokens, cachedInputTokens: 0, outputTokens: expectedReplyTokens };
     const writing = dependencies.db.transaction(async (transaction) => {
       await target.saveFirst?.(transaction);
       await insertDecision(transaction, {
         id: decisionId,
-        ...decisionOf(route, caller, target),
-        reason: route.reason,
-        reasonText: route.reasonText,
-        primaryModelId: route.primary.model.id,
-        backupModelId: route.backup?.model.id,
-        estimatedCostUsd: costOfUsage(route.primary.model, expected),
-        estimatedReferenceCostUsd: costOfUsage(route.reference, expected),
+        ...decisionOf(planned, caller, slot),
+        reason: planned.reason,
+        reasonText: planned.reasonText,
+        primaryModelId: planned.primary.model.id,
+        backupModelId: planned.backup?.model.id,
+        estimatedCostUsd: costOfUsage(planned.primary.model, expected),
+        estimatedReferenceCostUsd: costOfUsage(planned.reference, expected),
       });
     });
     await writing.catch((error: unknown) => {
@@ -110,119 +94,42 @@ export async function startRoutedReply(
     });
     target.onSaved?.();
   };
-  try {
-    // The cache answered while the room was reserved (an exact repeat is found in a millisecond): no model is asked.
-    const alreadyFound = target.cacheHit && (await settledAlready(target.cacheHit));
-    if (alreadyFound) throw new AnsweredFromCache(alreadyFound);
-    return await openReply(
-      dependencies,
-      {
-        caller,
-        sessionId: target.sessionId,
-        userMessageId: target.userMessageId,
-        replaceMessageId: target.replaceMessageId,
-        replyMessageId: target.replaceMessageId ?? randomUUID(),
-        usageId,
-        model: route.primary.model,
-        history,
-        maxOutputTokens: route.maxOutputTokens,
-        reservationIds,
-        walletPays,
-        gateway,
-        inputTokens: expected.inputTokens,
-        decisionId,
-        reference: route.reference,
-        backup,
-        // A reply routed again may be of another tier than the cache key says: it is not stored.
-        cache: rerouted ? undefined : target.cache,
-        generation: { temperature: route.settings.default_temperature, logContent: route.settings.enable_logging },
-      },
-      clientSignal,
-      saveRows,
-    );
-  } catch (error) {
-    // No reply: the call failed before its first part, or its rows could not be written (any usage it had is recorded by now).
-    await releaseRoom(dependencies, caller.orgId, reservationIds);
-    throw error;
-  }
-}
 
-/**
- * Holds room in the caller's monthly limits for the route's model, and its backup's if it has some
- * (docs/decisions/019), with the history fitted to each. An automatic request whose model's room was
- * taken meanwhile by another request of the caller is routed again without it; a chosen model is
- * refused with its limit. A backup without room is left out.
- */
-async function reserveRoom(
-  dependencies: ConversationDependencies,
-  caller: Caller,
-  initialRoute: RoutedRequest,
-  turns: readonly ChatMessage[],
-  target: RoutedReplyTarget,
-  usageId: string,
-  walletPays: ReadonlySet<ProviderName>,
-) {
-  const wallet = dependencies.wallet?.enforced
-    ? { pays: (model: CatalogModel) => walletPays.has(model.provider) }
-    : undefined;
-  const overLimit = new Map<string, ModelOverLimit>();
-  for (let route = initialRoute; ; ) {
-    const history = fitHistoryToWindow(turns, route.primary.model);
-    const backupHistory = route.backup ? fitHistoryToWindow(turns, route.backup.model) : undefined;
-    const reserved = await reserveModelCalls(
-      dependencies.db,
-      caller,
-      {
-        primary: { usable: route.primary, inputTokens: estimateMessagesTokens(history) },
-        backup:
-          route.backup && backupHistory
-            ? { usable: route.backup, inputTokens: estimateMessagesTokens(backupHistory) }
-            : undefined,
-      },
-      { usageId, owner: dependencies.liveReplies.instanceId, wallet },
-    );
-    const { primary } = reserved;
-    if (primary.granted) {
-      const backupCall = reserved.backup?.granted && route.backup && backupHistory ? reserved.backup : undefined;
-      const reservationIds = [
-        primary.reservationId,
-        primary.walletReservationId,
-        backupCall?.reservationId,
-        backupCall?.walletReservationId,
-      ].filter((id): id is string => id !== undefined);
-      const backup = backupCall
-        ? { model: route.backup!.model, history: backupHistory!, maxOutputTokens: backupCall.maxOutputTokens }
-        : undefined;
-      return {
-        route: { ...route, backup: backup ? route.backup : undefined, maxOutputTokens: primary.maxOutputTokens },
-        history,
-        backup,
-        reservationIds,
-        rerouted: route !== initialRoute,
-      };
-    }
-    if ('wallet' in primary) {
-      // The refusal stands whatever becomes of the notice.
-      await noticeWalletEmpty(dependencies.db, caller.orgId).catch((error: unknown) =>
-        dependencies.logger.warn({ err: error, orgId: caller.orgId }, 'Could not post the wallet-empty notice'),
-      );
-      throw walletCannotPay(dependencies, caller, route.primary.model, primary.wallet.availablePicodollars);
-    }
-    overLimit.set(route.primary.model.id, { limit: primary.limit, totals: primary.totals });
-    if (route.mode !== 'auto' || !target.reroute || overLimit.size > maxReroutes) {
-      const usable = await listUsableModels(dependencies, caller);
-      const prompt = turns.at(-1)?.content ?? '';
-      throw await refuseOverLimit(
-        dependencies,
-        caller,
-        usable,
-        route.primary,
-        { limit: primary.limit, totals: primary.totals },
-        prompt,
-      );
-    }
-    route = await target.reroute(overLimit);
-  }
+  const call = await dependencies.meteredCalls.open({
+    asker: { caller, source: 'chat' },
+    plan: route,
+    request: async (model) => ({
+      messages: await fitHistoryToWindow(turns, model),
+      temperature: route.settings.default_temperature,
+    }),
+    reroute:
+      route.mode === 'auto' && target.reroute
+        ? (overLimit) => {
+            rerouted = true;
+            return target.reroute!(overLimit);
+          }
+        : undefined,
+    refuse: async (refused, broken) =>
+      refuseOverLimit(dependencies, caller, await listUsableModels(dependencies, caller), refused, broken, prompt),
+    decisionId,
+    // The cache answered while the room was reserved (an exact repeat is found in a millisecond): no model is asked.
+    beforeCall: target.cacheHit
+      ? async () => {
+          const found = await settledAlready(target.cacheHit!);
+          if (found) throw new AnsweredFromCache(found);
+        }
+      : undefined,
+    beside: saveRows,
+    transcript: replyTranscript(slot),
+    signal: clientSignal,
+  });
+  return replyFromCall(dependencies, call, {
+    ...slot,
+    prompt,
+    logContent: route.settings.enable_logging,
+    // A reply routed again may be of another tier than the cache key says: it is not stored.
+    cache: rerouted ? undefined : target.cache,
+  });
 }
 
 /** The session or user message the rows name was deleted after it was checked: the 404 the check gives. */

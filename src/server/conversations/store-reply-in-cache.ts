@@ -1,28 +1,37 @@
 import type { StreamMetadata } from '../../contracts';
+import type { CacheRequest, CacheSettings } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
-import type { ReplyPlan } from './reply-plan';
+import type { ReplySlot } from './reply-slot';
+
+/** Where a complete reply is stored in the semantic cache (the lookup's vector saves embedding twice). */
+export interface ReplyCacheTarget {
+  request: CacheRequest;
+  settings: CacheSettings;
+  embedding?: Float32Array;
+}
 
 /** Keeps a complete reply for the semantic cache; a failure to store costs only a future hit. */
 export async function storeReplyInCache(
   dependencies: ConversationDependencies,
-  plan: ReplyPlan,
+  slot: ReplySlot,
+  cache: ReplyCacheTarget | undefined,
   reply: { text: string; metadata: StreamMetadata; model: string; referenceCostUsd: number },
 ): Promise<void> {
-  const cache = dependencies.routing.cache;
-  if (!cache || !plan.cache) return;
-  await cache
+  const store = dependencies.routing.cache;
+  if (!store || !cache) return;
+  await store
     .store(
       {
-        orgId: plan.caller.orgId,
-        sessionId: plan.sessionId,
+        orgId: slot.caller.orgId,
+        sessionId: slot.sessionId,
         replyMessageId: reply.metadata.assistant_msg_id,
-        request: plan.cache.request,
+        request: cache.request,
         reply: reply.text,
         modelId: reply.model,
         referenceCostUsd: reply.referenceCostUsd,
-        embedding: plan.cache.embedding,
+        embedding: cache.embedding,
       },
-      plan.cache.settings,
+      cache.settings,
     )
     .catch((error: unknown) => dependencies.logger.warn({ err: error }, 'storing a reply in the cache failed'));
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { formatErrorLine, formatMetaLine } from '../../contracts';
 import type { AppEnv } from '../http/context';
-import type { OpenedReply } from './reply-run';
+import type { OpenedReply } from './opened-reply';
 
 /**
  * Sends an opened reply as the documented text stream (docs/decisions/007): the text as it

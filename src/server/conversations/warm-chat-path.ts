@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import { sendMessageRequestSchema } from '../../contracts';
-import { estimateMessagesTokens, verifyCandidate, warmProviderProtocols } from '../../gateway';
+import { estimateMessagesTokens, verifyCandidate } from '../../gateway';
+import { warmModelProtocols } from '../metered-calls/warm-model-calls';
 import type { Caller } from '../http/context';
 import { cacheSettingsFor } from '../routing/reply-cache';
 import { routeRequest } from '../routing/route-request';
 import { findSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
+import { withDeadline } from '../shared/retry-with-backoff';
 
 /** No organisation, user or session has this id: every read below finds nothing and writes nothing. */
 export const warmUpId = '00000000-0000-4000-8000-000000000000';
@@ -21,6 +23,8 @@ const warmCaller: Caller = {
   roleName: 'warm-up',
 };
 const warmPrompt = 'How do tides form along the coast?';
+/** Each step takes milliseconds to a few seconds; a loaded machine, many times that. */
+const stepDeadlineMs = 60_000;
 
 /**
  * Runs the chat path's reads once while the server starts, so the first message does not pay for
@@ -73,7 +77,7 @@ export async function warmChatPath(
     [
       'the provider protocols',
       async () => {
-        const failed = (await warmProviderProtocols()).filter((result) => result.error !== undefined);
+        const failed = (await warmModelProtocols()).filter((result) => result.error !== undefined);
         if (failed.length > 0)
           throw new AggregateError(
             failed.map((result) => result.error),
@@ -98,7 +102,8 @@ export async function warmChatPath(
   ];
   const failed: string[] = [];
   for (const [name, step] of steps) {
-    await step().catch((error: unknown) => {
+    // A step that hangs must not hold readiness back for ever.
+    await withDeadline(step(), stepDeadlineMs, `warming ${name}`).catch((error: unknown) => {
       failed.push(name);
       logger.warn({ err: error, step: name }, 'warming the chat path: a step failed; the first message runs it');
     });

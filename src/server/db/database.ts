@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { takeTurnsWithEventLoop } from './pglite-turns';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -80,7 +81,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle & { migrate()
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { vector } = await import('@electric-sql/pglite-pgvector');
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { vector } });
+  const client = takeTurnsWithEventLoop(await PGlite.create(dataDir, { extensions: { vector } }));
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,

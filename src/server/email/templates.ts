@@ -20,6 +20,21 @@ export function activationEmail(to: string, link: string, hoursValid: number): O
   };
 }
 
+/** Someone an administrator added: the link lets them choose a password and join. */
+export function invitationEmail(
+  to: string,
+  link: string,
+  hoursValid: number,
+  invitation: { organisationName: string; invitedBy: string },
+): OutgoingEmail {
+  return {
+    to,
+    link,
+    subject: `You are invited to join ${invitation.organisationName} on Tokenwise`,
+    text: `${invitation.invitedBy} invited you to join ${invitation.organisationName} on Tokenwise. Choose a password to activate your account:\n\n${link}\n\nThe link works once and expires in ${hoursValid} hours. If it has expired, ask ${invitation.invitedBy} to send a new invitation.${signature}`,
+  };
+}
+
 export function passwordResetEmail(to: string, link: string, minutesValid: number): OutgoingEmail {
   return {
     to,

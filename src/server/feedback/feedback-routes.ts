@@ -16,6 +16,7 @@ import type { Database } from '../db/database';
 import { addRoute, answers, createApiRouter, errorAnswer, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requirePlanFeature } from '../billing/plan-features';
 import { feedbackCsv } from './feedback-report';
 import type { ReplyCache } from '../routing/reply-cache';
 import { feedbackById, feedbackHistory, feedbackStatistics, submitFeedback } from './feedback-service';
@@ -97,6 +98,8 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
     }),
     async (context) => {
       const input = context.req.valid('json');
+      // A CSV file is a plan feature (docs/decisions/041); the JSON answer is the history, readable on every plan.
+      if (input.format !== 'json') await requirePlanFeature(db, context.get('caller').orgId, 'csv_exports');
       const rows = await feedbackHistory(db, context.get('caller'), context.req.valid('param').orgId, {
         ...input,
         userId: input.user_id,

@@ -1,4 +1,4 @@
-import type { ErrorCode, LimitRefusal } from '../../contracts';
+import type { ErrorCode, LimitRefusal, PassedDeadline } from '../../contracts';
 import { messages } from '../../contracts';
 
 export const httpStatusByErrorCode = {
@@ -15,8 +15,10 @@ export const httpStatusByErrorCode = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  plan_allowance_used: 429,
   internal: 500,
   upstream_failed: 502,
+  upstream_timeout: 504,
   unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
 
@@ -25,7 +27,11 @@ export interface AppErrorOptions {
   retryAfterSeconds?: number;
   /** A chat request refused by a monthly limit: rendered as the body's `limit`. */
   limit?: LimitRefusal;
+  /** A model call stopped by one of its deadlines: rendered as the body's `deadline`. */
+  deadline?: PassedDeadline;
   cause?: unknown;
+  /** Its source logged it already (readiness logs its changes, not each probe): rendering adds no log line. */
+  alreadyLogged?: boolean;
 }
 
 /** The one error type services throw; `message` is what the user may read. */
@@ -33,6 +39,8 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly retryAfterSeconds?: number;
   readonly limit?: LimitRefusal;
+  readonly deadline?: PassedDeadline;
+  readonly alreadyLogged: boolean;
 
   constructor(
     readonly code: ErrorCode,
@@ -44,6 +52,8 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.limit = options.limit;
+    this.deadline = options.deadline;
+    this.alreadyLogged = options.alreadyLogged ?? false;
   }
 
   get status(): number {

@@ -23,7 +23,7 @@ export function createOpenApiDocument(api: ApiRouter) {
   });
   // Hono's parameters with a pattern ('{modelId{.+}}', which takes the rest of the path) are plain parameters here.
   const paths = Object.entries(document.paths ?? {}).map(([path, item]) => [
-    path.replace(/\{(\w+)\{[^}]*\}\}/g, '{$1}'),
+    path.replace(/\{(\w+)\{[^{}]*\}\}/g, '{$1}'),
     item,
   ]);
   return { ...document, paths: Object.fromEntries(paths) };

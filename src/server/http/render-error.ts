@@ -12,10 +12,9 @@ export function renderError(error: unknown, context: Context<AppEnv>): Response 
   const logger = context.get('logger');
   const appError = asAppError(error);
   if (!appError || appError.status >= 500) {
-    logger?.error({ err: error, requestId }, 'request failed');
-    // 502 and 503 carry texts we wrote (never a provider's or a library's), so they are shown.
-    const ownText =
-      appError && (appError.status === 502 || appError.status === 503) ? appError.message : messages.internal;
+    if (!appError?.alreadyLogged) logger?.error({ err: error, requestId }, 'request failed');
+    // 502, 503 and 504 carry texts we wrote (never a provider's or a library's), so they are shown.
+    const ownText = appError && appError.status >= 502 && appError.status <= 504 ? appError.message : messages.internal;
     if (appError?.retryAfterSeconds !== undefined) {
       context.header('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
     }
@@ -24,6 +23,7 @@ export function renderError(error: unknown, context: Context<AppEnv>): Response 
       message: ownText,
       detail: ownText,
       request_id: requestId,
+      ...(appError?.deadline ? { deadline: appError.deadline } : {}),
     };
     return context.json(body, (appError?.status ?? 500) as ContentfulStatusCode);
   }

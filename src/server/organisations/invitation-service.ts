@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mayHandleRole, messages } from '../../contracts';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import type { AuthDependencies } from '../auth/auth-dependencies';
-import { issueOneTimeToken, oneTimeTokenLifetimeMinutes } from '../auth/one-time-token-repository';
+import { oneTimeTokenLifetimeMinutes } from '../auth/one-time-token-repository';
+import { issueVerificationLink } from '../auth/verification-link';
 import { sendAfterCommit } from '../auth/send-after-commit';
 import { users } from '../db/schema';
 import { verificationEmail } from '../email/templates';
@@ -52,11 +53,7 @@ export async function inviteUser(dependencies: AuthDependencies, caller: Caller,
         .insert(users)
         .values({ orgId: caller.orgId, roleId: role.id, username, email: input.email, status: 'pending_verification' })
         .returning({ id: users.id });
-      const token = await issueOneTimeToken(transaction, {
-        orgId: caller.orgId,
-        userId: created!.id,
-        purpose: 'verify_email',
-      });
+      const token = await issueVerificationLink(transaction, { orgId: caller.orgId, userId: created!.id });
       const invited = (await findOrganisationUser(transaction, caller.orgId, created!.id))!;
       await record({
         action: 'user.create',

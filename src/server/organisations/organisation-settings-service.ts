@@ -8,6 +8,7 @@ import {
 import type { CatalogModel } from '../../gateway';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import { isAddressAllowed } from '../auth/sign-in-rules';
+import { requirePlanFeature } from '../billing/plan-features';
 import type { Database, Executor } from '../db/database';
 import { validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
@@ -43,6 +44,9 @@ export async function updateOrganisationSettings(
   }
   return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     const before = await getOrganisationSettings(transaction, caller.orgId);
+    // Turning it on needs the plan (docs/decisions/041); one already on stays on, and may be turned off.
+    if (input.security?.require_2fa === true && !before.security.require_2fa)
+      await requirePlanFeature(transaction, caller.orgId, 'require_2fa');
     const after: OrganisationSettings = {
       ...before,
       ...input,

@@ -1,30 +1,24 @@
-import {
-  createModelGateway,
-  type CatalogModel,
-  type ChatProvider,
-  type ProviderCredentials,
-  type ProviderName,
-} from '../../gateway';
+import type { ProviderCredentials, ProviderName } from '../../gateway';
 import type { SecretBox } from '../auth/secret-box';
 import type { Executor } from '../db/database';
 import { listProviderKeys, type ProviderKeyRecord } from './provider-key-repository';
 
-/** The credentials and gateway each organisation calls models with. */
+/** The credentials each organisation calls models with (the metered calls build its gateway from them). */
 export interface OrganisationProviders {
   /** The organisation's own keys, each replacing the instance's key for its provider. */
   credentialsFor(orgId: string): Promise<ProviderCredentials>;
   /**
-   * The gateway a reply calls models through and the providers it calls with the instance's keys
-   * (what their models cost is paid from the wallet, docs/decisions/022; not the organisation's own
-   * keys' providers, nor the embedded model), from one read, so the two always agree.
+   * The credentials a call is made with and the providers it calls with the instance's keys (what
+   * their models cost is paid from the wallet, docs/decisions/022; not the organisation's own keys'
+   * providers, nor the embedded model), from one read, so the two always agree.
    */
   callingFor(orgId: string): Promise<ModelCalling>;
-  /** Drops the cached gateway after the organisation's keys changed. */
+  /** Drops the cached credentials after the organisation's keys changed. */
   forget(orgId: string): void;
 }
 
 export interface ModelCalling {
-  gateway: ChatProvider;
+  credentials: ProviderCredentials;
   instancePaid: ReadonlySet<ProviderName>;
 }
 
@@ -32,18 +26,16 @@ export interface OrganisationProvidersOptions {
   db: Executor;
   secrets: SecretBox;
   instanceCredentials: ProviderCredentials;
-  catalog: readonly CatalogModel[];
-  localProvider?: ChatProvider;
   /** How the organisations' own base URLs are reached: an AddressGuard's fetch. */
   organisationFetch: typeof globalThis.fetch;
-  /** Another instance may have changed the keys; cached gateways live this long. Defaults to 30 s. */
+  /** Another instance may have changed the keys; cached credentials live this long. Defaults to 30 s. */
   cacheMilliseconds?: number;
 }
 
 export function createOrganisationProviders(options: OrganisationProvidersOptions): OrganisationProviders {
   const cache = new Map<
     string,
-    { at: number; credentials: ProviderCredentials; instancePaid: ReadonlySet<ProviderName>; gateway: ChatProvider }
+    { at: number; credentials: ProviderCredentials; instancePaid: ReadonlySet<ProviderName> }
   >();
   const lifetime = options.cacheMilliseconds ?? 30_000;
 
@@ -56,7 +48,6 @@ export function createOrganisationProviders(options: OrganisationProvidersOption
       at: Date.now(),
       credentials,
       instancePaid: instancePaidProviders(options.instanceCredentials, credentials),
-      gateway: createModelGateway({ credentials, catalog: options.catalog, localProvider: options.localProvider }),
     };
     cache.set(orgId, entry);
     return entry;
@@ -65,8 +56,8 @@ export function createOrganisationProviders(options: OrganisationProvidersOption
   return {
     credentialsFor: async (orgId) => (await entryFor(orgId)).credentials,
     callingFor: async (orgId) => {
-      const { gateway, instancePaid } = await entryFor(orgId);
-      return { gateway, instancePaid };
+      const { credentials, instancePaid } = await entryFor(orgId);
+      return { credentials, instancePaid };
     },
     forget: (orgId) => void cache.delete(orgId),
   };

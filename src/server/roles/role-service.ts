@@ -175,7 +175,15 @@ export async function deleteRole(
     const moved = keeper ? await moveRemovedHolders(transaction, caller.orgId, roleId, keeper.id) : 0;
     await deleteRoleRecord(transaction, caller.orgId, roleId);
     const after =
-      moved > 0 ? { deleted: true, removed_users_moved_to_role_id: keeper!.id, removed_users_moved: moved } : null;
+      moved > 0
+        ? {
+            deleted: true,
+            removed_users_moved_to_role_id: keeper!.id,
+            // The name as it is now: the log reads the same after the role is renamed.
+            removed_users_moved_to_role_name: keeper!.name,
+            removed_users_moved: moved,
+          }
+        : null;
     await record({ action: 'role.delete', targetType: 'role', targetId: roleId, before: auditedRole(before), after });
     return { success: true, message: 'Role deleted' };
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findModel, modelCatalog, type CatalogModel } from '../../gateway';
-import type { UsableModel } from '../conversations/model-access';
+import type { UsableModel } from '../usage/usable-model';
 import { chooseJudgeModel } from './cache-judge';
 
 const usable = (model: CatalogModel): UsableModel => ({

@@ -1,21 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import {
-  blendedPrice,
-  createModelSameQuestionJudge,
-  estimateMessagesTokens,
-  judgeMaxOutputTokens,
-  judgeMessages,
-  type CatalogModel,
-} from '../../gateway';
+import type { Logger } from 'pino';
+import { blendedPrice, createModelSameQuestionJudge, judgeMaxOutputTokens } from '../../gateway';
 import type { Caller } from '../http/context';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
-import { keepCallUsage } from '../conversations/keep-call-usage';
-import type { UsableModel } from '../conversations/model-access';
-import { releaseRoom } from '../conversations/release-room';
-import { reserveModelCalls } from '../usage/reserve-model-call';
+import type { MeteredCalls } from '../metered-calls/metered-calls';
+import type { UsableModel } from '../usage/usable-model';
 import type { CacheJudge } from './reply-cache';
-
-type Dependencies = Pick<ConversationDependencies, 'db' | 'logger' | 'providers' | 'wallet' | 'liveReplies'>;
 
 /**
  * The judge's model: the cheapest cloud model the caller may use (lowest blended price, then id,
@@ -32,86 +20,36 @@ export function chooseJudgeModel(usable: readonly UsableModel[]): UsableModel | 
 }
 
 /**
- * The same-question judge for one caller, a model call like any other: room is held in the
- * caller's monthly limits and, when the wallet pays for its provider, in the wallet before it is
- * asked (reserveModelCalls), and its usage is recorded for the caller (no session, message or
- * decision linked: the judge runs before they exist) at its own cost with no reference cost, so
- * what it costs is counted against the organisation's savings whether it allows a hit or not.
- * A call the limits or the wallet refuse is not made: the pair is then not the same.
+ * The same-question judge for one caller: its model is a metered model (docs/decisions/037), so
+ * each question put to it is a model call like any other. Room is held in the caller's monthly
+ * limits and, when the wallet pays for its provider, in the wallet before it is asked; its usage
+ * is recorded for the caller (source 'cache-judge'; no session, message or decision linked: the
+ * judge runs before they exist) at its own cost with no reference cost, so what it costs is
+ * counted against the organisation's savings whether it allows a hit or not. A call the limits or
+ * the wallet refuse, or with too little room for the one-word answer, is not made: the pair is
+ * then not the same.
  */
-export async function createCallerJudge(
-  dependencies: Dependencies,
+export function createCallerJudge(
+  dependencies: { meteredCalls: MeteredCalls; logger: Logger },
   caller: Caller,
   usable: readonly UsableModel[],
-): Promise<CacheJudge | undefined> {
+): CacheJudge | undefined {
   const chosen = chooseJudgeModel(usable);
   if (!chosen) return undefined;
-  const { gateway, instancePaid } = await dependencies.providers.callingFor(caller.orgId);
-  const model: CatalogModel = chosen.model;
-  const judge = createModelSameQuestionJudge({ provider: gateway, model });
-  const wallet = dependencies.wallet?.enforced
-    ? { pays: (paid: CatalogModel) => instancePaid.has(paid.provider) }
-    : undefined;
-  const billedToWallet = instancePaid.has(model.provider);
-  const notSame = { same: false, costUsd: 0 };
+  const provider = dependencies.meteredCalls.model({ caller, source: 'cache-judge' }, chosen, {
+    minOutputTokens: judgeMaxOutputTokens,
+  });
+  const judge = createModelSameQuestionJudge({ provider, model: chosen.model });
   return {
-    modelId: model.id,
+    modelId: chosen.model.id,
     async judge(query, cachedPrompt, signal) {
-      const usageId = randomUUID();
-      const inputTokens = estimateMessagesTokens(judgeMessages(query, cachedPrompt));
-      const { primary } = await reserveModelCalls(
-        dependencies.db,
-        caller,
-        {
-          primary: {
-            usable: { ...chosen, replyTokenCap: Math.min(chosen.replyTokenCap, judgeMaxOutputTokens) },
-            inputTokens,
-          },
-        },
-        { usageId, owner: dependencies.liveReplies.instanceId, wallet },
-      );
-      if (!primary.granted) return notSame;
-      const reservationIds = [primary.reservationId, primary.walletReservationId].filter(
-        (id): id is string => id !== undefined,
-      );
-      try {
-        // Too little room left for the one-word answer: asking would only be cut off.
-        if (primary.maxOutputTokens < judgeMaxOutputTokens) return notSame;
-        const started = performance.now();
-        const verdict = await judge.judge(query, cachedPrompt, signal);
-        if (verdict.failed)
-          dependencies.logger.warn(
-            { err: verdict.failed, modelId: model.id },
-            'the cache judge failed; the pair is taken as different',
-          );
-        if (verdict.usage) {
-          const saved = await keepCallUsage(dependencies, {
-            id: usageId,
-            orgId: caller.orgId,
-            userId: caller.userId,
-            sessionId: null,
-            messageId: null,
-            decisionId: null,
-            modelId: model.id,
-            inputTokens: verdict.usage.inputTokens,
-            cachedInputTokens: verdict.usage.cachedInputTokens,
-            outputTokens: verdict.usage.outputTokens,
-            costUsd: verdict.costUsd,
-            referenceCostUsd: 0,
-            cacheHit: false,
-            latencyMs: Math.round(performance.now() - started),
-            timeToFirstTokenMs: null,
-            estimated: verdict.usage.estimated,
-            outcome: verdict.failed ? 'failed' : 'complete',
-            billedToWallet,
-            finishReason: null,
-          });
-          if (saved && billedToWallet) dependencies.wallet?.usageRecorded(caller.orgId);
-        }
-        return { same: verdict.same, costUsd: verdict.costUsd };
-      } finally {
-        await releaseRoom(dependencies, caller.orgId, reservationIds);
-      }
+      const verdict = await judge.judge(query, cachedPrompt, signal);
+      if (verdict.failed)
+        dependencies.logger.warn(
+          { err: verdict.failed, modelId: chosen.model.id },
+          'the cache judge failed or was refused; the pair is taken as different',
+        );
+      return { same: verdict.same, costUsd: verdict.costUsd };
     },
   };
 }

@@ -10,7 +10,8 @@ export type NewDecision = Omit<typeof routingDecisions.$inferInsert, 'createdAt'
 
 /** What is known once the reply is recorded. */
 export interface DecisionOutcome {
-  replyMessageId: string;
+  /** Null when no reply was written: no model answered, or the reply's rows could not be saved. */
+  replyMessageId: string | null;
   servedModelId: string | null;
   inputTokens: number;
   outputTokens: number;

@@ -1,6 +1,6 @@
 import type { RoutingReason } from '../../contracts';
 import { promptKindLabels, type CatalogModel, type PromptKind } from '../../gateway';
-import type { UsableModel } from '../conversations/model-access';
+import type { UsableModel } from '../usage/usable-model';
 import { byCost } from './reference-model';
 
 /** One model the router looked at, as recorded on the decision. */

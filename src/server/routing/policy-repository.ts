@@ -10,6 +10,7 @@ export const defaultRoutingPolicy: RoutingPolicy = {
   candidate_model_ids: null,
   reference_model_id: null,
   cache: { enabled: true, threshold: null, ttl_seconds: 7 * 24 * 3600, max_entries: 100_000 },
+  deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
 };
 
 export async function loadRoutingPolicy(db: Executor, orgId: string): Promise<RoutingPolicy> {
@@ -26,6 +27,11 @@ export async function loadRoutingPolicy(db: Executor, orgId: string): Promise<Ro
       ttl_seconds: row.cacheTtlSeconds,
       max_entries: row.cacheMaxEntries,
     },
+    deadlines: {
+      headers_ms: row.headersTimeoutMs,
+      first_token_ms: row.firstTokenTimeoutMs,
+      between_tokens_ms: row.betweenTokensTimeoutMs,
+    },
   };
 }
 
@@ -39,6 +45,9 @@ export async function saveRoutingPolicy(db: Executor, orgId: string, policy: Rou
     cacheThreshold: policy.cache.threshold,
     cacheTtlSeconds: policy.cache.ttl_seconds,
     cacheMaxEntries: policy.cache.max_entries,
+    headersTimeoutMs: policy.deadlines.headers_ms,
+    firstTokenTimeoutMs: policy.deadlines.first_token_ms,
+    betweenTokensTimeoutMs: policy.deadlines.between_tokens_ms,
     updatedAt: new Date(),
   };
   await db

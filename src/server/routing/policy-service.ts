@@ -1,7 +1,13 @@
-import { type RoutingPolicy, type RoutingPolicyResponse, type UpdateRoutingPolicyRequest } from '../../contracts';
+import {
+  effectiveDeadlines,
+  type RoutingPolicy,
+  type RoutingPolicyResponse,
+  type UpdateRoutingPolicyRequest,
+} from '../../contracts';
 import { findModel, listAvailableModels, promptKinds, type CatalogModel } from '../../gateway';
 import type { Database } from '../db/database';
 import { makeAdministrativeChange } from '../audit/administrative-change';
+import { requirePlanFeature } from '../billing/plan-features';
 import type { Caller } from '../http/context';
 import {
   loadCalibration,
@@ -63,6 +69,7 @@ export async function describeRoutingPolicy(
       candidate_model_ids: autoLadder(available, policy.candidate_model_ids).models.map((model) => model.id),
       reference_model_id: resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id)?.id ?? null,
       cache_threshold: cacheThreshold,
+      deadlines: effectiveDeadlines(policy.deadlines),
     },
   };
 }
@@ -76,6 +83,8 @@ export async function updateRoutingPolicy(
   caller: Caller,
   change: UpdateRoutingPolicyRequest,
 ): Promise<RoutingPolicyResponse> {
+  // A policy saved before stays in effect on any plan; changing it needs the plan (docs/decisions/041).
+  await requirePlanFeature(dependencies.db, caller.orgId, 'custom_routing');
   for (const id of change.candidate_model_ids ?? [])
     if (!findModel(dependencies.catalog, id)) throw unknownModel('candidate_model_ids', id);
   if (change.reference_model_id && !findModel(dependencies.catalog, change.reference_model_id))
@@ -83,7 +92,12 @@ export async function updateRoutingPolicy(
   const saved = await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     // Read in the change's transaction, under the organisation's lock: two saves at once cannot lose either's fields.
     const current = await loadRoutingPolicy(transaction, caller.orgId);
-    const next: RoutingPolicy = { ...current, ...change, cache: { ...current.cache, ...change.cache } };
+    const next: RoutingPolicy = {
+      ...current,
+      ...change,
+      cache: { ...current.cache, ...change.cache },
+      deadlines: { ...current.deadlines, ...change.deadlines },
+    };
     await saveRoutingPolicy(transaction, caller.orgId, next);
     await record({
       action: 'routing.policy_update',

@@ -47,7 +47,6 @@ export async function createRequestRouting(
     scorer,
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
-    firstPartTimeoutMs: options.firstPartTimeoutMs,
     speculativeCalls: options.speculativeCalls,
     cacheJudge: options.cacheJudge,
     // The router's whole path once, and the embedded encoder's (thread, model, WASM) for the cache:
@@ -55,7 +54,8 @@ export async function createRequestRouting(
     warm: async () => {
       const text = 'Warm up the router before the first message.';
       await scorer.score([text]);
-      if (!options.embeddings) await encoder.embed([text]);
+      // The cache's encoder: the embedded one, or the embeddings endpoint, which must answer.
+      await cacheEncoder.embed([text]);
     },
     close: () => pool.close(),
   };

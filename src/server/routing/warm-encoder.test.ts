@@ -6,7 +6,6 @@ import { warmEncoder } from './warm-encoder';
 function routingWith(warm: () => Promise<void>): ConversationDependencies['routing'] {
   return {
     policies: {} as ConversationDependencies['routing']['policies'],
-    firstPartTimeoutMs: 1000,
     cacheDefaults: {} as ConversationDependencies['routing']['cacheDefaults'],
     warm,
   };
@@ -39,7 +38,6 @@ describe('warmEncoder', () => {
       routingWith(() => loading.promise),
       true,
       logger,
-      () => false,
     );
     expect(state.pending).toBe(true);
     loading.resolve();
@@ -49,20 +47,64 @@ describe('warmEncoder', () => {
     expect(lines.map((line) => line.msg)).toContain('sentence encoder ready');
   });
 
-  it('logs a failure and stops holding readiness back, so the first message loads it', async () => {
-    const loading = deferred();
+  it('tries again after a failure, logging it once with its cause, and is ready once a try succeeds', async () => {
     const { logger, lines } = collectingLogger();
+    let tries = 0;
     const state = warmEncoder(
-      routingWith(() => loading.promise),
+      routingWith(async () => {
+        tries += 1;
+        if (tries < 3) throw new Error(`model file missing (${tries})`);
+      }),
       true,
       logger,
-      () => false,
+      { firstDelayMs: 1, maxDelayMs: 2, maxAttempts: 5 },
     );
-    loading.reject(new Error('model file missing'));
-    await loading.promise.catch(() => undefined);
-    await new Promise((settle) => setImmediate(settle));
+    expect(state.pending).toBe(true);
+    await state.done;
     expect(state.pending).toBe(false);
-    expect(lines.find((line) => line.level === 50)?.msg).toMatch(/did not load at start/);
+    expect(tries).toBe(3);
+    const failures = lines.filter((line) => line.msg === 'the sentence encoder did not load; trying again');
+    expect(failures.map((line) => [line.level, (line as { err?: { message: string } }).err?.message])).toEqual([
+      [40, 'model file missing (1)'],
+      [40, 'model file missing (2)'],
+    ]);
+    expect(lines.filter((line) => line.msg === 'sentence encoder ready')).toHaveLength(1);
+  });
+
+  it('stops holding readiness back after the last try, so the first message loads it', async () => {
+    const { logger, lines } = collectingLogger();
+    const state = warmEncoder(
+      routingWith(async () => {
+        throw new Error('model file missing');
+      }),
+      true,
+      logger,
+      { firstDelayMs: 1, maxDelayMs: 1, maxAttempts: 2 },
+    );
+    await state.done;
+    expect(state.pending).toBe(false);
+    expect(lines.filter((line) => line.level === 50).map((line) => line.msg)).toEqual([
+      'the sentence encoder did not load after 2 tries; the first message loads it',
+    ]);
+  });
+
+  it('stops trying when the server stops', async () => {
+    const { logger } = collectingLogger();
+    let tries = 0;
+    const state = warmEncoder(
+      routingWith(async () => {
+        tries += 1;
+        throw new Error('down');
+      }),
+      true,
+      logger,
+      { firstDelayMs: 60_000, maxDelayMs: 60_000, maxAttempts: 5 },
+    );
+    await new Promise((settle) => setTimeout(settle, 20));
+    state.stop();
+    await state.done;
+    expect(tries).toBe(1);
+    expect(state.pending).toBe(false);
   });
 
   it('loads nothing when turned off', () => {
@@ -73,7 +115,6 @@ describe('warmEncoder', () => {
       }),
       false,
       pino({ level: 'silent' }),
-      () => false,
     );
     expect(state.pending).toBe(false);
     expect(called).toBe(false);

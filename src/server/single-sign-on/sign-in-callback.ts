@@ -2,6 +2,7 @@ import * as openid from 'openid-client';
 import { z } from 'zod';
 import { emailDomainOf } from '../../contracts';
 import type { ClientInfo } from '../auth/auth-dependencies';
+import type { LoginOutcome } from '../auth/login-throttle';
 import { createOpaqueToken, hashOpaqueToken } from '../auth/opaque-tokens';
 import { isAddressAllowed } from '../auth/sign-in-rules';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
@@ -34,8 +35,8 @@ const verifiedEmail = z.union([z.literal(true), z.literal('true')]);
  * the provider's keys (issuer, audience, expiry, nonce) by openid-client; the e-mail must be
  * verified by the provider and at a domain this organisation proved. Then the person is found by
  * the provider's subject (or linked, or created) and a one-time handoff code is answered, which
- * the same browser trades for its tokens. Every refusal is a SingleSignOnFailure and counts
- * against the sign-in throttle.
+ * the same browser trades for its tokens. Every refusal is a SingleSignOnFailure; the login
+ * throttle admits the callback first (docs/decisions/035), and refusals that could be guesses count.
  */
 export async function completeSingleSignOn(
   dependencies: SingleSignOnDependencies,
@@ -47,15 +48,35 @@ export async function completeSingleSignOn(
   const attempt = parameters.state
     ? await takeAttemptByState(db, hashOpaqueToken(parameters.state), new Date())
     : undefined;
+  const admitted = await auth.loginThrottle.admit(attempt?.identifier ?? 'single sign-on', client.address);
+  if ('retryAfterSeconds' in admitted) throw new SingleSignOnFailure('too_many_attempts');
+  // Refusals counted as failures stay counted; a completed sign-in forgives the identifier's failures from this address.
+  let outcome: LoginOutcome = 'withdrawn';
   const fail = (failure: SingleSignOnFailure): never => {
-    auth.loginThrottle.record(attempt?.identifier ?? 'single sign-on', client.address);
+    outcome = 'failed';
     throw failure;
   };
+  try {
+    const handoff = await answerCallback(dependencies, parameters, attempt, browserBinding, client, fail);
+    outcome = 'succeeded';
+    return { handoff };
+  } finally {
+    await auth.loginThrottle.settle(admitted, outcome);
+  }
+}
+
+async function answerCallback(
+  dependencies: SingleSignOnDependencies,
+  parameters: CallbackParameters,
+  attempt: AttemptRecord | undefined,
+  browserBinding: string | undefined,
+  client: ClientInfo,
+  fail: (failure: SingleSignOnFailure) => never,
+): Promise<string> {
+  const { db } = dependencies;
   if (!attempt) return fail(new SingleSignOnFailure('attempt_expired', 'unknown, used or expired state'));
   if (!browserBinding || hashOpaqueToken(browserBinding) !== attempt.browserBindingHash)
     return fail(new SingleSignOnFailure('state_mismatch', 'the browser binding cookie does not match the state'));
-  if (auth.loginThrottle.retryAfterSeconds(attempt.identifier, client.address) > 0)
-    throw new SingleSignOnFailure('too_many_attempts');
   // The person cancelled or the provider refused: not a guess at anything, so not counted.
   if (parameters.error)
     throw new SingleSignOnFailure('provider_refused', `${parameters.error}: ${parameters.error_description ?? ''}`);
@@ -95,8 +116,7 @@ export async function completeSingleSignOn(
     handoffHash: handoff.tokenHash,
     handoffExpiresAt: new Date(Date.now() + handoffLifetimeMs),
   });
-  auth.loginThrottle.forgiveSubject(attempt.identifier);
-  return { handoff: handoff.token };
+  return handoff.token;
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as openid from 'openid-client';
 import { emailDomainOf, messages, singleSignOnFailures, singleSignOnMessages } from '../../contracts';
 import type { ClientInfo } from '../auth/auth-dependencies';
+import type { LoginOutcome } from '../auth/login-throttle';
 import { createOpaqueToken, hashOpaqueToken } from '../auth/opaque-tokens';
 import { AppError, forbidden, notFound } from '../http/app-error';
 import { deleteStaleAttempts, insertAttempt } from './attempt-repository';
@@ -27,17 +28,36 @@ export async function startSingleSignOn(
   identifier: string,
   client: ClientInfo,
 ): Promise<StartedSignIn> {
-  const { db, auth } = dependencies;
-  const retryAfterSeconds = auth.loginThrottle.retryAfterSeconds(identifier, client.address);
-  if (retryAfterSeconds > 0)
-    throw new AppError('too_many_requests', messages.tooManyLoginAttempts, { retryAfterSeconds });
+  const { auth } = dependencies;
+  const attempt = await auth.loginThrottle.admit(identifier, client.address);
+  if ('retryAfterSeconds' in attempt)
+    throw new AppError('too_many_requests', messages.tooManyLoginAttempts, {
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    });
+  // Only an identifier no organisation signs in with counts as a failure; starting is not signing in.
+  let outcome: LoginOutcome = 'withdrawn';
+  try {
+    return await prepareAuthorization(dependencies, identifier, () => {
+      outcome = 'failed';
+    });
+  } finally {
+    await auth.loginThrottle.settle(attempt, outcome);
+  }
+}
+
+async function prepareAuthorization(
+  dependencies: SingleSignOnDependencies,
+  identifier: string,
+  countAsFailure: () => void,
+): Promise<StartedSignIn> {
+  const { db } = dependencies;
   const isEmail = identifier.includes('@');
   const connection = isEmail
     ? await findConnectionByVerifiedDomain(db, emailDomainOf(identifier))
     : await findConnectionBySlug(db, identifier);
   if (!connection) {
     // Counted like a failed login, so the call cannot be used to map which domains use single sign-on at speed.
-    auth.loginThrottle.record(identifier, client.address);
+    countAsFailure();
     throw notFound(singleSignOnMessages.noConnection);
   }
   if (!connection.enabled) throw forbidden(singleSignOnFailures.connection_off);

@@ -1,7 +1,7 @@
 import { limitRefusalMessage, limitResetDate, type LimitRefusal, type MonthlyLimitKind } from '../../contracts';
 import { blendedPrice } from '../../gateway';
 import { AppError } from '../http/app-error';
-import type { UsableModel } from '../conversations/model-access';
+import type { UsableModel } from './usable-model';
 import { usdNumber } from './limit-arithmetic';
 import { limitPeriod } from './monthly-limits';
 import { noTotals, type LimitTotals } from './reservation-repository';

@@ -3,7 +3,7 @@ import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
-import type { UsableModel } from '../conversations/model-access';
+import type { UsableModel } from './usable-model';
 import { grantCall, picodollars, picodollarsPerToken, type MonthlyLimits, type TokenPrices } from './limit-arithmetic';
 import { limitTotalsByModel, noTotals, type LimitTotals } from './reservation-repository';
 import { monthBounds } from './usage-repository';

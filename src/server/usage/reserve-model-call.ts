@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { unauthorized } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { CatalogModel } from '../../gateway';
-import type { UsableModel } from '../conversations/model-access';
+import type { UsableModel } from './usable-model';
 import { grantCall, heldInputTokens } from './limit-arithmetic';
 import {
   grantFromWallet,

@@ -7,6 +7,7 @@ import {
   organisationUsersResponseSchema,
   pageQuerySchema,
   removedUserResponseSchema,
+  resentInvitationResponseSchema,
 } from '../../contracts';
 import { addRoute, answers, jsonBody, signedInSecurity, type ApiRouter } from '../http/api-router';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
@@ -14,6 +15,7 @@ import {
   changeUserRole,
   listUsersPage,
   removeUser,
+  resendUserInvitation,
   type UserAdministrationDependencies,
 } from './user-administration-service';
 
@@ -77,5 +79,21 @@ export function addOrganisationUserRoutes(router: ApiRouter, dependencies: UserA
     }),
     async (context) =>
       context.json(await removeUser(dependencies, context.get('caller'), context.req.valid('param').userId)),
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'post',
+      path: '/{orgId}/users/{userId}/invitation',
+      tags,
+      summary:
+        'Send someone who has not joined yet a new invitation; the earlier link stops working (scope user-management)',
+      security: signedInSecurity,
+      middleware: userManagement,
+      request: { params: organisationUserPathSchema },
+      responses: answers('Sent', resentInvitationResponseSchema),
+    }),
+    async (context) =>
+      context.json(await resendUserInvitation(dependencies, context.get('caller'), context.req.valid('param').userId)),
   );
 }

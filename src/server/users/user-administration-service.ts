@@ -25,9 +25,9 @@ import {
   presentOrganisationUser,
 } from './organisation-user-repository';
 import { findTakenIdentity, updateUser } from './user-repository';
+import { issueInvitationLink, resendInvitation, sendInvitation, type InvitationDependencies } from './user-invitations';
 
-export interface UserAdministrationDependencies {
-  db: Database;
+export interface UserAdministrationDependencies extends InvitationDependencies {
   passwords: PasswordHasher;
   /** This instance's remembered callers: a removed person's are forgotten at once (others fail their next check). */
   recentCallers: RecentCallers;
@@ -49,12 +49,15 @@ export async function listUsersPage(db: Database, orgId: string, page: number, l
   return { users: found.users.map(presentOrganisationUser), total: found.total, page, limit };
 }
 
-/** An active person in the caller's organisation who signs in with the password the admin chose. */
+/**
+ * Someone new in the caller's organisation: active at once with the password the admin chose, or,
+ * with `send_invitation`, invited by e-mail to choose their own (they join when they do).
+ */
 export async function createUser(
   dependencies: UserAdministrationDependencies,
   caller: Caller,
   input: CreateUserRequest,
-): Promise<OrganisationUser> {
+): Promise<{ user: OrganisationUser; invitation_sent?: boolean }> {
   if (input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
   const { db } = dependencies;
   const role = await findRole(db, caller.orgId, input.role_id);
@@ -63,13 +66,14 @@ export async function createUser(
   await refuseDisallowedEmailDomain(db, caller.orgId, input.email);
   const taken = await findTakenIdentity(db, input.username, input.email);
   if (taken.usernameTaken || taken.emailTaken) throw takenIdentity(taken.usernameTaken);
-  const passwordHash = await dependencies.passwords.hashPassword(input.password);
+  const invited = input.send_invitation === true;
+  const passwordHash = invited ? null : await dependencies.passwords.hashPassword(input.password ?? '');
   try {
-    return await makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
+    const created = await makeAdministrativeChange(db, caller, async ({ transaction, record }) => {
       // Looked up again under the lock: the role may have gone while the password was hashed.
       if (!(await findRole(transaction, caller.orgId, role.id))) throw notFound(messages.roleNotFound);
       await refuseDisallowedEmailDomain(transaction, caller.orgId, input.email);
-      const [created] = await transaction
+      const [row] = await transaction
         .insert(users)
         .values({
           orgId: caller.orgId,
@@ -77,26 +81,37 @@ export async function createUser(
           username: input.username,
           email: input.email,
           passwordHash,
-          passwordChangedAt: new Date(),
-          status: 'active',
+          passwordChangedAt: invited ? null : new Date(),
+          status: invited ? 'pending_activation' : 'active',
         })
         .returning({ id: users.id });
-      const user = (await findOrganisationUser(transaction, caller.orgId, created!.id))!;
+      const user = (await findOrganisationUser(transaction, caller.orgId, row!.id))!;
+      const invitationToken = invited
+        ? await issueInvitationLink(transaction, { orgId: caller.orgId, userId: user.id })
+        : undefined;
       await record({
         action: 'user.create',
         targetType: 'user',
         targetId: user.id,
         before: null,
-        after: auditedUser(user),
+        after: { ...auditedUser(user), ...(invited ? { invited: true } : {}) },
       });
-      return presentOrganisationUser(user);
+      return { user: presentOrganisationUser(user), invitationToken };
     });
+    if (created.invitationToken === undefined) return { user: created.user };
+    await sendInvitation(dependencies, caller, { email: input.email, token: created.invitationToken });
+    return { user: created.user, invitation_sent: true };
   } catch (error) {
     const index = uniqueViolationIndex(error);
     if (index === 'users_username_unique' || index === 'users_email_unique')
       throw takenIdentity(index === 'users_username_unique');
     throw error;
   }
+}
+
+/** A new invitation for someone who has not joined yet (scope user-management, as creating them). */
+export function resendUserInvitation(dependencies: UserAdministrationDependencies, caller: Caller, userId: string) {
+  return resendInvitation(dependencies, caller, userId, (roleName) => refuseUnlessMayHandle(caller, roleName));
 }
 
 /** Gives someone another role (POST /roles/assign and PUT /org/{orgId}/users/{userId}/role); seen by their very next request. */

@@ -26,14 +26,14 @@ export function createUserRoutes(dependencies: UserAdministrationDependencies, s
       path: '/',
       tags: ['Organisation'],
       summary:
-        "Create an active person in the caller's organisation with a role and a password they sign in with at once (scope user-management)",
+        "Create a person in the caller's organisation with a role: active with a password they sign in with at once, or invited by e-mail to choose one (send_invitation; scope user-management)",
       security: signedInSecurity,
       middleware: [requireScope('user-management')],
       request: { body: jsonBody(createUserRequestSchema) },
       responses: answers('The new person', createdUserResponseSchema, 201),
     }),
     async (context) =>
-      context.json({ user: await createUser(dependencies, context.get('caller'), context.req.valid('json')) }, 201),
+      context.json(await createUser(dependencies, context.get('caller'), context.req.valid('json')), 201),
   );
   addRoute(
     router,

@@ -1,5 +1,6 @@
 import { walletDefaults, type WalletBalance, type WalletTransaction } from '../../contracts';
 import type { LedgerRow, WalletRow } from './ledger-repository';
+import { savedCardLabel } from './paid-with';
 import { dollarsNumber } from './wallet-money';
 
 /** Spec section 3's wallet balance; an organisation without a wallet row reads as an empty one with the defaults. */
@@ -16,6 +17,7 @@ export function presentBalance(wallet: WalletRow | undefined, testMode: boolean)
       auto_reload_enabled: wallet?.autoReloadEnabled ?? false,
     },
     test_mode: testMode,
+    saved_card: wallet?.savedPaymentMethod ? savedCardLabel(wallet.savedPaymentMethod, testMode) : null,
   };
 }
 

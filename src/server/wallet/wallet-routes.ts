@@ -15,9 +15,11 @@ import {
   walletTransactionsQuerySchema,
   walletTransactionsSchema,
 } from '../../contracts';
-import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
+import { z } from 'zod';
+import { addRoute, answers, createApiRouter, errorAnswer, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { paymentReceipt } from './receipt-service';
 import { topUpByRequest } from './top-up-request';
 import type { WalletDependencies } from './wallet-dependencies';
 import {
@@ -138,6 +140,40 @@ export function createWalletRoutes(dependencies: WalletDependencies, signedIn: M
       context.json(
         await walletPayment(dependencies, context.get('caller').orgId, context.req.valid('param').paymentId),
       ),
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'get',
+      path: '/{orgId}/payments/{paymentId}/receipt',
+      tags,
+      summary: 'The receipt of a succeeded payment (a top-up, or a plan paid by card or from the wallet) as a PDF',
+      security: signedInSecurity,
+      middleware: ownOrganisation,
+      request: { params: walletPaymentPathSchema },
+      responses: {
+        200: {
+          description: 'The receipt',
+          content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+        },
+        default: errorAnswer,
+      },
+    }),
+    async (context) => {
+      const receipt = await paymentReceipt(
+        dependencies.db,
+        context.get('caller').orgId,
+        context.req.valid('param').paymentId,
+        'Tokenwise',
+      );
+      return new Response(new Uint8Array(receipt.pdf), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="${receipt.fileName}"`,
+          'cache-control': 'no-store',
+        },
+      });
+    },
   );
   addRoute(
     router,

@@ -1,5 +1,6 @@
 import {
   messages,
+  usageProjectionHorizonYears,
   walletMessages,
   type UpdateWalletSettingsRequest,
   type UsageProjection,
@@ -18,9 +19,11 @@ import {
   updateWalletRow,
   usageSpentSince,
 } from './ledger-repository';
+import { paidWith, receiptPath } from './paid-with';
 import { findPayment } from './payment-repository';
 import { presentBalance, presentTransaction } from './present-wallet';
 import { usdNumber } from '../usage/limit-arithmetic';
+import { addDays } from '../analytics/billing-cycle';
 import { centsOf, centsText, dollarsNumber, picodollars } from './wallet-money';
 import type { WalletDependencies } from './wallet-dependencies';
 
@@ -58,6 +61,8 @@ export async function walletPayment(dependencies: Reading, orgId: string, paymen
     failure_message: payment.failureMessage,
     checkout_url: payment.status === 'pending' ? payment.checkoutUrl : null,
     transaction: credit ? presentTransaction(credit) : null,
+    paid_with: payment.status === 'succeeded' ? paidWith(payment) : null,
+    receipt_path: payment.status === 'succeeded' ? receiptPath(orgId, payment.id) : null,
     created_at: payment.createdAt.toISOString(),
     updated_at: payment.updatedAt.toISOString(),
   };
@@ -108,7 +113,14 @@ export async function updateWalletSettings(
 /** The recent daily spend is averaged over this many UTC days, today included. */
 export const projectionDays = 7;
 
-/** Days until the wallet is empty at the average daily usage debited over the last week. */
+/** 365-day years: a projection further than this many days is "more than 10 years". */
+const horizonDays = BigInt(usageProjectionHorizonYears * 365);
+
+/**
+ * Days until the wallet is empty at the average daily usage debited over the last week. A balance
+ * that outlasts the horizon has no day (a few cents a week against hundreds of dollars would name a
+ * date centuries away, or past what a date can hold).
+ */
 export async function usageProjection(
   dependencies: Reading,
   orgId: string,
@@ -120,18 +132,15 @@ export async function usageProjection(
   const balance = picodollars(wallet?.balance ?? '0');
   const dailyPicodollars = spent > 0n ? spent / BigInt(projectionDays) : 0n;
   const days = dailyPicodollars > 0n ? (balance <= 0n ? 0n : balance / dailyPicodollars) : undefined;
-  const emptyOn =
-    days === undefined
-      ? null
-      : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + Number(days)))
-          .toISOString()
-          .slice(0, 10);
+  const beyondHorizon = days !== undefined && days > horizonDays;
+  const shownDays = days === undefined || beyondHorizon ? undefined : Number(days);
   return {
     balance: dollarsNumber(wallet?.balance ?? '0'),
     currency: wallet?.currency ?? 'USD',
     period_days: projectionDays,
     average_daily_spend: usdNumber(dailyPicodollars),
-    days_until_empty: days === undefined ? null : Number(days),
-    projected_empty_date: emptyOn,
+    days_until_empty: shownDays ?? null,
+    projected_empty_date: shownDays === undefined ? null : addDays(now.toISOString().slice(0, 10), shownDays),
+    lasts_more_than_years: beyondHorizon ? usageProjectionHorizonYears : null,
   };
 }

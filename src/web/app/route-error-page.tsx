@@ -12,10 +12,7 @@ export function RouteErrorPage() {
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 text-center">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Unexpected Application Error!</h1>
       {detail ? <p className="mt-3 text-slate-600 dark:text-slate-400">{detail}</p> : null}
-      <a
-        href="/"
-        className="mt-6 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
-      >
+      <a href="/" className="mt-6 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-on-brand hover:bg-brand/85">
         Go to the home page
       </a>
     </main>

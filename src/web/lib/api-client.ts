@@ -2,7 +2,8 @@ import { refreshResponseSchema } from '@contracts';
 import type { ZodType } from 'zod';
 import { ApiError, selectErrorMessage } from './api-error';
 import { rememberSignInNotice } from './sign-in-notice';
-import { clearTokens, getStoredTokens, storeTokens } from './token-storage';
+import { createCrossTabLock } from './cross-tab-lock';
+import { clearTokens, getStoredTokens, isTokenExpired, reloadTokensFromStorage, storeTokens } from './token-storage';
 
 export const apiBasePath = '/api';
 export const requestTimeoutMs = 10_000;
@@ -49,17 +50,35 @@ export function reportRefusal(error: unknown): void {
   if (error instanceof ApiError && error.code === 'two_factor_setup_required') onTwoFactorSetupRequired?.();
 }
 
-/** Exchanges the refresh token once; concurrent callers share the same attempt. */
-export function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= exchangeRefreshToken().finally(() => {
+/** Refreshes take turns across the app's tabs (they share the tokens in local storage). */
+const refreshLock = createCrossTabLock('tokenwise-token-refresh');
+
+/**
+ * Exchanges the refresh token once; concurrent callers in this tab share the same attempt, and of
+ * several tabs one refreshes while the others wait and take its tokens from storage, so a refresh
+ * token is sent once (docs/decisions/036). `refusedToken` is the access token the server refused.
+ */
+export function refreshSession(refusedToken: string | null = getStoredTokens().token): Promise<boolean> {
+  refreshInFlight ??= refreshInTurn(refusedToken).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
 }
 
-async function exchangeRefreshToken(): Promise<boolean> {
-  const { refreshToken } = getStoredTokens();
-  if (!refreshToken) return false;
+async function refreshInTurn(refusedToken: string | null): Promise<boolean> {
+  const seenRefreshToken = getStoredTokens().refreshToken;
+  return refreshLock.run(async () => {
+    reloadTokensFromStorage();
+    const current = getStoredTokens();
+    if (!current.refreshToken) return false;
+    const refreshedElsewhere =
+      current.refreshToken !== seenRefreshToken ||
+      (current.token !== null && current.token !== refusedToken && !isTokenExpired(current.expiresAt));
+    return refreshedElsewhere || exchangeRefreshToken(current.refreshToken);
+  });
+}
+
+async function exchangeRefreshToken(refreshToken: string): Promise<boolean> {
   try {
     const tokens = await apiRequest('/auth/refresh', {
       method: 'POST',
@@ -103,7 +122,7 @@ async function sendWithRefresh(
   const response = await send(path, options, token, accept);
   if (response.status !== 401 || !token || !refreshOnUnauthorized) return response;
 
-  if (!(await refreshSession())) {
+  if (!(await refreshSession(token))) {
     clearTokens();
     onAuthFailure?.();
     return response;

@@ -32,7 +32,16 @@ function readFromStorage(): StoredTokens {
 }
 
 function publish(): void {
-  snapshot = readFromStorage();
+  const stored = readFromStorage();
+  // Unchanged tokens keep their snapshot and wake no one: a re-render while the token has expired
+  // would swap the signed-in page for a spinner and lose what it was doing (a message being sent).
+  if (
+    stored.token === snapshot.token &&
+    stored.refreshToken === snapshot.refreshToken &&
+    stored.expiresAt === snapshot.expiresAt
+  )
+    return;
+  snapshot = stored;
   for (const listener of listeners) listener();
 }
 
@@ -58,7 +67,7 @@ export function clearTokens(): void {
   publish();
 }
 
-/** Re-reads storage; tests and other tabs change it behind this module's back. */
+/** Re-reads storage (telling subscribers only of a change); tests and other tabs change it behind this module's back. */
 export function reloadTokensFromStorage(): void {
   publish();
 }

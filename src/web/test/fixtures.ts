@@ -13,6 +13,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'user',
     role_id: 'role-1',
     email_verified: true,
+    email_verification_sent: true,
     two_factor_enabled: false,
     first_name: null,
     last_name: null,

@@ -64,8 +64,23 @@ export async function createRole(admin: Administrator, body: Record<string, unkn
   return answer.body.id;
 }
 
-/** Turns the audit log's reading on. */
+/**
+ * Subscribes the organisation to Business with a test card (docs/decisions/040): the plan that includes
+ * the audit log, the custom routing policy, two-factor enforcement and CSV exports (docs/decisions/041).
+ */
+export async function subscribeToBusiness(admin: Pick<Administrator, 'token' | 'orgId'>): Promise<void> {
+  const current = await api(`/subscription/plan/${admin.orgId}`, { token: admin.token });
+  if (current.body?.id === 'business') return;
+  const answer = await api('/subscription/purchase', {
+    token: admin.token,
+    body: { org_id: admin.orgId, plan_id: 'business', payment_method: 'card', card_number: '4242424242424242' },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+}
+
+/** Turns the audit log's reading on, on a plan that includes it (Business). */
 export async function enableAudit(admin: Administrator): Promise<void> {
+  await subscribeToBusiness(admin);
   const answer = await api(`/org/${admin.orgId}/settings`, {
     method: 'PUT',
     token: admin.token,

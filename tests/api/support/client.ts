@@ -69,3 +69,21 @@ export async function signUpOrganisation(
   if (answer.status !== 201) throw new Error(`signup failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { username, email, password: strongPassword, auth: answer.body };
 }
+
+/**
+ * Signs up an organisation and subscribes it to Business with a test card (docs/decisions/040): the
+ * plan that includes the routing policy, the audit log, two-factor enforcement and CSV exports
+ * (docs/decisions/041).
+ */
+export async function signUpOnBusiness(
+  overrides: Partial<{ username: string; email: string; org_name: string }> = {},
+): Promise<SignedUpUser> {
+  const signedUp = await signUpOrganisation(overrides);
+  const { token, user } = signedUp.auth;
+  const answer = await api('/subscription/purchase', {
+    token,
+    body: { org_id: user.org_id, plan_id: 'business', payment_method: 'card', card_number: '4242424242424242' },
+  });
+  if (answer.status !== 201) throw new Error(`subscribing failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return signedUp;
+}

@@ -7,6 +7,7 @@ import { startFakeProviderServer, type FakeProviderServer } from '../../../src/g
 import { startServer, type RunningServer } from '../../../src/server/server';
 import { strongPassword, uniqueName } from './client';
 import { ownServerConfig } from './own-server';
+import { grantEveryFeatureOnFreeTrial } from './plan-grants';
 
 export interface Owner {
   token: string;
@@ -52,6 +53,8 @@ export async function startLadderServer(
     ...variables(provider.url),
   });
   const server = await startServer(config, { pgliteDataDir: 'memory://', webRoot: null });
+  // These tests change the routing policy: a Business feature, granted here on the Free Trial.
+  await grantEveryFeatureOnFreeTrial(server.database.db);
 
   async function call(owner: Owner | undefined, pathname: string, options: { method?: string; body?: unknown } = {}) {
     const response = await fetch(`${server.url}/api${pathname}`, {

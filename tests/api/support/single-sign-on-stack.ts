@@ -104,6 +104,20 @@ export async function signUpAdministrator(stack: SingleSignOnStack, email?: stri
   };
 }
 
+/**
+ * Subscribes the administrator's organisation to Business with a test card, once: the audit log is a
+ * Business feature (docs/decisions/041).
+ */
+export async function subscribeToBusiness(stack: SingleSignOnStack, admin: StackAdministrator): Promise<void> {
+  const current = await call(stack, `/api/subscription/plan/${admin.orgId}`, { token: admin.token });
+  if (current.body?.id === 'business') return;
+  const answer = await call(stack, '/api/subscription/purchase', {
+    token: admin.token,
+    body: { org_id: admin.orgId, plan_id: 'business', payment_method: 'card', card_number: '4242424242424242' },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+}
+
 export async function roleIdOf(stack: SingleSignOnStack, admin: StackAdministrator, name: string): Promise<string> {
   const answer = await call(stack, `/api/roles/organization/${admin.orgId}`, { token: admin.token });
   expect(answer.status).toBe(200);

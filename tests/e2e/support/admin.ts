@@ -73,3 +73,20 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
+
+/**
+ * Subscribes the organisation through the API with a test card (docs/decisions/040), for journeys
+ * whose subject is not billing: Business includes the routing policy, the audit log, two-factor
+ * enforcement and CSV exports (docs/decisions/041).
+ */
+export async function subscribeThroughApi(
+  request: APIRequestContext,
+  admin: Pick<ApiSession, 'token' | 'orgId'>,
+  planId = 'business',
+): Promise<void> {
+  const response = await request.post('/api/subscription/purchase', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { org_id: admin.orgId, plan_id: planId, payment_method: 'card', card_number: '4242 4242 4242 4242' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}

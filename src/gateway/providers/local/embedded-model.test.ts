@@ -61,7 +61,7 @@ describe('the embedded TinyLlama', () => {
     expect(result.error).toBeUndefined();
     expect(result.texts.join('').trim()).not.toBe('');
     expect(result.texts.every((text) => text.length > 0)).toBe(true);
-    expect(result.partTypes).toEqual([...result.texts.map(() => 'text'), 'usage', 'finish']);
+    expect(result.partTypes).toEqual(['response-start', ...result.texts.map(() => 'text'), 'usage', 'finish']);
     expect(['stop', 'length']).toContain(result.finishReason);
     expect(result.usage?.estimated).toBe(false);
     // '<|system|>\nYou are a helpful assistant. Answer briefly.</s> \n<|user|>\nWhat is the capital

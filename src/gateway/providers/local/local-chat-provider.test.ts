@@ -67,7 +67,7 @@ describe('createLocalChatProvider', () => {
     const result = await collectStream(provider.stream(request({ maxOutputTokens: 3, temperature: 0.2 })));
     expect(result.error).toBeUndefined();
     expect(result.texts).toEqual(['Hello', ' from', ' the']);
-    expect(result.partTypes).toEqual(['text', 'text', 'text', 'usage', 'finish']);
+    expect(result.partTypes).toEqual(['response-start', 'text', 'text', 'text', 'usage', 'finish']);
     expect(result.usage).toEqual({ estimated: false, inputTokens: 7, cachedInputTokens: 0, outputTokens: 4 });
     expect(result.finishReason).toBe('length');
     expect(requests[0]).toMatchObject({

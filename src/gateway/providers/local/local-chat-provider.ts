@@ -31,8 +31,16 @@ export interface LocalChatProviderOptions {
  * is ignored: the engine runs one model.
  */
 export function createLocalChatProvider(options: LocalChatProviderOptions): LocalChatProvider {
-  const queue = createGenerationQueue({ maxWaiting: options.maxWaiting ?? 8 });
+  const maxWaiting = options.maxWaiting ?? 8;
+  const queue = createGenerationQueue({ maxWaiting });
   const retryAfterSeconds = options.retryAfterSeconds ?? 10;
+  const busy = (cause?: unknown) =>
+    new GatewayError('unavailable', 'The local model is busy', {
+      provider: 'local',
+      status: 503,
+      retryAfterSeconds,
+      cause,
+    });
   // Aborted on close, so shutdown does not wait for a long reply before freeing the model.
   const shutdown = new AbortController();
   const running = new Set<Promise<unknown>>();
@@ -41,18 +49,15 @@ export function createLocalChatProvider(options: LocalChatProviderOptions): Loca
     if (request.messages.length === 0)
       throw new GatewayError('bad_request', 'A chat needs at least one message', { provider: 'local' });
     if (shutdown.signal.aborted) throw shuttingDown();
+    if (queue.busy && queue.waiting >= maxWaiting) throw busy();
+    const acquiring = queue.acquire(request.abortSignal);
+    // Taken into the queue: the embedded model's equivalent of a provider's response headers.
+    yield { type: 'response-start' };
     let release: () => void;
     try {
-      release = await queue.acquire(request.abortSignal);
+      release = await acquiring;
     } catch (error) {
-      if (error instanceof QueueFullError) {
-        throw new GatewayError('unavailable', 'The local model is busy', {
-          provider: 'local',
-          status: 503,
-          retryAfterSeconds,
-          cause: error,
-        });
-      }
+      if (error instanceof QueueFullError) throw busy(error);
       if (request.abortSignal?.aborted !== true) throw error;
       // Aborted while waiting: nothing was evaluated.
       yield* finishStream(request, { inputTokens: 0, outputTokens: 0, finishReason: 'aborted' });

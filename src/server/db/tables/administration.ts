@@ -10,7 +10,8 @@ export const organisationSettings = pgTable('organisation_settings', {
   /** A catalog model id; null lets the router choose. */
   defaultModel: text('default_model'),
   enableLogging: boolean('enable_logging').notNull(),
-  enableAudit: boolean('enable_audit').notNull(),
+  /** On for rows written without it: organisations start with the audit log on (issue 21). */
+  enableAudit: boolean('enable_audit').notNull().default(true),
   retentionPeriodDays: integer('retention_period_days').notNull(),
   maxTokensPerRequest: integer('max_tokens_per_request').notNull(),
   defaultTemperature: numeric('default_temperature', { precision: 3, scale: 2, mode: 'number' }).notNull(),

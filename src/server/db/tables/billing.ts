@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { organisations } from './organisations';
+import { walletPayments } from './wallet';
 
 // Plans, subscriptions and invoices (docs/decisions/023). Money is numeric, exact: plan prices and
 // charges in whole cents, invoice lines with the usage roll-ups' 10 decimals.
@@ -33,7 +34,12 @@ export const plans = pgTable('plans', {
   currency: text('currency').notNull(),
   /** 'monthly' (30-day periods, spec section 9) or 'yearly' (365 days). */
   billingCycle: text('billing_cycle').notNull(),
+  /** The pricing page's other lines (support, limits of use): what the plan says beyond its features below. */
   features: jsonb('features').$type<string[]>().notNull(),
+  /** Features the server enforces (docs/decisions/041): keys of contracts' planFeatureKeys. */
+  entitlements: jsonb('entitlements').$type<string[]>().notNull().default([]),
+  /** Arranged with sales, not sold on the page (no Subscribe; a purchase is refused). */
+  contactSales: boolean('contact_sales').notNull().default(false),
   /** Tokens (input plus output) included in each billing cycle; null where the plan sets none. */
   tokensPerCycle: bigint('tokens_per_cycle', { mode: 'number' }),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -116,9 +122,11 @@ export const subscriptionCharges = pgTable(
     amount: cents('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: subscriptionChargeStatuses }).notNull(),
-    /** 'test' (no money moves) or the payment path that took it. */
+    /** 'test' (test mode: no money moves), 'stripe', or 'wallet' (debited from the prepaid wallet). */
     processor: text('processor').notNull(),
     processorPaymentId: text('processor_payment_id'),
+    /** The payment that paid it (a card's or the wallet's, docs/decisions/040): its receipt. */
+    paymentId: uuid('payment_id').references(() => walletPayments.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull(),
     billedOn: date('billed_on', { mode: 'string' }).notNull(),
     createdAt: createdAt(),

@@ -82,6 +82,13 @@ export type UsageOutcome = (typeof usageOutcomes)[number];
 /** Why a model call's stream ended, as the gateway reports it ('length': cut off at its token limit). */
 export const finishReasons = ['stop', 'length', 'content-filter', 'tool-calls', 'aborted', 'other'] as const;
 
+/** What a model call was made for (docs/decisions/037): a chat reply, the cache's judge, a program through the API, a shadow evaluation. */
+export const callSources = ['chat', 'cache-judge', 'api', 'shadow-evaluation'] as const;
+export type CallSource = (typeof callSources)[number];
+
+/** The deadline that stopped a model call (docs/decisions/038). */
+export const passedDeadlines = ['headers', 'first_token', 'between_tokens'] as const;
+
 /** One model call's tokens and cost: the seam to limits, analytics and billing. */
 export const usageRecords = pgTable(
   'usage_records',
@@ -114,11 +121,18 @@ export const usageRecords = pgTable(
     billedToWallet: boolean('billed_to_wallet').notNull().default(false),
     /** Why the call's stream ended; null while streaming, for cache hits and calls that never answered. */
     finishReason: text('finish_reason', { enum: finishReasons }),
+    /** What the call was made for. */
+    source: text('source', { enum: callSources }).notNull().default('chat'),
+    /** The deadline that stopped the call, when one did. */
+    deadline: text('deadline', { enum: passedDeadlines }),
+    /** While streaming: the server instance writing it (server_instances), so a crash is accounted for (docs/decisions/015, 037). */
+    streamOwner: uuid('stream_owner'),
     createdAt: createdAt(),
   },
   (table) => [
     index('usage_records_user_idx').on(table.orgId, table.userId, table.createdAt),
     index('usage_records_message_idx').on(table.messageId),
+    index('usage_records_streaming_idx').on(table.streamOwner).where(sql`${table.outcome} = 'streaming'`),
   ],
 );
 

@@ -103,6 +103,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     status: text('status', { enum: userStatuses }).notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When a link to verify the address was last e-mailed; null for people an admin gave a password, who were sent none. */
+    verificationEmailSentAt: timestamp('verification_email_sent_at', { withTimezone: true }),
     gdprConsentAt: timestamp('gdpr_consent_at', { withTimezone: true }),
     /** TOTP secrets are stored encrypted with the server key. */
     totpSecretEncrypted: text('totp_secret_encrypted'),

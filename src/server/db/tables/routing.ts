@@ -40,6 +40,10 @@ export const routingPolicies = pgTable('routing_policies', {
     .notNull()
     .default(7 * 24 * 3600),
   cacheMaxEntries: integer('cache_max_entries').notNull().default(100_000),
+  /** Model-call deadlines in milliseconds (docs/decisions/038); null: the product's default. */
+  headersTimeoutMs: integer('headers_timeout_ms'),
+  firstTokenTimeoutMs: integer('first_token_timeout_ms'),
+  betweenTokensTimeoutMs: integer('between_tokens_timeout_ms'),
   updatedAt: updatedAt(),
 });
 

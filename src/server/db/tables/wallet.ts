@@ -100,7 +100,7 @@ export const walletPayments = pgTable(
     amount: cents('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: paymentStatuses }).notNull(),
-    /** 'test' (the built-in test mode) or 'stripe'. */
+    /** 'test' (the built-in test mode), 'stripe', or 'wallet' (a plan paid from the prepaid wallet, docs/decisions/040). */
     processor: text('processor').notNull(),
     /** The PaymentIntent (pi_…) or the test mode's own id. */
     processorPaymentId: text('processor_payment_id'),

@@ -28,8 +28,10 @@ describe('top navigation bar', () => {
     signIn();
     const { requests } = fakeApi({ user: makeUser({ username: 'grace', email: 'grace@example.com' }) });
     const app = renderApp('/profile/settings');
-    const trigger = await screen.findByRole('button', { name: 'Open user menu' });
+    const trigger = await screen.findByRole('button', { name: 'grace, open user menu' });
     expect(trigger).toHaveTextContent('G');
+    // What the button shows is part of its name: the username first.
+    expect(trigger).toHaveTextContent('grace');
     expect(screen.getByRole('link', { name: 'Tokenwise' })).toHaveAttribute('href', '/chat');
     await userEvent.click(trigger);
     expect(within(await screen.findByRole('menu')).getByText('grace@example.com')).toBeInTheDocument();
@@ -48,7 +50,7 @@ describe('top navigation bar', () => {
     fakeApi();
     renderApp('/chat');
     await waitFor(() => expect(screen.getByRole('button', { name: 'New Chat' })).toBeInTheDocument());
-    expect(screen.queryByRole('button', { name: 'Open user menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /open user menu/ })).not.toBeInTheDocument();
   });
 
   it('shows the Dashboard switch to admins outside the admin area only', async () => {

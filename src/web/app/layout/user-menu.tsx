@@ -24,17 +24,20 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="Open user menu"
-        className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
-      >
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-ink dark:hover:bg-slate-800">
         <span
           aria-hidden="true"
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-sm font-semibold text-on-brand"
         >
           {initial}
         </span>
-        <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{user.username}</span>
+        {/* The name comes from what the button shows, the username first (WCAG 2.5.3); on a phone the username is for screen readers only. */}
+        <span className="sr-only sm:not-sr-only">
+          <span className="inline-block max-w-32 truncate align-middle text-sm font-medium">
+            {user.username}
+            <span className="sr-only">, open user menu</span>
+          </span>
+        </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -16,7 +16,7 @@ export function ThemePreferenceField() {
               value={option}
               checked={preference === option}
               onChange={() => setPreference(option)}
-              className="h-4 w-4 text-indigo-600"
+              className="h-4 w-4 accent-brand"
             />
             {labels[option]}
           </label>

@@ -53,7 +53,7 @@ describe('toasts and page changes', () => {
     fakeApi();
     signIn();
     const app = renderApp('/profile/settings');
-    await userEvent.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /, open user menu$/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(app.currentPath()).toBe('/'));
     expect(await toasts().findByText('Successfully logged out')).toBeInTheDocument();

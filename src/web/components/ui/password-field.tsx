@@ -19,7 +19,7 @@ export function PasswordField(props: PasswordFieldProps) {
           onClick={() => setVisible((current) => !current)}
           aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
           aria-pressed={visible}
-          className="rounded px-2 py-1 text-xs font-medium text-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-slate-800"
+          className="rounded px-2 py-1 text-xs font-medium text-brand-ink hover:bg-brand-soft focus-visible:outline-2 focus-visible:outline-brand-ink dark:hover:bg-slate-800"
         >
           {visible ? 'Hide' : 'Show'}
         </button>

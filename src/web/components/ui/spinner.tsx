@@ -3,7 +3,7 @@ export function Spinner({ label = 'Loading', className = 'h-8 w-8' }: { label?: 
     <span role="status" className="inline-flex items-center">
       <span
         aria-hidden="true"
-        className={`animate-spin rounded-full border-4 border-indigo-200 border-t-brand dark:border-slate-700 dark:border-t-indigo-400 ${className}`}
+        className={`animate-spin rounded-full border-4 border-brand-soft border-t-brand dark:border-slate-700 dark:border-t-brand-ink ${className}`}
       />
       <span className="sr-only">{label}</span>
     </span>

@@ -4,9 +4,9 @@ import { adminSections, findAdminSection } from './admin-sections';
 
 function tabStyle({ isActive }: { isActive: boolean }): string {
   const base =
-    'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-500';
+    'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-ink';
   return isActive
-    ? `${base} bg-indigo-600 text-white`
+    ? `${base} bg-brand text-on-brand`
     : `${base} text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800`;
 }
 

@@ -83,9 +83,10 @@ interface CheckboxFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: ReactNode;
+  disabled?: boolean;
 }
 
-export function CheckboxField({ label, checked, onChange, hint }: CheckboxFieldProps) {
+export function CheckboxField({ label, checked, onChange, hint, disabled = false }: CheckboxFieldProps) {
   const id = useId();
   return (
     <div>
@@ -94,9 +95,10 @@ export function CheckboxField({ label, checked, onChange, hint }: CheckboxFieldP
           id={id}
           type="checkbox"
           checked={checked}
+          disabled={disabled}
           aria-describedby={hint ? `${id}-hint` : undefined}
           onChange={(event) => onChange(event.target.checked)}
-          className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className="h-4 w-4 rounded border-slate-300 text-brand focus-visible:outline-2 focus-visible:outline-brand-ink"
         />
         <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
           {label}

@@ -1,17 +1,8 @@
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 const count = new Intl.NumberFormat('en-US');
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** Spec section 9: money is shown to 2 decimals, in USD. */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
-}
+// Money: lib/format-money.ts.
 
 export function formatCount(value: number): string {
   return count.format(value);

@@ -1,9 +1,13 @@
 import {
   defaultOrganisationSettings,
+  keyedProviders,
   type AuditEntry,
   type ChatModel,
   type Feedback,
   type FeedbackStats,
+  type KeyedProvider,
+  type OrganisationModel,
+  type ProviderKeyView,
   type Organisation,
   type OrganisationSettings,
   type OrganisationUser,
@@ -55,6 +59,31 @@ export const adminRole = makeListedRole('Admin', {
   ),
   user_count: 1,
 });
+const reachedModel = (model_id: string, name: string, provider: KeyedProvider): OrganisationModel => ({
+  model_id,
+  name,
+  provider,
+  reachable: true,
+  reached_through: 'instance',
+  key_provider: provider,
+});
+
+/** GET /org/{orgId}/models: the catalog as the organisation reaches it; no key reaches Gemini yet. */
+export const organisationModels: OrganisationModel[] = [
+  reachedModel('openai/gpt-4o', 'GPT-4o', 'openai'),
+  reachedModel('openai/gpt-4o-mini', 'GPT-4o mini', 'openai'),
+  reachedModel('anthropic/claude-sonnet-4', 'Claude Sonnet 4', 'anthropic'),
+  {
+    model_id: 'google/gemini-2.5-pro',
+    name: 'Gemini 2.5 Pro',
+    provider: 'google',
+    reachable: false,
+    reached_through: null,
+    key_provider: 'google',
+  },
+  reachedModel('openai/o4-mini', 'o4-mini', 'openai'),
+];
+
 export const memberRole = makeListedRole('Member', {
   permissions: [permission('openai/gpt-4o-mini', 1000, 10)],
   user_count: 1,
@@ -131,11 +160,13 @@ export function makeRoutingPolicy(overrides: Partial<RoutingPolicyResponse> = {}
       candidate_model_ids: null,
       reference_model_id: null,
       cache: { enabled: true, threshold: null, ttl_seconds: 604_800, max_entries: 10_000 },
+      deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
     },
     effective: {
       candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'],
       reference_model_id: 'openai/gpt-4o',
       cache_threshold: 0.9,
+      deadlines: { headers_ms: 30_000, first_token_ms: 120_000, between_tokens_ms: 30_000 },
     },
     calibration: noCalibration(0.9),
     ...overrides,
@@ -164,6 +195,8 @@ export interface FakeAdminOptions {
   audit?: AuditEntry[];
   /** The feedback calls' answers (none given by default), or their failure. */
   feedback?: { stats?: FeedbackStats; history?: Feedback[]; csv?: string } | Failure;
+  /** GET /org/{orgId}/models; a saved provider key makes its provider's models reachable. */
+  organisationModels?: OrganisationModel[];
   /** GET /org/{orgId}/routing-policy; PUT and DELETE .../calibration change what it answers next. */
   routingPolicy?: RoutingPolicyResponse | Failure;
   routes?: Record<string, (request: RecordedRequest) => StubAnswer>;
@@ -210,10 +243,19 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
   const me = options.me ?? makeUser({ role: 'admin', role_id: adminRole.id });
   let routing =
     options.routingPolicy && 'policy' in options.routingPolicy ? options.routingPolicy : makeRoutingPolicy();
+  let providerKeys: ProviderKeyView[] = [];
+  const modelsNow = () =>
+    (options.organisationModels ?? organisationModels).map((model) =>
+      providerKeys.some((key) => key.provider === model.key_provider)
+        ? { ...model, reachable: true, reached_through: 'organisation' as const }
+        : model,
+    );
   const routes: Record<string, (request: RecordedRequest) => StubAnswer> = {
     [`GET /roles/organization/${orgId}`]: () => ({ body: { roles } }),
     [`GET /roles/${me.role_id}`]: () => ({ body: options.myRole ?? roles.find((role) => role.id === me.role_id) }),
     'GET /conversation/models': () => ({ body: { models: offeredModels } }),
+    [`GET /org/${orgId}/models`]: () => ({ body: { models: modelsNow() } }),
+    [`GET /org/${orgId}/provider-keys`]: () => ({ body: { keys: providerKeys } }),
     [`GET /org/${orgId}/users?page=1&limit=50`]: () => {
       if (options.users === 'pending') return pending();
       if (options.users && !Array.isArray(options.users)) return fail(options.users);
@@ -224,11 +266,15 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
         ? fail(options.usage)
         : { body: { month: '2026-03', users: options.usage ?? [] } },
     'POST /user': (request) => {
-      const body = request.body as { username: string; email: string; role_id: string };
+      const body = request.body as { username: string; email: string; role_id: string; send_invitation?: boolean };
       const role = roles.find((candidate) => candidate.id === body.role_id)!;
-      const created = makeOrganisationUser(body.username, role, { email: body.email });
+      const invited = body.send_invitation === true;
+      const created = makeOrganisationUser(body.username, role, {
+        email: body.email,
+        status: invited ? 'pending_activation' : 'active',
+      });
       users = [...users, created];
-      return { status: 201, body: { user: created } };
+      return { status: 201, body: { user: created, ...(invited ? { invitation_sent: true } : {}) } };
     },
     'POST /roles': (request) => {
       const body = request.body as Role;
@@ -288,6 +334,28 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       return { body: { entries, total: entries.length, page: 1, limit: 20 } };
     },
   };
+  for (const provider of keyedProviders) {
+    routes[`PUT /org/${orgId}/provider-keys/${provider}`] = (request) => {
+      const body = request.body as { api_key?: string; base_url?: string };
+      if (provider === 'openai-compatible' ? !body.base_url : !body.api_key)
+        return {
+          status: 400,
+          body: { ...apiErrorBody('validation_failed', 'Enter the API key'), fields: { api_key: 'Enter the API key' } },
+        };
+      const saved: ProviderKeyView = {
+        provider,
+        key_hint: body.api_key ? `…${body.api_key.slice(-4)}` : null,
+        base_url: body.base_url ?? null,
+        updated_at: '2026-03-20T12:00:00.000Z',
+      };
+      providerKeys = [...providerKeys.filter((key) => key.provider !== provider), saved];
+      return { body: saved };
+    };
+    routes[`DELETE /org/${orgId}/provider-keys/${provider}`] = () => {
+      providerKeys = providerKeys.filter((key) => key.provider !== provider);
+      return { body: { success: true } };
+    };
+  }
   for (const role of roles) {
     routes[`PUT /roles/${role.id}`] = (request) => {
       Object.assign(role, request.body as object);
@@ -306,6 +374,7 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       );
       return { body: { user: users.find((existing) => existing.id === user.id) } };
     };
+    routes[`POST /org/${orgId}/users/${user.id}/invitation`] = () => ({ body: { success: true, email: user.email } });
     routes[`DELETE /org/${orgId}/users/${user.id}`] = () => {
       users = users.filter((existing) => existing.id !== user.id);
       return { body: { success: true, message: 'User removed' } };

@@ -10,11 +10,12 @@ function serverDetail(error: unknown): string | undefined {
   return error.detail || error.message || undefined;
 }
 
-/** Spec section 8, login. A rejected two-factor code keeps its own wording rather than "invalid password". */
+/** Spec section 8, login. A rejected two-factor or recovery code keeps its own wording rather than "invalid password". */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) {
-    return serverDetail(error) === messages.invalidTwoFactorCode
-      ? messages.invalidTwoFactorCode
+    const detail = serverDetail(error);
+    return detail === messages.invalidTwoFactorCode || detail === messages.invalidRecoveryCode
+      ? detail
       : messages.invalidCredentials;
   }
   if (error instanceof ApiError && error.status === 429) return messages.tooManyLoginAttempts;

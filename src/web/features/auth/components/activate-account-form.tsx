@@ -8,7 +8,7 @@ import { activateAccount } from '../api/account-api';
 import { useRedirectToLoginAfterSuccess } from '../hooks/use-redirect-to-login';
 import { findNewPasswordProblem, NewPasswordFields } from './new-password-fields';
 
-const linkStyle = 'font-medium text-indigo-600 underline dark:text-indigo-400';
+const linkStyle = 'font-medium text-brand-ink underline';
 
 function failureText(answerSuccess: boolean | undefined, error: Error | null): string | undefined {
   if (answerSuccess === false) return messages.activateFailed;
@@ -53,7 +53,7 @@ export function ActivateAccountForm({ token }: { token: string }) {
           type="checkbox"
           checked={consent}
           onChange={(event) => setConsent(event.target.checked)}
-          className="mt-1 h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className="mt-1 h-4 w-4 rounded border-slate-300 text-brand focus-visible:outline-2 focus-visible:outline-brand-ink"
         />
         <label htmlFor="gdpr-consent" className="text-sm text-slate-700 dark:text-slate-300">
           I agree to the{' '}

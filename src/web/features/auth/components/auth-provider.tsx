@@ -45,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storeTokens(answer);
       const profile = await fetchProfile().catch(() => answer.user);
       setLoadedUser(profile);
-      return profile;
+      return { profile, answer };
     } catch (failure) {
       setError(selectErrorMessage(failure));
       throw failure;
@@ -93,9 +93,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       error,
       isInitialized,
       signedOutByUser,
-      login: (credentials: LoginRequest) => startSession(() => loginRequest(credentials)),
-      signup: (details: SignupRequest) => startSession(() => signupRequest(details)),
-      signInWithHandoff: (handoff: string) => startSession(() => exchangeSingleSignOnRequest(handoff)),
+      login: async (credentials: LoginRequest) => {
+        const { profile, answer } = await startSession(() => loginRequest(credentials));
+        return { user: profile, recoveryCodesRemaining: answer.recovery_codes_remaining };
+      },
+      signup: async (details: SignupRequest) => (await startSession(() => signupRequest(details))).profile,
+      signInWithHandoff: async (handoff: string) =>
+        (await startSession(() => exchangeSingleSignOnRequest(handoff))).profile,
       logout,
       reloadProfile,
       requireTwoFactorSetup,

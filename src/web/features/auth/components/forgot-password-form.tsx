@@ -52,7 +52,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <button
         type="button"
         onClick={onBack}
-        className="w-full text-center text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+        className="w-full text-center text-sm font-medium text-brand-ink hover:underline"
       >
         Back to sign in
       </button>

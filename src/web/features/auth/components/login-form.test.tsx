@@ -71,6 +71,46 @@ describe('login page', () => {
     ]);
   });
 
+  it('offers a recovery code in place of the authenticator code and says how many are left', async () => {
+    const logins: RecordedRequest[] = [];
+    fakeApi({
+      routes: {
+        'POST /auth/login': (request) => {
+          logins.push(request);
+          const body = request.body as { recovery_code?: string };
+          if (body.recovery_code === 'abcde-12345')
+            return { body: { ...makeAuthResponse(makeUser(), 'access-1'), recovery_codes_remaining: 2 } };
+          if (body.recovery_code)
+            return { status: 401, body: apiErrorBody('unauthorized', 'Invalid or already used recovery code') };
+          return { status: 401, body: apiErrorBody('two_factor_required', 'Two-factor authentication code required') };
+        },
+      },
+    });
+    const app = renderApp('/login');
+    await fillCredentials();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'wrong-code');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid or already used recovery code')).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/login');
+    await userEvent.clear(screen.getByLabelText('Recovery code'));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'abcde-12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/chat'));
+    expect(
+      await screen.findByText(
+        'You signed in with a recovery code. 2 are left: make new ones in Profile Settings, Security.',
+      ),
+    ).toBeInTheDocument();
+    expect(logins.map((request) => request.body)).toEqual([
+      { username: 'ada', password: 'Secret123!' },
+      { username: 'ada', password: 'Secret123!', recovery_code: 'wrong-code' },
+      { username: 'ada', password: 'Secret123!', recovery_code: 'abcde-12345' },
+    ]);
+  });
+
   it('requests a password reset by e-mail and answers neutrally', async () => {
     const { requests } = fakeApi({
       routes: { 'POST /auth/password-reset/request': () => ({ body: { success: true, message: 'sent' } }) },

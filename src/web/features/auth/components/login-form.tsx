@@ -9,8 +9,15 @@ import { ApiError } from '../../../lib/api-error';
 import { takeRedirectPath } from '../../../lib/redirect-storage';
 import { isTwoFactorRequired, loginErrorMessage } from '../api/auth-error-messages';
 import { useAuth } from '../hooks/use-auth';
+import { SecondFactorField, type SecondFactorKind } from './second-factor-field';
 
 const codePattern = /^\d{6}$/;
+
+/** After a sign-in with a recovery code: how many are left, and where to make new ones. */
+export function recoveryCodeUsedNotice(remaining: number): string {
+  const left = remaining === 0 ? 'That was your last one' : `${remaining} ${remaining === 1 ? 'is' : 'are'} left`;
+  return `You signed in with a recovery code. ${left}: make new ones in Profile Settings, Security.`;
+}
 
 export function LoginForm({
   onForgotPassword,
@@ -26,7 +33,14 @@ export function LoginForm({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [codeNeeded, setCodeNeeded] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorKind>('authenticator');
   const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+
+  function secondFactorFields() {
+    if (!codeNeeded) return {};
+    return secondFactor === 'authenticator' ? { totp_code: code.trim() } : { recovery_code: recoveryCode.trim() };
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,12 +48,18 @@ export function LoginForm({
       toast.error(messages.enterUsernameAndPassword);
       return;
     }
-    if (codeNeeded && !codePattern.test(code.trim())) {
+    if (codeNeeded && secondFactor === 'authenticator' && !codePattern.test(code.trim())) {
       toast.error('Enter the 6-digit code from your authenticator app.');
       return;
     }
+    if (codeNeeded && secondFactor === 'recovery' && !recoveryCode.trim()) {
+      toast.error('Enter one of your recovery codes.');
+      return;
+    }
     try {
-      await login({ username: username.trim(), password, ...(codeNeeded ? { totp_code: code.trim() } : {}) });
+      const { recoveryCodesRemaining } = await login({ username: username.trim(), password, ...secondFactorFields() });
+      if (recoveryCodesRemaining !== undefined)
+        toast.warning(recoveryCodeUsedNotice(recoveryCodesRemaining), { keepOnNavigation: true, durationMs: 15_000 });
       await navigate(takeRedirectPath(), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'single_sign_on_required') {
@@ -73,24 +93,17 @@ export function LoginForm({
         onChange={(event) => setPassword(event.target.value)}
       />
       {codeNeeded ? (
-        <TextField
-          label="Authentication code"
-          name="totp_code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          autoFocus
-          hint="Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app."
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        <SecondFactorField
+          kind={secondFactor}
+          code={code}
+          recoveryCode={recoveryCode}
+          onCode={setCode}
+          onRecoveryCode={setRecoveryCode}
+          onSwitch={setSecondFactor}
         />
       ) : null}
       <div className="flex justify-end">
-        <button
-          type="button"
-          onClick={onForgotPassword}
-          className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-        >
+        <button type="button" onClick={onForgotPassword} className="text-sm font-medium text-brand-ink hover:underline">
           Forgot password?
         </button>
       </div>
@@ -107,7 +120,7 @@ export function LoginForm({
       </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         New to Tokenwise?{' '}
-        <Link to="/signup" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        <Link to="/signup" className="font-medium text-brand-ink hover:underline">
           Create an account
         </Link>
       </p>

@@ -20,6 +20,8 @@ async function signInThroughForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
+const recoveryCodes = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
+
 /** The server while two-factor must be set up: only its setup, the profile and logout answer; the rest is refused. */
 function twoFactorServer() {
   let enabled = false;
@@ -34,7 +36,7 @@ function twoFactorServer() {
       }),
       'POST /auth/2fa/enable': () => {
         enabled = true;
-        return { body: { success: true } };
+        return { body: { success: true, recovery_codes: recoveryCodes } };
       },
       'GET /conversation/models': refuseUntilEnabled(() => ({ body: { models: [] } })),
       'GET /conversation/session/list/org-1/user-1': refuseUntilEnabled(() => ({ body: { sessions: [] } })),
@@ -61,6 +63,12 @@ describe('require_2fa in the web app', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
+    // The recovery codes come first, shown once; the member moves on when they say they saved them.
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(app.currentPath()).toBe('/setup-two-factor');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have saved these codes somewhere safe.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(app.currentPath()).toBe('/settings/app'));
   });
 

@@ -19,7 +19,8 @@ async function fillSignup({
   password = 'Secret123!',
   organization = 'Acme',
 }: Entries) {
-  if (username) await userEvent.type(await screen.findByLabelText('Username'), username);
+  const usernameInput = await screen.findByLabelText('Username');
+  if (username) await userEvent.type(usernameInput, username);
   if (email) await userEvent.type(screen.getByLabelText('Email'), email);
   if (password) await userEvent.type(screen.getByLabelText('Password'), password);
   if (organization) await userEvent.type(screen.getByLabelText('Organization name'), organization);
@@ -28,30 +29,95 @@ async function fillSignup({
 
 describe('signup page', () => {
   it.each([
-    { entries: { organization: '' }, toast: 'Please fill in all fields.' },
-    { entries: { email: 'not-an-email' }, toast: 'Please enter a valid email address.' },
+    { entries: { organization: '' }, field: 'Organization name', message: 'Organization name is required' },
+    { entries: { username: '' }, field: 'Username', message: 'Username is required' },
+    { entries: { email: 'not-an-email' }, field: 'Email', message: 'Please enter a valid email address.' },
     {
       entries: { password: 'abcdefgh' },
-      toast: 'Please use a stronger password (at least 8 characters with letters and numbers).',
+      field: 'Password',
+      message: 'Please use a stronger password (at least 8 characters with letters and numbers).',
     },
-  ])('toasts "$toast" without calling the server', async ({ entries, toast }) => {
-    const { requests } = fakeApi();
+  ])(
+    'shows "$message" at the $field field, not as a toast, without calling the server',
+    async ({ entries, field, message }) => {
+      const { requests } = fakeApi();
+      renderApp('/signup');
+      await fillSignup(entries);
+      const input = screen.getByLabelText(field);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(input).toHaveFocus();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(requests.filter((request) => request.path === '/api/auth/signup')).toHaveLength(0);
+    },
+  );
+
+  it('shows every empty field at once, and each message goes once its field is put right', async () => {
+    fakeApi();
     renderApp('/signup');
-    await fillSignup(entries);
-    expect(await screen.findByRole('alert')).toHaveTextContent(toast);
-    expect(requests.filter((request) => request.path === '/api/auth/signup')).toHaveLength(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Account' }));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Password is required'),
+    );
+    expect(screen.getByLabelText('Organization name')).toHaveAccessibleDescription('Organization name is required');
+    // Submitting again stacks nothing: one message per field, no toasts.
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getAllByText('Email is required')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+    await userEvent.type(screen.getByLabelText('Email'), 'example.com');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret123!');
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it.each([
-    { detail: 'Username already exists', shown: 'Username already exists' },
-    { detail: 'Email already in use', shown: 'Email already in use' },
-  ])('maps a 400 "$detail" to "$shown"', async ({ detail, shown }) => {
+    { detail: 'Username already exists', field: 'Username', fields: { username: 'Username already exists' } },
+    { detail: 'Email already in use', field: 'Email', fields: { email: 'Email already in use' } },
+    { detail: 'Username already exists', field: 'Username', fields: undefined },
+  ])(
+    'shows the server\'s 400 "$detail" at the $field field, until it is changed',
+    async ({ detail, field, fields }) => {
+      fakeApi({
+        routes: {
+          'POST /auth/signup': () => ({
+            status: 400,
+            body: { ...apiErrorBody('validation_failed', detail), ...(fields ? { fields } : {}) },
+          }),
+        },
+      });
+      renderApp('/signup');
+      await fillSignup({});
+      const input = screen.getByLabelText(field);
+      await waitFor(() => expect(input).toHaveAccessibleDescription(detail));
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('alert')).toBeNull();
+      await userEvent.type(input, 'x');
+      expect(screen.queryByText(detail)).toBeNull();
+    },
+  );
+
+  it('keeps a toast for a failure that belongs to no field', async () => {
     fakeApi({
-      routes: { 'POST /auth/signup': () => ({ status: 400, body: apiErrorBody('validation_failed', detail) }) },
+      routes: {
+        'POST /auth/signup': () => ({
+          status: 429,
+          body: apiErrorBody('too_many_requests', 'Too many sign-ups from this address. Please try again later'),
+        }),
+      },
     });
     renderApp('/signup');
     await fillSignup({});
-    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-ups from this address. Please try again later',
+    );
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
   });
 
   it('disables the button reading Creating Account... and then lands in the app', async () => {

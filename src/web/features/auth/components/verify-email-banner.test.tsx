@@ -63,6 +63,22 @@ describe('the reminder to verify the e-mail address', () => {
     expect(screen.getAllByRole('region', { name: 'Verify your email address' })).toHaveLength(1);
   });
 
+  it('is not shown to someone who was sent no link: a person an admin created with a password', async () => {
+    fakeApi({
+      user: makeUser({ email_verified: false, email_verification_sent: false }),
+      routes: { 'GET /conversation/session/list/org-1/user-1': () => ({ body: { sessions: [] } }) },
+    });
+    signIn();
+    const app = renderApp('/chat');
+    await screen.findByRole('region', { name: 'Conversation' });
+    expect(screen.queryByRole('region', { name: 'Verify your email address' })).toBeNull();
+    expect(screen.queryByText(/follow the link we sent/)).toBeNull();
+    app.unmount();
+    renderApp('/profile/settings');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Verify your email address' })).toBeNull();
+  });
+
   it('is not shown to people whose address is verified', async () => {
     fakeApi({ user: makeUser({ email_verified: true }) });
     signIn();

@@ -8,8 +8,8 @@ import { useAuth } from '../hooks/use-auth';
 const dismissedKey = (userId: string) => `tokenwise:verify-email-dismissed:${userId}`;
 
 /**
- * Asks a signed-in person whose address is not verified yet to follow the link sent at sign-up,
- * offering a new one. Hidden for the rest of the browser session once dismissed, and on the
+ * Asks a signed-in person whose address is not verified yet to follow the link we e-mailed them
+ * (at sign-up), offering a new one; never someone who was sent no link. Hidden for the rest of the browser session once dismissed, and on the
  * verify page itself. Under the top bar on every page, and at the top of the conversation in the
  * chat, which has no top bar (`inChat`).
  */
@@ -21,7 +21,9 @@ export function VerifyEmailBanner({ inChat = false }: { inChat?: boolean }) {
   const resend = useMutation({ mutationFn: resendVerification });
   // The chat screen has no top bar and shows the reminder in its own column instead.
   const chatPage = pathname === '/chat' || pathname.startsWith('/chat/');
-  if (!user || user.email_verified || pathname.startsWith('/verify-email') || chatPage !== inChat) return null;
+  // Only people who were e-mailed a link are asked to follow it (someone an admin gave a password was sent none).
+  if (!user || user.email_verified || !user.email_verification_sent) return null;
+  if (pathname.startsWith('/verify-email') || chatPage !== inChat) return null;
   if (sessionStorage.getItem(dismissedKey(user.id)) === 'yes') return null;
 
   const dismiss = () => {

@@ -12,7 +12,8 @@ export interface AuthState {
   isInitialized: boolean;
   /** True after a deliberate logout: protected pages then go to /, not to /login. */
   signedOutByUser: boolean;
-  login: (credentials: LoginRequest) => Promise<User>;
+  /** Signs in; says how many recovery codes are left when one was used in place of the authenticator code. */
+  login: (credentials: LoginRequest) => Promise<{ user: User; recoveryCodesRemaining?: number }>;
   signup: (details: SignupRequest) => Promise<User>;
   /** Finishes a sign-in through the organisation's identity provider with the callback's one-time code. */
   signInWithHandoff: (handoff: string) => Promise<User>;

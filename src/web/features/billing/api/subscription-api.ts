@@ -13,7 +13,12 @@ import { apiBasePath, apiFileRequest, apiRequest } from '../../../lib/api-client
 const organisationPath = (orgId: string) => encodeURIComponent(orgId);
 
 /** Spec section 8: a plan that failed to load is the Free Trial. */
-export const fallbackCurrentPlan: CurrentPlan = { ...fallbackPlan, tokens_per_cycle: null, subscription: null };
+export const fallbackCurrentPlan: CurrentPlan = {
+  ...fallbackPlan,
+  tokens_per_cycle: null,
+  subscription: null,
+  allowance: null,
+};
 
 /** Spec section 8: a usage breakdown that failed to load is empty. */
 export const emptyUsageBreakdown = (period: UsagePeriod): UsageBreakdown => ({
@@ -38,20 +43,32 @@ export async function listInvoices(orgId: string) {
     .invoices;
 }
 
+/** How a purchase or an upgrade is paid: 'card' (with a test card's number in test mode) or 'wallet' (docs/decisions/040). */
+export interface PlanPaymentFields {
+  payment_method: 'card' | 'wallet';
+  card_number?: string;
+}
+
 /** Each purchase and change carries the key of its attempt, so a double click or a retry charges once. */
-export function purchasePlan(orgId: string, planId: string, idempotencyKey: string) {
+export function purchasePlan(
+  orgId: string,
+  planId: string,
+  idempotencyKey: string,
+  payment: PlanPaymentFields = { payment_method: 'card' },
+) {
   return apiRequest('/subscription/purchase', {
     method: 'POST',
-    body: { org_id: orgId, plan_id: planId, payment_method: 'card' },
+    body: { org_id: orgId, plan_id: planId, ...payment },
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: subscriptionChangeSchema,
   });
 }
 
-export function changePlan(orgId: string, planId: string, idempotencyKey: string) {
+/** A downgrade or keeping the plan charges nothing: no payment is sent. */
+export function changePlan(orgId: string, planId: string, idempotencyKey: string, payment?: PlanPaymentFields) {
   return apiRequest(`/subscription/update/${organisationPath(orgId)}`, {
     method: 'POST',
-    body: { plan_id: planId },
+    body: { plan_id: planId, ...payment },
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: subscriptionChangeSchema,
   });

@@ -29,6 +29,7 @@ export const fallbackWallet: WalletBalance = {
     auto_reload_enabled: false,
   },
   test_mode: false,
+  saved_card: null,
 };
 
 export function getWalletBalance(orgId: string) {

@@ -23,7 +23,6 @@ import {
 import { usePaymentReturn } from '../hooks/use-payment-return';
 import { goToCheckout } from '../lib/checkout-redirect';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { formatMoney } from '../lib/money';
 import { planChangedText } from '../lib/plan-change';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { CurrentPlanCard } from './current-plan-card';
@@ -34,6 +33,7 @@ import { TransactionsCard } from './transactions-card';
 import { UsageCard } from './usage-card';
 import { WalletCard } from './wallet-card';
 import { WalletSettingsDialog } from './wallet-settings-dialog';
+import { formatMoney } from '../../../lib/format-money';
 
 type OpenDialog = 'top-up' | 'wallet-settings' | 'change-plan' | 'cancel-plan' | null;
 
@@ -167,10 +167,11 @@ export function BillingPage() {
         <ChangePlanDialog
           current={current}
           plans={plans.data ?? []}
-          onChoose={async (planId, idempotencyKey) => {
+          wallet={wallet}
+          onChoose={async (planId, payment, idempotencyKey) => {
             const change = current.subscription
-              ? await subscription.change.mutateAsync({ planId, idempotencyKey })
-              : await subscription.purchase.mutateAsync({ planId, idempotencyKey });
+              ? await subscription.change.mutateAsync({ planId, idempotencyKey, payment })
+              : await subscription.purchase.mutateAsync({ planId, idempotencyKey, payment });
             if (change.checkout_url) return goToCheckout(change.checkout_url);
             toast.success(planChangedText(change));
             close();

@@ -1,4 +1,4 @@
-import type { CurrentPlan, Plan } from '@contracts';
+import type { CurrentPlan, Plan, WalletBalance } from '@contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -6,32 +6,57 @@ import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { isSettledAnswer, useAttemptKey } from '../lib/idempotency-key';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
 import { planChangeNote, plansToChooseFrom } from '../lib/plan-change';
+import {
+  centsAmount,
+  centsDueNow,
+  newPaymentChoice,
+  paymentFields,
+  paymentProblems,
+  type PaymentChoice,
+  type PaymentProblem,
+} from '../lib/plan-payment';
+import { PaymentMethodFields } from './payment-method-fields';
+import type { PlanPayment } from './plan-payment-dialog';
 
 interface ChangePlanDialogProps {
   current: CurrentPlan;
   plans: readonly Plan[];
-  onChoose: (planId: string, idempotencyKey: string) => Promise<unknown>;
+  wallet: WalletBalance | undefined;
+  /** `payment` is absent when the change charges nothing now (a downgrade). */
+  onChoose: (planId: string, payment: PlanPayment | undefined, idempotencyKey: string) => Promise<unknown>;
   onClose: () => void;
 }
 
-/** Choose a plan from the server's: subscribe on the Free Trial, otherwise change (prorated upgrade now, downgrade at the period's end). */
-export function ChangePlanDialog({ current, plans, onChoose, onClose }: ChangePlanDialogProps) {
+/**
+ * Choose a plan from the server's: subscribe on the Free Trial, otherwise change (prorated upgrade
+ * now, downgrade at the period's end); what is charged now is paid by card or from the wallet first
+ * (docs/decisions/040).
+ */
+export function ChangePlanDialog({ current, plans, wallet, onChoose, onClose }: ChangePlanDialogProps) {
   const choices = plansToChooseFrom(plans, current);
   const [planId, setPlanId] = useState(choices[0]?.id ?? '');
+  const [payment, setPayment] = useState<PaymentChoice>(() => newPaymentChoice(current));
+  const [problems, setProblems] = useState<PaymentProblem>({});
   const [saving, setSaving] = useState(false);
   const attempt = useAttemptKey();
   const banner = useErrorBanner();
   const groupName = useId();
   const subscribing = current.subscription === null;
+  const chosen = choices.find((plan) => plan.id === planId);
+  const due = chosen ? centsDueNow(current, chosen) : 0n;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || !planId) return;
+    const found = paymentProblems(payment, wallet, due);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const paid = due > 0n ? paymentFields(payment) : undefined;
     setSaving(true);
     try {
-      await onChoose(planId, attempt.keyFor({ planId, subscribing }));
+      await onChoose(planId, paid, attempt.keyFor({ planId, subscribing, payment: paid }));
     } catch (error) {
       if (isSettledAnswer(error)) attempt.settle();
       banner.show(error);
@@ -80,12 +105,34 @@ export function ChangePlanDialog({ current, plans, onChoose, onClose }: ChangePl
             ))}
           </fieldset>
         )}
+        {chosen && due > 0n ? (
+          <>
+            <p className="text-sm font-semibold text-slate-900 dark:text-white" data-testid="due-now">
+              Due now: {formatMoney(centsAmount(due), chosen.currency)}
+            </p>
+            <PaymentMethodFields
+              wallet={wallet}
+              choice={payment}
+              problems={problems}
+              onChange={(next) => {
+                setPayment(next);
+                setProblems({});
+              }}
+            />
+          </>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={saving || !planId}>
-            {saving ? 'Saving...' : subscribing ? 'Subscribe' : 'Change plan'}
+            {saving
+              ? 'Paying...'
+              : chosen && due > 0n
+                ? `Pay ${formatMoney(centsAmount(due), chosen.currency)}`
+                : subscribing
+                  ? 'Subscribe'
+                  : 'Change plan'}
           </Button>
         </div>
       </form>

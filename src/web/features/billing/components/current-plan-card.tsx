@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Card } from '../../admin/components/card';
 import { formatCount } from '../../admin/lib/format';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
+import { AllowanceMeter } from './allowance-meter';
 import { pastDueLines, subscriptionStatusLines } from '../lib/plan-change';
 
 interface CurrentPlanCardProps {
@@ -39,6 +40,7 @@ export function CurrentPlanCard({ current, plans, onChange, onCancel, onKeep, ke
         {formatMoney(current.price, current.currency)} / {current.billing_cycle}
         {current.tokens_per_cycle !== null ? ` · ${formatCount(current.tokens_per_cycle)} tokens per cycle` : ''}
       </p>
+      {current.allowance ? <AllowanceMeter allowance={current.allowance} /> : null}
       {pastDue.length > 0 ? (
         <div
           role="alert"

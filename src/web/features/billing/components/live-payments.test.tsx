@@ -18,6 +18,8 @@ const payment = (overrides: Partial<WalletPayment>): WalletPayment => ({
   failure_message: null,
   checkout_url: checkoutUrl,
   transaction: null,
+  paid_with: null,
+  receipt_path: null,
   created_at: '2026-03-04T05:06:07.000Z',
   updated_at: '2026-03-04T05:06:07.000Z',
   ...overrides,
@@ -93,6 +95,7 @@ describe('card payments with Stripe (docs/decisions/024)', () => {
 
   it('takes a plan purchase to Checkout when the server answers its page', async () => {
     fakeBillingApi({
+      wallet: makeWallet({ test_mode: false }),
       routes: {
         'POST /subscription/purchase': () => ({
           status: 202,
@@ -104,8 +107,11 @@ describe('card payments with Stripe (docs/decisions/024)', () => {
             currency: 'USD',
             billing_cycle: 'monthly',
             features: [],
+            entitlements: [],
+            contact_sales: false,
             tokens_per_cycle: null,
             subscription: null,
+            allowance: null,
             charge: null,
             payment_id: payment({}).id,
             checkout_url: checkoutUrl,
@@ -118,7 +124,7 @@ describe('card payments with Stripe (docs/decisions/024)', () => {
     await userEvent.click(await within(plan).findByRole('button', { name: 'Choose a plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a plan' });
     await userEvent.click(within(dialog).getByRole('radio', { name: /Team/ }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $49.00' }));
     await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith(checkoutUrl));
   });
 });

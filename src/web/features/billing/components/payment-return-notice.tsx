@@ -1,7 +1,7 @@
 import type { WalletPayment } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
 
 interface PaymentReturnNoticeProps {
   payment: WalletPayment | undefined;

@@ -5,7 +5,15 @@ import { apiErrorBody } from '../../../test/fetch-stub';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { makeListedRole } from '../../admin/test/fake-admin-api';
-import { businessPlan, fakeBillingApi, makeInvoice, orgId, subscribedTo, teamPlan } from '../test/fake-billing-api';
+import {
+  businessPlan,
+  fakeBillingApi,
+  makeInvoice,
+  makeWallet,
+  orgId,
+  subscribedTo,
+  teamPlan,
+} from '../test/fake-billing-api';
 import { noInvoicesText } from './invoices-card';
 import { noUsageText } from './usage-card';
 
@@ -52,7 +60,9 @@ describe('the current plan', () => {
   it('shows no past-due notice for a plan that renews normally', async () => {
     fakeBillingApi({ plan: subscribedTo(teamPlan) });
     await openBilling();
-    expect(await within(card('Current Plan')).findByText('Renews on Mar 31, 2026.')).toBeInTheDocument();
+    expect(
+      await within(card('Current Plan')).findByText('Renews on Mar 31, 2026, charged to the saved card.'),
+    ).toBeInTheDocument();
     expect(within(card('Current Plan')).queryByTestId('subscription-past-due')).toBeNull();
   });
 
@@ -66,21 +76,34 @@ describe('the current plan', () => {
 
     await userEvent.click(within(plan).getByRole('button', { name: 'Choose a plan' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose a plan' });
-    const choices = within(dialog).getAllByRole('radio');
+    const choices = within(within(dialog).getByRole('group', { name: 'Plans' })).getAllByRole('radio');
     expect(choices.map((choice) => (choice as HTMLInputElement).value)).toEqual(['team', 'business']);
     await userEvent.click(within(dialog).getByRole('radio', { name: /Business/ }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    expect(within(dialog).getByTestId('due-now')).toHaveTextContent('Due now: $199.00');
+    // Test mode: paid by a test card, asked for before anything is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $199.00' }));
+    expect(within(dialog).getByLabelText('Card number')).toHaveAccessibleDescription(
+      /Enter a test card number, such as 4242 4242 4242 4242\./,
+    );
+    expect(requests.some((request) => request.path === '/api/subscription/purchase')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $199.00' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const purchase = requests.find(
       (request) => request.method === 'POST' && request.path === '/api/subscription/purchase',
     );
-    expect(purchase?.body).toEqual({ org_id: orgId, plan_id: 'business', payment_method: 'card' });
+    expect(purchase?.body).toEqual({
+      org_id: orgId,
+      plan_id: 'business',
+      payment_method: 'card',
+      card_number: '4242 4242 4242 4242',
+    });
     expect(purchase?.headers.get('Idempotency-Key')).toMatch(/^web-/);
     expect(within(plan).getByTestId('current-plan-name')).toHaveTextContent('Business');
     expect(
-      screen.getByText('Your plan is now Business: $199.00 charged (test mode: no real money moved).'),
+      screen.getByText('Your plan is now Business: $199.00 paid with Visa •••• 4242 (test card: no real money).'),
     ).toBeInTheDocument();
-    expect(within(plan).getByText('Renews on Mar 31, 2026.')).toBeInTheDocument();
+    expect(within(plan).getByText('Renews on Mar 31, 2026, charged to the saved card.')).toBeInTheDocument();
   });
 
   it('changes the plan, saying an upgrade is charged now and a downgrade waits for the period end', async () => {
@@ -110,6 +133,43 @@ describe('the current plan', () => {
     const update = requests.find((request) => request.path === `/api/subscription/update/${orgId}`);
     expect(update?.body).toEqual({ plan_id: 'business' });
     expect(update?.headers.get('Idempotency-Key')).toMatch(/^web-/);
+  });
+
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // 10 of 30 days left: (199 - 49) × 10 / 30 = $50.00 now.
+  const teamMidPeriod = () =>
+    subscribedTo(teamPlan, { current_period_start: day(-20), current_period_end: day(9), next_billing_date: day(10) });
+
+  async function chooseBusinessFromWallet() {
+    await userEvent.click(await within(card('Current Plan')).findByRole('button', { name: 'Change plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change plan' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Business/ }));
+    expect(within(dialog).getByTestId('due-now')).toHaveTextContent('Due now: $50.00');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Prepaid wallet/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $50.00' }));
+    return dialog;
+  }
+
+  it('refuses before sending an upgrade from a wallet that cannot pay it, in the server’s words', async () => {
+    const { requests } = fakeBillingApi({ wallet: makeWallet({ balance: 20.005 }), plan: teamMidPeriod() });
+    await openBilling();
+    const dialog = await chooseBusinessFromWallet();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'The wallet balance is too low to pay $50.00: $20.00 is available. Top up the wallet in Billing & Usage, or pay by card.',
+    );
+    expect(requests.some((request) => request.path === `/api/subscription/update/${orgId}`)).toBe(false);
+  });
+
+  it('pays an upgrade from the wallet when chosen', async () => {
+    const { requests } = fakeBillingApi({ wallet: makeWallet({ balance: 80 }), plan: teamMidPeriod() });
+    await openBilling();
+    await chooseBusinessFromWallet();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.path === `/api/subscription/update/${orgId}`)?.body).toEqual({
+      plan_id: 'business',
+      payment_method: 'wallet',
+    });
+    expect(screen.getByText('Your plan is now Business: $199.00 paid with the prepaid wallet.')).toBeInTheDocument();
   });
 
   it('cancels after a confirmation saying the plan stays until the end of the period, and can keep it', async () => {
@@ -272,6 +332,81 @@ describe('invoices', () => {
     const download = requests.find((request) => request.path === `/api/subscription/invoices/${orgId}/0001/pdf`);
     expect(download?.headers.get('Accept')).toBe('application/pdf');
     expect(download?.authorization).toBe('Bearer access-1');
+  });
+
+  it('lists the payments against an invoice, never a top-up, and downloads a payment’s receipt', async () => {
+    const receiptPath = `/api/wallet/${orgId}/payments/pay-1/receipt`;
+    const { requests } = fakeBillingApi({
+      invoices: [
+        makeInvoice('0001', {
+          lines: [
+            { line_number: 1, kind: 'plan', description: 'Team plan', model_id: null, quantity: null, amount: 49 },
+            {
+              line_number: 2,
+              kind: 'usage',
+              description: 'Usage: GPT-4o mini',
+              model_id: 'm',
+              quantity: 10,
+              amount: 0.5,
+            },
+          ],
+          total: 49.5,
+          amount_paid: 49.5,
+          payments: [
+            {
+              id: 'pay-1',
+              method: 'test_card',
+              description: 'Team plan: Visa •••• 4242 (test card: no real money)',
+              amount: 49,
+              paid_at: '2026-02-01T10:00:00.000Z',
+              receipt_path: receiptPath,
+            },
+            {
+              id: null,
+              method: 'wallet',
+              description: 'Usage, paid from the prepaid wallet as it was used',
+              amount: 0.5,
+              paid_at: '2026-02-28T10:00:00.000Z',
+              receipt_path: null,
+            },
+          ],
+        }),
+      ],
+      routes: {
+        'GET /wallet/org-1/payments/pay-1/receipt': () => ({
+          file: {
+            bytes: new TextEncoder().encode('%PDF-1.7 receipt'),
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="receipt-R-PAY1.pdf"',
+            },
+          },
+        }),
+      },
+    });
+    await openBilling();
+    const invoice = await within(card('Invoices')).findByRole('listitem', { name: 'TW-ORG1-0001' });
+    expect(invoice).toHaveTextContent('Paid $49.50');
+    const payments = within(invoice).getByRole('list', { name: 'Payments of TW-ORG1-0001' });
+    expect(
+      within(payments)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Team plan: Visa •••• 4242 (test card: no real money)$49.00'),
+      expect.stringContaining('Usage, paid from the prepaid wallet as it was used$0.50'),
+    ]);
+    URL.createObjectURL = vi.fn(() => 'blob:receipt');
+    URL.revokeObjectURL = vi.fn();
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    expect(within(payments).getAllByRole('button')).toHaveLength(1);
+    await userEvent.click(within(payments).getByRole('button', { name: 'Receipt for $49.00 paid Feb 1, 2026 (PDF)' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe('receipt-R-PAY1.pdf');
+    expect(requests.some((request) => request.path === `/api/wallet/${orgId}/payments/pay-1/receipt`)).toBe(true);
   });
 
   it('says when there are none', async () => {

@@ -6,8 +6,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { isSettledAnswer, useAttemptKey } from '../lib/idempotency-key';
-import { formatMoney } from '../lib/money';
 import { validateTopUp, type TopUpField, type TopUpForm } from '../lib/top-up-form';
+import { formatMoney } from '../../../lib/format-money';
 
 interface TopUpDialogProps {
   wallet: WalletBalance;

@@ -18,7 +18,7 @@ export function TransactionList({ transactions, currency, label }: TransactionLi
             <p className="break-words text-slate-900 dark:text-slate-100">
               {transaction.description}
               {transaction.is_auto_reload ? (
-                <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+                <span className="ml-2 rounded bg-brand-soft px-1.5 py-0.5 text-xs font-medium text-slate-800 dark:text-slate-100">
                   Auto-reload
                 </span>
               ) : null}

@@ -5,7 +5,7 @@ import { formatCount, formatDay } from '../../admin/lib/format';
 import { BarChart } from '../../dashboard/components/charts/bar-chart';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatSmallMoney as formatCost } from '../lib/money';
+import { formatMoney } from '../../../lib/format-money';
 
 export const periodLabels: Record<UsagePeriod, string> = {
   day: 'Today',
@@ -17,7 +17,7 @@ export const periodLabels: Record<UsagePeriod, string> = {
 export const noUsageText = 'No usage in this period.';
 
 type UsageDay = UsageBreakdown['by_date'][number];
-const tokenSeries = [{ name: 'Tokens', color: '#6366f1', value: (day: UsageDay) => day.tokens }];
+const tokenSeries = [{ name: 'Tokens', color: 'var(--color-brand)', value: (day: UsageDay) => day.tokens }];
 
 interface UsageCardProps {
   usage: UsageBreakdown | undefined;
@@ -53,7 +53,7 @@ export function UsageCard({ usage, period, onPeriod }: UsageCardProps) {
             facts={[
               { label: 'Requests', value: formatCount(usage.total.requests) },
               { label: 'Tokens', value: formatCount(usage.total.tokens) },
-              { label: 'Cost', value: formatCost(usage.total.cost) },
+              { label: 'Cost', value: formatMoney(usage.total.cost) },
             ]}
           />
           {usage.by_model.length === 0 ? (
@@ -75,7 +75,7 @@ export function UsageCard({ usage, period, onPeriod }: UsageCardProps) {
                     </span>
                     <span className="text-slate-600 tabular-nums dark:text-slate-300">
                       {formatCount(model.requests)} requests · {formatCount(model.tokens)} tokens ·{' '}
-                      {formatCost(model.cost)}
+                      {formatMoney(model.cost)}
                     </span>
                   </li>
                 ))}
@@ -90,9 +90,9 @@ export function UsageCard({ usage, period, onPeriod }: UsageCardProps) {
                   formatDay(day.date),
                   `${formatCount(day.tokens)} tokens`,
                   `${formatCount(day.requests)} requests`,
-                  `Cost ${formatCost(day.cost)}`,
+                  `Cost ${formatMoney(day.cost)}`,
                 ]}
-                formatValue={formatCount}
+                valueKind="count"
               />
             </>
           )}

@@ -28,13 +28,13 @@ describe('the Wallet card (spec section 2)', () => {
     const recent = await within(wallet).findByRole('list', { name: 'Recent transactions' });
     const rows = within(recent).getAllByRole('listitem');
     expect(rows.map((row) => within(row).getByTestId('transaction-amount').textContent)).toEqual([
-      '-$0.000135',
+      '-$0.00014',
       '+$25.00',
       '-$1.50',
     ]);
-    expect(within(rows[0]!).getByTestId('transaction-amount')).toHaveClass('text-red-600');
-    expect(within(rows[1]!).getByTestId('transaction-amount')).toHaveClass('text-green-600');
-    expect(within(rows[2]!).getByTestId('transaction-amount')).toHaveClass('text-red-600');
+    expect(within(rows[0]!).getByTestId('transaction-amount')).toHaveClass('text-red-700');
+    expect(within(rows[1]!).getByTestId('transaction-amount')).toHaveClass('text-green-700');
+    expect(within(rows[2]!).getByTestId('transaction-amount')).toHaveClass('text-red-700');
     expect(within(recent).queryByText('Trial credit')).toBeNull();
     expect(requests.some((request) => request.path === `/api/wallet/${orgId}/transactions?page=1&limit=3`)).toBe(true);
     expect(within(wallet).queryByTestId('auto-reload-note')).toBeNull();

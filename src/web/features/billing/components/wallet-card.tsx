@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Card } from '../../admin/components/card';
 import { EmptyState } from '../../dashboard/components/empty-state';
-import { formatMoney } from '../lib/money';
 import { TransactionList } from './transaction-list';
+import { formatMoney } from '../../../lib/format-money';
 
 export const noRecentTransactionsText = 'No recent transactions';
 
@@ -20,13 +20,21 @@ export function WalletCard({ wallet, recent, onTopUp, onSettings }: WalletCardPr
   const settingsButton = (
     <Button
       variant="ghost"
-      className="h-9 w-9 p-0"
+      size="icon"
+      className="h-9 w-9"
       aria-label="Wallet settings"
       title="Wallet settings"
       onClick={onSettings}
       disabled={!wallet}
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        width="20"
+        height="20"
+        className="h-5 w-5 shrink-0"
+        fill="currentColor"
+      >
         <path
           fillRule="evenodd"
           d="M11.49 3.17c-.38-1.56-2.6-1.56-2.98 0a1.53 1.53 0 0 1-2.29.95c-1.37-.84-2.94.73-2.1 2.1.54.89.06 2.04-.95 2.29-1.56.38-1.56 2.6 0 2.98 1.01.25 1.49 1.4.95 2.29-.84 1.37.73 2.94 2.1 2.1a1.53 1.53 0 0 1 2.29.95c.38 1.56 2.6 1.56 2.98 0a1.53 1.53 0 0 1 2.29-.95c1.37.84 2.94-.73 2.1-2.1a1.53 1.53 0 0 1 .95-2.29c1.56-.38 1.56-2.6 0-2.98a1.53 1.53 0 0 1-.95-2.29c.84-1.37-.73-2.94-2.1-2.1a1.53 1.53 0 0 1-2.29-.95ZM10 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z"

@@ -9,6 +9,7 @@ import {
   getUsageBreakdown,
   listInvoices,
   purchasePlan,
+  type PlanPaymentFields,
 } from '../api/subscription-api';
 import { dashboardKeys } from '../../dashboard/hooks/use-dashboard-analytics';
 import { walletKeys } from './use-wallet';
@@ -52,6 +53,12 @@ export function useUsageBreakdown(period: UsagePeriod) {
   });
 }
 
+interface PlanRequest {
+  planId: string;
+  idempotencyKey: string;
+  payment?: PlanPaymentFields;
+}
+
 /**
  * Subscribing, changing the plan and cancelling. Each reads the plan, the invoices (a charge is a
  * line) and the wallet again; the plan's answer is kept at once.
@@ -72,13 +79,13 @@ export function useSubscriptionMutations() {
   };
   return {
     purchase: useMutation({
-      mutationFn: ({ planId, idempotencyKey }: { planId: string; idempotencyKey: string }) =>
-        purchasePlan(orgId, planId, idempotencyKey),
+      mutationFn: ({ planId, idempotencyKey, payment }: PlanRequest) =>
+        purchasePlan(orgId, planId, idempotencyKey, payment),
       onSuccess: keep,
     }),
     change: useMutation({
-      mutationFn: ({ planId, idempotencyKey }: { planId: string; idempotencyKey: string }) =>
-        changePlan(orgId, planId, idempotencyKey),
+      mutationFn: ({ planId, idempotencyKey, payment }: PlanRequest) =>
+        changePlan(orgId, planId, idempotencyKey, payment),
       onSuccess: keep,
     }),
     cancel: useMutation({ mutationFn: () => cancelPlan(orgId), onSuccess: keep }),

@@ -21,12 +21,12 @@ export const walletKeys = {
 };
 
 /** The balance with its settings: the section 9 defaults when it fails to load (the failure goes to the banner). */
-export function useWalletBalance() {
+export function useWalletBalance({ enabled = true }: { enabled?: boolean } = {}) {
   const orgId = useOrganisationId();
   const query = useQuery({
     queryKey: walletKeys.balance(orgId),
     queryFn: () => getWalletBalance(orgId),
-    enabled: orgId !== '',
+    enabled: enabled && orgId !== '',
   });
   return {
     wallet: query.data ?? (query.isError ? fallbackWallet : undefined),

@@ -1,6 +1,6 @@
 import type { CurrentPlan, Plan, SubscriptionChange } from '@contracts';
 import { formatDate, formatDay } from '../../admin/lib/format';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/format-money';
 
 export const freePlanId = 'free';
 
@@ -13,9 +13,14 @@ export function planChangeNote(current: CurrentPlan, plan: Plan): string {
   return `A downgrade: takes effect on ${formatDay(subscription.next_billing_date)}; nothing is charged or refunded now.`;
 }
 
-/** Plans one may move to: the paid ones other than the current (the Free Trial is reached by cancelling). */
+/**
+ * Plans one may move to: the paid ones other than the current (the Free Trial is reached by
+ * cancelling), and not those arranged with sales (Enterprise).
+ */
 export function plansToChooseFrom(plans: readonly Plan[], current: CurrentPlan): Plan[] {
-  return plans.filter((plan) => plan.id !== freePlanId && plan.price > 0 && plan.id !== current.id);
+  return plans.filter(
+    (plan) => plan.id !== freePlanId && plan.price > 0 && plan.id !== current.id && !plan.contact_sales,
+  );
 }
 
 /** The toast after a purchase or change: what was charged, and that test mode moves no money. */
@@ -25,6 +30,8 @@ export function planChangedText(change: SubscriptionChange): string {
     return 'The payment is being confirmed with Stripe: the plan changes as soon as it succeeds.';
   if (!charge) return `Your plan is now ${change.name}.`;
   const amount = formatMoney(charge.amount, charge.currency);
+  if (charge.status === 'paid' && charge.paid_with)
+    return `Your plan is now ${change.name}: ${amount} paid with ${charge.paid_with.replace(/^Prepaid wallet$/, 'the prepaid wallet')}.`;
   const how =
     charge.status === 'pending'
       ? `${amount} is being charged`
@@ -50,7 +57,9 @@ export function subscriptionStatusLines(current: CurrentPlan, plans: readonly Pl
       plans.find((plan) => plan.id === subscription.pending_plan_id)?.name ?? subscription.pending_plan_id;
     lines.push(`Changes to ${pending} on ${formatDay(subscription.next_billing_date)}.`);
   } else {
-    lines.push(`Renews on ${formatDay(subscription.next_billing_date)}.`);
+    lines.push(
+      `Renews on ${formatDay(subscription.next_billing_date)}, ${subscription.payment_method === 'wallet' ? 'paid from the prepaid wallet (or the saved card when it cannot pay)' : 'charged to the saved card'}.`,
+    );
   }
   return lines;
 }

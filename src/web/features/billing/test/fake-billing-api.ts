@@ -20,6 +20,9 @@ export const teamPlan: Plan = {
   currency: 'USD',
   billing_cycle: 'monthly',
   features: ['Semantic cache'],
+  entitlements: [],
+  tokens_per_cycle: 20_000_000,
+  contact_sales: false,
 };
 export const businessPlan: Plan = {
   id: 'business',
@@ -29,6 +32,21 @@ export const businessPlan: Plan = {
   currency: 'USD',
   billing_cycle: 'monthly',
   features: ['SSO'],
+  entitlements: ['custom_routing', 'require_2fa', 'audit_log', 'csv_exports'],
+  tokens_per_cycle: 100_000_000,
+  contact_sales: false,
+};
+export const enterprisePlan: Plan = {
+  id: 'enterprise',
+  name: 'Enterprise',
+  description: 'Dedicated deployment',
+  price: 999,
+  currency: 'USD',
+  billing_cycle: 'monthly',
+  features: ['Named support engineer'],
+  entitlements: ['custom_routing', 'require_2fa', 'audit_log', 'csv_exports'],
+  tokens_per_cycle: 500_000_000,
+  contact_sales: true,
 };
 export const freePlan: Plan = {
   id: 'free',
@@ -38,6 +56,9 @@ export const freePlan: Plan = {
   currency: 'USD',
   billing_cycle: 'monthly',
   features: [],
+  entitlements: [],
+  tokens_per_cycle: 100_000,
+  contact_sales: false,
 };
 
 export function makeWallet(
@@ -49,6 +70,7 @@ export function makeWallet(
     currency: 'USD',
     last_updated: '2026-03-04T05:06:07.000Z',
     test_mode: true,
+    saved_card: null,
     ...overrides,
     settings: {
       min_top_up_amount: 10,
@@ -76,7 +98,7 @@ export function subscribedTo(
 ): CurrentPlan {
   return {
     ...plan,
-    tokens_per_cycle: null,
+    allowance: null,
     subscription: {
       id: 'sub-1',
       plan_id: plan.id,
@@ -86,6 +108,7 @@ export function subscribedTo(
       next_billing_date: '2026-03-31',
       cancel_at_period_end: false,
       pending_plan_id: null,
+      payment_method: 'card',
       past_due: null,
       created_at: '2026-03-01T00:00:00.000Z',
       updated_at: '2026-03-01T00:00:00.000Z',
@@ -93,7 +116,7 @@ export function subscribedTo(
     },
   };
 }
-export const onFreeTrial: CurrentPlan = { ...freePlan, tokens_per_cycle: 100_000, subscription: null };
+export const onFreeTrial: CurrentPlan = { ...freePlan, subscription: null, allowance: null };
 
 export function makeInvoice(id: string, overrides: Partial<Invoice> = {}): Invoice {
   return {
@@ -107,6 +130,7 @@ export function makeInvoice(id: string, overrides: Partial<Invoice> = {}): Invoi
     total: 49,
     amount_paid: 49,
     amount_due: 0,
+    payments: [],
     issued_at: '2026-03-01T00:00:00.000Z',
     pdf_path: `/api/subscription/invoices/${orgId}/${id}/pdf`,
     ...overrides,
@@ -155,7 +179,7 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
     return { body: answer };
   };
 
-  const changeTo = (planId: string) => {
+  const changeTo = (planId: string, paymentMethod?: string) => {
     const target = plans.find((candidate) => candidate.id === planId)!;
     plan = subscribedTo(target);
     return {
@@ -170,8 +194,10 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
           status: 'paid',
           test_mode: true,
           created_at: '2026-03-01T00:00:00.000Z',
+          paid_with: paymentMethod === 'wallet' ? 'Prepaid wallet' : 'Visa •••• 4242 (test card: no real money)',
+          receipt_path: `/api/wallet/${orgId}/payments/pay-1/receipt`,
         },
-        payment_id: null,
+        payment_id: 'pay-1',
         checkout_url: null,
       },
     };
@@ -187,8 +213,14 @@ export function fakeBillingApi(options: FakeBillingOptions = {}) {
     },
     'GET /subscription/plans': () => ({ body: { plans } }),
     [`GET /subscription/plan/${orgId}`]: () => (isFailure(options.plan) ? fail(options.plan) : { body: plan }),
-    'POST /subscription/purchase': (request) => changeTo((request.body as { plan_id: string }).plan_id),
-    [`POST /subscription/update/${orgId}`]: (request) => changeTo((request.body as { plan_id: string }).plan_id),
+    'POST /subscription/purchase': (request) => {
+      const body = request.body as { plan_id: string; payment_method?: string };
+      return changeTo(body.plan_id, body.payment_method);
+    },
+    [`POST /subscription/update/${orgId}`]: (request) => {
+      const body = request.body as { plan_id: string; payment_method?: string };
+      return changeTo(body.plan_id, body.payment_method);
+    },
     [`POST /subscription/cancel/${orgId}`]: () => {
       plan = { ...plan, subscription: plan.subscription && { ...plan.subscription, cancel_at_period_end: true } };
       return { body: { ...plan, charge: null, payment_id: null, checkout_url: null } };

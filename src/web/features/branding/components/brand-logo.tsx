@@ -10,7 +10,7 @@ export function BrandLogo({ to }: { to: string }) {
   return (
     <Link
       to={to}
-      className="inline-flex min-w-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-white"
+      className="inline-flex min-w-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-ink dark:text-white"
     >
       {showLogo ? (
         <img
@@ -24,7 +24,7 @@ export function BrandLogo({ to }: { to: string }) {
         <span
           aria-hidden="true"
           data-testid="brand-mark"
-          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand text-white"
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand text-on-brand"
         >
           {applicationName.trim().charAt(0).toUpperCase() || 'T'}
         </span>

@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
 import { useBranding } from '../hooks/use-branding';
+import { brandPalette, brandVariables } from '../lib/brand-palette';
 
-/** The CSS variable the accent utilities (bg-brand, text-brand...) and form controls read; index.css has the product's. */
-export const brandColorVariable = '--color-brand';
+/** The CSS variable the accent utilities (bg-brand, outline-brand...) and form controls read; index.css has the product's. */
+export const brandColorVariable = brandVariables.fill;
 
-/** Puts the organisation's branding where the page itself shows it: the document title and the accent colour. */
+/**
+ * Puts the organisation's branding where the page itself shows it: the document title, and the
+ * accent in every role it plays (fills, text, focus rings, tints, charts) as CSS variables on
+ * <html>. Without a colour of its own, index.css's product accent applies.
+ */
 export function BrandingEffect() {
   const { applicationName, primaryColor } = useBranding();
   useEffect(() => {
@@ -12,8 +17,11 @@ export function BrandingEffect() {
   }, [applicationName]);
   useEffect(() => {
     const root = document.documentElement.style;
-    if (primaryColor) root.setProperty(brandColorVariable, primaryColor);
-    else root.removeProperty(brandColorVariable);
+    const palette = primaryColor ? brandPalette(primaryColor) : null;
+    for (const [role, variable] of Object.entries(brandVariables) as [keyof typeof brandVariables, string][]) {
+      if (palette) root.setProperty(variable, palette[role]);
+      else root.removeProperty(variable);
+    }
   }, [primaryColor]);
   return null;
 }

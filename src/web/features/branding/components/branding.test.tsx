@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { brandVariables } from '../lib/brand-palette';
 import { shownBranding } from '../lib/shown-branding';
 import { brandColorVariable } from './branding-effect';
 
@@ -14,9 +15,10 @@ const acme = {
 };
 const topBar = () => screen.getByRole('banner');
 const brandColour = () => document.documentElement.style.getPropertyValue(brandColorVariable);
+const brandRole = (variable: string) => document.documentElement.style.getPropertyValue(variable);
 
 afterEach(() => {
-  document.documentElement.style.removeProperty(brandColorVariable);
+  for (const variable of Object.values(brandVariables)) document.documentElement.style.removeProperty(variable);
   document.title = 'Tokenwise';
 });
 
@@ -28,7 +30,14 @@ describe('organisation branding in the web app', () => {
     expect(await within(topBar()).findByRole('link', { name: 'Acme Assist' })).toHaveAttribute('href', '/chat');
     expect(within(topBar()).getByTestId('brand-logo')).toHaveAttribute('src', acme.logo_url);
     await waitFor(() => expect(document.title).toBe('Acme Assist'));
-    expect(brandColour()).toBe('#C2410C');
+    expect(brandColour()).toBe('#c2410c');
+    // Every role the accent plays takes the organisation's colour: text on its fill, text and
+    // focus rings in either theme, the tint behind highlighted panels.
+    expect(brandRole(brandVariables.onFill)).toBe('#ffffff');
+    expect(brandRole(brandVariables.inkOnLight)).toBe('#c2410c');
+    expect(brandRole(brandVariables.inkOnDark)).toMatch(/^#[0-9a-f]{6}$/);
+    expect(brandRole(brandVariables.tintOnLight)).toMatch(/^#[0-9a-f]{6}$/);
+    expect(brandRole(brandVariables.tintOnDark)).toMatch(/^#[0-9a-f]{6}$/);
   });
 
   it("keeps the product's own look signed out, and for section 9's fallback branding", async () => {
@@ -61,6 +70,6 @@ describe('organisation branding in the web app', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(within(topBar()).getByRole('link', { name: 'Tokenwise' })).toBeInTheDocument();
     expect(within(topBar()).getByTestId('brand-mark')).toHaveTextContent('T');
-    expect(brandColour()).toBe('');
+    for (const variable of Object.values(brandVariables)) expect(brandRole(variable)).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { limitRefusalSchema, limitWarningText, type ChatModel, type LimitRefusal } from '@contracts';
 import { ApiError } from '../../../lib/api-error';
+import { formatMoney } from '../../../lib/format-money';
 
 /** The monthly-limit details of a refused send (the 429's `limit`), when the failure is one. */
 export function limitRefusalOf(error: unknown): LimitRefusal | undefined {
@@ -15,7 +16,7 @@ export function limitRefusalDetail(refusal: LimitRefusal): string {
   const amounts =
     refusal.kind === 'monthly_token_limit'
       ? `${taken.toLocaleString('en-US')} of ${refusal.limit.toLocaleString('en-US')} tokens`
-      : `$${taken.toFixed(2)} of $${refusal.limit.toFixed(2)}`;
+      : `${formatMoney(taken)} of ${formatMoney(refusal.limit)}`;
   return `${refusal.model_name}: ${amounts} this month. Resets on ${refusal.resets_on}.`;
 }
 

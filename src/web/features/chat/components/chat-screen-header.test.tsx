@@ -33,17 +33,22 @@ describe('chat screen: the header on a phone', () => {
 
     await user.click(within(conversation).getByRole('button', { name: 'Open sidebar' }));
     expect(screen.getByRole('complementary', { name: 'Chat sessions' })).toBeInTheDocument();
-    // The sidebar covers the screen; the header is not drawn under it.
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    // The sidebar covers the screen; the header is not drawn under it, and the page keeps its one
+    // level-one heading for screen readers.
     expect(screen.queryAllByRole('button', { name: 'Open sidebar' })).toHaveLength(0);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'New Chat' })).toHaveClass('sr-only');
   });
 
-  it('is not shown on a wide screen, where the sidebar holds New Chat', async () => {
+  it('is not shown on a wide screen, where the sidebar holds New Chat; the title is still the level-one heading', async () => {
     useScreen(false);
     fakeChatApi({ sessions, messagesBySession });
     renderChat();
     await waitFor(() => expect(screen.getByText('Plan a trip')).toBeInTheDocument());
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(screen.queryAllByRole('button', { name: 'Open sidebar' })).toHaveLength(0);
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    // axe's page-has-heading-one: /chat had none on a wide screen.
+    expect(within(conversation).getByRole('heading', { level: 1, name: 'Trip to Lisbon...' })).toHaveClass('sr-only');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 });

@@ -95,6 +95,8 @@ describe('chat screen: monthly limits', () => {
     expect(banner).toHaveTextContent('You have exceeded your monthly cost limit for this model.');
     expect(banner).toHaveTextContent('GPT-4o: $5.00 of $5.00 this month. Resets on 2026-12-01.');
     expect(within(banner).queryByRole('button')).not.toBeInTheDocument();
+    // A refusal is red; the warnings below, where nothing was refused yet, amber.
+    expect(banner).toHaveAttribute('data-tone', 'error');
   });
 
   it('warns above 90% of a limit after the reply that crossed it, reading the models again', async () => {
@@ -115,6 +117,7 @@ describe('chat screen: monthly limits', () => {
     expect(await screen.findByTestId('error-banner')).toHaveTextContent(
       'You have used 95% of your monthly token limit for GPT-4o mini. It resets on 2026-12-01.',
     );
+    expect(screen.getByTestId('error-banner')).toHaveAttribute('data-tone', 'warning');
     expect(requests.filter((request) => request.path === '/conversation/models')).toHaveLength(2);
   });
 
@@ -139,6 +142,7 @@ describe('chat screen: monthly limits', () => {
     expect(screen.getByTestId('error-banner')).toHaveTextContent(
       'You have used 92% of your monthly cost limit for GPT-4o. It resets on 2026-12-01.',
     );
+    expect(screen.getByTestId('error-banner')).toHaveAttribute('data-tone', 'warning');
   });
 
   it('reads nothing more after a reply when the role has no limits', async () => {

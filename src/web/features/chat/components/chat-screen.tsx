@@ -105,6 +105,7 @@ export function ChatScreen() {
   }
 
   const { state, currentSession } = chat;
+  const conversationTitle = currentSession?.title ?? 'New Chat';
   return (
     <div className="flex h-screen overflow-hidden bg-white dark:bg-slate-950" {...swipe}>
       <ChatKeyboard
@@ -162,11 +163,14 @@ export function ChatScreen() {
       <section ref={conversation} aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
         {isMobile && !sidebarOpen ? (
           <ChatHeader
-            title={currentSession?.title ?? 'New Chat'}
+            title={conversationTitle}
             onOpenSidebar={() => setSidebarOpen(true)}
             onNewChat={() => chat.selectSession(null)}
           />
-        ) : null}
+        ) : (
+          // The page's one level-one heading, for screen readers, where no header shows the title.
+          <h1 className="sr-only">{conversationTitle}</h1>
+        )}
         <VerifyEmailBanner inChat />
         <MessageActionsContext value={messageActions}>
           <ConversationPane

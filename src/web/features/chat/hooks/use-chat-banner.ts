@@ -13,9 +13,9 @@ interface ChatBannerOptions {
 }
 
 /**
- * The red banner above the input (spec section 2): access and limit refusals with when the limit
+ * The banner above the input (spec section 2): in red, access and limit refusals with when the limit
  * resets and, when a cheaper model still has room, one click to switch to it and send again; and
- * the warning above 90% of a model's monthly limit, after a reply and when the model is chosen.
+ * in amber, the warning above 90% of a model's monthly limit, after a reply and when the model is chosen.
  */
 export function useChatBanner({ models, refetchModels, selectModel }: ChatBannerOptions) {
   const [banner, setBanner] = useState<BannerContent | null>(null);
@@ -29,6 +29,13 @@ export function useChatBanner({ models, refetchModels, selectModel }: ChatBanner
       setBanner({
         message: notice.message,
         link: { label: 'Top up the wallet', to: '/admin/billing', scope: 'billing' },
+      });
+      return;
+    }
+    if (notice.allowanceUsed) {
+      setBanner({
+        message: notice.message,
+        link: { label: 'Change the plan', to: '/admin/billing', scope: 'billing' },
       });
       return;
     }
@@ -53,7 +60,7 @@ export function useChatBanner({ models, refetchModels, selectModel }: ChatBanner
   /** Warns when the model just chosen is above 90% of a limit. */
   const warnAboutModel = useCallback((modelId: string | null) => {
     const warning = modelLimitWarning(latest.current.models?.find((model) => model.model_id === modelId));
-    if (warning) setBanner({ message: warning });
+    if (warning) setBanner({ message: warning, tone: 'warning' });
   }, []);
 
   /** After a reply, the model that answered, read again: warned about when above 90% of a limit. */
@@ -63,7 +70,7 @@ export function useChatBanner({ models, refetchModels, selectModel }: ChatBanner
     const answered = metadata.backup_model ?? metadata.primary_model;
     const fresh = await latest.current.refetchModels();
     const warning = modelLimitWarning(fresh.data?.find((model) => model.model_id === answered));
-    if (warning) setBanner({ message: warning });
+    if (warning) setBanner({ message: warning, tone: 'warning' });
   }, []);
 
   return { banner, dismiss: useCallback(() => setBanner(null), []), showText, showNotice, warnAboutModel, afterReply };

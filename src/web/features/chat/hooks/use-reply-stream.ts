@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import type { LimitRefusal } from '@contracts';
 import { limitRefusalOf } from '../api/limit-refusal';
-import { walletRefusalOf } from '../api/wallet-refusal';
+import { planAllowanceRefusalOf, walletRefusalOf } from '../api/wallet-refusal';
 import { sendFailureMessage, sendFailureMessages } from '../api/send-failure-message';
 import { failureReason } from '../api/failure-reason';
 import { StreamFailure, streamChatReply, type StreamedReply } from '../api/stream-chat-reply';
@@ -32,6 +32,8 @@ export interface BannerNotice {
   retryWith?: (modelId: string) => void;
   /** The organisation's wallet cannot pay for the model (402): the billing scope is offered a way to top up. */
   walletEmpty?: boolean;
+  /** The plan's tokens for the billing cycle are used (429): the billing scope is offered the plans. */
+  allowanceUsed?: boolean;
 }
 
 /**
@@ -79,6 +81,13 @@ export function useReplyStream(onBanner?: (notice: BannerNotice) => void) {
           handlers.onFail(partialText, { stopped: false });
           if (onBanner) onBanner({ message: walletRefusal, walletEmpty: true });
           else toast.error(walletRefusal);
+          return;
+        }
+        const allowanceRefusal = planAllowanceRefusalOf(error);
+        if (allowanceRefusal !== undefined) {
+          handlers.onFail(partialText, { stopped: false });
+          if (onBanner) onBanner({ message: allowanceRefusal, allowanceUsed: true });
+          else toast.error(allowanceRefusal);
           return;
         }
         const message = sendFailureMessage(error instanceof Error ? error.message : undefined);

@@ -42,6 +42,33 @@ const analytics: SubscriptionAnalytics = {
       ],
     },
   ],
+  cost_savings_total: { tokens_used: 1_000, actual_cost: 0.25, potential_cost: 4, savings: 3.75 },
+};
+
+/** A first week of light use: every amount under a cent, one model costing a little more than the reference. */
+const lightUse: SubscriptionAnalytics = {
+  ...analytics,
+  total_cost: 0.0008888,
+  usage_by_model: [
+    { model_id: 'openai/gpt-4o-mini', model_name: 'GPT-4o mini', tokens_used: 900, cost: 0.0008888, success_rate: 1 },
+  ],
+  usage_trend: [{ date: '2026-03-15', tokens_used: 900, cost: 0.0008888 }],
+  cost_savings: [
+    {
+      model_id: 'openai/gpt-4o-mini',
+      model_name: 'GPT-4o mini',
+      daily_savings: [
+        { date: '2026-03-14', tokens_used: 400, actual_cost: 0.000089, potential_cost: 0.00012 },
+        { date: '2026-03-15', tokens_used: 500, actual_cost: 0.00009, potential_cost: 0.00017 },
+      ],
+    },
+    {
+      model_id: 'anthropic/claude-sonnet-4',
+      model_name: 'Claude Sonnet 4',
+      daily_savings: [{ date: '2026-03-15', tokens_used: 10, actual_cost: 0.00003, potential_cost: 0 }],
+    },
+  ],
+  cost_savings_total: { tokens_used: 910, actual_cost: 0.000209, potential_cost: 0.00029, savings: 0.000081 },
 };
 
 const emptyAnalytics: SubscriptionAnalytics = {
@@ -52,6 +79,7 @@ const emptyAnalytics: SubscriptionAnalytics = {
   usage_by_model: [],
   usage_trend: [],
   cost_savings: [],
+  cost_savings_total: { tokens_used: 0, actual_cost: 0, potential_cost: 0, savings: 0 },
 };
 
 function openDashboard(routes: Record<string, () => StubAnswer>, path = '/admin') {
@@ -138,6 +166,32 @@ describe('the admin dashboard (spec section 2)', () => {
     await userEvent.selectOptions(within(savings).getByLabelText('Model'), 'Claude Sonnet 4');
     expect(within(savings).getByText(dashboardTexts.noSavingsForModel)).toBeInTheDocument();
     expect(within(savings).getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('shows amounts under a cent with their digits, one total saving for the period, and axis ticks that differ', async () => {
+    openDashboard({ [analyticsPath()]: () => ({ body: lightUse }) });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(within(card('Usage Analytics')).getByText('$0.00089')).toBeInTheDocument();
+    expect(within(card('Model Usage Breakdown')).getByRole('listitem', { name: 'GPT-4o mini' })).toHaveTextContent(
+      'Cost$0.00089',
+    );
+
+    const savings = card('Cost Savings Analysis');
+    // The server's total over every model, not only the one picked.
+    expect(within(savings).getByTestId('total-savings')).toHaveTextContent(
+      'Total savings, all models: $0.000081 ($0.00021 spent against $0.00029 without the router)',
+    );
+    expect(within(savings).getByText('$0.00011')).toBeInTheDocument(); // GPT-4o mini: 0.00029 - 0.000179
+    const chart = within(savings).getByRole('figure', { name: /^Actual cost against cost without the router/ });
+    const ticks = [...chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map(
+      (tick) => tick.textContent,
+    );
+    expect(ticks).toEqual(['$0.00000', '$0.00005', '$0.00010', '$0.00015', '$0.00020']);
+
+    // A model that cost more than the reference shows what it lost, with its sign.
+    await userEvent.selectOptions(within(savings).getByLabelText('Model'), 'Claude Sonnet 4');
+    expect(within(savings).getByText('-$0.00003')).toBeInTheDocument();
+    expect(savings).not.toHaveTextContent('-$0.00 ');
   });
 
   it('asks again for a new range, and says so when the range holds nothing', async () => {

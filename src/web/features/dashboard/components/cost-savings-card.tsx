@@ -5,13 +5,16 @@ import { Card, Facts } from '../../admin/components/card';
 import { DayRangeFields } from '../../admin/components/day-range-fields';
 import { SelectField } from '../../admin/components/form-fields';
 import { isOrderedRange, type DayRange } from '../../admin/lib/day-range';
-import { formatCount, formatDay, formatUsd } from '../../admin/lib/format';
+import { formatCount, formatDay } from '../../admin/lib/format';
 import { savingsModelChoices, summariseSavings, type SavingsDay } from '../lib/cost-savings';
 import { buildCostSavingsCsv, costSavingsFileName } from '../lib/cost-savings-csv';
 import { dashboardTexts } from '../lib/dashboard-texts';
 import { downloadTextFile } from '../lib/download-file';
 import { BarChart } from './charts/bar-chart';
 import { EmptyState } from './empty-state';
+import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
+import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
+import { formatMoney } from '../../../lib/format-money';
 
 interface CostSavingsCardProps {
   analytics: SubscriptionAnalytics;
@@ -23,11 +26,21 @@ interface CostSavingsCardProps {
   updating: boolean;
 }
 
-/** Axis ticks: a day of light use costs fractions of a cent, which two decimals would all show as $0.00. */
-const formatAxisUsd = (value: number) => (value > 0 && value < 0.01 ? `$${value.toPrecision(1)}` : formatUsd(value));
+/** The period's one saving: every model together over the range, as the server summed it. */
+function TotalSavings({ total }: { total: SubscriptionAnalytics['cost_savings_total'] }) {
+  return (
+    <p
+      data-testid="total-savings"
+      className="mt-4 rounded-md bg-brand-soft px-3 py-2 text-sm text-slate-800 dark:text-slate-100"
+    >
+      <span className="font-semibold">Total savings, all models: {formatMoney(total.savings)}</span> (
+      {formatMoney(total.actual_cost)} spent against {formatMoney(total.potential_cost)} without the router)
+    </p>
+  );
+}
 
 const savingsSeries = [
-  { name: 'Actual cost', color: '#6366f1', value: (day: SavingsDay) => day.actual_cost },
+  { name: 'Actual cost', color: 'var(--color-brand)', value: (day: SavingsDay) => day.actual_cost },
   { name: 'Without router', color: '#94a3b8', value: (day: SavingsDay) => day.potential_cost },
 ];
 
@@ -51,17 +64,28 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
   const exportCsv = () => {
     if (summary && modelId) downloadTextFile(costSavingsFileName(modelId, range), buildCostSavingsCsv(summary.days));
   };
+  // A CSV file is the plan's (docs/decisions/041); the figures stay on screen on every plan.
+  const csvExports = usePlanFeature('csv_exports');
 
   return (
     <Card
       title="Cost Savings Analysis"
       className="lg:col-span-2"
       actions={
-        <Button variant="secondary" onClick={exportCsv} disabled={!summary || emptyText !== null}>
+        <Button
+          variant="secondary"
+          onClick={exportCsv}
+          disabled={!summary || emptyText !== null || csvExports.included === false}
+        >
           Export CSV
         </Button>
       }
     >
+      {csvExports.included === false ? (
+        <div className="mb-3">
+          <PlanFeatureNote note={csvExports.note} />
+        </div>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-3" aria-busy={updating}>
         <SelectField
           label="Model"
@@ -78,6 +102,9 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
         </SelectField>
         <DayRangeFields range={range} onChange={onRangeChange} />
       </div>
+      {isOrderedRange(range) && analytics.cost_savings.length > 0 ? (
+        <TotalSavings total={analytics.cost_savings_total} />
+      ) : null}
       <div className="mt-4">
         {emptyText !== null || !summary ? (
           <EmptyState text={emptyText ?? dashboardTexts.noSavingsForModel} />
@@ -85,10 +112,10 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
           <>
             <Facts
               facts={[
-                { label: 'Period Savings', value: formatUsd(summary.periodSavings) },
+                { label: `Period Savings, ${model?.model_name ?? ''}`, value: formatMoney(summary.periodSavings) },
                 { label: 'Tokens Processed', value: formatCount(summary.tokensProcessed) },
-                { label: 'Actual Cost', value: formatUsd(summary.actualCost) },
-                { label: 'Without Router', value: formatUsd(summary.potentialCost) },
+                { label: 'Actual Cost', value: formatMoney(summary.actualCost) },
+                { label: 'Without Router', value: formatMoney(summary.potentialCost) },
               ]}
             />
             <div className="mt-4">
@@ -100,10 +127,10 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
                 tooltip={(day) => [
                   formatDay(day.date),
                   `${formatCount(day.tokens_used)} tokens`,
-                  `Actual ${formatUsd(day.actual_cost)}`,
-                  `Without router ${formatUsd(day.potential_cost)}`,
+                  `Actual ${formatMoney(day.actual_cost)}`,
+                  `Without router ${formatMoney(day.potential_cost)}`,
                 ]}
-                formatValue={formatAxisUsd}
+                valueKind="money"
               />
             </div>
           </>

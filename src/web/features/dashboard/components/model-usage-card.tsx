@@ -1,10 +1,11 @@
 import type { SubscriptionAnalytics } from '@contracts';
 import { Link } from 'react-router';
 import { Card } from '../../admin/components/card';
-import { formatCount, formatUsd } from '../../admin/lib/format';
+import { formatCount } from '../../admin/lib/format';
 import { dashboardTexts } from '../lib/dashboard-texts';
 import { tokenShare } from '../lib/usage-overview';
 import { EmptyState } from './empty-state';
+import { formatMoney } from '../../../lib/format-money';
 
 /** Per model tokens, cost, success rate and share of the cycle's tokens. */
 export function ModelUsageCard({ analytics }: { analytics: SubscriptionAnalytics }) {
@@ -13,7 +14,7 @@ export function ModelUsageCard({ analytics }: { analytics: SubscriptionAnalytics
     <Card
       title="Model Usage Breakdown"
       actions={
-        <Link to="/admin/models" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        <Link to="/admin/models" className="text-sm font-medium text-brand-ink hover:underline">
           Model analytics
         </Link>
       }
@@ -38,7 +39,7 @@ export function ModelUsageCard({ analytics }: { analytics: SubscriptionAnalytics
                   aria-valuenow={share}
                   className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
                 >
-                  <div className="h-full rounded-full bg-indigo-500" style={{ width: `${share}%` }} />
+                  <div className="h-full rounded-full bg-brand" style={{ width: `${share}%` }} />
                 </div>
                 <dl className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-600 dark:text-slate-400">
                   <div className="flex gap-1">
@@ -47,7 +48,7 @@ export function ModelUsageCard({ analytics }: { analytics: SubscriptionAnalytics
                   </div>
                   <div className="flex gap-1">
                     <dt>Cost</dt>
-                    <dd className="tabular-nums">{formatUsd(model.cost)}</dd>
+                    <dd className="tabular-nums">{formatMoney(model.cost)}</dd>
                   </div>
                   <div className="flex gap-1">
                     <dt>Success rate</dt>

@@ -1,8 +1,9 @@
 import type { SubscriptionAnalytics } from '@contracts';
 import { Card, Facts } from '../../admin/components/card';
-import { formatCount, formatDay, formatUsd } from '../../admin/lib/format';
+import { formatCount, formatDay } from '../../admin/lib/format';
 import { UsageBar } from '../../user-management/components/usage-bar';
 import type { UsageOverview } from '../lib/usage-overview';
+import { formatMoney } from '../../../lib/format-money';
 
 /** Total cost, tokens used and remaining, days to the next billing and the usage bar of the cycle. */
 export function UsageAnalyticsCard({
@@ -18,7 +19,7 @@ export function UsageAnalyticsCard({
     <Card title="Usage Analytics">
       <Facts
         facts={[
-          { label: 'Total Cost', value: formatUsd(analytics.total_cost) },
+          { label: 'Total Cost', value: formatMoney(analytics.total_cost) },
           { label: 'Tokens Used', value: formatCount(used) },
           { label: 'Tokens Remaining', value: formatCount(analytics.tokens_remaining) },
           {

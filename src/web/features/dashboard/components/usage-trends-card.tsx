@@ -1,14 +1,15 @@
 import type { SubscriptionAnalytics } from '@contracts';
 import { Card, Facts } from '../../admin/components/card';
-import { formatCount, formatDay, formatUsd } from '../../admin/lib/format';
+import { formatCount, formatDay } from '../../admin/lib/format';
 import { dashboardTexts } from '../lib/dashboard-texts';
 import type { UsageOverview } from '../lib/usage-overview';
 import { BarChart } from './charts/bar-chart';
 import { EmptyState } from './empty-state';
+import { formatMoney } from '../../../lib/format-money';
 
 type TrendDay = SubscriptionAnalytics['usage_trend'][number];
 
-const tokenSeries = [{ name: 'Tokens', color: '#6366f1', value: (day: TrendDay) => day.tokens_used }];
+const tokenSeries = [{ name: 'Tokens', color: 'var(--color-brand)', value: (day: TrendDay) => day.tokens_used }];
 
 /** Daily bars of the cycle's tokens, the cost in each bar's tooltip. */
 export function UsageTrendsCard({
@@ -33,9 +34,9 @@ export function UsageTrendsCard({
             tooltip={(day) => [
               formatDay(day.date),
               `${formatCount(day.tokens_used)} tokens`,
-              `Cost ${formatUsd(day.cost)}`,
+              `Cost ${formatMoney(day.cost)}`,
             ]}
-            formatValue={formatCount}
+            valueKind="count"
           />
           <div className="mt-4">
             <Facts

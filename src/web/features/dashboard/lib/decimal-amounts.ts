@@ -13,7 +13,8 @@ function toUnits(amount: number): bigint {
 function unitsToText(units: bigint): string {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const fraction = digits.slice(-scale).replace(/0+$/, '');
+  let fraction = digits.slice(-scale);
+  while (fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   return `${negative ? '-' : ''}${digits.slice(0, -scale)}${fraction ? `.${fraction}` : ''}`;
 }
 

@@ -16,6 +16,7 @@ function analytics(overrides: Partial<SubscriptionAnalytics> = {}): Subscription
       { date: '2026-03-15', tokens_used: 1_000, cost: 1 },
     ],
     cost_savings: [],
+    cost_savings_total: { tokens_used: 0, actual_cost: 0, potential_cost: 0, savings: 0 },
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ export function emptyAnalytics(now = new Date()): SubscriptionAnalytics {
     usage_by_model: [],
     usage_trend: [],
     cost_savings: [],
+    cost_savings_total: { tokens_used: 0, actual_cost: 0, potential_cost: 0, savings: 0 },
   };
 }
 

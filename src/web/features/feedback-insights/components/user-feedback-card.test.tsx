@@ -21,6 +21,7 @@ const analytics: SubscriptionAnalytics = {
   ],
   usage_trend: [],
   cost_savings: [],
+  cost_savings_total: { tokens_used: 0, actual_cost: 0, potential_cost: 0, savings: 0 },
 };
 
 const rating = (id: string, model_id: string | null, feedback: Feedback['feedback'], created_at: string): Feedback => ({

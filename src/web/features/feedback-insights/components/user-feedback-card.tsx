@@ -13,6 +13,8 @@ import { exportFeedbackCsv } from '../api/feedback-api';
 import { useFeedbackStats, useRecentFeedback } from '../hooks/use-feedback';
 import { feedbackTexts, formatPositiveShare } from '../lib/ratings';
 import { RatingBadge } from './rating-badge';
+import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
+import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 
 /** How many of the newest ratings the card lists. */
 export const recentFeedbackCount = 10;
@@ -49,6 +51,8 @@ export function UserFeedbackCard({ modelNames }: UserFeedbackCardProps) {
 
   const totals = stats.data?.totals;
   const failed = stats.isError || recent.isError;
+  // A CSV file is the plan's (docs/decisions/041).
+  const csvExports = usePlanFeature('csv_exports');
   return (
     <Card
       title="User Feedback"
@@ -57,13 +61,18 @@ export function UserFeedbackCard({ modelNames }: UserFeedbackCardProps) {
         <Button
           variant="secondary"
           onClick={() => void exportCsv()}
-          disabled={exporting || !totals || totals.total === 0}
+          disabled={exporting || !totals || totals.total === 0 || csvExports.included === false}
         >
           {exporting ? 'Exporting...' : 'Export'}
         </Button>
       }
     >
       <ErrorBanner banner={banner} />
+      {csvExports.included === false ? (
+        <div className="mb-3">
+          <PlanFeatureNote note={csvExports.note} />
+        </div>
+      ) : null}
       <p className="mb-3 text-xs text-slate-500 dark:text-slate-400">
         Last 30 days ({formatDay(range.from)} to {formatDay(range.to)})
       </p>

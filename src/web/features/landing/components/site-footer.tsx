@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { NewsletterForm } from './newsletter-form';
+import { salesEmail } from '@contracts';
 
-export const salesEmail = 'sales@tokenwise.ai';
+// One sales address for the footer, the pricing page's Contact sales and the server's refusals.
+export { salesEmail };
 export const socialLink = 'https://www.linkedin.com/company/tokenwise';
 
 const footerLinkStyle = 'text-sm text-slate-600 hover:text-indigo-600 dark:text-slate-400 dark:hover:text-indigo-400';

@@ -8,7 +8,7 @@ import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { isOrderedRange } from '../../admin/lib/day-range';
-import { formatCount, formatUsd } from '../../admin/lib/format';
+import { formatCount } from '../../admin/lib/format';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { dashboardTexts } from '../../dashboard/lib/dashboard-texts';
 import { ModelRatingsCard } from '../../feedback-insights/components/model-ratings-card';
@@ -17,6 +17,7 @@ import { useModelAnalytics } from '../hooks/use-model-analytics';
 import { byRequests, formatShare } from '../lib/model-figures';
 import { ModelAnalyticsCards } from './model-analytics-cards';
 import { ModelAnalyticsTable } from './model-analytics-table';
+import { formatMoney } from '../../../lib/format-money';
 
 export const modelAnalyticsFailedText = 'Model analytics could not be loaded.';
 
@@ -75,10 +76,10 @@ export function ModelAnalytics() {
               facts={[
                 { label: 'Requests', value: formatCount(analytics.totals.requests) },
                 { label: 'Tokens', value: formatCount(analytics.totals.tokens_used) },
-                { label: 'Cost', value: formatUsd(analytics.totals.cost) },
+                { label: 'Cost', value: formatMoney(analytics.totals.cost) },
                 { label: 'Success Rate', value: formatShare(analytics.totals.success_rate) },
                 { label: 'Cache Hits', value: formatCount(analytics.totals.cache_hits) },
-                { label: 'Savings', value: formatUsd(analytics.totals.savings) },
+                { label: 'Savings', value: formatMoney(analytics.totals.savings) },
               ]}
             />
           </Card>

@@ -1,5 +1,6 @@
 import type { ModelAnalytics } from '@contracts';
-import { formatCount, formatUsd } from '../../admin/lib/format';
+import { formatCount } from '../../admin/lib/format';
+import { formatMoney } from '../../../lib/format-money';
 
 export type ModelFigures = ModelAnalytics['models'][number];
 
@@ -18,13 +19,13 @@ export function formatLatency(milliseconds: number | null): string {
 export const modelColumns: readonly { heading: string; value: (model: ModelFigures) => string }[] = [
   { heading: 'Requests', value: (model) => formatCount(model.requests) },
   { heading: 'Tokens', value: (model) => formatCount(model.tokens_used) },
-  { heading: 'Cost', value: (model) => formatUsd(model.cost) },
+  { heading: 'Cost', value: (model) => formatMoney(model.cost) },
   { heading: 'Success Rate', value: (model) => formatShare(model.success_rate) },
   { heading: 'p50 Latency', value: (model) => formatLatency(model.p50_latency_ms) },
   { heading: 'p50 First Token', value: (model) => formatLatency(model.p50_time_to_first_token_ms) },
   { heading: 'Auto Share', value: (model) => formatShare(model.auto_share) },
   { heading: 'Cache Hits', value: (model) => formatCount(model.cache_hits) },
-  { heading: 'Savings', value: (model) => formatUsd(model.savings) },
+  { heading: 'Savings', value: (model) => formatMoney(model.savings) },
 ];
 
 /** Busiest first. */

@@ -1,10 +1,12 @@
 import type { AuditEntry } from '@contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { selectErrorMessage } from '../../../lib/api-error';
 import { Card } from '../../admin/components/card';
+import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import { formatDateTime } from '../../admin/lib/format';
 import { auditPageSize } from '../api/organization-api';
 import { useAuditLog } from '../hooks/use-organization-data';
@@ -30,7 +32,7 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
       </div>
       {changes.length > 0 ? (
         <details className="mt-1" open={changes.length <= openChangesUpTo}>
-          <summary className="cursor-pointer text-xs text-indigo-700 dark:text-indigo-300">
+          <summary className="cursor-pointer text-xs text-brand-ink">
             Before and after ({changes.length} {changes.length === 1 ? 'field' : 'fields'})
           </summary>
           <div className="mt-1 overflow-x-auto">
@@ -70,12 +72,21 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
 /** The audit log, newest first, a page at a time; readable only while audit is on. */
 export function AuditLogCard({ auditEnabled }: { auditEnabled: boolean }) {
   const [page, setPage] = useState(1);
-  const log = useAuditLog(page, auditEnabled);
+  // Reading the log is the plan's (docs/decisions/041); changes are recorded all the same.
+  const plan = usePlanFeature('audit_log');
+  const log = useAuditLog(page, auditEnabled && plan.included !== false);
   const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / auditPageSize));
 
   return (
     <Card title="Audit Log" className="lg:col-span-2">
-      {!auditEnabled ? (
+      {plan.included === false ? (
+        <FormAlert tone="info">
+          {plan.note} Changes are recorded meanwhile, and shown once the plan includes audit logging.{' '}
+          <Link to="/pricing" className="font-medium underline">
+            Compare plans
+          </Link>
+        </FormAlert>
+      ) : !auditEnabled ? (
         <FormAlert tone="info">{auditOffNote}</FormAlert>
       ) : log.isPending ? (
         <div className="flex justify-center py-6">
@@ -95,7 +106,7 @@ export function AuditLogCard({ auditEnabled }: { auditEnabled: boolean }) {
           <nav aria-label="Audit log pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
             <Button
               variant="secondary"
-              className="px-3 py-1"
+              size="sm"
               disabled={page <= 1}
               onClick={() => setPage((current) => current - 1)}
             >
@@ -106,7 +117,7 @@ export function AuditLogCard({ auditEnabled }: { auditEnabled: boolean }) {
             </span>
             <Button
               variant="secondary"
-              className="px-3 py-1"
+              size="sm"
               disabled={page >= pages}
               onClick={() => setPage((current) => current + 1)}
             >

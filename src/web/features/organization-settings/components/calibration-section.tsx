@@ -39,7 +39,7 @@ export function CalibrationSection({ calibration, showReset, onFailure }: Calibr
           Calibration from feedback
         </h3>
         {showReset && hasCalibration(calibration) ? (
-          <Button variant="secondary" className="px-3 py-1.5" onClick={() => setConfirming(true)}>
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
             Reset calibration
           </Button>
         ) : null}

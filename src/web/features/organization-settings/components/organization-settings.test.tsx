@@ -66,6 +66,11 @@ describe('Organization Settings: view mode', () => {
     expect(fact('General Settings', 'Retention period')).toBe('30 days');
     expect(fact('General Settings', 'Default temperature')).toBe('0.7');
     expect(fact('Branding', 'Primary color')).toBe('#3B82F6');
+    // Section 9's fallback is audit off, though organisations now start with it on.
+    expect(fact('General Settings', 'Audit log')).toBe('Off');
+    expect(
+      within(card('Audit Log')).getByText(/The audit log is turned off for this organization/),
+    ).toBeInTheDocument();
   });
 
   it('explains that the audit log is off', async () => {
@@ -186,13 +191,57 @@ describe('Organization Settings: edit mode', () => {
     });
     await openOrganization();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Require two-factor authentication' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Enable audit log' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByTestId('error-banner')).toHaveTextContent(refusal);
     expect(screen.getByLabelText('Allowed email domains')).toHaveAccessibleDescription(
       expect.stringContaining(refusal),
     );
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+});
+
+describe('Organization Settings: models and provider keys', () => {
+  it('offers as default model only what the organisation can reach, and a saved Google key makes Gemini available', async () => {
+    const { requests } = fakeAdminApi();
+    await openOrganization();
+    const keys = card('Provider Keys');
+    const provider = (name: string) => within(keys).getByRole('listitem', { name });
+    expect(await within(provider('Google Gemini')).findByText('No key: its 1 models cannot be used yet')).toBeVisible();
+    expect(within(provider('OpenAI')).getByTestId('provider-status')).toHaveTextContent(
+      "Available through this service's key",
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    const defaultModel = () => within(screen.getByLabelText('Default model'));
+    const gemini = () => defaultModel().getByRole('option', { name: 'Gemini 2.5 Pro (needs a key)' });
+    expect(gemini()).toBeDisabled();
+    expect(gemini().parentElement).toHaveAttribute('label', 'Needs a provider key');
+    expect(defaultModel().getByRole('option', { name: 'GPT-4o' })).toBeEnabled();
+    expect(screen.getByLabelText('Default model')).toHaveAccessibleDescription(
+      'Models of a provider without a key need one first: add it under Provider Keys.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(within(provider('Google Gemini')).getByRole('button', { name: 'Add Google Gemini key' }));
+    await userEvent.click(within(keys).getByRole('button', { name: 'Save key' }));
+    // The server's refusal shows at its field.
+    expect(await within(keys).findByText('Enter the API key')).toBeInTheDocument();
+    await userEvent.type(within(keys).getByLabelText('API key'), 'AIza-test-key-9876');
+    await userEvent.click(within(keys).getByRole('button', { name: 'Save key' }));
+    await waitFor(() =>
+      expect(within(provider('Google Gemini')).getByTestId('provider-status')).toHaveTextContent('Your key …9876'),
+    );
+    expect(
+      requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/provider-keys/google')).at(-1)
+        ?.body,
+    ).toEqual({
+      api_key: 'AIza-test-key-9876',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    await waitFor(() => expect(defaultModel().getByRole('option', { name: 'Gemini 2.5 Pro' })).toBeEnabled());
+    expect(defaultModel().queryByRole('option', { name: /needs a key/ })).toBeNull();
   });
 });
 
@@ -209,5 +258,49 @@ describe('Organization Settings: access', () => {
     fakeAdminApi({ me: makeUser({ role: 'super admin', role_id: 'role-sa' }), myRole: superAdmin });
     const app = renderApp('/admin/organization');
     await waitFor(() => expect(app.currentPath()).toBe('/'));
+  });
+});
+
+describe('Organization Settings: requiring two-factor authentication', () => {
+  async function turnOnRequireTwoFactor() {
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Settings' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Require two-factor authentication' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  }
+
+  it('warns an admin without two-factor before saving, saves nothing on Cancel, and takes them to its setup once saved', async () => {
+    const { requests } = fakeAdminApi({
+      me: makeUser({ role: 'admin', role_id: adminRole.id, two_factor_enabled: false }),
+    });
+    const app = await openOrganization();
+    await turnOnRequireTwoFactor();
+    const warning = await screen.findByRole('alertdialog', { name: 'Require two-factor authentication?' });
+    expect(warning).toHaveTextContent(
+      'You have not set up two-factor authentication yourself. Once this is saved you will be taken to set it up before you can do anything else',
+    );
+    await userEvent.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+    // Still editing, with the choice kept.
+    expect(screen.getByRole('checkbox', { name: 'Require two-factor authentication' })).toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save and set up two-factor' }),
+    );
+    await waitFor(() => expect(app.currentPath()).toBe('/setup-two-factor'));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ security: { require_2fa: true } });
+  });
+
+  it('saves at once for an admin who has two-factor already', async () => {
+    const { requests } = fakeAdminApi({
+      me: makeUser({ role: 'admin', role_id: adminRole.id, two_factor_enabled: true }),
+    });
+    const app = await openOrganization();
+    await turnOnRequireTwoFactor();
+    await waitFor(() => expect(screen.getByText('Organization settings saved')).toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ security: { require_2fa: true } });
+    expect(app.currentPath()).toBe('/admin/organization');
   });
 });

@@ -2,8 +2,9 @@ import type { Organisation } from '@contracts';
 import { Link } from 'react-router';
 import { buttonStyle } from '../../../components/ui/button';
 import { Card, Facts } from '../../admin/components/card';
-import { formatCount, formatDate, formatDateTime, formatUsd } from '../../admin/lib/format';
+import { formatCount, formatDate, formatDateTime } from '../../admin/lib/format';
 import type { OrganizationUsageSummary } from '../lib/organization-usage';
+import { formatMoney } from '../../../lib/format-money';
 
 export function AccountInformationCard({ organization }: { organization: Organisation }) {
   return (
@@ -21,7 +22,7 @@ export function AccountInformationCard({ organization }: { organization: Organis
 
 /** Spec section 2: both links lead to /admin/users. */
 export function TeamOverviewCard({ organization }: { organization: Organisation }) {
-  const link = buttonStyle('secondary', 'px-3 py-1.5');
+  const link = buttonStyle('secondary', '', 'sm');
   return (
     <Card title="Team Overview">
       <Facts
@@ -50,7 +51,7 @@ export function UsageSummaryCard({ usage }: { usage: OrganizationUsageSummary })
         facts={[
           { label: 'API Requests', value: formatCount(usage.totalRequests) },
           { label: 'Tokens Used', value: formatCount(usage.totalTokens) },
-          { label: 'Total Cost', value: formatUsd(usage.totalCost) },
+          { label: 'Total Cost', value: formatMoney(usage.totalCost) },
           { label: 'Last Active', value: usage.lastActive ? formatDateTime(usage.lastActive) : 'Never' },
         ]}
       />

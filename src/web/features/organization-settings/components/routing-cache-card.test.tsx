@@ -86,6 +86,7 @@ describe('Routing & Cache: view', () => {
         candidate_model_ids: ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'],
         reference_model_id: 'anthropic/claude-sonnet-4',
         cache: { enabled: false, threshold: 0.93, ttl_seconds: 3600, max_entries: 100 },
+        deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
       },
       calibration: {
         ...noCalibration(0.93),

@@ -2,6 +2,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Card, Facts } from '../../admin/components/card';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
+import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
+import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import type { CatalogModelEntry } from '../../role-management/hooks/use-model-catalog';
 import { fallbackModelName } from '../../role-management/lib/model-groups';
 import type { RoutingPolicyView } from '../api/routing-policy-api';
@@ -73,6 +75,7 @@ function RoutingFacts({ answer, modelName }: { answer: RoutingPolicyView; modelN
 export function RoutingCacheCard({ models, draft, problems, onChange, onFailure }: RoutingCacheCardProps) {
   const access = useRoutingPolicyAccess();
   const routing = useRoutingPolicy(access.mayManage);
+  const plan = usePlanFeature('custom_routing');
   useReportFailure(routing.error, onFailure);
   if (!access.mayManage) return null;
   const modelName = (modelId: string) =>
@@ -80,6 +83,11 @@ export function RoutingCacheCard({ models, draft, problems, onChange, onFailure 
   const answer = routing.data;
   return (
     <Card title={routingCardTitle} className="lg:col-span-2">
+      {plan.included === false ? (
+        <div className="mb-3">
+          <PlanFeatureNote note={`${plan.note} The policy below stays in effect.`} />
+        </div>
+      ) : null}
       {answer ? (
         <>
           {draft ? (
@@ -107,7 +115,7 @@ export function RoutingCacheCard({ models, draft, problems, onChange, onFailure 
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400">
           <p>The routing policy could not be loaded.</p>
-          <Button variant="secondary" className="px-3 py-1.5" onClick={() => void routing.refetch()}>
+          <Button variant="secondary" size="sm" onClick={() => void routing.refetch()}>
             Try again
           </Button>
         </div>

@@ -1,15 +1,20 @@
 import type { OrganisationSettings } from '@contracts';
 import { TextField } from '../../../components/ui/text-field';
 import { Card, Facts } from '../../admin/components/card';
-import { CheckboxField, SelectField, TextAreaField } from '../../admin/components/form-fields';
+import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
+import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
+import { CheckboxField, TextAreaField } from '../../admin/components/form-fields';
 import { formatCount } from '../../admin/lib/format';
 import type { CatalogModelEntry } from '../../role-management/hooks/use-model-catalog';
 import type { FormProblems } from '../lib/form-problems';
 import type { SettingsDraft } from '../lib/settings-draft';
+import { autoModel, DefaultModelField } from './default-model-field';
 
-const autoModel = 'Auto (the router chooses)';
 const onOff = (on: boolean) => (on ? 'On' : 'Off');
 const listOr = (entries: readonly string[], none: string) => (entries.length > 0 ? entries.join(', ') : none);
+
+const describeModel = (model: CatalogModelEntry | undefined, modelId: string) =>
+  !model ? modelId : model.reachable ? model.name : `${model.name} (needs a key)`;
 
 interface SettingsCardsProps {
   settings: OrganisationSettings;
@@ -22,8 +27,16 @@ interface SettingsCardsProps {
 
 /** Spec section 3's Org settings: general, security and branding, read or edited. */
 export function SettingsCards({ settings, models, draft, problems, onChange }: SettingsCardsProps) {
+  // Turning it on is the plan's (docs/decisions/041); one already on may be turned off.
+  const twoFactor = usePlanFeature('require_2fa');
+  const twoFactorLocked = twoFactor.included === false && !settings.security.require_2fa;
   const modelName = (modelId: string | null) =>
-    modelId === null ? autoModel : (models.find((model) => model.id === modelId)?.name ?? modelId);
+    modelId === null
+      ? autoModel
+      : describeModel(
+          models.find((model) => model.id === modelId),
+          modelId,
+        );
   if (!draft) {
     return (
       <>
@@ -91,19 +104,12 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
     <>
       <Card title="General Settings">
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Default model"
+          <DefaultModelField
+            models={models}
             value={draft.default_model}
             error={problems.default_model}
-            onChange={(event) => onChange('default_model', event.target.value)}
-          >
-            <option value="">{autoModel}</option>
-            {models.map((model) => (
-              <option key={model.id} value={model.id}>
-                {model.name}
-              </option>
-            ))}
-          </SelectField>
+            onChange={(modelId) => onChange('default_model', modelId)}
+          />
           <TextField
             label="Default temperature"
             type="number"
@@ -150,7 +156,9 @@ export function SettingsCards({ settings, models, draft, problems, onChange }: S
           <CheckboxField
             label="Require two-factor authentication"
             checked={draft.require_2fa}
+            disabled={twoFactorLocked && !draft.require_2fa}
             onChange={(checked) => onChange('require_2fa', checked)}
+            hint={twoFactorLocked ? <PlanFeatureNote note={twoFactor.note} /> : undefined}
           />
           <TextField
             label="Session timeout (minutes)"

@@ -61,4 +61,31 @@ describe('audit entries as people read them', () => {
       { field: 'status', before: null, after: 'active' },
     ]);
   });
+
+  it('names the roles of a role change, as the entry stored them, never by id', () => {
+    const before = { username: 'bob', email: 'bob@x.test', role_id: 'r-member', role_name: 'Member', status: 'active' };
+    const after = { ...before, role_id: 'r-analyst', role_name: 'Analyst' };
+    const change = entry({ action: 'user.role_change', target_type: 'user', before, after });
+    expect(describeAuditEntry(change)).toBe('Changed the role of bob from Member to Analyst');
+    expect(auditChanges(change)).toEqual([{ field: 'role', before: 'Member', after: 'Analyst' }]);
+    expect(describeAuditEntry({ ...change, action: 'role.assign' })).toBe(
+      'Assigned a role to bob from Member to Analyst',
+    );
+    expect(auditChanges(entry({ after: { username: 'bob', role_id: 'r-member', role_name: 'Member' } }))).toEqual([
+      { field: 'username', before: null, after: 'bob' },
+      { field: 'role', before: null, after: 'Member' },
+    ]);
+    const deletion = entry({
+      action: 'role.delete',
+      target_type: 'role',
+      before: { name: 'Analyst' },
+      after: { deleted: true, removed_users_moved_to_role_id: 'r-member', removed_users_moved_to_role_name: 'Member' },
+    });
+    expect(auditChanges(deletion)).toContainEqual({
+      field: 'removed_users_moved_to_role',
+      before: null,
+      after: 'Member',
+    });
+    expect(JSON.stringify(auditChanges(deletion))).not.toContain('r-member');
+  });
 });

@@ -8,6 +8,7 @@ const actionTexts: Record<AuditAction, string> = {
   'user.create': 'Created user',
   'user.role_change': 'Changed the role of',
   'user.remove': 'Removed user',
+  'user.invitation_resend': 'Sent a new invitation to',
   'organization.update': 'Changed the organization details',
   'settings.update': 'Changed the settings',
   'wallet.settings_update': 'Changed the wallet settings',
@@ -33,12 +34,21 @@ const actionTexts: Record<AuditAction, string> = {
   'group.create': 'Directory created group',
   'group.update': 'Directory changed group',
   'group.delete': 'Directory deleted group',
+  'two_factor.recovery_codes_regenerate': 'Made new two-factor recovery codes for',
+  'two_factor.recovery_code_use': 'Signed in with a two-factor recovery code:',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What the entry did, with the role or person it touched: "Changed role Analyst". */
+const roleNameOf = (value: unknown) =>
+  isRecord(value) && typeof value.role_name === 'string' ? value.role_name : undefined;
+
+/**
+ * What the entry did, with the role or person it touched: "Changed role Analyst". A role change
+ * names the roles as the entry stored them, as they were called then (a later rename does not
+ * rewrite the log): "Changed the role of bob from Member to Analyst".
+ */
 export function describeAuditEntry(entry: AuditEntry): string {
   const values = isRecord(entry.after) ? entry.after : isRecord(entry.before) ? entry.before : {};
   const name =
@@ -47,17 +57,34 @@ export function describeAuditEntry(entry: AuditEntry): string {
       : entry.target_type === 'role' || entry.target_type === 'group' || entry.target_type === 'scim_token'
         ? values.name
         : undefined;
-  return typeof name === 'string' ? `${actionTexts[entry.action]} ${name}` : actionTexts[entry.action];
+  const described = typeof name === 'string' ? `${actionTexts[entry.action]} ${name}` : actionTexts[entry.action];
+  const [from, to] = [roleNameOf(entry.before), roleNameOf(entry.after)];
+  if ((entry.action === 'user.role_change' || entry.action === 'role.assign') && from && to && from !== to)
+    return `${described} from ${from} to ${to}`;
+  return described;
+}
+
+/** A record's `X_id` beside its `X_name` is shown as `X`, by name: people read role names, not ids. */
+function namedInsteadOfIds(record: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(record)) {
+    const base = key.endsWith('_id') ? key.slice(0, -3) : key.endsWith('_name') ? key.slice(0, -5) : undefined;
+    const paired = base !== undefined && `${base}_id` in record && `${base}_name` in record;
+    if (!paired) shown[key] = inner;
+    else if (key.endsWith('_name')) shown[base] = inner;
+  }
+  return shown;
 }
 
 /**
  * Flattens a value to 'field' → text: nested objects by dotted path, a role's permissions by
- * model ('permissions[openai/gpt-4o].cost_limit'), other lists as one comma-separated value.
+ * model ('permissions[openai/gpt-4o].cost_limit'), other lists as one comma-separated value, and
+ * an id stored with its name ('role_id' and 'role_name') as the name alone ('role').
  */
 export function flattenAuditValues(value: unknown, prefix = ''): Map<string, string> {
   const flat = new Map<string, string>();
   if (isRecord(value)) {
-    for (const [key, inner] of Object.entries(value)) {
+    for (const [key, inner] of Object.entries(namedInsteadOfIds(value))) {
       for (const [path, text] of flattenAuditValues(inner, prefix ? `${prefix}.${key}` : key)) flat.set(path, text);
     }
   } else if (

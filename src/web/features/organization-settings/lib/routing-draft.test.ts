@@ -8,6 +8,7 @@ const saved: RoutingPolicy = {
   candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'],
   reference_model_id: null,
   cache: { enabled: true, threshold: null, ttl_seconds: 3600, max_entries: 500 },
+  deadlines: { headers_ms: null, first_token_ms: 60_000, between_tokens_ms: null },
 };
 
 describe('the Routing & Cache form', () => {

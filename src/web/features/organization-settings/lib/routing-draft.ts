@@ -69,6 +69,8 @@ export function validateRoutingDraft(
       enabled: draft.cache_enabled,
       threshold: asThreshold(draft.cache_threshold),
     },
+    // Not on this form: kept as saved.
+    deadlines: saved.deadlines,
   });
   if (parsed.success) return { values: parsed.data, problems: {} };
   return {

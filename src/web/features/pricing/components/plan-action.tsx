@@ -1,4 +1,4 @@
-import type { CurrentPlan, Plan } from '@contracts';
+import { salesEmail, type CurrentPlan, type Plan } from '@contracts';
 import { Link } from 'react-router';
 import { Button, buttonStyle } from '../../../components/ui/button';
 import { freePlanId } from '../../billing/lib/plan-change';
@@ -18,6 +18,17 @@ const noteStyle = 'text-center text-sm text-slate-600 dark:text-slate-400';
 /** Visitors sign up; signed-in people without the billing scope ask an administrator; admins and billing managers subscribe or switch. */
 export function PlanAction({ plan, visitor, current, highlighted, onChoose }: PlanActionProps) {
   const variant = highlighted ? 'primary' : 'secondary';
+  // Arranged with sales (docs/decisions/041): no Subscribe, for anyone.
+  if (plan.contact_sales && current?.id !== plan.id) {
+    return (
+      <a
+        href={`mailto:${salesEmail}?subject=${encodeURIComponent(`${plan.name} plan`)}`}
+        className={buttonStyle(variant, 'w-full')}
+      >
+        Contact sales
+      </a>
+    );
+  }
   if (visitor === 'signed-out') {
     return (
       <Link to="/signup" className={buttonStyle(variant, 'w-full')}>

@@ -1,13 +1,6 @@
 import type { Plan } from '@contracts';
 import type { ReactNode } from 'react';
-
-export function formatPrice(price: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 2 }).format(price);
-  } catch {
-    return `${price.toFixed(2)} ${currency}`;
-  }
-}
+import { formatMoney } from '../../../lib/format-money';
 
 interface PlanCardProps {
   plan: Plan;
@@ -27,7 +20,7 @@ export function PlanCard({ plan, highlighted, current = false, action }: PlanCar
         current
           ? 'border-emerald-500 ring-2 ring-emerald-500'
           : highlighted
-            ? 'border-indigo-500 ring-2 ring-indigo-500'
+            ? 'border-brand-ink ring-2 ring-brand-ink'
             : 'border-slate-200 dark:border-slate-800'
       } bg-white dark:bg-slate-900`}
     >
@@ -44,7 +37,7 @@ export function PlanCard({ plan, highlighted, current = false, action }: PlanCar
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{plan.description}</p>
       <p className="mt-6">
         <span className="text-4xl font-extrabold text-slate-900 dark:text-white">
-          {formatPrice(plan.price, plan.currency)}
+          {formatMoney(plan.price, plan.currency)}
         </span>
         <span className="ml-1 text-sm text-slate-600 dark:text-slate-400">/ {plan.billing_cycle}</span>
       </p>

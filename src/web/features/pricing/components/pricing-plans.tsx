@@ -1,7 +1,6 @@
-import type { Plan } from '@contracts';
+import { planFeatureMessages, type Plan } from '@contracts';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { useScopeAccess } from '../../access/hooks/use-scope-access';
 import { ErrorBanner } from '../../admin/components/error-banner';
@@ -9,10 +8,10 @@ import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useCurrentPlan, usePlans, useSubscriptionMutations } from '../../billing/hooks/use-subscription';
+import { PlanPaymentDialog, type PlanPayment } from '../../billing/components/plan-payment-dialog';
+import { useWalletBalance } from '../../billing/hooks/use-wallet';
 import { goToCheckout } from '../../billing/lib/checkout-redirect';
-import { isSettledAnswer, useAttemptKey } from '../../billing/lib/idempotency-key';
-import { formatMoney } from '../../billing/lib/money';
-import { planChangeNote, planChangedText } from '../../billing/lib/plan-change';
+import { planChangedText } from '../../billing/lib/plan-change';
 import { PlanAction, type PricingVisitor } from './plan-action';
 import { PlanCard } from './plan-card';
 
@@ -24,8 +23,8 @@ export function PricingPlans() {
   const visitor: PricingVisitor = user === null ? 'signed-out' : billingAccess === 'granted' ? 'billing' : 'member';
   const current = useCurrentPlan({ enabled: visitor === 'billing' });
   const { purchase, change } = useSubscriptionMutations();
+  const { wallet } = useWalletBalance({ enabled: visitor === 'billing' });
   const [chosen, setChosen] = useState<Plan | null>(null);
-  const attempt = useAttemptKey();
   const banner = useErrorBanner();
   const toast = useToast();
   useReportFailure(current.error, banner.show);
@@ -36,24 +35,16 @@ export function PricingPlans() {
   const columns = list.length >= 4 ? 'max-w-7xl xl:grid-cols-4' : 'max-w-5xl lg:grid-cols-3';
   const currentPlan = current.data;
 
-  async function subscribe(plan: Plan) {
+  /** Paid first (docs/decisions/040); a refusal stays in the dialog for another card or the wallet. */
+  async function subscribe(plan: Plan, payment: PlanPayment | undefined, idempotencyKey: string) {
     if (!currentPlan) return;
-    const subscribing = currentPlan.subscription === null;
-    const idempotencyKey = attempt.keyFor({ planId: plan.id, subscribing });
-    try {
-      const result = subscribing
-        ? await purchase.mutateAsync({ planId: plan.id, idempotencyKey })
-        : await change.mutateAsync({ planId: plan.id, idempotencyKey });
-      attempt.settle();
-      // With Stripe and no saved card: pay on Checkout, which brings the customer back to Billing & Usage.
-      if (result.checkout_url) return goToCheckout(result.checkout_url);
-      toast.success(planChangedText(result));
-    } catch (error) {
-      if (isSettledAnswer(error)) attempt.settle();
-      banner.show(error);
-    } finally {
-      setChosen(null);
-    }
+    const result = currentPlan.subscription
+      ? await change.mutateAsync({ planId: plan.id, idempotencyKey, payment })
+      : await purchase.mutateAsync({ planId: plan.id, idempotencyKey, payment });
+    // With Stripe and no saved card: pay on Checkout, which brings the customer back to Billing & Usage.
+    if (result.checkout_url) return goToCheckout(result.checkout_url);
+    setChosen(null);
+    toast.success(planChangedText(result));
   }
 
   return (
@@ -80,16 +71,20 @@ export function PricingPlans() {
           />
         ))}
       </div>
+      <p
+        className="mx-auto mt-8 max-w-3xl text-center text-sm text-slate-600 dark:text-slate-400"
+        data-testid="past-allowance"
+      >
+        {planFeatureMessages.pastAllowance} Model usage through our providers is paid from the prepaid wallet at each
+        model&apos;s price.
+      </p>
       {chosen && currentPlan ? (
-        <ConfirmDialog
-          variant="primary"
-          title={currentPlan.subscription ? `Switch to ${chosen.name}?` : `Subscribe to ${chosen.name}?`}
-          description={`${formatMoney(chosen.price, chosen.currency)} / ${chosen.billing_cycle}. ${planChangeNote(currentPlan, chosen)}`}
-          confirmLabel={currentPlan.subscription ? 'Switch plan' : 'Subscribe'}
-          pendingLabel="Saving..."
-          pending={purchase.isPending || change.isPending}
-          onConfirm={() => void subscribe(chosen)}
-          onCancel={() => setChosen(null)}
+        <PlanPaymentDialog
+          current={currentPlan}
+          plan={chosen}
+          wallet={wallet}
+          onPay={(payment, idempotencyKey) => subscribe(chosen, payment, idempotencyKey)}
+          onClose={() => setChosen(null)}
         />
       ) : null}
     </>

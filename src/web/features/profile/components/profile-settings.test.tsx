@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiErrorBody } from '../../../test/fetch-stub';
 import { fakeApi } from '../../../test/fake-api';
 import { makeUser, signIn } from '../../../test/fixtures';
@@ -187,5 +187,85 @@ describe('Profile Settings: Security', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Security' });
     expect(within(panel).getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+  });
+});
+
+describe('Profile Settings: recovery codes', () => {
+  const codes = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
+
+  it('shows the recovery codes once when two-factor is turned on, with copy, until the person says they saved them', async () => {
+    let twoFactorOn = false;
+    const { requests } = fakeApi({
+      routes: {
+        'GET /user/profile': () => ({ body: { user: makeUser({ two_factor_enabled: twoFactorOn }) } }),
+        'GET /auth/2fa/setup': () => ({
+          body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+        }),
+        'POST /auth/2fa/enable': () => {
+          twoFactorOn = true;
+          return { body: { success: true, recovery_codes: codes } };
+        },
+        'GET /auth/2fa/recovery-codes': () => ({
+          body: { remaining: 10, total: 10, created_at: new Date().toISOString() },
+        }),
+      },
+    });
+    await openProfileSettings();
+    await openSecurity();
+    await userEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+    const clipboard = { writeText: vi.fn(async () => {}) };
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy codes' }));
+    expect(clipboard.writeText).toHaveBeenCalledWith(codes.join('\n'));
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    const done = screen.getByRole('button', { name: 'Done' });
+    expect(done).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have saved these codes somewhere safe.' }));
+    await userEvent.click(done);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull());
+    expect(await screen.findByTestId('recovery-code-status')).toHaveTextContent('10 of 10 recovery codes left.');
+    expect(requests.find((request) => request.path === '/api/auth/2fa/enable')?.body).toEqual({
+      secret: 'JBSWY3DPEHPK3PXP',
+      token: '123456',
+    });
+  });
+
+  it('makes a new set for a current authenticator code and shows it once', async () => {
+    const fresh = codes.map((code) => `new-${code}`);
+    const { requests } = fakeApi({
+      user: makeUser({ two_factor_enabled: true }),
+      routes: {
+        'GET /auth/2fa/recovery-codes': () => ({
+          body: { remaining: 1, total: 10, created_at: new Date().toISOString() },
+        }),
+        'POST /auth/2fa/recovery-codes': () => ({ body: { recovery_codes: fresh } }),
+      },
+    });
+    await openProfileSettings();
+    await openSecurity();
+    expect(await screen.findByTestId('recovery-code-status')).toHaveTextContent(
+      '1 of 10 recovery codes left. Make new ones soon.',
+    );
+    await userEvent.type(screen.getByLabelText('Code to make new recovery codes'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate new codes' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(fresh);
+    expect(
+      requests.find((request) => request.method === 'POST' && request.path === '/api/auth/2fa/recovery-codes')?.body,
+    ).toEqual({
+      token: '654321',
+    });
   });
 });

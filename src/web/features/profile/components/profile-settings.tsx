@@ -6,7 +6,7 @@ import { ProfileInformationForm } from './profile-information-form';
 import { TwoFactorSection } from './two-factor-section';
 
 const tabStyle =
-  'rounded-md px-4 py-2 text-sm font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-300';
+  'rounded-md px-4 py-2 text-sm font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-brand-ink data-[state=active]:bg-brand data-[state=active]:text-on-brand dark:text-slate-300';
 
 export function ProfileSettings() {
   const navigate = useNavigate();

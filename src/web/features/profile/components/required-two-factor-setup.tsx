@@ -30,7 +30,7 @@ export function RequiredTwoFactorSetup() {
     <AuthCard title="Set up two-factor authentication">
       <div className="space-y-6">
         <FormAlert tone="info">{organisationRuleMessages.twoFactorSetupRequired}</FormAlert>
-        <TwoFactorSection />
+        <TwoFactorSection codesDoneLabel="Continue" />
         <div className="border-t border-slate-200 pt-4 text-sm dark:border-slate-800">
           <Button variant="ghost" onClick={() => void logout()}>
             Sign out

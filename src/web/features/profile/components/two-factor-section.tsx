@@ -1,33 +1,51 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
 import { selectErrorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from '../api/two-factor-api';
+import { RecoveryCodeManager, recoveryCodeStatusKey } from './recovery-code-manager';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { VerificationCodeForm } from './verification-code-form';
 
-export function TwoFactorSection() {
+/**
+ * Two-factor authentication: set it up (then save the recovery codes it gives, shown once), make
+ * new recovery codes, or turn it off. `codesDoneLabel` names the button that leaves the codes.
+ */
+export function TwoFactorSection({ codesDoneLabel = 'Done' }: { codesDoneLabel?: string }) {
   const { user, reloadProfile } = useAuth();
   const toast = useToast();
+  const queryClient = useQueryClient();
+  // Codes just made, shown until the person says they saved them; the profile is read again then.
+  const [freshCodes, setFreshCodes] = useState<string[]>();
   const onError = (error: unknown) => toast.error(selectErrorMessage(error));
   const setup = useMutation({ mutationFn: startTwoFactorSetup, onError });
-  const afterChange = (message: string) => async () => {
-    toast.success(message);
-    setup.reset();
-    await reloadProfile().catch(onError);
-  };
   const enable = useMutation({
     mutationFn: (code: string) => enableTwoFactor(setup.data?.secret ?? '', code),
-    onSuccess: afterChange('Two-factor authentication is now on.'),
+    onSuccess: (answer) => {
+      toast.success('Two-factor authentication is now on.');
+      setup.reset();
+      setFreshCodes(answer.recovery_codes);
+    },
     onError,
   });
   const disable = useMutation({
     mutationFn: disableTwoFactor,
-    onSuccess: afterChange('Two-factor authentication is now off.'),
+    onSuccess: async () => {
+      toast.success('Two-factor authentication is now off.');
+      await queryClient.invalidateQueries({ queryKey: recoveryCodeStatusKey });
+      await reloadProfile().catch(onError);
+    },
     onError,
   });
-  const enabled = user?.two_factor_enabled === true;
+  const finishCodes = async () => {
+    setFreshCodes(undefined);
+    await queryClient.invalidateQueries({ queryKey: recoveryCodeStatusKey });
+    await reloadProfile().catch(onError);
+  };
+  const enabled = user?.two_factor_enabled === true || freshCodes !== undefined;
 
   return (
     <section aria-labelledby="two-factor-title" className="space-y-4">
@@ -40,15 +58,20 @@ export function TwoFactorSection() {
           asks for a code from an authenticator app.
         </p>
       </div>
-      {enabled ? (
-        <VerificationCodeForm
-          label="Code to turn it off"
-          submitLabel="Disable"
-          pendingLabel="Disabling..."
-          variant="danger"
-          pending={disable.isPending}
-          onSubmit={(code) => disable.mutate(code)}
-        />
+      {freshCodes ? (
+        <RecoveryCodesPanel codes={freshCodes} doneLabel={codesDoneLabel} onDone={() => void finishCodes()} />
+      ) : enabled ? (
+        <div className="space-y-6">
+          <RecoveryCodeManager onNewCodes={setFreshCodes} />
+          <VerificationCodeForm
+            label="Code to turn it off"
+            submitLabel="Disable"
+            pendingLabel="Disabling..."
+            variant="danger"
+            pending={disable.isPending}
+            onSubmit={(code) => disable.mutate(code)}
+          />
+        </div>
       ) : setup.data ? (
         <div className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <p className="text-sm text-slate-700 dark:text-slate-300">

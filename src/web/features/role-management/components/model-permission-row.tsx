@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import type { CatalogModelEntry } from '../hooks/use-model-catalog';
+import { needsKeyText, providerKeysPath } from '../lib/provider-names';
 import type { PermissionDraft, RoleFormProblems } from '../lib/role-draft';
 
 type LimitField = 'max_tokens_per_request' | 'monthly_token_limit' | 'cost_limit';
@@ -19,9 +21,14 @@ interface ModelPermissionRowProps {
   onChange: (row: PermissionDraft) => void;
 }
 
-/** One model of the role form: enabled, and its three limits (or 'Unlimited' for admin-named roles). */
+/**
+ * One model of the role form: enabled, and its three limits (or 'Unlimited' for admin-named roles).
+ * A model no key reaches yet cannot be enabled, and says where a key is added; one the role
+ * already enables can still be turned off.
+ */
 export function ModelPermissionRow({ model, row, index, unlimited, problems, onChange }: ModelPermissionRowProps) {
   const checkboxId = `permission-${index}-enabled`;
+  const hintId = `permission-${index}-needs-key`;
   return (
     <li className={`rounded-md border border-slate-200 p-3 dark:border-slate-800 ${row.isEnabled ? '' : 'opacity-70'}`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -30,14 +37,30 @@ export function ModelPermissionRow({ model, row, index, unlimited, problems, onC
           type="checkbox"
           aria-label={`Enable ${model.name}`}
           checked={row.isEnabled}
+          disabled={!model.reachable && !row.isEnabled}
+          aria-describedby={model.reachable ? undefined : hintId}
           onChange={(event) => onChange({ ...row, isEnabled: event.target.checked })}
-          className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className="h-4 w-4 rounded border-slate-300 text-brand focus-visible:outline-2 focus-visible:outline-brand-ink"
         />
         <label htmlFor={checkboxId} className="text-sm font-medium text-slate-900 dark:text-slate-100">
           {model.name}
         </label>
-        <span className="text-xs break-all text-slate-500 dark:text-slate-400">{model.id}</span>
+        <span className="text-xs break-all text-slate-600 dark:text-slate-400">{model.id}</span>
       </div>
+      {model.reachable ? null : (
+        <p id={hintId} className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+          {needsKeyText(model.keyProvider)}
+          {model.keyProvider ? (
+            <>
+              {': '}
+              <Link to={providerKeysPath} className="font-medium text-brand-ink underline">
+                add one under Provider Keys
+              </Link>
+            </>
+          ) : null}
+          .
+        </p>
+      )}
       <div className="mt-2 grid gap-3 sm:grid-cols-3">
         {limitFields.map(({ field, label, min, step }) =>
           unlimited ? (

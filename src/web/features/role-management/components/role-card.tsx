@@ -1,21 +1,33 @@
 import { Button } from '../../../components/ui/button';
 import type { ListedRole } from '../api/roles-api';
+import type { CatalogModelEntry } from '../hooks/use-model-catalog';
 import { fallbackModelName } from '../lib/model-groups';
+import { needsKeyText } from '../lib/provider-names';
 
 /** Spec section 9: a role card shows up to 5 model names. */
 export const namedModelsPerCard = 5;
 
 interface RoleCardProps {
   role: ListedRole;
-  modelNames: ReadonlyMap<string, string>;
+  /** The catalog by model id: display names, and what no key reaches yet. */
+  models: ReadonlyMap<string, CatalogModelEntry>;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function RoleCard({ role, modelNames, onEdit, onDelete }: RoleCardProps) {
+/** A role's card: its enabled models by display name (the id on hover), marking those that need a key first. */
+export function RoleCard({ role, models, onEdit, onDelete }: RoleCardProps) {
   const enabled = role.permissions
     .filter((permission) => permission.isEnabled)
-    .map((permission) => modelNames.get(permission.model_id) ?? fallbackModelName(permission.model_id));
+    .map((permission) => {
+      const model = models.get(permission.model_id);
+      return {
+        id: permission.model_id,
+        name: model?.name ?? fallbackModelName(permission.model_id),
+        needsKey: model ? !model.reachable : false,
+        keyProvider: model?.keyProvider ?? null,
+      };
+    });
   const shown = enabled.slice(0, namedModelsPerCard);
   const more = enabled.length - shown.length;
   return (
@@ -39,24 +51,29 @@ export function RoleCard({ role, modelNames, onEdit, onDelete }: RoleCardProps) 
       </p>
       {shown.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-1" aria-label={`Models enabled for ${role.name}`}>
-          {shown.map((name) => (
+          {shown.map((model) => (
             <li
-              key={name}
-              className="rounded bg-indigo-50 px-2 py-0.5 text-xs text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+              key={model.id}
+              title={model.needsKey ? `${model.id}: ${needsKeyText(model.keyProvider)}` : model.id}
+              className={`rounded px-2 py-0.5 text-xs ${model.needsKey ? 'border border-dashed border-slate-400 text-slate-600 dark:border-slate-500 dark:text-slate-300' : 'bg-brand-soft text-slate-800 dark:text-slate-100'}`}
             >
-              {name}
+              {model.name}
+              {model.needsKey ? (
+                <span className="sr-only">{model.keyProvider ? ' (needs a key)' : ' (not available)'}</span>
+              ) : null}
             </li>
           ))}
           {more > 0 ? <li className="px-1 py-0.5 text-xs text-slate-600 dark:text-slate-400">+{more} more</li> : null}
         </ul>
       ) : null}
       <div className="mt-auto flex gap-2 pt-4">
-        <Button variant="secondary" className="px-3 py-1.5" onClick={onEdit} aria-label={`Edit role ${role.name}`}>
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit role ${role.name}`}>
           Edit
         </Button>
         <Button
           variant="ghost"
-          className="px-3 py-1.5 text-red-700 dark:text-red-400"
+          size="sm"
+          className="text-red-700 dark:text-red-400"
           onClick={onDelete}
           aria-label={`Delete role ${role.name}`}
         >

@@ -42,6 +42,8 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
         id: row.model_id,
         name: fallbackModelName(row.model_id),
         group: modelGroupOf(row.model_id),
+        reachable: true,
+        keyProvider: null,
       },
   );
 
@@ -54,8 +56,14 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
     for (const field of ['max_tokens_per_request', 'monthly_token_limit', 'cost_limit'])
       clearProblem(`permissions.${index}.${field}`);
   };
+  // Enabling all enables what the organisation can reach; a model that needs a key keeps its state.
   const enableAll = (isEnabled: boolean) =>
-    setDraft((current) => ({ ...current, permissions: current.permissions.map((row) => ({ ...row, isEnabled })) }));
+    setDraft((current) => ({
+      ...current,
+      permissions: current.permissions.map((row, index) =>
+        isEnabled && !entries[index]!.reachable ? row : { ...row, isEnabled },
+      ),
+    }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -105,16 +113,16 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
               Model permissions
             </h3>
             <div className="flex gap-2">
-              <Button variant="secondary" className="px-3 py-1" onClick={() => enableAll(true)}>
+              <Button variant="secondary" size="sm" onClick={() => enableAll(true)}>
                 Enable all models
               </Button>
-              <Button variant="secondary" className="px-3 py-1" onClick={() => enableAll(false)}>
+              <Button variant="secondary" size="sm" onClick={() => enableAll(false)}>
                 Disable all models
               </Button>
             </div>
           </div>
           {unlimited ? (
-            <p className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+            <p className="rounded-md bg-brand-soft px-3 py-2 text-sm text-slate-900 dark:text-slate-100">
               A role whose name contains 'admin' has unlimited limits on every model it enables.
             </p>
           ) : null}

@@ -38,7 +38,18 @@ describe('Role Management: the list', () => {
     const names = within(within(card('Wide')).getByRole('list', { name: 'Models enabled for Wide' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(names).toEqual(['GPT-4o', 'GPT-4o mini', 'Claude Sonnet 4', 'gemini-2.5-pro', 'o4-mini', '+1 more']);
+    // Display names throughout, the id on hover; a model no key reaches yet is marked.
+    expect(names).toEqual([
+      'GPT-4o',
+      'GPT-4o mini',
+      'Claude Sonnet 4',
+      'Gemini 2.5 Pro (needs a key)',
+      'o4-mini',
+      '+1 more',
+    ]);
+    const chip = (name: string) => within(card('Wide')).getByText(name).closest('li')!;
+    expect(chip('GPT-4o')).toHaveAttribute('title', 'openai/gpt-4o');
+    expect(chip('Gemini 2.5 Pro')).toHaveAttribute('title', 'google/gemini-2.5-pro: Needs a Google Gemini key');
     expect(within(card('Wide')).getByText('3 users')).toBeInTheDocument();
     expect(within(card('Member')).getByText('1 model enabled')).toBeInTheDocument();
     expect(within(card('Member')).getByText('1 user')).toBeInTheDocument();
@@ -70,8 +81,18 @@ describe('Role Management: the role form', () => {
       .getAllByRole('group')
       .map((group) => group.querySelector('legend')?.textContent);
     expect(groups).toEqual(['GPT-4', 'Claude', 'PaLM/Gemini', 'Other']);
-    for (const name of ['GPT-4o', 'GPT-4o mini', 'Claude Sonnet 4', 'gemini-2.5-pro', 'o4-mini']) {
-      expect(within(dialog).getByRole('checkbox', { name: `Enable ${name}` })).toBeChecked();
+    for (const name of ['GPT-4o', 'GPT-4o mini', 'Claude Sonnet 4', 'Gemini 2.5 Pro', 'o4-mini']) {
+      const enabled = within(dialog).getByRole('checkbox', { name: `Enable ${name}` });
+      // Every model the organisation can reach; Gemini needs a Google key first, and says where to add one.
+      if (name === 'Gemini 2.5 Pro') {
+        expect(enabled).not.toBeChecked();
+        expect(enabled).toBeDisabled();
+        expect(enabled).toHaveAccessibleDescription('Needs a Google Gemini key: add one under Provider Keys.');
+        expect(within(dialog).getByRole('link', { name: 'add one under Provider Keys' })).toHaveAttribute(
+          'href',
+          '/admin/organization#provider-keys',
+        );
+      } else expect(enabled).toBeChecked();
       expect(within(dialog).getByLabelText(`${name} max tokens per request`)).toHaveValue(2000);
       expect(within(dialog).getByLabelText(`${name} monthly token limit`)).toHaveValue(100000);
       expect(within(dialog).getByLabelText(`${name} cost limit (usd)`)).toHaveValue(50);
@@ -142,6 +163,31 @@ describe('Role Management: the role form', () => {
     ]);
     expect(sent.permissions).toHaveLength(catalogIds.length);
     expect(within(card('Trial')).getByText('1 model enabled')).toBeInTheDocument();
+  });
+
+  it('lets a role that already enables a model no key reaches turn it off, and Enable all leaves such models alone', async () => {
+    const waiting = makeListedRole('Waiting', {
+      permissions: [permission('openai/gpt-4o-mini'), permission('google/gemini-2.5-pro')],
+    });
+    const { requests } = fakeAdminApi({ roles: [adminRole, memberRole, waiting] });
+    await openRoles();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit role Waiting' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role' });
+    const gemini = within(dialog).getByRole('checkbox', { name: 'Enable Gemini 2.5 Pro' });
+    expect(gemini).toBeChecked();
+    expect(gemini).toBeEnabled();
+    await userEvent.click(gemini);
+    expect(gemini).not.toBeChecked();
+    expect(gemini).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enable all models' }));
+    expect(gemini).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Enable o4-mini' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = requests.find((request) => request.method === 'PUT')?.body as {
+      permissions: { model_id: string; isEnabled: boolean }[];
+    };
+    expect(sent.permissions.find((row) => row.model_id === 'google/gemini-2.5-pro')?.isEnabled).toBe(false);
   });
 
   it("shows unlimited values for a name containing 'admin' and sends the largest safe integer", async () => {

@@ -16,7 +16,7 @@ import { RoleFormDialog } from './role-form-dialog';
 /** /admin/roles: the organisation's roles with their models, and create, edit and delete (spec section 2). */
 export function RoleManagement() {
   const roles = useRoles();
-  const { catalog, names } = useModelCatalog();
+  const { catalog, byId } = useModelCatalog();
   const { save, remove } = useRoleMutations();
   const banner = useErrorBanner();
   const toast = useToast();
@@ -61,7 +61,7 @@ export function RoleManagement() {
             <RoleCard
               key={role.id}
               role={role}
-              modelNames={names}
+              models={byId}
               onEdit={() => setForm({ role })}
               onDelete={() => setDeleting(role)}
             />

@@ -4,11 +4,29 @@ import type { CatalogModelEntry } from '../hooks/use-model-catalog';
 import { draftFromRole, newRoleDraft, validateRoleDraft } from './role-draft';
 
 const catalog: CatalogModelEntry[] = [
-  { id: 'openai/gpt-4o', name: 'GPT-4o', group: 'GPT-4' },
-  { id: 'anthropic/claude-opus-4', name: 'Claude Opus 4', group: 'Claude' },
+  { id: 'openai/gpt-4o', name: 'GPT-4o', group: 'GPT-4', reachable: true, keyProvider: 'openai' },
+  { id: 'anthropic/claude-opus-4', name: 'Claude Opus 4', group: 'Claude', reachable: true, keyProvider: 'anthropic' },
 ];
 
 describe('the role form draft', () => {
+  it('starts a model the organisation cannot reach yet disabled', () => {
+    const withGemini: CatalogModelEntry[] = [
+      ...catalog,
+      {
+        id: 'google/gemini-2.5-pro',
+        name: 'Gemini 2.5 Pro',
+        group: 'PaLM/Gemini',
+        reachable: false,
+        keyProvider: 'google',
+      },
+    ];
+    expect(newRoleDraft(withGemini).permissions.map((row) => [row.model_id, row.isEnabled])).toEqual([
+      ['openai/gpt-4o', true],
+      ['anthropic/claude-opus-4', true],
+      ['google/gemini-2.5-pro', false],
+    ]);
+  });
+
   it('starts a new role with every model enabled at 2000 / 100000 / 50', () => {
     expect(newRoleDraft(catalog).permissions).toEqual([
       {

@@ -47,9 +47,16 @@ const defaultRow = (modelId: string, isEnabled: boolean): PermissionDraft => ({
   cost_limit: String(newRolePermissionDefaults.cost_limit),
 });
 
-/** Spec section 4: a new role starts with every model enabled at the new-role limits. */
+/**
+ * Spec section 4: a new role starts with every model enabled at the new-role limits: every model
+ * the organisation can reach; one that needs a key first starts disabled.
+ */
 export function newRoleDraft(catalog: readonly CatalogModelEntry[]): RoleDraft {
-  return { name: '', description: '', permissions: catalog.map((model) => defaultRow(model.id, true)) };
+  return {
+    name: '',
+    description: '',
+    permissions: catalog.map((model) => defaultRow(model.id, model.reachable)),
+  };
 }
 
 /** Editing loads the role; a catalog model it does not list starts disabled with the defaults. */

@@ -24,7 +24,7 @@ const themeLabels: Record<Preferences['theme'], string> = { system: 'System', li
 const fontSizeLabels: Record<Preferences['font_size'], string> = { small: 'Small', medium: 'Medium', large: 'Large' };
 
 const tabStyle =
-  'shrink-0 whitespace-nowrap rounded-md px-2.5 py-2 text-sm sm:px-3 font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-300 dark:hover:bg-slate-800';
+  'shrink-0 whitespace-nowrap rounded-md px-2.5 py-2 text-sm sm:px-3 font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-ink data-[state=active]:bg-brand data-[state=active]:text-on-brand dark:text-slate-300 dark:hover:bg-slate-800';
 
 export interface AppSettingsProps {
   /** The Back button (page: navigate back; modal: close). */

@@ -25,7 +25,7 @@ describe('saved preferences on a new browser', () => {
     renderApp('/pricing');
     await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /, open user menu$/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Light mode' }));
     expect(document.documentElement).not.toHaveClass('dark');
     await waitFor(() =>

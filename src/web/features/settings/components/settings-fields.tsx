@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 
 const selectStyle =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/40 sm:w-72 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-ink focus:outline-2 focus:outline-brand-ink/40 sm:w-72 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 export function RadioGroup<Option extends string>({
   legend,
@@ -31,7 +31,7 @@ export function RadioGroup<Option extends string>({
               value={option}
               checked={value === option}
               onChange={() => onChange(option)}
-              className="h-4 w-4 accent-indigo-600"
+              className="h-4 w-4 accent-brand"
             />
             {labels[option]}
           </label>
@@ -62,7 +62,7 @@ export function Toggle({
         aria-describedby={`${id}-description`}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-600"
+        className="mt-0.5 h-5 w-5 shrink-0 accent-brand"
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">

@@ -2,6 +2,7 @@ import {
   createdUserResponseSchema,
   organisationUsersResponseSchema,
   removedUserResponseSchema,
+  resentInvitationResponseSchema,
   userModelUsageResponseSchema,
   type CreateUserRequest,
 } from '@contracts';
@@ -23,9 +24,9 @@ export function listUserModelUsage(orgId: string) {
   return apiRequest(`/roles/usage/${encodeURIComponent(orgId)}`, { schema: userModelUsageResponseSchema });
 }
 
-export async function createUser(user: CreateUserRequest) {
-  const answer = await apiRequest('/user', { method: 'POST', body: user, schema: createdUserResponseSchema });
-  return answer.user;
+/** POST /user: the person, and whether an invitation e-mail went out. */
+export function createUser(user: CreateUserRequest) {
+  return apiRequest('/user', { method: 'POST', body: user, schema: createdUserResponseSchema });
 }
 
 export async function changeUserRole(orgId: string, userId: string, roleId: string) {
@@ -41,5 +42,14 @@ export function removeUser(orgId: string, userId: string) {
   return apiRequest(`${organisationPath(orgId)}/users/${encodeURIComponent(userId)}`, {
     method: 'DELETE',
     schema: removedUserResponseSchema,
+  });
+}
+
+/** A new invitation for someone who has not joined yet; the earlier link stops working. */
+export function resendInvitation(orgId: string, userId: string) {
+  return apiRequest(`${organisationPath(orgId)}/users/${encodeURIComponent(userId)}/invitation`, {
+    method: 'POST',
+    body: {},
+    schema: resentInvitationResponseSchema,
   });
 }

@@ -12,17 +12,20 @@ import {
   validateCreateUser,
   type CreateUserField,
   type CreateUserForm,
+  type CreateUserValues,
 } from '../lib/create-user-form';
+import { SignInSetupChoice } from './sign-in-setup-choice';
 
 interface CreateUserDialogProps {
   roles: readonly ListedRole[];
-  onCreate: (user: { username: string; email: string; password: string; role_id: string }) => Promise<unknown>;
+  onCreate: (user: CreateUserValues) => Promise<unknown>;
   onClose: () => void;
 }
 
 /**
  * Create New User (spec sections 2 and 5): each error clears when its field is edited; closing
- * the dialog unmounts it, so the form and its errors start empty next time.
+ * the dialog unmounts it, so the form and its errors start empty next time. The person is invited
+ * by e-mail to choose their own password (the default), or the admin sets one (issue 21).
  */
 export function CreateUserDialog({ roles, onCreate, onClose }: CreateUserDialogProps) {
   const roleSelectId = useId();
@@ -72,13 +75,22 @@ export function CreateUserDialog({ roles, onCreate, onClose }: CreateUserDialogP
           error={problems.email}
           onChange={(event) => edit('email', event.target.value)}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          value={form.password}
-          error={problems.password}
-          onChange={(event) => edit('password', event.target.value)}
+        <SignInSetupChoice
+          value={form.setup}
+          onChange={(setup) => {
+            setForm((current) => ({ ...current, setup }));
+            setProblems(({ password: _cleared, ...rest }) => rest);
+          }}
         />
+        {form.setup === 'password' ? (
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            value={form.password}
+            error={problems.password}
+            onChange={(event) => edit('password', event.target.value)}
+          />
+        ) : null}
         <div>
           <label htmlFor={roleSelectId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
             Role

@@ -1,6 +1,8 @@
-import { formatCount, formatUsd } from '../../admin/lib/format';
+import { formatCount } from '../../admin/lib/format';
 import { modelsUsed, type ManagedUser } from '../lib/managed-users';
+import { InvitedBadge } from './invited-badge';
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
+import { formatMoney } from '../../../lib/format-money';
 
 /** Narrow screens (under 768 px): one card per person. */
 export function UserCards({ users, ...actions }: UserActionHandlers & { users: readonly ManagedUser[] }) {
@@ -14,7 +16,10 @@ export function UserCards({ users, ...actions }: UserActionHandlers & { users: r
         >
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
-              <p className="font-semibold break-all text-slate-900 dark:text-white">{user.username}</p>
+              <p className="font-semibold break-all text-slate-900 dark:text-white">
+                {user.username}
+                <InvitedBadge user={user} />
+              </p>
               <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>
             </div>
             <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
@@ -32,7 +37,7 @@ export function UserCards({ users, ...actions }: UserActionHandlers & { users: r
             </div>
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Total Cost</dt>
-              <dd className="tabular-nums">{formatUsd(user.total_cost)}</dd>
+              <dd className="tabular-nums">{formatMoney(user.total_cost)}</dd>
             </div>
           </dl>
           <div className="mt-3">

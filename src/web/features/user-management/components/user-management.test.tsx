@@ -160,19 +160,21 @@ describe('User Management: Create New User', () => {
     fakeAdminApi({ users: [ada] });
     await openUsers();
     let dialog = await openCreate();
+    // An invitation is the default: the person chooses their own password.
+    expect(within(dialog).getByRole('radio', { name: /Send an invitation/ })).toBeChecked();
+    expect(within(dialog).queryByLabelText('Password')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    for (const text of [
-      'Username is required',
-      'Email is required',
-      'Password is required',
-      'Role selection is required',
-    ]) {
+    for (const text of ['Username is required', 'Email is required', 'Role selection is required']) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
+    expect(within(dialog).queryByText('Password is required')).toBeNull();
     await userEvent.type(within(dialog).getByLabelText('Username'), '  ');
     expect(within(dialog).queryByText('Username is required')).toBeNull();
     expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
 
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Set a password/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Email'), 'not-an-address');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'short');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
@@ -185,22 +187,65 @@ describe('User Management: Create New User', () => {
     dialog = await openCreate();
     expect(within(dialog).getByLabelText('Email')).toHaveValue('');
     expect(within(dialog).queryByText('Email is invalid')).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: /Send an invitation/ })).toBeChecked();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('creates the user with the chosen role and lists them', async () => {
+  it('invites the user by e-mail by default, lists them as invited and can send the invitation again', async () => {
+    const { requests } = fakeAdminApi({
+      users: [ada],
+      routes: {
+        [`POST /org/${orgId}/users/user-carol/invitation`]: () => ({
+          body: { success: true, email: 'carol@example.com' },
+        }),
+      },
+    });
+    await openUsers();
+    const dialog = await openCreate();
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'carol');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'carol@example.com');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Member');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    const row = (await screen.findByRole('rowheader', { name: /carol/ })).closest('tr')!;
+    expect(within(row).getByText('Invited')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      await screen.findByText('Invitation sent to carol@example.com: carol joins once they choose a password'),
+    ).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST' && request.path === '/api/user')?.body).toEqual({
+      username: 'carol',
+      email: 'carol@example.com',
+      role_id: memberRole.id,
+      send_invitation: true,
+      org_id: orgId,
+    });
+    // Only people who have not joined are offered a new invitation.
+    expect(screen.queryByRole('button', { name: 'Resend invitation to ada' })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Resend invitation to carol' }));
+    expect(await screen.findByText('A new invitation is on its way to carol@example.com')).toBeInTheDocument();
+    expect(
+      requests.some(
+        (request) => request.method === 'POST' && request.path === `/api/org/${orgId}/users/user-carol/invitation`,
+      ),
+    ).toBe(true);
+  });
+
+  it('creates the user with a password the admin sets, active at once', async () => {
     const { requests } = fakeAdminApi({ users: [ada] });
     await openUsers();
     const dialog = await openCreate();
     await userEvent.type(within(dialog).getByLabelText('Username'), 'carol');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'carol@example.com');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Set a password/ }));
     await userEvent.type(within(dialog).getByLabelText('Password'), 'long enough');
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Member');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
 
     await waitFor(() => expect(screen.getByRole('rowheader', { name: 'carol' })).toBeInTheDocument());
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Invited')).toBeNull();
+    expect(await screen.findByText('User carol created')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'POST' && request.path === '/api/user')?.body).toEqual({
       username: 'carol',
       email: 'carol@example.com',
@@ -229,7 +274,6 @@ describe('User Management: Create New User', () => {
     const dialog = await openCreate();
     await userEvent.type(within(dialog).getByLabelText('Username'), 'ada');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'other@example.com');
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'long enough');
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Member');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await within(dialog).findByTestId('error-banner')).toHaveTextContent('Username already exists');

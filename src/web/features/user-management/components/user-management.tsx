@@ -32,8 +32,8 @@ export function UserManagement() {
   const { user: me } = useAuth();
   const managed = useManagedUsers();
   const roles = useRoles();
-  const { names } = useModelCatalog();
-  const { create, changeRole, remove } = useUserMutations();
+  const { names } = useModelCatalog({ reach: false });
+  const { create, changeRole, remove, resendInvitation } = useUserMutations();
   const banner = useErrorBanner();
   const toast = useToast();
   const narrow = useIsNarrowScreen();
@@ -72,6 +72,11 @@ export function UserManagement() {
     onChangeRole: (user: ManagedUser) => setDialog({ kind: 'role', user }),
     onViewUsage: (user: ManagedUser) => setDialog({ kind: 'usage', user }),
     onRemove: (user: ManagedUser) => setDialog({ kind: 'remove', user }),
+    onResendInvitation: (user: ManagedUser) =>
+      resendInvitation.mutate(user.user_id, {
+        onSuccess: (sent) => toast.success(`A new invitation is on its way to ${sent.email}`),
+        onError: banner.show,
+      }),
   };
 
   return (
@@ -86,7 +91,8 @@ export function UserManagement() {
           </p>
         </div>
         <Button
-          className="h-10 w-10 shrink-0 rounded-full p-0 text-xl"
+          size="icon"
+          className="h-10 w-10 shrink-0 rounded-full text-xl"
           aria-label="Add user"
           title="Create New User"
           onClick={() => setDialog({ kind: 'create' })}
@@ -135,8 +141,12 @@ export function UserManagement() {
           roles={roleList.filter(mayAssign)}
           onClose={close}
           onCreate={async (values) => {
-            await create.mutateAsync(values);
-            toast.success(`User ${values.username} created`);
+            const created = await create.mutateAsync(values);
+            toast.success(
+              created.invitation_sent
+                ? `Invitation sent to ${values.email}: ${values.username} joins once they choose a password`
+                : `User ${values.username} created`,
+            );
             close();
           }}
         />

@@ -1,10 +1,11 @@
 import { Button } from '../../../components/ui/button';
-import type { ManagedUser } from '../lib/managed-users';
+import { isInvited, type ManagedUser } from '../lib/managed-users';
 
 export interface UserActionHandlers {
   onChangeRole: (user: ManagedUser) => void;
   onViewUsage: (user: ManagedUser) => void;
   onRemove: (user: ManagedUser) => void;
+  onResendInvitation: (user: ManagedUser) => void;
 }
 
 export function UserRowActions({
@@ -12,6 +13,7 @@ export function UserRowActions({
   onChangeRole,
   onViewUsage,
   onRemove,
+  onResendInvitation,
 }: UserActionHandlers & { user: ManagedUser }) {
   const small = 'px-2.5 py-1 text-xs';
   return (
@@ -32,6 +34,16 @@ export function UserRowActions({
       >
         View Usage
       </Button>
+      {isInvited(user) ? (
+        <Button
+          variant="secondary"
+          className={small}
+          aria-label={`Resend invitation to ${user.username}`}
+          onClick={() => onResendInvitation(user)}
+        >
+          Resend invitation
+        </Button>
+      ) : null}
       <Button
         variant="ghost"
         className={`${small} text-red-700 dark:text-red-400`}

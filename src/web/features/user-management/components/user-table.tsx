@@ -1,6 +1,8 @@
-import { formatCount, formatUsd } from '../../admin/lib/format';
+import { formatCount } from '../../admin/lib/format';
 import { modelsUsed, type ManagedUser } from '../lib/managed-users';
+import { InvitedBadge } from './invited-badge';
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
+import { formatMoney } from '../../../lib/format-money';
 
 const headings = ['Username', 'Email', 'Role', 'Total Tokens', 'Models Used', 'Total Cost', 'Actions'];
 
@@ -23,12 +25,13 @@ export function UserTable({ users, ...actions }: UserActionHandlers & { users: r
             <tr key={user.user_id}>
               <th scope="row" className="px-3 py-2 font-medium text-slate-900 dark:text-white">
                 {user.username}
+                <InvitedBadge user={user} />
               </th>
               <td className="px-3 py-2 break-all text-slate-700 dark:text-slate-300">{user.email}</td>
               <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{user.role}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatCount(user.total_tokens)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{modelsUsed(user)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatUsd(user.total_cost)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(user.total_cost)}</td>
               <td className="px-3 py-2">
                 <UserRowActions user={user} {...actions} />
               </td>

@@ -85,8 +85,13 @@ describe('the per-user usage view (spec sections 2 and 9)', () => {
     expect(tokenBar.firstElementChild).toHaveClass(
       { green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-600' }[tokenLevel],
     );
-    if (warning) expect(within(dialog).getByRole('alert')).toHaveTextContent(warning);
-    else expect(within(dialog).queryByRole('alert')).toBeNull();
+    if (warning) {
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(warning);
+      // A warning, not a refusal: amber, apart from the refusals' red.
+      expect(within(dialog).getByRole('alert')).toHaveAttribute('data-tone', 'warning');
+      expect(within(dialog).getByRole('alert').className).toMatch(/\bbg-amber-50\b/);
+      expect(within(dialog).getByRole('alert').className).not.toMatch(/\bred-/);
+    } else expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('breaks the usage down by model with names, tokens, cost and requests', async () => {

@@ -1,11 +1,12 @@
 import type { Role } from '@contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { formatCount, formatUsd } from '../../admin/lib/format';
+import { formatCount } from '../../admin/lib/format';
 import { fallbackModelName } from '../../role-management/lib/model-groups';
 import type { ManagedUser } from '../lib/managed-users';
 import { isAboveWarning, summedRoleLimits, usagePercent } from '../lib/usage-math';
 import { UsageBar } from './usage-bar';
+import { formatMoney } from '../../../lib/format-money';
 
 interface UserUsageDialogProps {
   user: ManagedUser;
@@ -56,13 +57,14 @@ export function UserUsageDialog({ user, role, modelNames, month, onClose }: User
         />
         <UsageBar
           label="Cost"
-          amountText={`${formatUsd(user.total_cost)} of ${limitText(limits?.cost, formatUsd)}`}
+          amountText={`${formatMoney(user.total_cost)} of ${limitText(limits?.cost, formatMoney)}`}
           percent={costPercent}
         />
         {overLimits.length > 0 ? (
           <p
             role="alert"
-            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+            data-tone="warning"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
           >
             Warning: {user.username} has used over 90% of the monthly {overLimits.join(' and ')}{' '}
             {overLimits.length > 1 ? 'limits' : 'limit'} of their role.
@@ -100,7 +102,7 @@ export function UserUsageDialog({ user, role, modelNames, month, onClose }: User
                         {modelNames.get(usage.model_id) ?? fallbackModelName(usage.model_id)}
                       </th>
                       <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(usage.tokens_used)}</td>
-                      <td className="py-1.5 pr-3 text-right tabular-nums">{formatUsd(usage.cost)}</td>
+                      <td className="py-1.5 pr-3 text-right tabular-nums">{formatMoney(usage.cost)}</td>
                       <td className="py-1.5 text-right tabular-nums">{formatCount(usage.requests)}</td>
                     </tr>
                   ))}

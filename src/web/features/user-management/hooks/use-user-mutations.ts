@@ -1,8 +1,8 @@
-import type { CreateUserRequest } from '@contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
 import { roleListKey } from '../../role-management/hooks/use-roles';
-import { changeUserRole, createUser, removeUser } from '../api/users-api';
+import { changeUserRole, createUser, removeUser, resendInvitation } from '../api/users-api';
+import type { CreateUserValues } from '../lib/create-user-form';
 import { userListKeys } from './use-managed-users';
 
 /** Creating, re-roling and removing people; each reloads the list and the roles' holder counts. */
@@ -16,7 +16,7 @@ export function useUserMutations() {
     ]);
   return {
     create: useMutation({
-      mutationFn: (user: Omit<CreateUserRequest, 'org_id'>) => createUser({ ...user, org_id: orgId }),
+      mutationFn: (user: CreateUserValues) => createUser({ ...user, org_id: orgId }),
       onSuccess: reload,
     }),
     changeRole: useMutation({
@@ -24,5 +24,6 @@ export function useUserMutations() {
       onSuccess: reload,
     }),
     remove: useMutation({ mutationFn: (userId: string) => removeUser(orgId, userId), onSuccess: reload }),
+    resendInvitation: useMutation({ mutationFn: (userId: string) => resendInvitation(orgId, userId) }),
   };
 }

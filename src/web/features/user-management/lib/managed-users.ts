@@ -14,6 +14,8 @@ export interface ManagedUser {
   email: string;
   role: string;
   role_id: string;
+  /** 'active', or 'pending_activation' / 'pending_verification' for someone invited who has not joined yet. */
+  status: string;
   monthly_usage: ModelUsage[];
   total_tokens: number;
   total_cost: number;
@@ -29,6 +31,7 @@ export function buildManagedUsers(users: readonly OrganisationUser[], usage: rea
       email: user.email,
       role: user.role_name,
       role_id: user.role_id,
+      status: user.status,
       monthly_usage: own?.monthly_usage ?? [],
       total_tokens: own?.total_tokens ?? 0,
       total_cost: own?.total_cost ?? 0,
@@ -56,4 +59,9 @@ export function filterUsers(users: readonly ManagedUser[], search: string, role:
 /** Models the person used this month. */
 export function modelsUsed(user: ManagedUser): number {
   return user.monthly_usage.filter((usage) => usage.tokens_used > 0 || usage.requests > 0).length;
+}
+
+/** Invited and not joined yet: they have not chosen their password. */
+export function isInvited(user: Pick<ManagedUser, 'status'>): boolean {
+  return user.status === 'pending_activation' || user.status === 'pending_verification';
 }

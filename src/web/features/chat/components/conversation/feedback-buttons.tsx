@@ -45,7 +45,7 @@ export function FeedbackButtons({ message }: { message: ChatMessage }) {
           aria-pressed={submitted === rating}
           disabled={submitted !== null}
           onClick={() => void rate(rating)}
-          className={`rounded px-1 py-0.5 hover:bg-slate-200 disabled:cursor-default dark:hover:bg-slate-700 ${submitted === rating ? 'bg-indigo-100 dark:bg-indigo-900' : ''}`}
+          className={`rounded px-1 py-0.5 hover:bg-slate-200 disabled:cursor-default dark:hover:bg-slate-700 ${submitted === rating ? 'bg-brand-soft' : ''}`}
         >
           <FeedbackIcon rating={rating} />
         </button>

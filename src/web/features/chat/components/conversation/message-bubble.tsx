@@ -31,7 +31,7 @@ export function MessageBubble({ message, isStreaming = false, isFocused = false,
     >
       <div
         className={`max-w-[85%] rounded-2xl px-4 py-2 ${isFocused ? 'ring-2 ring-amber-400 ring-offset-2 dark:ring-offset-slate-950' : ''} ${
-          isUser ? 'bg-brand text-white' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
+          isUser ? 'bg-brand text-on-brand' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
         }`}
       >
         {isUser ? <UserMessageBody message={message} /> : <MarkdownContent text={message.content} />}

@@ -55,7 +55,7 @@ describe('reply footer: cost and tokens', () => {
 
   it('keeps paid replies as they were', () => {
     render(<ReplyFooter message={reply({ route: route({ cost_usd: 0.0001 }) })} />);
-    expect(routed()).toHaveTextContent('$0.00010 vs $0.0042 on openai/gpt-4o (saved $0.0041)');
+    expect(routed()).toHaveTextContent('$0.0001 vs $0.0042 on openai/gpt-4o (saved $0.0041)');
   });
 
   it("shows a cache hit's size in tokens, marked as not billed", () => {

@@ -1,11 +1,5 @@
 import type { RouteInfo } from '@contracts';
-
-/** Dollars with enough digits to tell small replies apart ($0.000042), and plain cents above a cent. */
-export function formatUsd(amount: number): string {
-  if (amount === 0) return '$0';
-  if (amount >= 0.01) return `$${amount.toFixed(2)}`;
-  return `$${amount.toPrecision(2)}`;
-}
+import { formatMoney } from '../../../../lib/format-money';
 
 const reasonLabels: Record<RouteInfo['reason'], string> = {
   cache_hit: 'From cache',
@@ -40,10 +34,10 @@ export function RouteSummary({
   const saved = cutOff ? 0 : route.reference_cost_usd - route.cost_usd;
   // A cache hit is free because of the cache, whatever model first wrote it; its label says so.
   const cost =
-    route.cost_usd === 0 && !route.cached && isLocalModelId(servedModel) ? 'free (local)' : formatUsd(route.cost_usd);
+    route.cost_usd === 0 && !route.cached && isLocalModelId(servedModel) ? 'free (local)' : formatMoney(route.cost_usd);
   const comparison = isLocalModelId(route.reference_model)
     ? ''
-    : ` vs ${formatUsd(route.reference_cost_usd)} on ${route.reference_model}${saved > 0 ? ` (saved ${formatUsd(saved)})` : ''}`;
+    : ` vs ${formatMoney(route.reference_cost_usd)} on ${route.reference_model}${saved > 0 ? ` (saved ${formatMoney(saved)})` : ''}`;
   return (
     <span className="inline-flex flex-wrap items-center gap-2" aria-label="How this reply was routed">
       <span

@@ -31,7 +31,7 @@ export function ThinkingIndicator() {
             className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
           >
             <div
-              className={`h-full bg-indigo-500 ${percent === undefined ? 'w-1/3 animate-pulse' : ''}`}
+              className={`h-full bg-brand ${percent === undefined ? 'w-1/3 animate-pulse' : ''}`}
               style={percent === undefined ? undefined : { width: `${percent}%` }}
             />
           </div>

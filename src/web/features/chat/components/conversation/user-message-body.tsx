@@ -56,12 +56,12 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
           rows={3}
         />
         <div className="flex justify-end gap-2 text-sm">
-          <button type="button" className="rounded px-2 py-0.5 hover:bg-indigo-500" onClick={cancel}>
+          <button type="button" className="rounded px-2 py-0.5 hover:bg-white/15" onClick={cancel}>
             Cancel
           </button>
           <button
             type="button"
-            className="rounded bg-white px-2 py-0.5 font-semibold text-indigo-700"
+            className="rounded bg-white px-2 py-0.5 font-semibold text-slate-900"
             disabled={!draft.trim()}
             onClick={() => void save()}
           >

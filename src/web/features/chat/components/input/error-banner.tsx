@@ -6,9 +6,11 @@ import { useScopeAccess } from '../../../access/hooks/use-scope-access';
 /** Spec section 4: error banners disappear after 5 s. */
 export const errorBannerMs = 5000;
 
-/** What the red banner above the input shows: a message, a line of detail, and at most one action. */
+/** What the banner above the input shows: a message, a line of detail, and at most one action. */
 export interface BannerContent {
   message: string;
+  /** 'warning' (amber): nothing was refused yet, e.g. above 90% of a limit; otherwise red, a refusal or failure. */
+  tone?: 'error' | 'warning';
   detail?: string;
   /** One click to act on the message, e.g. switch to a cheaper model and send again. */
   action?: { label: string; run: () => void };
@@ -16,14 +18,25 @@ export interface BannerContent {
   link?: { label: string; to: string; scope: Scope };
 }
 
-function ScopedLink({ link }: { link: NonNullable<BannerContent['link']> }) {
+const toneStyles = {
+  error: {
+    banner: 'bg-red-600 text-white',
+    detail: 'text-red-100',
+    control: 'border-white/70 hover:bg-white hover:text-red-700',
+  },
+  // Amber, apart from a refusal's red: amber-950 on amber-300 reads at over 10:1.
+  warning: {
+    banner: 'bg-amber-300 text-amber-950',
+    detail: 'text-amber-900',
+    control: 'border-amber-950/60 hover:bg-amber-950 hover:text-amber-50',
+  },
+} as const;
+
+function ScopedLink({ link, controlStyle }: { link: NonNullable<BannerContent['link']>; controlStyle: string }) {
   // Asked only when such a banner shows: the role is read (and cached) then, not on every chat load.
   if (useScopeAccess(link.scope) !== 'granted') return null;
   return (
-    <Link
-      to={link.to}
-      className="rounded border border-white/70 px-2 py-0.5 text-xs font-semibold hover:bg-white hover:text-red-700"
-    >
+    <Link to={link.to} className={`rounded border px-2 py-0.5 text-xs font-semibold ${controlStyle}`}>
       {link.label}
     </Link>
   );
@@ -41,22 +54,25 @@ export function ErrorBanner({ banner, onDismiss }: { banner: BannerContent; onDi
     return () => clearTimeout(timer);
   }, [banner, held]);
   const { action } = banner;
+  const tone = banner.tone ?? 'error';
+  const style = toneStyles[tone];
   return (
     <div
       role="alert"
       data-testid="error-banner"
-      className="mx-3 mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-red-600 px-3 py-2 text-sm text-white"
+      data-tone={tone}
+      className={`mx-3 mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-3 py-2 text-sm ${style.banner}`}
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
       <span>{banner.message}</span>
-      {banner.detail ? <span className="text-red-100">{banner.detail}</span> : null}
+      {banner.detail ? <span className={style.detail}>{banner.detail}</span> : null}
       {action ? (
         <button
           type="button"
-          className="rounded border border-white/70 px-2 py-0.5 text-xs font-semibold hover:bg-white hover:text-red-700"
+          className={`rounded border px-2 py-0.5 text-xs font-semibold ${style.control}`}
           onClick={() => {
             dismiss.current();
             action.run();
@@ -65,7 +81,7 @@ export function ErrorBanner({ banner, onDismiss }: { banner: BannerContent; onDi
           {action.label}
         </button>
       ) : null}
-      {banner.link ? <ScopedLink link={banner.link} /> : null}
+      {banner.link ? <ScopedLink link={banner.link} controlStyle={style.control} /> : null}
     </div>
   );
 }

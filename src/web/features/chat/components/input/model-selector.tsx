@@ -182,7 +182,7 @@ function ModelOption({
       title={explanation}
       onClick={onChoose}
       onKeyDown={handleKeyDown}
-      className={`w-full cursor-pointer rounded px-2 py-1 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}
+      className={`w-full cursor-pointer rounded px-2 py-1 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-ink dark:hover:bg-slate-800 ${selected ? 'font-semibold' : ''}`}
     >
       {label}
       {detail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{detail}</span> : null}

@@ -14,7 +14,7 @@ const components: Components = {
     return <CodeBlock code={text.replace(/\n$/, '')} language={language ?? ''} />;
   },
   a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noreferrer noopener" className="text-indigo-600 underline dark:text-indigo-400">
+    <a href={href} target="_blank" rel="noreferrer noopener" className="text-brand-ink underline">
       {children}
     </a>
   ),

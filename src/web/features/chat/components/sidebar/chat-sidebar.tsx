@@ -52,7 +52,7 @@ export function ChatSidebar(props: ChatSidebarProps) {
         </Button>
         <Button
           variant="ghost"
-          className="px-3"
+          size="sm"
           aria-label="Keyboard shortcuts"
           title="Keyboard shortcuts (Ctrl+/)"
           onClick={props.onShowShortcuts}

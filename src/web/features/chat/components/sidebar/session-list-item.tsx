@@ -50,7 +50,7 @@ export function SessionListItem({ session, isCurrent, onSelect, onRename, onDele
               setDraft(null);
             }
           }}
-          className="w-full rounded border border-indigo-400 bg-white px-2 py-1 text-sm dark:bg-slate-900 dark:text-slate-100"
+          className="w-full rounded border border-brand-ink bg-white px-2 py-1 text-sm dark:bg-slate-900 dark:text-slate-100"
         />
       </li>
     );
@@ -58,7 +58,7 @@ export function SessionListItem({ session, isCurrent, onSelect, onRename, onDele
 
   return (
     <li
-      className={`group rounded-md px-2 py-1.5 ${isCurrent ? 'bg-indigo-50 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`}
+      className={`group rounded-md px-2 py-1.5 ${isCurrent ? 'bg-brand-soft' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`}
     >
       <button type="button" onClick={onSelect} aria-current={isCurrent || undefined} className="block w-full text-left">
         <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100">{title}</span>

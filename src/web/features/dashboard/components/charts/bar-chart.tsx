@@ -9,6 +9,7 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
+import { valueAxis, type ValueKind } from '../../lib/value-axis';
 
 export interface BarSeries<Point> {
   name: string;
@@ -26,11 +27,13 @@ interface BarChartProps<Point> {
   pointLabel: (point: Point) => string;
   /** The tooltip's lines for a point. */
   tooltip: (point: Point) => string[];
-  /** The y-axis ticks (tokens, dollars). */
-  formatValue: (value: number) => string;
+  /** What the bars measure: the y-axis gets round ticks that each read differently. */
+  valueKind: ValueKind;
 }
 
 const chartHeight = 220;
+/** Room for the longest tick label at the axis' 11 px type. */
+const axisWidth = (labels: readonly string[]) => Math.max(40, 8 + 7 * Math.max(...labels.map((label) => label.length)));
 
 function TooltipLines<Point>({
   active,
@@ -49,7 +52,11 @@ function TooltipLines<Point>({
 }
 
 /** Daily bars (recharts), one group per point and one bar per series, with a tooltip on hover or keyboard focus. */
-export function BarChart<Point>({ label, points, series, pointLabel, tooltip, formatValue }: BarChartProps<Point>) {
+export function BarChart<Point>({ label, points, series, pointLabel, tooltip, valueKind }: BarChartProps<Point>) {
+  const axis = valueAxis(
+    points.flatMap((point) => series.map((line) => line.value(point))),
+    valueKind,
+  );
   return (
     <figure
       aria-label={label}
@@ -62,11 +69,14 @@ export function BarChart<Point>({ label, points, series, pointLabel, tooltip, fo
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="currentColor" strokeOpacity={0.15} />
           <XAxis dataKey={pointLabel} tick={{ fontSize: 11, fill: 'currentColor' }} tickLine={false} minTickGap={16} />
           <YAxis
-            tickFormatter={formatValue}
+            ticks={axis.ticks}
+            domain={axis.domain}
+            interval={0}
+            tickFormatter={axis.format}
             tick={{ fontSize: 11, fill: 'currentColor' }}
             tickLine={false}
             axisLine={false}
-            width={64}
+            width={axisWidth(axis.ticks.map(axis.format))}
           />
           <Tooltip
             cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}

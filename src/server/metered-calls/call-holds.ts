@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { countMessagesTokens, type CatalogModel, type ProviderName } from '../../gateway';
+import { messages } from '../../contracts';
+import { AppError } from '../http/app-error';
+import { limitExceeded } from '../usage/limit-refusal';
+import { reserveModelCalls } from '../usage/reserve-model-call';
+import type { UsableModel } from '../usage/usable-model';
+import { noticeWalletEmpty } from '../wallet/wallet-empty-notice';
+import { walletCannotPay } from '../wallet/wallet-refusal';
+import type { CallPlan, MeteredCallOptions, ModelOverLimit, ModelRequest } from './metered-call';
+import { releaseHolds } from './keep-usage';
+import type { MeteredCallsDependencies } from './metered-dependencies';
+
+/** How often an automatic request is routed again after its model's room was taken meanwhile. */
+const maxReroutes = 3;
+
+/** One model of the plan as its room was held: what it is sent, and the most it may answer. */
+export interface HeldAttempt {
+  usable: UsableModel;
+  request: ModelRequest;
+  /** The estimated tokens of its prompt. */
+  inputTokens: number;
+  /** The role's cap, cut to the room left in the monthly limits and the wallet. */
+  maxOutputTokens: number;
+}
+
+/** The room a call holds before any model is asked (docs/decisions/019, 022). */
+export interface HeldRoom<Plan extends CallPlan> {
+  plan: Plan;
+  /** The primary, then the backup when there was room for it too. */
+  attempts: [HeldAttempt, ...HeldAttempt[]];
+  /** The call's usage record: every hold covers it, as only one of the attempts answers. */
+  usageId: string;
+  /** Rows of `usage_reservations` and `wallet_reservations` to delete once the usage is recorded. */
+  holdIds: string[];
+}
+
+type Dependencies = Pick<
+  MeteredCallsDependencies,
+  'db' | 'logger' | 'journal' | 'wallet' | 'planAllowance' | 'localModelEnabled'
+>;
+
+/**
+ * Holds room in the caller's monthly limits for the plan's model, and its backup's when there is
+ * some (a backup without room is left out), and what they may cost in the wallet when it pays for
+ * them. A primary whose limit refused meanwhile is routed around when the caller can (Auto), else
+ * refused with its limit (429); a wallet that cannot pay is a 402 and a notice to the billing scope.
+ */
+export async function holdRoom<Plan extends CallPlan, Row>(
+  dependencies: Dependencies,
+  options: MeteredCallOptions<Plan, Row>,
+  walletPays: ReadonlySet<ProviderName>,
+): Promise<HeldRoom<Plan>> {
+  const { caller } = options.asker;
+  const usageId = randomUUID();
+  const wallet = dependencies.wallet?.enforced
+    ? { pays: (model: CatalogModel) => walletPays.has(model.provider) }
+    : undefined;
+  const overLimit = new Map<string, ModelOverLimit>();
+  for (let plan = options.plan; ; ) {
+    await dependencies.planAllowance?.assertRoom(caller, plan.primary.model);
+    const planned = await Promise.all(
+      [plan.primary, ...(plan.backup ? [plan.backup] : [])].map(async (usable) => {
+        const request = await options.request(usable.model);
+        return { usable, request, inputTokens: await countMessagesTokens(request.messages) };
+      }),
+    );
+    const [primary, backup] = planned as [(typeof planned)[0], (typeof planned)[0] | undefined];
+    const reserved = await reserveModelCalls(
+      dependencies.db,
+      caller,
+      { primary, backup },
+      {
+        usageId,
+        owner: dependencies.journal.instanceId,
+        wallet,
+      },
+    );
+    const granted = reserved.primary;
+    const backupGrant = granted.granted && reserved.backup?.granted ? reserved.backup : undefined;
+    if (granted.granted) {
+      const holdIds = [
+        granted.reservationId,
+        granted.walletReservationId,
+        backupGrant?.reservationId,
+        backupGrant?.walletReservationId,
+      ].filter((id): id is string => id !== undefined);
+      if (granted.maxOutputTokens < (options.minOutputTokens ?? 1)) {
+        // Room for fewer output tokens than the call is worth: it is not made, and what was held goes back.
+        await releaseHolds(dependencies, caller.orgId, holdIds);
+        throw new AppError('too_many_requests', messages.callRoomTooSmall);
+      }
+      const attempts: HeldRoom<Plan>['attempts'] = [{ ...primary, maxOutputTokens: granted.maxOutputTokens }];
+      if (backup && backupGrant) attempts.push({ ...backup, maxOutputTokens: backupGrant.maxOutputTokens });
+      return { plan: backupGrant ? plan : { ...plan, backup: undefined }, attempts, usageId, holdIds };
+    }
+    if ('wallet' in granted) {
+      // The refusal stands whatever becomes of the notice.
+      await noticeWalletEmpty(dependencies.db, caller.orgId).catch((error: unknown) =>
+        dependencies.logger.warn({ err: error, orgId: caller.orgId }, 'Could not post the wallet-empty notice'),
+      );
+      throw walletCannotPay(dependencies, caller, plan.primary.model, granted.wallet.availablePicodollars);
+    }
+    overLimit.set(plan.primary.model.id, { limit: granted.limit, totals: granted.totals });
+    if (!options.reroute || overLimit.size > maxReroutes)
+      throw await refusal(options, plan.primary, overLimit.get(plan.primary.model.id)!);
+    plan = await options.reroute(overLimit);
+  }
+}
+
+function refusal<Plan extends CallPlan, Row>(
+  options: MeteredCallOptions<Plan, Row>,
+  refused: UsableModel,
+  broken: ModelOverLimit,
+): Promise<AppError> {
+  return options.refuse
+    ? options.refuse(refused, broken)
+    : Promise.resolve(limitExceeded(refused, broken.limit, broken.totals, null));
+}

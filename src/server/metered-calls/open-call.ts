@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { estimateTextTokens, costOfUsage, type CatalogModel } from '../../gateway';
+import { completeDecision } from '../routing/decision-repository';
+import type { CallContext } from './call-context';
+import { DeadlinePassed } from './call-deadlines';
+import { upstreamFailure } from './call-errors';
+import type { HeldAttempt } from './call-holds';
+import { abandonedCall, refusedCall, usageRecordOf, type CallUsage } from './call-usage';
+import { keepUsage } from './keep-usage';
+import type { CallPlan } from './metered-call';
+import { openAttempt, type OpenedAttempt } from './open-attempt';
+import { nextTurn, requestOnTheWire } from './request-on-the-wire';
+
+/** The model answering, its first token in: the backup after the primary failed before answering. */
+export interface OpenedCall extends OpenedAttempt {
+  fellBackFrom?: CatalogModel;
+}
+
+/**
+ * Asks the plan's model and waits for its first token, so a failure before any text becomes an
+ * ordinary error answer (a thrown AppError) while the status can still be chosen. When the primary
+ * fails before its first token (an error, a passed deadline) and the room was held for a backup,
+ * the backup is asked instead; a failure after the first token is the stream's, never spliced
+ * with another model's text. Every model asked is on the books: a refusal counts as a failed call
+ * of that model, a deadline or a stop as an abandoned one (the provider had the prompt).
+ *
+ * The caller's `beside` rows are written while the model starts: begun once its request is on the
+ * wire, since the embedded database runs on this thread and started first would hold the request
+ * back. The call opens only once both are done; when the rows fail (or the cache answered
+ * meanwhile) the call is stopped, its usage kept on its own, and their error thrown; when they
+ * succeed but the model fails, the decision is completed with the failure and the model's error thrown.
+ */
+export async function openCall<Plan extends CallPlan, Row>(context: CallContext<Plan, Row>): Promise<OpenedCall> {
+  const { dependencies, options, held, upstream } = context;
+  const [primary, backup] = held.attempts;
+  // The attempt under way now: the primary's, or its backup's once the primary has failed.
+  let asking: HeldAttempt = primary;
+  let unansweredCostUsd = 0;
+  const keepAttempt = async (call: CallUsage, links: { decisionId?: string } = { decisionId: options.decisionId }) => {
+    unansweredCostUsd += call.costUsd;
+    await keepUsage(dependencies, usageRecordOf(context.billing, randomUUID(), call, links));
+  };
+  const accountFor = async (attempt: HeldAttempt, error: unknown) => {
+    // After a wait this long, the few milliseconds of the record do not matter; it is in before the reply is.
+    if (error instanceof DeadlinePassed)
+      await keepAttempt(
+        abandonedCall(attempt.usable.model, attempt.inputTokens, context.startedAt, error.deadline.kind),
+      );
+    else if (!upstream.signal.aborted) await keepAttempt(refusedCall(attempt.usable.model, context.startedAt));
+  };
+
+  async function openWithFallback(): Promise<OpenedCall> {
+    try {
+      return await openAttempt(context.gateway, primary, context.deadlines.primary, upstream.signal);
+    } catch (primaryError) {
+      await accountFor(primary, primaryError);
+      if (!backup || upstream.signal.aborted) throw primaryError;
+      dependencies.logger.warn(
+        { err: primaryError, model: primary.usable.model.id, backup: backup.usable.model.id },
+        'primary model failed before its first token; asking the backup',
+      );
+      asking = backup;
+      try {
+        const opened = await openAttempt(context.gateway, backup, context.deadlines.backup, upstream.signal);
+        return { ...opened, fellBackFrom: primary.usable.model };
+      } catch (backupError) {
+        await accountFor(backup, backupError);
+        throw backupError;
+      }
+    }
+  }
+
+  const opening = openWithFallback();
+  let openingSettled = false;
+  void opening.finally(() => (openingSettled = true)).catch(() => undefined);
+  let stoppedBeforeFirstToken = false;
+  const writes = options.beside
+    ? (primary.usable.model.provider === 'local' ? nextTurn() : requestOnTheWire()).then(() =>
+        options.beside!(held.plan, { inputTokens: primary.inputTokens }),
+      )
+    : undefined;
+  // Rows refused, or the cache answered meanwhile: the call stops now, not after its first token.
+  writes?.catch(() => {
+    stoppedBeforeFirstToken = !openingSettled;
+    upstream.abort();
+  });
+  const [written, opened] = await Promise.allSettled([writes, opening]);
+  if (written.status === 'rejected') {
+    upstream.abort();
+    if (opened.status === 'fulfilled') {
+      opened.value.release();
+      void opened.value.iterator.return?.().catch(() => undefined);
+      await keepAttempt(unsavedCall(opened.value, context.startedAt), {});
+    } else if (stoppedBeforeFirstToken) {
+      // The request was sent and may be billed although nothing came back yet; none of its rows exist.
+      await keepAttempt(abandonedCall(asking.usable.model, asking.inputTokens, context.startedAt), {});
+    }
+    throw written.reason;
+  }
+  if (opened.status === 'rejected') {
+    await completeUnanswered(context, unansweredCostUsd);
+    throw upstreamFailure(opened.reason);
+  }
+  return opened.value;
+}
+
+/** A call whose rows were refused: the prompt and the first token it answered, linked to nothing (none of its rows exist). */
+function unsavedCall(opened: OpenedAttempt, startedAt: number): CallUsage {
+  const firstText = !opened.first.done && opened.first.value.type === 'text' ? opened.first.value.text : '';
+  const usage = {
+    inputTokens: opened.attempt.inputTokens,
+    cachedInputTokens: 0,
+    outputTokens: estimateTextTokens(firstText),
+    estimated: true,
+  };
+  return {
+    model: opened.model,
+    usage,
+    costUsd: costOfUsage(opened.model, usage),
+    referenceCostUsd: 0,
+    latencyMs: Math.round(performance.now() - startedAt),
+    timeToFirstTokenMs: null,
+    outcome: 'abandoned',
+  };
+}
+
+/** No model answered: the decision (its rows are written by now) says so, with what the attempts cost. */
+async function completeUnanswered<Plan extends CallPlan, Row>(
+  context: CallContext<Plan, Row>,
+  costUsd: number,
+): Promise<void> {
+  const { decisionId } = context.options;
+  if (!decisionId) return;
+  await completeDecision(context.dependencies.db, context.billing.asker.caller.orgId, decisionId, {
+    replyMessageId: null,
+    servedModelId: null,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd,
+    referenceCostUsd: 0,
+  }).catch((error: unknown) =>
+    context.dependencies.logger.error({ err: error, decisionId }, 'completing an unanswered decision failed'),
+  );
+}
