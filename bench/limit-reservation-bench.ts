@@ -43,18 +43,16 @@ async function limitedUser(records: number) {
     .returning();
   const orgId = organisation!.id;
   const [role] = await db.insert(roles).values({ orgId, name: 'Member' }).returning();
-  await db
-    .insert(rolePermissions)
-    .values(
-      modelIds.map((modelId) => ({
-        roleId: role!.id,
-        orgId,
-        modelId,
-        maxTokensPerRequest: 2000,
-        monthlyTokenLimit: 2_000_000_000,
-        costLimit: 1_000_000,
-      })),
-    );
+  await db.insert(rolePermissions).values(
+    modelIds.map((modelId) => ({
+      roleId: role!.id,
+      orgId,
+      modelId,
+      maxTokensPerRequest: 2000,
+      monthlyTokenLimit: 2_000_000_000,
+      costLimit: 1_000_000,
+    })),
+  );
   const [user] = await db
     .insert(users)
     .values({

@@ -2,7 +2,7 @@
 import { markdownTable, percentile } from '../support/stats';
 import type { ProbedMemory } from './child-processes';
 import type { StreamSample } from './load-job';
-import { gatewayTargets, ourTargets, type TargetName } from './stack';
+import { gatewayTargets, type TargetName } from './stack';
 
 export interface LatencyRun {
   repeat: number;
@@ -283,7 +283,7 @@ export class Report {
       `- ${atMost} streams at once without errors: ${range(errors, 0)} errors in the load rounds, ${range(heldErrors, 0)} with ${range(
         held.map((run) => run.streams),
         0,
-      )} held open: ` + judge([...errors, ...heldErrors].map((value) => value === 0)),
+      )} held open: ${judge([...errors, ...heldErrors].map((value) => value === 0))}`,
     );
     return lines;
   }

@@ -21,7 +21,7 @@ const inputFile = path.join(repositoryRoot, '.tmp', 'router-score-bench.jsonl');
 await mkdir(path.dirname(inputFile), { recursive: true });
 await writeFile(
   inputFile,
-  prompts.map((item, index) => JSON.stringify({ id: `p${index}`, prompt: item.text })).join('\n') + '\n',
+  `${prompts.map((item, index) => JSON.stringify({ id: `p${index}`, prompt: item.text })).join('\n')}\n`,
 );
 
 const mix = ['mt-bench', 'gsm8k', 'mmlu']

@@ -138,7 +138,7 @@ console.log(
   '| variant | MT-Bench per turn | per question | GSM8K | MMLU | worst of three | pooled |' +
     (values.cv ? ' out-of-fold MT-Bench turn / question / GSM8K / MMLU |' : ''),
 );
-console.log('|---|---|---|---|---|---|---|' + (values.cv ? '---|' : ''));
+console.log(`|---|---|---|---|---|---|---|${values.cv ? '---|' : ''}`);
 for (const variant of variants) {
   if (values.only && !values.only.some((part) => variant.name.includes(part))) continue;
   if (values.skip?.some((part) => variant.name.includes(part))) continue;

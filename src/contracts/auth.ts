@@ -171,6 +171,8 @@ export const roleSchema = z.object({
   name: z.string(),
   description: z.string(),
   permissions: z.array(rolePermissionSchema),
+  /** A reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
+  shorten_replies_to_fit: z.boolean().optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

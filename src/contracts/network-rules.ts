@@ -22,7 +22,7 @@ export function isIpv6Address(text: string): boolean {
   const groups = [...head, ...tail];
   let hextets = groups.length;
   const last = groups[groups.length - 1];
-  if (last !== undefined && last.includes('.')) {
+  if (last?.includes('.')) {
     if (!isIpv4Address(last)) return false;
     groups.pop();
     hextets += 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, roleSchema, usernameSchema } from './auth';
+import { emailSchema, usernameSchema } from './auth';
 import { organisationIdSchema, roleIdSchema, userIdSchema } from './ids';
 import { messages } from './messages';
 import { isDomainName } from './network-rules';

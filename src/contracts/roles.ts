@@ -60,6 +60,8 @@ const permissionsSchema = z
     }
   });
 
+/** A reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
+const shortenRepliesToFit = z.boolean({ error: 'shorten_replies_to_fit must be true or false' });
 const roleName = text({ label: 'Role name', max: 100, required: messages.roleNameRequired });
 const roleDescription = text({ label: 'Description', max: 500, kind: 'multi-line' });
 
@@ -69,6 +71,7 @@ export const createRoleRequestSchema = z.object({
   org_id: organisationIdSchema,
   description: roleDescription.optional(),
   permissions: permissionsSchema.optional(),
+  shorten_replies_to_fit: shortenRepliesToFit.optional(),
 });
 export type CreateRoleRequest = z.infer<typeof createRoleRequestSchema>;
 
@@ -78,6 +81,7 @@ export const updateRoleRequestSchema = z.object({
   org_id: organisationIdSchema.optional(),
   description: roleDescription.optional(),
   permissions: permissionsSchema.optional(),
+  shorten_replies_to_fit: shortenRepliesToFit.optional(),
 });
 export type UpdateRoleRequest = z.infer<typeof updateRoleRequestSchema>;
 

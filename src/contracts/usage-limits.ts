@@ -23,6 +23,17 @@ export const limitRefusalSchema = z.object({
   reserved: z.number(),
   resets_on: isoDate,
   alternative: z.object({ model_id: z.string(), name: z.string() }).nullable(),
+  /**
+   * 'exceeded': what is taken has reached the limit. 'does_not_fit': some is left, but not enough
+   * for this request's prompt and its largest reply (docs/decisions/051). Absent from older servers.
+   */
+  reason: z.enum(['exceeded', 'does_not_fit']).optional(),
+  /** For 'does_not_fit': the most this request could use (tokens: prompt held plus the reply's cap). */
+  request_tokens: z.number().optional(),
+  /** For 'does_not_fit': the reply's cap (the role's max tokens per request). */
+  reply_tokens: z.number().optional(),
+  /** For 'does_not_fit': the longest reply, in tokens, that would fit what is left. */
+  fitting_reply_tokens: z.number().optional(),
 });
 export type LimitRefusal = z.infer<typeof limitRefusalSchema>;
 
@@ -40,6 +51,12 @@ export const modelLimitUsageSchema = z.object({
   cost_reserved: z.number(),
   resets_on: isoDate,
   warning: z.enum(monthlyLimitKinds).nullable(),
+  /**
+   * The most tokens one message can take of the monthly limit (its largest prompt, with the margin
+   * held for it, and its largest reply). When less than that is left the warning is set even below
+   * 90%, as the next message may be refused (docs/decisions/051).
+   */
+  request_tokens_max: z.number().optional(),
 });
 export type ModelLimitUsage = z.infer<typeof modelLimitUsageSchema>;
 
@@ -61,6 +78,7 @@ const formatUsd = (usd: number) =>
  * limit resets.
  */
 export function limitRefusalMessage(refusal: LimitRefusal): string {
+  if (refusal.reason === 'does_not_fit') return doesNotFitMessage(refusal);
   const isTokens = refusal.kind === 'monthly_token_limit';
   const phrase = isTokens ? sendFailures.tokenLimit.phrase : sendFailures.costLimit.phrase;
   const amount = (value: number) => (isTokens ? formatTokens(value) : formatUsd(value));
@@ -74,6 +92,35 @@ export function limitRefusalMessage(refusal: LimitRefusal): string {
   );
 }
 
+/**
+ * A request refused because its prompt and largest reply do not fit what is left: how much it
+ * could use, how much is left, and what would fit. It never says "exceeded": nothing was.
+ */
+function doesNotFitMessage(refusal: LimitRefusal): string {
+  const isTokens = refusal.kind === 'monthly_token_limit';
+  const reply = refusal.reply_tokens ?? 0;
+  const could = refusal.request_tokens ?? 0;
+  const taken = refusal.used + refusal.reserved;
+  const held =
+    refusal.reserved > 0
+      ? `${isTokens ? formatTokens(refusal.reserved) : formatUsd(refusal.reserved)} held by replies still being written, `
+      : '';
+  const left = isTokens
+    ? `${formatTokens(Math.max(0, refusal.limit - taken))} of your ${formatTokens(refusal.limit)} monthly tokens are left (${held}${formatTokens(refusal.used)} used)`
+    : `${formatUsd(Math.max(0, refusal.limit - taken))} of your ${formatUsd(refusal.limit)} monthly cost limit is left (${held}${formatUsd(refusal.used)} used)`;
+  const mostItCouldUse = isTokens
+    ? `could use up to ${formatTokens(could)} tokens on ${refusal.model_name} (about ${formatTokens(could - reply)} for the conversation and a reply of up to ${formatTokens(reply)})`
+    : `could cost more than is left on ${refusal.model_name} with a reply of up to ${formatTokens(reply)} tokens`;
+  const fits =
+    refusal.fitting_reply_tokens === 0
+      ? ' Even without a reply it would not fit: start a new chat or send a shorter message.'
+      : refusal.fitting_reply_tokens !== undefined
+        ? ` A reply of up to ${formatTokens(refusal.fitting_reply_tokens)} tokens would fit: your administrator can let your role shorten replies to fit.`
+        : '';
+  const alternative = refusal.alternative ? ` ${refusal.alternative.name} is cheaper and has room.` : '';
+  return `This message ${mostItCouldUse}, but ${left}.${fits}${alternative} It resets on ${refusal.resets_on}.`;
+}
+
 /** The chat's warning above 90% of a limit, for one model. */
 export function limitWarningText(modelName: string, usage: ModelLimitUsage): string | undefined {
   if (!usage.warning) return undefined;
@@ -81,5 +128,7 @@ export function limitWarningText(modelName: string, usage: ModelLimitUsage): str
   const taken = isTokens ? usage.tokens_used + usage.tokens_reserved : usage.cost_used + usage.cost_reserved;
   const limit = isTokens ? usage.token_limit : usage.cost_limit;
   const percent = limit > 0 ? Math.min(100, Math.floor((taken / limit) * 100)) : 100;
+  if (isTokens && percent < 90 && usage.request_tokens_max !== undefined)
+    return `Your next message to ${modelName} may not fit your monthly token limit: ${formatTokens(Math.max(0, limit - taken))} of ${formatTokens(limit)} tokens are left, and one message can use up to ${formatTokens(usage.request_tokens_max)}. It resets on ${usage.resets_on}.`;
   return `You have used ${percent}% of your monthly ${isTokens ? 'token' : 'cost'} limit for ${modelName}. It resets on ${usage.resets_on}.`;
 }

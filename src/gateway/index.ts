@@ -60,18 +60,18 @@ export { createPromptRouter, type PromptRouter } from './routing/prompt-router';
 export { loadPromptRouterArtifact, type PromptRouterArtifact } from './routing/router-artifact';
 export { chooseModelTier } from './routing/model-tier-choice';
 export { thresholdForQualityTarget } from './routing/quality-calibration';
-export { type PromptRouterOptions } from './routing/prompt-router';
+export type { PromptRouterOptions } from './routing/prompt-router';
 export { defaultPromptRouterArtifactPath, parsePromptRouterArtifact } from './routing/router-artifact';
-export { type QualityCalibration } from './routing/quality-calibration';
-export { type TierChoice, type TierChoiceInput } from './routing/model-tier-choice';
+export type { QualityCalibration } from './routing/quality-calibration';
+export type { TierChoice, TierChoiceInput } from './routing/model-tier-choice';
 export { routingTextForConversation } from './routing/routing-text';
 export { promptKind, promptKindLabels, promptKinds, type PromptKind } from './routing/prompt-kind';
 export { cacheSettingsSchema } from './cache/cache-settings';
 export { contextHash, type CacheScope } from './cache/cache-key';
 export { normalisePrompt } from './cache/normalise-prompt';
-export { type CacheabilityVerdict, type NotCacheableReason } from './cache/cacheability';
+export type { CacheabilityVerdict, NotCacheableReason } from './cache/cacheability';
 export { verifyCandidate, type Verification, type VerificationReason } from './cache/near-miss-verifier';
-export { type CacheCandidate, type CacheDecisionReason } from './cache/cache-decision';
+export type { CacheCandidate, CacheDecisionReason } from './cache/cache-decision';
 export { encoderTextFor } from './cache/prompt-embedding';
 export {
   createOpenAiCompatibleEncoder,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOnBusiness, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness, type signUpOrganisation } from './support/client';
 import { sendMessage, streamChat } from './support/chat';
 import { scriptProvider } from './support/fake-provider';
 import { activeMember } from './support/invite';

@@ -274,7 +274,7 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
 
     await insertAt(0, randomUnitVector(random), bystander);
     const first = await insertAt(1, nearbyUnitVector(random, query, 0.4));
-    const second = await insertAt(2, nearbyUnitVector(random, query, 0.2));
+    const _second = await insertAt(2, nearbyUnitVector(random, query, 0.2));
     const third = await insertAt(3, nearbyUnitVector(random, query, 0.6));
     expect(await store.searchSimilar(owner.orgId, 'lru', query, 3, later(3))).toHaveLength(3);
     expect(await store.recordHit(owner.orgId, first, later(4))).toBe(true);

@@ -158,7 +158,10 @@ describe('monthly limits under 50 concurrent messages from one user', () => {
     for (const answer of refused) {
       expect(answer.status).toBe(429);
       const body = answer.json();
-      expect(body.message).toContain('token limit exceeded');
+      // Reached, or some left but not enough for this prompt (docs/decisions/051): never "exceeded" then.
+      expect(body.message).toContain(
+        body.limit.reason === 'exceeded' ? 'token limit exceeded' : 'Even without a reply it would not fit',
+      );
       expect(body.message).toContain('GPT-4o mini');
       expect(body.message).toContain(`resets on ${nextMonthStart()}`);
       expect(body.limit).toMatchObject({
@@ -191,7 +194,10 @@ describe('monthly limits under 50 concurrent messages from one user', () => {
     expect(refused.length).toBeGreaterThan(0);
     for (const answer of refused) {
       expect(answer.status).toBe(429);
-      expect(answer.json().message).toContain('cost limit exceeded');
+      const reason = answer.json().limit.reason;
+      expect(answer.json().message).toContain(
+        reason === 'exceeded' ? 'cost limit exceeded' : 'monthly cost limit is left',
+      );
       expect(answer.json().limit).toMatchObject({
         kind: 'cost_limit',
         model_id: mini,
@@ -372,6 +378,7 @@ describe('warnings and offers', () => {
       reserved: 0,
       resets_on: nextMonthStart(),
       alternative: { model_id: mini, name: 'GPT-4o mini' },
+      reason: 'exceeded',
     });
     expect(body.message).toBe(
       `Monthly token limit exceeded on GPT-4o (openai/gpt-4o): 1,000 of 1,000 tokens taken this month. It resets on ${nextMonthStart()}. GPT-4o mini is cheaper and still has room.`,

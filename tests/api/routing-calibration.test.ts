@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOnBusiness, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness, type signUpOrganisation } from './support/client';
 import { sendMessage, streamChat } from './support/chat';
 import { activeMember, roleIdByName } from './support/invite';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOnBusiness, signUpOrganisation } from './support/client';
+import { api, signUpOnBusiness } from './support/client';
 import { sendMessage } from './support/chat';
 import { scriptProvider } from './support/fake-provider';
 import { activeMember } from './support/invite';

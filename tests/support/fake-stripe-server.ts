@@ -227,7 +227,7 @@ export async function startFakeStripeServer(
 
   /** Checkout in mode 'payment' with one price_data line, as the wallet asks for it. */
   function createSession(body: Record<string, unknown>): { status: number; body: unknown } {
-    const line = ((body.line_items as Record<string, Record<string, unknown>> | undefined) ?? {})['0'];
+    const line = (body.line_items as Record<string, Record<string, unknown>> | undefined)?.['0'];
     const price = line?.price_data as Record<string, unknown> | undefined;
     const intentData = (body.payment_intent_data as Record<string, unknown> | undefined) ?? {};
     if (body.mode !== 'payment' || !price || !body.success_url || !body.cancel_url) {
@@ -359,7 +359,7 @@ export async function startFakeStripeServer(
             body: {
               error: {
                 type: 'invalid_request_error',
-                message: `Only Checkout Sessions with a status in [\"open\"] can be expired.`,
+                message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
               },
             },
           };

@@ -145,7 +145,7 @@ export async function activate(dependencies: AuthDependencies, input: z.infer<ty
   await dependencies.db.transaction(async (transaction) => {
     const spent = await consumeOneTimeToken(transaction, input.token, 'activate');
     const user = spent && (await findUser(transaction, spent.orgId, spent.userId));
-    if (!user || user.status !== 'pending_activation') throw validationFailed(messages.activateFailed);
+    if (user?.status !== 'pending_activation') throw validationFailed(messages.activateFailed);
     const now = new Date();
     await updateUser(transaction, user.orgId, user.id, {
       passwordHash,
@@ -180,7 +180,7 @@ export async function requestPasswordReset(dependencies: AuthDependencies, email
 
 async function sendPasswordResetEmail(dependencies: AuthDependencies, email: string): Promise<void> {
   const user = await findUserByEmailForReset(dependencies.db, email);
-  if (!user || user.status !== 'active') return;
+  if (user?.status !== 'active') return;
   const token = await issueOneTimeToken(dependencies.db, {
     orgId: user.orgId,
     userId: user.id,
@@ -198,7 +198,7 @@ export async function confirmPasswordReset(
   await dependencies.db.transaction(async (transaction) => {
     const spent = await consumeOneTimeToken(transaction, input.token, 'reset_password');
     const user = spent && (await findUser(transaction, spent.orgId, spent.userId));
-    if (!user || user.status !== 'active') throw validationFailed(messages.resetFailed);
+    if (user?.status !== 'active') throw validationFailed(messages.resetFailed);
     const now = new Date();
     // Following the e-mailed link proves the address as well.
     await updateUser(transaction, user.orgId, user.id, {

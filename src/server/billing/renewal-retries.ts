@@ -25,8 +25,7 @@ export async function writeDueRetries(dependencies: BillingDependencies, now: Da
       const subscription = await findSubscription(transaction, due.orgId, due.id);
       // Another sweep wrote this retry first, or it was paid meanwhile.
       if (
-        !subscription ||
-        subscription.status !== 'past_due' ||
+        subscription?.status !== 'past_due' ||
         !subscription.nextRetryAt ||
         subscription.nextRetryAt > now ||
         !subscription.pastDueChargeKey

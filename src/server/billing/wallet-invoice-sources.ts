@@ -1,7 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { CatalogModel } from '../../gateway';
 import { modelName } from '../analytics/model-names';
-import type { Executor } from '../db/database';
 import { usageRecords, walletLedger } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { invoiceUnitsOf } from './billing-money';

@@ -75,6 +75,19 @@ export async function renameSession(
   return rows.length > 0;
 }
 
+/** Sets the title to `title` only while it is still `madeFrom` (one made from a prompt, not the user's own). */
+export async function retitleSession(
+  db: Executor,
+  owner: SessionOwner,
+  sessionId: string,
+  title: { madeFrom: string; title: string },
+): Promise<void> {
+  await db
+    .update(chatSessions)
+    .set({ title: title.title, updatedAt: new Date() })
+    .where(and(owned(owner, sessionId), eq(chatSessions.title, title.madeFrom)));
+}
+
 export async function touchSession(db: Executor, owner: SessionOwner, sessionId: string): Promise<void> {
   await db.update(chatSessions).set({ updatedAt: new Date() }).where(owned(owner, sessionId));
 }

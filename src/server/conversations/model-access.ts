@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, type ChatModel, type MaxTokensBound, type OrganisationSettings } from '../../contracts';
+import { isAdminRoleName, type ChatModel, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
-import { rolePermissions } from '../db/schema';
+import { rolePermissions, roles } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import type { Caller } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
@@ -35,21 +35,27 @@ export async function listUsableModels(
       replyTokenCap: Math.max(1, Math.min(ceiling, model.maxOutputTokens)),
     }));
   }
-  const permissions = await dependencies.db
-    .select({
-      modelId: rolePermissions.modelId,
-      maxTokensPerRequest: rolePermissions.maxTokensPerRequest,
-      monthlyTokenLimit: rolePermissions.monthlyTokenLimit,
-      costLimit: rolePermissions.costLimit,
-    })
-    .from(rolePermissions)
-    .where(
-      inOrganisation(
-        rolePermissions.orgId,
-        caller.orgId,
-        and(eq(rolePermissions.roleId, caller.roleId), eq(rolePermissions.isEnabled, true)),
+  const [permissions, [role]] = await Promise.all([
+    dependencies.db
+      .select({
+        modelId: rolePermissions.modelId,
+        maxTokensPerRequest: rolePermissions.maxTokensPerRequest,
+        monthlyTokenLimit: rolePermissions.monthlyTokenLimit,
+        costLimit: rolePermissions.costLimit,
+      })
+      .from(rolePermissions)
+      .where(
+        inOrganisation(
+          rolePermissions.orgId,
+          caller.orgId,
+          and(eq(rolePermissions.roleId, caller.roleId), eq(rolePermissions.isEnabled, true)),
+        ),
       ),
-    );
+    dependencies.db
+      .select({ shortenRepliesToFit: roles.shortenRepliesToFit })
+      .from(roles)
+      .where(inOrganisation(roles.orgId, caller.orgId, eq(roles.id, caller.roleId))),
+  ]);
   const permissionByModel = new Map(permissions.map((permission) => [permission.modelId, permission]));
   return available.flatMap((model) => {
     const permission = permissionByModel.get(model.id);
@@ -67,6 +73,7 @@ export async function listUsableModels(
         replyTokenCap: Math.max(1, Math.min(perRequest, model.maxOutputTokens)),
         monthlyTokenLimit,
         costLimitUsd: costLimit,
+        shortenReplyToFit: role?.shortenRepliesToFit ?? false,
       },
     ];
   });

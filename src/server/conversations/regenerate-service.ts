@@ -1,4 +1,4 @@
-import { messages, type RegenerateRequest } from '../../contracts';
+import { messages, sessionTitleFromPrompt, type RegenerateRequest } from '../../contracts';
 import { notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
@@ -13,7 +13,7 @@ import {
   updateMessageContent,
   type ChatMessageRecord,
 } from './chat-message-repository';
-import { findSession, type SessionOwner } from './chat-session-repository';
+import { findSession, retitleSession, type SessionOwner } from './chat-session-repository';
 import { turnsOf } from './load-history';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { OpenedReply } from './opened-reply';
@@ -84,6 +84,12 @@ async function setUpRegeneration(
   const move = replaced ? calibrationMoveOf(replaced, signal) : undefined;
   const saveFirst = async (transaction: Executor) => {
     if (edited) await saveEdit(transaction, owner, prompt, edited, replaceMessageId);
+    // A title made from the first message follows its edit; one the user chose stays.
+    if (edited && rows.find((message) => message.role === 'user') === prompt)
+      await retitleSession(transaction, owner, input.session_id, {
+        madeFrom: sessionTitleFromPrompt(prompt.content),
+        title: sessionTitleFromPrompt(edited),
+      });
     if (replaced && move)
       await recordCalibrationSignal(transaction, caller.orgId, replaced.id, move, edited ? 'edit' : 'regeneration');
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { costOfUsage, type ChatMessage } from '../../gateway';
 import { messages } from '../../contracts';
 import type { Executor } from '../db/database';
-import { AppError, notFound } from '../http/app-error';
+import { type AppError, notFound } from '../http/app-error';
 import { foreignKeyViolationConstraint } from '../shared/foreign-key-violation';
 import type { Caller } from '../http/context';
 import type { ModelOverLimit } from '../metered-calls/metered-call';

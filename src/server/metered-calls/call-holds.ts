@@ -101,7 +101,7 @@ export async function holdRoom<Plan extends CallPlan, Row>(
       );
       throw walletCannotPay(dependencies, caller, plan.primary.model, granted.wallet.availablePicodollars);
     }
-    overLimit.set(plan.primary.model.id, { limit: granted.limit, totals: granted.totals });
+    overLimit.set(plan.primary.model.id, { limit: granted.limit, totals: granted.totals, fit: granted.fit });
     if (!options.reroute || overLimit.size > maxReroutes)
       throw await refusal(options, plan.primary, overLimit.get(plan.primary.model.id)!);
     plan = await options.reroute(overLimit);
@@ -115,5 +115,5 @@ function refusal<Plan extends CallPlan, Row>(
 ): Promise<AppError> {
   return options.refuse
     ? options.refuse(refused, broken)
-    : Promise.resolve(limitExceeded(refused, broken.limit, broken.totals, null));
+    : Promise.resolve(limitExceeded(refused, broken.limit, broken.totals, null, new Date(), broken.fit));
 }

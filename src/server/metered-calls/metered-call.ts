@@ -8,6 +8,7 @@ import type { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { DecisionRecord } from '../routing/decision-repository';
 import type { LimitTotals } from '../usage/reservation-repository';
+import type { RequestFit } from '../usage/reserve-model-call';
 import type { TranscriptStore } from './call-journal';
 
 // The metered call's contract (docs/decisions/037): what a caller hands in and what it gets back.
@@ -35,7 +36,7 @@ export interface CallPlan {
 export type ModelRequest = Omit<ChatStreamRequest, 'modelId' | 'abortSignal'>;
 
 /** A model whose monthly limit refused the call's room: which limit, and what was taken of it then. */
-export type ModelOverLimit = { limit: MonthlyLimitKind; totals: LimitTotals };
+export type ModelOverLimit = { limit: MonthlyLimitKind; totals: LimitTotals; fit?: RequestFit };
 
 /** Where a usage record points; a link is left out when its row does not exist. */
 export interface UsageLinks {

@@ -62,7 +62,14 @@ describe('permissionsToStore', () => {
 });
 
 describe('presentRole', () => {
-  const role = { id: 'r', orgId: 'o', name: 'Admin', description: '', seededAs: 'admin' as const };
+  const role = {
+    id: 'r',
+    orgId: 'o',
+    name: 'Admin',
+    description: '',
+    seededAs: 'admin' as const,
+    shortenRepliesToFit: false,
+  };
 
   it('reports Admin with every catalog model, unlimited', () => {
     expect(presentRole(role, [], ['a/one', 'b/two']).permissions).toEqual([

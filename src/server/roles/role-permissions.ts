@@ -87,6 +87,7 @@ export function presentRole(
     org_id: role.orgId,
     name: role.name,
     description: role.description,
+    shorten_replies_to_fit: role.shortenRepliesToFit,
     // By model id in code point order, whatever the database's collation.
     permissions: [...permissions]
       .sort((first, second) => (first.modelId < second.modelId ? -1 : first.modelId > second.modelId ? 1 : 0))

@@ -10,6 +10,7 @@ export interface RoleRecord {
   name: string;
   description: string;
   seededAs: SeededRoleKey | null;
+  shortenRepliesToFit: boolean;
 }
 
 const roleColumns = {
@@ -18,6 +19,7 @@ const roleColumns = {
   name: roles.name,
   description: roles.description,
   seededAs: roles.seededAs,
+  shortenRepliesToFit: roles.shortenRepliesToFit,
 };
 
 export async function findRole(db: Executor, orgId: string, roleId: string): Promise<RoleRecord | undefined> {
@@ -51,7 +53,7 @@ export async function listRoles(db: Executor, orgId: string): Promise<(RoleRecor
 export async function insertRole(
   db: Executor,
   orgId: string,
-  values: { name: string; description: string },
+  values: { name: string; description: string; shortenRepliesToFit?: boolean },
 ): Promise<string> {
   const [role] = await db
     .insert(roles)
@@ -65,7 +67,7 @@ export async function updateRoleRecord(
   db: Executor,
   orgId: string,
   roleId: string,
-  changes: { name?: string; description?: string },
+  changes: { name?: string; description?: string; shortenRepliesToFit?: boolean },
 ): Promise<void> {
   await db
     .update(roles)

@@ -85,6 +85,7 @@ export async function createRole(
     const roleId = await insertRole(transaction, caller.orgId, {
       name: input.name,
       description: input.description ?? '',
+      shortenRepliesToFit: input.shorten_replies_to_fit ?? false,
     });
     await replaceRolePermissions(
       transaction,
@@ -125,7 +126,11 @@ export async function updateRole(
     if (role.seededAs === 'admin' && !isAdminRoleName(newName)) throw conflict(messages.adminRoleMustStayAdmin);
     if (name !== undefined && (await roleNameTaken(transaction, caller.orgId, name, roleId)))
       throw conflict(messages.roleNameTaken(name));
-    await updateRoleRecord(transaction, caller.orgId, roleId, { name, description: input.description });
+    await updateRoleRecord(transaction, caller.orgId, roleId, {
+      name,
+      description: input.description,
+      shortenRepliesToFit: input.shorten_replies_to_fit,
+    });
     // Admin and Super Admin keep no rows: leaving those names starts from every model at the defaults.
     const current = isAdminRoleName(role.name)
       ? everyModelWithDefaults(catalogIds(dependencies))
@@ -142,6 +147,7 @@ export async function updateRole(
       ...role,
       name: newName,
       description: input.description ?? role.description,
+      shortenRepliesToFit: input.shorten_replies_to_fit ?? role.shortenRepliesToFit,
     });
     await record({
       action: 'role.update',

@@ -14,6 +14,7 @@ import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import { cheaperAlternative, limitExceeded } from '../usage/limit-refusal';
+import type { RequestFit } from '../usage/reserve-model-call';
 import { limitBroken, monthlyLimitVerdicts, monthlyTotals } from '../usage/monthly-limits';
 import type { LimitTotals } from '../usage/reservation-repository';
 import { loadCalibration, noCalibration, type OrganisationCalibration } from './calibration/calibration-repository';
@@ -206,7 +207,7 @@ export async function refuseOverLimit(
   caller: Caller,
   usable: readonly UsableModel[],
   refused: UsableModel,
-  broken: { limit: MonthlyLimitKind; totals?: LimitTotals },
+  broken: { limit: MonthlyLimitKind; totals?: LimitTotals; fit?: RequestFit },
   prompt: string,
 ): Promise<AppError> {
   const now = new Date();
@@ -218,7 +219,7 @@ export async function refuseOverLimit(
     (candidate) =>
       !isOverRequestLimit(candidate, prompt) && !limitBroken(candidate, totals.get(candidate.model.id), promptTokens),
   );
-  return limitExceeded(refused, broken.limit, broken.totals, alternative, now);
+  return limitExceeded(refused, broken.limit, broken.totals, alternative, now, broken.fit);
 }
 
 /** The decision-record fields a routed request fills before any reply exists, whichever way it is answered. */

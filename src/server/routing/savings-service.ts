@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { messages, routingSavingsQuerySchema, type RoutingSavingsResponse } from '../../contracts';
+import type { z } from 'zod';
+import { messages, type routingSavingsQuerySchema, type RoutingSavingsResponse } from '../../contracts';
 import { findModel, type CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { validationFailed } from '../http/app-error';

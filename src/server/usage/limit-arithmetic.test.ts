@@ -145,10 +145,33 @@ describe('grantCall', () => {
     ],
     ['a cost limit of zero on a paid model', { costPicodollars: 0n }, nothingTaken, 1, 'cost_limit'],
   ] as const)('refuses when %s', (_name, limits, taken, inputTokens, expected) => {
-    expect(grantCall({ limits, taken, prices: mini, inputTokens, outputCap: 2000 })).toEqual({
+    const grant = grantCall({ limits, taken, prices: mini, inputTokens, outputCap: 2000 });
+    expect(grant).toMatchObject({ granted: false, limit: expected });
+    // Some of the limit is left but not even the prompt fits: no reply would (docs/decisions/051).
+    const someLeft =
+      expected === 'monthly_token_limit'
+        ? limits.tokens! > taken.tokens
+        : (limits as { costPicodollars?: bigint }).costPicodollars! > taken.costPicodollars;
+    expect(grant).toEqual(
+      someLeft ? { granted: false, limit: expected, fittingOutputTokens: 0 } : { granted: false, limit: expected },
+    );
+  });
+
+  it('refuses a reply whose whole cap does not fit when it may not be shortened, saying how much would fit', () => {
+    const limits = { tokens: 150n };
+    const taken = { tokens: 62n, costPicodollars: 0n };
+    expect(grantCall({ limits, taken, prices: mini, inputTokens: 57, outputCap: 50, shortenToFit: false })).toEqual({
       granted: false,
-      limit: expected,
+      limit: 'monthly_token_limit',
+      fittingOutputTokens: 31,
     });
+    expect(grantCall({ limits, taken, prices: mini, inputTokens: 57, outputCap: 50 })).toMatchObject({
+      granted: true,
+      outputTokens: 31,
+    });
+    expect(
+      grantCall({ limits, taken, prices: mini, inputTokens: 38, outputCap: 50, shortenToFit: false }),
+    ).toMatchObject({ granted: true, outputTokens: 50 });
   });
 
   it('lets a free model through a spent cost limit', () => {

@@ -66,6 +66,7 @@ describe('limitExceeded', () => {
       reserved: 0.004,
       resets_on: '2026-12-01',
       alternative: { model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini' },
+      reason: 'exceeded',
     });
     // Held room may come back soon: no Retry-After until the recorded usage alone is at the limit.
     expect(error.retryAfterSeconds).toBeUndefined();

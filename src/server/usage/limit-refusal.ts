@@ -2,6 +2,7 @@ import { limitRefusalMessage, limitResetDate, type LimitRefusal, type MonthlyLim
 import { blendedPrice } from '../../gateway';
 import { AppError } from '../http/app-error';
 import type { UsableModel } from './usable-model';
+import type { RequestFit } from './reserve-model-call';
 import { usdNumber } from './limit-arithmetic';
 import { limitPeriod } from './monthly-limits';
 import { noTotals, type LimitTotals } from './reservation-repository';
@@ -32,7 +33,8 @@ export function cheaperAlternative(
 }
 
 /**
- * The 429 of a request refused by a monthly limit, with the body's `limit`. Retry-After points at
+ * The 429 of a request refused by a monthly limit, with the body's `limit`: 'exceeded' when what
+ * is taken leaves no room for the prompt, 'does_not_fit' (with `fit`) when a shorter reply would fit. Retry-After points at
  * the reset when the recorded usage alone has reached the limit; when replies still being written
  * hold the room, it is left out (they end soon, and may give room back).
  */
@@ -42,6 +44,7 @@ export function limitExceeded(
   totals: LimitTotals | undefined,
   alternative: Alternative,
   now = new Date(),
+  fit?: RequestFit,
 ): AppError {
   const taken = totals ?? noTotals;
   const isTokens = kind === 'monthly_token_limit';
@@ -54,6 +57,14 @@ export function limitExceeded(
     reserved: isTokens ? Number(taken.reservedTokens) : usdNumber(taken.reservedCostPicodollars),
     resets_on: limitResetDate(now),
     alternative,
+    ...(fit
+      ? {
+          reason: 'does_not_fit' as const,
+          request_tokens: fit.inputTokens + fit.outputCap,
+          reply_tokens: fit.outputCap,
+          fitting_reply_tokens: fit.fittingOutputTokens,
+        }
+      : { reason: 'exceeded' as const }),
   };
   const spentAlready = refusal.used >= refusal.limit;
   const secondsToReset = Math.ceil((limitPeriod(now).end.getTime() - now.getTime()) / 1000);

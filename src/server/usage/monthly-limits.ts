@@ -8,7 +8,8 @@ import { grantCall, picodollars, picodollarsPerToken, type MonthlyLimits, type T
 import { limitTotalsByModel, noTotals, type LimitTotals } from './reservation-repository';
 import { monthBounds } from './usage-repository';
 
-export type Limited = Pick<UsableModel, 'model' | 'monthlyTokenLimit' | 'costLimitUsd'>;
+export type Limited = Pick<UsableModel, 'model' | 'monthlyTokenLimit' | 'costLimitUsd'> &
+  Partial<Pick<UsableModel, 'replyTokenCap' | 'shortenReplyToFit'>>;
 
 /** The role's monthly limits on the model, exactly; undefined when it has none (admin-named roles). */
 export function limitsOf(usable: Limited): MonthlyLimits | undefined {
@@ -44,8 +45,9 @@ export async function monthlyTotals(
 }
 
 /**
- * The limit a request of `inputTokens` would break on the model: none when the prompt and at least
- * one token of reply fit what is left of both limits (the reply is then capped to what is left).
+ * The limit a request of `inputTokens` would break on the model: none when the prompt and its
+ * reply fit what is left of both limits: at least one token of reply when the role lets replies be
+ * shortened to fit (or the reply's cap is not known), else the reply's whole cap.
  */
 export function limitBroken(
   usable: Limited,
@@ -63,7 +65,8 @@ export function limitBroken(
     },
     prices: pricesOf(usable.model),
     inputTokens,
-    outputCap: 1,
+    outputCap: usable.shortenReplyToFit || usable.replyTokenCap === undefined ? 1 : usable.replyTokenCap,
+    shortenToFit: false,
   });
   return grant.granted ? undefined : grant.limit;
 }

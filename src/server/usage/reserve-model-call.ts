@@ -32,9 +32,19 @@ export interface PlannedCall {
 export type ReservedCall =
   /** The call may go ahead asking for at most `maxOutputTokens`; `reservationId` is absent when the caller has no limits. */
   | { granted: true; maxOutputTokens: number; reservationId?: string; walletReservationId?: string }
-  | { granted: false; limit: MonthlyLimitKind; totals: LimitTotals }
+  | { granted: false; limit: MonthlyLimitKind; totals: LimitTotals; fit?: RequestFit }
   /** The organisation's wallet cannot pay for even one token of the reply (docs/decisions/022). */
   | { granted: false; wallet: { availablePicodollars: bigint } };
+
+/**
+ * A request refused because its prompt and its largest reply do not fit what is left, though a
+ * shorter reply would: the prompt's held tokens, the reply's cap, and the most output that fits.
+ */
+export interface RequestFit {
+  inputTokens: number;
+  outputCap: number;
+  fittingOutputTokens: number;
+}
 
 /** Which models the organisation's wallet pays for (the instance's keys), when payment is enforced. */
 export interface WalletPayment {
@@ -127,8 +137,15 @@ function grantRoom(
       prices,
       inputTokens,
       outputCap,
+      shortenToFit: call.usable.shortenReplyToFit ?? false,
     });
-    if (!limited.granted) return { granted: false, limit: limited.limit, totals };
+    if (!limited.granted) {
+      const fit =
+        limited.fittingOutputTokens === undefined
+          ? undefined
+          : { inputTokens, outputCap, fittingOutputTokens: limited.fittingOutputTokens };
+      return { granted: false, limit: limited.limit, totals, ...(fit ? { fit } : {}) };
+    }
     outputCap = limited.outputTokens;
   }
   let walletReservationId: string | undefined;

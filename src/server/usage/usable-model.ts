@@ -23,4 +23,9 @@ export interface UsableModel {
   /** Monthly limits of the caller's role on this model; undefined means unlimited (admins). */
   monthlyTokenLimit?: number;
   costLimitUsd?: number;
+  /**
+   * Whether the role lets a reply be shortened to what is left of its monthly limits; otherwise a
+   * request whose largest reply does not fit is refused, saying what would (docs/decisions/051).
+   */
+  shortenReplyToFit?: boolean;
 }

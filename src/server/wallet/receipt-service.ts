@@ -28,7 +28,7 @@ export async function paymentReceipt(
   applicationName: string,
 ): Promise<{ pdf: Uint8Array; fileName: string }> {
   const payment = await findPayment(db, orgId, paymentId);
-  if (!payment || payment.status !== 'succeeded') throw notFound(walletMessages.receiptNotFound);
+  if (payment?.status !== 'succeeded') throw notFound(walletMessages.receiptNotFound);
   const [organisation] = await db
     .select({ name: organisations.name })
     .from(organisations)

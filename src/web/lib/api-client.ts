@@ -181,7 +181,7 @@ async function send(
 
 async function readAnswer<Result>(response: Response, schema: ZodType<Result> | undefined): Promise<Result> {
   const text = await response.text();
-  let body: unknown = undefined;
+  let body: unknown;
   if (text) {
     try {
       body = JSON.parse(text);

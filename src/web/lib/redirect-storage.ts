@@ -10,6 +10,6 @@ export function takeRedirectPath(defaultPath = '/chat'): string {
   const stored = sessionStorage.getItem(redirectAfterLoginKey);
   sessionStorage.removeItem(redirectAfterLoginKey);
   // Only same-site paths: a crafted value must not send the user to another origin.
-  if (stored && stored.startsWith('/') && !stored.startsWith('//')) return stored;
+  if (stored?.startsWith('/') && !stored.startsWith('//')) return stored;
   return defaultPath;
 }

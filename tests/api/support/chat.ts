@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { parseStreamBody, type ParsedStream } from '../../../src/contracts';
-import { api, randomAddress } from './client';
+import { randomAddress } from './client';
 
 export interface StreamedAnswer {
   status: number;

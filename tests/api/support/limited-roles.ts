@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { parseStreamBody, type ParsedStream } from '../../../src/contracts';
-import { startFakeProviderServer, type FakeProviderServer } from '../../../src/gateway/testing/fake-provider-server';
+import { startFakeProviderServer } from '../../../src/gateway/testing/fake-provider-server';
 import type { Database } from '../../../src/server/db/database';
 import { rolePermissions, roles, usageRecords, usageReservations, users } from '../../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../../src/server/server';
@@ -78,7 +78,11 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
   }
 
   /** A new organisation's first user, moved to a role enabling exactly `permissions`. */
-  async function limitedUser(permissions: ModelPermission[], roleName = 'Limited'): Promise<LimitedUser> {
+  async function limitedUser(
+    permissions: ModelPermission[],
+    roleName = 'Limited',
+    shortenRepliesToFit = true,
+  ): Promise<LimitedUser> {
     const username = uniqueName('limits');
     const signup = await call('/auth/signup', undefined, {
       username,
@@ -88,7 +92,7 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
     });
     expect(signup.status).toBe(201);
     const { token, user } = signup.json() as { token: string; user: { id: string; org_id: string } };
-    await giveRole(db, user.org_id, user.id, roleName, permissions);
+    await giveRole(db, user.org_id, user.id, roleName, permissions, shortenRepliesToFit);
     return { token, userId: user.id, orgId: user.org_id };
   }
 
@@ -148,18 +152,27 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
 
 export type LimitsServer = Awaited<ReturnType<typeof startLimitsServer>>;
 
-/** Creates a role in the organisation enabling exactly `permissions` (new-role defaults otherwise) and gives it to the user. */
+/**
+ * Creates a role in the organisation enabling exactly `permissions` (new-role defaults otherwise) and
+ * gives it to the user. The role shortens replies to fit what is left (decision 019's behaviour,
+ * which these tests were written for) unless `shortenRepliesToFit` is false (docs/decisions/051).
+ */
 export async function giveRole(
   db: Database,
   orgId: string,
   userId: string,
   name: string,
   permissions: ModelPermission[],
+  shortenRepliesToFit = true,
 ): Promise<string> {
   const roleId = randomUUID();
-  await db
-    .insert(roles)
-    .values({ id: roleId, orgId, name: `${name} ${roleId.slice(0, 8)}`, description: 'For limits tests' });
+  await db.insert(roles).values({
+    id: roleId,
+    orgId,
+    name: `${name} ${roleId.slice(0, 8)}`,
+    description: 'For limits tests',
+    shortenRepliesToFit,
+  });
   if (permissions.length > 0) {
     await db.insert(rolePermissions).values(
       permissions.map((permission) => ({

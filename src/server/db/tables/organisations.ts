@@ -41,6 +41,8 @@ export const roles = pgTable(
     description: text('description').notNull().default(''),
     /** Which of the roles every organisation starts with this one is; null for roles an admin made. The seeded Admin role cannot be deleted. */
     seededAs: text('seeded_as', { enum: seededRoleKeys }),
+    /** Whether a reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
+    shortenRepliesToFit: boolean('shorten_replies_to_fit').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { resendVerificationResponseSchema, successResponseSchema, verifyEmailResponseSchema } from '@contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export type SuccessAnswer = z.infer<typeof successResponseSchema>;

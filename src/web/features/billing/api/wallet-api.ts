@@ -1,5 +1,5 @@
 import {
-  topUpRequestSchema,
+  type topUpRequestSchema,
   topUpResultSchema,
   walletBalanceSchema,
   walletDefaults,

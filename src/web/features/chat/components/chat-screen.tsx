@@ -19,7 +19,7 @@ import { ErrorBanner } from './input/error-banner';
 import { MessageInput } from './input/message-input';
 import { ModelSelector } from './input/model-selector';
 import { ChatSidebar } from './sidebar/chat-sidebar';
-import type { ChatMessage } from '../state/chat-types';
+import { isLocalSessionId, type ChatMessage, type ChatSession } from '../state/chat-types';
 
 /** The chat screen of spec section 2. */
 export function ChatScreen() {
@@ -43,7 +43,9 @@ export function ChatScreen() {
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
 
-  const { regenerate, retry, resubmit, rate } = chat;
+  const { regenerate, retry, resubmit, withdraw, rate } = chat;
+  // A message that was not sent, taken back into the message box by its Edit.
+  const [draft, setDraft] = useState<{ text: string; id: number } | null>(null);
   const isStreaming = chat.state.isTyping;
   // "Try another model" opens the model list; the model chosen there sends that message again.
   const [modelListRequest, setModelListRequest] = useState(0);
@@ -59,11 +61,15 @@ export function ChatScreen() {
         retryOnChoice.current = message;
         setModelListRequest((count) => count + 1);
       },
+      editUnsent: (message) => {
+        withdraw(message);
+        setDraft((previous) => ({ text: message.content, id: (previous?.id ?? 0) + 1 }));
+      },
       // Saving an edit asks the edited message again with the model chosen for the chat.
       edit: (message, content) => resubmit(message, content, selectedModelId),
       rate,
     }),
-    [models.data, models.isLoading, isStreaming, regenerate, retry, selectedModelId, resubmit, rate],
+    [models.data, models.isLoading, isStreaming, regenerate, retry, withdraw, selectedModelId, resubmit, rate],
   );
 
   function closeOnMobile() {
@@ -126,7 +132,7 @@ export function ChatScreen() {
       />
       {sidebarOpen ? (
         <ChatSidebar
-          sessions={state.sessions}
+          sessions={listedSessions(state.sessions)}
           currentSessionId={state.currentSessionId}
           isMobile={isMobile}
           onClose={() => setSidebarOpen(false)}
@@ -196,8 +202,19 @@ export function ChatScreen() {
           isStreaming={state.isTyping}
           onStop={chat.stop}
           showSuggestions={(currentSession?.messages.length ?? 0) === 0}
+          draft={draft}
         />
       </section>
     </div>
+  );
+}
+
+/** A chat whose messages were all refused before the server saved any is no conversation: it is not listed. */
+function listedSessions(sessions: ChatSession[]): ChatSession[] {
+  return sessions.filter(
+    (session) =>
+      !isLocalSessionId(session.id) ||
+      session.messages.length === 0 ||
+      session.messages.some((message) => !message.failure?.notSent),
   );
 }

@@ -21,8 +21,10 @@ interface StreamHandlers {
 /** How a reply ended early: stopped by the user, or failed with the server's reason to show under the message. */
 export interface ReplyFailure {
   stopped: boolean;
-  /** Absent when stopped, and when a banner shows the failure instead (access, limits, wallet). */
+  /** Absent when stopped. */
   reason?: string;
+  /** Refused before the server saved anything (a limit, the wallet, access): the message was not sent. */
+  notSent?: boolean;
 }
 
 /** An access or limit failure for the red banner: the spec's text, and for a monthly limit its details and a way to resend. */
@@ -78,23 +80,30 @@ export function useReplyStream(onBanner?: (notice: BannerNotice) => void) {
         }
         const walletRefusal = walletRefusalOf(error);
         if (walletRefusal !== undefined) {
-          handlers.onFail(partialText, { stopped: false });
+          handlers.onFail(partialText, { stopped: false, reason: walletRefusal, notSent: true });
           if (onBanner) onBanner({ message: walletRefusal, walletEmpty: true });
           else toast.error(walletRefusal);
           return;
         }
         const allowanceRefusal = planAllowanceRefusalOf(error);
         if (allowanceRefusal !== undefined) {
-          handlers.onFail(partialText, { stopped: false });
+          handlers.onFail(partialText, { stopped: false, reason: allowanceRefusal, notSent: true });
           if (onBanner) onBanner({ message: allowanceRefusal, allowanceUsed: true });
           else toast.error(allowanceRefusal);
           return;
         }
-        const message = sendFailureMessage(error instanceof Error ? error.message : undefined);
+        const refusal = limitRefusalOf(error);
+        // A request that does not fit what is left was not over any limit: the server's words say what would fit.
+        const message =
+          refusal?.reason === 'does_not_fit' && error instanceof Error
+            ? error.message
+            : sendFailureMessage(error instanceof Error ? error.message : undefined);
         // Access and limit texts go to the red banner when there is one, so they are not shown twice.
-        if (onBanner && bannerMessages.includes(message)) {
-          handlers.onFail(partialText, { stopped: false });
-          onBanner({ message, refusal: limitRefusalOf(error), retryWith: handlers.retryWith });
+        if (onBanner && (bannerMessages.includes(message) || refusal)) {
+          // The spec's short text for access; a limit's own words say which limit and how much is left.
+          const reason = message === sendFailureMessages.accessDenied ? message : failureReason(error);
+          handlers.onFail(partialText, { stopped: false, reason, notSent: true });
+          onBanner({ message, refusal, retryWith: handlers.retryWith });
           return;
         }
         handlers.onFail(partialText, { stopped: false, reason: failureReason(error) });

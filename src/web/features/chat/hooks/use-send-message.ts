@@ -209,8 +209,8 @@ export function useSendMessage({
             onReplyDone?.(reply.metadata);
           },
           onFail: (_partialText, ended) => {
-            failure = ended;
-            dispatch({ type: 'retry-failed', messageId: message.id, reason: ended.reason });
+            failure = ended.notSent ? { ...ended, reason: undefined } : ended;
+            dispatch({ type: 'retry-failed', messageId: message.id, reason: failure.reason });
           },
           retryWith: (otherModelId) => void latest.current.resubmit?.(message, content, otherModelId),
         },
@@ -226,7 +226,13 @@ export function useSendMessage({
   );
   latest.current.resubmit = resubmit;
 
-  return { send, regenerate, retry, resubmit, stop };
+  /** A message that was not sent goes from the conversation (its text goes back to the message box). */
+  const withdraw = useCallback(
+    (message: ChatMessage) => dispatch({ type: 'message-withdrawn', messageId: message.id }),
+    [dispatch],
+  );
+
+  return { send, regenerate, retry, resubmit, withdraw, stop };
 }
 
 function isSavedMessage(message: ChatMessage): boolean {

@@ -21,7 +21,14 @@ export type ChatAction =
   | { type: 'reply-advanced'; text: string }
   | { type: 'reply-completed'; pendingMessageId: string; text: string; metadata: StreamMetadata }
   /** `reason`: the server's words for an inline failure (none when the user stopped, or a banner shows it). */
-  | { type: 'reply-failed'; pendingMessageId: string; partialText: string; reason?: string; stopped?: boolean }
+  | {
+      type: 'reply-failed';
+      pendingMessageId: string;
+      partialText: string;
+      reason?: string;
+      stopped?: boolean;
+      notSent?: boolean;
+    }
   | { type: 'retry-started'; sessionId: string; messageId: string }
   | { type: 'retry-completed'; messageId: string; text: string; metadata: StreamMetadata }
   | { type: 'retry-failed'; messageId: string; reason?: string }
@@ -235,7 +242,7 @@ function completeReply(state: ChatState, pendingMessageId: string, text: string,
 
 function failReply(
   state: ChatState,
-  { pendingMessageId, partialText, reason, stopped }: Extract<ChatAction, { type: 'reply-failed' }>,
+  { pendingMessageId, partialText, reason, stopped, notSent }: Extract<ChatAction, { type: 'reply-failed' }>,
 ): ChatState {
   const pending = state.sessions
     .flatMap((session) => session.messages)
@@ -246,7 +253,12 @@ function failReply(
     ...session,
     messages: session.messages.map((message) =>
       message.id === pendingMessageId
-        ? { ...message, id: savedId ?? message.id, isPending: false, ...(reason ? { failure: { reason } } : {}) }
+        ? {
+            ...message,
+            id: savedId ?? message.id,
+            isPending: false,
+            ...(reason ? { failure: notSent && !savedId ? { reason, notSent } : { reason } } : {}),
+          }
         : message,
     ),
   }));

@@ -37,7 +37,7 @@ export interface ChatMessage {
   /** A reply kept locally after a failure: the saved user message it answers, which regenerating asks about again. */
   answersMessageId?: string;
   /** A user message whose reply failed: the server's reason, shown under it with Retry. */
-  failure?: { reason: string };
+  failure?: { reason: string; notSent?: boolean };
   /** A reply the user stopped; known locally before the saved one is read back. */
   stoppedByUser?: boolean;
   /** A reply's earlier answers, oldest first (docs/decisions/030). */

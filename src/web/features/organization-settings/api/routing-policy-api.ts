@@ -1,5 +1,5 @@
 import { routingPolicyResponseSchema, type UpdateRoutingPolicyRequest } from '@contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const routingPolicyViewSchema = routingPolicyResponseSchema;

@@ -5,7 +5,6 @@ import {
   type Organisation,
   type UpdateOrganisationRequest,
 } from '@contracts';
-import { z } from 'zod';
 import { problemsFrom, type FormProblems } from './form-problems';
 
 export interface OrganizationDraft {

@@ -5,7 +5,7 @@ import {
   twoFactorEnableResponseSchema,
   twoFactorSetupResponseSchema,
 } from '@contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupResponseSchema>;

@@ -13,6 +13,8 @@ export interface MessageActions {
   retry: (message: ChatMessage) => void;
   /** Opens the model choice; the model chosen there sends the failed message again. */
   tryAnotherModel: (message: ChatMessage) => void;
+  /** Takes a message that was not sent back into the message box, to change and send again. */
+  editUnsent: (message: ChatMessage) => void;
   /** Saves the edit and asks the message again; resolves false when the server refused the edit (the draft is kept). */
   edit: (message: ChatMessage, content: string) => Promise<boolean>;
   /** Resolves true when the rating was recorded. */

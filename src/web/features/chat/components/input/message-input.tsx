@@ -1,5 +1,5 @@
 import { estimatePromptTokens } from '@contracts';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { MarkdownContent } from '../markdown/markdown-content';
 import { SuggestionChips } from './suggestion-chips';
@@ -16,13 +16,23 @@ interface MessageInputProps {
   isStreaming: boolean;
   onStop: () => void;
   showSuggestions: boolean;
+  /** Text to put in the box (a message that was not sent, taken back to edit); a new id puts it again. */
+  draft?: { text: string; id: number } | null;
 }
 
-export function MessageInput({ onSend, isStreaming, onStop, showSuggestions }: MessageInputProps) {
+export function MessageInput({ onSend, isStreaming, onStop, showSuggestions, draft }: MessageInputProps) {
   const [text, setText] = useState('');
   const [previewing, setPreviewing] = useState(false);
   const textBox = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!draft) return;
+    pendingCaret.current = draft.text.length;
+    setText(draft.text);
+    setPreviewing(false);
+    textBox.current?.focus();
+  }, [draft]);
 
   useLayoutEffect(() => {
     const element = textBox.current;

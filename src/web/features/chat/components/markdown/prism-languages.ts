@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
  */
 let loaded = false;
 const listeners = new Set<() => void>();
-let loading: Promise<void> | undefined;
+let _loading: Promise<void> | undefined;
 
 async function loadGrammars(): Promise<void> {
   (globalThis as { Prism?: typeof Prism }).Prism = Prism;
@@ -29,7 +29,7 @@ async function loadGrammars(): Promise<void> {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  loading ??= loadGrammars()
+  _loading ??= loadGrammars()
     .catch(() => undefined)
     .finally(() => {
       loaded = true;

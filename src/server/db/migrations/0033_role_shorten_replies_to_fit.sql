@@ -1,0 +1,1 @@
+ALTER TABLE "roles" ADD COLUMN "shorten_replies_to_fit" boolean DEFAULT false NOT NULL;
