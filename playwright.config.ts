@@ -12,6 +12,7 @@ import {
   e2eLiveDataDir,
   e2eLivePort,
   e2ePort,
+  e2eSingleSignOnTrustedDomain,
 } from './tests/e2e/support/environment';
 
 const chromiumArgs = [
@@ -83,6 +84,9 @@ export default defineConfig({
         LOCAL_MODEL_ENABLED: 'false',
         // Every journey signs up its own organisation, all from 127.0.0.1.
         SIGNUP_MAX_PER_ADDRESS: '1000',
+        // Single sign-on journeys start their identity provider on loopback and use domains vouched for here.
+        SSO_ISSUER_ALLOWED_NETWORKS: '127.0.0.1/32',
+        SSO_TRUSTED_DOMAINS: e2eSingleSignOnTrustedDomain,
       },
     },
     {

@@ -11,6 +11,8 @@ export const errorCodes = [
   /** Signed in, but the organisation requires two-factor authentication and it is not set up yet. */
   'two_factor_setup_required',
   'forbidden',
+  /** The organisation signs in with single sign-on only: a password, a reset or an invitation is refused. */
+  'single_sign_on_required',
   'not_found',
   'conflict',
   'payment_required',

@@ -30,3 +30,4 @@ export * from './wallet';
 export * from './subscriptions';
 export * from './api-keys';
 export * from './program-api';
+export * from './single-sign-on';

@@ -43,6 +43,12 @@ import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
 import type { ProviderKeyDependencies } from './provider-keys/provider-key-service';
 import { createRoleRoutes } from './roles/role-routes';
 import { createRoutingPolicyRoutes } from './routing/routing-policy-routes';
+import type { ScimDependencies } from './scim/scim-dependencies';
+import { createScimRoutes } from './scim/scim-routes';
+import { createScimTokenRoutes } from './scim/scim-token-routes';
+import { createSingleSignOnAdminRoutes } from './single-sign-on/single-sign-on-admin-routes';
+import type { SingleSignOnDependencies } from './single-sign-on/single-sign-on-dependencies';
+import { createSingleSignOnRoutes } from './single-sign-on/single-sign-on-routes';
 import { createRoutingSavingsRoutes } from './routing/routing-savings-routes';
 import type { RoutingPolicyDependencies } from './routing/policy-service';
 import { createSystemMessageRoutes } from './system-messages/system-message-routes';
@@ -61,6 +67,10 @@ export interface AppOptions {
   apiKeys: ApiKeyDependencies & { lastUse: ApiKeyLastUse };
   routingPolicy: RoutingPolicyDependencies;
   wallet: WalletDependencies;
+  /** Sign-in through organisations' identity providers (docs/decisions/045). */
+  singleSignOn: SingleSignOnDependencies;
+  /** Provisioning from organisations' directories at /scim/v2 (docs/decisions/046). */
+  scim: ScimDependencies;
   /** How subscriptions take money and where invoices read usage and the wallet (docs/decisions/023). */
   billing: Pick<BillingDependencies, 'charges' | 'sources' | 'cardPayments' | 'onPlanChanged'>;
   logger: Logger;
@@ -143,6 +153,7 @@ export function createApp(options: AppOptions) {
   );
 
   const signedIn = requireAuth(options.auth);
+  api.route('/auth/sso', createSingleSignOnRoutes(options.singleSignOn));
   api.route('/auth', createAuthRoutes(options.auth));
   const analytics = { db: options.database.db, catalog: options.conversations.catalog };
   api.route('/subscription/analytics/:orgId', createSubscriptionAnalyticsRoutes(analytics, signedIn));
@@ -161,6 +172,8 @@ export function createApp(options: AppOptions) {
   api.route('/org/:orgId/api-keys', createOrganisationApiKeyRoutes(options.apiKeys, signedIn));
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
   api.route('/org/:orgId/models', createOrganisationModelRoutes(options.conversations, signedIn));
+  api.route('/org/:orgId/sso', createSingleSignOnAdminRoutes(options.singleSignOn, signedIn));
+  api.route('/org/:orgId/scim-tokens', createScimTokenRoutes(options.database.db, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/usage', createOrganisationUsageRoutes(analytics, signedIn));
@@ -204,6 +217,7 @@ export function createApp(options: AppOptions) {
   });
   app.route('/api', api);
   app.route(programApiBasePath, programApi);
+  app.route('/scim/v2', createScimRoutes(options.scim, { maxBodyBytes: options.maxBodyBytes }));
   if (options.webRoot) app.route('/', createStaticWebRoutes(options.webRoot));
   return app;
 }

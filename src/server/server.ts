@@ -43,6 +43,8 @@ import { createBackgroundTasks } from './shared/background-tasks';
 import { createApiKeyLastUse } from './api-keys/api-key-last-use';
 import { createApiKeyHasher } from './api-keys/api-key-secrets';
 import { createLogger } from './logger';
+import { createSingleSignOnDependencies } from './single-sign-on/create-single-sign-on';
+import { createPasswordSignInPolicy } from './single-sign-on/enforcement';
 import { createWallet } from './wallet/create-wallet';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -110,7 +112,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     trialCreditUsd: config.wallet.trialCreditUsd,
     linkTo: (pagePath, token) => `${publicUrl}${pagePath}?token=${encodeURIComponent(token)}`,
     logger,
+    // Enforced single sign-on refuses passwords at an organisation's proven domains (docs/decisions/045).
+    passwordSignInPolicy: createPasswordSignInPolicy(database.db),
   };
+  const singleSignOn = createSingleSignOnDependencies({
+    db: database.db,
+    auth,
+    secretKey,
+    settings: config.singleSignOn,
+    publicUrl: () => publicUrl,
+    logger,
+  });
   // The built-in catalog and the models the operator declared for an OpenAI-compatible server.
   const catalog = [...modelCatalog, ...config.openAiCompatibleModels];
   // One embedded model for the whole process; nothing loads until the first local request.
@@ -193,6 +205,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     conversations,
     wallet: wallet.dependencies,
     providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
+    singleSignOn,
+    scim: { db: database.db, recentCallers: auth.recentCallers, baseUrl: () => `${publicUrl}/scim/v2` },
     billing,
     routingPolicy: {
       db: database.db,

@@ -170,6 +170,8 @@ export async function requestPasswordReset(dependencies: AuthDependencies, email
   const retryAfterSeconds = perClient.admit(client.address);
   if (retryAfterSeconds > 0)
     throw new AppError('too_many_requests', messages.tooManyResetRequests, { retryAfterSeconds });
+  // Decided by the address's domain alone, so the answer still tells nothing about an account.
+  await dependencies.passwordSignInPolicy?.refusePasswordReset(email);
   if (perRecipient.admit(email.trim().toLowerCase()) === 0) {
     dependencies.backgroundTasks.run('password-reset e-mail', () => sendPasswordResetEmail(dependencies, email));
   }

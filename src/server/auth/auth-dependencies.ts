@@ -4,6 +4,7 @@ import type { Mailer } from '../email/mailer';
 import type { BackgroundTasks } from '../shared/background-tasks';
 import type { AccessTokens } from './access-tokens';
 import type { LoginThrottle } from './login-throttle';
+import type { PasswordSignInPolicy } from './password-sign-in-policy';
 import type { PasswordHasher } from './passwords';
 import type { RecentCallers } from './recent-callers';
 import type { RecoveryCodeHasher } from './recovery-codes';
@@ -42,6 +43,8 @@ export interface AuthDependencies {
   /** Absolute link to a web page of the product, e.g. linkTo('/verify-email', token). */
   linkTo(pagePath: string, token: string): string;
   logger: Logger;
+  /** Enforced single sign-on's say over password sign-ins and resets; absent, passwords always count. */
+  passwordSignInPolicy?: PasswordSignInPolicy;
 }
 
 /** Who is asking, as far as the network tells. */

@@ -37,6 +37,8 @@ export async function login(
     const { security } = await getOrganisationSettings(db, user.orgId);
     if (!isAddressAllowed(client.address, security.ip_restrictions))
       throw forbidden(organisationRuleMessages.addressNotAllowed(client.address));
+    // Enforced single sign-on (docs/decisions/045) refuses the password here: the attempt is withdrawn, not failed.
+    const afterPasswordSignIn = await dependencies.passwordSignInPolicy?.judgePasswordSignIn(user, client);
     // A wrong authenticator or recovery code counts like a wrong password.
     const secondFactor = await checkSecondFactor(dependencies, user, input);
     const signedIn = await db.transaction(async (transaction) => {
@@ -48,6 +50,7 @@ export async function login(
         lastLoginAt: new Date(),
         ...(secondFactor.kind === 'authenticator' ? { totpLastStep: secondFactor.acceptedStep } : {}),
       });
+      await afterPasswordSignIn?.(transaction);
       const answer = await issueSignIn(
         dependencies,
         transaction,

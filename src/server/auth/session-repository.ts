@@ -24,6 +24,9 @@ function signInRulesOf(row: {
   };
 }
 
+/** Two-factor authentication is satisfied by the person's own, or is the identity provider's business for a single sign-on sign-in. */
+const twoFactorSatisfied = sql<boolean>`(${users.totpEnabled} or ${authSessions.signInMethod} = 'single_sign_on')`;
+
 export async function createAuthSession(
   db: Executor,
   values: { orgId: string; userId: string; userAgent?: string; clientAddress?: string },
@@ -55,7 +58,7 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
       sessionRevokedReason: authSessions.revokedReason,
       sessionLastActiveAt: authSessions.lastUsedAt,
       userStatus: users.status,
-      twoFactorEnabled: users.totpEnabled,
+      twoFactorEnabled: twoFactorSatisfied,
       ...signInRuleColumns,
     })
     .from(refreshTokens)
@@ -133,6 +136,15 @@ export async function recordSignInActivity(db: Executor, sessionId: string, at: 
     .where(and(eq(authSessions.id, sessionId), lt(authSessions.lastUsedAt, at)));
 }
 
+/** Whether the sign-in was made through the organisation's identity provider (then two-factor is its business). */
+export async function isSingleSignOnSession(db: Executor, orgId: string, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ method: authSessions.signInMethod })
+    .from(authSessions)
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.orgId, orgId)));
+  return row?.method === 'single_sign_on';
+}
+
 /** Why a sign-in ended when it was idle past its organisation's timeout; its refresh says so. */
 export const idleRevocationReason = 'idle timeout';
 
@@ -190,7 +202,7 @@ export async function findCaller(
       roleId: users.roleId,
       roleName: roles.name,
       lastActiveAt: authSessions.lastUsedAt,
-      twoFactorEnabled: users.totpEnabled,
+      twoFactorEnabled: twoFactorSatisfied,
       ...signInRuleColumns,
     })
     .from(authSessions)

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isDomainName } from '../../contracts';
 import {
   parseDeclaredModels,
   parseNetwork,
@@ -20,6 +22,39 @@ const networkList = z
   .refine((networks) => networks.every((network) => parseNetwork(network) !== undefined), {
     error: "must be comma-separated IP addresses or CIDR networks, e.g. '10.0.0.0/8,fd00::/8'",
   });
+
+const domainList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase().replace(/\.$/, ''))
+      .filter(Boolean),
+  )
+  .refine((domains) => domains.every(isDomainName), {
+    error: "must be comma-separated domain names, e.g. 'example.com'",
+  });
+
+const dnsServerList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (servers) =>
+      servers.every(
+        (server) =>
+          isIP(server) !== 0 ||
+          /^(\d{1,3}\.){3}\d{1,3}:\d{1,5}$/.test(server) ||
+          /^\[[0-9a-f:]+\]:\d{1,5}$/i.test(server),
+      ),
+    {
+      error: "must be comma-separated IP addresses with optional ports, e.g. '10.0.0.53,127.0.0.1:5353'",
+    },
+  );
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -89,6 +124,12 @@ const configSchema = z.object({
   OPENAI_COMPATIBLE_MODELS: z.string().optional(),
   // Organisations' base URLs stay on public addresses unless the operator names networks here.
   ORG_PROVIDER_URLS_ALLOWED_NETWORKS: networkList.default([]),
+  // Single sign-on (docs/decisions/045): issuer URLs stay public unless the operator names networks here.
+  SSO_ISSUER_ALLOWED_NETWORKS: networkList.default([]),
+  // 'off': every domain an organisation claims counts as proven (instances that cannot check DNS).
+  SSO_DOMAIN_VERIFICATION: z.enum(['dns', 'off']).default('dns'),
+  SSO_TRUSTED_DOMAINS: domainList.default([]),
+  SSO_DNS_SERVERS: dnsServerList.default([]),
   // The prepaid wallet (docs/decisions/022).
   STRIPE_SECRET_KEY: z
     .string()
@@ -174,6 +215,17 @@ export interface Config {
    * addresses); empty by default: public addresses only (docs/decisions/014).
    */
   organisationUrlAllowedNetworks: string[];
+  /** Single sign-on and SCIM (docs/decisions/045, 046). */
+  singleSignOn: {
+    /** Non-public networks issuer URLs may reach (an internal Keycloak); http issuers only there. */
+    issuerAllowedNetworks: string[];
+    /** 'off': organisations' domains count as proven without a DNS record. */
+    domainVerification: 'dns' | 'off';
+    /** Domains (and their subdomains) the operator vouches for: proven without a DNS record. */
+    trustedDomains: string[];
+    /** Resolvers for the TXT record check; empty, the system's. */
+    dnsServers: string[];
+  };
   /** The prepaid wallet (docs/decisions/022); without Stripe, the built-in test mode. Keys never logged. */
   wallet: {
     /** Dollars each new organisation's wallet starts with, as exact text. */
@@ -279,6 +331,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     }),
     openAiCompatibleModels: declared.models,
     organisationUrlAllowedNetworks: raw.ORG_PROVIDER_URLS_ALLOWED_NETWORKS,
+    singleSignOn: {
+      issuerAllowedNetworks: raw.SSO_ISSUER_ALLOWED_NETWORKS,
+      domainVerification: raw.SSO_DOMAIN_VERIFICATION,
+      trustedDomains: raw.SSO_TRUSTED_DOMAINS,
+      dnsServers: raw.SSO_DNS_SERVERS,
+    },
     wallet: {
       trialCreditUsd: raw.TRIAL_CREDIT_USD,
       enforced: raw.BILLING_ENFORCED,

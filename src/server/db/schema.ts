@@ -12,3 +12,5 @@ export * from './tables/administration';
 export * from './tables/usage-reservations';
 export * from './tables/usage-rollups';
 export * from './tables/wallet';
+export * from './tables/single-sign-on';
+export * from './tables/scim';

@@ -8,6 +8,7 @@ export const httpStatusByErrorCode = {
   two_factor_required: 401,
   two_factor_setup_required: 403,
   forbidden: 403,
+  single_sign_on_required: 403,
   not_found: 404,
   conflict: 409,
   payment_required: 402,

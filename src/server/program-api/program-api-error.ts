@@ -76,6 +76,10 @@ const shapeByCode: Record<
     openAi: { type: 'invalid_request_error', code: 'permission_denied' },
     anthropicType: 'permission_error',
   },
+  single_sign_on_required: {
+    openAi: { type: 'invalid_request_error', code: 'permission_denied' },
+    anthropicType: 'permission_error',
+  },
   not_found: { openAi: { type: 'invalid_request_error', code: 'not_found' }, anthropicType: 'not_found_error' },
   conflict: { openAi: { type: 'invalid_request_error', code: 'conflict' }, anthropicType: 'invalid_request_error' },
   payment_required: {

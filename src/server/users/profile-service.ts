@@ -1,6 +1,7 @@
 import { messages, type UpdateProfileRequest, type User } from '../../contracts';
 import type { Database } from '../db/database';
 import { unauthorized, validationFailed } from '../http/app-error';
+import { isSingleSignOnSession } from '../auth/session-repository';
 import type { Caller } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import { uniqueViolationIndex } from '../shared/unique-violation';
@@ -10,12 +11,14 @@ import { findTakenIdentity, findUser, presentUser, updateUser, type UserRecord }
 export async function getOwnProfile(db: Database, caller: Caller): Promise<User> {
   const user = await findUser(db, caller.orgId, caller.userId);
   if (!user) throw unauthorized();
-  return presentProfile(db, user);
+  return presentProfile(db, user, caller);
 }
 
-async function presentProfile(db: Database, user: UserRecord): Promise<User> {
+async function presentProfile(db: Database, user: UserRecord, caller: Caller): Promise<User> {
   const { security } = await getOrganisationSettings(db, user.orgId);
-  return presentUser(user, security.require_2fa && !user.totpEnabled);
+  const twoFactorSatisfied =
+    user.totpEnabled || (security.require_2fa && (await isSingleSignOnSession(db, caller.orgId, caller.sessionId)));
+  return presentUser(user, security.require_2fa && !twoFactorSatisfied);
 }
 
 const usernameTaken = () => validationFailed(messages.usernameTaken, { username: messages.usernameTaken });
@@ -44,5 +47,5 @@ export async function updateOwnProfile(db: Database, caller: Caller, input: Upda
     if (uniqueViolationIndex(error) === 'users_username_unique') throw usernameTaken();
     throw error;
   }
-  return presentProfile(db, (await findUser(db, caller.orgId, caller.userId))!);
+  return presentProfile(db, (await findUser(db, caller.orgId, caller.userId))!, caller);
 }

@@ -15,6 +15,7 @@ import { PricingPage } from './routes/pricing';
 import { ResetPasswordPage } from './routes/reset-password';
 import { AppSettingsPage, ProfileSettingsPage } from './routes/settings';
 import { SignupPage } from './routes/signup';
+import { SingleSignOnCompletePage } from './routes/single-sign-on-complete';
 import { TwoFactorSetupPage } from './routes/two-factor-setup';
 import { VerifyEmailPage } from './routes/verify-email';
 
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'activate', element: <ActivatePage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'pricing', element: <PricingPage /> },
+      { path: 'sso/complete', element: <SingleSignOnCompletePage /> },
       { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
       { path: 'terms', element: <TermsPage /> },
       {

@@ -26,3 +26,11 @@ export const e2eFakeStripeUrl = `http://127.0.0.1:${e2eFakeStripePort}`;
 // Made up for the fake: it accepts only these, and signs its webhooks with the second.
 export const e2eFakeStripeSecretKey = 'sk_test_e2e_fake_stripe_key';
 export const e2eFakeStripeWebhookSecret = 'whsec_e2e_fake_stripe_webhook_secret';
+
+/**
+ * Domains under this one count as proven for single sign-on on the e2e server (SSO_TRUSTED_DOMAINS),
+ * which also lets issuer URLs reach loopback, where the journeys' identity provider listens.
+ */
+export const e2eSingleSignOnTrustedDomain = 'sso-e2e.test';
+/** The single sign-on journeys' identity provider (oidc-provider), started by the spec itself. */
+export const e2eIdentityProviderPort = Number(process.env.E2E_IDENTITY_PROVIDER_PORT ?? e2ePort + 4);

@@ -19,6 +19,10 @@ export const authSessions = pgTable(
     clientAddress: text('client_address'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** How the person signed in: with single sign-on, two-factor authentication is the identity provider's business. */
+    signInMethod: text('sign_in_method', { enum: ['password', 'single_sign_on'] })
+      .notNull()
+      .default('password'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },

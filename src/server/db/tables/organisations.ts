@@ -76,10 +76,20 @@ export const rolePermissions = pgTable(
 );
 
 /**
- * 'service': not a person but the principal of a service API key (docs/decisions/049): it never signs
- * in, is left out of the people lists and counts, and is 'disabled' once its key is revoked.
+ * 'deactivated': the organisation's directory turned the person off (SCIM active=false); they can be
+ * turned on again. 'disabled': removed from the organisation. Only 'active' may authenticate
+ * (src/server/users/account-standing.ts). 'service': not a person but the principal of a service API
+ * key (docs/decisions/049): it never signs in, is left out of the people lists and counts, and is
+ * 'disabled' once its key is revoked.
  */
-export const userStatuses = ['pending_verification', 'pending_activation', 'active', 'disabled', 'service'] as const;
+export const userStatuses = [
+  'pending_verification',
+  'pending_activation',
+  'active',
+  'deactivated',
+  'disabled',
+  'service',
+] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
 export const users = pgTable(

@@ -32,6 +32,11 @@ const OrganizationSettings = lazy(() =>
     default: module.OrganizationSettings,
   })),
 );
+const SingleSignOnCard = lazy(() =>
+  import('../../features/organization-settings/components/single-sign-on-card').then((module) => ({
+    default: module.SingleSignOnCard,
+  })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner label="Loading" />}>{children}</Suspense>;
@@ -84,9 +89,16 @@ export function BillingPage() {
 }
 export function OrganizationSettingsPage() {
   return (
-    <Loading>
-      <OrganizationSettings />
-    </Loading>
+    <>
+      <Loading>
+        <OrganizationSettings />
+      </Loading>
+      {/* Beside the page's form, not in it: it has forms of its own, saved apart from Edit Settings.
+          Its own boundary, so the page does not wait for the card's code. */}
+      <Suspense fallback={null}>
+        <SingleSignOnCard />
+      </Suspense>
+    </>
   );
 }
 export function ApiKeysPage() {

@@ -1,6 +1,7 @@
 import {
   authResponseSchema,
   profileResponseSchema,
+  singleSignOnStartResponseSchema,
   type AuthResponse,
   type LoginRequest,
   type SignupRequest,
@@ -34,4 +35,24 @@ export async function logoutRequest(): Promise<void> {
 export async function fetchProfile(): Promise<User> {
   const answer = await apiRequest('/user/profile', { schema: profileResponseSchema, refreshOnUnauthorized: false });
   return answer.user;
+}
+
+/** POST /auth/sso/start: where to send the browser for its organisation's identity provider. */
+export function startSingleSignOnRequest(identifier: string): Promise<{ authorization_url: string }> {
+  return apiRequest('/auth/sso/start', {
+    method: 'POST',
+    body: { identifier },
+    schema: singleSignOnStartResponseSchema,
+    authenticated: false,
+  });
+}
+
+/** POST /auth/sso/exchange: the callback's one-time code for the sign-in's tokens (the binding cookie goes along). */
+export function exchangeSingleSignOnRequest(handoff: string): Promise<AuthResponse> {
+  return apiRequest('/auth/sso/exchange', {
+    method: 'POST',
+    body: { handoff },
+    schema: authResponseSchema,
+    authenticated: false,
+  });
 }

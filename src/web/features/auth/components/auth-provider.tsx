@@ -5,7 +5,13 @@ import { refreshSession } from '../../../lib/api-client';
 import { selectErrorMessage } from '../../../lib/api-error';
 import { clearTokens, getStoredTokens, storeTokens, subscribeToTokens } from '../../../lib/token-storage';
 import { initialiseSession } from '../api/initialise-session';
-import { fetchProfile, loginRequest, logoutRequest, signupRequest } from '../api/session-api';
+import {
+  exchangeSingleSignOnRequest,
+  fetchProfile,
+  loginRequest,
+  logoutRequest,
+  signupRequest,
+} from '../api/session-api';
 import { AuthContext, type AuthState } from '../hooks/use-auth';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -92,6 +98,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return { user: profile, recoveryCodesRemaining: answer.recovery_codes_remaining };
       },
       signup: async (details: SignupRequest) => (await startSession(() => signupRequest(details))).profile,
+      signInWithHandoff: async (handoff: string) =>
+        (await startSession(() => exchangeSingleSignOnRequest(handoff))).profile,
       logout,
       reloadProfile,
       requireTwoFactorSetup,

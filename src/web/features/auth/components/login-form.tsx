@@ -5,6 +5,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-error';
 import { takeRedirectPath } from '../../../lib/redirect-storage';
 import { isTwoFactorRequired, loginErrorMessage } from '../api/auth-error-messages';
 import { useAuth } from '../hooks/use-auth';
@@ -18,7 +19,14 @@ export function recoveryCodeUsedNotice(remaining: number): string {
   return `You signed in with a recovery code. ${left}: make new ones in Profile Settings, Security.`;
 }
 
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function LoginForm({
+  onForgotPassword,
+  onSingleSignOn,
+}: {
+  onForgotPassword: () => void;
+  /** The organisation signs in through its identity provider: the page offers that instead. */
+  onSingleSignOn: () => void;
+}) {
   const { login, isLoading } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
@@ -54,6 +62,11 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         toast.warning(recoveryCodeUsedNotice(recoveryCodesRemaining), { keepOnNavigation: true, durationMs: 15_000 });
       await navigate(takeRedirectPath(), { replace: true });
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'single_sign_on_required') {
+        toast.info(error.message);
+        onSingleSignOn();
+        return;
+      }
       if (isTwoFactorRequired(error) && !codeNeeded) {
         setCodeNeeded(true);
         toast.info('Enter the 6-digit code from your authenticator app to finish signing in.');
@@ -96,6 +109,14 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       </div>
       <Button type="submit" className="w-full" disabled={isLoading}>
         {isLoading ? 'Signing In...' : 'Sign in'}
+      </Button>
+      <div className="flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        or
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      <Button variant="secondary" className="w-full" onClick={onSingleSignOn}>
+        Continue with single sign-on
       </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         New to Tokenwise?{' '}

@@ -15,6 +15,8 @@ export interface AuthState {
   /** Signs in; says how many recovery codes are left when one was used in place of the authenticator code. */
   login: (credentials: LoginRequest) => Promise<{ user: User; recoveryCodesRemaining?: number }>;
   signup: (details: SignupRequest) => Promise<User>;
+  /** Finishes a sign-in through the organisation's identity provider with the callback's one-time code. */
+  signInWithHandoff: (handoff: string) => Promise<User>;
   logout: () => Promise<void>;
   reloadProfile: () => Promise<void>;
   /** A call was refused until two-factor authentication is set up: route protection sends the user to its setup. */

@@ -18,6 +18,22 @@ const actionTexts: Record<AuditAction, string> = {
   'subscription.end': 'Ended the subscription: its renewal could not be charged',
   'routing.policy_update': 'Changed how Auto routes and caches',
   'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
+  'user.update': 'Changed the details of',
+  'user.deactivate': 'Deactivated user',
+  'user.reactivate': 'Reactivated user',
+  'user.delete': 'Deleted user',
+  'sso.update': 'Changed single sign-on',
+  'sso.delete': 'Removed single sign-on',
+  'sso.domain_add': 'Added a single sign-on domain',
+  'sso.domain_verify': 'Verified a single sign-on domain',
+  'sso.domain_remove': 'Removed a single sign-on domain',
+  'sso.sign_in': 'Signed in with single sign-on:',
+  'sso.break_glass_sign_in': 'Signed in with a password although single sign-on is enforced (break-glass):',
+  'scim.token_create': 'Created a SCIM token',
+  'scim.token_revoke': 'Revoked a SCIM token',
+  'group.create': 'Directory created group',
+  'group.update': 'Directory changed group',
+  'group.delete': 'Directory deleted group',
   'two_factor.recovery_codes_regenerate': 'Made new two-factor recovery codes for',
   'two_factor.recovery_code_use': 'Signed in with a two-factor recovery code:',
   'api_key.create': 'Created API key',
@@ -41,7 +57,10 @@ export function describeAuditEntry(entry: AuditEntry): string {
   const name =
     entry.target_type === 'user'
       ? values.username
-      : entry.target_type === 'role' || entry.target_type === 'api_key'
+      : entry.target_type === 'role' ||
+          entry.target_type === 'api_key' ||
+          entry.target_type === 'group' ||
+          entry.target_type === 'scim_token'
         ? values.name
         : undefined;
   const described = typeof name === 'string' ? `${actionTexts[entry.action]} ${name}` : actionTexts[entry.action];
