@@ -10,6 +10,7 @@ export function SendFailure({ message }: { message: ChatMessage }) {
   if (!message.failure) return null;
   const busy = actions?.isStreaming ?? true;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of actions under a failed message, not a form part; a <fieldset> would change its layout
     <div
       role="group"
       aria-label="Reply failed"
