@@ -23,6 +23,7 @@ describe('regular expressions', () => {
         [
           'const nouns = "price|weather";',
           'export const call = /\\w+\\(\\w*\\)/g;',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a sample file, whose template literal the checker must see
           'export const built = new RegExp(`\\\\b(current) (${nouns})\\\\b`, "i");',
           'export const joined = RegExp("^a" + "b$");',
           'export const dynamic = (word: string) => new RegExp(word);',

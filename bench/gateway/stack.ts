@@ -144,10 +144,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => void (await Promise.all(started.map((process) => process.stop())));
   try {
     const [proxy, aiSdk, portkey, server] = await Promise.all([
-      startBareProxy(fake.url, options.probeDirectory).then((process) => (started.push(process), process)),
-      startAiSdkGateway(fake.url, options.probeDirectory).then((process) => (started.push(process), process)),
-      startPortkey(options.probeDirectory).then((process) => (started.push(process), process)),
-      startOurServer(options, fake.url).then((process) => (started.push(process), process)),
+      startBareProxy(fake.url, options.probeDirectory).then((process) => {
+        started.push(process);
+        return process;
+      }),
+      startAiSdkGateway(fake.url, options.probeDirectory).then((process) => {
+        started.push(process);
+        return process;
+      }),
+      startPortkey(options.probeDirectory).then((process) => {
+        started.push(process);
+        return process;
+      }),
+      startOurServer(options, fake.url).then((process) => {
+        started.push(process);
+        return process;
+      }),
     ]);
     const [cached, uncached] = [await signUp(server, { cache: true }), await signUp(server, { cache: false })];
     const ourRequest =

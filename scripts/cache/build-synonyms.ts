@@ -73,7 +73,9 @@ async function readSenseRanks(file: string): Promise<Map<string, number>> {
     const fields = line.trim().split(' ');
     const pointerCount = Number(fields[3]);
     // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
-    fields.slice(4 + pointerCount + 2).forEach((offset, position) => ranks.set(`${fields[0]} ${offset}`, position + 1));
+    fields.slice(4 + pointerCount + 2).forEach((offset, position) => {
+      ranks.set(`${fields[0]} ${offset}`, position + 1);
+    });
   }
   return ranks;
 }

@@ -61,7 +61,12 @@ function splitOf(count: number, random: () => number): Split[] {
  */
 function stsSplitOf(rows: readonly LabelledPair[], random: () => number): Split[] {
   const parent = rows.map((_, index) => index);
-  const root = (index: number): number => (parent[index] === index ? index : (parent[index] = root(parent[index]!)));
+  const root = (index: number): number => {
+    if (parent[index] === index) return index;
+    const top = root(parent[index]!);
+    parent[index] = top;
+    return top;
+  };
   const firstRow = new Map<string, number>();
   rows.forEach(({ first, second }, index) => {
     for (const question of [first, second]) {
@@ -72,7 +77,9 @@ function stsSplitOf(rows: readonly LabelledPair[], random: () => number): Split[
     }
   });
   const groups = new Map<number, number[]>();
-  rows.forEach((_, index) => groups.set(root(index), [...(groups.get(root(index)) ?? []), index]));
+  rows.forEach((_, index) => {
+    groups.set(root(index), [...(groups.get(root(index)) ?? []), index]);
+  });
   const splits = new Array<Split>(rows.length);
   const sizes = { dev: 0, 'held-out': 0 };
   for (const group of shuffled([...groups.values()], random)) {
@@ -103,8 +110,12 @@ export async function buildNeighbours(
   const entityVectors = entityWords.map((_, index) => vectors[index]!);
   const nounVectors = nounWords.map((_, index) => vectors[entityWords.length + index]!);
   const lookup = new Map<string, { words: string[]; vectors: Float32Array[]; index: number }>();
-  entityWords.forEach((word, index) => lookup.set(`e:${word}`, { words: entityWords, vectors: entityVectors, index }));
-  nounWords.forEach((word, index) => lookup.set(`n:${word}`, { words: nounWords, vectors: nounVectors, index }));
+  entityWords.forEach((word, index) => {
+    lookup.set(`e:${word}`, { words: entityWords, vectors: entityVectors, index });
+  });
+  nounWords.forEach((word, index) => {
+    lookup.set(`n:${word}`, { words: nounWords, vectors: nounVectors, index });
+  });
   const memo = new Map<string, string[]>();
 
   return (word) => {
@@ -163,9 +174,9 @@ export function buildEvalPairs(sources: PairSources, neighbours: Neighbours, see
   const pairs: EvalPair[] = [];
   const add = (pair: Omit<EvalPair, 'id'>) => pairs.push({ id: `${pair.kind}-${pairs.length}`, ...pair });
 
-  sources.gptCache.forEach(({ origin, similar }, item) =>
-    add({ a: origin, b: similar, positive: true, kind: 'paraphrase', split: gptSplit[item]! }),
-  );
+  sources.gptCache.forEach(({ origin, similar }, item) => {
+    add({ a: origin, b: similar, positive: true, kind: 'paraphrase', split: gptSplit[item]! });
+  });
   sources.sts.forEach(({ label, first, second }, row) => {
     const kind = label >= 4 ? 'sts-same' : label === 3 ? 'sts-partial' : 'sts-different';
     add({ a: first, b: second, positive: label >= 4, kind, split: stsSplit[row]! });

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const pool = createWorkerPoolEncoder();
   // Stored prompts come back in many lookups: each distinct window is embedded once per run.
   const encoder = createRememberingEncoder(pool, { capacity: 50_000 });
-  const describe = async (line: CacheReplayLine): Promise<CacheLookup> => {
+  const lookUp = async (line: CacheReplayLine): Promise<CacheLookup> => {
     const [query, cached] = await encoder.embed([encoderTextFor(line.a), encoderTextFor(line.b)]);
     const similarity = line.a.trim() === '' || line.b.trim() === '' ? 0 : cosineSimilarity(query!, cached!);
     // A stored entry is known by its normalised prompt; a digest keeps the learner's state small.
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   let finalState = initialState;
   try {
     const ahead = readAhead(parsedLines(options.input), lookahead, (line) => {
-      const lookup = describe(line);
+      const lookup = lookUp(line);
       lookup.catch(() => undefined);
       lookups.set(line, lookup);
       return lookup;
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       judgeAllowed: options.judge === 'on',
       seed,
       initialState,
-      describe: (line) => lookups.get(line) ?? describe(line),
+      describe: (line) => lookups.get(line) ?? lookUp(line),
     });
     for (;;) {
       const next = await replay.next();

@@ -33,7 +33,7 @@ export async function checkRegularExpressions(
     const key = `${expression.flags}/${expression.source}`;
     let verdict = verdicts.get(key);
     if (!verdict) {
-      verdict = describe(await check(expression.source, expression.flags, deterministicLimits));
+      verdict = verdictOf(await check(expression.source, expression.flags, deterministicLimits));
       verdicts.set(key, verdict);
     }
     results.push({ ...expression, ...verdict });
@@ -41,7 +41,7 @@ export async function checkRegularExpressions(
   return results;
 }
 
-function describe(diagnostics: Diagnostics): Pick<RegularExpressionVerdict, 'status' | 'detail'> {
+function verdictOf(diagnostics: Diagnostics): Pick<RegularExpressionVerdict, 'status' | 'detail'> {
   if (diagnostics.status === 'safe') return { status: 'safe' };
   if (diagnostics.status === 'vulnerable')
     return {

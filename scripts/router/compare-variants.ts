@@ -155,9 +155,9 @@ for (const variant of variants) {
     for (let fold = 0; fold < chosen.folds; fold += 1) {
       const test = data.folds.flatMap((value, index) => (value === fold ? [index] : []));
       const training = data.folds.flatMap((value, index) => (value === fold ? [] : [index]));
-      fitAndScore(data, layout, variant, training, test).forEach(
-        (score, position) => (outOfFold[test[position]!] = score),
-      );
+      fitAndScore(data, layout, variant, training, test).forEach((score, position) => {
+        outOfFold[test[position]!] = score;
+      });
     }
     line += ` ${evaluationSets(data.items, outOfFold)
       .map((set) => cell(evaluateSet(set).router.apgr))

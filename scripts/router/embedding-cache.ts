@@ -26,7 +26,9 @@ async function loadCache(files: CacheFiles, dimensions: number): Promise<Map<str
     const buffer = await readFile(files.vectors);
     const values = new Float32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4);
     if (values.length !== keys.length * dimensions) return cache; // torn write: start over
-    keys.forEach((key, row) => cache.set(key, values.slice(row * dimensions, (row + 1) * dimensions)));
+    keys.forEach((key, row) => {
+      cache.set(key, values.slice(row * dimensions, (row + 1) * dimensions));
+    });
   } catch {
     // no cache yet
   }
@@ -36,7 +38,9 @@ async function loadCache(files: CacheFiles, dimensions: number): Promise<Map<str
 async function saveCache(files: CacheFiles, cache: Map<string, Float32Array>, dimensions: number): Promise<void> {
   const keys = [...cache.keys()];
   const values = new Float32Array(keys.length * dimensions);
-  keys.forEach((key, row) => values.set(cache.get(key)!, row * dimensions));
+  keys.forEach((key, row) => {
+    values.set(cache.get(key)!, row * dimensions);
+  });
   await writeFile(`${files.vectors}.partial`, Buffer.from(values.buffer));
   await writeFile(`${files.index}.partial`, JSON.stringify(keys));
   await rename(`${files.vectors}.partial`, files.vectors);
@@ -67,7 +71,9 @@ export async function embedWithCache(
       encoder,
       chunk.map(([, text]) => text),
     );
-    chunk.forEach(([key], index) => cache.set(key, vectors[index]!));
+    chunk.forEach(([key], index) => {
+      cache.set(key, vectors[index]!);
+    });
     await saveCache(files, cache, encoder.dimensions);
     const done = Math.min(start + chunkSize, missing.length);
     process.stderr.write(

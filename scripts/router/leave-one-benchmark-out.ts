@@ -15,7 +15,9 @@ export function leaveOneBenchmarkOutScores(
     const training = items.flatMap((item, index) => (item.benchmark === heldOut ? [] : [index]));
     const test = items.flatMap((item, index) => (item.benchmark === heldOut ? [index] : []));
     if (test.length === 0) continue;
-    fitAndScore(training, test).forEach((score, position) => (scores[test[position]!] = score));
+    fitAndScore(training, test).forEach((score, position) => {
+      scores[test[position]!] = score;
+    });
   }
   if (scores.some((score) => Number.isNaN(score))) throw new Error('Some items belong to no benchmark');
   return scores;

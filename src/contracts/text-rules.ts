@@ -14,6 +14,7 @@ export type TextKind = 'single-line' | 'multi-line' | 'verbatim';
 const refusedCharacters: Record<TextKind, RegExp> = {
   'single-line': /[\p{Cc}\p{Zl}\p{Zp}]/u,
   'multi-line': /(?![\t\n\r])\p{Cc}/u,
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character verbatim text refuses; matching it is the point
   verbatim: /\u0000/,
 };
 

@@ -209,7 +209,10 @@ export function createApp(options: AppOptions) {
       summary: 'This document: every route with its params, query, body and answers',
       responses: answers('The OpenAPI 3.1 document', z.looseObject({ openapi: z.string() })),
     }),
-    (context) => context.json((document ??= createOpenApiDocument(api, programApi))),
+    (context) => {
+      document ??= createOpenApiDocument(api, programApi);
+      return context.json(document);
+    },
   );
 
   api.all('*', () => {

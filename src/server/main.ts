@@ -1,9 +1,9 @@
-import { ConfigError, loadConfig } from './config/config';
+import { type Config, ConfigError, loadConfig } from './config/config';
 import { startServer } from './server';
 
 /** The process entry: read configuration once, start, and stop cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

@@ -109,9 +109,9 @@ if (database.vectorSearch === 'pgvector')
           expect(approximate[0]!.similarity).toBeCloseTo(exact[0]!.similarity, 5);
         }
         // The exact answer bounds the approximate one rank by rank; shared entries score the same.
-        approximate.forEach((candidate, rank) =>
-          expect(candidate.similarity).toBeLessThanOrEqual(exact[rank]!.similarity + 1e-5),
-        );
+        approximate.forEach((candidate, rank) => {
+          expect(candidate.similarity).toBeLessThanOrEqual(exact[rank]!.similarity + 1e-5);
+        });
         const exactById = new Map(exact.map((candidate: SimilarEntry) => [candidate.entry.id, candidate.similarity]));
         for (const candidate of approximate) {
           const similarity = exactById.get(candidate.entry.id);

@@ -39,6 +39,7 @@ describe('organisation base URLs on a server that allows no private network', ()
       webRoot: null,
       logger: pino({ level: 'info' }, logSink),
     });
+    admin = await signUp();
   });
   afterAll(async () => {
     await server?.close();
@@ -73,9 +74,6 @@ describe('organisation base URLs on a server that allows no private network', ()
 
   let admin: Awaited<ReturnType<typeof signUp>>;
   const keysPath = () => `/org/${admin.user.org_id}/provider-keys`;
-  beforeAll(async () => {
-    admin = await signUp();
-  });
 
   it('keeps a public base URL', async () => {
     const saved = await call(`${keysPath()}/openai-compatible`, admin.token, 'PUT', { base_url: 'https://8.8.8.8/v1' });

@@ -18,7 +18,13 @@ describe('a warm-up that fails at start', () => {
   let server: RunningServer;
   let embeddings: FakeProviderServer;
   let dataDir: string;
-  const logged: Record<string, any>[] = [];
+  const logged: {
+    msg?: string;
+    attempt?: number;
+    retry_in_ms?: number;
+    reason?: string;
+    err?: { status?: number; message?: string };
+  }[] = [];
 
   beforeAll(async () => {
     embeddings = await startFakeProviderServer();

@@ -85,6 +85,7 @@ for (const size of [
       const options = list.getByRole('option');
       // The first option is Auto; the second a named model.
       const chosen = options.nth(1);
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText(), not the DOM property: the rendered text with its line breaks, which the split needs
       const chosenName = (await chosen.innerText()).split('\n')[0]!.trim();
       await chosen.click();
 

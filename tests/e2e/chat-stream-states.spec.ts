@@ -72,6 +72,7 @@ test("'Stop generating' stops a streaming reply; the partial reply stays and is 
     .poll(async () => (await script.calls())[0]?.ending, { message: 'how the provider call ended' })
     .toBe('closed-by-client');
 
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText(), not the DOM property: only the words shown on screen count
   const shownWords = (await reply.innerText()).match(/w\d+w/g) ?? [];
   expect(shownWords.length).toBeGreaterThanOrEqual(3);
   expect(shownWords.length).toBeLessThan(words.length);

@@ -113,7 +113,10 @@ export function parseForm(text: string): Record<string, unknown> {
     let target = result as Record<string, unknown>;
     parts.forEach((part, index) => {
       if (index === parts.length - 1) target[part] = value;
-      else target = (target[part] ??= {}) as Record<string, unknown>;
+      else {
+        target[part] ??= {};
+        target = target[part] as Record<string, unknown>;
+      }
     });
   }
   return result;
@@ -425,7 +428,10 @@ export async function startFakeStripeServer(
       response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
       response.end(page);
     };
-    if (!session) return html(404, checkoutPage({ title: 'Not found', message: 'This payment page does not exist.' }));
+    if (!session) {
+      html(404, checkoutPage({ title: 'Not found', message: 'This payment page does not exist.' }));
+      return;
+    }
     if (session.status === 'complete') {
       response.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
       response.end();
@@ -438,11 +444,19 @@ export async function startFakeStripeServer(
       cancelUrl: session.cancel_url,
       action: `/checkout/pay/${session.id}`,
     };
-    if (session.status === 'expired')
-      return html(410, checkoutPage({ title: 'Expired', message: 'This payment page has expired.' }));
-    if (method !== 'POST') return html(200, checkoutPage(view));
+    if (session.status === 'expired') {
+      html(410, checkoutPage({ title: 'Expired', message: 'This payment page has expired.' }));
+      return;
+    }
+    if (method !== 'POST') {
+      html(200, checkoutPage(view));
+      return;
+    }
     const paid = paySession(session, String(parseForm(text).card_number ?? ''));
-    if ('error' in paid) return html(200, checkoutPage({ ...view, error: paid.error }));
+    if ('error' in paid) {
+      html(200, checkoutPage({ ...view, error: paid.error }));
+      return;
+    }
     response.writeHead(303, { location: paid.redirect });
     response.end();
   }

@@ -213,7 +213,9 @@ function acronymExpansions(own: PromptContent, other: PromptContent): Set<string
       }
     }
   };
-  spell(other.acronyms, own.words, (_, window) => window.forEach((word) => covered.add(word).add(lightStem(word))));
+  spell(other.acronyms, own.words, (_, window) => {
+    for (const word of window) covered.add(word).add(lightStem(word));
+  });
   spell(own.acronyms, other.words, (acronym) => covered.add(acronym.toLowerCase()));
   return covered;
 }

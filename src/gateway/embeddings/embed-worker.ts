@@ -71,7 +71,9 @@ async function embedInSimilarLengths(texts: string[]): Promise<Float32Array[]> {
     while (end < order.length && texts[order[end]!]!.length <= maxLengthRatio * shortest) end++;
     const run = order.slice(start, end);
     const embedded = await encoder.embed(run.map((index) => texts[index]!));
-    run.forEach((index, position) => (vectors[index] = embedded[position]!));
+    run.forEach((index, position) => {
+      vectors[index] = embedded[position]!;
+    });
     start = end;
   }
   return vectors;

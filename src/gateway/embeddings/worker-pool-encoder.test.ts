@@ -35,7 +35,9 @@ describe('the worker-pool encoder', () => {
       ];
       const [pooled, expected] = await Promise.all([pool.embed(texts), local.embed(texts)]);
       expect(pooled).toHaveLength(texts.length);
-      pooled.forEach((vector, index) => expect(cosineSimilarity(vector, expected[index]!)).toBeCloseTo(1, 4));
+      pooled.forEach((vector, index) => {
+        expect(cosineSimilarity(vector, expected[index]!)).toBeCloseTo(1, 4);
+      });
     },
     embeddingWorkMs,
   );
@@ -51,7 +53,9 @@ describe('the worker-pool encoder', () => {
       // The same texts embedded strictly one at a time: coalescing them into batches must not change a vector.
       const expected: Float32Array[] = [];
       for (const text of texts) expected.push((await local.embed([text]))[0]!);
-      oneByOne.forEach(([vector], index) => expect(cosineSimilarity(vector!, expected[index]!)).toBeCloseTo(1, 4));
+      oneByOne.forEach(([vector], index) => {
+        expect(cosineSimilarity(vector!, expected[index]!)).toBeCloseTo(1, 4);
+      });
     },
     embeddingWorkMs,
   );

@@ -59,7 +59,9 @@ describe('the prompt router', () => {
       const second = length / Math.hypot(1, length);
       return 1 / (1 + Math.exp(-(2 * second - 1)));
     });
-    scores.forEach((score, index) => expect(score).toBeCloseTo(expected[index]!, 6));
+    scores.forEach((score, index) => {
+      expect(score).toBeCloseTo(expected[index]!, 6);
+    });
   });
 
   it('refuses an encoder other than the one it was trained with', () => {

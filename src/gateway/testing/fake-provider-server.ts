@@ -95,13 +95,17 @@ export async function startFakeProviderServer(
   function answerControl(method: string, path: string, body: unknown, response: ServerResponse): void {
     if (method === 'POST' && path === '/_fake/replies') queue.push(...(Array.isArray(body) ? body : [body ?? {}]));
     else if (method === 'POST' && path === '/_fake/reset') reset();
-    else if (method === 'GET' && path === '/_fake/requests')
-      return writeJson(
+    else if (method === 'GET' && path === '/_fake/requests') {
+      writeJson(
         response,
         200,
         requests.map(({ ended: _ended, ...rest }) => rest),
       );
-    else return writeJson(response, 404, { error: { message: `No control route ${method} ${path}` } });
+      return;
+    } else {
+      writeJson(response, 404, { error: { message: `No control route ${method} ${path}` } });
+      return;
+    }
     writeJson(response, 200, { ok: true });
   }
 
@@ -124,7 +128,9 @@ export async function startFakeProviderServer(
     url: `http://${address.address}:${address.port}`,
     requests,
     enqueueReply: (reply) => void queue.push(reply),
-    setDefaultReply: (reply) => void (defaultReply = reply),
+    setDefaultReply: (reply) => {
+      defaultReply = reply;
+    },
     reset,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -31,7 +31,9 @@ export function histogramFromDatabase(lowerBound: number | null, text: string): 
 export function addHistograms(histograms: readonly (readonly number[])[]): number[] {
   const total: number[] = [];
   for (const histogram of histograms)
-    histogram.forEach((count, bucket) => (total[bucket] = (total[bucket] ?? 0) + count));
+    histogram.forEach((count, bucket) => {
+      total[bucket] = (total[bucket] ?? 0) + count;
+    });
   return Array.from(total, (count) => count ?? 0);
 }
 

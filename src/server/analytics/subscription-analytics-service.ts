@@ -30,7 +30,9 @@ export async function subscriptionAnalytics(
   const allowance = await findCycleAllowance(db, orgId);
   if (!allowance) throw notFound();
   const cycle = billingCycleOn(allowance.anchorDay, isoDay(now), allowance.lengthDays ?? undefined);
+  // biome-ignore lint/complexity/useMathMinMax: ISO day strings (YYYY-MM-DD) compare as text; Math.min would turn them into NaN
   const fromDay = savings.from < cycle.startDate ? savings.from : cycle.startDate;
+  // biome-ignore lint/complexity/useMathMinMax: ISO day strings (YYYY-MM-DD) compare as text; Math.max would turn them into NaN
   const toDay = savings.to > cycle.endDate ? savings.to : cycle.endDate;
   const rows = await totalsByDayAndModel(db, orgId, { fromDay, toDay });
 

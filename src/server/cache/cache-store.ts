@@ -67,7 +67,7 @@ export interface CacheStore {
 }
 
 export function createCacheStore(options: CacheStoreOptions): CacheStore {
-  const { db, encoderId } = options;
+  const { db } = options;
   const dimensions = options.dimensions ?? indexedEmbeddingDimensions;
   const search = chooseSearch(options, dimensions);
   const housekeeping = createHousekeepingSchedule();

@@ -127,9 +127,11 @@ export function createInProcessSearch(options: InProcessSearchOptions): InProces
     if (scopes.size > maxScopes) enforceBudget(scope);
     const neverLoaded = !scope.vectors && !scope.tooLarge;
     if (forceReload) {
-      await (scope.loading ??= load(scope, now));
+      scope.loading ??= load(scope, now);
+      await scope.loading;
     } else if (neverLoaded) {
-      await settlesWithin((scope.loading ??= load(scope, now)), firstLoadWaitMs);
+      scope.loading ??= load(scope, now);
+      await settlesWithin(scope.loading, firstLoadWaitMs);
     } else if (clock() - scope.loadedAt > maxIndexAgeMs && !scope.loading) {
       // Serve the current vectors while a fresh copy loads; a failed refresh is retried next time.
       scope.loading = load(scope, now).catch(() => undefined);

@@ -40,7 +40,8 @@ export function createPgvectorSearch(options: PgvectorSearchOptions): VectorSear
 
   async function nearest(search: NearestEntries) {
     if (search.exact) return nearestEntriesQuery(db, search);
-    const iterative = await (iterativeScan ??= supportsIterativeScan());
+    iterativeScan ??= supportsIterativeScan();
+    const iterative = await iterativeScan;
     return db.transaction(async (transaction) => {
       await transaction.execute(graphWalkSettings(Math.min(1000, Math.max(efSearch, search.k)), iterative));
       return nearestEntriesQuery(transaction, search);

@@ -47,7 +47,9 @@ describe('scope vectors', () => {
       const found = vectors.nearest(probe, 7, 0);
       const expected = reference(stored, probe, 7);
       expect(found.map((neighbour) => neighbour.id)).toEqual(expected.map((neighbour) => neighbour.id));
-      found.forEach((neighbour, index) => expect(neighbour.similarity).toBeCloseTo(expected[index]!.similarity, 5));
+      found.forEach((neighbour, index) => {
+        expect(neighbour.similarity).toBeCloseTo(expected[index]!.similarity, 5);
+      });
     }
   });
 

@@ -8,7 +8,10 @@ describe('the chat setup gate', () => {
     const gate = createSetupGate(2);
     const admitted: number[] = [];
     const tickets = Array.from({ length: 5 }, (_, index) =>
-      gate.enter().then((ticket) => (admitted.push(index), ticket)),
+      gate.enter().then((ticket) => {
+        admitted.push(index);
+        return ticket;
+      }),
     );
     await settledSoon();
     expect(admitted).toEqual([0, 1]);

@@ -17,7 +17,7 @@ export function createApiRouter(): ApiRouter {
 }
 
 type RouteInput<Route extends RouteConfig> =
-  RouteHandler<Route, AppEnv> extends Handler<any, any, infer Input, any> ? Input : never;
+  RouteHandler<Route, AppEnv> extends Handler<infer _Env, infer _Path, infer Input, infer _Response> ? Input : never;
 
 /** A handler with the route's validated input (`context.req.valid('param' | 'query' | 'json')`). */
 export type ApiHandler<Route extends RouteConfig> = Handler<

@@ -77,7 +77,10 @@ export function watchDeadlines(
   function check(): void {
     if (phase === 'stopped') return;
     // Timers may fire a little early; a token may have come since the timer was set.
-    if (performance.now() < dueAt()) return arm();
+    if (performance.now() < dueAt()) {
+      arm();
+      return;
+    }
     const ms =
       phase === 'headers'
         ? deadlines.headersMs

@@ -95,7 +95,9 @@ export function createCallProgress<Plan extends CallPlan, Row>(
                 checkpoint: transcript.checkpoint({ text, model, tokens: inputTokens + outputTokens }),
               }
             : undefined,
-        saved: () => void (savedLength = text.length),
+        saved: () => {
+          savedLength = text.length;
+        },
       };
     },
   };

@@ -73,7 +73,10 @@ function contextWith(
 function deferred() {
   let resolve!: () => void;
   let reject!: (error: Error) => void;
-  const promise = new Promise<void>((ok, fail) => ((resolve = ok), (reject = fail)));
+  const promise = new Promise<void>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
   return { promise, resolve, reject };
 }
 
@@ -84,9 +87,10 @@ describe('opening a metered call with its rows written beside it', () => {
     const { gateway, seen, release } = controlledGateway('answers');
     const writes = deferred();
     let opened = false;
-    const opening = openCall(contextWith(gateway, { beside: () => writes.promise })).then(
-      (call) => ((opened = true), call),
-    );
+    const opening = openCall(contextWith(gateway, { beside: () => writes.promise })).then((call) => {
+      opened = true;
+      return call;
+    });
     await tick();
     expect(seen.started).toBe(true);
     release();
@@ -143,9 +147,10 @@ describe('opening a metered call with its rows written beside it', () => {
     const { gateway, release } = controlledGateway('fails');
     const writes = deferred();
     let settled = false;
-    const opening = openCall(contextWith(gateway, { beside: () => writes.promise })).catch(
-      (error: unknown) => ((settled = true), error),
-    );
+    const opening = openCall(contextWith(gateway, { beside: () => writes.promise })).catch((error: unknown) => {
+      settled = true;
+      return error;
+    });
     release();
     await tick();
     expect(settled).toBe(false);

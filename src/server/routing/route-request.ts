@@ -77,8 +77,11 @@ export async function routeRequest(
   const referenceFor = (fallback: CatalogModel) =>
     resolveReferenceModel(dependencies.catalog, available, policy.reference_model_id) ?? fallback;
   let reading: Promise<OrganisationCalibration> | undefined;
-  const calibrationFor = (needed: boolean) =>
-    needed ? (reading ??= loadCalibration(dependencies.db, caller.orgId)) : Promise.resolve(noCalibration);
+  const calibrationFor = (needed: boolean) => {
+    if (!needed) return Promise.resolve(noCalibration);
+    reading ??= loadCalibration(dependencies.db, caller.orgId);
+    return reading;
+  };
 
   if (forcedModelId) {
     const chosen = usable.find((candidate) => candidate.model.id === forcedModelId);

@@ -39,7 +39,7 @@ const waitForFirstMs = 30_000;
  * open: the webhook or the reconciliation job settles it, and the answer says it is pending.
  */
 export async function topUp(dependencies: PaymentDependencies, order: TopUpOrder): Promise<SettledPayment> {
-  const { db, payments, logger } = dependencies;
+  const { db, payments } = dependencies;
   const claimed = await claimPayment(db, {
     id: randomUUID(),
     orgId: order.orgId,

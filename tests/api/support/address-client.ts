@@ -5,6 +5,7 @@ export function addressClientOf(baseUrl: string) {
   return async function call(
     pathname: string,
     options: { address?: string; token?: string; body?: unknown; method?: string } = {},
+    // biome-ignore lint/suspicious/noExplicitAny: untyped JSON answer body: each test asserts on the shape it expects; unknown would need a cast at every property it reads
   ): Promise<{ status: number; body: any; headers: Headers }> {
     const response = await fetch(`${baseUrl}/api${pathname}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),

@@ -99,7 +99,9 @@ export async function auditEntries(admin: Administrator, query = '?limit=100') {
     actor_user_id: string;
     actor_username: string;
     created_at: string;
+    // biome-ignore lint/suspicious/noExplicitAny: the audited row as it was, any table's shape; tests read the fields they changed
     before: any;
+    // biome-ignore lint/suspicious/noExplicitAny: the audited row as it became, any table's shape; tests read the fields they changed
     after: any;
   }[];
 }

@@ -10,6 +10,7 @@ import { startAnalyticsServer, type AnalyticsServer, type Person } from './analy
 
 export interface BillingAnswer {
   status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: untyped JSON answer body: each test asserts on the shape it expects; unknown would need a cast at every property it reads
   body: any;
   headers: Headers;
   bytes: Uint8Array;

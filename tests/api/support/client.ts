@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { AuthResponse } from '../../../src/contracts';
 
+// biome-ignore lint/suspicious/noExplicitAny: untyped JSON answer body: each test asserts on the shape it expects; unknown would need a cast at every property it reads
 export interface ApiAnswer<Body = any> {
   status: number;
   body: Body;
@@ -19,6 +20,7 @@ export interface RequestOptions {
 }
 
 /** A real HTTP call to the server started by the global setup. */
+// biome-ignore lint/suspicious/noExplicitAny: untyped JSON answer body: each test asserts on the shape it expects; unknown would need a cast at every property it reads
 export async function api<Body = any>(pathname: string, options: RequestOptions = {}): Promise<ApiAnswer<Body>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';

@@ -174,7 +174,9 @@ function bodyOf(
     fc.tuple(fittingObject(schema, pools, path), fc.subarray(fields, { minLength: 1 })).chain(([fitting, chosen]) =>
       fc.tuple(...chosen.map(([name, property]) => bentValue(property, pools, name, path))).map((bent) => {
         const body: Record<string, unknown> = { ...fitting };
-        chosen.forEach(([name], index) => (body[name] = bent[index]));
+        chosen.forEach(([name], index) => {
+          body[name] = bent[index];
+        });
         return body;
       }),
     );

@@ -81,6 +81,7 @@ const oddCharacters = [
   '\u202e',
   '%00',
   "'; --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal template-injection payload, sent as is
   '${x}',
   '<script>',
 ];

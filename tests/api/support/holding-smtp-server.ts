@@ -31,7 +31,9 @@ export async function startHoldingSmtpServer(): Promise<HoldingSmtpServer> {
   const held: { message: ReceivedMessage; finish: () => void }[] = [];
   const delivered: ReceivedMessage[] = [];
   const waiters = new Set<() => void>();
-  const notify = () => waiters.forEach((waiter) => waiter());
+  const notify = () => {
+    for (const waiter of waiters) waiter();
+  };
   const until = <T>(find: () => T | undefined) =>
     new Promise<T>((resolve) => {
       const check = () => {
@@ -73,7 +75,9 @@ export async function startHoldingSmtpServer(): Promise<HoldingSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     delivered,
-    hold: () => void (holding = true),
+    hold: () => {
+      holding = true;
+    },
     release() {
       holding = false;
       for (const { finish } of held.splice(0)) finish();

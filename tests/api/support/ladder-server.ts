@@ -30,6 +30,7 @@ export interface LadderServer {
     owner: Owner,
     pathname: string,
     options?: { method?: string; body?: unknown },
+    // biome-ignore lint/suspicious/noExplicitAny: untyped JSON answer body: each test asserts on the shape it expects; unknown would need a cast at every property it reads
   ): Promise<{ status: number; body: any }>;
   /** Sets the organisation's own key for a provider, pointed at the fake provider. */
   useOwnKey(owner: Owner, provider: 'openai' | 'anthropic' | 'google' | 'openai-compatible'): Promise<void>;

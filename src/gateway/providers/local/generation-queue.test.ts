@@ -12,7 +12,12 @@ describe('createGenerationQueue', () => {
     const queue = createGenerationQueue({ maxWaiting: 8 });
     const granted: string[] = [];
     const releaseFirst = await queue.acquire();
-    const waiting = ['second', 'third'].map((name) => queue.acquire().then((release) => (granted.push(name), release)));
+    const waiting = ['second', 'third'].map((name) =>
+      queue.acquire().then((release) => {
+        granted.push(name);
+        return release;
+      }),
+    );
     await settle();
     expect(granted).toEqual([]);
     expect(queue.waiting).toBe(2);

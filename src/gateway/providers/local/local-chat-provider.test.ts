@@ -31,7 +31,14 @@ function createSlowEngine(options: { words?: string[]; delayMs?: number } = {}) 
         for (const word of words.slice(0, request.maxOutputTokens)) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, options.delayMs ?? 5);
-            request.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+            request.signal.addEventListener(
+              'abort',
+              () => {
+                clearTimeout(timer);
+                resolve();
+              },
+              { once: true },
+            );
           });
           if (request.signal.aborted) return { inputTokens: 7, outputTokens: generated, finishReason: 'aborted' };
           generated += 1;

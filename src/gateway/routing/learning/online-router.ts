@@ -99,7 +99,10 @@ function calibrationCoefficients(state: OnlineRouterState): [number, number] {
 const decoded = new WeakMap<MemoryItem, Float32Array>();
 function vectorOf(item: MemoryItem): Float32Array {
   let vector = decoded.get(item);
-  if (!vector) decoded.set(item, (vector = restoreVector(item.vector)));
+  if (!vector) {
+    vector = restoreVector(item.vector);
+    decoded.set(item, vector);
+  }
   return vector;
 }
 

@@ -13,9 +13,9 @@ describe('grouped folds', () => {
 
   it('keeps every group in one fold', () => {
     const foldsOfGroup = new Map<string, Set<number>>();
-    members.forEach((member, index) =>
-      foldsOfGroup.set(member.group, (foldsOfGroup.get(member.group) ?? new Set()).add(folds[index]!)),
-    );
+    members.forEach((member, index) => {
+      foldsOfGroup.set(member.group, (foldsOfGroup.get(member.group) ?? new Set()).add(folds[index]!));
+    });
     for (const seen of foldsOfGroup.values()) expect(seen.size).toBe(1);
   });
 

@@ -140,7 +140,9 @@ export function trainLogisticRegression(
   }
   // An unseen prompt belongs to no stratum: it gets the weighted mean of their intercepts.
   const stratumWeights = new Float64Array(strataCount);
-  exampleWeights.forEach((weight, index) => (stratumWeights[strata[index]!]! += weight));
+  exampleWeights.forEach((weight, index) => {
+    stratumWeights[strata[index]!]! += weight;
+  });
   let bias = 0;
   for (let stratum = 0; stratum < strataCount; stratum += 1)
     bias += stratumWeights[stratum]! * parameters[dimensions + stratum]!;

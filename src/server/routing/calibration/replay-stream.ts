@@ -31,7 +31,11 @@ export function recordStream(count: number, profile: OrganisationProfile, seed: 
   return Array.from({ length: count }, () => {
     const score = random() ** 1.6; // most traffic is easy
     let pick = random();
-    const [kind, { shift }] = kinds.find(([, { share }]) => (pick -= share) < 0) ?? kinds.at(-1)!;
+    const [kind, { shift }] =
+      kinds.find(([, { share }]) => {
+        pick -= share;
+        return pick < 0;
+      }) ?? kinds.at(-1)!;
     const need = Math.min(1, Math.max(0, score + shift));
     return { kind, score, cheapIsBad: random() < need };
   });
@@ -66,7 +70,11 @@ export function benchmarkThreshold(seed: number): number {
   const allowedBad = 0.05 * benchmark.length;
   let bad = 0;
   // Prompts scored below the threshold go to the cheap model: the first one whose bad reply would pass the 5% allowed must not.
-  const first = benchmark.find((prompt) => prompt.cheapIsBad && (bad += 1) > allowedBad);
+  const first = benchmark.find((prompt) => {
+    if (!prompt.cheapIsBad) return false;
+    bad += 1;
+    return bad > allowedBad;
+  });
   return first ? Math.floor(first.score * 1000) / 1000 : 1;
 }
 

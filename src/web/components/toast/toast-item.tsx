@@ -15,6 +15,7 @@ interface ToastItemProps {
 }
 
 export function ToastItem({ toast, onDismiss }: ToastItemProps) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: toast.message is a trigger: a toast whose message is replaced under the same id gets its full time again
   useEffect(() => {
     const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
     return () => clearTimeout(timer);

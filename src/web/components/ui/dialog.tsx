@@ -88,6 +88,7 @@ export function Dialog({
   }
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: catches Escape and Tab bubbling up from inside the dialog (focus trap); not an interactive element itself
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4" onKeyDown={onKeyDown}>
       <div
         data-testid="dialog-backdrop"
@@ -98,6 +99,7 @@ export function Dialog({
           onCloseRef.current();
         }}
       />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is always dialog or alertdialog, which support aria-modal; the rule cannot see through the variable */}
       <div
         ref={panelRef}
         role={role}

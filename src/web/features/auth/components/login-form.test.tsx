@@ -36,7 +36,12 @@ describe('login page', () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     fakeApi({
-      routes: { 'POST /auth/login': async () => (await gate, { body: makeAuthResponse(makeUser(), 'access-1') }) },
+      routes: {
+        'POST /auth/login': async () => {
+          await gate;
+          return { body: makeAuthResponse(makeUser(), 'access-1') };
+        },
+      },
     });
     const app = renderApp('/login');
     await fillCredentials();

@@ -15,6 +15,7 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
   const { width, colour } = appearanceByLabel[label];
   return (
     <div className="mt-2">
+      {/* biome-ignore lint/a11y/useSemanticElements: a styled bar with role="meter" and aria-value*; a native <meter> cannot be coloured and sized the same way across browsers */}
       <div
         role="meter"
         aria-label="Password strength"

@@ -125,7 +125,10 @@ describe('signup page', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { requests } = fakeApi({
       routes: {
-        'POST /auth/signup': async () => (await gate, { status: 201, body: makeAuthResponse(makeUser(), 'access-1') }),
+        'POST /auth/signup': async () => {
+          await gate;
+          return { status: 201, body: makeAuthResponse(makeUser(), 'access-1') };
+        },
       },
     });
     const app = renderApp('/signup');

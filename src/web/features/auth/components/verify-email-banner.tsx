@@ -31,8 +31,7 @@ export function VerifyEmailBanner({ inChat = false }: { inChat?: boolean }) {
     setDismissedNow(true);
   };
   return (
-    <div
-      role="region"
+    <section
       aria-label="Verify your email address"
       className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
     >
@@ -63,6 +62,6 @@ export function VerifyEmailBanner({ inChat = false }: { inChat?: boolean }) {
           </button>
         </div>
       </div>
-    </div>
+    </section>
   );
 }

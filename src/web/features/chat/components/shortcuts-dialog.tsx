@@ -15,7 +15,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
               <td className="py-2 pr-3 text-slate-700 dark:text-slate-200">{shortcut.description}</td>
               <td className="py-2 text-right whitespace-nowrap">
                 {shortcut.keys.map((combination, index) => (
-                  <span key={index}>
+                  <span key={combination.join('+')}>
                     {index > 0 ? <span className="px-1 text-slate-500">or</span> : null}
                     {combination.map((key) => (
                       <kbd

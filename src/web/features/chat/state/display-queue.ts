@@ -28,7 +28,9 @@ export function createDisplayQueue(show: (chunk: string) => void): DisplayQueue 
   function settle() {
     const resolved = waiters;
     waiters = [];
-    setTimeout(() => resolved.forEach((resolve) => resolve()), finaliseDelayMs);
+    setTimeout(() => {
+      for (const resolve of resolved) resolve();
+    }, finaliseDelayMs);
   }
 
   function tick() {

@@ -44,6 +44,7 @@ export function ProviderKeyForm({ provider, saving, onSave, onCancel, onFailure 
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the grid of one provider's fields; a <fieldset> cannot be a CSS grid in every browser
     <div className="mt-3 grid gap-3 sm:grid-cols-2" role="group" aria-label={`${name} key`}>
       <TextField
         label={compatible ? 'API key (optional)' : 'API key'}

@@ -47,4 +47,5 @@ function useRoutingPolicyMutation<Input>(call: (orgId: string, input: Input) => 
 export const useSaveRoutingPolicy = () =>
   useRoutingPolicyMutation((orgId, changes: UpdateRoutingPolicyRequest) => updateRoutingPolicy(orgId, changes));
 export const useResetCalibration = () =>
+  // biome-ignore lint/suspicious/noConfusingVoidType: a void input lets callers write mutate() with no argument; undefined would require mutate(undefined)
   useRoutingPolicyMutation((orgId, _none: void) => resetRoutingCalibration(orgId));

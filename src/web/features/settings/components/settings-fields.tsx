@@ -59,6 +59,7 @@ export function Toggle({
         id={id}
         type="checkbox"
         role="switch"
+        aria-checked={checked}
         aria-describedby={`${id}-description`}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}

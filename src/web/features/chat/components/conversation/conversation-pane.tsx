@@ -26,6 +26,7 @@ export function ConversationPane({
   const answerChoice = useAnswerChoices();
   const streamingHere = streaming && session && streaming.sessionId === session.id ? streaming : null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll as each streamed chunk arrives (streamingHere?.content), not whenever the streaming object is recreated
   useEffect(() => {
     const focused = focusMessageId ? document.getElementById(messageElementId(focusMessageId)) : null;
     if (focused && focusedAt.current?.messageId !== focusMessageId) {

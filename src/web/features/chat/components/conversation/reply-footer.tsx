@@ -28,6 +28,7 @@ export function ReplyFooter({ message, answers }: { message: ChatMessage; answer
         <RouteSummary route={message.route} servedModel={message.model} cutOff={message.finishReason === 'length'} />
       ) : null}
       {/* The actions move to the next line together, never one by one; on a phone they may wrap among themselves. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: an inline group of buttons, not a form part; a <fieldset> would change its layout */}
       <span role="group" aria-label="Reply actions" className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
         {isCurrent ? <RegenerateControl message={message} /> : null}
         {isCurrent ? <FeedbackButtons message={message} /> : null}

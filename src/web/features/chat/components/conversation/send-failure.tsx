@@ -15,6 +15,7 @@ export function SendFailure({ message }: { message: ChatMessage }) {
   const busy = actions?.isStreaming ?? true;
   const { notSent } = message.failure;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of actions under a failed message, not a form part; a <fieldset> would change its layout
     <div
       role="group"
       aria-label={notSent ? 'Message not sent' : 'Reply failed'}

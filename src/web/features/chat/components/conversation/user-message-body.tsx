@@ -48,6 +48,7 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
       <div className="space-y-2">
         <textarea
           aria-label="Edit message"
+          // biome-ignore lint/a11y/noAutofocus: the box opens when the user asks to edit; the caret goes where they are about to type
           autoFocus
           value={draft}
           onChange={(event) => setDraft(event.target.value)}

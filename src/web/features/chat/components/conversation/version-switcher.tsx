@@ -13,6 +13,7 @@ const arrow =
 export function VersionSwitcher({ choice }: { choice: AnswerChoice }) {
   const { index, count, show } = choice;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an inline group of buttons, not a form part; a <fieldset> would change its layout
     <span role="group" aria-label="Answer versions" className="inline-flex items-center whitespace-nowrap">
       <button
         type="button"

@@ -48,6 +48,7 @@ export function ErrorBanner({ banner, onDismiss }: { banner: BannerContent; onDi
   dismiss.current = onDismiss;
   // Someone reaching for the banner's button keeps it: the 5 s start again once they leave it.
   const [held, setHeld] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: banner is a trigger: a new banner restarts the dismissal timer
   useEffect(() => {
     if (held) return;
     const timer = setTimeout(() => dismiss.current(), errorBannerMs);

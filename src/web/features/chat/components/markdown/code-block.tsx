@@ -31,11 +31,13 @@ export function CodeBlock({ code, language: fenceLanguage }: { code: string; lan
         {({ tokens, getLineProps, getTokenProps }) => (
           <pre className="overflow-x-auto p-3">
             {tokens.map((line, lineIndex) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the line number is the line's identity; lines are re-tokenised from the code as a whole
               <div key={lineIndex} {...getLineProps({ line })}>
                 <span className="mr-4 inline-block w-6 text-right text-slate-500 select-none" aria-hidden="true">
                   {lineIndex + 1}
                 </span>
                 {line.map((token, tokenIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a token's position in its line is its identity; tokens have no id of their own
                   <span key={tokenIndex} {...getTokenProps({ token })} />
                 ))}
               </div>

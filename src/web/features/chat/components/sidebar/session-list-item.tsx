@@ -39,6 +39,7 @@ export function SessionListItem({ session, isCurrent, onSelect, onRename, onDele
       <li className="px-2 py-1">
         <input
           aria-label="Chat name"
+          // biome-ignore lint/a11y/noAutofocus: the box opens when the user asks to rename; the caret goes where they are about to type
           autoFocus
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
