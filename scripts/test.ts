@@ -23,7 +23,7 @@ const reportDir = path.join(root, '.tmp');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const inCi = ['true', '1'].includes(process.env.CI ?? '');
 const stageTimeoutMs = 20 * 60_000;
-const stageNames = ['unit', 'api', 'pg', 'e2e'] as const;
+const stageNames = ['lint', 'unit', 'api', 'pg', 'e2e'] as const;
 type StageName = (typeof stageNames)[number];
 
 interface StageOutcome extends TestCounts {
@@ -94,6 +94,14 @@ async function runVitest(
     environment,
   );
   return { title, ...(await countVitest(reportFile, exitCode)) };
+}
+
+/** Biome's formatter and linter over the tree, without writing (`npx biome check --write` fixes what it can): one check. */
+async function runLintStage(): Promise<StageOutcome> {
+  const title = 'Format and lint (Biome)';
+  banner(title);
+  const exitCode = await runCommand(bin('biome'), ['ci', '.']);
+  return { title, passed: exitCode === 0 ? 1 : 0, failed: exitCode === 0 ? 0 : 1, skipped: 0 };
 }
 
 /** A stage that cannot run is skipped locally and failed in CI. */
@@ -185,6 +193,7 @@ async function main(): Promise<void> {
   stopOnSignal('SIGTERM');
   await mkdir(reportDir, { recursive: true });
   const stages: [StageName, () => Promise<StageOutcome>][] = [
+    ['lint', runLintStage],
     ['unit', () => runVitest('Unit and component tests', ['unit', 'web'], 'vitest-unit.json', process.env)],
     ['api', () => runVitest('API tests on PGlite', ['api'], 'vitest-api.json', withoutTestDatabase())],
     ['pg', runPostgresStage],
