@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { api, strongPassword, uniqueName } from './support/client';
-import { auditEntries, createPerson, createRole, enableAudit, newAdministrator } from './support/administration';
+import {
+  auditEntries,
+  createPerson,
+  createRole,
+  enableAudit,
+  newAdministrator,
+  subscribeToBusiness,
+} from './support/administration';
 import { roleIdByName } from './support/invite';
 
 describe('POST /user (scope user-management)', () => {
@@ -412,6 +419,8 @@ describe('DELETE /org/{orgId}/users/{userId}', () => {
 
   it('names the roles of a role change as they were then: renaming a role later does not rewrite the log', async () => {
     const admin = await newAdministrator();
+    // Reading the audit log is the Business plan's (docs/decisions/041).
+    await subscribeToBusiness(admin);
     const analystId = await createRole(admin, { name: 'Analyst', description: 'Reads reports' });
     const person = await createPerson(admin);
     await api('/roles/assign', {
@@ -435,6 +444,8 @@ describe('DELETE /org/{orgId}/users/{userId}', () => {
 
   it('names the role that removed holders of a deleted role move to', async () => {
     const admin = await newAdministrator();
+    // Reading the audit log is the Business plan's (docs/decisions/041).
+    await subscribeToBusiness(admin);
     const analystId = await createRole(admin, { name: 'Analyst', description: 'Reads reports' });
     const person = await createPerson(admin, { id: analystId });
     await api(`/org/${admin.orgId}/users/${person.userId}`, { method: 'DELETE', token: admin.token });
