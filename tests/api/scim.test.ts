@@ -402,7 +402,7 @@ describe('SCIM 2.0 provisioning', () => {
     );
   });
 
-  it('deactivates someone who had a password too: login, refresh and requests are refused at once', async () => {
+  it('deactivates someone who had a password too: login, refresh, requests and API keys are refused at once', async () => {
     const { admin, domain, scim } = await directory();
     const memberRoleId = await roleIdOf(stack, admin, 'Member');
     const username = uniqueName('legacy');
@@ -419,6 +419,10 @@ describe('SCIM 2.0 provisioning', () => {
     expect(created.status).toBe(201);
     const login = await call(stack, '/api/auth/login', { body: { username, password: strongPassword } });
     expect(login.status).toBe(200);
+    const apiKey = await call(stack, '/api/api-keys', { token: login.body.token, body: { name: 'Notebook' } });
+    expect(apiKey.status).toBe(201);
+    const listModels = () => call(stack, '/v1/models', { token: apiKey.body.secret });
+    expect((await listModels()).status).toBe(200);
     const found = await scim('GET', `/Users?filter=${encodeURIComponent(`userName eq "${username}"`)}`);
     const id = found.body.Resources[0].id;
     await scim('PATCH', `/Users/${id}`, {
@@ -430,6 +434,8 @@ describe('SCIM 2.0 provisioning', () => {
       401,
     );
     expect((await call(stack, `/api/preferences/user/${id}`, { token: login.body.token })).status).toBe(401);
+    // Their API keys stop with them, on the next request.
+    expect((await listModels()).status).toBe(401);
     await scim('PATCH', `/Users/${id}`, {
       schemas: [patchOp],
       Operations: [{ op: 'replace', path: 'active', value: true }],
