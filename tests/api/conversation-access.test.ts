@@ -89,7 +89,10 @@ describe('GET /conversation/models', () => {
       cost_reserved: 0,
       resets_on: nextMonthStart(),
       warning: null,
+      // The most one message may take of the limit: its largest prompt and its whole reply (docs/decisions/051).
+      request_tokens_max: expect.any(Number),
     };
+    for (const model of answer.body.models) expect(model.limits.request_tokens_max).toBeGreaterThan(model.max_tokens);
     expect(answer.body.models).toEqual([
       {
         model_id: 'openai/gpt-4o-mini',
