@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contracts';
-import { createPerson, createRole, newAdministrator, type Administrator } from './support/administration';
+import {
+  createPerson,
+  createRole,
+  newAdministrator,
+  subscribeToBusiness,
+  type Administrator,
+} from './support/administration';
 import { sendMessage } from './support/chat';
 import { api } from './support/client';
 import { scriptProvider } from './support/fake-provider';
@@ -9,7 +15,9 @@ const saveSettings = async (admin: Administrator, body: Record<string, unknown>)
   const answer = await api(`/org/${admin.orgId}/settings`, { method: 'PUT', token: admin.token, body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 };
+/** Turns Auto's routing off, on Business: the plan that includes changing the routing policy (docs/decisions/041). */
 const turnRoutingOff = async (admin: Administrator) => {
+  await subscribeToBusiness(admin);
   expect(
     (await api(`/org/${admin.orgId}/routing-policy`, { method: 'PUT', token: admin.token, body: { enabled: false } }))
       .status,
