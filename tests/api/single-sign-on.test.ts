@@ -39,12 +39,14 @@ describe('single sign-on with an organisation’s OpenID provider', () => {
   it('creates the person at their first sign-in with the default role, and later finds them by subject, not e-mail', async () => {
     const admin = await signUpAdministrator(stack);
     const { domain } = await connectOrganisation(stack, admin);
-    const email = `ada.lovelace@${domain}`;
+    // The username comes from the address's local part; usernames are unique in the whole installation.
+    const localPart = `ada.lovelace.${Date.now().toString(36)}`;
+    const email = `${localPart}@${domain}`;
     const subject = addAccount(stack, { email, email_verified: true, given_name: 'Ada', family_name: 'Lovelace' });
     const browser = new Browser(stack);
 
     const first = await browser.signIn(email, subject);
-    expect(first.body.user).toMatchObject({ email, org_id: admin.orgId, role: 'member', username: 'ada.lovelace' });
+    expect(first.body.user).toMatchObject({ email, org_id: admin.orgId, role: 'member', username: localPart });
     expect(first.body.token).toEqual(expect.any(String));
     expect(first.body.refresh_token).toEqual(expect.any(String));
     const profile = await call(stack, '/api/user/profile', { token: first.body.token });
@@ -99,6 +101,32 @@ describe('single sign-on with an organisation’s OpenID provider', () => {
     // The right state, but another browser (no binding cookie): login CSRF is refused, and the state is spent.
     expect(await new Browser(stack).returnToProduct(callback)).toEqual({ error: 'state_mismatch' });
     expect(await browser.returnToProduct(callback)).toEqual({ error: 'attempt_expired' });
+  });
+
+  it('counts a forged state against its own address only, so strangers cannot throttle anyone else', async () => {
+    const admin = await signUpAdministrator(stack);
+    const { domain } = await connectOrganisation(stack, admin);
+    const subject = addAccount(stack, { email: `grace@${domain}`, email_verified: true });
+    const browser = new Browser(stack);
+    const started = await browser.start(`grace@${domain}`);
+    const callback = new URL(await browser.signInAtProvider(started.body.authorization_url, subject));
+    const forged = (state: string) => {
+      const url = new URL(callback);
+      url.searchParams.set('state', state);
+      return url.href;
+    };
+    expect(await browser.returnToProduct(forged('a-first-forged-state'))).toEqual({ error: 'attempt_expired' });
+    // Strangers at other addresses send more forged callbacks than LOGIN_MAX_FAILURES_PER_USERNAME allows.
+    for (let index = 0; index < 5; index += 1)
+      expect(await new Browser(stack).returnToProduct(forged(`stranger-${index}`))).toEqual({
+        error: 'attempt_expired',
+      });
+    expect(await browser.returnToProduct(forged('a-second-forged-state'))).toEqual({ error: 'attempt_expired' });
+    // One address sending forged callbacks is throttled at its own limit.
+    const stranger = new Browser(stack);
+    const answers = [];
+    for (let index = 0; index < 6; index += 1) answers.push(await stranger.returnToProduct(forged(`again-${index}`)));
+    expect(answers.at(-1)).toEqual({ error: 'too_many_attempts' });
   });
 
   it('refuses a replayed code: the same callback twice, and the code with a fresh state', async () => {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyUsageOfUsers } from '../../src/server/analytics/user-usage-repository';
 import { organisations, usageRecords } from '../../src/server/db/schema';
 import { startAnalyticsServer, type AnalyticsServer, type Person } from './support/analytics-server';
-import { grantEveryFeatureOnFreeTrial } from './support/plan-grants';
 
 type UsageRecord = typeof usageRecords.$inferSelect;
 
@@ -42,9 +41,8 @@ describe('usage analytics', () => {
   const ofModel = (modelId: string) => records.filter((record) => record.modelId === modelId);
 
   beforeAll(async () => {
-    setup = await startAnalyticsServer();
     // The routing policy below is a Business feature, granted here on the Free Trial (whose cycles these tests read).
-    await grantEveryFeatureOnFreeTrial(setup.server.database.db);
+    setup = await startAnalyticsServer({}, { everyFeatureOnFreeTrial: true });
     admin = await setup.signUp();
     const db = setup.server.database.db;
     // Auto answers with Claude 3.5 Haiku only, so the history is known.

@@ -48,7 +48,12 @@ export async function completeSingleSignOn(
   const attempt = parameters.state
     ? await takeAttemptByState(db, hashOpaqueToken(parameters.state), new Date())
     : undefined;
-  const admitted = await auth.loginThrottle.admit(attempt?.identifier ?? 'single sign-on', client.address);
+  // An unknown state names nobody: its failures count against the address alone, never against a name every
+  // such callback would share (a stranger's forged callbacks must not throttle anyone else's).
+  const admitted = await auth.loginThrottle.admit(
+    attempt?.identifier ?? `single sign-on from ${client.address}`,
+    client.address,
+  );
   if ('retryAfterSeconds' in admitted) throw new SingleSignOnFailure('too_many_attempts');
   // Refusals counted as failures stay counted; a completed sign-in forgives the identifier's failures from this address.
   let outcome: LoginOutcome = 'withdrawn';

@@ -9,7 +9,9 @@ import { startFakeProviderServer, type FakeProviderServer } from '../../../src/g
 import { roles, users } from '../../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../../src/server/server';
 import { strongPassword, uniqueName } from './client';
+import { createOwnDatabase } from './own-database';
 import { ownServerConfig } from './own-server';
+import { grantEveryFeatureOnFreeTrial } from './plan-grants';
 
 export interface Person {
   token: string;
@@ -41,12 +43,20 @@ export interface AnalyticsServer {
   close(): Promise<void>;
 }
 
-/** `variables`: more settings of the server's own. */
-export async function startAnalyticsServer(variables: Record<string, string> = {}): Promise<AnalyticsServer> {
+/**
+ * `variables`: more settings of the server's own. `everyFeatureOnFreeTrial`: the Free Trial includes
+ * every plan feature on this server (on a database of its own, as that changes a plan).
+ */
+export async function startAnalyticsServer(
+  variables: Record<string, string> = {},
+  options: { everyFeatureOnFreeTrial?: boolean } = {},
+): Promise<AnalyticsServer> {
   const provider = await startFakeProviderServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-analytics-'));
+  const ownDatabase = options.everyFeatureOnFreeTrial ? await createOwnDatabase() : undefined;
   const server = await startServer(
     ownServerConfig(dataDir, {
+      ...(ownDatabase?.url ? { DATABASE_URL: ownDatabase.url } : {}),
       OPENAI_API_KEY: 'sk-test-dummy',
       OPENAI_BASE_URL: `${provider.url}/v1`,
       ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
@@ -59,6 +69,7 @@ export async function startAnalyticsServer(variables: Record<string, string> = {
     { pgliteDataDir: 'memory://', webRoot: null },
   );
   const db = server.database.db;
+  if (options.everyFeatureOnFreeTrial) await grantEveryFeatureOnFreeTrial(db);
 
   async function call(pathname: string, token?: string, method = 'GET', body?: unknown): Promise<Answer> {
     const response = await fetch(`${server.url}/api${pathname}`, {
@@ -119,6 +130,7 @@ export async function startAnalyticsServer(variables: Record<string, string> = {
     async close() {
       await server.close();
       await provider.close();
+      await ownDatabase?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,6 +7,7 @@ import { startFakeProviderServer, type FakeProviderServer } from '../../../src/g
 import { startServer, type RunningServer } from '../../../src/server/server';
 import { strongPassword, uniqueName } from './client';
 import { ownServerConfig } from './own-server';
+import { createOwnDatabase } from './own-database';
 import { grantEveryFeatureOnFreeTrial } from './plan-grants';
 
 export interface Owner {
@@ -46,7 +47,10 @@ export async function startLadderServer(
 ): Promise<LadderServer> {
   const provider = await startFakeProviderServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-ladder-'));
+  // A database of its own on PostgreSQL: the plan grant below must not reach other test files' servers.
+  const ownDatabase = await createOwnDatabase();
   const config = ownServerConfig(dataDir, {
+    ...(ownDatabase.url ? { DATABASE_URL: ownDatabase.url } : {}),
     LOCAL_MODEL_ENABLED: 'true',
     LOCAL_MODEL_PATH: path.join(dataDir, 'no-such-model.gguf'),
     ORG_PROVIDER_URLS_ALLOWED_NETWORKS: '127.0.0.1/32',
@@ -100,6 +104,7 @@ export async function startLadderServer(
     async close() {
       await server.close();
       await provider.close();
+      await ownDatabase.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
