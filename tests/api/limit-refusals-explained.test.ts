@@ -42,9 +42,12 @@ async function memberWithUse(usedTokens: number): Promise<LimitedUser> {
 }
 
 const miniLimits = async (user: LimitedUser) =>
-  ((await limits.call('/conversation/models', user.token)).json().models as { model_id: string; limits: any }[]).find(
-    (model) => model.model_id === mini,
-  )!.limits;
+  (
+    (await limits.call('/conversation/models', user.token)).json().models as {
+      model_id: string;
+      limits: Record<string, unknown>;
+    }[]
+  ).find((model) => model.model_id === mini)!.limits;
 
 async function allowShorterReplies(user: LimitedUser) {
   await limits.db.execute(

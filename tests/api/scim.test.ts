@@ -41,6 +41,7 @@ describe('SCIM 2.0 provisioning', () => {
     domain: string;
     slug: string;
     token: string;
+    // biome-ignore lint/suspicious/noExplicitAny: untyped JSON answer body: each test asserts on the shape it expects; unknown would need a cast at every property it reads
     scim<Body = any>(
       method: string,
       pathname: string,

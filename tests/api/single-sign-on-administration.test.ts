@@ -36,6 +36,7 @@ describe('administering single sign-on', () => {
     });
     const answer = await call(stack, `/api/org/${admin.orgId}/audit?limit=100`, { token: admin.token });
     expect(answer.status).toBe(200);
+    // biome-ignore lint/suspicious/noExplicitAny: audit entries carry each action's own before/after shape, read per assertion
     return answer.body.entries as { action: string; actor_username: string; after: any; before: any }[];
   }
 

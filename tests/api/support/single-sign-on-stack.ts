@@ -48,6 +48,7 @@ export async function startSingleSignOnStack(variables: Record<string, string> =
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: untyped JSON answer body: each test asserts on the shape it expects; unknown would need a cast at every property it reads
 export interface Answer<Body = any> {
   status: number;
   body: Body;
@@ -55,6 +56,7 @@ export interface Answer<Body = any> {
 }
 
 /** A call to the stack's server; `cookie` is sent as is, `address` becomes X-Forwarded-For. */
+// biome-ignore lint/suspicious/noExplicitAny: untyped JSON answer body: each test asserts on the shape it expects; unknown would need a cast at every property it reads
 export async function call<Body = any>(
   stack: SingleSignOnStack,
   pathname: string,

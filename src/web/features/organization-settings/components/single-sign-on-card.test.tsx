@@ -1,4 +1,4 @@
-import type { SingleSignOnSettings } from '@contracts';
+import type { SaveSingleSignOnRequest, SingleSignOnSettings } from '@contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ function fakeSingleSignOn(start: SingleSignOnSettings = emptySettings()) {
     routes: {
       [`GET /org/${orgId}/sso`]: () => ({ body: settings }),
       [`PUT /org/${orgId}/sso`]: (request) => {
-        const body = request.body as Record<string, any>;
+        const body = request.body as SaveSingleSignOnRequest;
         settings = {
           ...settings,
           connection: {
@@ -50,7 +50,7 @@ function fakeSingleSignOn(start: SingleSignOnSettings = emptySettings()) {
             client_secret_hint: '…cret',
             slug: body.slug,
             default_role_id: body.default_role_id,
-            groups_claim: body.groups_claim,
+            groups_claim: body.groups_claim ?? null,
             group_mappings: body.group_mappings,
             enabled: body.enabled,
             enforced: body.enforced,

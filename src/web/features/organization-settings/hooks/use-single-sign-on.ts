@@ -53,6 +53,7 @@ function useSingleSignOnMutation<Input, Result>(call: (orgId: string, input: Inp
 }
 
 export const useSaveSingleSignOn = () => useSingleSignOnMutation(saveSingleSignOn);
+// biome-ignore lint/suspicious/noConfusingVoidType: a mutation without variables is called as mutate(), which TanStack Query types with void
 export const useRemoveSingleSignOn = () => useSingleSignOnMutation((orgId, _none: void) => removeSingleSignOn(orgId));
 export const useAddDomain = () => useSingleSignOnMutation(addSingleSignOnDomain);
 export const useVerifyDomain = () => useSingleSignOnMutation(verifySingleSignOnDomain);
