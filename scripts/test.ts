@@ -121,11 +121,11 @@ async function runVitest(
   return { title, ...(await countVitest(reportFile, exitCode)) };
 }
 
-/** Biome's formatter and linter over the tree, without writing (`npx biome check --write` fixes what it can): one check. */
+/** Biome's formatter and linter over the tree, warnings included, without writing (`npx biome check --write` fixes what it can): one check. */
 async function runLintStage(): Promise<StageOutcome> {
   const title = 'Format and lint (Biome)';
   banner(title);
-  const exitCode = await runCommand(bin('biome'), ['ci', '.']);
+  const exitCode = await runCommand(bin('biome'), ['ci', '--error-on-warnings', '.']);
   return { title, passed: exitCode === 0 ? 1 : 0, failed: exitCode === 0 ? 0 : 1, skipped: 0 };
 }
 
