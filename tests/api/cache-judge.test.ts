@@ -23,8 +23,8 @@ interface Owner {
 // One chosen model, so the two wordings share a cache scope whatever the router would choose.
 const chosen = { forced_model_id: 'openai/gpt-4o-mini' };
 // The encoder scores these ~0.97 and the verifier finds two words changed: a borderline pair.
-const asked = 'How can I boost the water pressure in my shower?';
-const borderline = 'How do I increase the water pressure in my shower?';
+const asked = 'How can I boost the water pressure in my garden hose?';
+const borderline = 'How do I increase the water pressure in my garden hose?';
 // The suite's server reaches OpenAI and Anthropic; the judge is the cheapest of their models.
 const judgeModel = modelCatalog
   .filter((model) => model.provider === 'openai' || model.provider === 'anthropic')

@@ -25,8 +25,8 @@ const judgeOver = (url: string) =>
     model,
   });
 
-const query = 'How can I boost the water pressure in my shower?';
-const cached = 'How do I pump up the water pressure in my shower?';
+const query = 'How can I boost the water pressure in my garden hose?';
+const cached = 'How do I pump up the water pressure in my garden hose?';
 
 describe('the model judge over the OpenAI wire format', () => {
   it('sends one short request at temperature 0 with both questions, and prices the reported usage', async () => {

@@ -56,18 +56,18 @@ describe('the near-miss verifier', () => {
     ['The HF Hub hosts models and datasets.', 'The Hugging Face Hub hosts models and datasets.'],
     ["The page doesn't exist in version 2.10.0.", 'The page does not exist in version 2.10.0.'],
     // One content word may be added or dropped.
-    ['What could be wrong with my furnace?', 'What is wrong with my gas furnace?'],
-    ['Which way does air flow through my furnace?', 'Which way does air flow in a furnace?'],
+    ['What could be wrong with my boiler?', 'What is wrong with my gas boiler?'],
+    ['Which way does water flow through my radiator?', 'Which way does water flow in a radiator?'],
   ])('accepts %j / %j', (query, candidate) => {
     expect(verifyCandidate(query, candidate, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
     expect(verifyCandidate(candidate, query, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
   });
 
   it.each([
-    ['How do you remove mold from a tent?', 'How do I remove mildew from a tent?'],
+    ['How do you clean mold off a shower curtain?', 'How do I clean mildew off a shower curtain?'],
     ['What is the best way to fix a leaking tap?', 'What is the best way to repair a leaking tap?'],
     // The synonym is matched and one other word may still be added.
-    ['What could be causing my toilet to back up?', 'What could be causing my bathroom drains to back up?'],
+    ['What might make my toilet overflow at night?', 'What might make my bathroom drains overflow at night?'],
   ])('takes a WordNet synonym for the word it replaces: %j / %j', (query, candidate) => {
     expect(verifyCandidate(query, candidate, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
     expect(verifyCandidate(candidate, query, 0.95, settings)).toEqual({ hit: true, reason: 'match' });
@@ -136,8 +136,8 @@ describe('the near-miss verifier', () => {
     expect(compareContent(...swap, { ...defaultVerifierOptions, maxUnmatchedWords: 2 }).hit).toBe(true);
     // "gas" is a rarer word than "really"-like fillers: a Zipf floor on the unmatched word refuses it.
     const added = [
-      analysePrompt('What is wrong with my furnace?'),
-      analysePrompt('What is wrong with my gas furnace?'),
+      analysePrompt('What is wrong with my boiler?'),
+      analysePrompt('What is wrong with my gas boiler?'),
     ] as const;
     expect(compareContent(...added, { ...defaultVerifierOptions, unmatchedWordMinZipf: 5.5 })).toEqual({
       hit: false,

@@ -6,7 +6,7 @@ const settings = { similarityThreshold: 0.9 };
 
 describe('what the verifier reads in a prompt', () => {
   it.each([
-    "Should I negotiate if I'm offered more?",
+    "Should I accept if I'm offered a transfer?",
     "What should I do if I've lost my key?",
     "Can I ask what I'd need to bring?",
     "Tell me whether I'll need a visa",
@@ -46,8 +46,8 @@ describe('what the verifier reads in a prompt', () => {
   it('lets an emphasised word and an "I\'m" pass the verifier as the plain words they are', () => {
     expect(
       verifyCandidate(
-        'How can I remove a REALLY stuck screw?',
-        'How can I remove a really stuck screw?',
+        'How can I loosen a REALLY rusted bolt?',
+        'How can I loosen a really rusted bolt?',
         0.95,
         settings,
       ),

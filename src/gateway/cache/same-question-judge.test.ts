@@ -17,8 +17,8 @@ function fakeJudge(same: boolean, costUsd = 0.00002): SameQuestionJudge & { aske
 }
 
 describe('the optional same-question judge', () => {
-  const reworded = { prompt: 'How do I pump up the water pressure in my shower?', similarity: 0.95 };
-  const query = 'How can I boost the water pressure in my shower?';
+  const reworded = { prompt: 'How do I pump up the water pressure in my garden hose?', similarity: 0.95 };
+  const query = 'How can I boost the water pressure in my garden hose?';
 
   it('is asked about a borderline pair only, and its yes is a hit whose cost is reported', async () => {
     const judge = fakeJudge(true);
@@ -35,8 +35,8 @@ describe('the optional same-question judge', () => {
   it.each([
     [
       'below the threshold',
-      'How can I boost the water pressure in my shower?',
-      { prompt: 'How do I pump up the water pressure in my shower?', similarity: 0.7 },
+      'How can I boost the water pressure in my garden hose?',
+      { prompt: 'How do I pump up the water pressure in my garden hose?', similarity: 0.7 },
     ],
     ['a changed number', 'What is 15% of 90?', { prompt: 'What is 15% of 80?', similarity: 0.99 }],
     [
@@ -49,8 +49,8 @@ describe('the optional same-question judge', () => {
     ['an exact repeat', 'tell me a joke', { prompt: 'Tell me a joke.', similarity: 1 }],
     [
       'a one-word addition the verifier already allows',
-      'What is wrong with my gas furnace?',
-      { prompt: 'What could be wrong with my furnace?', similarity: 0.9 },
+      'What is wrong with my gas boiler?',
+      { prompt: 'What could be wrong with my boiler?', similarity: 0.9 },
     ],
   ])('is never asked about %s', async (_, question, candidate) => {
     const judge = fakeJudge(true);

@@ -127,7 +127,7 @@ describe('the committed router', () => {
       artifact,
     });
     const hard = await router.score([
-      'Implement a function to find the median of two sorted arrays of different sizes with O(1) space complexity and O(n) time complexity.',
+      'Write a function that returns the k-th smallest element of the union of two sorted lists in logarithmic time, and prove its complexity.',
       'A train leaves at 3 pm at 60 km/h; a second one leaves the same station at 4 pm at 80 km/h. When does the second catch up, and how far from the station?',
       'If it takes 5 machines 5 minutes to make 5 widgets, how long would it take 100 machines to make 100 widgets? Explain your reasoning.',
     ]);

@@ -48,7 +48,7 @@ describe('npm run router:score', () => {
       {
         id: 'c-3',
         prompt:
-          'When a number is divided by 10 the remainder is 4. What is the remainder when twice the number is divided by 4?',
+          'A number leaves a remainder of 7 when divided by 12. What remainder does three times the number leave when divided by 6?',
       },
     ];
     await writeFile(file('good.jsonl'), `${inputs.map((input) => JSON.stringify(input)).join('\n')}\n\n`);

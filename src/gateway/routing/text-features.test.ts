@@ -16,7 +16,7 @@ describe('the text features', () => {
   it.each([
     { name: 'codeFence', text: 'Fix this:\n```\ndef f(x):\n    return x\n```', expected: 1 },
     { name: 'codeFence', text: 'Write a poem about autumn.', expected: 0 },
-    { name: 'equation', text: 'Find x such that f(x) = 0.', expected: 1 },
+    { name: 'equation', text: 'Solve for y where g(y) = 3.', expected: 1 },
     { name: 'equation', text: 'What is 12 * 7?', expected: 1 },
     { name: 'equation', text: 'Tell me about the Roman empire.', expected: 0 },
     { name: 'latex', text: 'Simplify $\\frac{1}{2} + x$', expected: 1 },
