@@ -7,6 +7,7 @@ import { recordCalibrationSignal } from '../routing/calibration/calibration-repo
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { routeRequest } from '../routing/route-request';
+import type { RerouteCause } from '../metered-calls/metered-call';
 import {
   listSessionMessages,
   replaceReply,
@@ -101,6 +102,8 @@ async function setUpRegeneration(
     turns,
     saveFirst,
     onSaved: () => ticket.leave(),
+    reroute: (again: RerouteCause) =>
+      routeRequest(dependencies, caller, edited ?? prompt.content, input.forced_model_id, previousUserTurn, again),
   };
   const reply = await startRoutedReply(dependencies, caller, route, replyTarget, clientSignal);
   // Asked again (not refused by a limit, the new answer under way), so the answer being replaced

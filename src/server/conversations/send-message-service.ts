@@ -138,8 +138,8 @@ async function setUpMessage(
         cache,
         cacheHit,
         saveFirst: saveMessage(route.primary.model.id),
-        reroute: (overLimit) =>
-          routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, overLimit),
+        reroute: (again) =>
+          routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, again),
         onSaved: () => {
           // Set up: the model is answering, the rows are written; the next request may start.
           ticket.leave();

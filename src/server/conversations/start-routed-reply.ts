@@ -5,7 +5,7 @@ import type { Executor } from '../db/database';
 import { type AppError, notFound } from '../http/app-error';
 import { foreignKeyViolationConstraint } from '../shared/foreign-key-violation';
 import type { Caller } from '../http/context';
-import type { ModelOverLimit } from '../metered-calls/metered-call';
+import type { RerouteCause } from '../metered-calls/metered-call';
 import { insertDecision } from '../routing/decision-repository';
 import { decisionOf, refuseOverLimit, type RoutedRequest } from '../routing/route-request';
 import type { ConversationDependencies } from './conversation-dependencies';
@@ -40,10 +40,10 @@ export interface RoutedReplyTarget {
   /** Told once the transaction has committed. */
   onSaved?: () => void;
   /**
-   * Routes the request again without the models whose monthly limit refused it meanwhile (an
-   * automatic request only; a chosen model is refused instead).
+   * Routes the request again without the models whose monthly limit refused it meanwhile, or the
+   * paid models once the wallet refused one (an automatic request only; a chosen model is refused instead).
    */
-  reroute?: (overLimit: ReadonlyMap<string, ModelOverLimit>) => Promise<RoutedRequest>;
+  reroute?: (again: RerouteCause) => Promise<RoutedRequest>;
 }
 
 /**
@@ -104,9 +104,9 @@ export async function startRoutedReply(
     }),
     reroute:
       route.mode === 'auto' && target.reroute
-        ? (overLimit) => {
+        ? (again) => {
             rerouted = true;
-            return target.reroute!(overLimit);
+            return target.reroute!(again);
           }
         : undefined,
     refuse: async (refused, broken) =>

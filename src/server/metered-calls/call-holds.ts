@@ -44,7 +44,8 @@ type Dependencies = Pick<
  * Holds room in the caller's monthly limits for the plan's model, and its backup's when there is
  * some (a backup without room is left out), and what they may cost in the wallet when it pays for
  * them. A primary whose limit refused meanwhile is routed around when the caller can (Auto), else
- * refused with its limit (429); a wallet that cannot pay is a 402 and a notice to the billing scope.
+ * refused with its limit (429); a wallet that cannot pay is a notice to the billing scope and a
+ * 402, or for Auto a plan of models that cost the wallet nothing when there are some.
  */
 export async function holdRoom<Plan extends CallPlan, Row>(
   dependencies: Dependencies,
@@ -57,6 +58,7 @@ export async function holdRoom<Plan extends CallPlan, Row>(
     ? { pays: (model: CatalogModel) => walletPays.has(model.provider) }
     : undefined;
   const overLimit = new Map<string, ModelOverLimit>();
+  let walletRefusal: AppError | undefined;
   for (let plan = options.plan; ; ) {
     await dependencies.planAllowance?.assertRoom(caller, plan.primary.model);
     const planned = await Promise.all(
@@ -95,16 +97,21 @@ export async function holdRoom<Plan extends CallPlan, Row>(
       return { plan: backupGrant ? plan : { ...plan, backup: undefined }, attempts, usageId, holdIds };
     }
     if ('wallet' in granted) {
-      // The refusal stands whatever becomes of the notice.
+      // Told even when Auto goes on without the wallet: chosen paid models are refused meanwhile.
       await noticeWalletEmpty(dependencies.db, caller.orgId).catch((error: unknown) =>
         dependencies.logger.warn({ err: error, orgId: caller.orgId }, 'Could not post the wallet-empty notice'),
       );
-      throw walletCannotPay(dependencies, caller, plan.primary.model, granted.wallet.availablePicodollars);
+      const refused = walletCannotPay(dependencies, caller, plan.primary.model, granted.wallet.availablePicodollars);
+      // A chosen model is refused; Auto goes on with what costs the wallet nothing (issue 21, item 3).
+      if (!options.reroute || walletRefusal) throw refused;
+      walletRefusal = refused;
+      plan = await options.reroute({ overLimit, walletRefusal });
+      continue;
     }
     overLimit.set(plan.primary.model.id, { limit: granted.limit, totals: granted.totals, fit: granted.fit });
     if (!options.reroute || overLimit.size > maxReroutes)
       throw await refusal(options, plan.primary, overLimit.get(plan.primary.model.id)!);
-    plan = await options.reroute(overLimit);
+    plan = await options.reroute({ overLimit, walletRefusal });
   }
 }
 

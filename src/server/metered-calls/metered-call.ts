@@ -38,6 +38,13 @@ export type ModelRequest = Omit<ChatStreamRequest, 'modelId' | 'abortSignal'>;
 /** A model whose monthly limit refused the call's room: which limit, and what was taken of it then. */
 export type ModelOverLimit = { limit: MonthlyLimitKind; totals: LimitTotals; fit?: RequestFit };
 
+/** Why a plan is made again: what refused room for the models of the plans before it. */
+export interface RerouteCause {
+  overLimit: ReadonlyMap<string, ModelOverLimit>;
+  /** The wallet's 402 for a paid model, once it has refused one. */
+  walletRefusal?: AppError;
+}
+
 /** Where a usage record points; a link is left out when its row does not exist. */
 export interface UsageLinks {
   sessionId?: string;
@@ -83,9 +90,11 @@ export interface MeteredCallOptions<Plan extends CallPlan, Row = never> {
   request(model: CatalogModel): ModelRequest | Promise<ModelRequest>;
   /**
    * Auto: the plan again without the models whose monthly limit refused the room meanwhile (another
-   * request of the caller took it). Without it a refused primary is refused with `refuse`.
+   * request of the caller took it), and, once the wallet refused to pay for the model chosen, with
+   * only models that cost it nothing (throwing `walletRefusal` when none is open). Without it a
+   * refused primary is refused with `refuse`, or the wallet's 402.
    */
-  reroute?(overLimit: ReadonlyMap<string, ModelOverLimit>): Promise<Plan>;
+  reroute?(again: RerouteCause): Promise<Plan>;
   /** The 429 for a primary its monthly limit refused (default: the limit, with no cheaper model offered). */
   refuse?(refused: UsableModel, broken: ModelOverLimit): Promise<AppError>;
   /** The fewest output tokens the call is worth: with less room it is refused. */

@@ -27,6 +27,21 @@ import {
 } from './plan-route';
 import { ladderFor } from './auto-ladder';
 import { resolveReferenceModel } from './reference-model';
+import { walletFreeModels, walletFreeReason } from './wallet-free-models';
+
+/** Why an automatic request is routed again after room was refused for the model an earlier route chose. */
+export interface RouteAgain {
+  /**
+   * Models whose limit refused the reservation (another request of the caller took the room
+   * meanwhile): ruled out like any model over its limit.
+   */
+  overLimit?: ReadonlyMap<string, { limit: MonthlyLimitKind; totals: LimitTotals }>;
+  /**
+   * The wallet's 402 for the model chosen: only models that cost the wallet nothing (the
+   * organisation's own keys, the embedded model) stay open, and this refusal stands when none is.
+   */
+  walletRefusal?: AppError;
+}
 
 /** Where one request goes, before anything is saved: the decision record is made from this. */
 export interface RoutedRequest {
@@ -60,15 +75,13 @@ export async function routeRequest(
   forcedModelId: string | null | undefined,
   /** The user's turn before this one in the conversation, which the router reads too. */
   previousUserTurn?: string,
-  /**
-   * Models whose limit refused this request's reservation after an earlier route chose them
-   * (another request of the caller took the room meanwhile): ruled out like any model over its limit.
-   */
-  overLimit: ReadonlyMap<string, { limit: MonthlyLimitKind; totals: LimitTotals }> = new Map(),
+  /** Set when an earlier route's model was refused its room: what to rule out now. */
+  again: RouteAgain = {},
 ): Promise<RoutedRequest> {
+  const overLimit = again.overLimit ?? new Map();
   const policy = await dependencies.routing.policies.load(caller.orgId);
   const settings = await getOrganisationSettings(dependencies.db, caller.orgId);
-  const credentials = await dependencies.providers.credentialsFor(caller.orgId);
+  const { credentials, instancePaid } = await dependencies.providers.callingFor(caller.orgId);
   const available = listAvailableModels(dependencies.catalog, credentials, {
     localModelEnabled: dependencies.localModelEnabled,
   });
@@ -102,9 +115,11 @@ export async function routeRequest(
   }
 
   if (usable.length === 0) throw new AppError('forbidden', messages.noModelAvailable);
-  const ladder = ladderFor(available, policy.candidate_model_ids, (model) =>
-    usable.some((candidate) => candidate.model.id === model.id),
-  );
+  const isUsable = (model: CatalogModel) => usable.some((candidate) => candidate.model.id === model.id);
+  // The wallet could not pay for the model chosen before: Auto goes on with what costs it nothing.
+  const walletFree = again.walletRefusal ? walletFreeModels(available, instancePaid) : undefined;
+  const ladder = ladderFor(walletFree?.free ?? available, policy.candidate_model_ids, isUsable);
+  if (walletFree) ladder.leftOut.push(...walletFree.leftOut.filter(({ model }) => isUsable(model)));
   const offered = ladder.models;
   const { verdicts, totals } = await monthlyLimitVerdicts(dependencies.db, caller, usable, promptTokens);
   const monthly = new Map<string, { limit: MonthlyLimitKind; totals?: LimitTotals }>([
@@ -120,6 +135,7 @@ export async function routeRequest(
         : monthlyNote(monthly.get(candidate.model.id)?.limit),
     }));
   const eligible = candidates.filter((candidate) => !candidate.ruledOut);
+  if (eligible.length === 0 && again.walletRefusal) throw again.walletRefusal;
   if (eligible.length === 0) throw await refusalFor(dependencies, caller, usable, candidates, monthly, prompt);
 
   const scorer = dependencies.routing.scorer;
@@ -160,6 +176,7 @@ export async function routeRequest(
   return {
     mode: 'auto',
     ...planned,
+    ...(walletFree ? { reasonText: `${planned.reasonText}; ${walletFreeReason(planned.primary.model)}` } : {}),
     score,
     reference: referenceFor(planned.primary.model),
     policy,

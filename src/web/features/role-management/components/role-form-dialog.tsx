@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { ErrorBanner } from '../../admin/components/error-banner';
-import { TextAreaField } from '../../admin/components/form-fields';
+import { CheckboxField, TextAreaField } from '../../admin/components/form-fields';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import type { CatalogModelEntry } from '../hooks/use-model-catalog';
 import { fallbackModelName, modelGroupOf, modelGroups } from '../lib/model-groups';
@@ -106,6 +106,12 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
             setDraft((current) => ({ ...current, description: event.target.value }));
             clearProblem('description');
           }}
+        />
+        <CheckboxField
+          label="Shorten replies to fit"
+          checked={draft.shorten_replies_to_fit}
+          onChange={(checked) => setDraft((current) => ({ ...current, shorten_replies_to_fit: checked }))}
+          hint="When a message and its longest reply do not fit what is left of a monthly token or cost limit, answer with a shorter reply instead of refusing the message."
         />
         <section aria-labelledby={modelsTitleId} className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -241,6 +241,50 @@ describe('Role Management: the role form', () => {
   });
 });
 
+describe('Role Management: shortening replies to fit (docs/decisions/051)', () => {
+  it('starts a new role with the setting off, explains it, and sends what the administrator chose', async () => {
+    const { requests } = fakeAdminApi();
+    await openRoles();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Role' });
+    const setting = within(dialog).getByRole('checkbox', { name: 'Shorten replies to fit' });
+    expect(setting).not.toBeChecked();
+    expect(setting).toHaveAccessibleDescription(
+      'When a message and its longest reply do not fit what is left of a monthly token or cost limit, answer with a shorter reply instead of refusing the message.',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Role name'), 'Brief');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Short answers near the limit');
+    await userEvent.click(setting);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.method === 'POST' && request.path === '/api/roles')?.body).toMatchObject({
+      name: 'Brief',
+      shorten_replies_to_fit: true,
+    });
+  });
+
+  it("loads a role's saved setting and sends it turned off", async () => {
+    const brief = makeListedRole('Brief', {
+      description: 'Short answers',
+      permissions: [permission('openai/gpt-4o', 1234, 5.5)],
+      shorten_replies_to_fit: true,
+    });
+    const { requests } = fakeAdminApi({ roles: [adminRole, memberRole, brief] });
+    await openRoles();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit role Brief' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role' });
+    const setting = within(dialog).getByRole('checkbox', { name: 'Shorten replies to fit' });
+    expect(setting).toBeChecked();
+    await userEvent.click(setting);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      name: 'Brief',
+      shorten_replies_to_fit: false,
+    });
+  });
+});
+
 describe('Role Management: delete', () => {
   it("asks first, and shows the server's refusal when people hold the role", async () => {
     const inUse = 'This role is held by 1 user. Give them another role before deleting it.';

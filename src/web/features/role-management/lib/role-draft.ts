@@ -24,6 +24,8 @@ export interface RoleDraft {
   name: string;
   description: string;
   permissions: PermissionDraft[];
+  /** A reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
+  shorten_replies_to_fit: boolean;
 }
 
 export const descriptionRequired = 'Description is required';
@@ -33,6 +35,7 @@ const roleFormSchema = z.object({
   name: createRoleRequestSchema.shape.name,
   description: text({ label: 'Description', max: 500, kind: 'multi-line', required: descriptionRequired }),
   permissions: z.array(rolePermissionInputSchema),
+  shorten_replies_to_fit: z.boolean(),
 });
 
 export type RoleFormValues = z.infer<typeof roleFormSchema>;
@@ -56,6 +59,8 @@ export function newRoleDraft(catalog: readonly CatalogModelEntry[]): RoleDraft {
     name: '',
     description: '',
     permissions: catalog.map((model) => defaultRow(model.id, model.reachable)),
+    // The server's default for a new role: refuse what does not fit, saying why.
+    shorten_replies_to_fit: false,
   };
 }
 
@@ -71,6 +76,7 @@ export function draftFromRole(role: Role, catalog: readonly CatalogModelEntry[])
   return {
     name: role.name,
     description: role.description,
+    shorten_replies_to_fit: role.shorten_replies_to_fit ?? false,
     permissions: ids.map((modelId) => {
       const permission = own.get(modelId);
       if (!permission) return defaultRow(modelId, false);
@@ -108,6 +114,7 @@ export function validateRoleDraft(draft: RoleDraft): RoleFormResult {
     name: draft.name,
     description: draft.description,
     permissions: permissionValues(draft),
+    shorten_replies_to_fit: draft.shorten_replies_to_fit,
   });
   if (parsed.success) return { values: parsed.data };
   const problems: RoleFormProblems = {};
