@@ -71,7 +71,7 @@ test('an admin subscribes, tops up with a test card, chats, sees the debit and t
   const debit = recent.getByRole('listitem').filter({ hasText: 'Usage:' }).first();
   await expect(debit).toBeVisible();
   await expect(debit.getByTestId('transaction-amount')).toHaveText(/^-\$0\.\d+$/);
-  await expect(debit.getByTestId('transaction-amount')).toHaveClass(/text-red-600/);
+  await expect(debit.getByTestId('transaction-amount')).toHaveClass(/text-red-700/);
   await expect(recent.getByRole('listitem').filter({ hasText: 'Top-up' }).getByTestId('transaction-amount')).toHaveText(
     '+$25.00',
   );
