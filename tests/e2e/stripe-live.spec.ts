@@ -88,10 +88,13 @@ test('an admin subscribes on /pricing through Stripe Checkout, then upgrades on 
   await page.goto('/pricing');
   const team = page.getByRole('article', { name: 'Team' });
   await team.getByRole('button', { name: 'Subscribe to Team' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Subscribe to Team?' })
-    .getByRole('button', { name: 'Subscribe' })
-    .click();
+  // Paid before the plan changes (docs/decisions/040): with Stripe, by card on Stripe's payment page.
+  const subscribe = page.getByRole('dialog', { name: 'Subscribe to Team?' });
+  await expect(subscribe.getByTestId('due-now')).toHaveText('Due now: $49.00');
+  await expect(subscribe.getByRole('radio', { name: /^Card/ })).toBeChecked();
+  await expect(subscribe.getByRole('radio', { name: /^Card/ })).toHaveAccessibleName(/Stripe's secure payment page/);
+  await expect(subscribe.getByLabel('Card number')).toHaveCount(0);
+  await subscribe.getByRole('button', { name: 'Pay $49.00' }).click();
   await expect(page).toHaveURL(new RegExp(`^${e2eFakeStripeUrl}/checkout/pay/cs_test_`));
   await expect(page.getByTestId('checkout-amount')).toHaveText('49.00 USD');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
