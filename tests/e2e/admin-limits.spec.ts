@@ -22,9 +22,10 @@ async function createOneModelRole(page: Page, roleName: string, monthlyTokenLimi
   await form.getByRole('button', { name: 'Disable all models' }).click();
   await form.getByRole('checkbox', { name: 'Enable GPT-4o mini' }).check();
   await form.getByLabel('GPT-4o mini monthly token limit', { exact: true }).fill(String(monthlyTokenLimit));
-  // Replies are not shortened to fit by default (docs/decisions/051): a message is held with its whole reply,
-  // so the role's replies are kept small enough for the last messages of the month to fit.
-  await form.getByLabel('GPT-4o mini max tokens per request', { exact: true }).fill('30');
+  // Replies are not shortened to fit by default (docs/decisions/051): a message is held with its conversation
+  // and its whole reply, so the role's replies are kept small enough for the month's last message to fit
+  // (at 925 used: about 50 tokens of conversation and a reply of up to 15, in the 75 left).
+  await form.getByLabel('GPT-4o mini max tokens per request', { exact: true }).fill('15');
   await form.getByRole('button', { name: 'Create Role' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByRole('listitem', { name: roleName }).getByText('1 model enabled')).toBeVisible();
