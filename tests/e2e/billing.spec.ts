@@ -18,6 +18,8 @@ async function ledger(page: Page, session: ApiSession) {
 test('an admin subscribes, tops up with a test card, chats, sees the debit and the usage, turns on auto-reload and downloads an invoice', async ({
   page,
 }) => {
+  // A long journey (a subscription, top-ups, a reply, auto-reload, an invoice): a loaded 2-core machine needs more than a minute.
+  test.setTimeout(180_000);
   const admin = newAccount('billing');
   await signUpThroughApi(page.request, admin);
   const session = await signInThroughApi(page.request, admin);
