@@ -109,8 +109,12 @@ test('an admin subscribes on /pricing through Stripe Checkout, then upgrades on 
   await plan.getByRole('button', { name: 'Change plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change plan' });
   await dialog.getByRole('radio', { name: /Business/ }).check();
-  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  // The prorated difference, paid before the plan changes (docs/decisions/040), by the saved card.
+  await expect(dialog.getByTestId('due-now')).toHaveText(/^Due now: \$[\d.,]+$/);
+  await expect(dialog.getByRole('radio', { name: /^Card/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^Card/ })).toHaveAccessibleName(/The card saved with Stripe/);
+  await dialog.getByRole('button', { name: /^Pay \$[\d.,]+$/ }).click();
   await expect(plan.getByTestId('current-plan-name')).toHaveText('Business');
   await expect(page).toHaveURL(/\/admin\/billing/);
-  await expect(page.getByText(/Your plan is now Business: \$[\d.,]+ charged\./)).toBeVisible();
+  await expect(page.getByText(/Your plan is now Business: \$[\d.,]+ paid with Card \(Stripe\)\./)).toBeVisible();
 });
