@@ -198,6 +198,8 @@ test('a session is exported: a new tab opens the Markdown download of the conver
 });
 
 test('sessions are deleted one at a time, then all cleared', async ({ page }) => {
+  // Three replies, two reloads and two deletions: on a loaded 2-core machine this took more than a minute.
+  test.setTimeout(120_000);
   await signInAsNewAdmin(page, 'chatdelete');
   const prompts = [uniquePrompt('First'), uniquePrompt('Second'), uniquePrompt('Third')];
   for (const prompt of prompts) {
