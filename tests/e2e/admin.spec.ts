@@ -26,6 +26,8 @@ test('an admin makes a one-model role, adds someone with it, sees their usage, c
   await roleForm.getByRole('button', { name: 'Disable all models' }).click();
   await roleForm.getByRole('checkbox', { name: 'Enable GPT-4o mini' }).check();
   await roleForm.getByLabel('GPT-4o mini monthly token limit', { exact: true }).fill('300');
+  // A message is held with its whole reply (docs/decisions/051): replies of up to 100 tokens fit the month's 300.
+  await roleForm.getByLabel('GPT-4o mini max tokens per request', { exact: true }).fill('100');
   await roleForm.getByRole('button', { name: 'Create Role' }).click();
   await expect(roleForm).toBeHidden();
   const roleCard = page.getByRole('listitem', { name: roleName });

@@ -121,15 +121,19 @@ test("the user's message is edited and saved", async ({ page }) => {
   await message.getByRole('button', { name: 'Edit' }).click();
   const editor = message.getByRole('textbox', { name: 'Edit message' });
   await expect(editor).toHaveValue(prompt);
-  await editor.fill('An edited question about tides');
+  const edited = 'An edited question about tides, asked again in other words';
+  await editor.fill(edited);
   await message.getByRole('button', { name: 'Save' }).click();
 
   await expect(editor).toBeHidden();
-  await expect(message).toContainText('An edited question about tides');
+  await expect(message).toContainText(edited);
+  // A title made from the first message follows its edit (spec: the first 30 characters of the prompt).
+  await expect(sessionButton(page, sessionTitleFor(edited))).toBeVisible();
+  await expect(sessionButton(page, sessionTitleFor(prompt))).toHaveCount(0);
 
   await page.reload();
-  await sessionButton(page, sessionTitleFor(prompt)).click();
-  await expect(userMessages(page).first()).toContainText('An edited question about tides');
+  await sessionButton(page, sessionTitleFor(edited)).click();
+  await expect(userMessages(page).first()).toContainText(edited);
 });
 
 test.describe('with clipboard access', () => {
@@ -194,6 +198,8 @@ test('a session is exported: a new tab opens the Markdown download of the conver
 });
 
 test('sessions are deleted one at a time, then all cleared', async ({ page }) => {
+  // Three replies, two reloads and two deletions: on a loaded 2-core machine this took more than a minute.
+  test.setTimeout(120_000);
   await signInAsNewAdmin(page, 'chatdelete');
   const prompts = [uniquePrompt('First'), uniquePrompt('Second'), uniquePrompt('Third')];
   for (const prompt of prompts) {

@@ -90,11 +90,17 @@ test('a member of an organisation that requires two-factor sets it up at sign-in
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
   await page.getByLabel('Authentication code').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Enable' }).click();
+  // The recovery codes are shown once, and the page moves on only when the member says they kept them (docs/decisions/042).
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await expect(page).toHaveURL(/\/setup-two-factor$/);
+  await page.getByRole('checkbox', { name: 'I have saved these codes somewhere safe.' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/chat$/);
 
   await expect(sidebar(page).getByRole('link', { name: branding.application_name })).toBeVisible();
   await expect(page).toHaveTitle(branding.application_name);
-  expect(await brandColour(page)).toBe(branding.primary_color);
+  // The palette writes hex colours in lower case (docs/decisions/044); the same colour as picked.
+  expect(await brandColour(page)).toBe(branding.primary_color.toLowerCase());
   await expect(sidebar(page).getByRole('button', { name: 'New Chat' })).toHaveCSS(
     'background-color',
     'rgb(194, 65, 12)',

@@ -20,5 +20,6 @@ test('Auto routes a reply and says how; the same question in a new chat is answe
   const second = await expectFinishedReply(page, 0, fakeReplyTo(prompt));
   const secondRoute = second.getByLabel('How this reply was routed');
   await expect(secondRoute).toContainText('From cache');
-  await expect(secondRoute).toContainText(/^From cache.*\$0 vs \$[\d.]+ on \w+\/.*\(saved \$[\d.]+\)/);
+  // Money shows 2 decimals (spec section 9, docs/decisions/044): a free cache hit reads $0.00.
+  await expect(secondRoute).toContainText(/^From cache.*\$0\.00 vs \$[\d.]+ on \w+\/.*\(saved \$[\d.]+\)/);
 });

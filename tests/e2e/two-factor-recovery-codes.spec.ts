@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { fillLoginForm, newAccount, signInThroughUi, signUpThroughApi, type TestAccount } from './support/accounts';
+import { signInThroughApi, subscribeThroughApi } from './support/admin';
 
 async function logOut(page: Page) {
   await page.goto('/profile/settings');
@@ -27,6 +28,8 @@ test('an admin requiring two-factor is warned, gets recovery codes at setup and 
   test.setTimeout(180_000);
   const admin = newAccount('recovery');
   await signUpThroughApi(page.request, admin);
+  // Two-factor enforcement is a Business feature (docs/decisions/041).
+  await subscribeThroughApi(page.request, await signInThroughApi(page.request, admin));
   await signInThroughUi(page, admin);
 
   await page.goto('/admin/organization');

@@ -34,11 +34,14 @@ export async function sendPrompt(page: Page, prompt: string): Promise<void> {
   await box.press('Enter');
 }
 
+/** A reply is routed, called, streamed and settled: on a loaded 2-core machine that can take longer than expect's 10 s. */
+const replyFinishes = { timeout: 30_000 };
+
 /** Waits until the reply at `index` has finished streaming (its footer is shown) and holds `text`. */
 export async function expectFinishedReply(page: Page, index: number, text: string): Promise<Locator> {
   const reply = replies(page).nth(index);
-  await expect(reply).toContainText(text);
-  await expect(reply.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+  await expect(reply).toContainText(text, replyFinishes);
+  await expect(reply.getByRole('button', { name: 'Regenerate' })).toBeVisible(replyFinishes);
   return reply;
 }
 

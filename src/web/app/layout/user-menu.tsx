@@ -32,8 +32,9 @@ export function UserMenu({ user }: { user: User }) {
           {initial}
         </span>
         {/* The name comes from what the button shows, the username first (WCAG 2.5.3); on a phone the username is for screen readers only. */}
+        {/* The username's box is the hidden text's containing block, so it is clipped with a long username rather than placed past the window's edge (a sideways scroll at 1280 px). */}
         <span className="sr-only sm:not-sr-only">
-          <span className="inline-block max-w-32 truncate align-middle text-sm font-medium">
+          <span className="relative inline-block max-w-32 truncate align-middle text-sm font-medium">
             {user.username}
             <span className="sr-only">, open user menu</span>
           </span>

@@ -25,7 +25,7 @@ const isRecorded = (messages: ChatMessage[], target: ReadBackTarget) =>
  * the partial reply's tokens, model and what feedback is given for, so the footer is whole without
  * a reload (a stopped regeneration too: the server keeps what it recorded, which the screen must
  * show rather than the reply from before). After a regeneration or an edit: the reply's earlier
- * versions, and whether the edit was saved. Resolves with the messages loaded, or null.
+ * versions, whether the edit was saved, and the title it may have changed. Resolves with the messages loaded, or null.
  */
 export function useReadBackReplies(dispatch: Dispatch<ChatAction>) {
   const active = useRef(true);
@@ -44,7 +44,8 @@ export function useReadBackReplies(dispatch: Dispatch<ChatAction>) {
         if (!session || !active.current) return null;
         const messages = session.messages.map(messageFromView);
         if (isRecorded(messages, target)) {
-          dispatch({ type: 'messages-loaded', sessionId, messages });
+          // The title too: editing the first message retitles a session whose title was made from it.
+          dispatch({ type: 'messages-loaded', sessionId, messages, title: session.title });
           return messages;
         }
       }

@@ -8,7 +8,8 @@ export type ChatAction =
   | { type: 'sessions-loaded'; sessions: ChatSession[] }
   | { type: 'session-selected'; sessionId: string | null }
   | { type: 'messages-loading' }
-  | { type: 'messages-loaded'; sessionId: string; messages: ChatMessage[] }
+  /** `title`: the session's title as the server has it now, when the messages were read with it (an edit may retitle). */
+  | { type: 'messages-loaded'; sessionId: string; messages: ChatMessage[]; title?: string }
   | { type: 'messages-failed' }
   | { type: 'message-sent'; message: ChatMessage }
   | {
@@ -74,6 +75,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return {
         ...updateSession(state, action.sessionId, (session) => ({
           ...session,
+          title: action.title ?? session.title,
           messages: mergeMessages(action.messages, session.messages),
         })),
         isLoadingMessages: false,
