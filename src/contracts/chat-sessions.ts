@@ -59,6 +59,12 @@ export const chatMessageSchema = z.object({
   finish_reason: z.enum(replyFinishReasons).nullable().optional(),
   /** A reply's earlier answers, oldest first; the message itself is the newest. Absent on user messages. */
   versions: z.array(replyVersionSchema).optional(),
+  /**
+   * A user message's versions (an edit asked again makes one; docs/decisions/054): which is shown,
+   * from 1, and how many there are. Each version keeps the turns that followed it. Absent on replies.
+   */
+  version: z.number().int().min(1).optional(),
+  version_count: z.number().int().min(1).optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 
@@ -80,6 +86,14 @@ export const renameSessionResponseSchema = z.object({ success: z.boolean(), titl
 export const editMessageRequestSchema = z.object({
   content: text({ label: 'Content', max: 200_000, kind: 'verbatim', required: messages.contentRequired }),
 });
+/** Shows one version (from 1) of an edited user message, with the turns that followed it. */
+export const showMessageVersionRequestSchema = z.object({
+  version: z
+    .number({ error: 'Version must be a whole number from 1' })
+    .int('Version must be a whole number from 1')
+    .min(1, 'Version must be a whole number from 1'),
+});
+export type ShowMessageVersionRequest = z.infer<typeof showMessageVersionRequestSchema>;
 export const editMessageResponseSchema = z.object({ success: z.boolean(), message: chatMessageSchema });
 
 /** Paths naming one session or one message of the caller, and the caller's own lists. */

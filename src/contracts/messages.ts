@@ -111,6 +111,7 @@ export const messages = {
   tokenCountRequired: 'Token count is required',
   modelIdRequired: 'Model ID is required',
   messageNotFound: 'Message not found',
+  versionNotFound: 'This message has no such version',
   feedbackIdRequired: 'Feedback ID is required',
   bodyNotAnObject: 'The request body must be a JSON object.',
   malformedPath: 'The request path has malformed percent-encoding.',

@@ -52,6 +52,7 @@ export async function startCachedReply(
         id: slot.replyMessageId,
         sessionId: slot.sessionId,
         role: 'assistant',
+        parentMessageId: slot.userMessageId,
         content: text,
         modelId: model.id,
         status: 'complete',

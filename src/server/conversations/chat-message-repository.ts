@@ -3,6 +3,7 @@ import type { Executor } from '../db/database';
 import { chatMessages, chatSessions, feedback, usageRecords } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import type { SessionOwner } from './chat-session-repository';
+import { shownBranch } from './message-branches';
 import { archiveReply } from './reply-version-repository';
 
 export type ChatMessageRecord = typeof chatMessages.$inferSelect;
@@ -35,10 +36,19 @@ export async function insertMessage(db: Executor, message: NewChatMessage): Prom
 export type FeedbackRating = (typeof feedback.$inferSelect)['rating'];
 
 /**
- * A session's messages, oldest first, each with the usage recorded for it (replies only) and the
- * owner's own rating of it (null when not rated).
+ * The messages of a session's branch shown (docs/decisions/054), oldest first, each with the usage
+ * recorded for it (replies only) and the owner's own rating of it (null when not rated).
  */
 export async function listSessionMessages(
+  db: Executor,
+  owner: SessionOwner,
+  sessionId: string,
+): Promise<{ message: ChatMessageRecord; usage: UsageRecord | null; feedback: FeedbackRating | null }[]> {
+  return shownBranch(await listAllSessionMessages(db, owner, sessionId));
+}
+
+/** Every message of a session, in every branch, oldest first, as listSessionMessages answers them. */
+export async function listAllSessionMessages(
   db: Executor,
   owner: SessionOwner,
   sessionId: string,
@@ -129,6 +139,19 @@ export async function updateMessageContent(
 }
 
 export async function deleteMessage(db: Executor, owner: SessionOwner, messageId: string): Promise<boolean> {
+  const message = await findMessage(db, owner, messageId);
+  if (!message) return false;
+  // The messages after it follow the one before it, so its branch stays one branch.
+  await db
+    .update(chatMessages)
+    .set({ parentMessageId: message.parentMessageId })
+    .where(
+      inOrganisation(
+        chatMessages.orgId,
+        owner.orgId,
+        and(eq(chatMessages.sessionId, message.sessionId), eq(chatMessages.parentMessageId, messageId)),
+      ),
+    );
   const rows = await db
     .delete(chatMessages)
     .where(

@@ -22,6 +22,7 @@ import {
   sessionListResponseSchema,
   sessionOwnerPathSchema,
   sessionPathSchema,
+  showMessageVersionRequestSchema,
   startConversationRequestSchema,
   successResponseSchema,
 } from '../../contracts';
@@ -242,6 +243,27 @@ export function createConversationRoutes(
       );
       return context.json({ success: true, message });
     },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'put',
+      path: '/message/{id}/version',
+      tags,
+      summary: 'Show one version of an edited message, with the turns that followed it',
+      security: signedInSecurity,
+      request: { params: messagePathSchema, body: jsonBody(showMessageVersionRequestSchema) },
+      responses: answers('The session with the branch now shown', chatSessionWithMessagesSchema),
+    }),
+    async (context) =>
+      context.json(
+        await sessions.showOwnMessageVersion(
+          db,
+          context.get('caller'),
+          context.req.valid('param').id,
+          context.req.valid('json').version,
+        ),
+      ),
   );
   addRoute(
     router,

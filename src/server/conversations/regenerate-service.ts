@@ -9,6 +9,7 @@ import { latestDecisionsForReplies } from '../routing/decision-repository';
 import { routeRequest } from '../routing/route-request';
 import type { RerouteCause } from '../metered-calls/metered-call';
 import {
+  findMessage,
   listSessionMessages,
   replaceReply,
   updateMessageContent,
@@ -16,6 +17,7 @@ import {
 } from './chat-message-repository';
 import { findSession, retitleSession, type SessionOwner } from './chat-session-repository';
 import { turnsOf } from './load-history';
+import { branchOffEdit } from './message-branch-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { OpenedReply } from './opened-reply';
 import { enterSetup, type SetupTicket } from './setup-gate';
@@ -122,7 +124,8 @@ async function setUpRegeneration(
 /**
  * The user's rewritten prompt, saved with the decision so it is kept whatever the model does; the
  * reply's answer to the old prompt becomes an earlier version at once, and the reply waits empty
- * for the new answer.
+ * for the new answer. The old prompt, its answer and the turns after them stay as the message's
+ * earlier version, a branch the owner can show again (docs/decisions/054).
  */
 async function saveEdit(
   transaction: Executor,
@@ -131,6 +134,8 @@ async function saveEdit(
   content: string,
   replyId: string | undefined,
 ): Promise<void> {
+  const reply = replyId ? await findMessage(transaction, owner, replyId) : undefined;
+  await branchOffEdit(transaction, owner, (await findMessage(transaction, owner, prompt.id)) ?? prompt, reply);
   if (replyId)
     await replaceReply(
       transaction,

@@ -56,7 +56,7 @@ export const replyTranscriptStore: TranscriptStore<ReplyCheckpoint> = {
  */
 export function replyTranscript(slot: ReplySlot): CallTranscript<ChatMessageRecord, ReplyCheckpoint> {
   const owner = { orgId: slot.caller.orgId, userId: slot.caller.userId };
-  const { sessionId, replyMessageId, replaceMessageId } = slot;
+  const { sessionId, replyMessageId, replaceMessageId, userMessageId } = slot;
   const links = (messageId: string) => ({ sessionId, messageId });
   return {
     store: replyTranscriptStore,
@@ -72,7 +72,15 @@ export function replyTranscript(slot: ReplySlot): CallTranscript<ChatMessageReco
         streamOwner: progress.streamOwner,
       };
       if (replaceMessageId) await replaceReply(transaction, owner, replyMessageId, fields);
-      else await insertMessage(transaction, { ...owner, id: replyMessageId, sessionId, role: 'assistant', ...fields });
+      else
+        await insertMessage(transaction, {
+          ...owner,
+          id: replyMessageId,
+          sessionId,
+          role: 'assistant',
+          parentMessageId: userMessageId,
+          ...fields,
+        });
       return links(replyMessageId);
     },
     checkpoint(progress) {
@@ -85,7 +93,14 @@ export function replyTranscript(slot: ReplySlot): CallTranscript<ChatMessageReco
         ? await finishStreamedReply(transaction, owner, replyMessageId, fields)
         : replaceMessageId
           ? await replaceReply(transaction, owner, replaceMessageId, { ...fields, streamOwner: null })
-          : await insertMessage(transaction, { ...owner, id: replyMessageId, sessionId, role: 'assistant', ...fields });
+          : await insertMessage(transaction, {
+              ...owner,
+              id: replyMessageId,
+              sessionId,
+              role: 'assistant',
+              parentMessageId: userMessageId,
+              ...fields,
+            });
       if (!saved) throw new Error('The reply was deleted while it streamed');
       return { row: saved, links: links(saved.id) };
     },

@@ -13,6 +13,7 @@ import { startCachedReply } from './cached-reply';
 import { AnsweredFromCache, type CacheHit } from './answered-from-cache';
 import type { ReplyCacheTarget } from './store-reply-in-cache';
 import { insertMessage } from './chat-message-repository';
+import { lastShownMessageId } from './message-branch-repository';
 import { createSession, findSession, lockLiveSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
@@ -112,10 +113,15 @@ async function setUpMessage(
       await createSession(executor, owner, sessionTitleFromPrompt(input.prompt), saved.sessionId);
     // Deleted since it was checked: its rows stay until the undo window ends, but it takes no new message.
     else if (!(await lockLiveSession(executor, owner, requestedSessionId))) throw notFound(messages.sessionNotFound);
+    // Read under the session's lock, so messages sent at once follow each other in one branch.
+    const parentMessageId = requestedSessionId
+      ? await lastShownMessageId(executor, owner, requestedSessionId)
+      : undefined;
     await insertMessage(executor, {
       ...owner,
       id: saved.userMessageId,
       sessionId: saved.sessionId,
+      parentMessageId: parentMessageId ?? null,
       role: 'user',
       content: input.prompt,
       modelId,

@@ -1,10 +1,18 @@
 import { messages, type ChatMessageView, type ChatSessionView, type ChatSessionWithMessages } from '../../contracts';
-import type { Executor } from '../db/database';
+import type { Database, Executor } from '../db/database';
 import { deleteEntriesForSession } from '../cache/cache-repository';
-import { forbidden, notFound } from '../http/app-error';
+import { forbidden, notFound, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { isUuid } from '../shared/ids';
-import { deleteMessage, findOwnRating, listSessionMessages, updateMessageContent } from './chat-message-repository';
+import {
+  deleteMessage,
+  findMessage,
+  findOwnRating,
+  listAllSessionMessages,
+  updateMessageContent,
+} from './chat-message-repository';
+import { showVersion } from './message-branch-repository';
+import { shownBranch, versionPlaces } from './message-branches';
 import {
   deleteAllSessions,
   deleteSession,
@@ -53,7 +61,9 @@ export async function getSessionOf(
 ): Promise<ChatSessionWithMessages> {
   const session = await findSession(db, owner, requireId(sessionId, messages.sessionNotFound));
   if (!session) throw notFound(messages.sessionNotFound);
-  const rows = await listSessionMessages(db, owner, session.id);
+  const everyRow = await listAllSessionMessages(db, owner, session.id);
+  const places = versionPlaces(everyRow.map((row) => row.message));
+  const rows = shownBranch(everyRow);
   const replies = rows.filter((row) => row.message.role === 'assistant').map((row) => row.message.id);
   const [decisions, versions] = await Promise.all([
     latestDecisionsForReplies(db, owner.orgId, replies),
@@ -63,9 +73,10 @@ export async function getSessionOf(
     ...presentSession(session),
     messages: rows.map((row) => {
       const message = presentMessage(row.message, row.usage, row.feedback, decisions.get(row.message.id) ?? null);
-      return row.message.role === 'assistant'
-        ? { ...message, versions: (versions.get(row.message.id) ?? []).map(presentReplyVersion) }
-        : message;
+      if (row.message.role === 'assistant')
+        return { ...message, versions: (versions.get(row.message.id) ?? []).map(presentReplyVersion) };
+      const place = places.get(row.message.id);
+      return place ? { ...message, version: place.shown, version_count: place.count } : message;
     }),
   };
 }
@@ -130,7 +141,30 @@ export async function editOwnMessage(
   return presentMessage(updated, null, await findOwnRating(db, ownerOf(caller), updated.id), decision);
 }
 
-export async function deleteOwnMessage(db: Executor, caller: Caller, messageId: string): Promise<void> {
-  if (!(await deleteMessage(db, ownerOf(caller), requireId(messageId, messages.messageNotFound))))
+export async function deleteOwnMessage(db: Database, caller: Caller, messageId: string): Promise<void> {
+  const id = requireId(messageId, messages.messageNotFound);
+  if (!(await db.transaction((transaction) => deleteMessage(transaction, ownerOf(caller), id))))
     throw notFound(messages.messageNotFound);
+}
+
+/**
+ * Shows one version of the caller's edited message and answers the session with the branch now
+ * shown (404 when the message is not theirs; 400 when it has no such version).
+ */
+export async function showOwnMessageVersion(
+  db: Database,
+  caller: Caller,
+  messageId: string,
+  version: number,
+): Promise<ChatSessionWithMessages> {
+  const owner = ownerOf(caller);
+  const id = requireId(messageId, messages.messageNotFound);
+  const sessionId = await db.transaction(async (transaction) => {
+    const message = await findMessage(transaction, owner, id);
+    if (!message) throw notFound(messages.messageNotFound);
+    if (!(await showVersion(transaction, owner, message, version)))
+      throw validationFailed(messages.versionNotFound, { version: messages.versionNotFound });
+    return message.sessionId;
+  });
+  return getSessionOf(db, owner, sessionId);
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys';
 import { createdAt, updatedAt } from './columns';
 import { organisations, users } from './organisations';
@@ -63,9 +74,21 @@ export const chatMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** While streaming: the server instance writing it (server_instances); null otherwise. */
     streamOwner: uuid('stream_owner'),
+    /**
+     * The message before this one in its branch; null for a conversation's first message. User
+     * messages with the same parent are versions of one message (docs/decisions/054).
+     */
+    parentMessageId: uuid('parent_message_id').references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
+    /** A user message's place among its versions, from 1. */
+    version: integer('version').notNull().default(1),
+    /** Set on a version of a user message that is not the one shown: it and its later turns are hidden. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
   },
   (table) => [
     index('chat_messages_session_idx').on(table.orgId, table.sessionId, table.createdAt),
+    index('chat_messages_parent_idx').on(table.parentMessageId),
     index('chat_messages_streaming_idx').on(table.streamOwner).where(sql`${table.status} = 'streaming'`),
   ],
 );

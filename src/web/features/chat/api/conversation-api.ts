@@ -39,6 +39,14 @@ export const conversationApi = {
       schema: chatSessionWithMessagesSchema,
     });
   },
+  /** Shows one version (from 1) of an edited message; answers the session with the branch now shown. */
+  showMessageVersion(messageId: string, version: number): Promise<ChatSessionWithMessages> {
+    return apiRequest(`/conversation/message/${encodeURIComponent(messageId)}/version`, {
+      method: 'PUT',
+      body: { version },
+      schema: chatSessionWithMessagesSchema,
+    });
+  },
   async renameSession(sessionId: string, title: string): Promise<void> {
     await apiRequest(`/conversation/session/${encodeURIComponent(sessionId)}/title`, {
       method: 'PUT',

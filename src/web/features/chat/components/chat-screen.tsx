@@ -43,7 +43,7 @@ export function ChatScreen() {
 
   useEffect(() => setSidebarOpen(!isMobile), [isMobile]);
 
-  const { regenerate, retry, resubmit, withdraw, rate } = chat;
+  const { regenerate, retry, resubmit, withdraw, rate, showVersion } = chat;
   // A message that was not sent, taken back into the message box by its Edit.
   const [draft, setDraft] = useState<{ text: string; id: number } | null>(null);
   const isStreaming = chat.state.isTyping;
@@ -67,9 +67,21 @@ export function ChatScreen() {
       },
       // Saving an edit asks the edited message again with the model chosen for the chat.
       edit: (message, content) => resubmit(message, content, selectedModelId),
+      showVersion: (message, version) => void showVersion(message.id, version),
       rate,
     }),
-    [models.data, models.isLoading, isStreaming, regenerate, retry, withdraw, selectedModelId, resubmit, rate],
+    [
+      models.data,
+      models.isLoading,
+      isStreaming,
+      regenerate,
+      retry,
+      withdraw,
+      selectedModelId,
+      resubmit,
+      showVersion,
+      rate,
+    ],
   );
 
   function closeOnMobile() {

@@ -50,6 +50,18 @@ export function useChatSessions(user: User | null, currentSessionId: string | nu
       });
   }, [currentSessionId, dispatch, toast]);
 
+  const showVersion = useCallback(
+    async (messageId: string, version: number) => {
+      try {
+        const session = await conversationApi.showMessageVersion(messageId, version);
+        dispatch({ type: 'messages-loaded', sessionId: session.id, messages: session.messages.map(messageFromView) });
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : 'Could not show that version');
+      }
+    },
+    [dispatch, toast],
+  );
+
   const markLoaded = useCallback((sessionId: string) => loadedSessionIds.current.add(sessionId), []);
 
   const selectSession = useCallback(
@@ -138,5 +150,5 @@ export function useChatSessions(user: User | null, currentSessionId: string | nu
     dispatch({ type: 'sessions-cleared' });
   }, [dispatch]);
 
-  return { markLoaded, selectSession, renameSession, deleteSession, clearSessions, forgetSessions };
+  return { markLoaded, showVersion, selectSession, renameSession, deleteSession, clearSessions, forgetSessions };
 }

@@ -44,6 +44,8 @@ export interface ChatMessage {
   versions?: ReplyVersion[];
   /** Shown in place of the current answer: one of the reply's earlier versions, for reading only. */
   isEarlierVersion?: boolean;
+  /** An edited user message: the version shown (from 1) of how many; each keeps its later turns (docs/decisions/054). */
+  branch?: { shown: number; count: number };
 }
 
 /** Spec section 3 "Session"; local sessions not yet saved start with temp- or new_. */
@@ -98,6 +100,9 @@ export function messageFromView(view: ChatMessageView): ChatMessage {
     status: view.status,
     finishReason: view.finish_reason ?? null,
     ...(view.versions?.length ? { versions: view.versions.map(versionFromView) } : {}),
+    ...(view.version && view.version_count && view.version_count > 1
+      ? { branch: { shown: view.version, count: view.version_count } }
+      : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export interface MessageActions {
   editUnsent: (message: ChatMessage) => void;
   /** Saves the edit and asks the message again; resolves false when the server refused the edit (the draft is kept). */
   edit: (message: ChatMessage, content: string) => Promise<boolean>;
+  /** Shows another version (from 1) of an edited message, with the turns that followed it. */
+  showVersion: (message: ChatMessage, version: number) => void;
   /** Resolves true when the rating was recorded. */
   rate: (message: ChatMessage, rating: FeedbackRating) => Promise<boolean>;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../state/chat-types';
 import { isLocalSessionId } from '../../state/chat-types';
 import { useMessageActions } from './message-actions-context';
+import { MessageVersionSwitcher } from './message-version-switcher';
 
 /** Spec section 4 "Edit message": view, then edit with a draft, then Save or Cancel. */
 export function UserMessageBody({ message }: { message: ChatMessage }) {
@@ -76,6 +77,15 @@ export function UserMessageBody({ message }: { message: ChatMessage }) {
     <>
       {message.isEarlierVersion ? <p className="text-xs font-medium opacity-80">As asked then</p> : null}
       <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
+      {actions && message.branch && !message.isEarlierVersion ? (
+        <MessageVersionSwitcher
+          choice={{
+            ...message.branch,
+            show: (version) => actions.showVersion(message, version),
+            disabled: actions.isStreaming,
+          }}
+        />
+      ) : null}
       {canEdit ? (
         <button
           ref={editButton}
