@@ -35,6 +35,8 @@ import { renderError } from './http/render-error';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { createStaticWebRoutes } from './http/static-web';
+import { httpObservation } from './observability/http-observation';
+import type { Metrics } from './observability/metrics';
 import { createOrganisationRoutes } from './organisations/organisation-routes';
 import { createPreferencesRoutes } from './preferences/preferences-routes';
 import { closeProgramApi, createProgramApi, programApiBasePath } from './program-api/program-api';
@@ -79,6 +81,8 @@ export interface AppOptions {
   corsOrigins: string[];
   /** Folder of the built web app; omitted, only the API is served. */
   webRoot?: string;
+  /** Prometheus metrics, when the operator turned them on (docs/decisions/057). */
+  metrics?: Metrics;
   /** Lets shutdown turn readiness off before the listener closes. */
   isShuttingDown?: () => boolean;
   /** While the server warms up at start (the encoder loads, the chat path runs once), what it is doing: not ready yet, so a balancer waits. */
@@ -88,6 +92,8 @@ export interface AppOptions {
 /** Builds the whole HTTP surface: the API under /api, the web app everywhere else. */
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
+  // First, so its time covers the whole request and everything below can note what it learns.
+  app.use(httpObservation(options.metrics));
   app.use(requestContext(options.logger, { trustProxy: options.trustProxy }));
   app.use(securityHeaders());
   app.use(async (context, next) => {

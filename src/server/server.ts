@@ -43,6 +43,9 @@ import { createBackgroundTasks } from './shared/background-tasks';
 import { createApiKeyLastUse } from './api-keys/api-key-last-use';
 import { createApiKeyHasher } from './api-keys/api-key-secrets';
 import { createLogger } from './logger';
+import { createMetrics } from './observability/metrics';
+import { startMetricsListener, type MetricsListener } from './observability/metrics-listener';
+import { modelCallMetrics } from './observability/model-call-metrics';
 import { createSingleSignOnDependencies } from './single-sign-on/create-single-sign-on';
 import { createPasswordSignInPolicy } from './single-sign-on/enforcement';
 import { createWallet } from './wallet/create-wallet';
@@ -55,6 +58,8 @@ export interface RunningServer {
   logger: Logger;
   /** The server's database, for tests that change what another instance or an operator could. */
   database: DatabaseHandle;
+  /** Where Prometheus scrapes this server, when metrics are on (METRICS_PORT). */
+  metricsUrl?: string;
   /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
   close(): Promise<void>;
 }
@@ -135,6 +140,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       })
     : undefined;
   const inFlightCalls = createInFlightCalls();
+  const metrics = config.metrics ? createMetrics() : undefined;
   const providerSecrets = createSecretBox(secretKey, 'provider-keys');
   const addressGuard = createAddressGuard({ allowedNetworks: config.organisationUrlAllowedNetworks });
   const providers = createOrganisationProviders({
@@ -182,6 +188,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     planAllowance,
     localModelEnabled: config.localModel.enabled,
     firstPartTimeoutMs: config.routing.firstPartTimeoutMs,
+    observer: modelCallMetrics(metrics),
   });
   const conversations: ConversationDependencies = {
     db: database.db,
@@ -221,6 +228,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     maxBodyBytes: config.maxBodyBytes,
     corsOrigins: config.corsOrigins,
     webRoot: options.webRoot === null ? undefined : (options.webRoot ?? defaultWebRoot),
+    metrics,
     isShuttingDown: () => shuttingDown,
     warmingUp: () =>
       warmingUp.pending
@@ -237,13 +245,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       .finally(() => (chatPathWarming.pending = false));
   }
 
-  let server: ServerType;
+  let server: ServerType | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
       const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(listening));
       listening.once('error', reject);
     });
+    metricsListener =
+      config.metrics && metrics ? await startMetricsListener(metrics.registry, config.metrics) : undefined;
   } catch (error) {
+    server?.close();
     await wallet.jobs.stop();
     await callJournal.stop();
     await routing.close?.();
@@ -255,7 +267,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const address = server.address() as AddressInfo;
   const url = `http://${config.host}:${address.port}`;
   publicUrl ||= url;
-  logger.info({ url, database: database.kind, ms: Math.round(performance.now() - started) }, 'server ready');
+  logger.info(
+    { url, database: database.kind, metrics: metricsListener?.url, ms: Math.round(performance.now() - started) },
+    'server ready',
+  );
   // Conversations past their organisation's retention period go now and every interval (docs/decisions/021).
   const retention = createRetentionJob({
     db: database.db,
@@ -275,6 +290,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     url,
     logger,
     database,
+    metricsUrl: metricsListener?.url,
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;
@@ -298,6 +314,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await wallet.jobs.stop();
       await callJournal.stop();
       await apiKeyLastUse.close();
+      await metricsListener?.close();
       await routing.close?.();
       await embeddedModel?.close();
       await database.close();

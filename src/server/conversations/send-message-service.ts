@@ -5,6 +5,7 @@ import type { Executor } from '../db/database';
 import { confirmSameCaller, type PendingSignInCheck } from '../auth/session-service';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
+import { noteCacheOutcome } from '../observability/request-observation';
 import { isUuid } from '../shared/ids';
 import { createCallerJudge } from '../routing/cache-judge';
 import { cacheSettingsFor } from '../routing/reply-cache';
@@ -149,6 +150,8 @@ async function setUpMessage(
       clientSignal,
     );
 
+  // A hit says so itself (the cached reply notes it); anything else is a miss, or no cache at all.
+  noteCacheOutcome(dependencies.routing.cache && cacheSettings.enabled ? 'miss' : 'off');
   if (!asksWhileLooking(dependencies, route, cacheSettings)) {
     const lookup = await looking;
     if (lookup?.hit) return answerFromCache(lookup);
