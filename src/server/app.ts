@@ -30,6 +30,7 @@ import type { AppEnv } from './http/context';
 import { createOpenApiDocument } from './http/openapi-document';
 import { readJsonBody } from './http/read-json-body';
 import { createReadinessLog, findUnreadiness } from './http/readiness';
+import { refuseWhileDraining } from './http/refuse-while-draining';
 import { rejectMalformedPath } from './http/reject-malformed-path';
 import { renderError } from './http/render-error';
 import { requestContext } from './http/request-context';
@@ -96,11 +97,7 @@ export function createApp(options: AppOptions) {
   app.use(httpObservation(options.metrics));
   app.use(requestContext(options.logger, { trustProxy: options.trustProxy }));
   app.use(securityHeaders());
-  app.use(async (context, next) => {
-    await next();
-    // During shutdown, answers close their connection so keep-alive clients do not hold it open.
-    if (options.isShuttingDown?.()) context.header('Connection', 'close');
-  });
+  app.use(refuseWhileDraining(options.isShuttingDown));
   app.onError(renderError);
 
   const api = createApiRouter();
@@ -136,10 +133,10 @@ export function createApp(options: AppOptions) {
       method: 'get',
       path: '/healthz',
       tags,
-      summary: 'The process answers',
-      responses: answers('Alive', z.object({ status: z.literal('ok') })),
+      summary: 'The process answers; `draining` while it stops (open requests finish, new ones are refused)',
+      responses: answers('Alive', z.object({ status: z.enum(['ok', 'draining']) })),
     }),
-    (context) => context.json({ status: 'ok' }),
+    (context) => context.json({ status: options.isShuttingDown?.() ? ('draining' as const) : ('ok' as const) }),
   );
   addRoute(
     api,

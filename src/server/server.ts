@@ -42,6 +42,7 @@ import { createWalletInvoiceSources } from './billing/wallet-invoice-sources';
 import { createBackgroundTasks } from './shared/background-tasks';
 import { createApiKeyLastUse } from './api-keys/api-key-last-use';
 import { createApiKeyHasher } from './api-keys/api-key-secrets';
+import { trackOpenRequests } from './http/open-requests';
 import { createLogger } from './logger';
 import { createMetrics } from './observability/metrics';
 import { startMetricsListener, type MetricsListener } from './observability/metrics-listener';
@@ -264,6 +265,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
   keepConnectionsLongerThanClients(server);
+  const openRequests = trackOpenRequests(server);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host}:${address.port}`;
   publicUrl ||= url;
@@ -295,15 +297,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       if (shuttingDown) return;
       shuttingDown = true;
       warmingUp.stop();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
-      const timeout = new Promise<'timeout'>((resolve) =>
-        setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref(),
-      );
-      if ((await Promise.race([closed, timeout])) === 'timeout') {
-        logger.warn('in-flight requests did not finish in time; closing their connections');
+      // The port stays open while the drain lasts: new requests get a 503 (a balancer retries them elsewhere),
+      // probes say "draining"; what was under way, streams included, finishes within the grace period.
+      logger.info({ graceMs: config.shutdownTimeoutMs }, 'draining: open requests finish, new ones are refused');
+      const finished = await openRequests.drained(config.shutdownTimeoutMs);
+      if (!finished) logger.warn('in-flight requests did not finish in time; closing their connections');
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
-      }
+      });
       // Closing connections aborted any reply still streaming; each is recorded before the database goes.
       await inFlightCalls.settled();
       await retention.stop();
