@@ -38,6 +38,7 @@ import { securityHeaders } from './http/security-headers';
 import { createStaticWebRoutes } from './http/static-web';
 import { httpObservation } from './observability/http-observation';
 import type { Metrics } from './observability/metrics';
+import { traceRequests } from './observability/tracing/trace-requests';
 import { createOrganisationRoutes } from './organisations/organisation-routes';
 import { createPreferencesRoutes } from './preferences/preferences-routes';
 import { closeProgramApi, createProgramApi, programApiBasePath } from './program-api/program-api';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
   // First, so its time covers the whole request and everything below can note what it learns.
   app.use(httpObservation(options.metrics));
+  app.use(traceRequests());
   app.use(requestContext(options.logger, { trustProxy: options.trustProxy }));
   app.use(securityHeaders());
   app.use(refuseWhileDraining(options.isShuttingDown));

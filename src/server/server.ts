@@ -47,6 +47,7 @@ import { createLogger } from './logger';
 import { createMetrics } from './observability/metrics';
 import { startMetricsListener, type MetricsListener } from './observability/metrics-listener';
 import { modelCallMetrics } from './observability/model-call-metrics';
+import { startTracing } from './observability/tracing/tracing';
 import { createSingleSignOnDependencies } from './single-sign-on/create-single-sign-on';
 import { createPasswordSignInPolicy } from './single-sign-on/enforcement';
 import { createWallet } from './wallet/create-wallet';
@@ -142,6 +143,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     : undefined;
   const inFlightCalls = createInFlightCalls();
   const metrics = config.metrics ? createMetrics() : undefined;
+  // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set; the spans are the API's no-ops then.
+  const tracing = config.tracing
+    ? startTracing({ ...config.tracing, onError: (error) => logger.warn({ err: error }, 'sending traces failed') })
+    : undefined;
   const providerSecrets = createSecretBox(secretKey, 'provider-keys');
   const addressGuard = createAddressGuard({ allowedNetworks: config.organisationUrlAllowedNetworks });
   const providers = createOrganisationProviders({
@@ -317,6 +322,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await callJournal.stop();
       await apiKeyLastUse.close();
       await metricsListener?.close();
+      await tracing?.close();
       await routing.close?.();
       await embeddedModel?.close();
       await database.close();

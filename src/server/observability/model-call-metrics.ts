@@ -1,6 +1,8 @@
+import { SpanStatusCode } from '@opentelemetry/api';
 import type { ModelCallObserver, ObservedCall } from '../metered-calls/call-observer';
 import type { Metrics } from './metrics';
 import { noteAnswer } from './request-observation';
+import { tracer } from './tracing/tracing';
 
 /**
  * Counts metered calls into the metrics: the model's own time to its first part, the streams open
@@ -11,8 +13,15 @@ export function modelCallMetrics(metrics: Metrics | undefined): ModelCallObserve
   return {
     begin(): ObservedCall {
       let streaming = false;
+      // The model call's span: from its room held to its settlement, a child of the request's.
+      const span = tracer().startSpan('model call');
       return {
         answered({ model, upstreamMs }) {
+          span.setAttributes({
+            'gen_ai.request.model': model.id,
+            'gen_ai.system': model.provider,
+            upstream_ms: upstreamMs,
+          });
           noteAnswer({ modelId: model.id, provider: model.provider, upstreamMs });
           if (!metrics) return;
           streaming = true;
@@ -20,6 +29,14 @@ export function modelCallMetrics(metrics: Metrics | undefined): ModelCallObserve
           metrics.upstreamTimeToFirstByte.observe({ model: model.id, provider: model.provider }, upstreamMs / 1000);
         },
         ended(settlement) {
+          if (settlement)
+            span.setAttributes({
+              'gen_ai.usage.input_tokens': settlement.usage.inputTokens,
+              'gen_ai.usage.output_tokens': settlement.usage.outputTokens,
+              status: settlement.status,
+            });
+          else span.setStatus({ code: SpanStatusCode.ERROR });
+          span.end();
           if (!metrics) return;
           if (streaming) metrics.inFlightStreams.dec();
           streaming = false;
