@@ -119,6 +119,7 @@ export const messages = {
   emailNotChangeable: 'Your email address cannot be changed here: it is your sign-in and recovery address.',
   upstreamFailed: 'The model provider failed to answer. Please try again.',
   upstreamBusy: 'The model is busy. Please try again shortly.',
+  serverDraining: 'This server is restarting. Please try again in a moment.',
   upstreamTimedOut: 'The model did not start answering in time. Please try again or try another model.',
   callRoomTooSmall: 'Too little is left of your monthly limits or the wallet for this request.',
   upstreamStalled: 'The model stopped answering partway through. Please try again or try another model.',

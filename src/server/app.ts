@@ -30,11 +30,15 @@ import type { AppEnv } from './http/context';
 import { createOpenApiDocument } from './http/openapi-document';
 import { readJsonBody } from './http/read-json-body';
 import { createReadinessLog, findUnreadiness } from './http/readiness';
+import { refuseWhileDraining } from './http/refuse-while-draining';
 import { rejectMalformedPath } from './http/reject-malformed-path';
 import { renderError } from './http/render-error';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { createStaticWebRoutes } from './http/static-web';
+import { httpObservation } from './observability/http-observation';
+import type { Metrics } from './observability/metrics';
+import { traceRequests } from './observability/tracing/trace-requests';
 import { createOrganisationRoutes } from './organisations/organisation-routes';
 import { createPreferencesRoutes } from './preferences/preferences-routes';
 import { closeProgramApi, createProgramApi, programApiBasePath } from './program-api/program-api';
@@ -79,6 +83,8 @@ export interface AppOptions {
   corsOrigins: string[];
   /** Folder of the built web app; omitted, only the API is served. */
   webRoot?: string;
+  /** Prometheus metrics, when the operator turned them on (docs/decisions/057). */
+  metrics?: Metrics;
   /** Lets shutdown turn readiness off before the listener closes. */
   isShuttingDown?: () => boolean;
   /** While the server warms up at start (the encoder loads, the chat path runs once), what it is doing: not ready yet, so a balancer waits. */
@@ -88,13 +94,12 @@ export interface AppOptions {
 /** Builds the whole HTTP surface: the API under /api, the web app everywhere else. */
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
+  // First, so its time covers the whole request and everything below can note what it learns.
+  app.use(httpObservation(options.metrics));
+  app.use(traceRequests());
   app.use(requestContext(options.logger, { trustProxy: options.trustProxy }));
   app.use(securityHeaders());
-  app.use(async (context, next) => {
-    await next();
-    // During shutdown, answers close their connection so keep-alive clients do not hold it open.
-    if (options.isShuttingDown?.()) context.header('Connection', 'close');
-  });
+  app.use(refuseWhileDraining(options.isShuttingDown));
   app.onError(renderError);
 
   const api = createApiRouter();
@@ -130,10 +135,10 @@ export function createApp(options: AppOptions) {
       method: 'get',
       path: '/healthz',
       tags,
-      summary: 'The process answers',
-      responses: answers('Alive', z.object({ status: z.literal('ok') })),
+      summary: 'The process answers; `draining` while it stops (open requests finish, new ones are refused)',
+      responses: answers('Alive', z.object({ status: z.enum(['ok', 'draining']) })),
     }),
-    (context) => context.json({ status: 'ok' }),
+    (context) => context.json({ status: options.isShuttingDown?.() ? ('draining' as const) : ('ok' as const) }),
   );
   addRoute(
     api,

@@ -42,7 +42,12 @@ import { createWalletInvoiceSources } from './billing/wallet-invoice-sources';
 import { createBackgroundTasks } from './shared/background-tasks';
 import { createApiKeyLastUse } from './api-keys/api-key-last-use';
 import { createApiKeyHasher } from './api-keys/api-key-secrets';
+import { trackOpenRequests } from './http/open-requests';
 import { createLogger } from './logger';
+import { createMetrics } from './observability/metrics';
+import { startMetricsListener, type MetricsListener } from './observability/metrics-listener';
+import { modelCallMetrics } from './observability/model-call-metrics';
+import { startTracing } from './observability/tracing/tracing';
 import { createSingleSignOnDependencies } from './single-sign-on/create-single-sign-on';
 import { createPasswordSignInPolicy } from './single-sign-on/enforcement';
 import { createWallet } from './wallet/create-wallet';
@@ -55,6 +60,8 @@ export interface RunningServer {
   logger: Logger;
   /** The server's database, for tests that change what another instance or an operator could. */
   database: DatabaseHandle;
+  /** Where Prometheus scrapes this server, when metrics are on (METRICS_PORT). */
+  metricsUrl?: string;
   /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
   close(): Promise<void>;
 }
@@ -135,6 +142,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       })
     : undefined;
   const inFlightCalls = createInFlightCalls();
+  const metrics = config.metrics ? createMetrics() : undefined;
+  // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set; the spans are the API's no-ops then.
+  const tracing = config.tracing
+    ? startTracing({ ...config.tracing, onError: (error) => logger.warn({ err: error }, 'sending traces failed') })
+    : undefined;
   const providerSecrets = createSecretBox(secretKey, 'provider-keys');
   const addressGuard = createAddressGuard({ allowedNetworks: config.organisationUrlAllowedNetworks });
   const providers = createOrganisationProviders({
@@ -182,6 +194,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     planAllowance,
     localModelEnabled: config.localModel.enabled,
     firstPartTimeoutMs: config.routing.firstPartTimeoutMs,
+    observer: modelCallMetrics(metrics),
   });
   const conversations: ConversationDependencies = {
     db: database.db,
@@ -221,6 +234,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     maxBodyBytes: config.maxBodyBytes,
     corsOrigins: config.corsOrigins,
     webRoot: options.webRoot === null ? undefined : (options.webRoot ?? defaultWebRoot),
+    metrics,
     isShuttingDown: () => shuttingDown,
     warmingUp: () =>
       warmingUp.pending
@@ -237,13 +251,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       .finally(() => (chatPathWarming.pending = false));
   }
 
-  let server: ServerType;
+  let server: ServerType | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
       const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(listening));
       listening.once('error', reject);
     });
+    metricsListener =
+      config.metrics && metrics ? await startMetricsListener(metrics.registry, config.metrics) : undefined;
   } catch (error) {
+    server?.close();
     await wallet.jobs.stop();
     await callJournal.stop();
     await routing.close?.();
@@ -252,10 +270,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
   keepConnectionsLongerThanClients(server);
+  const openRequests = trackOpenRequests(server);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host}:${address.port}`;
   publicUrl ||= url;
-  logger.info({ url, database: database.kind, ms: Math.round(performance.now() - started) }, 'server ready');
+  logger.info(
+    { url, database: database.kind, metrics: metricsListener?.url, ms: Math.round(performance.now() - started) },
+    'server ready',
+  );
   // Conversations past their organisation's retention period go now and every interval (docs/decisions/021).
   const retention = createRetentionJob({
     db: database.db,
@@ -275,19 +297,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     url,
     logger,
     database,
+    metricsUrl: metricsListener?.url,
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;
       warmingUp.stop();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
-      const timeout = new Promise<'timeout'>((resolve) =>
-        setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref(),
-      );
-      if ((await Promise.race([closed, timeout])) === 'timeout') {
-        logger.warn('in-flight requests did not finish in time; closing their connections');
+      // The port stays open while the drain lasts: new requests get a 503 (a balancer retries them elsewhere),
+      // probes say "draining"; what was under way, streams included, finishes within the grace period.
+      logger.info({ graceMs: config.shutdownTimeoutMs }, 'draining: open requests finish, new ones are refused');
+      const finished = await openRequests.drained(config.shutdownTimeoutMs);
+      if (!finished) logger.warn('in-flight requests did not finish in time; closing their connections');
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
-      }
+      });
       // Closing connections aborted any reply still streaming; each is recorded before the database goes.
       await inFlightCalls.settled();
       await retention.stop();
@@ -298,6 +321,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await wallet.jobs.stop();
       await callJournal.stop();
       await apiKeyLastUse.close();
+      await metricsListener?.close();
+      await tracing?.close();
       await routing.close?.();
       await embeddedModel?.close();
       await database.close();

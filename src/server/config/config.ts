@@ -93,7 +93,17 @@ const configSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8_192).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // How long a stopping server lets open requests and streams finish (SHUTDOWN_TIMEOUT_MS, in milliseconds, wins when set).
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).optional(),
+  // Prometheus metrics on their own listener, off unless a port is given (docs/decisions/057).
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  // OpenTelemetry traces over OTLP/HTTP, off unless an endpoint is given (the standard variables).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('tokenwise'),
   LOCAL_MODEL_ENABLED: booleanFromString.default(true),
   LOCAL_MODEL_PATH: z.string().min(1).optional(),
   LOCAL_MODEL_MAX_WAITING: z.coerce.number().int().min(0).default(8),
@@ -180,6 +190,10 @@ export interface Config {
   argon2: { memoryKib: number; timeCost: number };
   logLevel: RawConfig['LOG_LEVEL'];
   shutdownTimeoutMs: number;
+  /** Prometheus metrics on their own listener; absent when off. `token`: a bearer token scrapes must send. */
+  metrics: { port: number; host: string; token: string | undefined } | undefined;
+  /** Where OpenTelemetry spans go (OTLP/HTTP JSON); absent when tracing is off. */
+  tracing: { tracesUrl: string; serviceName: string } | undefined;
   /** The embedded model: on by default so a fresh install chats without any key. */
   /** Chat requests that may set up at once; the rest wait in arrival order (src/server/conversations/setup-gate.ts). */
   chatSetupConcurrency: number;
@@ -294,7 +308,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     maxBodyBytes: raw.MAX_BODY_BYTES,
     argon2: { memoryKib: raw.ARGON2_MEMORY_KIB, timeCost: raw.ARGON2_TIME_COST },
     logLevel: raw.LOG_LEVEL,
-    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS ?? raw.SHUTDOWN_GRACE_SECONDS * 1000,
+    metrics:
+      raw.METRICS_PORT === undefined
+        ? undefined
+        : { port: raw.METRICS_PORT, host: raw.METRICS_HOST, token: raw.METRICS_TOKEN },
+    tracing: tracingOf(raw),
     chatSetupConcurrency: raw.CHAT_SETUP_CONCURRENCY,
     retentionSweepIntervalSeconds: raw.RETENTION_SWEEP_INTERVAL_SECONDS,
     invoiceSweepIntervalSeconds: raw.INVOICE_SWEEP_INTERVAL_SECONDS,
@@ -346,4 +365,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       reconcileIntervalMs: raw.WALLET_RECONCILE_INTERVAL_SECONDS * 1000,
     },
   };
+}
+
+/** The OTLP traces URL as the OpenTelemetry specification builds it: the signal's own variable as is, or the base plus /v1/traces. */
+function tracingOf(raw: RawConfig): Config['tracing'] {
+  const tracesUrl =
+    raw.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (raw.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? `${withoutTrailingSlash(raw.OTEL_EXPORTER_OTLP_ENDPOINT)}/v1/traces`
+      : undefined);
+  return tracesUrl ? { tracesUrl, serviceName: raw.OTEL_SERVICE_NAME } : undefined;
+}
+
+function withoutTrailingSlash(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
 }

@@ -6,6 +6,7 @@ import { completeDecision, insertDecision } from '../routing/decision-repository
 import { decisionOf, type RoutedRequest } from '../routing/route-request';
 import { insertMessage } from './chat-message-repository';
 import { touchSession } from './chat-session-repository';
+import { noteCacheHit } from '../observability/request-observation';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { OpenedReply } from './opened-reply';
 import { replyMetadata } from './reply-metadata';
@@ -38,6 +39,8 @@ export async function startCachedReply(
     estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
+  const judgeCostUsd = hit.judged?.costUsd ?? 0;
+  noteCacheHit({ modelId: model.id, provider: model.provider, savedUsd: hit.entry.referenceCostUsd - judgeCostUsd });
   const slot = { caller, ...target, replyMessageId: randomUUID() };
   const owner = { orgId: caller.orgId, userId: caller.userId };
 

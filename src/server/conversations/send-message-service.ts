@@ -5,6 +5,8 @@ import type { Executor } from '../db/database';
 import { confirmSameCaller, type PendingSignInCheck } from '../auth/session-service';
 import { forbidden, notFound } from '../http/app-error';
 import type { Caller } from '../http/context';
+import { noteCacheOutcome } from '../observability/request-observation';
+import { traced } from '../observability/tracing/tracing';
 import { isUuid } from '../shared/ids';
 import { createCallerJudge } from '../routing/cache-judge';
 import { cacheSettingsFor } from '../routing/reply-cache';
@@ -77,7 +79,9 @@ async function setUpMessage(
   }
   const context = requestedSessionId ? await loadTurns(dependencies.db, owner, requestedSessionId) : [];
   const previousUserTurn = context.findLast((message) => message.role === 'user')?.content;
-  const route = await routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn);
+  const route = await traced('plan', () =>
+    routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn),
+  );
   // Counted beside the cache lookup, in slices that give the event loop back (a prompt may have 200,000 characters).
   const promptTokens = countTextTokens(input.prompt);
   const cacheRequest = {
@@ -93,9 +97,10 @@ async function setUpMessage(
   const judgeFor = dependencies.routing.cacheJudge
     ? async () => createCallerJudge(dependencies, caller, await listUsableModels(dependencies, caller, route.settings))
     : undefined;
-  const looking = (
-    dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings, judgeFor) ??
-    Promise.resolve(undefined)
+  const looking = traced(
+    'cache',
+    async () =>
+      (await dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings, judgeFor)) ?? undefined,
   ).catch((error: unknown) => {
     dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
     return undefined;
@@ -155,6 +160,8 @@ async function setUpMessage(
       clientSignal,
     );
 
+  // A hit says so itself (the cached reply notes it); anything else is a miss, or no cache at all.
+  noteCacheOutcome(dependencies.routing.cache && cacheSettings.enabled ? 'miss' : 'off');
   if (!asksWhileLooking(dependencies, route, cacheSettings)) {
     const lookup = await looking;
     if (lookup?.hit) return answerFromCache(lookup);

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { migrateUnderLock } from './migration-lock';
 import { takeTurnsWithEventLoop } from './pglite-turns';
 import * as schema from './schema';
 
@@ -41,8 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.pgliteDataDir);
   try {
-    await handle.migrate();
-    handle.vectorSearch = await prepareVectorSearch(handle.db);
+    handle.vectorSearch = await handle.migrate();
   } catch (error) {
     await handle.close();
     throw error;
@@ -75,7 +75,10 @@ async function prepareVectorSearch(db: Database): Promise<VectorSearchSupport> {
   return 'pgvector';
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle & { migrate(): Promise<void> }> {
+/** A handle that can still bring its schema up to date (and say how it can search vectors). */
+type UnmigratedHandle = DatabaseHandle & { migrate(): Promise<VectorSearchSupport> };
+
+async function openPglite(dataDir: string): Promise<UnmigratedHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -87,13 +90,16 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle & { migrate()
     db: db as unknown as Database,
     kind: 'pglite',
     vectorSearch: 'none',
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: async () => {
+      await migrate(db, { migrationsFolder });
+      return prepareVectorSearch(db as unknown as Database);
+    },
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle & { migrate(): Promise<void> }> {
+async function openPostgres(databaseUrl: string): Promise<UnmigratedHandle> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -103,7 +109,16 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle & { mig
     db: db as unknown as Database,
     kind: 'postgres',
     vectorSearch: 'none',
-    migrate: () => migrate(db, { migrationsFolder }),
+    // Instances starting together migrate one at a time (docs/decisions/058).
+    migrate: async () => {
+      let vectorSearch: VectorSearchSupport = 'none';
+      await migrateUnderLock(pool, async (client) => {
+        const locked = drizzle(client, { schema });
+        await migrate(locked, { migrationsFolder });
+        vectorSearch = await prepareVectorSearch(locked as unknown as Database);
+      });
+      return vectorSearch;
+    },
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };

@@ -42,6 +42,21 @@ export function createMeteredCalls(dependencies: MeteredCallsDependencies): Mete
   async function open<Plan extends CallPlan, Row>(
     options: MeteredCallOptions<Plan, Row>,
   ): Promise<MeteredCall<Plan, Row>> {
+    const observed = dependencies.observer?.begin();
+    try {
+      const call = await openObserved(options);
+      observed?.answered({ model: call.model, upstreamMs: call.upstreamMs });
+      void call.settled.then((settlement) => observed?.ended(settlement));
+      return call;
+    } catch (error) {
+      observed?.ended();
+      throw error;
+    }
+  }
+
+  async function openObserved<Plan extends CallPlan, Row>(
+    options: MeteredCallOptions<Plan, Row>,
+  ): Promise<MeteredCall<Plan, Row> & { upstreamMs: number }> {
     const { orgId } = options.asker.caller;
     const [{ credentials, instancePaid }, policy] = await Promise.all([
       dependencies.providers.callingFor(orgId),
@@ -70,7 +85,8 @@ export function createMeteredCalls(dependencies: MeteredCallsDependencies): Mete
     try {
       await options.beforeCall?.();
       if (options.signal?.aborted) upstream.abort();
-      return meteredStream(context, await openCall(context));
+      const opened = await openCall(context);
+      return Object.assign(meteredStream(context, opened), { upstreamMs: opened.firstPartAt - opened.askedAt });
     } catch (error) {
       // No call: it was refused before a model was asked, failed before its first token, or its rows were refused (its usage is on the books by now).
       options.signal?.removeEventListener('abort', stopUpstream);

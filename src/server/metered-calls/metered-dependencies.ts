@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import type { RoutingPolicies } from '../routing/routing-policies';
 import type { CallJournal } from './call-journal';
+import type { ModelCallObserver } from './call-observer';
 import type { InFlightCalls } from './in-flight-calls';
 import type { ModelGateways } from './model-gateways';
 
@@ -35,4 +36,6 @@ export interface MeteredCallsDependencies {
   localModelEnabled: boolean;
   /** How long a primary model with a backup may take to start before the backup is asked. */
   firstPartTimeoutMs: number;
+  /** Metrics and traces of the calls (docs/decisions/057); none when absent. */
+  observer?: ModelCallObserver;
 }

@@ -8,6 +8,9 @@ export interface OpenedAttempt {
   attempt: HeldAttempt;
   model: CatalogModel;
   first: IteratorResult<ChatStreamPart>;
+  /** performance.now() when the request went to the model, and when its first part came back. */
+  askedAt: number;
+  firstPartAt: number;
   iterator: AsyncIterator<ChatStreamPart>;
   /** Watches the silence between the tokens still to come. */
   watch: DeadlineWatch;
@@ -39,6 +42,7 @@ export async function openAttempt(
     watch.stop();
     signal.removeEventListener('abort', stop);
   };
+  const askedAt = performance.now();
   const iterator = gateway
     .stream({
       ...attempt.request,
@@ -60,7 +64,7 @@ export async function openAttempt(
         continue;
       }
       if (!first.done && first.value.type === 'text') watch.tokenArrived();
-      return { attempt, model, first, iterator, watch, stop, release };
+      return { attempt, model, first, askedAt, firstPartAt: performance.now(), iterator, watch, stop, release };
     }
   } catch (error) {
     release();

@@ -1,5 +1,6 @@
 import { costOfUsage, countTextTokens, type ChatFinishReason, type TokenUsage } from '../../gateway';
 import { completeDecision, type DecisionOutcome } from '../routing/decision-repository';
+import { traced } from '../observability/tracing/tracing';
 import type { CallContext } from './call-context';
 import { DeadlinePassed } from './call-deadlines';
 import { usageRecordOf, type CallUsage } from './call-usage';
@@ -83,24 +84,26 @@ export async function settleCall<Plan extends CallPlan, Row>(
     failure,
   };
   try {
-    const recorded = await dependencies.db.transaction(async (transaction) => {
-      // The caller's rows first (a reply locks its session, then its message), then the rows pointing at them.
-      const finished = transcript
-        ? await transcript.finish(transaction, {
-            text,
-            model,
-            tokens: usage.inputTokens + usage.outputTokens,
-            status,
-            opened: end.transcriptWritten,
-          })
-        : undefined;
-      const record = usageRecordOf(billing, held.usageId, call, { ...finished?.links, decisionId });
-      await saveUsageRecord(transaction, record);
-      const decision = decisionId
-        ? await completeDecision(transaction, caller.orgId, decisionId, outcome(finished?.links.messageId ?? null))
-        : undefined;
-      return { record, row: finished?.row, decision };
-    });
+    const recorded = await traced('write', () =>
+      dependencies.db.transaction(async (transaction) => {
+        // The caller's rows first (a reply locks its session, then its message), then the rows pointing at them.
+        const finished = transcript
+          ? await transcript.finish(transaction, {
+              text,
+              model,
+              tokens: usage.inputTokens + usage.outputTokens,
+              status,
+              opened: end.transcriptWritten,
+            })
+          : undefined;
+        const record = usageRecordOf(billing, held.usageId, call, { ...finished?.links, decisionId });
+        await saveUsageRecord(transaction, record);
+        const decision = decisionId
+          ? await completeDecision(transaction, caller.orgId, decisionId, outcome(finished?.links.messageId ?? null))
+          : undefined;
+        return { record, row: finished?.row, decision };
+      }),
+    );
     usageRecorded(dependencies, recorded.record);
     settlement.transcript = recorded.row;
     settlement.decision = recorded.decision;
