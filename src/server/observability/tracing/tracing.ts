@@ -1,7 +1,7 @@
-import { context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
-import { AsyncContextManager } from './async-context-manager';
-import { createOtlpHttpExporter } from './otlp-http-exporter';
-import { createSpanTracerProvider } from './span-tracer';
+import { context, DiagLogLevel, diag, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 /** The tracer every span of ours comes from: a no-op one until tracing is started. */
 export const tracer = () => trace.getTracer('tokenwise');
@@ -25,20 +25,46 @@ export interface Tracing {
   close(): Promise<void>;
 }
 
-/** Turns traces on for this process: spans are kept through awaits and sent over OTLP/HTTP. */
+/** An export may wait this long for the collector; spans past the queue's bound are dropped, never held. */
+const exportTimeoutMs = 5_000;
+const maxQueuedSpans = 2_048;
+
+/**
+ * Turns traces on for this process with the OpenTelemetry SDK: spans follow the request through
+ * awaits (AsyncLocalStorage) and go in batches to the collector over OTLP/HTTP (JSON). A failing
+ * collector is reported through `onError` and never slows a request.
+ */
 export function startTracing(settings: {
   tracesUrl: string;
   serviceName: string;
   onError: (error: unknown) => void;
 }): Tracing {
-  const exporter = createOtlpHttpExporter(settings);
-  context.setGlobalContextManager(new AsyncContextManager());
-  trace.setGlobalTracerProvider(createSpanTracerProvider((span) => exporter.add(span)));
+  diag.setLogger(
+    {
+      error: (message, ...details) => settings.onError(details[0] ?? message),
+      warn: () => {},
+      info: () => {},
+      debug: () => {},
+      verbose: () => {},
+    },
+    DiagLogLevel.ERROR,
+  );
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: settings.tracesUrl, timeoutMillis: exportTimeoutMs }), {
+        maxQueueSize: maxQueuedSpans,
+        exportTimeoutMillis: exportTimeoutMs,
+      }),
+    ],
+  });
+  provider.register();
   return {
     async close() {
-      await exporter.close();
+      await provider.shutdown();
       trace.disable();
       context.disable();
+      diag.disable();
     },
   };
 }
