@@ -7,6 +7,7 @@ import { reserveModelCalls } from '../usage/reserve-model-call';
 import type { UsableModel } from '../usage/usable-model';
 import { noticeWalletEmpty } from '../wallet/wallet-empty-notice';
 import { walletCannotPay } from '../wallet/wallet-refusal';
+import { apiKeyBudgetUsed } from './api-key-budget-refusal';
 import type { CallPlan, MeteredCallOptions, ModelOverLimit, ModelRequest } from './metered-call';
 import { releaseHolds } from './keep-usage';
 import type { MeteredCallsDependencies } from './metered-dependencies';
@@ -44,7 +45,8 @@ type Dependencies = Pick<
  * Holds room in the caller's monthly limits for the plan's model, and its backup's when there is
  * some (a backup without room is left out), and what they may cost in the wallet when it pays for
  * them. A primary whose limit refused meanwhile is routed around when the caller can (Auto), else
- * refused with its limit (429); a wallet that cannot pay is a 402 and a notice to the billing scope.
+ * refused with its limit (429); a wallet that cannot pay is a 402 and a notice to the billing scope;
+ * an API key whose monthly budget is used is a 429 naming the budget and its reset (decision 055).
  */
 export async function holdRoom<Plan extends CallPlan, Row>(
   dependencies: Dependencies,
@@ -74,6 +76,7 @@ export async function holdRoom<Plan extends CallPlan, Row>(
         usageId,
         owner: dependencies.journal.instanceId,
         wallet,
+        apiKey: options.asker.apiKey,
       },
     );
     const granted = reserved.primary;
@@ -94,6 +97,7 @@ export async function holdRoom<Plan extends CallPlan, Row>(
       if (backup && backupGrant) attempts.push({ ...backup, maxOutputTokens: backupGrant.maxOutputTokens });
       return { plan: backupGrant ? plan : { ...plan, backup: undefined }, attempts, usageId, holdIds };
     }
+    if ('budget' in granted) throw apiKeyBudgetUsed(granted.budget);
     if ('wallet' in granted) {
       // The refusal stands whatever becomes of the notice.
       await noticeWalletEmpty(dependencies.db, caller.orgId).catch((error: unknown) =>

@@ -19,6 +19,14 @@ export type { CallSource } from '../db/schema';
 export interface CallAsker {
   caller: Caller;
   source: CallSource;
+  /** The organisation API key the call came with (the API for programs): recorded, and its monthly budget held against. */
+  apiKey?: CallApiKey;
+}
+
+/** An API key as the metered path sees it (docs/decisions/049): its id, and its monthly budget in picodollars (null: none). */
+export interface CallApiKey {
+  id: string;
+  monthlyBudgetPicodollars: bigint | null;
 }
 
 /** The model to ask, as the caller may use it; with Auto, a backup asked when it fails before answering. */
