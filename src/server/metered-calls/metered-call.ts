@@ -14,6 +14,8 @@ import type { TranscriptStore } from './call-journal';
 // The metered call's contract (docs/decisions/037): what a caller hands in and what it gets back.
 
 export type { CallSource } from '../db/schema';
+/** The parts of a metered call's answer, for callers outside this module (the gateway's own type is fenced). */
+export type { ChatStreamPart as AnswerPart } from '../../gateway/model-calling';
 
 /** Who a model call is made for: whose limits and wallet pay for it, and what asks for it. */
 export interface CallAsker {

@@ -59,7 +59,7 @@ export async function openAttempt(
         watch.responseStarted();
         continue;
       }
-      if (!first.done && first.value.type === 'text') watch.tokenArrived();
+      if (!first.done && (first.value.type === 'text' || first.value.type === 'tool-call')) watch.tokenArrived();
       return { attempt, model, first, iterator, watch, stop, release };
     }
   } catch (error) {
