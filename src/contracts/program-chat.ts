@@ -123,3 +123,9 @@ export interface ChatCompletionUsage {
   total_tokens: number;
   prompt_tokens_details: { cached_tokens: number };
 }
+
+/** POST /v1/decisions/{decision_id}/rating: a program rates an answer as a person rates a reply in the chat. */
+export const programRatingPathSchema = z.object({ decision_id: z.uuid({ error: 'decision_id must be a UUID' }) });
+export const programRatingRequestSchema = z.object({
+  rating: z.enum(['positive', 'neutral', 'negative'], { error: 'rating must be positive, neutral or negative' }),
+});
