@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { ChatOpenAI } from '@langchain/openai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { routingDecisions, usageRecords, usageReservations } from '../../src/server/db/schema';
+import { cacheEntries, routingDecisions, usageRecords, usageReservations } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
 import { strongPassword, uniqueName } from './support/client';
 import { nextMonthStart, startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
@@ -358,5 +359,132 @@ describe('a key’s monthly budget', () => {
     expect(Number(spent!.cost)).toBeLessThanOrEqual(0.01);
     const held = await server.db.select().from(usageReservations).where(eq(usageReservations.apiKeyId, key.id));
     expect(held).toEqual([]);
+  });
+});
+
+describe('the semantic cache for programs, and rating answers', () => {
+  it('answers from the cache only when safe (no tools, same system prompt, cache not switched off by header or key), and a program rates the answer by its decision id', {
+    timeout: 120_000,
+  }, async () => {
+    const admin = await newAdmin();
+    const prompt = `What is the tallest mountain in the Alps, asked ${uniqueName('q')}?`;
+    server.provider.enqueueReply({ text: 'Mont Blanc.' });
+    expect((await server.send(admin, prompt, mini)).status).toBe(200);
+    for (let waited = 0; waited < 100; waited += 1) {
+      const entries = await server.db.select().from(cacheEntries).where(eq(cacheEntries.orgId, admin.orgId));
+      if (entries.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { key, secret } = await createKey(admin);
+    const asked = server.provider.requests.length;
+    const { data: hit, response } = await client(secret)
+      .chat.completions.create({ model: mini, messages: [{ role: 'user', content: prompt }] })
+      .withResponse();
+    expect(response.headers.get('x-tokenwise-cache')).toBe('hit');
+    expect(hit.choices[0]!.message.content).toBe('Mont Blanc.');
+    expect(hit.usage).toMatchObject({ prompt_tokens: 0, completion_tokens: 0 });
+    expect(response.headers.get('x-tokenwise-cost-usd')).toBe('0.0');
+    expect(Number(response.headers.get('x-tokenwise-saving-usd'))).toBeGreaterThan(0);
+    expect(server.provider.requests.length).toBe(asked);
+    const [hitRecord] = (await keyRecords(key.id)).filter((record) => record.cacheHit);
+    expect(hitRecord).toMatchObject({ source: 'api', apiKeyId: key.id });
+    expect(Number(hitRecord!.costUsd)).toBe(0);
+
+    const missCases: [
+      string,
+      Parameters<OpenAI['chat']['completions']['create']>[0],
+      Record<string, string>,
+      string,
+    ][] = [
+      [
+        'tools in play',
+        { model: mini, messages: [{ role: 'user', content: prompt }], tools: [weatherTool] },
+        {},
+        'off',
+      ],
+      [
+        'the header',
+        { model: mini, messages: [{ role: 'user', content: prompt }] },
+        { 'x-tokenwise-cache': 'off' },
+        'off',
+      ],
+      [
+        'another system prompt',
+        {
+          model: mini,
+          messages: [
+            { role: 'system', content: 'Answer as a pirate.' },
+            { role: 'user', content: prompt },
+          ],
+        },
+        {},
+        'miss',
+      ],
+      [
+        'a JSON response format',
+        { model: mini, messages: [{ role: 'user', content: prompt }], response_format: { type: 'json_object' } },
+        {},
+        'off',
+      ],
+    ];
+    for (const [name, body, headers, expected] of missCases) {
+      server.provider.enqueueReply({ text: 'From the model.' });
+      const { data, response: answer } = await client(secret, headers)
+        .chat.completions.create({ ...body, stream: false })
+        .withResponse();
+      expect(answer.headers.get('x-tokenwise-cache'), name).toBe(expected);
+      expect((data as OpenAI.ChatCompletion).choices[0]!.message.content, name).toBe('From the model.');
+    }
+    const noCacheKey = await createKey(admin, { cache_enabled: false });
+    server.provider.enqueueReply({ text: 'From the model.' });
+    const { response: keyOff } = await client(noCacheKey.secret)
+      .chat.completions.create({ model: mini, messages: [{ role: 'user', content: prompt }] })
+      .withResponse();
+    expect(keyOff.headers.get('x-tokenwise-cache')).toBe('off');
+
+    const decisionId = response.headers.get('x-tokenwise-decision-id')!;
+    const rate = (secretKey: string, id: string, rating: string) =>
+      fetch(`${server.server.url}/v1/decisions/${id}/rating`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ rating }),
+      });
+    const other = await newAdmin();
+    const otherKey = await createKey(other);
+    const foreign = await rate(otherKey.secret, decisionId, 'negative');
+    expect(foreign.status).toBe(404);
+    expect((await foreign.json()).error).toMatchObject({ type: 'invalid_request_error' });
+    const rated = await rate(secret, decisionId, 'negative');
+    expect(rated.status).toBe(201);
+    expect(await rated.json()).toMatchObject({ selection_id: decisionId, feedback: 'negative', model_id: mini });
+    const [decision] = await server.db.select().from(routingDecisions).where(eq(routingDecisions.id, decisionId));
+    expect(decision!.feedback).toBe('negative');
+    expect((await rate(secret, decisionId, 'positive')).status).toBe(409);
+    // Rated bad: the cached answer is not served again.
+    server.provider.enqueueReply({ text: 'A fresh answer.' });
+    const { response: afterRating } = await client(secret)
+      .chat.completions.create({ model: mini, messages: [{ role: 'user', content: prompt }] })
+      .withResponse();
+    expect(afterRating.headers.get('x-tokenwise-cache')).toBe('miss');
+  });
+});
+
+describe('LangChain’s ChatOpenAI', () => {
+  it('works against /v1 by its base URL, streamed and not', { timeout: 60_000 }, async () => {
+    const admin = await newAdmin();
+    const { secret } = await createKey(admin);
+    const model = new ChatOpenAI({
+      model: mini,
+      apiKey: secret,
+      maxRetries: 0,
+      configuration: { baseURL: `${server.server.url}/v1` },
+    });
+    server.provider.enqueueReply({ text: 'Hello from LangChain.' });
+    const answer = await model.invoke('Say hello');
+    expect(answer.content).toBe('Hello from LangChain.');
+    server.provider.enqueueReply({ text: 'Streamed words here.' });
+    let streamed = '';
+    for await (const chunk of await model.stream('Stream something')) streamed += String(chunk.content);
+    expect(streamed).toBe('Streamed words here.');
   });
 });
