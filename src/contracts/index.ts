@@ -32,3 +32,4 @@ export * from './api-keys';
 export * from './program-api';
 export * from './single-sign-on';
 export * from './program-chat';
+export * from './program-messages';

@@ -7,6 +7,7 @@ import { rejectMalformedPath } from '../http/reject-malformed-path';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import type { ApiKeyAuthenticationDependencies } from './authenticate-api-key';
 import { addProgramChatRoutes } from './program-chat-routes';
+import { addProgramMessagesRoutes } from './program-messages-routes';
 import { addProgramRatingRoutes } from './program-rating-routes';
 import { programApiBasePath } from './program-api-document';
 import { ProgramApiError } from './program-api-error';
@@ -48,6 +49,7 @@ export function createProgramApi(dependencies: ProgramApiDependencies): ApiRoute
   router.use(requireApiKey(dependencies.keys));
   addProgramModelRoutes(router, dependencies.models);
   addProgramChatRoutes(router, dependencies.calls);
+  addProgramMessagesRoutes(router, dependencies.calls);
   addProgramRatingRoutes(router, dependencies.calls);
   return router;
 }
