@@ -14,11 +14,10 @@ export function fromMessagesRequest(request: AnthropicMessagesRequest): ProgramR
   const system =
     typeof request.system === 'string' ? request.system : request.system?.map((part) => part.text).join('\n');
   const messages: ChatMessage[] = system ? [{ role: 'system', content: system }] : [];
-  request.messages.forEach((message, index) => {
-    if (typeof message.content === 'string')
-      return void messages.push({ role: message.role, content: message.content });
-    messages.push(...fromBlocks(message.role, message.content, index, toolNames));
-  });
+  for (const [index, message] of request.messages.entries()) {
+    if (typeof message.content === 'string') messages.push({ role: message.role, content: message.content });
+    else messages.push(...fromBlocks(message.role, message.content, index, toolNames));
+  }
   if (!messages.some((message) => message.role === 'user' || message.role === 'tool'))
     throw invalidParameter(programChatMessages.noUserMessage, 'messages');
   const asked: ProgramRequest['asked'] = {};
