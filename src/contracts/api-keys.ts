@@ -47,6 +47,8 @@ export const apiKeyMessages = {
     'API access is turned off for this organization. An administrator can turn it on in Organization Settings.',
   addressNotAllowed: (address: string) =>
     `Your organization does not allow API keys to be used from this network address (${address}).`,
+  budgetUsed: (budgetUsd: string, spentUsd: string, resetsOn: string) =>
+    `This API key's monthly budget of ${budgetUsd} is used (${spentUsd} spent or held this month). It resets on ${resetsOn} at 00:00 UTC; an administrator can raise it in the API keys list.`,
   modelNotFound: (model: string) => `The model '${model}' does not exist or this API key may not use it.`,
   unknownEndpoint: (method: string, path: string) => `Unknown request URL: ${method} ${path}.`,
 } as const;

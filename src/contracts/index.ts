@@ -31,3 +31,5 @@ export * from './subscriptions';
 export * from './api-keys';
 export * from './program-api';
 export * from './single-sign-on';
+export * from './program-chat';
+export * from './program-messages';

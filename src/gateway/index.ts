@@ -7,7 +7,15 @@ export { parseDeclaredModels, type DeclaredModels } from './catalog/declared-mod
 export { costOfUsage } from './catalog/usage-cost';
 // The model-calling parts (ChatProvider, the adapters, createModelGateway, the embedded model) are in
 // ./model-calling.ts, for the metered-call module alone.
-export type { ChatFinishReason, ChatMessage } from './providers/chat-provider';
+export type {
+  ChatFinishReason,
+  ChatImage,
+  ChatMessage,
+  ChatResponseFormat,
+  ChatTool,
+  ChatToolCall,
+  ChatToolChoice,
+} from './providers/chat-provider';
 export type { ApiKeyCredential, OpenAiCompatibleCredential, ProviderCredentials } from './providers/credentials';
 export { resolveInstanceCredentials } from './providers/credentials';
 export { errorKindForStatus, GatewayError, type GatewayErrorKind } from './providers/gateway-error';

@@ -199,6 +199,7 @@ export function createApp(options: AppOptions) {
   const programApi = createProgramApi({
     keys: { ...options.apiKeys, db: options.database.db },
     models: options.conversations,
+    calls: options.conversations,
     maxBodyBytes: options.maxBodyBytes,
   });
   closeProgramApi(programApi);

@@ -81,5 +81,9 @@ describe('the validation layer', () => {
         (parameter: { name: string }) => parameter.name,
       ),
     ).toEqual(['modelId', 'tokenCount']);
+    for (const path of ['/chat/completions', '/messages', '/decisions/{decision_id}/rating']) {
+      expect(answer.body.paths[path]?.servers, path).toEqual([{ url: '/v1' }]);
+      expect(answer.body.paths[path].post.security, path).toEqual([{ apiKeyBearer: [] }, { apiKeyHeader: [] }]);
+    }
   });
 });

@@ -1,12 +1,8 @@
-import type {
-  LanguageModelV3,
-  LanguageModelV3Message,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
-} from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import type { ProviderName } from '../catalog/catalog-schema';
 import { countMessagesTokens, countTextTokens } from '../usage/token-usage';
-import type { ChatFinishReason, ChatMessage, ChatProvider, ChatStreamPart, ChatStreamRequest } from './chat-provider';
+import { toCallOptions } from './ai-sdk-prompt';
+import type { ChatFinishReason, ChatProvider, ChatStreamPart, ChatStreamRequest } from './chat-provider';
 import { GatewayError } from './gateway-error';
 import { toGatewayError } from './map-provider-error';
 import { responseStarted } from './response-start';
@@ -21,8 +17,8 @@ export interface AiSdkChatProviderOptions {
 /**
  * A ChatProvider over an AI SDK language model; `modelId` is the provider's own model name.
  * It reads the model's own stream (`doStream`, the level AI SDK middleware works at) rather than
- * `streamText`: one call, no tools or steps, so streamText's extra stream stages only cost CPU
- * on every token (docs/benchmarks/gateway.md).
+ * `streamText`: one call, no steps (tools are the program's to run: their calls are passed out),
+ * so streamText's extra stream stages only cost CPU on every token (docs/benchmarks/gateway.md).
  */
 export function createAiSdkChatProvider(options: AiSdkChatProviderOptions): ChatProvider {
   return { stream: (request) => streamWithAiSdk(options, request) };
@@ -45,7 +41,7 @@ async function* streamWithAiSdk(
     const headers = responseStarted(upstream.signal);
     const streaming = Promise.resolve(
       options.languageModel(request.modelId).doStream({
-        prompt: request.messages.map(toPromptMessage),
+        ...toCallOptions(request),
         maxOutputTokens: request.maxOutputTokens,
         temperature: request.temperature,
         abortSignal: upstream.signal,
@@ -64,6 +60,9 @@ async function* streamWithAiSdk(
       if (part.type === 'text-delta' && part.delta.length > 0) {
         outputText += part.delta;
         yield { type: 'text', text: part.delta };
+      } else if (part.type === 'tool-call' && !part.providerExecuted) {
+        outputText += part.input;
+        yield { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
       } else if (part.type === 'error') {
         throw part.error;
       } else if (part.type === 'finish') {
@@ -85,12 +84,6 @@ async function* streamWithAiSdk(
   }
   yield await normaliseUsage(reportedUsage, request, outputText);
   yield { type: 'finish', reason: finishReason };
-}
-
-/** Roles come from our server, not from users, so system messages here are trusted. */
-function toPromptMessage(message: ChatMessage): LanguageModelV3Message {
-  if (message.role === 'system') return { role: 'system', content: message.content };
-  return { role: message.role, content: [{ type: 'text', text: message.content }] };
 }
 
 function isTimeout(reason: unknown): boolean {

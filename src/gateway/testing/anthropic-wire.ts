@@ -24,6 +24,32 @@ function inputUsage(usage: TokenUsage) {
   };
 }
 
+function stopReasonOf(context: AnswerContext): string {
+  return context.reply.toolCalls.length > 0 ? 'tool_use' : stopReasonByFinish[context.reply.finishReason];
+}
+
+/** Each tool call as Anthropic streams it: a tool_use block, its input as JSON deltas, its end. */
+function toolUseFrames(context: AnswerContext): string[] {
+  return context.reply.toolCalls.flatMap((call, position) => {
+    const index = position + 1;
+    return [
+      sseFrame(
+        {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+        },
+        'content_block_start',
+      ),
+      sseFrame(
+        { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: call.arguments } },
+        'content_block_delta',
+      ),
+      sseFrame({ type: 'content_block_stop', index }, 'content_block_stop'),
+    ];
+  });
+}
+
 function usageOf(context: AnswerContext): TokenUsage {
   return context.reply.usage ?? { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
 }
@@ -83,10 +109,11 @@ export const anthropicWire: WireFormat = {
   errorFrame: () => sseFrame({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'error'),
   closingFrames: (context) => [
     sseFrame({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
+    ...toolUseFrames(context),
     sseFrame(
       {
         type: 'message_delta',
-        delta: { stop_reason: stopReasonByFinish[context.reply.finishReason], stop_sequence: null },
+        delta: { stop_reason: stopReasonOf(context), stop_sequence: null },
         usage: { output_tokens: usageOf(context).outputTokens },
       },
       'message_delta',
@@ -98,8 +125,18 @@ export const anthropicWire: WireFormat = {
     type: 'message',
     role: 'assistant',
     model: context.model,
-    content: [{ type: 'text', text: context.reply.text }],
-    stop_reason: stopReasonByFinish[context.reply.finishReason],
+    content: [
+      ...(context.reply.text || context.reply.toolCalls.length === 0
+        ? [{ type: 'text', text: context.reply.text }]
+        : []),
+      ...context.reply.toolCalls.map((call) => ({
+        type: 'tool_use',
+        id: call.id,
+        name: call.name,
+        input: JSON.parse(call.arguments) as unknown,
+      })),
+    ],
+    stop_reason: stopReasonOf(context),
     stop_sequence: null,
     usage: { ...inputUsage(usageOf(context)), output_tokens: usageOf(context).outputTokens },
   }),

@@ -28,6 +28,15 @@ export interface FakeReply {
   /** Usage to report. 'none' sends no usage where the wire format allows it (OpenAI). */
   usage?: Partial<TokenUsage> | 'none';
   finishReason?: 'stop' | 'length';
+  /** Tool calls the model makes after its text (the answer then finishes as a tool-use turn). */
+  toolCalls?: FakeToolCall[];
+}
+
+/** A tool call the fake model makes: `arguments` is JSON text, as providers stream it. */
+export interface FakeToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 /** A reply with its defaults filled in, ready for a wire format to write. */
@@ -43,6 +52,7 @@ export interface PlannedReply {
   closeBeforeAnswer: boolean;
   errorEventAfterChunks: number | undefined;
   stallAfterChunks: number | undefined;
+  toolCalls: FakeToolCall[];
 }
 
 /**
@@ -71,7 +81,7 @@ export function planReply(
   reply: FakeReply,
   prompt: { texts: string[]; lastUserText: string; maxOutputTokens?: number },
 ): PlannedReply {
-  const fullText = reply.text ?? `Fake reply to: ${prompt.lastUserText}`;
+  const fullText = reply.text ?? (reply.toolCalls?.length ? '' : `Fake reply to: ${prompt.lastUserText}`);
   const allChunks = splitIntoWordChunks(fullText);
   const cut = prompt.maxOutputTokens !== undefined && allChunks.length > prompt.maxOutputTokens;
   const chunks = cut ? allChunks.slice(0, prompt.maxOutputTokens) : allChunks;
@@ -93,5 +103,6 @@ export function planReply(
     closeBeforeAnswer: reply.closeBeforeAnswer ?? false,
     errorEventAfterChunks: reply.errorEventAfterChunks,
     stallAfterChunks: reply.stallAfterChunks,
+    toolCalls: reply.toolCalls ?? [],
   };
 }

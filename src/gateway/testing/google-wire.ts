@@ -35,7 +35,18 @@ function candidateChunk(context: AnswerContext, text: string, finished: boolean)
   return {
     candidates: [
       {
-        content: { parts: [{ text }], role: 'model' },
+        content: {
+          parts: [
+            ...(text || !finished || context.reply.toolCalls.length === 0 ? [{ text }] : []),
+            // Gemini sends its function calls whole, in the last chunk.
+            ...(finished
+              ? context.reply.toolCalls.map((call) => ({
+                  functionCall: { name: call.name, args: JSON.parse(call.arguments) as unknown },
+                }))
+              : []),
+          ],
+          role: 'model',
+        },
         index: 0,
         ...(finished ? { finishReason: finishReasonByFinish[context.reply.finishReason] } : {}),
       },

@@ -39,6 +39,10 @@ function chunk(context: AnswerContext, choices: unknown[], usage?: TokenUsage) {
   };
 }
 
+function finishReasonOf(context: AnswerContext): string {
+  return context.reply.toolCalls.length > 0 ? 'tool_calls' : context.reply.finishReason;
+}
+
 /** OpenAI Chat Completions (also what OpenAI-compatible servers speak). */
 export const openAiWire: WireFormat = {
   name: 'openai',
@@ -85,9 +89,34 @@ export const openAiWire: WireFormat = {
       },
     }),
   closingFrames(context) {
-    const frames = [
-      sseFrame(chunk(context, [{ index: 0, delta: {}, logprobs: null, finish_reason: context.reply.finishReason }])),
-    ];
+    // Each tool call as OpenAI streams it: its id and name first, then its arguments.
+    const frames = context.reply.toolCalls.flatMap((call, index) => [
+      sseFrame(
+        chunk(context, [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+            },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ]),
+      ),
+      sseFrame(
+        chunk(context, [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index, function: { arguments: call.arguments } }] },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ]),
+      ),
+    ]);
+    frames.push(
+      sseFrame(chunk(context, [{ index: 0, delta: {}, logprobs: null, finish_reason: finishReasonOf(context) }])),
+    );
     if (context.includeUsage && context.reply.usage) frames.push(sseFrame(chunk(context, [], context.reply.usage)));
     frames.push(sseFrame('[DONE]'));
     return frames;
@@ -102,9 +131,23 @@ export const openAiWire: WireFormat = {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: context.reply.text, refusal: null, annotations: [] },
+          message: {
+            role: 'assistant',
+            content: context.reply.text || (context.reply.toolCalls.length > 0 ? null : ''),
+            refusal: null,
+            annotations: [],
+            ...(context.reply.toolCalls.length > 0
+              ? {
+                  tool_calls: context.reply.toolCalls.map((call) => ({
+                    id: call.id,
+                    type: 'function',
+                    function: { name: call.name, arguments: call.arguments },
+                  })),
+                }
+              : {}),
+          },
           logprobs: null,
-          finish_reason: context.reply.finishReason,
+          finish_reason: finishReasonOf(context),
         },
       ],
       ...(context.reply.usage ? { usage: usageBody(context.reply.usage) } : {}),

@@ -50,8 +50,10 @@ export async function recordedSpendByKey(
 /**
  * One key's spending this month as its budget sees it: the usage recorded (a streaming reply's record
  * as far as it has grown), and what calls in progress hold beyond their records, the same sums as a
- * person's monthly cost limit (reservation-repository.ts). The metered path reads this, with the
- * key's budget, before it reserves a call, inside the transaction that reserves it.
+ * person's monthly cost limit (reservation-repository.ts). One statement, so a call settling meanwhile
+ * (its record written, then its reservation deleted) is counted once, never zero times, on PostgreSQL's
+ * read-committed snapshots. The metered path reads this under the key's lock, in the transaction that
+ * reserves a call (docs/decisions/055).
  */
 export async function readApiKeySpend(
   db: Executor,
@@ -60,12 +62,23 @@ export async function readApiKeySpend(
   now: Date,
 ): Promise<{ recordedPicodollars: bigint; heldPicodollars: bigint }> {
   const period = monthOf(now);
-  const recorded = (await recordedSpendByKey(db, orgId, [keyId], period)).get(keyId) ?? 0n;
   const coveredCost = sql`coalesce(${usageRecords.costUsd}, 0)`;
   const inPeriod = sql`(${usageRecords.createdAt} >= ${period.start} and ${usageRecords.createdAt} < ${period.end})`;
-  const [held] = await db
+  const recorded = db
+    .select({ cost: sql`coalesce(sum(${usageRecords.costUsd}), 0)` })
+    .from(usageRecords)
+    .where(
+      inOrganisation(
+        usageRecords.orgId,
+        orgId,
+        eq(usageRecords.apiKeyId, keyId),
+        gte(usageRecords.createdAt, period.start),
+        lt(usageRecords.createdAt, period.end),
+      ),
+    );
+  const held = db
     .select({
-      cost: sql<string>`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.costUsd} - ${coveredCost}, 0) else greatest(${usageReservations.costUsd}, ${coveredCost}) end), 0)::text`,
+      cost: sql`coalesce(sum(case when ${inPeriod} then greatest(${usageReservations.costUsd} - ${coveredCost}, 0) else greatest(${usageReservations.costUsd}, ${coveredCost}) end), 0)`,
     })
     .from(usageReservations)
     .leftJoin(
@@ -73,5 +86,9 @@ export async function readApiKeySpend(
       and(eq(usageRecords.id, usageReservations.usageId), eq(usageRecords.orgId, usageReservations.orgId)),
     )
     .where(inOrganisation(usageReservations.orgId, orgId, eq(usageReservations.apiKeyId, keyId)));
-  return { recordedPicodollars: recorded, heldPicodollars: picodollars(held?.cost ?? '0') };
+  const result = await db.execute<{ recorded: string; held: string }>(
+    sql`select (${recorded})::text as recorded, (${held})::text as held`,
+  );
+  const row = (result as unknown as { rows: { recorded: string; held: string }[] }).rows[0];
+  return { recordedPicodollars: picodollars(row?.recorded ?? '0'), heldPicodollars: picodollars(row?.held ?? '0') };
 }

@@ -72,6 +72,15 @@ async function findRatedReply(db: Executor, owner: { orgId: string; userId: stri
       route: decision,
     };
   }
+  // A program's answer (docs/decisions/055): a completed decision with no session or message, rated by its id.
+  if (decision && !decision.sessionId && !decision.userMessageId && decision.completedAt)
+    return {
+      decisionId: decision.id,
+      messageId: null,
+      modelId: decision.servedModelId,
+      cacheEntryId: decision.cacheEntryId,
+      route: decision,
+    };
   const reply = await findMessage(db, owner, selectionId);
   return reply?.role === 'assistant'
     ? { decisionId: null, messageId: reply.id, modelId: reply.modelId, cacheEntryId: null, route: undefined }

@@ -7,6 +7,7 @@ import { reserveModelCalls } from '../usage/reserve-model-call';
 import type { UsableModel } from '../usage/usable-model';
 import { noticeWalletEmpty } from '../wallet/wallet-empty-notice';
 import { walletCannotPay } from '../wallet/wallet-refusal';
+import { apiKeyBudgetUsed } from './api-key-budget-refusal';
 import type { CallPlan, MeteredCallOptions, ModelOverLimit, ModelRequest } from './metered-call';
 import { releaseHolds } from './keep-usage';
 import type { MeteredCallsDependencies } from './metered-dependencies';
@@ -45,7 +46,8 @@ type Dependencies = Pick<
  * some (a backup without room is left out), and what they may cost in the wallet when it pays for
  * them. A primary whose limit refused meanwhile is routed around when the caller can (Auto), else
  * refused with its limit (429); a wallet that cannot pay is a notice to the billing scope and a
- * 402, or for Auto a plan of models that cost the wallet nothing when there are some.
+ * 402, or for Auto a plan of models that cost the wallet nothing when there are some; an API key
+ * whose monthly budget is used is a 429 naming the budget and its reset (decision 055).
  */
 export async function holdRoom<Plan extends CallPlan, Row>(
   dependencies: Dependencies,
@@ -76,6 +78,7 @@ export async function holdRoom<Plan extends CallPlan, Row>(
         usageId,
         owner: dependencies.journal.instanceId,
         wallet,
+        apiKey: options.asker.apiKey,
       },
     );
     const granted = reserved.primary;
@@ -96,6 +99,7 @@ export async function holdRoom<Plan extends CallPlan, Row>(
       if (backup && backupGrant) attempts.push({ ...backup, maxOutputTokens: backupGrant.maxOutputTokens });
       return { plan: backupGrant ? plan : { ...plan, backup: undefined }, attempts, usageId, holdIds };
     }
+    if ('budget' in granted) throw apiKeyBudgetUsed(granted.budget);
     if ('wallet' in granted) {
       // Told even when Auto goes on without the wallet: chosen paid models are refused meanwhile.
       await noticeWalletEmpty(dependencies.db, caller.orgId).catch((error: unknown) =>

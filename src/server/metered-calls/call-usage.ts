@@ -63,6 +63,7 @@ export function usageRecordOf(
     billedToWallet: billing.walletPays.has(call.model.provider),
     finishReason: call.finishReason ?? null,
     source,
+    apiKeyId: billing.asker.apiKey?.id ?? null,
     deadline: call.deadline ?? null,
     // Owned while streaming, so a crash is accounted for (docs/decisions/015, 037).
     streamOwner: outcome === 'streaming' ? (streamOwner ?? null) : null,

@@ -14,11 +14,21 @@ import type { TranscriptStore } from './call-journal';
 // The metered call's contract (docs/decisions/037): what a caller hands in and what it gets back.
 
 export type { CallSource } from '../db/schema';
+/** The parts of a metered call's answer, for callers outside this module (the gateway's own type is fenced). */
+export type { ChatStreamPart as AnswerPart } from '../../gateway/model-calling';
 
 /** Who a model call is made for: whose limits and wallet pay for it, and what asks for it. */
 export interface CallAsker {
   caller: Caller;
   source: CallSource;
+  /** The organisation API key the call came with (the API for programs): recorded, and its monthly budget held against. */
+  apiKey?: CallApiKey;
+}
+
+/** An API key as the metered path sees it (docs/decisions/049): its id, and its monthly budget in picodollars (null: none). */
+export interface CallApiKey {
+  id: string;
+  monthlyBudgetPicodollars: bigint | null;
 }
 
 /** The model to ask, as the caller may use it; with Auto, a backup asked when it fails before answering. */

@@ -76,6 +76,11 @@ export function meteredStream<Plan extends CallPlan, Row>(
             progress.timeToFirstTokenMs = Math.round(firstTextAt - context.startedAt);
             live.firstTextSent();
           }
+        } else if (part.type === 'tool-call') {
+          // A tool call is the answer's output as much as text is: it ends the silence and counts as the first token.
+          opened.watch.tokenArrived();
+          firstTextAt ??= performance.now();
+          yield part;
         } else if (part.type === 'usage') {
           usage = part;
           yield part;

@@ -63,7 +63,7 @@ export async function openAttempt(
         watch.responseStarted();
         continue;
       }
-      if (!first.done && first.value.type === 'text') watch.tokenArrived();
+      if (!first.done && (first.value.type === 'text' || first.value.type === 'tool-call')) watch.tokenArrived();
       return { attempt, model, first, askedAt, firstPartAt: performance.now(), iterator, watch, stop, release };
     }
   } catch (error) {

@@ -132,7 +132,12 @@ export function describeFailure(error: unknown, requestId: string): { failure: P
       message: serverFailure ? `${ownText} (request id ${requestId})` : appError.message,
       openAi: { ...shape.openAi, param },
       anthropicType: shape.anthropicType,
-      ...(appError.retryAfterSeconds !== undefined ? { retryAfterSeconds: appError.retryAfterSeconds } : {}),
+      // SDKs wait for Retry-After before they retry a 429; room held by calls still running comes back within seconds.
+      ...(appError.retryAfterSeconds !== undefined
+        ? { retryAfterSeconds: appError.retryAfterSeconds }
+        : appError.status === 429
+          ? { retryAfterSeconds: 5 }
+          : {}),
     },
     logged: serverFailure || !(error instanceof AppError || error instanceof HTTPException),
   };

@@ -4,7 +4,11 @@ import { createApiRouter, type ApiRouter } from '../http/api-router';
 import { AppError } from '../http/app-error';
 import { readJsonBody } from '../http/read-json-body';
 import { rejectMalformedPath } from '../http/reject-malformed-path';
+import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import type { ApiKeyAuthenticationDependencies } from './authenticate-api-key';
+import { addProgramChatRoutes } from './program-chat-routes';
+import { addProgramMessagesRoutes } from './program-messages-routes';
+import { addProgramRatingRoutes } from './program-rating-routes';
 import { programApiBasePath } from './program-api-document';
 import { ProgramApiError } from './program-api-error';
 import { addProgramModelRoutes } from './program-model-routes';
@@ -15,6 +19,8 @@ import { requireApiKey } from './require-api-key';
 export interface ProgramApiDependencies {
   keys: ApiKeyAuthenticationDependencies;
   models: ProgramModelDependencies;
+  /** The chat's services, which the chat completions and messages endpoints answer through. */
+  calls: ConversationDependencies;
   maxBodyBytes: number;
 }
 
@@ -42,6 +48,9 @@ export function createProgramApi(dependencies: ProgramApiDependencies): ApiRoute
   router.use(rejectMalformedPath(), readJsonBody());
   router.use(requireApiKey(dependencies.keys));
   addProgramModelRoutes(router, dependencies.models);
+  addProgramChatRoutes(router, dependencies.calls);
+  addProgramMessagesRoutes(router, dependencies.calls);
+  addProgramRatingRoutes(router, dependencies.calls);
   return router;
 }
 

@@ -133,6 +133,8 @@ export interface NewReservation {
   outputTokens: number;
   costPicodollars: bigint;
   owner: string;
+  /** The API key the call came with (its budget counts the room); null for the chat. */
+  apiKeyId?: string | null;
 }
 
 export async function insertReservations(

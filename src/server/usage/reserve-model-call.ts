@@ -5,6 +5,7 @@ import { unauthorized } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { CatalogModel } from '../../gateway';
 import type { UsableModel } from './usable-model';
+import { grantFromBudget, lockApiKeyBudgetRoom, type ApiKeyBudgetRoom } from './api-key-budget-room';
 import { grantCall, heldInputTokens } from './limit-arithmetic';
 import {
   grantFromWallet,
@@ -34,7 +35,9 @@ export type ReservedCall =
   | { granted: true; maxOutputTokens: number; reservationId?: string; walletReservationId?: string }
   | { granted: false; limit: MonthlyLimitKind; totals: LimitTotals; fit?: RequestFit }
   /** The organisation's wallet cannot pay for even one token of the reply (docs/decisions/022). */
-  | { granted: false; wallet: { availablePicodollars: bigint } };
+  | { granted: false; wallet: { availablePicodollars: bigint } }
+  /** The API key's monthly budget has no room for the prompt and one token of reply (docs/decisions/055). */
+  | { granted: false; budget: { budgetPicodollars: bigint; takenPicodollars: bigint } };
 
 /**
  * A request refused because its prompt and its largest reply do not fit what is left, though a
@@ -44,6 +47,12 @@ export interface RequestFit {
   inputTokens: number;
   outputCap: number;
   fittingOutputTokens: number;
+}
+
+/** The API key a call comes with: its reservations name it, and its monthly budget (null: none) is held against. */
+export interface ReservingApiKey {
+  id: string;
+  monthlyBudgetPicodollars: bigint | null;
 }
 
 /** Which models the organisation's wallet pays for (the instance's keys), when payment is enforced. */
@@ -65,14 +74,18 @@ export interface WalletPayment {
  *
  * The first call is the one that must go ahead: when it is refused nothing is held. A backup (the
  * router's second choice) gets room if there is some, else it is refused on its own. Both cover
- * the same usage record (`usageId`): only one of them answers. Without limits (admins) or wallet
- * nothing is written and the reply's cap is the role's.
+ * the same usage record (`usageId`): only one of them answers. Without limits (admins), wallet or
+ * key budget nothing is written and the reply's cap is the role's.
+ *
+ * A call made with an API key that has a monthly budget holds its cost against that budget too
+ * (docs/decisions/055), under the key's lock taken between the user's and the wallet's: the
+ * reply's cap is cut to what the budget leaves, so concurrent calls never pass it.
  */
 export async function reserveModelCalls(
   db: Database,
   caller: Caller,
   calls: { primary: PlannedCall; backup?: PlannedCall },
-  options: { usageId: string; owner: string; now?: Date; wallet?: WalletPayment },
+  options: { usageId: string; owner: string; now?: Date; wallet?: WalletPayment; apiKey?: ReservingApiKey },
 ): Promise<{ primary: ReservedCall; backup?: ReservedCall }> {
   const planned = [calls.primary, ...(calls.backup ? [calls.backup] : [])];
   const unlimited = (call: PlannedCall): ReservedCall => ({
@@ -80,10 +93,12 @@ export async function reserveModelCalls(
     maxOutputTokens: call.usable.replyTokenCap,
   });
   const paid = (call: PlannedCall) => options.wallet?.pays(call.usable.model) ?? false;
-  if (planned.every((call) => !limitsOf(call.usable) && !paid(call))) {
+  const budget = options.apiKey?.monthlyBudgetPicodollars ?? null;
+  if (budget === null && planned.every((call) => !limitsOf(call.usable) && !paid(call))) {
     return { primary: unlimited(calls.primary), backup: calls.backup && unlimited(calls.backup) };
   }
-  const period = limitPeriod(options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const period = limitPeriod(now);
   return db.transaction(async (transaction) => {
     const limitedIds = planned.filter((call) => limitsOf(call.usable)).map((call) => call.usable.model.id);
     let totals = new Map<string, LimitTotals>();
@@ -91,6 +106,15 @@ export async function reserveModelCalls(
       if (!(await lockUserForLimits(transaction, caller.orgId, caller.userId))) throw unauthorized();
       totals = await limitTotalsByModel(transaction, caller.orgId, caller.userId, period, limitedIds);
     }
+    const budgetRoom =
+      budget !== null && options.apiKey
+        ? await lockApiKeyBudgetRoom(
+            transaction,
+            caller.orgId,
+            { id: options.apiKey.id, budgetPicodollars: budget },
+            now,
+          )
+        : undefined;
     const room = planned.some(paid) ? await lockWalletRoom(transaction, caller.orgId) : undefined;
     const toWrite: NewReservation[] = [];
     const walletToWrite: NewWalletReservation[] = [];
@@ -100,6 +124,7 @@ export async function reserveModelCalls(
         call,
         totals.get(call.usable.model.id),
         paid(call) ? room : undefined,
+        budgetRoom,
         options,
         toWrite,
         walletToWrite,
@@ -118,7 +143,8 @@ function grantRoom(
   call: PlannedCall,
   found: LimitTotals | undefined,
   room: WalletRoom | undefined,
-  options: { usageId: string; owner: string },
+  budgetRoom: ApiKeyBudgetRoom | undefined,
+  options: { usageId: string; owner: string; apiKey?: ReservingApiKey },
   toWrite: NewReservation[],
   walletToWrite: NewWalletReservation[],
 ): ReservedCall {
@@ -148,6 +174,13 @@ function grantRoom(
     }
     outputCap = limited.outputTokens;
   }
+  if (budgetRoom) {
+    const taken = budgetRoom.takenPicodollars;
+    const budgeted = grantFromBudget(budgetRoom, { prices, inputTokens, outputCap });
+    if (!budgeted.granted)
+      return { granted: false, budget: { budgetPicodollars: budgetRoom.budgetPicodollars, takenPicodollars: taken } };
+    outputCap = budgeted.outputTokens;
+  }
   let walletReservationId: string | undefined;
   if (room) {
     const available = room.availablePicodollars;
@@ -163,7 +196,8 @@ function grantRoom(
       owner: options.owner,
     });
   }
-  if (!limits) return { granted: true, maxOutputTokens: outputCap, walletReservationId };
+  // A key's budget counts the calls in progress by their reservations, as the limits do.
+  if (!limits && !budgetRoom) return { granted: true, maxOutputTokens: outputCap, walletReservationId };
   const reservationId = randomUUID();
   toWrite.push({
     id: reservationId,
@@ -175,6 +209,7 @@ function grantRoom(
     outputTokens: outputCap,
     costPicodollars: BigInt(inputTokens) * prices.inputPicodollars + BigInt(outputCap) * prices.outputPicodollars,
     owner: options.owner,
+    apiKeyId: options.apiKey?.id ?? null,
   });
   return { granted: true, maxOutputTokens: outputCap, reservationId, walletReservationId };
 }

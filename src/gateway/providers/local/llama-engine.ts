@@ -167,7 +167,8 @@ async function disposeModel(loaded: LoadedModel): Promise<void> {
 function toChatHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
   const history = messages.map((message): ChatHistoryItem => {
     if (message.role === 'assistant') return { type: 'model', response: [message.content] };
-    return { type: message.role, text: message.content };
+    // The embedded model has no tools (the API for programs refuses them for it): a result reads as the user's words.
+    return { type: message.role === 'tool' ? 'user' : message.role, text: message.content };
   });
   history.push({ type: 'model', response: [] });
   return history;

@@ -1,0 +1,111 @@
+import type { ChatFinishReason } from '../../gateway';
+import type { CallSettlement } from '../metered-calls/metered-call';
+import type { ProgramAnswer } from './program-call';
+
+/** One tool call of an answer, as the model made it. */
+export interface AnsweredToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A whole answer: its text and tool calls, why it ended, and the call as it was recorded. */
+export interface CollectedAnswer {
+  text: string;
+  toolCalls: AnsweredToolCall[];
+  finishReason: ChatFinishReason | undefined;
+  modelId: string;
+  usage: { inputTokens: number; cachedInputTokens: number; outputTokens: number };
+  costUsd: number;
+  savingUsd: number;
+}
+
+/** What the x-tokenwise-* headers say about an answer (docs/decisions/055). */
+export interface AnswerFacts {
+  modelId: string;
+  cache: ProgramAnswer['cache'];
+  costUsd: number;
+  savingUsd: number;
+  decisionId: string;
+  /** The cost and saving are the decision's estimate: a streamed answer's headers go before its reply exists. */
+  estimated: boolean;
+}
+
+export function factsOf(answer: ProgramAnswer): AnswerFacts {
+  if (answer.kind === 'cached')
+    return {
+      modelId: answer.answer.model.id,
+      cache: 'hit',
+      costUsd: 0,
+      savingUsd: answer.answer.savingUsd,
+      decisionId: answer.answer.decisionId,
+      estimated: false,
+    };
+  return {
+    modelId: answer.call.model.id,
+    cache: answer.cache,
+    costUsd: answer.estimate.costUsd,
+    savingUsd: answer.estimate.savingUsd,
+    decisionId: answer.decisionId,
+    estimated: true,
+  };
+}
+
+/** The answer's money as recorded: its cost, and what the reference model would have cost more. */
+export function settledMoney(settlement: CallSettlement): { costUsd: number; savingUsd: number } {
+  return {
+    costUsd: settlement.costUsd,
+    savingUsd: Math.max(0, settlement.referenceCostUsd - settlement.costUsd),
+  };
+}
+
+/** The x-tokenwise-* headers of an answer. */
+export function tokenwiseHeaders(facts: AnswerFacts): Record<string, string> {
+  return {
+    'x-tokenwise-model': facts.modelId,
+    'x-tokenwise-cache': facts.cache,
+    'x-tokenwise-cost-usd': usdText(facts.costUsd),
+    'x-tokenwise-saving-usd': usdText(facts.savingUsd),
+    'x-tokenwise-decision-id': facts.decisionId,
+    ...(facts.estimated ? { 'x-tokenwise-cost-estimated': 'true' } : {}),
+  };
+}
+
+function usdText(usd: number): string {
+  return usd.toFixed(10).replace(/0+$/, '').replace(/\.$/, '.0');
+}
+
+/**
+ * Reads a whole answer (a non-streamed request): the model's parts, then its settlement, so the
+ * usage the program is told is the usage recorded.
+ */
+export async function collectAnswer(answer: ProgramAnswer): Promise<CollectedAnswer> {
+  if (answer.kind === 'cached')
+    return {
+      text: answer.answer.text,
+      toolCalls: [],
+      finishReason: 'stop',
+      modelId: answer.answer.model.id,
+      usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+      savingUsd: answer.answer.savingUsd,
+    };
+  let text = '';
+  const toolCalls: AnsweredToolCall[] = [];
+  let finishReason: ChatFinishReason | undefined;
+  for await (const part of answer.call.stream) {
+    if (part.type === 'text') text += part.text;
+    else if (part.type === 'tool-call')
+      toolCalls.push({ id: part.toolCallId, name: part.toolName, arguments: part.input });
+    else if (part.type === 'finish') finishReason = part.reason;
+  }
+  const settlement = await answer.call.settled;
+  return {
+    text,
+    toolCalls,
+    finishReason,
+    modelId: settlement.model.id,
+    usage: settlement.usage,
+    ...settledMoney(settlement),
+  };
+}

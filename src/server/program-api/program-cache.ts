@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { findModel, type CacheRequest, type CatalogModel } from '../../gateway';
+import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import { saveUsageRecord } from '../metered-calls/usage-record-repository';
+import { cacheSettingsFor } from '../routing/reply-cache';
+import { completeDecision, insertDecision } from '../routing/decision-repository';
+import type { RoutedRequest } from '../routing/route-request';
+import type { ApiKeyCaller } from './program-api-context';
+import { routedDecision } from './program-decision';
+import type { ProgramRequest } from './program-request';
+
+/** A program's request answered from the semantic cache, on the books. */
+export interface ProgramCacheAnswer {
+  text: string;
+  model: CatalogModel;
+  decisionId: string;
+  /** What the reply would have cost at the reference model: the saving. */
+  savingUsd: number;
+}
+
+/**
+ * Whether the semantic cache may answer this request (docs/decisions/055): only plain text turns,
+ * with no tools or tool results in play, no response format, no images, and a temperature no
+ * higher than the organisation's chat uses (a program asking for more variety wants a new answer).
+ */
+export function cacheMayAnswer(request: ProgramRequest, route: RoutedRequest): boolean {
+  const { asked, options } = request;
+  if (asked.tools || asked.images || asked.responseFormat) return false;
+  return options.temperature === undefined || options.temperature <= route.settings.default_temperature;
+}
+
+/** The cache's view of the request: the latest user turn, the turns before it and the system prompt. */
+export function cacheRequestOf(request: ProgramRequest, route: RoutedRequest): CacheRequest {
+  const turns = request.messages.filter((message) => message.role !== 'system');
+  const last = turns.at(-1);
+  return {
+    prompt: last?.role === 'user' ? last.content : '',
+    contextMessages: turns.slice(0, -1),
+    systemPrompt: request.messages
+      .filter((message) => message.role === 'system')
+      .map((message) => message.content)
+      .join('\n'),
+    modelClass: route.mode === 'auto' ? `auto:tier-${route.primary.model.tier}` : route.primary.model.id,
+  };
+}
+
+/** Looks the request up; a failing cache only costs the saving (a model answers). */
+export async function lookUpProgramCache(
+  dependencies: ConversationDependencies,
+  caller: ApiKeyCaller,
+  request: ProgramRequest,
+  route: RoutedRequest,
+) {
+  const cache = dependencies.routing.cache;
+  const cacheRequest = cacheRequestOf(request, route);
+  if (!cache || cacheRequest.prompt === '') return undefined;
+  const settings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults, route.calibration.cache);
+  const lookup = await cache.lookup(caller.orgId, cacheRequest, settings).catch((error: unknown) => {
+    dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
+    return undefined;
+  });
+  return lookup?.hit ? lookup : undefined;
+}
+
+/**
+ * Serves a cached reply: no model is called, so it costs nothing; its decision says so and its
+ * usage record (source `api`, the key's id) counts the hit and the saving, as the chat's do.
+ */
+export async function answerFromCache(
+  dependencies: ConversationDependencies,
+  caller: ApiKeyCaller,
+  route: RoutedRequest,
+  hit: NonNullable<Awaited<ReturnType<typeof lookUpProgramCache>>>,
+): Promise<ProgramCacheAnswer> {
+  const started = performance.now();
+  const model = findModel(dependencies.catalog, hit.entry.modelId) ?? route.primary.model;
+  const saving = hit.entry.referenceCostUsd;
+  const decisionId = randomUUID();
+  await dependencies.db.transaction(async (transaction) => {
+    await insertDecision(transaction, {
+      id: decisionId,
+      ...routedDecision(route, caller),
+      reason: 'cache_hit',
+      reasonText: hit.reasonText,
+      cacheSimilarity: hit.similarity,
+      cacheEntryId: hit.entry.id,
+      primaryModelId: model.id,
+      estimatedCostUsd: 0,
+      estimatedReferenceCostUsd: saving,
+    });
+    const elapsed = Math.round(performance.now() - started);
+    await saveUsageRecord(transaction, {
+      id: randomUUID(),
+      orgId: caller.orgId,
+      userId: caller.userId,
+      decisionId,
+      modelId: model.id,
+      inputTokens: 0,
+      cachedInputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      referenceCostUsd: saving,
+      cacheHit: true,
+      latencyMs: elapsed,
+      timeToFirstTokenMs: elapsed,
+      estimated: false,
+      outcome: 'complete',
+      billedToWallet: false,
+      finishReason: null,
+      source: 'api',
+      apiKeyId: caller.apiKey.id,
+    });
+    await completeDecision(transaction, caller.orgId, decisionId, {
+      replyMessageId: null,
+      servedModelId: model.id,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      referenceCostUsd: saving,
+    });
+  });
+  await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
+  return { text: hit.entry.reply, model, decisionId, savingUsd: saving };
+}
