@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { signInThroughApi, subscribeThroughApi } from './support/admin';
 import { addUserThroughUi, createOneModelRole } from './support/admin-screens';
