@@ -87,7 +87,11 @@ for (const viewport of [
     expect(box.height).toBeGreaterThanOrEqual(16);
     const topUp = page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Top Up' });
     expect(await styleOf(topUp, 'background-color')).toBe(red);
+    // Reached by the keyboard, as :focus-visible means: a programmatic focus after mouse clicks draws no ring.
     await topUp.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(topUp).toBeFocused();
     expect(await asRgb(page, await styleOf(topUp, 'outline-color'))).toBe(red);
 
     // Item 10: a new role offers what the organisation can reach; Gemini needs a Google key, added on the Organization page.
