@@ -10,6 +10,8 @@ const userColumns = {
   orgName: organisations.name,
   roleId: users.roleId,
   roleName: roles.name,
+  roleScopes: roles.scopes,
+  roleUnlimited: roles.unlimited,
   username: users.username,
   email: users.email,
   status: users.status,

@@ -1,4 +1,4 @@
-import { roleGrantsScope, type Scope, type User } from '@contracts';
+import { type Role, roleGrantsScope, type Scope, type User } from '@contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error';
 import { isAdminUser, useAuth } from '../../auth/hooks/use-auth';
@@ -10,11 +10,12 @@ export type AccessStatus = 'loading' | 'granted' | 'denied';
 const roleCacheMs = 300_000;
 
 /**
- * Spec section 6: the user's role decides the scope; a missing role (404) denies; any other
- * failure to fetch it falls back to the user's role string being 'admin'.
+ * Spec section 6: the user's role decides the scope, by the scopes the server sends with it
+ * (docs/decisions/059), never by its name; a missing role (404) denies; any other failure to fetch
+ * it falls back to the user's role string being 'admin'.
  */
-export function decideAccess(user: User, scope: Scope, roleName: string | undefined, error: unknown): boolean {
-  if (roleName !== undefined) return roleGrantsScope(roleName, scope);
+export function decideAccess(user: User, scope: Scope, role: Role | undefined, error: unknown): boolean {
+  if (role !== undefined) return roleGrantsScope({ scopes: role.scopes ?? [] }, scope);
   if (error instanceof ApiError && error.status === 404) return false;
   return isAdminUser(user);
 }
@@ -36,7 +37,7 @@ export function useScopeCheck(): ((scope: Scope) => boolean) | 'loading' {
   if (!user) return () => false;
   if (roleId === '') return () => isAdminUser(user);
   if (roleQuery.isPending) return 'loading';
-  return (scope) => decideAccess(user, scope, roleQuery.data?.name, roleQuery.error);
+  return (scope) => decideAccess(user, scope, roleQuery.data, roleQuery.error);
 }
 
 export function useScopeAccess(scope: Scope): AccessStatus {
