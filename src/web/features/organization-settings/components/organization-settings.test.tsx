@@ -271,7 +271,14 @@ describe('Organization Settings: models and provider keys', () => {
 
 describe('Organization Settings: access', () => {
   it('shows Access Denied to a user manager (the admin scope)', async () => {
-    const userManager = { ...adminRole, id: 'role-um', role_id: 'role-um', name: 'User Manager', scopes: ['user-management' as const], unlimited: false };
+    const userManager = {
+      ...adminRole,
+      id: 'role-um',
+      role_id: 'role-um',
+      name: 'User Manager',
+      scopes: ['user-management' as const],
+      unlimited: false,
+    };
     fakeAdminApi({ me: makeUser({ role: 'user manager', role_id: 'role-um' }), myRole: userManager });
     renderApp('/admin/organization');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument());

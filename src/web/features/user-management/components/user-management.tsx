@@ -9,7 +9,6 @@ import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
 import { useScopeCheck } from '../../access/hooks/use-scope-access';
-import { useAuth } from '../../auth/hooks/use-auth';
 import type { ListedRole } from '../../role-management/api/roles-api';
 import { useModelCatalog } from '../../role-management/hooks/use-model-catalog';
 import { useRoles } from '../../role-management/hooks/use-roles';
@@ -30,7 +29,6 @@ type OpenDialog = { kind: 'create' } | { kind: 'role' | 'usage' | 'remove'; user
 
 /** /admin/users: the User Management card of spec section 2. */
 export function UserManagement() {
-  const { user: me } = useAuth();
   const managed = useManagedUsers();
   const roles = useRoles();
   const { names } = useModelCatalog({ reach: false });
