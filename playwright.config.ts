@@ -87,6 +87,8 @@ export default defineConfig({
         // Single sign-on journeys start their identity provider on loopback and use domains vouched for here.
         SSO_ISSUER_ALLOWED_NETWORKS: '127.0.0.1/32',
         SSO_TRUSTED_DOMAINS: e2eSingleSignOnTrustedDomain,
+        // An organisation's own provider key may lead to the fake provider, on loopback.
+        ORG_PROVIDER_URLS_ALLOWED_NETWORKS: '127.0.0.1/32',
       },
     },
     {

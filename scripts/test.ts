@@ -7,16 +7,12 @@
  *   pg    vitest project api on a throwaway PostgreSQL server (or TEST_DATABASE_URL when set)
  *   e2e   Playwright in Debian's Chromium
  *
- * The two API stages run at the same time (the PGlite one is bound by the one thread its in-memory
- * database runs on, so the PostgreSQL one fits beside it): the PostgreSQL stage's output goes to
- * .tmp/pg-stage.log and is printed whole when both have finished.
- *
  * `npm test -- --only unit,api` runs a selection. With CI=true a stage that cannot run (no PostgreSQL,
  * no Chromium) is a failure instead of a skip.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tryStartPostgres, type PostgresServer } from './postgres-harness';
@@ -62,27 +58,10 @@ function banner(text: string): void {
   console.log(`\n=== ${text} ===\n`);
 }
 
-/**
- * Runs a command with inherited stdio, or its output into `logFile`; resolves with its exit code (a
- * timeout or signal counts as failure).
- */
-function runCommand(
-  command: string,
-  args: string[],
-  environment: NodeJS.ProcessEnv = process.env,
-  logFile?: string,
-): Promise<number> {
+/** Runs a command with inherited stdio; resolves with its exit code (a timeout or signal counts as failure). */
+function runCommand(command: string, args: string[], environment: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
-    const log = logFile ? createWriteStream(logFile) : undefined;
-    const child = spawn(command, args, {
-      cwd: root,
-      env: environment,
-      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    if (log) {
-      child.stdout?.pipe(log, { end: false });
-      child.stderr?.pipe(log, { end: false });
-    }
+    const child = spawn(command, args, { cwd: root, env: environment, stdio: 'inherit' });
     runningChildren.add(child);
     const timer = setTimeout(() => {
       console.error(`\n${path.basename(command)} ran longer than ${stageTimeoutMs / 60_000} minutes; stopping it.`);
@@ -95,9 +74,7 @@ function runCommand(
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       runningChildren.delete(child);
-      const exitCode = code ?? (signal ? 128 : 1);
-      if (log) log.end(() => resolve(exitCode));
-      else resolve(exitCode);
+      resolve(code ?? (signal ? 128 : 1));
     });
   });
 }
@@ -107,9 +84,8 @@ async function runVitest(
   projects: string[],
   reportName: string,
   environment: NodeJS.ProcessEnv,
-  logFile?: string,
 ): Promise<StageOutcome> {
-  if (!logFile) banner(title);
+  banner(title);
   const reportFile = path.join(reportDir, reportName);
   await rm(reportFile, { force: true });
   const projectArgs = projects.flatMap((project) => ['--project', project]);
@@ -117,7 +93,6 @@ async function runVitest(
     bin('vitest'),
     ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`],
     environment,
-    logFile,
   );
   return { title, ...(await countVitest(reportFile, exitCode)) };
 }
@@ -154,46 +129,21 @@ function withoutTestDatabase(): NodeJS.ProcessEnv {
   return environment;
 }
 
-/** The PostgreSQL stage, its output in `logFile` (it runs beside the PGlite stage). */
-async function runPostgresStage(logFile: string): Promise<StageOutcome> {
+async function runPostgresStage(): Promise<StageOutcome> {
   const title = 'API tests on PostgreSQL';
   const givenUrl = process.env.TEST_DATABASE_URL;
-  if (givenUrl) return runVitest(`${title} (TEST_DATABASE_URL)`, ['api'], 'vitest-pg.json', process.env, logFile);
+  if (givenUrl) return runVitest(`${title} (TEST_DATABASE_URL)`, ['api'], 'vitest-pg.json', process.env);
   const started = await tryStartPostgres();
   if (!started.ok)
     return unavailable('PostgreSQL tests', started.reason, 'Install with: apt-get install -y postgresql');
   postgres = started.server;
-  console.log(`\nStarted a throwaway PostgreSQL server for the PostgreSQL stage: ${postgres.url}`);
+  console.log(`\nStarted a throwaway PostgreSQL server: ${postgres.url}`);
   try {
-    return await runVitest(
-      title,
-      ['api'],
-      'vitest-pg.json',
-      { ...process.env, TEST_DATABASE_URL: postgres.url },
-      logFile,
-    );
+    return await runVitest(title, ['api'], 'vitest-pg.json', { ...process.env, TEST_DATABASE_URL: postgres.url });
   } finally {
     await postgres.stop();
     postgres = undefined;
   }
-}
-
-/** The API stages selected, side by side; the PostgreSQL stage's output is printed once both are done. */
-async function runApiStages(selected: Set<StageName>): Promise<StageOutcome[]> {
-  const logFile = path.join(reportDir, 'pg-stage.log');
-  const runs: Promise<StageOutcome>[] = [];
-  if (selected.has('pg')) {
-    console.log(`\nThe PostgreSQL stage runs beside the PGlite stage; its output follows when it ends (${logFile}).`);
-    runs.push(runPostgresStage(logFile));
-  }
-  if (selected.has('api'))
-    runs.unshift(runVitest('API tests on PGlite', ['api'], 'vitest-api.json', withoutTestDatabase()));
-  const outcomes = await Promise.all(runs);
-  if (selected.has('pg')) {
-    banner('API tests on PostgreSQL');
-    process.stdout.write(await readFile(logFile, 'utf8').catch(() => '(no output)\n'));
-  }
-  return outcomes;
 }
 
 async function runBrowserStage(): Promise<StageOutcome> {
@@ -254,7 +204,8 @@ async function main(): Promise<void> {
   const stages: [StageName[], () => Promise<StageOutcome | StageOutcome[]>][] = [
     [['lint'], runLintStage],
     [['unit'], () => runVitest('Unit and component tests', ['unit', 'web'], 'vitest-unit.json', process.env)],
-    [['api', 'pg'], () => runApiStages(selected)],
+    [['api'], () => runVitest('API tests on PGlite', ['api'], 'vitest-api.json', withoutTestDatabase())],
+    [['pg'], runPostgresStage],
     [['e2e'], runBrowserStage],
   ];
   for (const [names, runStage] of stages) {

@@ -241,7 +241,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
     timeout: 60_000,
   }, async () => {
     const bad = await refusal(
-      client('tw-abcdefgh_' + 'x'.repeat(43)).chat.completions.create({
+      client(`tw-abcdefgh_${'x'.repeat(43)}`).chat.completions.create({
         model: 'auto',
         messages: [{ role: 'user', content: 'hi' }],
       }),

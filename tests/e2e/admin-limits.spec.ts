@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { newAccount, signInThroughUi, signUpThroughApi, type TestAccount } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
 import { signInThroughApi, subscribeThroughApi } from './support/admin';
+import { addUserThroughUi, createOneModelRole } from './support/admin-screens';
 import { expectFinishedReply, scriptReplies, sendPrompt } from './support/chat';
 import { e2eBaseUrl } from './support/environment';
 import { asRgb, contrastRatio, styleOf } from './support/styles';
@@ -12,37 +13,6 @@ const now = new Date();
 const resetsOn = isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
 /** The Cost Savings Analysis opens on the last 30 days to today. */
 const savingsRange = { from: isoDay(new Date(now.getTime() - 30 * 86_400_000)), to: isoDay(now) };
-
-async function createOneModelRole(page: Page, roleName: string, monthlyTokenLimit: number) {
-  await page.goto('/admin/roles');
-  await page.getByRole('button', { name: 'Create Role' }).click();
-  const form = page.getByRole('dialog', { name: 'Create Role' });
-  await form.getByLabel('Role name').fill(roleName);
-  await form.getByLabel('Description').fill('One small model with a monthly limit');
-  await form.getByRole('button', { name: 'Disable all models' }).click();
-  await form.getByRole('checkbox', { name: 'Enable GPT-4o mini' }).check();
-  await form.getByLabel('GPT-4o mini monthly token limit', { exact: true }).fill(String(monthlyTokenLimit));
-  // Replies are not shortened to fit by default (docs/decisions/051): a message is held with its conversation
-  // and its whole reply, so the role's replies are kept small enough for the month's last message to fit
-  // (at 925 used: about 50 tokens of conversation and a reply of up to 15, in the 75 left).
-  await form.getByLabel('GPT-4o mini max tokens per request', { exact: true }).fill('15');
-  await form.getByRole('button', { name: 'Create Role' }).click();
-  await expect(form).toBeHidden();
-  await expect(page.getByRole('listitem', { name: roleName }).getByText('1 model enabled')).toBeVisible();
-}
-
-async function createUser(page: Page, person: TestAccount, roleName: string) {
-  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'User Management' }).click();
-  await page.getByRole('button', { name: 'Add user' }).click();
-  const form = page.getByRole('dialog', { name: 'Create New User' });
-  await form.getByLabel('Username').fill(person.username);
-  await form.getByLabel('Email').fill(person.email);
-  await form.getByRole('radio', { name: /Set a password/ }).check();
-  await form.getByLabel('Password', { exact: true }).fill(person.password);
-  await form.getByLabel('Role').selectOption({ label: roleName });
-  await form.getByRole('button', { name: 'Create User' }).click();
-  await expect(form).toBeHidden();
-}
 
 test('a one-model role with a small monthly limit: its holder sees only that model, is warned above 90% and refused at the limit; the admin reads the usage, changes the role and exports the cost savings', async ({
   page,
@@ -56,7 +26,7 @@ test('a one-model role with a small monthly limit: its holder sees only that mod
   await signUpThroughApi(page.request, admin);
   await signInThroughUi(page, admin);
   await createOneModelRole(page, roleName, 1_000);
-  await createUser(page, person, roleName);
+  await addUserThroughUi(page, person, roleName, 'password');
 
   // The new person signs in in their own browser and sees only the role's model (beside Auto).
   const personContext = await browser.newContext({ baseURL: e2eBaseUrl });

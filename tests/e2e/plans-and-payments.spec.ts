@@ -1,19 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, signInThroughUi, signUpThroughApi } from './support/accounts';
+import { seriousViolations } from './support/accessibility';
 import { expectNoHorizontalOverflow } from './support/admin';
-
-/** axe-core's findings that block or seriously hinder people using assistive technology. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
-    );
-}
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 

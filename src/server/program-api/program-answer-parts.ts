@@ -71,8 +71,13 @@ export function tokenwiseHeaders(facts: AnswerFacts): Record<string, string> {
   };
 }
 
+/** Dollars to ten places without trailing zeros ("0.0012", "0.0"); a loop, not a backtracking pattern. */
 function usdText(usd: number): string {
-  return usd.toFixed(10).replace(/0+$/, '').replace(/\.$/, '.0');
+  const fixed = usd.toFixed(10);
+  let end = fixed.length;
+  while (end > 0 && fixed[end - 1] === '0') end -= 1;
+  const trimmed = fixed.slice(0, end);
+  return trimmed.endsWith('.') ? `${trimmed}0` : trimmed;
 }
 
 /**

@@ -5,10 +5,9 @@ import { addRoute, jsonBody, type ApiRouter } from '../http/api-router';
 import { upstreamFailure } from '../metered-calls/call-errors';
 import { chatCompletionBody, chatCompletionStream } from './openai-chat-answer';
 import { fromChatCompletionRequest } from './openai-chat-request';
-import { collectAnswer, factsOf, tokenwiseHeaders } from './program-answer-parts';
-import { startProgramCall } from './program-call';
+import { collectAnswer, tokenwiseHeaders } from './program-answer-parts';
+import { openEventStream, startProgramAnswer } from './program-answer-start';
 import { programApiSecurity } from './program-api-document';
-import { apiKeyCallerOf } from './program-api-context';
 import { ProgramApiError } from './program-api-error';
 
 const tags = ['API for programs'];
@@ -57,22 +56,9 @@ export function addProgramChatRoutes(router: ApiRouter, dependencies: Conversati
     async (context) => {
       const body = context.req.valid('json');
       const request = fromChatCompletionRequest(body);
-      const abort = new AbortController();
-      const answer = await startProgramCall(dependencies, apiKeyCallerOf(context), request, {
-        cacheOff: context.req.header('x-tokenwise-cache')?.trim().toLowerCase() === 'off',
-        signal: abort.signal,
-      });
-      const facts = factsOf(answer);
+      const { answer, facts, stop } = await startProgramAnswer(dependencies, context, request);
       if (body.stream) {
-        const stop = () => {
-          abort.abort();
-          if (answer.kind === 'model') answer.call.abort();
-        };
-        context.req.raw.signal.addEventListener('abort', stop, { once: true });
-        for (const [name, value] of Object.entries(tokenwiseHeaders(facts))) context.header(name, value);
-        context.header('Content-Type', 'text/event-stream; charset=utf-8');
-        context.header('X-Accel-Buffering', 'no');
-        context.header('Transfer-Encoding', 'chunked');
+        openEventStream(context, facts, stop);
         const includeUsage = body.stream_options?.include_usage === true;
         return context.body(chatCompletionStream(answer, facts.decisionId, includeUsage, stop));
       }

@@ -5,10 +5,9 @@ import { addRoute, jsonBody, type ApiRouter } from '../http/api-router';
 import { upstreamFailure } from '../metered-calls/call-errors';
 import { messageBody, messageStream } from './anthropic-messages-answer';
 import { fromMessagesRequest } from './anthropic-messages-request';
-import { collectAnswer, factsOf, tokenwiseHeaders } from './program-answer-parts';
-import { startProgramCall } from './program-call';
+import { collectAnswer, tokenwiseHeaders } from './program-answer-parts';
+import { openEventStream, startProgramAnswer } from './program-answer-start';
 import { programApiSecurity } from './program-api-document';
-import { apiKeyCallerOf } from './program-api-context';
 import { ProgramApiError } from './program-api-error';
 
 /** POST /v1/messages, as Anthropic's SDKs call it (docs/decisions/055); errors in Anthropic's shape. */
@@ -38,22 +37,9 @@ export function addProgramMessagesRoutes(router: ApiRouter, dependencies: Conver
     }),
     async (context) => {
       const body = context.req.valid('json');
-      const abort = new AbortController();
-      const answer = await startProgramCall(dependencies, apiKeyCallerOf(context), fromMessagesRequest(body), {
-        cacheOff: context.req.header('x-tokenwise-cache')?.trim().toLowerCase() === 'off',
-        signal: abort.signal,
-      });
-      const facts = factsOf(answer);
+      const { answer, facts, stop } = await startProgramAnswer(dependencies, context, fromMessagesRequest(body));
       if (body.stream) {
-        const stop = () => {
-          abort.abort();
-          if (answer.kind === 'model') answer.call.abort();
-        };
-        context.req.raw.signal.addEventListener('abort', stop, { once: true });
-        for (const [name, value] of Object.entries(tokenwiseHeaders(facts))) context.header(name, value);
-        context.header('Content-Type', 'text/event-stream; charset=utf-8');
-        context.header('X-Accel-Buffering', 'no');
-        context.header('Transfer-Encoding', 'chunked');
+        openEventStream(context, facts, stop);
         return context.body(messageStream(answer, facts.decisionId, stop));
       }
       const collected = await collectAnswer(answer).catch((error: unknown) => {

@@ -49,3 +49,14 @@ export async function signInAsNewAdmin(page: Page, prefix: string): Promise<void
   await signUpThroughApi(page.request, account);
   await signInThroughUi(page, account);
 }
+
+/** A visitor signs up on /signup, creating the organisation, and lands in the chat. */
+export async function signUpThroughUi(page: Page, account: TestAccount): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Organization name').fill(account.organization);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+}

@@ -109,3 +109,19 @@ export const thinkingIndicator = (page: Page): Locator =>
 /** Error toasts (spec section 2: toasts at top right), as opposed to the red banner above the input. */
 export const errorToasts = (page: Page): Locator =>
   page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+
+/**
+ * Chooses a model in the message box's model list: Auto (null), or a model by its id (shown under
+ * its name), so 'GPT-4o' is not confused with 'GPT-4o mini'.
+ */
+export async function chooseModel(page: Page, modelId: string | null): Promise<void> {
+  await page.getByRole('button', { name: /^Model: / }).click();
+  const options = page.getByRole('listbox', { name: 'Models' }).getByRole('option');
+  const option =
+    modelId === null
+      ? options.filter({ hasText: /^Auto/ })
+      : options.filter({ hasText: new RegExp(`${modelId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`) });
+  await expect(option).toHaveCount(1);
+  await option.click();
+  await expect(page.getByRole('dialog', { name: 'Choose a model' })).toBeHidden();
+}

@@ -19,6 +19,19 @@ describe('ModelSelector', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  // Issue 21's journey: with every model listed the panel ran past the top of an 800 px window and Auto could not be clicked.
+  it('keeps a long list within the window: it scrolls rather than growing upward past the screen', async () => {
+    const user = userEvent.setup();
+    const models = Array.from({ length: 20 }, (_, index) =>
+      makeModel({ model_id: `model-${index}`, name: `Model ${index}`, provider: 'openai' }),
+    );
+    render(<ModelSelector models={models} isLoading={false} selectedModelId="model-19" onSelect={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Model: Model 19' }));
+    const list = screen.getByRole('listbox', { name: 'Models' });
+    expect(list).toHaveClass('max-h-[50vh]', 'overflow-y-auto');
+    expect(within(list).getAllByRole('option')).toHaveLength(21);
+  });
+
   it('lists each model with its name, provider/model id and max tokens, and selects one', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();

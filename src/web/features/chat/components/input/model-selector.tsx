@@ -113,8 +113,10 @@ export function ModelSelector({
           {isLoading ? <p className="p-2 text-sm">Loading models...</p> : null}
           {!isLoading && (models?.length ?? 0) === 0 ? <p className="p-2 text-sm">No available models</p> : null}
           {!isLoading && models && models.length > 0 ? (
+            // At most half the window: the panel opens upward from the message box, and a long list (an
+            // administrator sees every model) would otherwise run past the top of the screen, Auto out of reach.
             // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA listbox pattern on a list: keyboard handling and aria-selected are implemented here
-            <ul role="listbox" aria-label="Models">
+            <ul role="listbox" aria-label="Models" className="max-h-[50vh] overflow-y-auto">
               <ModelOption
                 label="Auto"
                 detail="Routed: from the cache when safe, else the smallest model that is enough"
