@@ -107,6 +107,12 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.string(),
   role_id: z.string(),
+  /**
+   * Every scope the person's role grants as stored with it (docs/decisions/059), the administrator's
+   * implied ones included: what the web app shows is decided from these, never from `role`. Absent
+   * from profiles saved before the scopes were stored, which then grant nothing until reloaded.
+   */
+  scopes: z.array(scopeSchema).optional(),
   email_verified: z.boolean(),
   /** A link to verify the address was e-mailed (people an admin gave a password were sent none): only then does the web app ask them to follow it. */
   email_verification_sent: z.boolean(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api } from './support/client';
+import { api, strongPassword } from './support/client';
 import { auditEntries, createPerson, createRole, enableAudit, newAdministrator } from './support/administration';
 import { roleIdByName } from './support/invite';
 
@@ -67,6 +67,33 @@ describe('scopes stored with the role (issue 22, docs/decisions/059)', () => {
     });
     expect(super_.body).toMatchObject({ scopes: [], unlimited: false });
     expect((await api(`/org/${admin.orgId}/users`, { token: person.token })).status).toBe(403);
+  });
+
+  it("sends the stored scopes with the profile, whatever the role's name, and a change from the next request", async () => {
+    const admin = await newAdministrator();
+    expect(admin.signedUp.auth.user.scopes).toEqual(everyScope);
+    const ownersRoleId = admin.signedUp.auth.user.role_id;
+    await api(`/roles/${ownersRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Owners' } });
+    const owner = await api('/user/profile', { token: admin.token });
+    expect(owner.body.user).toMatchObject({ role: 'owners', scopes: everyScope });
+
+    const memberRoleId = await roleIdByName(admin.token, admin.orgId, 'Member');
+    await api(`/roles/${memberRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Admin' } });
+    const person = await createPerson(admin, { id: memberRoleId });
+    const signedIn = await api('/auth/login', { body: { username: person.username, password: strongPassword } });
+    expect(signedIn.body.user).toMatchObject({ role: 'admin', scopes: [] });
+
+    const granted = await api(`/roles/${memberRoleId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { scopes: ['billing', 'user-management'] },
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    // In the spec's order, the way every role answer lists them.
+    expect((await api('/user/profile', { token: person.token })).body.user.scopes).toEqual([
+      'user-management',
+      'billing',
+    ]);
   });
 
   it("lets a 'Finance' role with the billing scope reach billing, and nothing else", async () => {
