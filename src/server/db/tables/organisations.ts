@@ -58,8 +58,9 @@ export const roles = pgTable(
 );
 
 /**
- * Per-model limits of a role (spec section 3). Admin and Super Admin have every model by rule and no
- * rows; other roles whose name contains 'admin' have rows with every limit at the largest safe integer.
+ * Per-model limits of a role (spec section 3). Roles storing the admin scope have every model by rule
+ * and no rows; other unlimited roles have rows with every limit at the largest safe integer
+ * (docs/decisions/059: the stored scopes and flag decide, never the name).
  */
 export const rolePermissions = pgTable(
   'role_permissions',
