@@ -98,6 +98,8 @@ async function signUp(server: RunningServer, name: string): Promise<Owner> {
     email: body.user.email,
     roleId: body.user.role_id,
     roleName: 'Admin',
+    roleScopes: ['admin' as const],
+    roleUnlimited: true,
   };
   return { token: body.token, caller };
 }

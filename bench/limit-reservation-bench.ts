@@ -83,6 +83,8 @@ async function limitedUser(records: number) {
     email: '',
     roleId: role!.id,
     roleName: 'Member',
+    roleScopes: [],
+    roleUnlimited: false,
   };
   const usable: UsableModel[] = modelIds.map((id) => ({
     model: modelCatalog.find((model) => model.id === id)!,

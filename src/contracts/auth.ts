@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userIdSchema } from './ids';
 import { messages } from './messages';
 import { MIN_PASSWORD_LENGTH, MIN_SIGNUP_PASSWORD_SCORE, scorePassword } from './password-strength';
+import { scopeSchema } from './scopes';
 import { text } from './text-rules';
 
 /** Passwords are never trimmed: spaces are part of them. */
@@ -106,6 +107,12 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.string(),
   role_id: z.string(),
+  /**
+   * Every scope the person's role grants as stored with it (docs/decisions/059), the administrator's
+   * implied ones included: what the web app shows is decided from these, never from `role`. Absent
+   * from profiles saved before the scopes were stored, which then grant nothing until reloaded.
+   */
+  scopes: z.array(scopeSchema).optional(),
   email_verified: z.boolean(),
   /** A link to verify the address was e-mailed (people an admin gave a password were sent none): only then does the web app ask them to follow it. */
   email_verification_sent: z.boolean(),
@@ -173,6 +180,10 @@ export const roleSchema = z.object({
   permissions: z.array(rolePermissionSchema),
   /** A reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
   shorten_replies_to_fit: z.boolean().optional(),
+  /** The scopes the role grants, as stored (docs/decisions/059); an administrator's lists every scope. */
+  scopes: z.array(scopeSchema).optional(),
+  /** Every limit at the largest safe integer (spec section 5). */
+  unlimited: z.boolean().optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -139,8 +139,8 @@ export const messages = {
   roleInUse: (holders: number) =>
     `This role is held by ${holders} ${holders === 1 ? 'user' : 'users'}. Give ${holders === 1 ? 'them' : 'each of them'} another role before deleting it.`,
   adminRoleNotDeletable: 'The Admin role cannot be deleted: it is what gives administrators their access.',
-  adminRoleMustStayAdmin:
-    "The Admin role must keep the name 'Admin' or 'Super Admin': it is what gives administrators their access.",
+  adminRoleMustStayAdmin: 'The Admin role must keep the admin scope: it is what gives administrators their access.',
+  onlyAdministratorsSetScopes: "Only administrators can change a role's scopes or unlimited use.",
   lastAdministrator:
     'An organization must keep at least one active administrator. Make someone else an administrator first.',
   cannotRemoveYourself: 'You cannot remove yourself from the organization.',

@@ -3,6 +3,7 @@ import { roleSchema } from './auth';
 import { modelIdSchema } from './conversation';
 import { organisationIdSchema, roleIdSchema, userIdSchema } from './ids';
 import { messages } from './messages';
+import { roleScopesSchema } from './scopes';
 import { text } from './text-rules';
 
 /** What an unlimited role reports for every limit: the largest safe integer (spec sections 5 and 9). */
@@ -14,11 +15,6 @@ export const newRolePermissionDefaults = {
   monthly_token_limit: 100_000,
   cost_limit: 50,
 } as const;
-
-/** A role whose name contains 'admin' in any case gets unlimited values for all limits (spec section 5). */
-export function isUnlimitedRoleName(roleName: string): boolean {
-  return roleName.toLowerCase().includes('admin');
-}
 
 const limit = (label: string) =>
   z
@@ -64,6 +60,8 @@ const permissionsSchema = z
 const shortenRepliesToFit = z.boolean({ error: 'shorten_replies_to_fit must be true or false' });
 const roleName = text({ label: 'Role name', max: 100, required: messages.roleNameRequired });
 const roleDescription = text({ label: 'Description', max: 500, kind: 'multi-line' });
+/** Every limit at the largest safe integer (spec section 5); stored with the role, set by administrators only. */
+const unlimitedFlag = z.boolean({ error: 'unlimited must be true or false' });
 
 /** POST /roles. Without permissions a new role enables every catalog model with the defaults (spec section 4). */
 export const createRoleRequestSchema = z.object({
@@ -72,6 +70,9 @@ export const createRoleRequestSchema = z.object({
   description: roleDescription.optional(),
   permissions: permissionsSchema.optional(),
   shorten_replies_to_fit: shortenRepliesToFit.optional(),
+  /** Without scopes a new role grants none; administrators only (docs/decisions/059). */
+  scopes: roleScopesSchema.optional(),
+  unlimited: unlimitedFlag.optional(),
 });
 export type CreateRoleRequest = z.infer<typeof createRoleRequestSchema>;
 
@@ -82,6 +83,8 @@ export const updateRoleRequestSchema = z.object({
   description: roleDescription.optional(),
   permissions: permissionsSchema.optional(),
   shorten_replies_to_fit: shortenRepliesToFit.optional(),
+  scopes: roleScopesSchema.optional(),
+  unlimited: unlimitedFlag.optional(),
 });
 export type UpdateRoleRequest = z.infer<typeof updateRoleRequestSchema>;
 

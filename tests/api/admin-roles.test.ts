@@ -75,10 +75,11 @@ describe('roles: create, change, delete (scope admin)', () => {
     );
   });
 
-  it('makes every limit of a role whose name contains admin, in any case, the largest safe integer', async () => {
+  it('makes every limit of an unlimited role the largest safe integer (docs/decisions/059)', async () => {
     const admin = await newAdministrator();
     const roleId = await createRole(admin, {
-      name: 'Sales ADMINs',
+      name: 'Sales',
+      unlimited: true,
       permissions: [
         { model_id: 'openai/gpt-4o-mini', monthly_token_limit: 10 },
         { model_id: 'openai/gpt-4o', isEnabled: false },
@@ -101,8 +102,8 @@ describe('roles: create, change, delete (scope admin)', () => {
         cost_limit: unlimited,
       },
     ]);
-    // Renamed to an ordinary name without new limits, it goes back to the defaults rather than stay unlimited.
-    const renamed = await api(`/roles/${roleId}`, { method: 'PUT', token: admin.token, body: { name: 'Sales' } });
+    // Made limited without new limits, it goes back to the defaults rather than stay unlimited.
+    const renamed = await api(`/roles/${roleId}`, { method: 'PUT', token: admin.token, body: { unlimited: false } });
     expect(renamed.body.permissions[1]).toEqual({
       model_id: 'openai/gpt-4o-mini',
       isEnabled: true,
@@ -278,7 +279,7 @@ describe('roles: create, change, delete (scope admin)', () => {
     expect((await api(`/roles/${roleId}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
   });
 
-  it('keeps the seeded Admin role: not deletable, not renamed away from admin', async () => {
+  it('keeps the seeded Admin role: not deletable, kept an administrator whatever its name', async () => {
     const admin = await newAdministrator();
     const adminRoleId = admin.signedUp.auth.user.role_id;
     const deleted = await api(`/roles/${adminRoleId}`, { method: 'DELETE', token: admin.token });
@@ -286,29 +287,27 @@ describe('roles: create, change, delete (scope admin)', () => {
     expect(deleted.body.message).toBe(
       'The Admin role cannot be deleted: it is what gives administrators their access.',
     );
+    // A name gives nothing and takes nothing (docs/decisions/059): renamed, it is still the administrators' role.
     const renamed = await api(`/roles/${adminRoleId}`, {
       method: 'PUT',
       token: admin.token,
-      body: { name: 'Administrators' },
+      body: { name: 'Administrators', description: 'Runs the place' },
     });
-    expect(renamed.status).toBe(409);
-    expect(renamed.body.message).toBe(
-      "The Admin role must keep the name 'Admin' or 'Super Admin': it is what gives administrators their access.",
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.scopes).toEqual(['admin', 'user-management', 'model-management', 'billing']);
+    expect((await api('/user/profile', { token: admin.token })).body.user.role).toBe('administrators');
+    expect((await api(`/org/${admin.orgId}/users`, { token: admin.token })).status).toBe(200);
+    const demoted = await api(`/roles/${adminRoleId}`, { method: 'PUT', token: admin.token, body: { scopes: [] } });
+    expect(demoted.status).toBe(409);
+    expect(demoted.body.message).toBe(
+      'The Admin role must keep the admin scope: it is what gives administrators their access.',
     );
-    const superAdmin = await api(`/roles/${adminRoleId}`, {
-      method: 'PUT',
-      token: admin.token,
-      body: { name: 'Super Admin', description: 'Runs the place' },
-    });
-    expect(superAdmin.status).toBe(200);
-    expect((await api('/user/profile', { token: admin.token })).body.user.role).toBe('super admin');
-    // A second admin-named role may be renamed away, but not while that would leave no administrator.
-    const otherAdminRoleId = await createRole(admin, { name: 'Admin Two' });
-    await api(`/roles/${otherAdminRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'admin' } });
+    // A second administrator role may lose the admin scope.
+    const otherAdminRoleId = await createRole(admin, { name: 'Admin Two', scopes: ['admin'] });
     const colleague = await createPerson(admin, { id: otherAdminRoleId });
+    expect((await api(`/org/${admin.orgId}/users`, { token: colleague.token })).status).toBe(200);
     expect(
-      (await api(`/roles/${otherAdminRoleId}`, { method: 'PUT', token: admin.token, body: { name: 'Former admins' } }))
-        .status,
+      (await api(`/roles/${otherAdminRoleId}`, { method: 'PUT', token: admin.token, body: { scopes: [] } })).status,
     ).toBe(200);
     expect((await api(`/org/${admin.orgId}/users`, { token: colleague.token })).status).toBe(403);
   });
@@ -451,7 +450,7 @@ describe('who holds which role, assignments and model usage (scope user-manageme
           body: { user_id: userId, role_id: roleId, org_id: admin.orgId },
         }),
       );
-    await createRole(admin, { name: 'Team Admins' });
+    await createRole(admin, { name: 'Team Admins', unlimited: true });
     expect((await assign(person.userId, 'User Manager')).status).toBe(200);
     for (const roleName of ['Admin', 'Model Manager', 'Billing Manager', 'Team Admins']) {
       const refused = await assign(userManager.userId, roleName);

@@ -80,6 +80,8 @@ describe('recovery codes at rest', () => {
       email: signedUp.user.email,
       roleId: signedUp.user.role_id,
       roleName: 'Admin',
+      roleScopes: ['admin' as const],
+      roleUnlimited: true,
     };
     const { secret: totpSecret } = await setUpTwoFactor(services, caller);
     const code = await generate({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ApiKeyKind } from '../../contracts';
+import type { ApiKeyKind, Scope } from '../../contracts';
 import type { Executor } from '../db/database';
 import { apiKeys, organisationSettings, roles, users } from '../db/schema';
 
@@ -22,6 +22,8 @@ export interface KeyForAuthentication {
   userStatus: string;
   roleId: string;
   roleName: string;
+  roleScopes: Scope[];
+  roleUnlimited: boolean;
   apiAccessEnabled: boolean;
   apiIpRestrictions: string[];
   signInIpRestrictions: string[];
@@ -57,6 +59,8 @@ export async function findKeyForAuthentication(
       userStatus: users.status,
       roleId: users.roleId,
       roleName: roles.name,
+      roleScopes: roles.scopes,
+      roleUnlimited: roles.unlimited,
       apiAccessEnabled: sql<boolean>`coalesce(${organisationSettings.apiAccessEnabled}, true)`,
       apiIpRestrictions: organisationSettings.apiIpRestrictions,
       signInIpRestrictions: organisationSettings.ipRestrictions,

@@ -10,6 +10,8 @@ const caller = (sessionId: string, overrides: Partial<Caller> = {}): Caller => (
   email: 'ada@example.test',
   roleId: 'role-1',
   roleName: 'Member',
+  roleScopes: [],
+  roleUnlimited: false,
   ...overrides,
 });
 const claimsOf = ({ userId, orgId, sessionId }: Caller) => ({ userId, orgId, sessionId });

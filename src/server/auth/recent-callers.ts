@@ -70,6 +70,8 @@ export function sameCaller(a: Caller, b: Caller): boolean {
     a.sessionId === b.sessionId &&
     a.roleId === b.roleId &&
     a.roleName === b.roleName &&
+    a.roleUnlimited === b.roleUnlimited &&
+    a.roleScopes.join() === b.roleScopes.join() &&
     a.username === b.username &&
     a.email === b.email
   );

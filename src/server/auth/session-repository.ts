@@ -201,6 +201,8 @@ export async function findCaller(
       email: users.email,
       roleId: users.roleId,
       roleName: roles.name,
+      roleScopes: roles.scopes,
+      roleUnlimited: roles.unlimited,
       lastActiveAt: authSessions.lastUsedAt,
       twoFactorEnabled: twoFactorSatisfied,
       ...signInRuleColumns,

@@ -2,7 +2,7 @@ import { planFeatureMessages, roleGrantsScope, type PlanAllowance } from '../../
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { AppError } from '../http/app-error';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { centsOf } from './billing-money';
 import { planAllowance } from './plan-allowance';
 import { planOfOrganisation } from './plan-features';
@@ -81,7 +81,7 @@ export function createPlanAllowanceGate(db: Executor, clock: () => Date = () => 
           plan: standing.plan,
           tokens: allowance.tokens_per_cycle,
           resetsOn: allowance.resets_on,
-          billingScope: roleGrantsScope(caller.roleName, 'billing'),
+          billingScope: roleGrantsScope(callerAccess(caller), 'billing'),
           upgrade: standing.upgrade,
         }),
       );

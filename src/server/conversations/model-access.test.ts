@@ -13,6 +13,8 @@ const admin: Caller = {
   email: 'a@example.test',
   roleId: 'r',
   roleName: 'Admin',
+  roleScopes: ['admin'],
+  roleUnlimited: true,
 };
 
 describe('the max_tokens the model list reports', () => {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { isAdminRoleName, type ChatModel, type OrganisationSettings } from '../../contracts';
+import { isAdministrator, type ChatModel, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions, roles } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { replyReserve } from './history-window';
@@ -28,7 +28,7 @@ export async function listUsableModels(
     localModelEnabled: dependencies.localModelEnabled,
   });
   const ceiling = (settings ?? (await getOrganisationSettings(dependencies.db, caller.orgId))).max_tokens_per_request;
-  if (isAdminRoleName(caller.roleName)) {
+  if (isAdministrator(callerAccess(caller))) {
     return available.map((model) => ({
       model,
       ...promptLimit(promptCapacity(model), { bound: 'organisation', limit: ceiling }),

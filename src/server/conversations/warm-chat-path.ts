@@ -21,6 +21,8 @@ const warmCaller: Caller = {
   email: 'warm-up@invalid',
   roleId: nobody,
   roleName: 'warm-up',
+  roleScopes: [],
+  roleUnlimited: false,
 };
 const warmPrompt = 'How do tides form along the coast?';
 /** Each step takes milliseconds to a few seconds; a loaded machine, many times that. */

@@ -1,4 +1,4 @@
-import { isAdminRoleName, messages, type Feedback, type FeedbackStats, type FeedbackWindow } from '../../contracts';
+import { isAdministrator, messages, type Feedback, type FeedbackStats, type FeedbackWindow } from '../../contracts';
 import { findMessage } from '../conversations/chat-message-repository';
 import type { Database, Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
@@ -7,7 +7,7 @@ import { findSession } from '../conversations/chat-session-repository';
 import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
 import type { ReplyCache } from '../routing/reply-cache';
 import { AppError, forbidden, notFound } from '../http/app-error';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { isUuid } from '../shared/ids';
 import { uniqueViolationIndex } from '../shared/unique-violation';
 import { feedbackStats, presentFeedback } from './feedback-report';
@@ -93,8 +93,8 @@ async function findRatedReply(db: Executor, owner: { orgId: string; userId: stri
  */
 export function feedbackScope(caller: Caller, orgId: string, userId: string | undefined, window: FeedbackWindow) {
   if (orgId !== caller.orgId) throw forbidden();
-  if (!isAdminRoleName(caller.roleName) && userId !== undefined && userId !== caller.userId) throw forbidden();
-  const scopedUserId = isAdminRoleName(caller.roleName) ? userId : caller.userId;
+  if (!isAdministrator(callerAccess(caller)) && userId !== undefined && userId !== caller.userId) throw forbidden();
+  const scopedUserId = isAdministrator(callerAccess(caller)) ? userId : caller.userId;
   return { userId: scopedUserId, ...feedbackWindow(window) };
 }
 
@@ -115,7 +115,7 @@ export async function feedbackStatistics(db: Executor, orgId: string, window: Fe
 
 export async function feedbackById(db: Executor, caller: Caller, feedbackId: string): Promise<Feedback> {
   const row = isUuid(feedbackId) ? await findFeedback(db, caller.orgId, feedbackId) : undefined;
-  if (!row || (row.userId !== caller.userId && !isAdminRoleName(caller.roleName)))
+  if (!row || (row.userId !== caller.userId && !isAdministrator(callerAccess(caller))))
     throw notFound(messages.feedbackNotFound);
   return presentFeedback(row);
 }

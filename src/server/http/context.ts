@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { RoleAccess, Scope } from '../../contracts';
 import type { Executor } from '../db/database';
 
 /** What a signed-in request carries, read by routes and passed to services as plain data. */
@@ -10,6 +11,9 @@ export interface Caller {
   email: string;
   roleId: string;
   roleName: string;
+  /** The role's stored scopes and unlimited flag, loaded with the caller: checks read these, never the name. */
+  roleScopes: readonly Scope[];
+  roleUnlimited: boolean;
 }
 
 export interface AppEnv {
@@ -23,4 +27,9 @@ export interface AppEnv {
     /** The JSON body did not parse; the route's validator refuses it after the sign-in checks (read-json-body.ts). */
     malformedJsonBody?: true;
   };
+}
+
+/** The caller's role as the scope rules read it. */
+export function callerAccess(caller: Pick<Caller, 'roleScopes' | 'roleUnlimited'>): RoleAccess {
+  return { scopes: caller.roleScopes, unlimited: caller.roleUnlimited };
 }

@@ -8,7 +8,7 @@ import { sendAfterCommit } from '../auth/send-after-commit';
 import { users } from '../db/schema';
 import { verificationEmail } from '../email/templates';
 import { forbidden, notFound, validationFailed } from '../http/app-error';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { findRole } from '../roles/role-repository';
 import { isUuid } from '../shared/ids';
 import { uniqueViolationIndex } from '../shared/unique-violation';
@@ -39,7 +39,7 @@ export async function inviteUser(dependencies: AuthDependencies, caller: Caller,
   const { db } = dependencies;
   const role = isUuid(input.role_id) ? await findRole(db, caller.orgId, input.role_id) : undefined;
   if (!role) throw notFound('Role not found');
-  if (!mayHandleRole(caller.roleName, role.name)) throw forbidden(messages.onlyAdministratorsAssignRole);
+  if (!mayHandleRole(callerAccess(caller), role)) throw forbidden(messages.onlyAdministratorsAssignRole);
   await refuseDisallowedEmailDomain(db, caller.orgId, input.email);
   const username = input.username ?? usernameFromEmail(input.email);
   const taken = await findTakenIdentity(db, username, input.email);

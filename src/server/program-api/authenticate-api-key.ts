@@ -59,6 +59,8 @@ export async function authenticateApiKey(
     email: key.email,
     roleId: key.roleId,
     roleName: key.roleName,
+    roleScopes: key.roleScopes,
+    roleUnlimited: key.roleUnlimited,
     apiKey: {
       id: key.id,
       name: key.name,

@@ -1,4 +1,4 @@
-import { newRolePermissionDefaults } from '../../contracts';
+import { newRolePermissionDefaults, type Scope, scopes } from '../../contracts';
 import type { SeededRoleKey } from '../db/schema';
 
 /** Limits a new role gets per model (spec section 9). */
@@ -20,14 +20,39 @@ export const memberDefaultModelIds = [
   'google/gemini-2.0-flash',
 ] as const;
 
-/** The roles every organisation starts with; the manager names give the scopes of spec section 6. */
-export const seededRoles = {
-  admin: { name: 'Admin', description: 'Full access to every model and every administration area.' },
-  member: { name: 'Member', description: 'Chats with the everyday models within monthly limits.' },
-  'user-manager': { name: 'User Manager', description: 'Adds people, changes their roles and sees their usage.' },
+/** The roles every organisation starts with, with the scopes of spec section 6 stored on them (docs/decisions/059). */
+export const seededRoles: Record<
+  SeededRoleKey,
+  { name: string; description: string; scopes: Scope[]; unlimited: boolean }
+> = {
+  admin: {
+    name: 'Admin',
+    description: 'Full access to every model and every administration area.',
+    scopes: [...scopes],
+    unlimited: true,
+  },
+  member: {
+    name: 'Member',
+    description: 'Chats with the everyday models within monthly limits.',
+    scopes: [],
+    unlimited: false,
+  },
+  'user-manager': {
+    name: 'User Manager',
+    description: 'Adds people, changes their roles and sees their usage.',
+    scopes: ['user-management'],
+    unlimited: false,
+  },
   'model-manager': {
     name: 'Model Manager',
     description: 'Looks after the models: routing policy and model analytics.',
+    scopes: ['model-management'],
+    unlimited: false,
   },
-  'billing-manager': { name: 'Billing Manager', description: 'Looks after billing, the wallet and usage costs.' },
-} as const satisfies Record<SeededRoleKey, { name: string; description: string }>;
+  'billing-manager': {
+    name: 'Billing Manager',
+    description: 'Looks after billing, the wallet and usage costs.',
+    scopes: ['billing'],
+    unlimited: false,
+  },
+};

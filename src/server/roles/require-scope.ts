@@ -1,12 +1,12 @@
 import { createMiddleware } from 'hono/factory';
 import { roleGrantsScope, type Scope } from '../../contracts';
 import { forbidden } from '../http/app-error';
-import type { AppEnv } from '../http/context';
+import { type AppEnv, callerAccess } from '../http/context';
 
 /** Server-side scope check of spec section 6, on the role loaded with the caller. Runs after requireAuth. */
 export function requireScope(scope: Scope) {
   return createMiddleware<AppEnv>(async (context, next) => {
-    if (!roleGrantsScope(context.get('caller').roleName, scope)) throw forbidden();
+    if (!roleGrantsScope(callerAccess(context.get('caller')), scope)) throw forbidden();
     await next();
   });
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { rolePermissionInputSchema, unlimitedLimit } from '../../contracts';
+import { type RoleAccess, rolePermissionInputSchema, unlimitedLimit } from '../../contracts';
 import { permissionsToStore, presentRole } from './role-permissions';
 
+const plain: RoleAccess = { scopes: [], unlimited: false };
+const administrator: RoleAccess = { scopes: ['admin'], unlimited: true };
+const unlimitedAccess: RoleAccess = { scopes: [], unlimited: true };
 const sent = (values: Record<string, unknown>) => rolePermissionInputSchema.parse(values);
 const limited = {
   modelId: 'openai/gpt-4o-mini',
@@ -19,7 +22,7 @@ const unlimitedRow = {
 
 describe('permissionsToStore', () => {
   it('keeps what is sent for an ordinary role, omitted values at the new-role defaults', () => {
-    expect(permissionsToStore('Analyst', [sent({ model_id: 'openai/gpt-4o-mini', isEnabled: false })], [])).toEqual([
+    expect(permissionsToStore(plain, [sent({ model_id: 'openai/gpt-4o-mini', isEnabled: false })], [])).toEqual([
       {
         modelId: 'openai/gpt-4o-mini',
         isEnabled: false,
@@ -30,15 +33,15 @@ describe('permissionsToStore', () => {
     ]);
   });
 
-  it('keeps no rows for Admin and Super Admin, who use every model by rule', () => {
-    expect(permissionsToStore('admin', [sent({ model_id: 'openai/gpt-4o-mini' })], [limited])).toEqual([]);
-    expect(permissionsToStore('Super ADMIN', undefined, [limited])).toEqual([]);
+  it('keeps no rows for administrators, who use every model by rule', () => {
+    expect(permissionsToStore(administrator, [sent({ model_id: 'openai/gpt-4o-mini' })], [limited])).toEqual([]);
+    expect(permissionsToStore({ scopes: ['admin', 'billing'], unlimited: false }, undefined, [limited])).toEqual([]);
   });
 
-  it('makes every limit unlimited for a name containing admin, keeping the choice of models', () => {
+  it('makes every limit unlimited for an unlimited role, keeping the choice of models', () => {
     expect(
       permissionsToStore(
-        'Sales Administrators',
+        unlimitedAccess,
         [sent({ model_id: 'openai/gpt-4o-mini', isEnabled: false, monthly_token_limit: 5 })],
         [],
       ),
@@ -53,11 +56,11 @@ describe('permissionsToStore', () => {
     ]);
   });
 
-  it('puts limits a former admin-like name left unlimited back to the defaults when nothing is sent', () => {
-    expect(permissionsToStore('Sales', undefined, [unlimitedRow])).toEqual([
+  it('puts limits a former unlimited role left unlimited back to the defaults when nothing is sent', () => {
+    expect(permissionsToStore(plain, undefined, [unlimitedRow])).toEqual([
       { ...limited, maxTokensPerRequest: 2000, monthlyTokenLimit: 100_000, costLimit: 50 },
     ]);
-    expect(permissionsToStore('Sales', undefined, [limited])).toEqual([limited]);
+    expect(permissionsToStore(plain, undefined, [limited])).toEqual([limited]);
   });
 });
 
@@ -69,10 +72,15 @@ describe('presentRole', () => {
     description: '',
     seededAs: 'admin' as const,
     shortenRepliesToFit: false,
+    scopes: ['admin' as const],
+    unlimited: true,
   };
 
-  it('reports Admin with every catalog model, unlimited', () => {
-    expect(presentRole(role, [], ['a/one', 'b/two']).permissions).toEqual([
+  it('reports an administrator role, whatever its name, with every scope and every catalog model, unlimited', () => {
+    const presented = presentRole({ ...role, name: 'Owners' }, [], ['a/one', 'b/two']);
+    expect(presented.scopes).toEqual(['admin', 'user-management', 'model-management', 'billing']);
+    expect(presented.unlimited).toBe(true);
+    expect(presented.permissions).toEqual([
       {
         model_id: 'a/one',
         isEnabled: true,
@@ -90,8 +98,14 @@ describe('presentRole', () => {
     ]);
   });
 
-  it('reports other roles as stored', () => {
-    expect(presentRole({ ...role, name: 'Member', seededAs: 'member' }, [limited], ['a/one']).permissions).toEqual([
+  it('reports other roles as stored, even one named Admin', () => {
+    expect(
+      presentRole(
+        { ...role, name: 'Admin', seededAs: 'member', scopes: ['billing'], unlimited: false },
+        [limited],
+        ['a/one'],
+      ).permissions,
+    ).toEqual([
       {
         model_id: 'openai/gpt-4o-mini',
         isEnabled: true,

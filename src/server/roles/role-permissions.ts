@@ -1,7 +1,8 @@
 import {
-  isAdminRoleName,
-  isUnlimitedRoleName,
+  grantedScopes,
+  isAdministrator,
   messages,
+  type RoleAccess,
   unlimitedLimit,
   type Role,
   type RolePermissionInput,
@@ -35,18 +36,18 @@ export function everyModelWithDefaults(catalogModelIds: Iterable<string>): Store
 }
 
 /**
- * The rows to keep for a role named `roleName`, from the list sent or else `current`:
- * - Admin and Super Admin use every model without limits by rule (spec section 6): no rows;
- * - other names containing 'admin' keep their choice of models, every limit the largest safe integer (spec section 5);
- * - any other role keeps its limits, except that limits left unlimited by a former admin-like name
- *   (nothing sent with the rename) go back to the new-role defaults.
+ * The rows to keep for a role granting `access`, from the list sent or else `current`:
+ * - administrators use every model without limits by rule (spec section 6): no rows;
+ * - other unlimited roles keep their choice of models, every limit the largest safe integer (spec section 5);
+ * - any other role keeps its limits, except that limits left unlimited by a former unlimited role
+ *   (nothing sent with the change) go back to the new-role defaults.
  */
 export function permissionsToStore(
-  roleName: string,
+  access: RoleAccess,
   sent: readonly RolePermissionInput[] | undefined,
   current: readonly StoredPermission[],
 ): StoredPermission[] {
-  if (isAdminRoleName(roleName)) return [];
+  if (isAdministrator(access)) return [];
   const chosen: StoredPermission[] = sent
     ? sent.map((permission) => ({
         modelId: permission.model_id,
@@ -56,7 +57,7 @@ export function permissionsToStore(
         costLimit: permission.cost_limit,
       }))
     : current.map((permission) => ({ ...permission }));
-  if (isUnlimitedRoleName(roleName)) return chosen.map((permission) => ({ ...permission, ...unlimited }));
+  if (access.unlimited) return chosen.map((permission) => ({ ...permission, ...unlimited }));
   if (sent) return chosen;
   return chosen.map((permission) => ({
     ...permission,
@@ -72,13 +73,13 @@ export function permissionsToStore(
   }));
 }
 
-/** The role as spec section 3 has it; Admin and Super Admin report every catalog model, unlimited. */
+/** The role as spec section 3 has it, with its stored scopes; administrators report every catalog model, unlimited. */
 export function presentRole(
   role: RoleRecord,
   stored: readonly StoredPermission[],
   catalogModelIds: Iterable<string>,
 ): Role {
-  const permissions = isAdminRoleName(role.name)
+  const permissions = isAdministrator(role)
     ? [...catalogModelIds].map((modelId) => ({ modelId, isEnabled: true, ...unlimited }))
     : stored;
   return {
@@ -88,6 +89,8 @@ export function presentRole(
     name: role.name,
     description: role.description,
     shorten_replies_to_fit: role.shortenRepliesToFit,
+    scopes: grantedScopes(role),
+    unlimited: role.unlimited || isAdministrator(role),
     // By model id in code point order, whatever the database's collation.
     permissions: [...permissions]
       .sort((first, second) => (first.modelId < second.modelId ? -1 : first.modelId > second.modelId ? 1 : 0))

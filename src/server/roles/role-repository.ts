@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Scope } from '../../contracts';
 import type { Executor } from '../db/database';
 import { rolePermissions, roles, users, type SeededRoleKey } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -12,6 +13,8 @@ export interface RoleRecord {
   description: string;
   seededAs: SeededRoleKey | null;
   shortenRepliesToFit: boolean;
+  scopes: Scope[];
+  unlimited: boolean;
 }
 
 const roleColumns = {
@@ -21,6 +24,8 @@ const roleColumns = {
   description: roles.description,
   seededAs: roles.seededAs,
   shortenRepliesToFit: roles.shortenRepliesToFit,
+  scopes: roles.scopes,
+  unlimited: roles.unlimited,
 };
 
 export async function findRole(db: Executor, orgId: string, roleId: string): Promise<RoleRecord | undefined> {
@@ -54,7 +59,7 @@ export async function listRoles(db: Executor, orgId: string): Promise<(RoleRecor
 export async function insertRole(
   db: Executor,
   orgId: string,
-  values: { name: string; description: string; shortenRepliesToFit?: boolean },
+  values: { name: string; description: string; shortenRepliesToFit?: boolean; scopes?: Scope[]; unlimited?: boolean },
 ): Promise<string> {
   const [role] = await db
     .insert(roles)
@@ -68,7 +73,13 @@ export async function updateRoleRecord(
   db: Executor,
   orgId: string,
   roleId: string,
-  changes: { name?: string; description?: string; shortenRepliesToFit?: boolean },
+  changes: {
+    name?: string;
+    description?: string;
+    shortenRepliesToFit?: boolean;
+    scopes?: Scope[];
+    unlimited?: boolean;
+  },
 ): Promise<void> {
   await db
     .update(roles)

@@ -13,7 +13,7 @@ import {
 } from '../../contracts';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity, type ApiRouter } from '../http/api-router';
 import { forbidden, notFound } from '../http/app-error';
-import type { AppEnv } from '../http/context';
+import { type AppEnv, callerAccess } from '../http/context';
 import { addRoleUserRoutes } from './role-user-routes';
 import {
   createRole,
@@ -65,7 +65,7 @@ export function createRoleRoutes(dependencies: RoleDependencies, signedIn: Middl
     async (context) => {
       const caller = context.get('caller');
       const { roleId } = context.req.valid('param');
-      if (roleId !== caller.roleId && !roleGrantsScope(caller.roleName, 'user-management')) throw forbidden();
+      if (roleId !== caller.roleId && !roleGrantsScope(callerAccess(caller), 'user-management')) throw forbidden();
       const role = await findRoleWithPermissions(dependencies, caller.orgId, roleId);
       if (!role) throw notFound(messages.roleNotFound);
       return context.json(role);

@@ -1,7 +1,8 @@
 import {
   apiKeyMessages,
-  isAdminRoleName,
+  isAdministrator,
   messages,
+  type RoleAccess,
   type CreateRoleRequest,
   type Role,
   type UpdateRoleRequest,
@@ -11,7 +12,7 @@ import { countLiveServiceKeysOfRole } from '../api-keys/api-key-repository';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import type { Database, Executor } from '../db/database';
 import { AppError, forbidden, notFound } from '../http/app-error';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { uniqueViolationIndex } from '../shared/unique-violation';
 import { refuseLosingTheLastAdministrator } from '../users/last-administrator';
 import { listPermissionsOfRoles, replaceRolePermissions } from './role-permission-repository';
@@ -53,6 +54,22 @@ function translateNameConflict(name: string) {
   };
 }
 
+/**
+ * The scopes and unlimited flag a role will have: what was sent, else what it has. Only
+ * administrators set them (docs/decisions/059); the administrator scope always comes unlimited.
+ */
+function accessToStore(
+  caller: Caller,
+  current: RoleAccess,
+  input: Pick<CreateRoleRequest, 'scopes' | 'unlimited'>,
+): RoleAccess {
+  const changing = input.scopes !== undefined || input.unlimited !== undefined;
+  if (changing && !isAdministrator(callerAccess(caller))) throw forbidden(messages.onlyAdministratorsSetScopes);
+  const scopes = input.scopes ?? current.scopes;
+  const administrator = isAdministrator({ scopes });
+  return { scopes: [...scopes], unlimited: administrator || (input.unlimited ?? current.unlimited) };
+}
+
 async function presentStoredRole(db: Executor, dependencies: RoleDependencies, role: RoleRecord): Promise<Role> {
   const permissions = await listPermissionsOfRoles(db, role.orgId, [role.id]);
   return presentRole(role, permissions.get(role.id) ?? [], catalogIds(dependencies));
@@ -88,18 +105,21 @@ export async function createRole(
 ): Promise<Role> {
   refuseOtherOrganisation(caller, input.org_id);
   refuseUnknownModels(input.permissions, catalogIds(dependencies));
+  const access = accessToStore(caller, { scopes: [], unlimited: false }, input);
   return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     if (await roleNameTaken(transaction, caller.orgId, input.name)) throw conflict(messages.roleNameTaken(input.name));
     const roleId = await insertRole(transaction, caller.orgId, {
       name: input.name,
       description: input.description ?? '',
       shortenRepliesToFit: input.shorten_replies_to_fit ?? false,
+      scopes: [...access.scopes],
+      unlimited: access.unlimited,
     });
     await replaceRolePermissions(
       transaction,
       caller.orgId,
       roleId,
-      permissionsToStore(input.name, input.permissions, everyModelWithDefaults(catalogIds(dependencies))),
+      permissionsToStore(access, input.permissions, everyModelWithDefaults(catalogIds(dependencies))),
     );
     const role = await presentStoredRole(
       transaction,
@@ -131,31 +151,36 @@ export async function updateRole(
     if (!role) throw notFound(messages.roleNotFound);
     const before = await presentStoredRole(transaction, dependencies, role);
     const newName = name ?? role.name;
-    if (role.seededAs === 'admin' && !isAdminRoleName(newName)) throw conflict(messages.adminRoleMustStayAdmin);
+    const access = accessToStore(caller, role, input);
+    if (role.seededAs === 'admin' && !isAdministrator(access)) throw conflict(messages.adminRoleMustStayAdmin);
     if (name !== undefined && (await roleNameTaken(transaction, caller.orgId, name, roleId)))
       throw conflict(messages.roleNameTaken(name));
     await updateRoleRecord(transaction, caller.orgId, roleId, {
       name,
       description: input.description,
       shortenRepliesToFit: input.shorten_replies_to_fit,
+      scopes: [...access.scopes],
+      unlimited: access.unlimited,
     });
-    // Admin and Super Admin keep no rows: leaving those names starts from every model at the defaults.
-    const current = isAdminRoleName(role.name)
+    // Administrators keep no rows: losing the admin scope starts from every model at the defaults.
+    const current = isAdministrator(role)
       ? everyModelWithDefaults(catalogIds(dependencies))
       : (await listPermissionsOfRoles(transaction, caller.orgId, [roleId])).get(roleId)!;
     await replaceRolePermissions(
       transaction,
       caller.orgId,
       roleId,
-      permissionsToStore(newName, input.permissions, current),
+      permissionsToStore(access, input.permissions, current),
     );
-    if (isAdminRoleName(role.name) && !isAdminRoleName(newName))
+    if (isAdministrator(role) && !isAdministrator(access))
       await refuseLosingTheLastAdministrator(transaction, caller.orgId);
     const after = await presentStoredRole(transaction, dependencies, {
       ...role,
       name: newName,
       description: input.description ?? role.description,
       shortenRepliesToFit: input.shorten_replies_to_fit ?? role.shortenRepliesToFit,
+      scopes: [...access.scopes],
+      unlimited: access.unlimited,
     });
     await record({
       action: 'role.update',
@@ -207,5 +232,11 @@ export async function deleteRole(
 
 /** The values an audit entry keeps of a role. */
 function auditedRole(role: Role) {
-  return { name: role.name, description: role.description, permissions: role.permissions };
+  return {
+    name: role.name,
+    description: role.description,
+    scopes: role.scopes,
+    unlimited: role.unlimited,
+    permissions: role.permissions,
+  };
 }

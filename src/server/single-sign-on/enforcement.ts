@@ -24,7 +24,7 @@ export function createPasswordSignInPolicy(db: Executor): PasswordSignInPolicy {
     async judgePasswordSignIn(user, client) {
       const connection = await findEnforcingConnection(db, user.email);
       if (!connection || connection.orgId !== user.orgId) return undefined;
-      if (!roleGrantsScope(user.roleName, 'admin'))
+      if (!roleGrantsScope({ scopes: user.roleScopes }, 'admin'))
         throw new AppError('single_sign_on_required', singleSignOnMessages.required);
       return (executor) =>
         insertAuditEntry(executor, {

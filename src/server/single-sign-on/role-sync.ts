@@ -1,4 +1,5 @@
-import { isAdminRoleName } from '../../contracts';
+import { isAdministrator } from '../../contracts';
+import { callerAccess } from '../http/context';
 import type { AdministrativeChange } from '../audit/administrative-change';
 import type { Executor } from '../db/database';
 import { findRole, findSeededRole } from '../roles/role-repository';
@@ -36,7 +37,7 @@ export async function applyRoleOfGroups(
   if (!user || user.roleId === targetRoleId) return;
   const role = await findRole(transaction, orgId, targetRoleId);
   if (!role) return;
-  const demotesAdministrator = isAdminRoleName(user.roleName) && !isAdminRoleName(role.name);
+  const demotesAdministrator = isAdministrator(callerAccess(user)) && !isAdministrator(role);
   if (demotesAdministrator && user.status === 'active' && (await countActiveAdministrators(transaction, orgId)) <= 1)
     return;
   await updateUser(transaction, orgId, userId, { roleId: role.id });

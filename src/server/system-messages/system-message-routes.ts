@@ -12,7 +12,7 @@ import {
 import type { Database } from '../db/database';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import { forbidden, notFound } from '../http/app-error';
-import type { AppEnv } from '../http/context';
+import { type AppEnv, callerAccess } from '../http/context';
 import { requireScope } from '../roles/require-scope';
 import { createSystemMessage, dismissSystemMessage, listUndismissed } from './system-message-repository';
 
@@ -53,7 +53,7 @@ export function createSystemMessageRoutes(db: Database, signedIn: MiddlewareHand
       if (context.req.valid('param').userId !== caller.userId) throw forbidden();
       return context.json({
         messages: await listUndismissed(db, caller.orgId, caller.userId, {
-          billing: roleGrantsScope(caller.roleName, 'billing'),
+          billing: roleGrantsScope(callerAccess(caller), 'billing'),
         }),
       });
     },

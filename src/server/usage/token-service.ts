@@ -1,9 +1,9 @@
-import { isAdminRoleName, messages, monthPattern, type MonthlyUsage } from '../../contracts';
+import { isAdministrator, messages, monthPattern, type MonthlyUsage } from '../../contracts';
 import { findModel } from '../../gateway';
 import { listUsableModels } from '../conversations/model-access';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { findUser } from '../users/user-repository';
 import { monthBounds, usageByModel } from './usage-repository';
 import { checkMonthlyLimits } from './monthly-limits';
@@ -19,7 +19,7 @@ export async function monthlyUsage(
 ): Promise<MonthlyUsage> {
   if (!monthPattern.test(month)) throw validationFailed(messages.invalidMonth);
   if (userId !== caller.userId) {
-    if (!isAdminRoleName(caller.roleName)) throw forbidden();
+    if (!isAdministrator(callerAccess(caller))) throw forbidden();
     if (!/^[0-9a-f-]{36}$/i.test(userId) || !(await findUser(dependencies.db, caller.orgId, userId))) throw notFound();
   }
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { OrganisationUser } from '../../contracts';
+import type { OrganisationUser, Scope } from '../../contracts';
 import type { Executor } from '../db/database';
 import { roles, users } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -12,6 +12,8 @@ export interface OrganisationUserRecord {
   email: string;
   roleId: string;
   roleName: string;
+  roleScopes: Scope[];
+  roleUnlimited: boolean;
   status: string;
   createdAt: Date;
   lastLoginAt: Date | null;
@@ -23,6 +25,8 @@ const columns = {
   email: users.email,
   roleId: users.roleId,
   roleName: roles.name,
+  roleScopes: roles.scopes,
+  roleUnlimited: roles.unlimited,
   status: users.status,
   createdAt: users.createdAt,
   lastLoginAt: users.lastLoginAt,
@@ -77,20 +81,13 @@ export async function listOrganisationUsers(
   return { users: rows, total: Number(count?.total ?? 0) };
 }
 
-/** Active people whose role is Admin or Super Admin: the organisation's administrators (spec section 6). */
+/** Active people whose role holds the admin scope: the organisation's administrators (spec section 6). */
 export async function countActiveAdministrators(db: Executor, orgId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<string>`count(*)` })
     .from(users)
     .innerJoin(roles, and(eq(roles.id, users.roleId), eq(roles.orgId, users.orgId)))
-    .where(
-      inOrganisation(
-        users.orgId,
-        orgId,
-        eq(users.status, 'active'),
-        sql`lower(trim(${roles.name})) in ('admin', 'super admin')`,
-      ),
-    );
+    .where(inOrganisation(users.orgId, orgId, eq(users.status, 'active'), sql`'admin' = any(${roles.scopes})`));
   return Number(row?.count ?? 0);
 }
 

@@ -1,6 +1,7 @@
 import {
-  isAdminRoleName,
+  isAdministrator,
   mayHandleRole,
+  type RoleAccess,
   messages,
   type AuditAction,
   type CreateUserRequest,
@@ -14,7 +15,7 @@ import { revokeUserSessions } from '../auth/session-repository';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { refuseDisallowedEmailDomain } from '../organisations/email-domain-rule';
 import { findRole } from '../roles/role-repository';
 import { uniqueViolationIndex } from '../shared/unique-violation';
@@ -41,8 +42,8 @@ const takenIdentity = (usernameTaken: boolean) =>
   );
 
 /** Only administrators give or take away roles that grant scopes the caller lacks or unlimited use. */
-function refuseUnlessMayHandle(caller: Caller, roleName: string): void {
-  if (!mayHandleRole(caller.roleName, roleName)) throw forbidden(messages.onlyAdministratorsAssignRole);
+function refuseUnlessMayHandle(caller: Caller, role: RoleAccess): void {
+  if (!mayHandleRole(callerAccess(caller), role)) throw forbidden(messages.onlyAdministratorsAssignRole);
 }
 
 export async function listUsersPage(db: Database, orgId: string, page: number, limit: number) {
@@ -63,7 +64,7 @@ export async function createUser(
   const { db } = dependencies;
   const role = await findRole(db, caller.orgId, input.role_id);
   if (!role) throw notFound(messages.roleNotFound);
-  refuseUnlessMayHandle(caller, role.name);
+  refuseUnlessMayHandle(caller, role);
   await refuseDisallowedEmailDomain(db, caller.orgId, input.email);
   const taken = await findTakenIdentity(db, input.username, input.email);
   if (taken.usernameTaken || taken.emailTaken) throw takenIdentity(taken.usernameTaken);
@@ -112,7 +113,7 @@ export async function createUser(
 
 /** A new invitation for someone who has not joined yet (scope user-management, as creating them). */
 export function resendUserInvitation(dependencies: UserAdministrationDependencies, caller: Caller, userId: string) {
-  return resendInvitation(dependencies, caller, userId, (roleName) => refuseUnlessMayHandle(caller, roleName));
+  return resendInvitation(dependencies, caller, userId, (role) => refuseUnlessMayHandle(caller, role));
 }
 
 /** Gives someone another role (POST /roles/assign and PUT /org/{orgId}/users/{userId}/role); seen by their very next request. */
@@ -126,11 +127,11 @@ export async function changeUserRole(
     if (!user) throw notFound(messages.userNotFound);
     const role = await findRole(transaction, caller.orgId, change.roleId);
     if (!role) throw notFound(messages.roleNotFound);
-    refuseUnlessMayHandle(caller, user.roleName);
-    refuseUnlessMayHandle(caller, role.name);
+    refuseUnlessMayHandle(caller, callerAccess(user));
+    refuseUnlessMayHandle(caller, role);
     if (user.roleId === role.id) return presentOrganisationUser(user);
     await updateUser(transaction, caller.orgId, user.id, { roleId: role.id });
-    if (isAdminRoleName(user.roleName) && !isAdminRoleName(role.name))
+    if (isAdministrator(callerAccess(user)) && !isAdministrator(role))
       await refuseLosingTheLastAdministrator(transaction, caller.orgId);
     const after = (await findOrganisationUser(transaction, caller.orgId, user.id))!;
     await record({
@@ -158,7 +159,7 @@ export async function removeUser(
   await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     const user = await findOrganisationUser(transaction, caller.orgId, userId);
     if (!user) throw notFound(messages.userNotFound);
-    refuseUnlessMayHandle(caller, user.roleName);
+    refuseUnlessMayHandle(caller, callerAccess(user));
     await updateUser(transaction, caller.orgId, user.id, { status: 'disabled' });
     await revokeUserSessions(transaction, caller.orgId, user.id, 'removed from the organization');
     // Their API keys go with them (docs/decisions/049); the key check refuses a removed owner's keys anyway.
@@ -166,7 +167,7 @@ export async function removeUser(
       at: new Date(),
       byUsername: caller.username,
     });
-    if (isAdminRoleName(user.roleName)) await refuseLosingTheLastAdministrator(transaction, caller.orgId);
+    if (isAdministrator(callerAccess(user))) await refuseLosingTheLastAdministrator(transaction, caller.orgId);
     await record({
       action: 'user.remove',
       targetType: 'user',

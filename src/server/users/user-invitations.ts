@@ -1,4 +1,4 @@
-import { messages } from '../../contracts';
+import { messages, type RoleAccess } from '../../contracts';
 import { makeAdministrativeChange } from '../audit/administrative-change';
 import type { AuthDependencies } from '../auth/auth-dependencies';
 import { issueOneTimeToken, oneTimeTokenLifetimeMinutes } from '../auth/one-time-token-repository';
@@ -6,7 +6,7 @@ import { sendAfterCommit } from '../auth/send-after-commit';
 import type { Database, Executor } from '../db/database';
 import { invitationEmail } from '../email/templates';
 import { AppError, notFound } from '../http/app-error';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { findOrganisation } from '../organisations/organisation-repository';
 import { auditedUser, findOrganisationUser } from './organisation-user-repository';
 import { updateUser } from './user-repository';
@@ -50,12 +50,12 @@ export async function resendInvitation(
   dependencies: InvitationDependencies,
   caller: Caller,
   userId: string,
-  mayHandleRole: (roleName: string) => void,
+  mayHandleRole: (role: RoleAccess) => void,
 ): Promise<{ success: true; email: string }> {
   const invitation = await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     const user = await findOrganisationUser(transaction, caller.orgId, userId);
     if (!user) throw notFound(messages.userNotFound);
-    mayHandleRole(user.roleName);
+    mayHandleRole(callerAccess(user));
     if (user.status !== 'pending_activation' && user.status !== 'pending_verification')
       throw new AppError('conflict', messages.alreadyJoined);
     if (user.status === 'pending_verification')

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { User } from '../../contracts';
+import { grantedScopes, type User } from '../../contracts';
 import type { Executor } from '../db/database';
 import { organisations, roles, users } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -10,6 +10,8 @@ const userColumns = {
   orgName: organisations.name,
   roleId: users.roleId,
   roleName: roles.name,
+  roleScopes: roles.scopes,
+  roleUnlimited: roles.unlimited,
   username: users.username,
   email: users.email,
   status: users.status,
@@ -93,9 +95,10 @@ export function presentUser(user: UserRecord, twoFactorSetupRequired = false): U
     org_name: user.orgName,
     username: user.username,
     email: user.email,
-    // The web app compares roles case-sensitively against 'admin' (spec section 6).
+    // Spec section 3 names the value 'admin'; the web app decides nothing from it (docs/decisions/059).
     role: user.roleName.toLowerCase(),
     role_id: user.roleId,
+    scopes: grantedScopes({ scopes: user.roleScopes }),
     email_verified: user.emailVerifiedAt !== null,
     email_verification_sent: user.verificationEmailSentAt !== null,
     two_factor_enabled: user.totpEnabled,

@@ -1,7 +1,7 @@
 import { roleGrantsScope, walletMessages } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import { AppError } from '../http/app-error';
-import type { Caller } from '../http/context';
+import { type Caller, callerAccess } from '../http/context';
 import { dollarsShownDown } from './wallet-money';
 
 /**
@@ -16,7 +16,7 @@ export function walletCannotPay(
   availablePicodollars: bigint,
 ): AppError {
   const name = `${model.displayName} (${model.id})`;
-  const text = roleGrantsScope(caller.roleName, 'billing')
+  const text = roleGrantsScope(callerAccess(caller), 'billing')
     ? walletMessages.walletEmptyForBilling(name, dollarsShownDown(availablePicodollars))
     : walletMessages.walletEmptyForMember(name);
   return new AppError(

@@ -1,7 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AdminLayout } from '../features/admin/components/admin-layout';
-import { AccessGuard } from '../features/access/components/access-guard';
-import { RequireAdminRole } from '../features/access/components/require-admin-role';
+import { RequireAdminScope } from '../features/access/components/require-admin-scope';
 import { RequireAuth, twoFactorSetupPath } from '../features/auth/components/require-auth';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -23,9 +22,9 @@ const adminRoutes: RouteObject[] = [
   {
     index: true,
     element: (
-      <RequireAdminRole fallback="/">
+      <RequireAdminScope fallback="/">
         <admin.AdminDashboardPage />
-      </RequireAdminRole>
+      </RequireAdminScope>
     ),
   },
   { path: 'users/*', element: <admin.UserManagementPage /> },
@@ -36,9 +35,9 @@ const adminRoutes: RouteObject[] = [
   {
     path: 'organization/*',
     element: (
-      <RequireAdminRole fallback="/">
+      <RequireAdminScope fallback="/">
         <admin.OrganizationSettingsPage />
-      </RequireAdminRole>
+      </RequireAdminScope>
     ),
   },
   { path: '*', element: <Navigate to="/admin" replace /> },
@@ -68,11 +67,9 @@ export const routes: RouteObject[] = [
           {
             path: 'dashboard',
             element: (
-              <AccessGuard scope="admin" fallback="/">
-                <RequireAdminRole fallback="/">
-                  <admin.StandaloneDashboardPage />
-                </RequireAdminRole>
-              </AccessGuard>
+              <RequireAdminScope fallback="/">
+                <admin.StandaloneDashboardPage />
+              </RequireAdminScope>
             ),
           },
           { path: 'profile/settings', element: <ProfileSettingsPage /> },

@@ -1,6 +1,7 @@
 import type { Role, User } from '@contracts';
 import { apiErrorBody, stubFetch, type RecordedRequest, type StubAnswer } from './fetch-stub';
 import { makeAuthResponse, makeUser } from './fixtures';
+import { seededRoleAccess } from './seeded-role-access';
 
 interface FakeApiOptions {
   user?: User;
@@ -58,5 +59,13 @@ export function fakeApi(options: FakeApiOptions = {}) {
 }
 
 export function makeRole(name: string): Role {
-  return { id: 'role-1', role_id: 'role-1', org_id: 'org-1', name, description: name, permissions: [] };
+  return {
+    id: 'role-1',
+    role_id: 'role-1',
+    org_id: 'org-1',
+    name,
+    description: name,
+    permissions: [],
+    ...seededRoleAccess(name),
+  };
 }

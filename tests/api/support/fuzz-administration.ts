@@ -64,7 +64,7 @@ export async function restoreAdministration(
     for (const role of snapshot.roles)
       await transaction
         .update(roles)
-        .set({ name: role.name, description: role.description })
+        .set({ name: role.name, description: role.description, scopes: role.scopes, unlimited: role.unlimited })
         .where(eq(roles.id, role.id));
     await transaction.delete(rolePermissions).where(eq(rolePermissions.orgId, orgId));
     if (snapshot.permissions.length > 0) await transaction.insert(rolePermissions).values(snapshot.permissions);

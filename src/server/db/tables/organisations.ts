@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Scope } from '../../../contracts';
 import { createdAt, updatedAt } from './columns';
 
 /** Organisations, their roles with per-model limits, and their users. */
@@ -43,6 +44,10 @@ export const roles = pgTable(
     seededAs: text('seeded_as', { enum: seededRoleKeys }),
     /** Whether a reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
     shortenRepliesToFit: boolean('shorten_replies_to_fit').notNull().default(false),
+    /** What the role may do in the administration areas (spec section 6), stored so a rename changes nothing (docs/decisions/059). */
+    scopes: text('scopes').array().$type<Scope[]>().notNull().default(sql`'{}'::text[]`),
+    /** Every limit of the role at the largest safe integer (spec section 5), stored rather than read from the name. */
+    unlimited: boolean('unlimited').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,8 +58,9 @@ export const roles = pgTable(
 );
 
 /**
- * Per-model limits of a role (spec section 3). Admin and Super Admin have every model by rule and no
- * rows; other roles whose name contains 'admin' have rows with every limit at the largest safe integer.
+ * Per-model limits of a role (spec section 3). Roles storing the admin scope have every model by rule
+ * and no rows; other unlimited roles have rows with every limit at the largest safe integer
+ * (docs/decisions/059: the stored scopes and flag decide, never the name).
  */
 export const rolePermissions = pgTable(
   'role_permissions',

@@ -53,11 +53,24 @@ describe('top navigation bar', () => {
     expect(screen.queryByRole('button', { name: /open user menu/ })).not.toBeInTheDocument();
   });
 
-  it('shows the Dashboard switch to admins outside the admin area only', async () => {
-    signIn();
-    fakeApi({ user: makeUser({ role: 'admin' }) });
+  it('shows the Dashboard switch to a role storing the admin scope, whatever its name, outside the admin area only', async () => {
+    const owners = makeListedRole('Owners', { scopes: ['admin'], unlimited: true });
+    fakeAdminApi({ me: makeUser({ role: 'owners', role_id: owners.id }), myRole: owners });
+    const app = renderApp('/settings/app');
+    const link = await screen.findByRole('link', { name: 'Dashboard' });
+    expect(link).toHaveAttribute('href', '/admin');
+    await userEvent.click(link);
+    await waitFor(() => expect(app.currentPath()).toBe('/admin'));
+    expect(await screen.findByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument());
+  });
+
+  it("leads a role named 'Admin' that stores only user management to User Management, not the dashboard", async () => {
+    const renamed = makeListedRole('Admin', { id: 'role-named-admin', scopes: ['user-management'], unlimited: false });
+    fakeAdminApi({ me: makeUser({ role: 'admin', role_id: renamed.id }), myRole: renamed });
     renderApp('/settings/app');
-    expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin');
+    expect(await screen.findByRole('link', { name: 'User Management' })).toHaveAttribute('href', '/admin/users');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
   });
 
   it.each([

@@ -1,8 +1,9 @@
-import { roleGrantsScope, type Scope, type User } from '@contracts';
+import { type Role, roleGrantsScope, type Scope, type User } from '@contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error';
-import { isAdminUser, useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { getRole } from '../api/get-role';
+import { userGrantsScope } from '../lib/user-scopes';
 
 export type AccessStatus = 'loading' | 'granted' | 'denied';
 
@@ -10,13 +11,15 @@ export type AccessStatus = 'loading' | 'granted' | 'denied';
 const roleCacheMs = 300_000;
 
 /**
- * Spec section 6: the user's role decides the scope; a missing role (404) denies; any other
- * failure to fetch it falls back to the user's role string being 'admin'.
+ * Spec section 6: the user's role decides the scope, by the scopes the server sends with it
+ * (docs/decisions/059), never by its name; a missing role (404) denies; any other failure to fetch
+ * it grants access only to an administrator by the scopes sent with the user's profile, where the
+ * spec reads the role string 'admin'.
  */
-export function decideAccess(user: User, scope: Scope, roleName: string | undefined, error: unknown): boolean {
-  if (roleName !== undefined) return roleGrantsScope(roleName, scope);
+export function decideAccess(user: User, scope: Scope, role: Role | undefined, error: unknown): boolean {
+  if (role !== undefined) return roleGrantsScope({ scopes: role.scopes ?? [] }, scope);
   if (error instanceof ApiError && error.status === 404) return false;
-  return isAdminUser(user);
+  return userGrantsScope(user, 'admin');
 }
 
 /**
@@ -34,9 +37,9 @@ export function useScopeCheck(): ((scope: Scope) => boolean) | 'loading' {
     retry: false,
   });
   if (!user) return () => false;
-  if (roleId === '') return () => isAdminUser(user);
+  if (roleId === '') return () => userGrantsScope(user, 'admin');
   if (roleQuery.isPending) return 'loading';
-  return (scope) => decideAccess(user, scope, roleQuery.data?.name, roleQuery.error);
+  return (scope) => decideAccess(user, scope, roleQuery.data, roleQuery.error);
 }
 
 export function useScopeAccess(scope: Scope): AccessStatus {

@@ -80,15 +80,22 @@ describe('admin area access (spec section 6)', () => {
   });
 
   it.each([
-    { role: 'admin', granted: true },
-    { role: 'member', granted: false },
-  ])('falls back to the role string when the role lookup fails ($role)', async ({ role, granted }) => {
-    signIn();
-    fakeApi({ user: makeUser({ role }), role: 'error' });
-    renderApp('/admin/billing');
-    const heading = granted ? 'Billing & Usage' : 'Access Denied';
-    await waitFor(() => expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument());
-  });
+    // Where the spec reads the role string 'admin', the profile's stored scopes decide: an administrator only.
+    { role: 'owners', scopes: ['admin' as const], granted: true },
+    { role: 'admin', scopes: [], granted: false },
+    { role: 'admin', scopes: undefined, granted: false },
+    { role: 'billing manager', scopes: ['billing' as const], granted: false },
+    { role: 'member', scopes: [], granted: false },
+  ])(
+    'falls back to the profile scopes $scopes when the role lookup fails (role string $role)',
+    async ({ role, scopes, granted }) => {
+      signIn();
+      fakeApi({ user: makeUser({ role, scopes }), role: 'error' });
+      renderApp('/admin/billing');
+      const heading = granted ? 'Billing & Usage' : 'Access Denied';
+      await waitFor(() => expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument());
+    },
+  );
 
   it('sends unknown admin sub-paths back to /admin', async () => {
     signIn();

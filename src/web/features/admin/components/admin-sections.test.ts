@@ -1,20 +1,19 @@
-import { roleGrantsScope } from '@contracts';
+import { roleGrantsScope, type Scope } from '@contracts';
 import { describe, expect, it } from 'vitest';
 import { firstOpenSection } from './admin-sections';
 
-describe('firstOpenSection: where the Chat/Dashboard switch leads', () => {
+describe('firstOpenSection: where the Chat/Dashboard switch leads, by stored scopes alone', () => {
   it.each([
-    // role name, the user's role string, where they enter /admin
-    ['Admin', 'admin', '/admin'],
-    // Every scope, but the dashboard and organisation pages ask for the role 'admin' itself (spec section 6).
-    ['Super Admin', 'super admin', '/admin/users'],
-    ['User Manager', 'user manager', '/admin/users'],
-    ['Billing Manager', 'billing manager', '/admin/billing'],
+    // the role's stored scopes, where they enter /admin
+    [['admin'], '/admin'],
+    [['user-management'], '/admin/users'],
+    [['user-management', 'billing'], '/admin/users'],
+    [['billing'], '/admin/billing'],
     // No tab of its own: the switch is how a model manager reaches model analytics.
-    ['Model Manager', 'model manager', '/admin/models'],
-    ['Member', 'member', null],
-  ])('%s enters at %s', (roleName, roleString, path) => {
-    const section = firstOpenSection((scope) => roleGrantsScope(roleName, scope), roleString === 'admin');
+    [['model-management'], '/admin/models'],
+    [[], null],
+  ] satisfies [Scope[], string | null][])('%j enters at %s', (roleScopes, path) => {
+    const section = firstOpenSection((scope) => roleGrantsScope({ scopes: roleScopes }, scope));
     expect(section?.path ?? null).toBe(path);
   });
 });

@@ -21,6 +21,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { apiErrorBody, type RecordedRequest, type StubAnswer } from '../../../test/fetch-stub';
 import { makeUser, signIn } from '../../../test/fixtures';
 import type { ListedRole } from '../../role-management/api/roles-api';
+import { seededRoleAccess } from '../../../test/seeded-role-access';
 
 export const orgId = 'org-1';
 
@@ -34,6 +35,7 @@ export function makeListedRole(name: string, overrides: Partial<ListedRole> = {}
     description: `${name} role`,
     permissions: [],
     user_count: 0,
+    ...seededRoleAccess(name),
     ...overrides,
   };
 }

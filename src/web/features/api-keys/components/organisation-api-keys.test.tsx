@@ -117,7 +117,14 @@ describe('Admin → API Keys', () => {
   });
 
   it('shows Access Denied to a user manager', async () => {
-    const userManager = { ...adminRole, id: 'role-um', role_id: 'role-um', name: 'User Manager' };
+    const userManager = {
+      ...adminRole,
+      id: 'role-um',
+      role_id: 'role-um',
+      name: 'User Manager',
+      scopes: ['user-management' as const],
+      unlimited: false,
+    };
     fakeAdminApi({ me: makeUser({ role: 'user manager', role_id: 'role-um' }), myRole: userManager });
     renderApp('/admin/api-keys');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument());

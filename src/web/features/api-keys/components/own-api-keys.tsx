@@ -1,14 +1,13 @@
-import { roleGrantsScope } from '@contracts';
 import { Link } from 'react-router';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useScopeCheck } from '../../access/hooks/use-scope-access';
 import { ApiKeysPanel } from './api-keys-panel';
 
 export const noOwnKeysText = 'You have no API keys yet. Create one to call the API from your programs.';
 
 /** Profile Settings → API Keys: the signed-in person's own keys, which act as them with their role. */
 export function OwnApiKeys() {
-  const { user } = useAuth();
-  const isAdministrator = roleGrantsScope(user?.role ?? '', 'admin');
+  const scopeCheck = useScopeCheck();
+  const isAdministrator = scopeCheck !== 'loading' && scopeCheck('admin');
   return (
     <section aria-labelledby="own-api-keys-title">
       <ApiKeysPanel

@@ -37,7 +37,3 @@ export function useAuth(): AuthState {
 export function mustSetUpTwoFactor(user: User | null): boolean {
   return user?.two_factor_setup_required === true;
 }
-
-export function isAdminUser(user: User | null): boolean {
-  return user?.role.trim().toLowerCase() === 'admin';
-}

@@ -271,17 +271,38 @@ describe('Organization Settings: models and provider keys', () => {
 
 describe('Organization Settings: access', () => {
   it('shows Access Denied to a user manager (the admin scope)', async () => {
-    const userManager = { ...adminRole, id: 'role-um', role_id: 'role-um', name: 'User Manager' };
+    const userManager = {
+      ...adminRole,
+      id: 'role-um',
+      role_id: 'role-um',
+      name: 'User Manager',
+      scopes: ['user-management' as const],
+      unlimited: false,
+    };
     fakeAdminApi({ me: makeUser({ role: 'user manager', role_id: 'role-um' }), myRole: userManager });
     renderApp('/admin/organization');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument());
   });
 
-  it("sends a Super Admin, whose role is not 'admin' itself, to /", async () => {
-    const superAdmin = { ...adminRole, id: 'role-sa', role_id: 'role-sa', name: 'Super Admin' };
-    fakeAdminApi({ me: makeUser({ role: 'super admin', role_id: 'role-sa' }), myRole: superAdmin });
-    const app = renderApp('/admin/organization');
-    await waitFor(() => expect(app.currentPath()).toBe('/'));
+  it.each(['Super Admin', 'Owners'])('opens for a role named %s that stores the admin scope', async (name) => {
+    const role = { ...adminRole, id: 'role-other', role_id: 'role-other', name, scopes: ['admin' as const] };
+    fakeAdminApi({ me: makeUser({ role: name.toLowerCase(), role_id: 'role-other' }), myRole: role });
+    const app = await openOrganization();
+    expect(app.currentPath()).toBe('/admin/organization');
+  });
+
+  it("denies a role named 'Admin' that does not store the admin scope", async () => {
+    const named = {
+      ...adminRole,
+      id: 'role-named',
+      role_id: 'role-named',
+      scopes: ['billing' as const],
+      unlimited: false,
+    };
+    fakeAdminApi({ me: makeUser({ role: 'admin', role_id: 'role-named' }), myRole: named });
+    renderApp('/admin/organization');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Organization Settings' })).toBeNull();
   });
 });
 

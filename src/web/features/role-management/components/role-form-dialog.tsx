@@ -1,4 +1,4 @@
-import { isUnlimitedRoleName, type Role } from '@contracts';
+import type { Role } from '@contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -11,6 +11,7 @@ import type { CatalogModelEntry } from '../hooks/use-model-catalog';
 import { fallbackModelName, modelGroupOf, modelGroups } from '../lib/model-groups';
 import {
   draftFromRole,
+  draftIsUnlimited,
   newRoleDraft,
   validateRoleDraft,
   type PermissionDraft,
@@ -19,23 +20,28 @@ import {
   type RoleFormValues,
 } from '../lib/role-draft';
 import { ModelPermissionRow } from './model-permission-row';
+import { RoleScopesField } from './role-scopes-field';
 
 interface RoleFormDialogProps {
   /** The role to edit; none for a new role. */
   role?: Role;
   catalog: readonly CatalogModelEntry[];
+  /** Whether the signed-in person may change the role's scopes and unlimited use: administrators only. */
+  mayEditScopes: boolean;
   onSave: (values: RoleFormValues) => Promise<unknown>;
   onClose: () => void;
 }
 
 /** Create or edit a role: name, description and a row per model, grouped as spec section 2 lists them. */
-export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialogProps) {
-  const [draft, setDraft] = useState<RoleDraft>(() => (role ? draftFromRole(role, catalog) : newRoleDraft(catalog)));
+export function RoleFormDialog({ role, catalog, mayEditScopes, onSave, onClose }: RoleFormDialogProps) {
+  const [draft, setDraft] = useState<RoleDraft>(() =>
+    role ? draftFromRole(role, catalog, mayEditScopes) : newRoleDraft(catalog, mayEditScopes),
+  );
   const [problems, setProblems] = useState<RoleFormProblems>({});
   const [saving, setSaving] = useState(false);
   const banner = useErrorBanner();
   const modelsTitleId = useId();
-  const unlimited = isUnlimitedRoleName(draft.name);
+  const unlimited = draftIsUnlimited(draft);
   const entries = draft.permissions.map(
     (row) =>
       catalog.find((model) => model.id === row.model_id) ?? {
@@ -113,6 +119,12 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
           onChange={(checked) => setDraft((current) => ({ ...current, shorten_replies_to_fit: checked }))}
           hint="When a message and its longest reply do not fit what is left of a monthly token or cost limit, answer with a shorter reply instead of refusing the message."
         />
+        <RoleScopesField
+          scopes={draft.scopes}
+          unlimited={draft.unlimited}
+          editable={mayEditScopes}
+          onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+        />
         <section aria-labelledby={modelsTitleId} className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id={modelsTitleId} className="text-base font-semibold text-slate-900 dark:text-white">
@@ -129,7 +141,7 @@ export function RoleFormDialog({ role, catalog, onSave, onClose }: RoleFormDialo
           </div>
           {unlimited ? (
             <p className="rounded-md bg-brand-soft px-3 py-2 text-sm text-slate-900 dark:text-slate-100">
-              A role whose name contains 'admin' has unlimited limits on every model it enables.
+              This role has unlimited use: no limits on any model it enables.
             </p>
           ) : null}
           {problems.permissions ? (

@@ -80,7 +80,7 @@ describe('Role Management: the role form', () => {
     const groups = within(dialog)
       .getAllByRole('group')
       .map((group) => group.querySelector('legend')?.textContent);
-    expect(groups).toEqual(['GPT-4', 'Claude', 'PaLM/Gemini', 'Other']);
+    expect(groups).toEqual(['Permissions', 'GPT-4', 'Claude', 'PaLM/Gemini', 'Other']);
     for (const name of ['GPT-4o', 'GPT-4o mini', 'Claude Sonnet 4', 'Gemini 2.5 Pro', 'o4-mini']) {
       const enabled = within(dialog).getByRole('checkbox', { name: `Enable ${name}` });
       // Every model the organisation can reach; Gemini needs a Google key first, and says where to add one.
@@ -190,23 +190,74 @@ describe('Role Management: the role form', () => {
     expect(sent.permissions.find((row) => row.model_id === 'google/gemini-2.5-pro')?.isEnabled).toBe(false);
   });
 
-  it("shows unlimited values for a name containing 'admin' and sends the largest safe integer", async () => {
+  it("treats a name containing 'admin' like any other: its limits stay editable and nothing is granted", async () => {
     const { requests } = fakeAdminApi();
     await openRoles();
     await userEvent.click(await screen.findByRole('button', { name: 'Create Role' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Role' });
     await userEvent.type(within(dialog).getByLabelText('Role name'), 'Deputy Administrator');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Runs things');
+    expect((within(dialog).getByLabelText('GPT-4o monthly token limit') as HTMLInputElement).value).toBe('100000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = requests.find((request) => request.method === 'POST')?.body as {
+      scopes: string[];
+      unlimited: boolean;
+      permissions: { monthly_token_limit: number }[];
+    };
+    expect(sent).toMatchObject({ scopes: [], unlimited: false });
+    expect(sent.permissions.every((row) => row.monthly_token_limit === 100_000)).toBe(true);
+  });
+
+  it('lets an administrator choose the Permissions: scopes and Unlimited use, sending them with the role', async () => {
+    const { requests } = fakeAdminApi();
+    await openRoles();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Role' });
+    const permissions = within(dialog).getByRole('group', { name: 'Permissions' });
+    const box = (name: string) => within(permissions).getByRole('checkbox', { name });
+    for (const name of ['Administrator', 'User management', 'Model management', 'Billing', 'Unlimited use']) {
+      expect(box(name)).not.toBeChecked();
+      expect(box(name)).toBeEnabled();
+    }
+    await userEvent.type(within(dialog).getByLabelText('Role name'), 'Finance');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Pays the bills');
+    await userEvent.click(box('Billing'));
+    await userEvent.click(box('Unlimited use'));
     expect(within(dialog).queryByLabelText('GPT-4o monthly token limit')).toBeNull();
     expect(within(dialog).getAllByText('Unlimited').length).toBe(catalogIds.length * 3);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const sent = requests.find((request) => request.method === 'POST')?.body as {
+      scopes: string[];
+      unlimited: boolean;
       permissions: { monthly_token_limit: number; cost_limit: number }[];
     };
+    expect(sent).toMatchObject({ name: 'Finance', scopes: ['billing'], unlimited: true });
     expect(
       sent.permissions.every((row) => row.monthly_token_limit === unlimitedLimit && row.cost_limit === unlimitedLimit),
     ).toBe(true);
+  });
+
+  it("loads a role's stored scopes; the administrator scope includes the others and unlimited use", async () => {
+    const finance = makeListedRole('Finance', { scopes: ['billing'], permissions: [permission('openai/gpt-4o-mini')] });
+    const { requests } = fakeAdminApi({ roles: [adminRole, memberRole, finance] });
+    await openRoles();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit role Finance' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Role' });
+    const permissions = within(dialog).getByRole('group', { name: 'Permissions' });
+    const box = (name: string) => within(permissions).getByRole('checkbox', { name });
+    expect(box('Billing')).toBeChecked();
+    expect(box('User management')).not.toBeChecked();
+    await userEvent.click(box('Administrator'));
+    expect(box('User management')).toBeChecked();
+    expect(box('User management')).toBeDisabled();
+    expect(box('Unlimited use')).toBeChecked();
+    await userEvent.click(box('Administrator'));
+    await userEvent.click(box('Billing'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ scopes: [], unlimited: false });
   });
 
   it("edits a role from its saved values and shows the server's refusal of a taken name", async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useScopeCheck } from '../../access/hooks/use-scope-access';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -22,6 +23,8 @@ export function RoleManagement() {
   const toast = useToast();
   const [form, setForm] = useState<{ role?: ListedRole } | null>(null);
   const [deleting, setDeleting] = useState<ListedRole | null>(null);
+  const scopeCheck = useScopeCheck();
+  const mayEditScopes = scopeCheck !== 'loading' && scopeCheck('admin');
   useReportFailure(roles.error, banner.show);
 
   async function confirmDelete(role: ListedRole) {
@@ -76,6 +79,7 @@ export function RoleManagement() {
         <RoleFormDialog
           role={form.role}
           catalog={catalog}
+          mayEditScopes={mayEditScopes}
           onClose={() => setForm(null)}
           onSave={async (values) => {
             await save.mutateAsync({ roleId: form.role?.id, role: values });

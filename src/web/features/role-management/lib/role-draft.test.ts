@@ -101,8 +101,8 @@ describe('the role form draft', () => {
     ]);
   });
 
-  it("gives a role whose name contains 'admin' unlimited values, whatever was typed", () => {
-    const draft = { ...newRoleDraft(catalog), name: 'Deputy ADMIN', description: 'Runs things' };
+  it('gives an unlimited role unlimited values, whatever was typed, and sends its scopes', () => {
+    const draft = { ...newRoleDraft(catalog, true), name: 'Research', description: 'Runs things', unlimited: true };
     draft.permissions[0] = { ...draft.permissions[0]!, monthly_token_limit: '' };
     const values = validateRoleDraft(draft).values;
     expect(values?.permissions[0]).toMatchObject({
@@ -110,5 +110,14 @@ describe('the role form draft', () => {
       monthly_token_limit: unlimitedLimit,
       cost_limit: unlimitedLimit,
     });
+    expect(values).toMatchObject({ scopes: [], unlimited: true });
+  });
+
+  it("gives a name containing 'admin' nothing, and sends no scopes for someone who may not set them", () => {
+    const draft = { ...newRoleDraft(catalog), name: 'Deputy ADMIN', description: 'Runs things' };
+    const values = validateRoleDraft(draft).values;
+    expect(values?.permissions[0]?.monthly_token_limit).toBe(100_000);
+    expect(values).not.toHaveProperty('scopes');
+    expect(values).not.toHaveProperty('unlimited');
   });
 });

@@ -1,12 +1,13 @@
 import {
   createRoleRequestSchema,
-  isUnlimitedRoleName,
   newRolePermissionDefaults,
+  roleScopesSchema,
   rolePermissionInputSchema,
   text,
   unlimitedLimit,
   type Role,
   type RolePermissionInput,
+  type Scope,
 } from '@contracts';
 import { z } from 'zod';
 import type { CatalogModelEntry } from '../hooks/use-model-catalog';
@@ -26,6 +27,11 @@ export interface RoleDraft {
   permissions: PermissionDraft[];
   /** A reply may be shortened to what is left of a monthly limit instead of refused (docs/decisions/051). */
   shorten_replies_to_fit: boolean;
+  /** The scopes the role grants and whether it is unlimited, as stored (docs/decisions/059). */
+  scopes: Scope[];
+  unlimited: boolean;
+  /** Only administrators change scopes; for anyone else they are shown and never sent. */
+  mayEditScopes: boolean;
 }
 
 export const descriptionRequired = 'Description is required';
@@ -36,6 +42,8 @@ const roleFormSchema = z.object({
   description: text({ label: 'Description', max: 500, kind: 'multi-line', required: descriptionRequired }),
   permissions: z.array(rolePermissionInputSchema),
   shorten_replies_to_fit: z.boolean(),
+  scopes: roleScopesSchema.optional(),
+  unlimited: z.boolean().optional(),
 });
 
 export type RoleFormValues = z.infer<typeof roleFormSchema>;
@@ -54,8 +62,11 @@ const defaultRow = (modelId: string, isEnabled: boolean): PermissionDraft => ({
  * Spec section 4: a new role starts with every model enabled at the new-role limits: every model
  * the organisation can reach; one that needs a key first starts disabled.
  */
-export function newRoleDraft(catalog: readonly CatalogModelEntry[]): RoleDraft {
+export function newRoleDraft(catalog: readonly CatalogModelEntry[], mayEditScopes = false): RoleDraft {
   return {
+    scopes: [],
+    unlimited: false,
+    mayEditScopes,
     name: '',
     description: '',
     permissions: catalog.map((model) => defaultRow(model.id, model.reachable)),
@@ -65,7 +76,7 @@ export function newRoleDraft(catalog: readonly CatalogModelEntry[]): RoleDraft {
 }
 
 /** Editing loads the role; a catalog model it does not list starts disabled with the defaults. */
-export function draftFromRole(role: Role, catalog: readonly CatalogModelEntry[]): RoleDraft {
+export function draftFromRole(role: Role, catalog: readonly CatalogModelEntry[], mayEditScopes = false): RoleDraft {
   const own = new Map(role.permissions.map((permission) => [permission.model_id, permission]));
   const ids = [
     ...catalog.map((model) => model.id),
@@ -77,6 +88,9 @@ export function draftFromRole(role: Role, catalog: readonly CatalogModelEntry[])
     name: role.name,
     description: role.description,
     shorten_replies_to_fit: role.shorten_replies_to_fit ?? false,
+    scopes: [...(role.scopes ?? [])],
+    unlimited: role.unlimited ?? false,
+    mayEditScopes,
     permissions: ids.map((modelId) => {
       const permission = own.get(modelId);
       if (!permission) return defaultRow(modelId, false);
@@ -93,9 +107,14 @@ export function draftFromRole(role: Role, catalog: readonly CatalogModelEntry[])
 
 const asNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
 
-/** A role named with 'admin' in it gets the largest safe integer for every limit (spec section 5). */
+/** Administrators and roles marked unlimited use every model without limits. */
+export function draftIsUnlimited(draft: Pick<RoleDraft, 'scopes' | 'unlimited'>): boolean {
+  return draft.unlimited || draft.scopes.includes('admin');
+}
+
+/** An unlimited role gets the largest safe integer for every limit (spec section 5). */
 function permissionValues(draft: RoleDraft): RolePermissionInput[] {
-  const unlimited = isUnlimitedRoleName(draft.name);
+  const unlimited = draftIsUnlimited(draft);
   return draft.permissions.map((row) => ({
     model_id: row.model_id,
     isEnabled: row.isEnabled,
@@ -115,6 +134,7 @@ export function validateRoleDraft(draft: RoleDraft): RoleFormResult {
     description: draft.description,
     permissions: permissionValues(draft),
     shorten_replies_to_fit: draft.shorten_replies_to_fit,
+    ...(draft.mayEditScopes ? { scopes: draft.scopes, unlimited: draftIsUnlimited(draft) } : {}),
   });
   if (parsed.success) return { values: parsed.data };
   const problems: RoleFormProblems = {};

@@ -1,4 +1,4 @@
-import { mayHandleRole } from '@contracts';
+import { mayHandleRole, scopes } from '@contracts';
 import { useMemo, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../admin/components/error-banner';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useScopeCheck } from '../../access/hooks/use-scope-access';
 import type { ListedRole } from '../../role-management/api/roles-api';
 import { useModelCatalog } from '../../role-management/hooks/use-model-catalog';
 import { useRoles } from '../../role-management/hooks/use-roles';
@@ -29,7 +29,6 @@ type OpenDialog = { kind: 'create' } | { kind: 'role' | 'usage' | 'remove'; user
 
 /** /admin/users: the User Management card of spec section 2. */
 export function UserManagement() {
-  const { user: me } = useAuth();
   const managed = useManagedUsers();
   const roles = useRoles();
   const { names } = useModelCatalog({ reach: false });
@@ -44,7 +43,11 @@ export function UserManagement() {
 
   const filtered = useMemo(() => filterUsers(managed.users, search, roleFilter), [managed.users, search, roleFilter]);
   const roleList = roles.data ?? [];
-  const mayAssign = (role: ListedRole) => mayHandleRole(me?.role ?? '', role.name);
+  const scopeCheck = useScopeCheck();
+  // The server decides; this only hides what it would refuse, from the scopes it sent with each role.
+  const myAccess = { scopes: scopeCheck === 'loading' ? [] : scopes.filter(scopeCheck), unlimited: false };
+  const mayAssign = (role: ListedRole) =>
+    mayHandleRole(myAccess, { scopes: role.scopes ?? [], unlimited: role.unlimited ?? false });
   const close = () => setDialog(null);
   const clearFilters = () => {
     setSearch('');
