@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { organisationIdSchema } from './ids';
+import { organisationIdSchema, uuidField } from './ids';
 import { calendarDaySchema } from './routing';
 
 // Usage analytics read from the usage roll-ups (docs/decisions/020): the admin dashboard (spec
@@ -9,10 +9,29 @@ import { calendarDaySchema } from './routing';
 /** /subscription/analytics/{orgId}, /org/{orgId}/usage and /org/{orgId}/model-analytics. */
 export const analyticsOrganisationPathSchema = z.object({ orgId: organisationIdSchema });
 
-/** GET /subscription/analytics/{orgId}?start_date&end_date: the cost-savings range, by default the last 30 days to today. */
+/** Where usage came from, as the analytics filter it: the chat screen, or programs through /v1 with an API key. */
+export const usageSources = ['chat', 'api'] as const;
+export type UsageSource = (typeof usageSources)[number];
+export const invalidUsageSource = 'Source must be one of chat or api';
+
+/**
+ * Optional filters of the dashboard and model analytics (issue 23): by source, and by one of the
+ * organisation's API keys (a key of another organisation is a 404). Both together narrow further.
+ */
+export const usageFilterQuery = {
+  source: z.enum(usageSources, { error: invalidUsageSource }).optional(),
+  apiKeyId: uuidField('API key ID', 'API key ID is required').optional(),
+};
+export interface UsageFilter {
+  source?: UsageSource;
+  apiKeyId?: string;
+}
+
+/** GET /subscription/analytics/{orgId}?start_date&end_date&source&apiKeyId: the cost-savings range, by default the last 30 days to today. */
 export const subscriptionAnalyticsQuerySchema = z.object({
   start_date: calendarDaySchema.optional(),
   end_date: calendarDaySchema.optional(),
+  ...usageFilterQuery,
 });
 
 /** Actual cost against "without the router" (the reference model's prices) for one model, per day. */
@@ -83,10 +102,11 @@ export const organisationUsageSchema = z.object({
 });
 export type OrganisationUsage = z.infer<typeof organisationUsageSchema>;
 
-/** GET /org/{orgId}/model-analytics?from&to: UTC days, both included; by default the last 30 days to today. */
+/** GET /org/{orgId}/model-analytics?from&to&source&apiKeyId: UTC days, both included; by default the last 30 days to today. */
 export const modelAnalyticsQuerySchema = z.object({
   from: calendarDaySchema.optional(),
   to: calendarDaySchema.optional(),
+  ...usageFilterQuery,
 });
 
 const modelAnalyticsCounts = {

@@ -1,4 +1,4 @@
-import type { ModelAnalytics } from '../../contracts';
+import type { ModelAnalytics, UsageFilter } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { savingsRange } from '../routing/savings-service';
@@ -6,7 +6,8 @@ import { subtractDecimals, sumDecimals } from './decimal-sum';
 import { groupBy } from './group-by';
 import { addHistograms, histogramMedian } from './latency-histogram';
 import { modelName, modelProvider, shareOf } from './model-names';
-import { latencyByDayAndModel, type DayModelTotals } from './usage-totals-repository';
+import { dailyLatency, usageFilterOf } from './usage-filter';
+import type { DayModelTotals } from './usage-totals-repository';
 
 function counts(rows: readonly DayModelTotals[]) {
   const sum = (pick: (row: DayModelTotals) => number) => rows.reduce((total, row) => total + pick(row), 0);
@@ -30,16 +31,16 @@ function counts(rows: readonly DayModelTotals[]) {
   };
 }
 
-/** Per model over a range of UTC days (default the last 30 days to today), for /admin/models. */
+/** Per model over a range of UTC days (default the last 30 days to today), for /admin/models; optionally by source and key. */
 export async function modelAnalytics(
   db: Executor,
   catalog: readonly CatalogModel[],
   orgId: string,
-  query: { from?: string; to?: string },
+  query: { from?: string; to?: string } & UsageFilter,
   now = new Date(),
 ): Promise<ModelAnalytics> {
   const range = savingsRange(query, now);
-  const rows = await latencyByDayAndModel(db, orgId, { fromDay: range.from, toDay: range.to });
+  const rows = await dailyLatency(db, orgId, { fromDay: range.from, toDay: range.to }, usageFilterOf(query));
   const totals = counts(rows);
   return {
     from: range.from,

@@ -1,4 +1,4 @@
-import type { SubscriptionAnalytics } from '../../contracts';
+import type { SubscriptionAnalytics, UsageFilter } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { notFound } from '../http/app-error';
@@ -7,7 +7,8 @@ import { billingCycleOn } from './billing-cycle';
 import { subtractDecimals, sumDecimals } from './decimal-sum';
 import { groupBy } from './group-by';
 import { modelName, shareOf } from './model-names';
-import { findCycleAllowance, totalsByDayAndModel, type DayModelTotals } from './usage-totals-repository';
+import { dailyTotals, usageFilterOf } from './usage-filter';
+import { findCycleAllowance, type DayModelTotals } from './usage-totals-repository';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -17,13 +18,14 @@ const sumOf = (rows: readonly DayModelTotals[], pick: (row: DayModelTotals) => n
 /**
  * The dashboard's analytics (spec section 3): the current billing cycle's totals, usage by model
  * and daily trend, and actual against "without the router" per model and day over the chosen
- * range (default the last 30 days to today). One read of the daily roll-up covers both periods.
+ * range (default the last 30 days to today). One read of the daily roll-up covers both periods;
+ * with a source or key filter, of the roll-up by source and key.
  */
 export async function subscriptionAnalytics(
   db: Executor,
   catalog: readonly CatalogModel[],
   orgId: string,
-  query: { start_date?: string; end_date?: string },
+  query: { start_date?: string; end_date?: string } & UsageFilter,
   now = new Date(),
 ): Promise<SubscriptionAnalytics> {
   const savings = savingsRange({ from: query.start_date, to: query.end_date }, now);
@@ -34,7 +36,7 @@ export async function subscriptionAnalytics(
   const fromDay = savings.from < cycle.startDate ? savings.from : cycle.startDate;
   // biome-ignore lint/complexity/useMathMinMax: ISO day strings (YYYY-MM-DD) compare as text; Math.max would turn them into NaN
   const toDay = savings.to > cycle.endDate ? savings.to : cycle.endDate;
-  const rows = await totalsByDayAndModel(db, orgId, { fromDay, toDay });
+  const rows = await dailyTotals(db, orgId, { fromDay, toDay }, usageFilterOf(query));
 
   const inCycle = rows.filter((row) => row.day >= cycle.startDate && row.day <= cycle.endDate);
   const inSavings = rows.filter((row) => row.day >= savings.from && row.day <= savings.to);

@@ -63,7 +63,7 @@ const dayModelColumns = {
 
 type DayModelRow = { [Key in keyof typeof dayModelColumns]: unknown };
 
-function dayModelTotals(row: DayModelRow): DayModelTotals {
+export function dayModelTotals(row: DayModelRow): DayModelTotals {
   const inputTokens = Number(row.inputTokens);
   const outputTokens = Number(row.outputTokens);
   return {
@@ -94,8 +94,8 @@ export async function totalsByDayAndModel(db: Executor, orgId: string, range: Da
 
 // Histograms travel as comma-separated text with the bucket they start at: the drivers' generic
 // array parsing took twice as long (docs/benchmarks/admin-analytics.md).
-const histogramStart = (column: AnyPgColumn) => sql<number | null>`array_lower(${column}, 1)`;
-const histogramText = (column: AnyPgColumn) => sql<string>`array_to_string(${column}, ',', '0')`;
+export const histogramStart = (column: AnyPgColumn) => sql<number | null>`array_lower(${column}, 1)`;
+export const histogramText = (column: AnyPgColumn) => sql<string>`array_to_string(${column}, ',', '0')`;
 
 /**
  * The same with the latency histograms. They are added up by the caller: a few hundred small

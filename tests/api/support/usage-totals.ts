@@ -7,6 +7,8 @@ import type { Database, Executor } from '../../../src/server/db/database';
 export interface ComparableTotals {
   daily: Record<string, unknown>[];
   monthly: Record<string, unknown>[];
+  /** The daily totals by source and API key (docs/decisions/061). */
+  bySource: Record<string, unknown>[];
 }
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -38,7 +40,14 @@ async function totalsFromRollUps(db: Executor, orgId: string): Promise<Comparabl
   const monthly = (await db.execute(sql`
     select user_id::text, month::text, model_id, ${monthlyColumns} from usage_monthly_user_totals
     where org_id = ${orgId} and requests <> 0 order by user_id, month, model_id`)) as unknown as Rows;
-  return { daily: daily.rows.map(normalise), monthly: monthly.rows.map(normalise) };
+  const bySource = (await db.execute(sql`
+    select day::text, model_id, source, api_key_id::text, ${dailyColumns} from usage_daily_source_totals
+    where org_id = ${orgId} and requests <> 0 order by day, model_id, source, api_key_id nulls first`)) as unknown as Rows;
+  return {
+    daily: daily.rows.map(normalise),
+    monthly: monthly.rows.map(normalise),
+    bySource: bySource.rows.map(normalise),
+  };
 }
 
 /** The same sums straight from usage_records: every record that is no longer streaming. */
@@ -69,7 +78,27 @@ async function totalsFromRecords(db: Executor, orgId: string): Promise<Comparabl
       where r.org_id = ${orgId} and r.outcome <> 'streaming'
       group by 1, 2, 3) sums
     order by user_id, month, model_id`)) as unknown as Rows;
-  return { daily: daily.rows.map(normalise), monthly: monthly.rows.map(normalise) };
+  const bySource = (await db.execute(sql`
+    select day::text, model_id, source, api_key_id::text, ${dailyColumns} from (
+      select (r.created_at at time zone 'UTC')::date as day, r.model_id, r.source, r.api_key_id,
+        count(*) as requests,
+        count(*) filter (where r.outcome = 'complete') as completed,
+        count(*) filter (where r.cache_hit) as cache_hits,
+        count(*) filter (where d.mode = 'auto' and r.outcome in ('complete', 'partial', 'interrupted')) as auto_decisions,
+        sum(r.input_tokens) as input_tokens, sum(r.cached_input_tokens) as cached_input_tokens, sum(r.output_tokens) as output_tokens,
+        sum(r.cost_usd) as cost_usd, sum(r.reference_cost_usd) as reference_cost_usd,
+        usage_histogram_of(case when r.outcome = 'complete' and not r.cache_hit then usage_latency_bucket(r.latency_ms) end) as latency_histogram,
+        usage_histogram_of(case when r.outcome = 'complete' and not r.cache_hit then usage_latency_bucket(r.time_to_first_token_ms) end) as first_token_histogram
+      from usage_records r
+      left join routing_decisions d on d.id = r.decision_id and d.org_id = r.org_id
+      where r.org_id = ${orgId} and r.outcome <> 'streaming'
+      group by 1, 2, 3, 4) sums
+    order by day, model_id, source, api_key_id nulls first`)) as unknown as Rows;
+  return {
+    daily: daily.rows.map(normalise),
+    monthly: monthly.rows.map(normalise),
+    bySource: bySource.rows.map(normalise),
+  };
 }
 
 /**

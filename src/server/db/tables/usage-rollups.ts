@@ -1,4 +1,16 @@
-import { bigint, date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { callSources } from './conversations';
 import { organisations, users } from './organisations';
 
 // Totals of usage_records kept as records are written, so analytics never sum the records
@@ -67,4 +79,43 @@ export const usageMonthlyUserTotals = pgTable(
       .default('0'),
   },
   (table) => [primaryKey({ columns: [table.orgId, table.userId, table.month, table.modelId] })],
+);
+
+/**
+ * The same daily totals split by what the calls were made for (source) and the API key they came
+ * with (null for the chat), so the dashboard and model analytics can filter by source and key
+ * (docs/decisions/061). Kept by the same trigger. No foreign key on the key: a key's rows stay
+ * when a record is detached from it, and the trigger moves them to null then.
+ */
+export const usageDailySourceTotals = pgTable(
+  'usage_daily_source_totals',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    modelId: text('model_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source', { enum: callSources }).notNull(),
+    apiKeyId: uuid('api_key_id'),
+    requests: integer('requests').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    cacheHits: integer('cache_hits').notNull().default(0),
+    autoDecisions: integer('auto_decisions').notNull().default(0),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    cachedInputTokens: bigint('cached_input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    costUsd: numeric('cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' })
+      .notNull()
+      .default('0'),
+    latencyHistogram: integer('latency_histogram').array().notNull().default([]),
+    firstTokenHistogram: integer('first_token_histogram').array().notNull().default([]),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // One row per organisation, day, model, source and key, the chat's null key included.
+    unique('usage_daily_source_totals_unique')
+      .on(table.orgId, table.day, table.modelId, table.source, table.apiKeyId)
+      .nullsNotDistinct(),
+  ],
 );

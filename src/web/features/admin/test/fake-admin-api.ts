@@ -1,6 +1,7 @@
 import {
   defaultOrganisationSettings,
   keyedProviders,
+  type ApiKeyView,
   type AuditEntry,
   type ChatModel,
   type Feedback,
@@ -201,6 +202,8 @@ export interface FakeAdminOptions {
   organisationModels?: OrganisationModel[];
   /** GET /org/{orgId}/routing-policy; PUT and DELETE .../calibration change what it answers next. */
   routingPolicy?: RoutingPolicyResponse | Failure;
+  /** The organisation's API keys (and the signed-in person's own: those it names them owner of), revoked ones included. */
+  apiKeys?: ApiKeyView[];
   routes?: Record<string, (request: RecordedRequest) => StubAnswer>;
 }
 
@@ -256,6 +259,10 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
     [`GET /roles/organization/${orgId}`]: () => ({ body: { roles } }),
     [`GET /roles/${me.role_id}`]: () => ({ body: options.myRole ?? roles.find((role) => role.id === me.role_id) }),
     'GET /conversation/models': () => ({ body: { models: offeredModels } }),
+    [`GET /org/${orgId}/api-keys?include_revoked=true`]: () => ({ body: { keys: options.apiKeys ?? [] } }),
+    'GET /api-keys?include_revoked=true': () => ({
+      body: { keys: (options.apiKeys ?? []).filter((key) => key.owner?.user_id === me.id) },
+    }),
     [`GET /org/${orgId}/models`]: () => ({ body: { models: modelsNow() } }),
     [`GET /org/${orgId}/provider-keys`]: () => ({ body: { keys: providerKeys } }),
     [`GET /org/${orgId}/users?page=1&limit=50`]: () => {

@@ -6,6 +6,7 @@ import { apiErrorBody, type StubAnswer } from '../../../test/fetch-stub';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { fakeAdminApi, memberRole, orgId } from '../../admin/test/fake-admin-api';
+import { makeApiKey } from '../../api-keys/test/fake-api-keys';
 import { dashboardTexts } from '../lib/dashboard-texts';
 
 // Today is 2026-03-20 (UTC): the cost savings open on 2026-02-18 to 2026-03-20.
@@ -82,8 +83,12 @@ const emptyAnalytics: SubscriptionAnalytics = {
   cost_savings_total: { tokens_used: 0, actual_cost: 0, potential_cost: 0, savings: 0 },
 };
 
-function openDashboard(routes: Record<string, () => StubAnswer>, path = '/admin') {
-  const api = fakeAdminApi({ routes });
+function openDashboard(
+  routes: Record<string, () => StubAnswer>,
+  path = '/admin',
+  options: Omit<Parameters<typeof fakeAdminApi>[0] & object, 'routes'> = {},
+) {
+  const api = fakeAdminApi({ ...options, routes });
   const app = renderApp(path);
   return { ...api, app };
 }
@@ -310,5 +315,62 @@ describe('/dashboard', () => {
     fakeAdminApi({ me: makeUser({ role: 'Member', role_id: memberRole.id }) });
     const app = renderApp('/dashboard');
     await waitFor(() => expect(app.currentPath()).toBe('/'));
+  });
+
+  it("filters by source and by one of the organisation's keys, and keeps the selects when a choice answers nothing", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fromPrograms = { ...analytics, total_tokens_used: 640 };
+    const { requests } = openDashboard(
+      {
+        [analyticsPath()]: () => ({ body: analytics }),
+        [`${analyticsPath()}&source=api`]: () => ({ body: fromPrograms }),
+        [`${analyticsPath()}&source=api&apiKeyId=key-gone`]: () => ({
+          status: 404,
+          body: apiErrorBody('not_found', 'API key not found'),
+        }),
+      },
+      '/admin',
+      {
+        apiKeys: [
+          makeApiKey('Nightly job', {
+            id: 'key-nightly',
+            prefix: 'tw-night001',
+            owner: { user_id: 'user-7', username: 'bob' },
+          }),
+          makeApiKey('Gone', { id: 'key-gone', prefix: 'tw-gone0001', status: 'revoked' }),
+        ],
+      },
+    );
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const filter = screen.getByRole('group', { name: 'Usage filter' });
+    const key = within(filter).getByRole('combobox', { name: 'Key' });
+    await waitFor(() =>
+      expect(
+        within(key)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All keys', 'Nightly job (tw-night001)', 'Gone (tw-gone0001), revoked']),
+    );
+
+    fireEvent.change(within(filter).getByRole('combobox', { name: 'Source' }), { target: { value: 'api' } });
+    await waitFor(() => expect(within(card('Usage Analytics')).getByText('640')).toBeInTheDocument());
+
+    fireEvent.change(key, { target: { value: 'key-gone' } });
+    await waitFor(() => expect(screen.getByText(dashboardTexts.noAnalytics)).toBeInTheDocument());
+    expect(screen.getByRole('combobox', { name: 'Key' })).toHaveValue('key-gone');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Key' }), { target: { value: '' } });
+    await waitFor(() => expect(within(card('Usage Analytics')).getByText('640')).toBeInTheDocument());
+    expect(
+      requests
+        .filter((request) => request.path.includes('/subscription/analytics/'))
+        .map((request) => request.path.split('?')[1]),
+    ).toEqual([
+      'start_date=2026-02-18&end_date=2026-03-20',
+      'start_date=2026-02-18&end_date=2026-03-20&source=api',
+      'start_date=2026-02-18&end_date=2026-03-20&source=api&apiKeyId=key-gone',
+      'start_date=2026-02-18&end_date=2026-03-20&source=api',
+    ]);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 });

@@ -1,5 +1,8 @@
 import { FullPageSpinner } from '../../../components/ui/spinner';
+import { useState } from 'react';
+import { UsageFilterFields } from '../../admin/components/usage-filter-fields';
 import { useDayRange } from '../../admin/hooks/use-day-range';
+import { everyUsage, type UsageFilterChoice } from '../../admin/lib/usage-filter';
 import { UserFeedbackCard } from '../../feedback-insights/components/user-feedback-card';
 import { useDashboardAnalytics } from '../hooks/use-dashboard-analytics';
 import { dashboardTexts } from '../lib/dashboard-texts';
@@ -9,10 +12,11 @@ import { ModelUsageCard } from './model-usage-card';
 import { UsageAnalyticsCard } from './usage-analytics-card';
 import { UsageTrendsCard } from './usage-trends-card';
 
-/** /admin and /dashboard: the four analytics cards of spec section 2, and the users' feedback. */
+/** /admin and /dashboard: the four analytics cards of spec section 2 (of every source and key, or the chosen one), and the users' feedback. */
 export function AdminDashboard() {
   const { range, askedRange, defaultRange, changeRange } = useDayRange();
-  const query = useDashboardAnalytics(askedRange);
+  const [filter, setFilter] = useState<UsageFilterChoice>(everyUsage);
+  const query = useDashboardAnalytics(askedRange, filter);
 
   if (query.isPending) return <FullPageSpinner label="Loading analytics" />;
   const heading = (
@@ -20,10 +24,18 @@ export function AdminDashboard() {
       Dashboard
     </h1>
   );
+  // Kept on every outcome: a choice that answers nothing can be changed back.
+  const filterFields = (
+    <fieldset aria-busy={query.isFetching} className="mb-4 grid gap-3 sm:max-w-md sm:grid-cols-2">
+      <legend className="sr-only">Usage filter</legend>
+      <UsageFilterFields choice={filter} onChange={setFilter} />
+    </fieldset>
+  );
   if (query.isError) {
     return (
       <section aria-labelledby="dashboard-title">
         {heading}
+        {filterFields}
         <p className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
           {dashboardTexts.noAnalytics}
         </p>
@@ -39,6 +51,7 @@ export function AdminDashboard() {
   return (
     <section aria-labelledby="dashboard-title">
       {heading}
+      {filterFields}
       {unavailable ? (
         <p
           role="status"

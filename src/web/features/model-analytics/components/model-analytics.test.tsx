@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, type StubAnswer } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
-import { fakeAdminApi, orgId } from '../../admin/test/fake-admin-api';
+import { fakeAdminApi, makeListedRole, orgId } from '../../admin/test/fake-admin-api';
+import { makeApiKey } from '../../api-keys/test/fake-api-keys';
+import { makeUser } from '../../../test/fixtures';
 import { dashboardTexts } from '../../dashboard/lib/dashboard-texts';
 import { modelAnalyticsFailedText } from './model-analytics';
 
@@ -69,8 +71,11 @@ function useNarrowScreen() {
   })) as typeof window.matchMedia;
 }
 
-function openModelAnalytics(routes: Record<string, () => StubAnswer>) {
-  const api = fakeAdminApi({ routes });
+function openModelAnalytics(
+  routes: Record<string, () => StubAnswer>,
+  options: Omit<Parameters<typeof fakeAdminApi>[0] & object, 'routes'> = {},
+) {
+  const api = fakeAdminApi({ ...options, routes });
   renderApp('/admin/models');
   return api;
 }
@@ -159,5 +164,81 @@ describe('model analytics (/admin/models)', () => {
     expect(screen.getByText(modelAnalyticsFailedText)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('table')).toBeInTheDocument());
+  });
+
+  it('filters by source and key: the Source and Key selects narrow the call and the figures', async () => {
+    const apiOnly = { ...analytics, totals: { ...analytics.totals, requests: 7 }, models: [{ ...mini, requests: 7 }] };
+    const oneKey = { ...analytics, totals: { ...analytics.totals, requests: 3 }, models: [{ ...mini, requests: 3 }] };
+    const { requests } = openModelAnalytics(
+      {
+        [analyticsPath()]: () => ({ body: analytics }),
+        [`${analyticsPath()}&source=api`]: () => ({ body: apiOnly }),
+        [`${analyticsPath()}&source=api&apiKeyId=key-ci`]: () => ({ body: oneKey }),
+      },
+      {
+        apiKeys: [
+          makeApiKey('CI', { id: 'key-ci', prefix: 'tw-ci000001' }),
+          makeApiKey('Old script', { id: 'key-old', prefix: 'tw-old00001', status: 'revoked' }),
+        ],
+      },
+    );
+    await screen.findByRole('table');
+    const source = screen.getByRole('combobox', { name: 'Source' });
+    expect(
+      within(source)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Chat', 'API']);
+    const key = screen.getByRole('combobox', { name: 'Key' });
+    await waitFor(() =>
+      expect(
+        within(key)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All keys', 'CI (tw-ci000001)', 'Old script (tw-old00001), revoked']),
+    );
+
+    fireEvent.change(source, { target: { value: 'api' } });
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Totals' })).getByText('7')).toBeInTheDocument(),
+    );
+    fireEvent.change(key, { target: { value: 'key-ci' } });
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Totals' })).getByText('3')).toBeInTheDocument(),
+    );
+    expect(
+      requests
+        .filter((request) => request.path.includes('/model-analytics?'))
+        .map((request) => request.path.split('?')[1]),
+    ).toEqual([
+      'from=2026-02-18&to=2026-03-20',
+      'from=2026-02-18&to=2026-03-20&source=api',
+      'from=2026-02-18&to=2026-03-20&source=api&apiKeyId=key-ci',
+    ]);
+  });
+
+  it("lists a model manager's own keys, not the organisation's", async () => {
+    const manager = makeListedRole('Model Manager');
+    const { requests } = openModelAnalytics(
+      { [analyticsPath()]: () => ({ body: analytics }) },
+      {
+        roles: [manager],
+        me: makeUser({ id: 'user-9', role: 'Model Manager', role_id: manager.id }),
+        apiKeys: [
+          makeApiKey('Mine', { id: 'key-mine', owner: { user_id: 'user-9', username: 'grace' } }),
+          makeApiKey('Theirs', { id: 'key-theirs' }),
+        ],
+      },
+    );
+    await screen.findByRole('table');
+    const key = screen.getByRole('combobox', { name: 'Key' });
+    await waitFor(() =>
+      expect(
+        within(key)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All keys', 'Mine (tw-ab12cd34)']),
+    );
+    expect(requests.some((request) => request.path.startsWith(`/api/org/${orgId}/api-keys`))).toBe(false);
   });
 });

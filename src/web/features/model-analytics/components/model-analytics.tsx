@@ -3,7 +3,9 @@ import { FullPageSpinner } from '../../../components/ui/spinner';
 import { Card, Facts } from '../../admin/components/card';
 import { DayRangeFields } from '../../admin/components/day-range-fields';
 import { ErrorBanner } from '../../admin/components/error-banner';
+import { UsageFilterFields } from '../../admin/components/usage-filter-fields';
 import { useDayRange } from '../../admin/hooks/use-day-range';
+import { everyUsage, type UsageFilterChoice } from '../../admin/lib/usage-filter';
 import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { useIsNarrowScreen } from '../../../hooks/use-is-narrow-screen';
@@ -14,6 +16,7 @@ import { dashboardTexts } from '../../dashboard/lib/dashboard-texts';
 import { ModelRatingsCard } from '../../feedback-insights/components/model-ratings-card';
 import { useFeedbackStats } from '../../feedback-insights/hooks/use-feedback';
 import { useModelAnalytics } from '../hooks/use-model-analytics';
+import { useState } from 'react';
 import { byRequests, formatShare } from '../lib/model-figures';
 import { ModelAnalyticsCards } from './model-analytics-cards';
 import { ModelAnalyticsTable } from './model-analytics-table';
@@ -27,7 +30,8 @@ export const modelAnalyticsFailedText = 'Model analytics could not be loaded.';
  */
 export function ModelAnalytics() {
   const { range, askedRange, changeRange } = useDayRange();
-  const query = useModelAnalytics(askedRange);
+  const [filter, setFilter] = useState<UsageFilterChoice>(everyUsage);
+  const query = useModelAnalytics(askedRange, filter);
   const ratings = useFeedbackStats(askedRange);
   const banner = useErrorBanner();
   const narrow = useIsNarrowScreen();
@@ -52,8 +56,9 @@ export function ModelAnalytics() {
         Model Analytics
       </h1>
       <ErrorBanner banner={banner} />
-      <div className="mb-4 grid gap-3 sm:max-w-md sm:grid-cols-2" aria-busy={query.isFetching}>
+      <div className="mb-4 grid gap-3 sm:max-w-3xl sm:grid-cols-2 lg:grid-cols-4" aria-busy={query.isFetching}>
         <DayRangeFields range={range} onChange={changeRange} />
+        <UsageFilterFields choice={filter} onChange={setFilter} />
       </div>
       {!isOrderedRange(range) ? (
         <EmptyState text={dashboardTexts.noDataInRange} />
