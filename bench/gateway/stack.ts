@@ -88,6 +88,8 @@ async function startOurServer(options: StackOptions, fakeUrl: string): Promise<S
       await startServerProcess({
         dataDir: options.dataDirectory,
         environment: { LOG_LEVEL: 'warn', LOCAL_MODEL_ENABLED: 'false' },
+        // initdb and the migrations: over a minute on two cores other work keeps busy.
+        timeoutMs: 300_000,
       })
     ).stop();
   }
@@ -109,6 +111,7 @@ async function startOurServer(options: StackOptions, fakeUrl: string): Promise<S
       // A real PostgreSQL server instead of the embedded PGlite, when the bench is given one.
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
+    timeoutMs: 180_000,
   });
 }
 
