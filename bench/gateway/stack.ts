@@ -88,6 +88,8 @@ async function startOurServer(options: StackOptions, fakeUrl: string): Promise<S
       await startServerProcess({
         dataDir: options.dataDirectory,
         environment: { LOG_LEVEL: 'warn', LOCAL_MODEL_ENABLED: 'false' },
+        // initdb and the migrations: over a minute on two cores other work keeps busy.
+        timeoutMs: 300_000,
       })
     ).stop();
   }
@@ -109,6 +111,7 @@ async function startOurServer(options: StackOptions, fakeUrl: string): Promise<S
       // A real PostgreSQL server instead of the embedded PGlite, when the bench is given one.
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
+    timeoutMs: 180_000,
   });
 }
 
@@ -127,6 +130,19 @@ async function signUp(
   const body = (await response.json()) as { token: string; user: { id: string; org_id: string } };
   if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${JSON.stringify(body)}`);
   if (!options.cache) {
+    // The routing policy is a Business feature (docs/decisions/041): subscribed with the test card.
+    const subscribed = await fetch(`${server.url}/api/subscription/purchase`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${body.token}` },
+      body: JSON.stringify({
+        org_id: body.user.org_id,
+        plan_id: 'business',
+        payment_method: 'card',
+        card_number: '4242424242424242',
+      }),
+    });
+    if (subscribed.status !== 201)
+      throw new Error(`subscribing to Business answered ${subscribed.status}: ${await subscribed.text()}`);
     const policy = await fetch(`${server.url}/api/org/${body.user.org_id}/routing-policy`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${body.token}` },

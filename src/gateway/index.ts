@@ -46,11 +46,13 @@ export {
   type WorkerPoolEncoderOptions,
 } from './embeddings/worker-pool-encoder';
 export { createRememberingEncoder, type RememberingEncoderOptions } from './embeddings/remembering-encoder';
+export { createCountedEncoder } from './embeddings/counted-encoder';
 export { defaultCacheSettings, resolveCacheSettings, type CacheSettings } from './cache/cache-settings';
 export { cacheKeyFor, type CacheKey, type CacheRequest, type ContextMessage } from './cache/cache-key';
 export { isCacheable } from './cache/cacheability';
 export { selectCacheHit, decideCacheHit, nearestCandidate, type CacheDecision } from './cache/cache-decision';
 export { embedPrompts } from './cache/prompt-embedding';
+export { createLazyPromptEmbedding, type LazyPromptEmbedding } from './cache/lazy-prompt-embedding';
 export {
   decideCacheHitWithJudge,
   isBorderline,

@@ -172,7 +172,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     .start()
     // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.
     .then(() => wallet.jobs.start())
-    .then(() => createRequestRouting(database, config.routing))
+    .then(() => createRequestRouting(database, config.routing, (encoder) => metrics?.encoderCalls.inc({ encoder })))
     .catch(async (error: unknown) => {
       await wallet.jobs.stop();
       await callJournal.stop();

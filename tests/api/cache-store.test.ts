@@ -80,6 +80,33 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     expect(await store.findExact(owner.orgId, 'exact-1', later(10))).toBeUndefined();
   });
 
+  it('says a scope has entries only for its own organisation, its own encoder and until they expire', async () => {
+    const store = newStore();
+    const [owner, other] = [await createChatFixture(db), await createChatFixture(db)];
+    expect(await store.hasEntries(owner.orgId, 'follow-up-scope', start)).toBe(false);
+    await store.insert(
+      await entryFor(owner, {
+        scopeKey: 'follow-up-scope',
+        embedding: randomUnitVector(seededRandom(7)),
+        expiresAt: later(10),
+      }),
+      noLimit,
+      start,
+    );
+    expect(await store.hasEntries(owner.orgId, 'follow-up-scope', later(1))).toBe(true);
+    expect(await store.hasEntries(owner.orgId, 'another-scope', later(1))).toBe(false);
+    expect(await store.hasEntries(other.orgId, 'follow-up-scope', later(1))).toBe(false);
+    expect(await store.hasEntries(owner.orgId, 'follow-up-scope', later(10))).toBe(false);
+    const otherEncoder = createCacheStore({
+      db,
+      vectorSearch: database.vectorSearch,
+      encoderId: 'another-encoder',
+      strategy,
+      inProcess: patient,
+    });
+    expect(await otherEncoder.hasEntries(owner.orgId, 'follow-up-scope', later(1))).toBe(false);
+  });
+
   it("returns the nearest entries of the organisation's scope, best first, never another organisation's or scope's", async () => {
     const store = newStore();
     const [owner, other] = [await createChatFixture(db), await createChatFixture(db)];

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createLazyPromptEmbedding } from '../cache/lazy-prompt-embedding';
 import { createLocalSentenceEncoder } from '../embeddings/local-sentence-encoder';
 import { normalise, type SentenceEncoder } from '../embeddings/sentence-encoder';
 import { createPromptRouter } from './prompt-router';
@@ -140,4 +141,35 @@ describe('the committed router', () => {
     expect(Math.min(...hard)).toBeGreaterThan(Math.max(...easy));
     for (const score of [...hard, ...easy]) expect(score > 0 && score < 1).toBe(true);
   }, 30_000);
+});
+
+describe('the prompt router with the request’s own embedding (docs/decisions/062)', () => {
+  it('reads the shared embedding when it is its encoder’s and its window, and embeds nothing itself', async () => {
+    const encoder = fakeEncoder();
+    const router = createPromptRouter({ encoder, artifact: handMadeArtifact() });
+    const shared = createLazyPromptEmbedding(encoder, 'hi');
+    const [withShared] = await router.score(['hi'], [shared]);
+    expect(encoder.calls).toEqual([['hi']]);
+    // The cache's lookup after it asks for the same vector: no second call.
+    await shared.vector();
+    expect(encoder.calls).toEqual([['hi']]);
+    const [alone] = await createPromptRouter({ encoder: fakeEncoder(), artifact: handMadeArtifact() }).score(['hi']);
+    expect(withShared).toBe(alone);
+  });
+
+  it('embeds for itself when the shared embedding is another encoder’s or another text', async () => {
+    const encoder = fakeEncoder();
+    const router = createPromptRouter({ encoder, artifact: handMadeArtifact() });
+    const otherEncoder = fakeEncoder('other-2');
+    await router.score(
+      ['hi', 'a much longer prompt here'],
+      [
+        createLazyPromptEmbedding(otherEncoder, 'hi'),
+        // The cache reads a longer window than this router's 8 characters.
+        createLazyPromptEmbedding(encoder, 'a much longer prompt here'),
+      ],
+    );
+    expect(otherEncoder.calls).toEqual([]);
+    expect(encoder.calls).toEqual([['hi', 'a muc … ere']]);
+  });
 });

@@ -1,3 +1,4 @@
+import type { LazyPromptEmbedding } from '../cache/lazy-prompt-embedding';
 import type { SentenceEncoder } from '../embeddings/sentence-encoder';
 import { buildFeatureRow } from './feature-vector';
 import { embedInLengthOrder } from './length-ordered-embedding';
@@ -8,8 +9,12 @@ import { predictLogistic } from './training/logistic-regression';
 
 export interface PromptRouter {
   readonly artifact: PromptRouterArtifact;
-  /** One score in 0..1 per prompt, in input order: higher means the prompt needs the strong model more. */
-  score(prompts: readonly string[]): Promise<number[]>;
+  /**
+   * One score in 0..1 per prompt, in input order: higher means the prompt needs the strong model
+   * more. `shared[i]`, the request's own embedding of a prompt, is used for prompt `i` when it comes
+   * from the router's encoder and covers exactly the router's window, instead of embedding it again.
+   */
+  score(prompts: readonly string[], shared?: readonly (LazyPromptEmbedding | undefined)[]): Promise<number[]>;
 }
 
 export interface PromptRouterOptions {
@@ -32,11 +37,20 @@ export function createPromptRouter({ encoder, artifact }: PromptRouterOptions): 
 
   return {
     artifact,
-    async score(prompts) {
+    async score(prompts, shared = []) {
       if (!trainedEncoder)
         return prompts.map((prompt) => predictLogistic(artifact.model, buildFeatureRow(undefined, prompt)));
       const windows = prompts.map((prompt) => encoderWindow(prompt, trainedEncoder.windowCharacters));
-      const embeddings = await embedInLengthOrder(encoder!, windows);
+      const reusable = windows.map((window, index) => {
+        const embedding = shared[index];
+        return embedding?.encoderId === trainedEncoder.id && embedding.text === window ? embedding : undefined;
+      });
+      const missing = windows.filter((_, index) => !reusable[index]);
+      const embedded = missing.length > 0 ? await embedInLengthOrder(encoder!, missing) : [];
+      let next = 0;
+      const embeddings = await Promise.all(
+        reusable.map((embedding) => embedding?.vector() ?? Promise.resolve(embedded[next++]!)),
+      );
       return prompts.map((prompt, index) =>
         predictLogistic(artifact.model, buildFeatureRow(embeddings[index]!, prompt)),
       );

@@ -36,6 +36,30 @@ export async function findExactEntry(
   return row;
 }
 
+/** Whether the scope holds any unexpired entry of this encoder: when none, no lookup in it can hit. */
+export async function scopeHasEntries(
+  db: Executor,
+  orgId: string,
+  scopeKey: string,
+  encoderId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: cacheEntries.id })
+    .from(cacheEntries)
+    .where(
+      inOrganisation(
+        cacheEntries.orgId,
+        orgId,
+        eq(cacheEntries.scopeKey, scopeKey),
+        eq(cacheEntries.encoderId, encoderId),
+        gt(cacheEntries.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The entries among `ids` that still exist, belong to the scope and have not expired (any order). */
 export async function readLiveEntries(
   db: Executor,

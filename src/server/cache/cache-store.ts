@@ -8,6 +8,7 @@ import {
   findExactEntry,
   insertEntry,
   recordEntryHit,
+  scopeHasEntries,
 } from './cache-repository';
 import { createInProcessSearch, type InProcessIndexStats, type InProcessSearchOptions } from './in-process-search';
 import { createPgvectorSearch } from './pgvector-search';
@@ -44,6 +45,8 @@ export interface CacheStore {
   readonly strategy: SearchStrategy;
   /** The newest unexpired entry stored under exactly this key. */
   findExact(orgId: string, exactKey: string, now?: Date): Promise<CacheEntry | undefined>;
+  /** Whether the organisation's scope holds any unexpired entry of the store's encoder. */
+  hasEntries(orgId: string, scopeKey: string, now?: Date): Promise<boolean>;
   /** Up to `k` unexpired entries of the organisation and scope, most similar first. */
   searchSimilar(
     orgId: string,
@@ -75,6 +78,7 @@ export function createCacheStore(options: CacheStoreOptions): CacheStore {
   return {
     strategy: search.strategy,
     findExact: (orgId, exactKey, now = new Date()) => findExactEntry(db, orgId, exactKey, now),
+    hasEntries: (orgId, scopeKey, now = new Date()) => scopeHasEntries(db, orgId, scopeKey, options.encoderId, now),
     async searchSimilar(orgId, scopeKey, embedding, k, now = new Date()) {
       if (embedding.length !== dimensions)
         throw new Error(`Expected an embedding of ${dimensions} dimensions, got ${embedding.length}`);

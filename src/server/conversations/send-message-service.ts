@@ -79,8 +79,10 @@ async function setUpMessage(
   }
   const context = requestedSessionId ? await loadTurns(dependencies.db, owner, requestedSessionId) : [];
   const previousUserTurn = context.findLast((message) => message.role === 'user')?.content;
+  // Embedded at most once, and only if the router or the cache's semantic tier asks (docs/decisions/062).
+  const promptEmbedding = dependencies.routing.cache?.embeddingFor(input.prompt);
   const route = await traced('plan', () =>
-    routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn),
+    routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, {}, promptEmbedding),
   );
   // Counted beside the cache lookup, in slices that give the event loop back (a prompt may have 200,000 characters).
   const promptTokens = countTextTokens(input.prompt);
@@ -100,7 +102,13 @@ async function setUpMessage(
   const looking = traced(
     'cache',
     async () =>
-      (await dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings, judgeFor)) ?? undefined,
+      (await dependencies.routing.cache?.lookup(
+        caller.orgId,
+        cacheRequest,
+        cacheSettings,
+        judgeFor,
+        promptEmbedding,
+      )) ?? undefined,
   ).catch((error: unknown) => {
     dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
     return undefined;
@@ -150,7 +158,15 @@ async function setUpMessage(
         cacheHit,
         saveFirst: saveMessage(route.primary.model.id),
         reroute: (again) =>
-          routeRequest(dependencies, caller, input.prompt, input.forced_model_id, previousUserTurn, again),
+          routeRequest(
+            dependencies,
+            caller,
+            input.prompt,
+            input.forced_model_id,
+            previousUserTurn,
+            again,
+            promptEmbedding,
+          ),
         onSaved: () => {
           // Set up: the model is answering, the rows are written; the next request may start.
           ticket.leave();
@@ -166,7 +182,7 @@ async function setUpMessage(
     const lookup = await looking;
     if (lookup?.hit) return answerFromCache(lookup);
     return {
-      reply: await askModel({ request: cacheRequest, settings: cacheSettings, embedding: lookup?.embedding }),
+      reply: await askModel({ request: cacheRequest, settings: cacheSettings, embedding: promptEmbedding }),
       ...saved,
     };
   }
@@ -174,7 +190,10 @@ async function setUpMessage(
   // refused before the model was asked (a limit, the wallet) is still answered by a hit, as it
   // would have been had the cache been searched first.
   try {
-    return { reply: await askModel({ request: cacheRequest, settings: cacheSettings }, hitOf()), ...saved };
+    return {
+      reply: await askModel({ request: cacheRequest, settings: cacheSettings, embedding: promptEmbedding }, hitOf()),
+      ...saved,
+    };
   } catch (error) {
     const hit = error instanceof AnsweredFromCache ? error.hit : await hitOf();
     if (!hit) throw error;

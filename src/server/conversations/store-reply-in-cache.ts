@@ -1,13 +1,13 @@
 import type { StreamMetadata } from '../../contracts';
-import type { CacheRequest, CacheSettings } from '../../gateway';
+import type { CacheRequest, CacheSettings, LazyPromptEmbedding } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { ReplySlot } from './reply-slot';
 
-/** Where a complete reply is stored in the semantic cache (the lookup's vector saves embedding twice). */
+/** Where a complete reply is stored in the semantic cache (the request's embedding, shared with the lookup). */
 export interface ReplyCacheTarget {
   request: CacheRequest;
   settings: CacheSettings;
-  embedding?: Float32Array;
+  embedding?: LazyPromptEmbedding;
 }
 
 /** Keeps a complete reply for the semantic cache; a failure to store costs only a future hit. */

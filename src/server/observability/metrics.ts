@@ -17,6 +17,7 @@ export interface Metrics {
   savings: Counter<'model' | 'provider' | 'source'>;
   modelCalls: Counter<'model' | 'provider' | 'status'>;
   inFlightStreams: Gauge;
+  encoderCalls: Counter<'encoder'>;
 }
 
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -90,6 +91,12 @@ export function createMetrics(): Metrics {
     inFlightStreams: new Gauge({
       name: 'tokenwise_in_flight_streams',
       help: 'Model calls streaming now',
+      registers,
+    }),
+    encoderCalls: new Counter({
+      name: 'tokenwise_encoder_calls_total',
+      help: 'Calls that reached the sentence encoder (not answered from its memory of recent texts), by encoder: embedded or an embeddings endpoint',
+      labelNames: ['encoder'],
       registers,
     }),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findModel, type CacheRequest, type CatalogModel } from '../../gateway';
+import { findModel, type CacheRequest, type CatalogModel, type LazyPromptEmbedding } from '../../gateway';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { saveUsageRecord } from '../metered-calls/usage-record-repository';
 import { cacheSettingsFor } from '../routing/reply-cache';
@@ -50,15 +50,19 @@ export async function lookUpProgramCache(
   caller: ApiKeyCaller,
   request: ProgramRequest,
   route: RoutedRequest,
+  /** The request's embedding of its prompt, shared with the router. */
+  promptEmbedding?: LazyPromptEmbedding,
 ) {
   const cache = dependencies.routing.cache;
   const cacheRequest = cacheRequestOf(request, route);
   if (!cache || cacheRequest.prompt === '') return undefined;
   const settings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults, route.calibration.cache);
-  const lookup = await cache.lookup(caller.orgId, cacheRequest, settings).catch((error: unknown) => {
-    dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
-    return undefined;
-  });
+  const lookup = await cache
+    .lookup(caller.orgId, cacheRequest, settings, undefined, promptEmbedding)
+    .catch((error: unknown) => {
+      dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
+      return undefined;
+    });
   return lookup?.hit ? lookup : undefined;
 }
 

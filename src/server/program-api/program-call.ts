@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { modelAccessDeniedMessage, programChatMessages } from '../../contracts';
-import { costOfUsage, findModel } from '../../gateway';
+import { costOfUsage, findModel, type LazyPromptEmbedding } from '../../gateway';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { listUsableModels } from '../conversations/model-access';
 import { AppError } from '../http/app-error';
@@ -52,13 +52,19 @@ export async function startProgramCall(
   const { prompt, previous } = userTurns(request);
   const named = request.model === 'auto' ? null : request.model;
   const usable = await listUsableModels(dependencies, caller);
+  // Embedded at most once, and only if the router or the cache's semantic tier asks (docs/decisions/062).
+  const promptEmbedding = dependencies.routing.cache?.embeddingFor(prompt);
   const route = async (overLimit?: Parameters<typeof routeRequest>[5]) =>
-    fitRouteToRequest(await routeNamed(dependencies, caller, prompt, named, previous, overLimit), usable, request);
+    fitRouteToRequest(
+      await routeNamed(dependencies, caller, { prompt, named, previous, promptEmbedding }, overLimit),
+      usable,
+      request,
+    );
   const routed = await route();
 
   const cacheOn = !options.cacheOff && caller.apiKey.cacheEnabled && cacheMayAnswer(request, routed);
   if (cacheOn) {
-    const hit = await lookUpProgramCache(dependencies, caller, request, routed);
+    const hit = await lookUpProgramCache(dependencies, caller, request, routed, promptEmbedding);
     if (hit) return { kind: 'cached', cache: 'hit', answer: await answerFromCache(dependencies, caller, routed, hit) };
   }
 
@@ -108,13 +114,12 @@ export async function startProgramCall(
 async function routeNamed(
   dependencies: ConversationDependencies,
   caller: ApiKeyCaller,
-  prompt: string,
-  named: string | null,
-  previous: string | undefined,
+  asked: { prompt: string; named: string | null; previous: string | undefined; promptEmbedding?: LazyPromptEmbedding },
   overLimit?: Parameters<typeof routeRequest>[5],
 ): Promise<RoutedRequest> {
+  const { prompt, named, previous, promptEmbedding } = asked;
   try {
-    return await routeRequest(dependencies, caller, prompt, named, previous, overLimit);
+    return await routeRequest(dependencies, caller, prompt, named, previous, overLimit, promptEmbedding);
   } catch (error) {
     if (
       named &&

@@ -19,7 +19,7 @@ export function createLearnedScorer(options: {
   const { calibration } = options.artifact;
   return {
     // The router was trained on the previous user turn and the current one together.
-    score: async (userTurns) => (await router.score([routingTextForConversation(userTurns)]))[0]!,
+    score: async (userTurns, shared) => (await router.score([routingTextForConversation(userTurns)], [shared]))[0]!,
     chooseTier(score, qualityTarget, tiers, thresholdOffset = 0) {
       const { tier, unsure } = chooseModelTier({
         score,

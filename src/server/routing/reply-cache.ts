@@ -1,7 +1,8 @@
 import type { RoutingPolicy } from '../../contracts';
 import {
   cacheKeyFor,
-  embedPrompts,
+  createLazyPromptEmbedding,
+  encoderTextFor,
   decideCacheHitWithJudge,
   isBorderline,
   isCacheable,
@@ -10,6 +11,7 @@ import {
   type CacheKey,
   type CacheRequest,
   type CacheSettings,
+  type LazyPromptEmbedding,
   type SameQuestionJudge,
   type SentenceEncoder,
 } from '../../gateway';
@@ -31,7 +33,7 @@ export type CacheLookup =
       /** The judge allowed this hit: which model it asked and what that cost (its own usage record holds the call). */
       judged?: { modelId: string; costUsd: number };
     }
-  | { hit: false; key: CacheKey; reason: string; embedding?: Float32Array };
+  | { hit: false; key: CacheKey; reason: string };
 
 export interface ReplyToCache {
   orgId: string;
@@ -41,8 +43,8 @@ export interface ReplyToCache {
   reply: string;
   modelId: string;
   referenceCostUsd: number;
-  /** The prompt's vector when the lookup already computed it. */
-  embedding?: Float32Array;
+  /** The request's embedding of the prompt, which the lookup may already have computed. */
+  embedding?: LazyPromptEmbedding;
 }
 
 /** The organisation's cache settings, its threshold raised by its users' feedback when it was (docs/decisions/033). */
@@ -56,14 +58,21 @@ export type CacheJudge = SameQuestionJudge & { readonly modelId: string };
 /** The semantic cache as the chat sees it: look a request up, store a finished reply. */
 export interface ReplyCache {
   /**
+   * The request's embedding of its prompt from the cache's encoder, computed only when first asked
+   * for: one per request, shared by the router, the lookup and the store (docs/decisions/062).
+   */
+  embeddingFor(prompt: string): LazyPromptEmbedding;
+  /**
    * With `judgeFor`, a borderline nearest entry is a hit when the judge says the questions are the
-   * same; it is called only for such a pair (and may find no judge).
+   * same; it is called only for such a pair (and may find no judge). `embedding`: the request's
+   * (embeddingFor), asked for only when the semantic tier is searched.
    */
   lookup(
     orgId: string,
     request: CacheRequest,
     settings: CacheLookupSettings,
     judgeFor?: () => Promise<CacheJudge | undefined>,
+    embedding?: LazyPromptEmbedding,
   ): Promise<CacheLookup>;
   store(reply: ReplyToCache, settings: CacheSettings, now?: Date): Promise<void>;
   /** Counts a hit, which also keeps the entry from eviction for longer. */
@@ -111,11 +120,17 @@ function calibrationText({
 /**
  * Exact tier first (same scope, same normalised prompt), then the nearest entries of the same
  * scope through the gateway's guards and near-miss verifier. A prompt the guard refuses (about
- * the present or the user's own data) is neither looked up nor stored.
+ * the present or the user's own data) is neither looked up nor stored. The prompt is embedded
+ * only for the semantic tier, and not for a follow-up whose conversation context has no entry.
  */
 export function createReplyCache({ store, encoder }: { store: CacheStore; encoder: SentenceEncoder }): ReplyCache {
+  const embeddingFor = (prompt: string) => createLazyPromptEmbedding(encoder, prompt);
+  // A vector is only ever compared with vectors of the same encoder, for the same prompt.
+  const ownEmbedding = (prompt: string, given: LazyPromptEmbedding | undefined) =>
+    given?.encoderId === encoder.id && given.text === encoderTextFor(prompt) ? given : embeddingFor(prompt);
   return {
-    async lookup(orgId, request, settings, judgeFor) {
+    embeddingFor,
+    async lookup(orgId, request, settings, judgeFor, given) {
       const key = cacheKeyFor(request);
       if (!settings.enabled) return { hit: false, key, reason: 'the cache is off' };
       const verdict = isCacheable(request.prompt);
@@ -129,8 +144,11 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
           key,
           reasonText: 'Answered from the cache: the same question was asked before',
         };
-      const [embedding] = await embedPrompts(encoder, [request.prompt]);
-      const nearest = await store.searchSimilar(orgId, key.scopeKey, embedding!, candidatesPerLookup);
+      // A follow-up's scope is its conversation so far: rarely seen before, and then nothing can match.
+      if (request.contextMessages.length > 0 && !(await store.hasEntries(orgId, key.scopeKey)))
+        return { hit: false, key, reason: 'no cached reply in this conversation context' };
+      const embedding = await ownEmbedding(request.prompt, given).vector();
+      const nearest = await store.searchSimilar(orgId, key.scopeKey, embedding, candidatesPerLookup);
       const candidates = nearest.map((candidate) => ({ ...candidate, prompt: candidate.entry.prompt }));
       const selected = selectCacheHit(request.prompt, candidates, settings);
       let entry = selected.entry;
@@ -140,12 +158,11 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
       if (judge) {
         const nearestEntry = nearestCandidate(request.prompt, candidates)!;
         const verdict = await decideCacheHitWithJudge(request.prompt, nearestEntry, settings, judge);
-        if (!verdict.hit)
-          return { hit: false, key, reason: `${verdict.reason}, judged different by ${judge.modelId}`, embedding };
+        if (!verdict.hit) return { hit: false, key, reason: `${verdict.reason}, judged different by ${judge.modelId}` };
         entry = nearestEntry;
         judged = { modelId: judge.modelId, costUsd: verdict.judgeCostUsd ?? 0 };
       }
-      if (!entry) return { hit: false, key, reason: selected.decision.reason, embedding };
+      if (!entry) return { hit: false, key, reason: selected.decision.reason };
       const similar = `a question with similarity ${entry.similarity.toFixed(2)} was asked before`;
       return {
         hit: true,
@@ -160,7 +177,7 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
     async store(reply, settings, now = new Date()) {
       if (!settings.enabled || !isCacheable(reply.request.prompt).cacheable || reply.reply.trim() === '') return;
       const key = cacheKeyFor(reply.request);
-      const embedding = reply.embedding ?? (await embedPrompts(encoder, [reply.request.prompt]))[0]!;
+      const embedding = await ownEmbedding(reply.request.prompt, reply.embedding).vector();
       await store.insert(
         {
           orgId: reply.orgId,

@@ -1,4 +1,5 @@
 import {
+  createCountedEncoder,
   createOpenAiCompatibleEncoder,
   createRememberingEncoder,
   createWorkerPoolEncoder,
@@ -21,21 +22,28 @@ import { createRoutingPolicies } from './routing-policies';
  * docs/decisions/027). The committed router artifact is read now, so a broken one
  * stops the start instead of the first chat. `warm()` loads the encoder and runs it once (its
  * thread, the model, the WASM code paths): without it the first message waits ~1.2 s for that.
+ * `onEncoderCall` hears of every call that reaches an encoder (the remembering layer's answers are
+ * not calls): the encoder-calls metric.
  */
 export async function createRequestRouting(
   database: DatabaseHandle,
   options: Config['routing'],
+  onEncoderCall: (encoder: 'embedded' | 'endpoint') => void = () => {},
 ): Promise<ConversationDependencies['routing']> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
   const pool = createWorkerPoolEncoder({ threads: 1 });
-  // The router and the cache often embed the same short question, and people repeat questions: once is enough.
+  const counted = (encoder: SentenceEncoder, name: 'embedded' | 'endpoint') =>
+    createCountedEncoder(encoder, () => onEncoderCall(name));
+  // People repeat questions: once is enough. (Within a request the router and the cache share one embedding.)
   const remembered = (encoder: SentenceEncoder) =>
     options.rememberedEmbeddings > 0
       ? createRememberingEncoder(encoder, { capacity: options.rememberedEmbeddings })
       : encoder;
-  const encoder = remembered(pool);
+  const encoder = remembered(counted(pool, 'embedded'));
   const scorer = createLearnedScorer({ encoder, artifact: await loadPromptRouterArtifact() });
-  const cacheEncoder = options.embeddings ? remembered(createOpenAiCompatibleEncoder(options.embeddings)) : encoder;
+  const cacheEncoder = options.embeddings
+    ? remembered(counted(createOpenAiCompatibleEncoder(options.embeddings), 'endpoint'))
+    : encoder;
   const store = createCacheStore({
     db: database.db,
     vectorSearch: database.vectorSearch,

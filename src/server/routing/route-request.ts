@@ -6,7 +6,7 @@ import {
   type OrganisationSettings,
   type RoutingPolicy,
 } from '../../contracts';
-import { findModel, listAvailableModels, promptKind, type CatalogModel } from '../../gateway';
+import { findModel, listAvailableModels, promptKind, type CatalogModel, type LazyPromptEmbedding } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { listUsableModels } from '../conversations/model-access';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
@@ -77,6 +77,8 @@ export async function routeRequest(
   previousUserTurn?: string,
   /** Set when an earlier route's model was refused its room: what to rule out now. */
   again: RouteAgain = {},
+  /** The request's embedding of its prompt, which the router reads instead of embedding it again (docs/decisions/062). */
+  promptEmbedding?: LazyPromptEmbedding,
 ): Promise<RoutedRequest> {
   const overLimit = again.overLimit ?? new Map();
   const policy = await dependencies.routing.policies.load(caller.orgId);
@@ -141,7 +143,7 @@ export async function routeRequest(
   const scorer = dependencies.routing.scorer;
   let score: RoutedRequest['score'];
   if (policy.enabled && scorer && eligible.length > 1) {
-    const value = await scorer.score(previousUserTurn ? [previousUserTurn, prompt] : [prompt]);
+    const value = await scorer.score(previousUserTurn ? [previousUserTurn, prompt] : [prompt], promptEmbedding);
     // The organisation's users' feedback on prompts of this kind moves its threshold (docs/decisions/028, 033).
     const kind = promptKind(prompt, previousUserTurn);
     const calibration = (await calibrationFor(true)).kinds[kind];
