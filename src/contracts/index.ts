@@ -32,4 +32,5 @@ export * from './api-keys';
 export * from './program-api';
 export * from './single-sign-on';
 export * from './program-chat';
+export * from './program-embeddings';
 export * from './program-messages';

@@ -15,3 +15,9 @@ export {
   type EmbeddedLocalProviderOptions,
 } from './providers/local/embedded-local-provider';
 export type { LocalChatProvider } from './providers/local/local-chat-provider';
+export {
+  createEmbeddingGateway,
+  type EmbeddingGateway,
+  type EmbedRequest,
+  type EmbedResult,
+} from './providers/embedding-gateway';

@@ -41,6 +41,7 @@ import type { Metrics } from './observability/metrics';
 import { traceRequests } from './observability/tracing/trace-requests';
 import { createOrganisationRoutes } from './organisations/organisation-routes';
 import { createPreferencesRoutes } from './preferences/preferences-routes';
+import type { EmbeddingModel } from '../gateway';
 import { closeProgramApi, createProgramApi, programApiBasePath } from './program-api/program-api';
 import { createOrganisationModelRoutes } from './provider-keys/organisation-model-routes';
 import { createProviderKeyRoutes } from './provider-keys/provider-key-routes';
@@ -66,6 +67,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   auth: AuthDependencies;
   conversations: ConversationDependencies;
+  /** The embedding models POST /v1/embeddings offers (OpenAI's and the declared OpenAI-compatible ones). */
+  embeddingModels: readonly EmbeddingModel[];
   providerKeys: ProviderKeyDependencies;
   /** Organisation API keys, and when each was last used (docs/decisions/049). */
   apiKeys: ApiKeyDependencies & { lastUse: ApiKeyLastUse };
@@ -200,6 +203,7 @@ export function createApp(options: AppOptions) {
     keys: { ...options.apiKeys, db: options.database.db },
     models: options.conversations,
     calls: options.conversations,
+    embeddingModels: options.embeddingModels,
     maxBodyBytes: options.maxBodyBytes,
   });
   closeProgramApi(programApi);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
-import { createAddressGuard, modelCatalog } from '../gateway';
+import { createAddressGuard, embeddingModelCatalog, modelCatalog } from '../gateway';
 import { defaultCacheSettings } from '../gateway';
 import { createApp } from './app';
 import { createExportLinks } from './conversations/export-links';
@@ -216,6 +216,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     auth,
     apiKeys: { db: database.db, hasher: createApiKeyHasher(secretKey), lastUse: apiKeyLastUse },
     conversations,
+    embeddingModels: [...embeddingModelCatalog, ...config.openAiCompatibleEmbeddingModels],
     wallet: wallet.dependencies,
     providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
     singleSignOn,

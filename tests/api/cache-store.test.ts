@@ -341,8 +341,8 @@ describe.each(strategies)('cache store (%s search)', (strategy) => {
     );
     expect(await store.searchSimilar(owner.orgId, 'rated', query, 2, later(1))).toHaveLength(2);
 
-    expect(await store.removeForReply(other.orgId, rated.entry.replyMessageId)).toBe(0);
-    expect(await store.removeForReply(owner.orgId, rated.entry.replyMessageId)).toBe(1);
+    expect(await store.removeForReply(other.orgId, rated.entry.replyMessageId!)).toBe(0);
+    expect(await store.removeForReply(owner.orgId, rated.entry.replyMessageId!)).toBe(1);
     expect(await store.findExact(owner.orgId, 'rated-exact', later(1))).toBeUndefined();
     expect(
       (await store.searchSimilar(owner.orgId, 'rated', query, 2, later(1))).map((candidate) => candidate.entry.id),

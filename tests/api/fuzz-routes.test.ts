@@ -25,7 +25,14 @@ import {
   type AdministrationSnapshot,
 } from './support/fuzz-administration';
 import { brokenInvariants, organisationSnapshot, recordedModelCalls } from './support/fuzz-invariants';
-import { operationsOf, requestsFor, type Caller, type FuzzRequest, type Operation } from './support/fuzz-requests';
+import {
+  operationName,
+  operationsOf,
+  requestsFor,
+  type Caller,
+  type FuzzRequest,
+  type Operation,
+} from './support/fuzz-requests';
 import type { ValuePools } from './support/fuzz-values';
 import { ownServerConfig } from './support/own-server';
 import { rawRequest } from './support/raw-request';
@@ -35,7 +42,7 @@ const seed = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
 
 /**
- * Every route of /api/openapi.json, sent requests derived from its own schemas and bent (wrong
+ * Every route of /api/openapi.json (the /v1 ones for programs with API keys), sent requests derived from its own schemas and bent (wrong
  * types, NUL and control characters, lone surrogates, huge numbers, long strings, odd path
  * segments, missing and extra fields), as an admin and a member of the test's organisation, with
  * no token and a forged one, aiming at ids of its own organisation and another's. Nothing may
@@ -53,6 +60,8 @@ describe('every route, fuzzed', () => {
   let current: Record<'admin' | 'member', Conversation>;
   let fixtureSessionIds: string[];
   let alphaAdministration: AdministrationSnapshot;
+  /** The /v1 routes' credentials: the admin's and the member's own API keys. */
+  let apiKeys: Record<'admin' | 'member', string>;
 
   beforeAll(async () => {
     provider = await startFakeProviderServer();
@@ -72,6 +81,12 @@ describe('every route, fuzzed', () => {
     const call = clientOf(server.url);
     alpha = await seedOrganisation(call, dataDir, { withMembers: true });
     beta = await seedOrganisation(call, dataDir, { withMembers: false });
+    const keyOf = async (person: Person) => {
+      const created = await call('POST', '/api-keys', { token: person.token, body: { name: 'Fuzzed programs' } });
+      expect(created.status).toBe(201);
+      return created.body.secret as string;
+    };
+    apiKeys = { admin: await keyOf(alpha.admin), member: await keyOf(alpha.member!) };
     alphaAdministration = await administrationSnapshot(server.database.db, alpha.orgId);
     operations = operationsOf((await call('GET', '/openapi.json')).body);
     const models = (
@@ -130,6 +145,12 @@ describe('every route, fuzzed', () => {
       // Logging out ends the sign-in: a fresh one of a spare member, so the run keeps its own.
       if (request.operation === 'POST /auth/logout' && (request.caller === 'admin' || request.caller === 'member'))
         return signIn(call, alpha.spare!.username);
+      if (request.base === '/v1') {
+        if (request.caller === 'admin' || request.caller === 'member') return apiKeys[request.caller];
+        // Well formed, as a leaked or revoked key would be, but no key of anyone's.
+        if (request.caller === 'forged') return `tw-abcdefgh_${'x'.repeat(43)}`;
+        return undefined;
+      }
       if (request.caller === 'admin') return alpha.admin.token;
       if (request.caller === 'member') return alpha.member!.token;
       if (request.caller === 'forged') return 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged';
@@ -140,7 +161,7 @@ describe('every route, fuzzed', () => {
       const token = await tokenFor(request);
       const response = await rawRequest(server.url, {
         method: request.method,
-        path: `/api${request.url}`,
+        path: `${request.base}${request.url}`,
         headers: {
           // A client address of its own per request, as many clients would be.
           'x-forwarded-for': `10.9.${(requestCount >> 8) & 255}.${requestCount++ & 255}`,
@@ -197,10 +218,7 @@ describe('every route, fuzzed', () => {
     const answerSchemas = new Map(
       operations
         .filter((operation) => operation.answer)
-        .map((operation) => [
-          `${operation.method} ${operation.path}`,
-          z.fromJSONSchema(operation.answer!.schema as never),
-        ]),
+        .map((operation) => [operationName(operation), z.fromJSONSchema(operation.answer!.schema as never)]),
     );
     const requests = fc.oneof(...operations.map((operation) => requestsFor(operation, poolsOf)));
     await fc.assert(fc.asyncProperty(requests, send), { seed, numRuns: runs });
@@ -211,16 +229,15 @@ describe('every route, fuzzed', () => {
 
     // Every route was reached, many times.
     expect(
-      operations.filter(
-        (operation) => (sent.get(`${operation.method} ${operation.path}`) ?? 0) < runs / operations.length / 4,
-      ),
+      operations.filter((operation) => (sent.get(operationName(operation)) ?? 0) < runs / operations.length / 4),
     ).toEqual([]);
 
     // Every model call the provider answered is recorded (replies are recorded just after their stream ends).
     const orgIds = [alpha.orgId, beta.orgId];
     const modelCalls = () =>
-      provider.requests.filter((request) => request.path === '/v1/chat/completions' || request.path === '/v1/messages')
-        .length;
+      provider.requests.filter((request) =>
+        ['/v1/chat/completions', '/v1/messages', '/v1/embeddings'].includes(request.path),
+      ).length;
     expect(
       await eventually(
         () => recordedModelCalls(server.database.db, orgIds),

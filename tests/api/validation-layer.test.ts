@@ -81,9 +81,12 @@ describe('the validation layer', () => {
         (parameter: { name: string }) => parameter.name,
       ),
     ).toEqual(['modelId', 'tokenCount']);
-    for (const path of ['/chat/completions', '/messages', '/decisions/{decision_id}/rating']) {
+    for (const path of ['/chat/completions', '/messages', '/embeddings', '/decisions/{decision_id}/rating']) {
       expect(answer.body.paths[path]?.servers, path).toEqual([{ url: '/v1' }]);
       expect(answer.body.paths[path].post.security, path).toEqual([{ apiKeyBearer: [] }, { apiKeyHeader: [] }]);
     }
+    const embeddings = answer.body.paths['/embeddings'].post;
+    expect(embeddings.requestBody.content['application/json'].schema.required).toEqual(['model', 'input']);
+    expect(embeddings.responses['200'].headers).toHaveProperty('x-tokenwise-cost-usd');
   });
 });

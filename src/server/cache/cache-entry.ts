@@ -4,11 +4,19 @@ import { cacheEntries } from '../db/schema';
 /** A stored reply as the cache hands it out: every column but the embedding. */
 export type CacheEntry = Omit<typeof cacheEntries.$inferSelect, 'embedding'>;
 
+/**
+ * What made an entry, which deleting deletes it: a chat reply in its session, or a program's answer
+ * by its routing decision (docs/decisions/060).
+ */
+export type CacheEntrySource =
+  | { sessionId: string; replyMessageId: string; decisionId?: undefined }
+  | { decisionId: string; sessionId?: undefined; replyMessageId?: undefined };
+
 /** What the routing code stores after a reply; the store fills in id, hit count and creation time. */
-export interface NewCacheEntry {
+export type NewCacheEntry = CacheEntrySource & NewCacheEntryFields;
+
+interface NewCacheEntryFields {
   orgId: string;
-  sessionId: string;
-  replyMessageId: string;
   scopeKey: string;
   exactKey: string;
   prompt: string;

@@ -2,10 +2,12 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isDomainName } from '../../contracts';
 import {
+  parseDeclaredEmbeddingModels,
   parseDeclaredModels,
   parseNetwork,
   resolveInstanceCredentials,
   type CatalogModel,
+  type EmbeddingModel,
   type ProviderCredentials,
 } from '../../gateway';
 
@@ -132,6 +134,8 @@ const configSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
   // The OpenAI-compatible server's models with their tiers and prices (a JSON array; parseDeclaredModels).
   OPENAI_COMPATIBLE_MODELS: z.string().optional(),
+  // Its embedding models for POST /v1/embeddings (a JSON array; parseDeclaredEmbeddingModels).
+  OPENAI_COMPATIBLE_EMBEDDING_MODELS: z.string().optional(),
   // Organisations' base URLs stay on public addresses unless the operator names networks here.
   ORG_PROVIDER_URLS_ALLOWED_NETWORKS: networkList.default([]),
   // Single sign-on (docs/decisions/045): issuer URLs stay public unless the operator names networks here.
@@ -222,6 +226,8 @@ export interface Config {
    * to the built-in catalog; they serve the instance's server and organisations' own ones alike.
    */
   openAiCompatibleModels: CatalogModel[];
+  /** Embedding models declared for OpenAI-compatible servers (OPENAI_COMPATIBLE_EMBEDDING_MODELS), beside OpenAI's. */
+  openAiCompatibleEmbeddingModels: EmbeddingModel[];
   /** Instance-wide provider keys; never logged. Their base URLs may point anywhere, the operator's choice. */
   providerCredentials: ProviderCredentials;
   /**
@@ -273,6 +279,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     : { models: [] };
   if (declared.problems)
     throw new ConfigError(declared.problems.map((problem) => `OPENAI_COMPATIBLE_MODELS: ${problem}`));
+  const declaredEmbeddings = raw.OPENAI_COMPATIBLE_EMBEDDING_MODELS
+    ? parseDeclaredEmbeddingModels(raw.OPENAI_COMPATIBLE_EMBEDDING_MODELS, new Date().toISOString().slice(0, 10))
+    : { models: [] };
+  if (declaredEmbeddings.problems)
+    throw new ConfigError(
+      declaredEmbeddings.problems.map((problem) => `OPENAI_COMPATIBLE_EMBEDDING_MODELS: ${problem}`),
+    );
   return {
     environment: raw.NODE_ENV,
     host: raw.HOST,
@@ -349,6 +362,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       OPENAI_COMPATIBLE_API_KEY: raw.OPENAI_COMPATIBLE_API_KEY,
     }),
     openAiCompatibleModels: declared.models,
+    openAiCompatibleEmbeddingModels: declaredEmbeddings.models,
     organisationUrlAllowedNetworks: raw.ORG_PROVIDER_URLS_ALLOWED_NETWORKS,
     singleSignOn: {
       issuerAllowedNetworks: raw.SSO_ISSUER_ALLOWED_NETWORKS,

@@ -6,6 +6,7 @@ import { holdRoom } from './call-holds';
 import { releaseHolds } from './keep-usage';
 import type { CallAsker, CallPlan, MeteredCall, MeteredCallOptions } from './metered-call';
 import type { MeteredCallsDependencies } from './metered-dependencies';
+import { meteredEmbedding, type MeteredEmbedding, type MeteredEmbeddingOptions } from './metered-embedding';
 import { meteredStream } from './metered-stream';
 import { openCall } from './open-call';
 
@@ -31,6 +32,11 @@ export interface MeteredCalls {
    * only read the answer (the cache's judge; later the API for programs).
    */
   model(asker: CallAsker, usable: UsableModel, options?: { minOutputTokens?: number }): MeteredModel;
+  /**
+   * Asks an embedding model for vectors as one metered call: held, deadlined, recorded and settled
+   * like a chat call, or an AppError (a limit, the wallet, the provider) with its books settled.
+   */
+  embed(options: MeteredEmbeddingOptions): Promise<MeteredEmbedding>;
 }
 
 /** A model whose every call is metered; `modelId` must name the model it was made for. */
@@ -119,5 +125,15 @@ export function createMeteredCalls(dependencies: MeteredCallsDependencies): Mete
     };
   }
 
-  return { open, model };
+  async function embed(options: MeteredEmbeddingOptions): Promise<MeteredEmbedding> {
+    const observed = dependencies.observer?.begin();
+    try {
+      // Shutdown waits for it: its usage is recorded before the database closes.
+      return await dependencies.inFlight.track(meteredEmbedding(dependencies, options));
+    } finally {
+      observed?.ended();
+    }
+  }
+
+  return { open, model, embed };
 }

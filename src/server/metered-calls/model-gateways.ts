@@ -1,10 +1,17 @@
 import type { CatalogModel, ProviderCredentials } from '../../gateway';
-import { createModelGateway, type ChatProvider } from '../../gateway/model-calling';
+import {
+  createEmbeddingGateway,
+  createModelGateway,
+  type ChatProvider,
+  type EmbeddingGateway,
+} from '../../gateway/model-calling';
 import type { EmbeddedModel } from './embedded-model';
 
 /** The model gateway each set of credentials calls through; only the metered calls ask it. */
 export interface ModelGateways {
   for(credentials: ProviderCredentials): ChatProvider;
+  /** The embedding gateway for the same credentials (POST /v1/embeddings). */
+  embeddingsFor(credentials: ProviderCredentials): EmbeddingGateway;
 }
 
 /**
@@ -17,7 +24,16 @@ export function createModelGateways(options: {
   embedded?: EmbeddedModel;
 }): ModelGateways {
   const gateways = new WeakMap<ProviderCredentials, ChatProvider>();
+  const embeddingGateways = new WeakMap<ProviderCredentials, EmbeddingGateway>();
   return {
+    embeddingsFor(credentials) {
+      let gateway = embeddingGateways.get(credentials);
+      if (!gateway) {
+        gateway = createEmbeddingGateway(credentials);
+        embeddingGateways.set(credentials, gateway);
+      }
+      return gateway;
+    },
     for(credentials) {
       let gateway = gateways.get(credentials);
       if (!gateway) {

@@ -72,7 +72,7 @@ export function tokenwiseHeaders(facts: AnswerFacts): Record<string, string> {
 }
 
 /** Dollars to ten places without trailing zeros ("0.0012", "0.0"); a loop, not a backtracking pattern. */
-function usdText(usd: number): string {
+export function usdText(usd: number): string {
   const fixed = usd.toFixed(10);
   let end = fixed.length;
   while (end > 0 && fixed[end - 1] === '0') end -= 1;

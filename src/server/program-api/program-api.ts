@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import type { EmbeddingModel } from '../../gateway';
 import { apiKeyMessages, messages } from '../../contracts';
 import { createApiRouter, type ApiRouter } from '../http/api-router';
 import { AppError } from '../http/app-error';
@@ -7,6 +8,7 @@ import { rejectMalformedPath } from '../http/reject-malformed-path';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import type { ApiKeyAuthenticationDependencies } from './authenticate-api-key';
 import { addProgramChatRoutes } from './program-chat-routes';
+import { addProgramEmbeddingRoutes } from './program-embedding-routes';
 import { addProgramMessagesRoutes } from './program-messages-routes';
 import { addProgramRatingRoutes } from './program-rating-routes';
 import { programApiBasePath } from './program-api-document';
@@ -21,6 +23,8 @@ export interface ProgramApiDependencies {
   models: ProgramModelDependencies;
   /** The chat's services, which the chat completions and messages endpoints answer through. */
   calls: ConversationDependencies;
+  /** The embedding models POST /v1/embeddings offers. */
+  embeddingModels: readonly EmbeddingModel[];
   maxBodyBytes: number;
 }
 
@@ -50,6 +54,7 @@ export function createProgramApi(dependencies: ProgramApiDependencies): ApiRoute
   addProgramModelRoutes(router, dependencies.models);
   addProgramChatRoutes(router, dependencies.calls);
   addProgramMessagesRoutes(router, dependencies.calls);
+  addProgramEmbeddingRoutes(router, { ...dependencies.calls, embeddingModels: dependencies.embeddingModels });
   addProgramRatingRoutes(router, dependencies.calls);
   return router;
 }

@@ -5,6 +5,7 @@ import { saveUsageRecord } from '../metered-calls/usage-record-repository';
 import { cacheSettingsFor } from '../routing/reply-cache';
 import { completeDecision, insertDecision } from '../routing/decision-repository';
 import type { RoutedRequest } from '../routing/route-request';
+import type { CallSettlement } from '../metered-calls/metered-call';
 import type { ApiKeyCaller } from './program-api-context';
 import { routedDecision } from './program-decision';
 import type { ProgramRequest } from './program-request';
@@ -64,6 +65,42 @@ export async function lookUpProgramCache(
       return undefined;
     });
   return lookup?.hit ? lookup : undefined;
+}
+
+/**
+ * Keeps a program's answer for the cache (docs/decisions/060), when the lookup was safe for the
+ * request (the same rules: `cacheMayAnswer`, the key's setting, no `x-tokenwise-cache: off`) and the
+ * model finished its answer in text: under the request's scope (system prompt, earlier turns, model
+ * class), hung on the call's decision. A failure to store costs only a future hit.
+ */
+export async function storeProgramAnswer(
+  dependencies: ConversationDependencies,
+  caller: ApiKeyCaller,
+  request: ProgramRequest,
+  route: RoutedRequest,
+  answer: { decisionId: string; settlement: CallSettlement },
+): Promise<void> {
+  const cache = dependencies.routing.cache;
+  const { settlement } = answer;
+  const cacheRequest = cacheRequestOf(request, route);
+  if (!cache || cacheRequest.prompt === '') return;
+  if (settlement.status !== 'complete' || settlement.finishReason !== 'stop' || settlement.text.trim() === '') return;
+  const settings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults, route.calibration.cache);
+  await cache
+    .store(
+      {
+        orgId: caller.orgId,
+        decisionId: answer.decisionId,
+        request: cacheRequest,
+        reply: settlement.text,
+        modelId: settlement.model.id,
+        referenceCostUsd: settlement.referenceCostUsd,
+      },
+      settings,
+    )
+    .catch((error: unknown) =>
+      dependencies.logger.warn({ err: error }, "storing a program's answer in the cache failed"),
+    );
 }
 
 /**

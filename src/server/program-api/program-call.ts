@@ -9,7 +9,13 @@ import { insertDecision } from '../routing/decision-repository';
 import { refuseOverLimit, routeRequest, type RoutedRequest } from '../routing/route-request';
 import { expectedReplyTokens } from '../conversations/start-routed-reply';
 import { fitRouteToRequest } from './model-capabilities';
-import { answerFromCache, cacheMayAnswer, lookUpProgramCache, type ProgramCacheAnswer } from './program-cache';
+import {
+  answerFromCache,
+  cacheMayAnswer,
+  lookUpProgramCache,
+  storeProgramAnswer,
+  type ProgramCacheAnswer,
+} from './program-cache';
 import type { ApiKeyCaller } from './program-api-context';
 import { modelNotFound, ProgramApiError } from './program-api-error';
 import { routedDecision } from './program-decision';
@@ -104,7 +110,28 @@ export async function startProgramCall(
     },
     signal: options.signal,
   });
-  return { kind: 'model', cache: cacheOn ? 'miss' : 'off', call, decisionId, estimate };
+  if (!cacheOn) return { kind: 'model', cache: 'off', call, decisionId, estimate };
+  // The answer is stored before the call counts as settled, so the program's next identical request finds it.
+  const settled = call.settled.then(async (settlement) => {
+    await storeProgramAnswer(dependencies, caller, request, routed, { decisionId, settlement });
+    return settlement;
+  });
+  return { kind: 'model', cache: 'miss', call: settledAfter(call, settled), decisionId, estimate };
+}
+
+/** The same call, whose `settled` resolves only once `settled` has. */
+function settledAfter(
+  call: MeteredCall<RoutedRequest>,
+  settled: MeteredCall<RoutedRequest>['settled'],
+): MeteredCall<RoutedRequest> {
+  return {
+    plan: call.plan,
+    model: call.model,
+    fellBackFrom: call.fellBackFrom,
+    stream: call.stream,
+    abort: () => call.abort(),
+    settled,
+  };
 }
 
 /**

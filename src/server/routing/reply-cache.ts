@@ -16,6 +16,7 @@ import {
   type SentenceEncoder,
 } from '../../gateway';
 import type { CacheEntry } from '../cache/cache-entry';
+import type { CacheEntrySource } from '../cache/cache-entry';
 import type { CacheStore } from '../cache/cache-store';
 import { calibratedCacheThreshold } from './calibration/cache-calibration-rule';
 import type { ThresholdCalibration } from './calibration/calibration-repository';
@@ -35,10 +36,10 @@ export type CacheLookup =
     }
   | { hit: false; key: CacheKey; reason: string };
 
-export interface ReplyToCache {
+export type ReplyToCache = CacheEntrySource & ReplyToCacheFields;
+
+interface ReplyToCacheFields {
   orgId: string;
-  sessionId: string;
-  replyMessageId: string;
   request: CacheRequest;
   reply: string;
   modelId: string;
@@ -181,8 +182,7 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
       await store.insert(
         {
           orgId: reply.orgId,
-          sessionId: reply.sessionId,
-          replyMessageId: reply.replyMessageId,
+          ...sourceOf(reply),
           scopeKey: key.scopeKey,
           exactKey: key.exactKey,
           prompt: reply.request.prompt,
@@ -202,4 +202,11 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
     forgetReply: async (orgId, replyMessageId) => void (await store.removeForReply(orgId, replyMessageId)),
     forgetEntry: async (orgId, entryId) => void (await store.remove(orgId, entryId)),
   };
+}
+
+/** Only the source's own columns: a chat reply's session and message, or a program's decision. */
+function sourceOf(reply: CacheEntrySource): CacheEntrySource {
+  return reply.decisionId === undefined
+    ? { sessionId: reply.sessionId, replyMessageId: reply.replyMessageId }
+    : { decisionId: reply.decisionId };
 }

@@ -13,6 +13,8 @@ import {
 
 /** One operation of the OpenAPI document, as the fuzzer needs it. */
 export interface Operation {
+  /** Where the document says it is served: '/api', or '/v1' for the endpoints for programs (an API key). */
+  base: string;
   method: string;
   /** As documented, e.g. '/conversation/session/{id}'. */
   path: string;
@@ -30,6 +32,11 @@ interface DocumentParameter {
   schema: JsonSchema;
 }
 
+/** How the run names an operation: '/api' ones by their path, others with their base ('POST /v1/embeddings'). */
+export function operationName(operation: Pick<Operation, 'base' | 'method' | 'path'>): string {
+  return `${operation.method} ${operation.base === '/api' ? '' : operation.base}${operation.path}`;
+}
+
 interface DocumentOperation {
   parameters?: DocumentParameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
@@ -40,16 +47,19 @@ interface DocumentOperation {
 const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
 /**
- * The document's operations under /api. Paths naming a server of their own (the /v1 endpoints for
- * programs, which take an API key) are left out: their requests go elsewhere.
+ * Every operation of the document: those under /api, and those naming a server of their own (the
+ * /v1 endpoints for programs, which take an API key), with that server's base.
  */
-export function operationsOf(document: { paths: Record<string, Record<string, DocumentOperation>> }): Operation[] {
-  return Object.entries(document.paths)
-    .filter(([, item]) => !('servers' in item))
-    .flatMap(([path, item]) =>
-      Object.entries(item)
-        .filter(([method]) => httpMethods.has(method))
-        .map(([method, operation]) => ({
+export function operationsOf(document: {
+  paths: Record<string, Record<string, DocumentOperation> & { servers?: { url: string }[] }>;
+}): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => httpMethods.has(method))
+      .map(([method, documented]) => {
+        const operation = documented as DocumentOperation;
+        return {
+          base: item.servers?.[0]?.url ?? '/api',
           method: method.toUpperCase(),
           path,
           pathParameters: (operation.parameters ?? [])
@@ -65,8 +75,9 @@ export function operationsOf(document: { paths: Record<string, Record<string, Do
               status: Number(status),
               schema: response.content!['application/json']!.schema,
             }))[0],
-        })),
-    );
+        };
+      }),
+  );
 }
 
 export type Caller = 'admin' | 'member' | 'anonymous' | 'forged';
@@ -74,9 +85,11 @@ export type Caller = 'admin' | 'member' | 'anonymous' | 'forged';
 /** A request the fuzzer sends; printed readably when fast-check reports a counterexample. */
 export interface FuzzRequest {
   operation: string;
+  /** '/api', or '/v1' (sent with the caller's API key instead of their sign-in). */
+  base: string;
   caller: Caller;
   method: string;
-  /** Below /api, with its query. */
+  /** Below its base, with its query. */
   url: string;
   contentType?: string;
   body?: string;
@@ -87,7 +100,7 @@ export function describeRequest(request: FuzzRequest): string {
     request.body === undefined
       ? ''
       : ` ${request.contentType ?? '(no content type)'} ${request.body.length > 400 ? `${JSON.stringify(request.body.slice(0, 400))}… (${request.body.length} characters)` : JSON.stringify(request.body)}`;
-  return `${request.method} /api${request.url.length > 400 ? `${request.url.slice(0, 400)}…` : request.url} as ${request.caller}${body}`;
+  return `${request.method} ${request.base}${request.url.length > 400 ? `${request.url.slice(0, 400)}…` : request.url} as ${request.caller}${body}`;
 }
 
 const callers: fc.Arbitrary<Caller> = fc.oneof(
@@ -248,7 +261,8 @@ export function requestsFor(operation: Operation, poolsOf: (caller: Caller) => V
     })
     .map(({ path, query, caller, body }) => {
       const request: FuzzRequest = {
-        operation: `${operation.method} ${operation.path}`,
+        operation: operationName(operation),
+        base: operation.base,
         caller,
         method: operation.method,
         url: `${path}${query}`,

@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { promptKinds } from '../../../gateway/routing/prompt-kind';
 import { createdAt, updatedAt } from './columns';
 import { chatMessages, chatSessions } from './conversations';
@@ -104,7 +106,8 @@ export const routingDecisions = pgTable(
 
 /**
  * A reply the semantic cache may serve again within its organisation. Made from one reply in one
- * session: deleting the session (or the history, or the account) deletes the entry with it.
+ * chat session, or from a program's answer (its routing decision; docs/decisions/060): deleting the
+ * session (or the history, or the account) or the decision deletes the entry with it.
  */
 export const cacheEntries = pgTable(
   'cache_entries',
@@ -113,12 +116,11 @@ export const cacheEntries = pgTable(
     orgId: uuid('org_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id, { onDelete: 'cascade' }),
-    replyMessageId: uuid('reply_message_id')
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The chat's reply it came from (both set), or none when a program's answer made it. */
+    sessionId: uuid('session_id').references(() => chatSessions.id, { onDelete: 'cascade' }),
+    replyMessageId: uuid('reply_message_id').references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The program's routing decision whose answer it holds (the API for programs). */
+    decisionId: uuid('decision_id').references(() => routingDecisions.id, { onDelete: 'cascade' }),
     /** Conversation context, system prompt and model class: a lookup only matches entries of the same scope. */
     scopeKey: text('scope_key').notNull(),
     /** The exact tier: normalised prompt within the scope. */
@@ -140,6 +142,12 @@ export const cacheEntries = pgTable(
     index('cache_entries_exact_idx').on(table.orgId, table.exactKey),
     index('cache_entries_scope_idx').on(table.orgId, table.scopeKey),
     index('cache_entries_expiry_idx').on(table.orgId, table.expiresAt),
+    index('cache_entries_decision_idx').on(table.decisionId),
+    // Every entry hangs on what made it, so deleting that deletes the entry.
+    check(
+      'cache_entries_source_check',
+      sql`(${table.sessionId} is not null and ${table.replyMessageId} is not null) or ${table.decisionId} is not null`,
+    ),
   ],
 );
 
