@@ -15,7 +15,9 @@ import { startStack } from './stack';
 import { percentile } from '../support/stats';
 
 const samples = Number(process.env.SAMPLES ?? 40);
-const names = (process.env.TARGETS ?? 'direct,AI SDK pass-through,Tokenwise, cache off,Tokenwise').split(/,(?! )/);
+const names = (process.env.TARGETS ?? 'direct,AI SDK pass-through,Tokenwise, cache off,Tokenwise,Tokenwise /v1').split(
+  /,(?! )/,
+);
 const tokens = Number(process.env.TOKENS ?? 5);
 const words = Array.from({ length: tokens }, (_, index) => `token${index}`).join(' ');
 const lastWord = `token${tokens - 1}`;

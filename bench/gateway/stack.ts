@@ -21,10 +21,19 @@ export type TargetName =
   | 'AI SDK pass-through'
   | 'Portkey'
   | 'Tokenwise'
-  | 'Tokenwise, cache off';
+  | 'Tokenwise, cache off'
+  | 'Tokenwise /v1';
 
-/** Our server twice: as installed (semantic cache on), and for an organisation that turned the cache off (a plain gateway). */
-export const ourTargets = ['Tokenwise', 'Tokenwise, cache off'] as const satisfies readonly TargetName[];
+/**
+ * Our server three ways: the chat as installed (semantic cache on), the chat for an organisation
+ * that turned the cache off (a plain gateway), and a program's OpenAI-shaped call on /v1 with an
+ * API key (cache on), the path issue 23's programs take.
+ */
+export const ourTargets = [
+  'Tokenwise',
+  'Tokenwise, cache off',
+  'Tokenwise /v1',
+] as const satisfies readonly TargetName[];
 export const gatewayTargets = [
   'bare proxy',
   'AI SDK pass-through',
@@ -62,9 +71,14 @@ export interface StackOptions {
 const prompt = 'Tell me about {{words}} ({{n}}).';
 const password = 'Bench-Gateway-9';
 
-function openAiRequest(url: string, headers: Record<string, string>, lastWord: string): StreamRequest {
+function openAiRequest(
+  url: string,
+  headers: Record<string, string>,
+  lastWord: string,
+  model = 'gpt-4o-mini',
+): StreamRequest {
   const body = {
-    model: 'gpt-4o-mini',
+    model,
     stream: true,
     stream_options: { include_usage: true },
     messages: [{ role: 'user', content: prompt }],
@@ -154,6 +168,18 @@ async function signUp(
   return { token: body.token, orgId: body.user.org_id, userId: body.user.id };
 }
 
+/** An API key acting as the signed-up administrator, for the /v1 target; its secret is shown once. */
+async function createApiKey(server: ServerProcess, user: { token: string }): Promise<string> {
+  const response = await fetch(`${server.url}/api/api-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+    body: JSON.stringify({ name: 'Gateway bench' }),
+  });
+  if (response.status !== 201)
+    throw new Error(`creating an API key answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { secret: string }).secret;
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const fake = await startFakeProvider(options.defaultReply, options.probeDirectory);
   const started: { stop(): Promise<void> }[] = [fake];
@@ -193,6 +219,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         format: 'text',
         lastWord,
       });
+    const apiKey = await createApiKey(server, cached);
     const chatCompletions = '/v1/chat/completions';
     const targets: Target[] = [
       {
@@ -226,6 +253,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         pid: server.pid,
         recentLog: () => server.recentOutput(),
         request: ourRequest(uncached),
+      },
+      {
+        name: 'Tokenwise /v1',
+        pid: server.pid,
+        recentLog: () => server.recentOutput(),
+        // The authorization header replaces openAiRequest's provider key with ours.
+        request: (lastWord) =>
+          openAiRequest(
+            `${server.url}${chatCompletions}`,
+            { authorization: `Bearer ${apiKey}` },
+            lastWord,
+            'openai/gpt-4o-mini',
+          ),
       },
     ];
     return { fake, targets, stop };
