@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, parseStreamBody } from '../../src/contracts';
 import type { FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
-import { usageRecords } from '../../src/server/db/schema';
+import { cacheEntries, usageRecords } from '../../src/server/db/schema';
 import type { RunningServer } from '../../src/server/server';
 import {
   startServerWithRemoteEmbeddings,
@@ -108,10 +108,23 @@ describe('usage of model calls whose rows could not be written', () => {
 
   it('records the call when the chat is deleted while its message is being checked, and answers 404', async () => {
     const user = await signUp();
-    const first = await send(user, 'Where do puffins nest in summer?');
+    const opening = 'Where do puffins nest in summer?';
+    const first = await send(user, opening);
     expect(first.status).toBe(200);
     const sessionId = parseStreamBody(first.text).metadata!.session_id;
+    // A follow-up is looked up in the cache only when its context has entries (docs/decisions/062):
+    // the same opening in another chat (an exact repeat, the same reply) and a follow-up stored there.
+    const other = await send(user, opening);
+    expect(parseStreamBody(other.text).text).toBe(parseStreamBody(first.text).text);
+    const otherSession = parseStreamBody(other.text).metadata!.session_id;
+    expect((await send(user, 'Do puffins nest in burrows?', { session_id: otherSession })).status).toBe(200);
+    const entries = () => server.database.db.select().from(cacheEntries).where(eq(cacheEntries.orgId, user.orgId));
+    for (let waited = 0; (await entries()).length < 2; waited += 50) {
+      if (waited > 30_000) throw new Error('the follow-up was never stored in the cache');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const callsBefore = chat.requests.length;
+    const requestsBefore = (await monthlyUsage(user)).requests;
 
     // The cache's embeddings endpoint answers slowly, so the chat can be deleted while the request waits on it.
     embeddings.setDefaultReply({ chunkDelayMs: 1_500 });
@@ -129,7 +142,7 @@ describe('usage of model calls whose rows could not be written', () => {
 
     // The model was asked before the message was refused: that call is on the books.
     expect(chat.requests.length - callsBefore).toBe(1);
-    expect((await monthlyUsage(user)).requests).toBe(2);
+    expect((await monthlyUsage(user)).requests).toBe(requestsBefore + 1);
     // Its rows never existed (deleting the chat unlinked the first reply's record too).
     const unlinked = (await usageRowsOf(user.userId)).filter((row) => row.decisionId === null);
     expect(unlinked).toEqual([

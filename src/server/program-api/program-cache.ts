@@ -79,6 +79,8 @@ export async function storeProgramAnswer(
   request: ProgramRequest,
   route: RoutedRequest,
   answer: { decisionId: string; settlement: CallSettlement },
+  /** The embedding the lookup made of the prompt (docs/decisions/062): the entry is keyed on it, not embedded again. */
+  promptEmbedding?: LazyPromptEmbedding,
 ): Promise<void> {
   const cache = dependencies.routing.cache;
   const { settlement } = answer;
@@ -95,6 +97,7 @@ export async function storeProgramAnswer(
         reply: settlement.text,
         modelId: settlement.model.id,
         referenceCostUsd: settlement.referenceCostUsd,
+        embedding: promptEmbedding,
       },
       settings,
     )

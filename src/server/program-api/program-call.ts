@@ -113,7 +113,7 @@ export async function startProgramCall(
   if (!cacheOn) return { kind: 'model', cache: 'off', call, decisionId, estimate };
   // The answer is stored before the call counts as settled, so the program's next identical request finds it.
   const settled = call.settled.then(async (settlement) => {
-    await storeProgramAnswer(dependencies, caller, request, routed, { decisionId, settlement });
+    await storeProgramAnswer(dependencies, caller, request, routed, { decisionId, settlement }, promptEmbedding);
     return settlement;
   });
   return { kind: 'model', cache: 'miss', call: settledAfter(call, settled), decisionId, estimate };
