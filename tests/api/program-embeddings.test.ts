@@ -226,6 +226,22 @@ describe('POST /v1/embeddings with the openai client', () => {
     expect(await heldBy(admin.orgId)).toHaveLength(0);
   });
 
+  it('GET /v1/models lists the embedding models a key may use after the chat models, and none its role lacks', {
+    timeout: 60_000,
+  }, async () => {
+    const admin = await newAdmin();
+    const listed = (await client((await createKey(admin)).secret).models.list()).data.map((model) => model.id);
+    expect(listed[0]).toBe('auto');
+    expect(listed).toEqual(expect.arrayContaining([small, 'openai/text-embedding-3-large', 'openai/gpt-4o-mini']));
+    expect(listed.indexOf(small)).toBeGreaterThan(listed.indexOf('openai/gpt-4o-mini'));
+    // A listed embedding model can be retrieved by its id, as OpenAI's client does.
+    expect((await client((await createKey(admin)).secret).models.retrieve(small)).id).toBe(small);
+
+    const member = await server.limitedUser([{ modelId: 'openai/gpt-4o-mini' }]);
+    const memberListed = (await client((await createKey(member)).secret).models.list()).data.map((model) => model.id);
+    expect(memberListed).toEqual(['auto', 'openai/gpt-4o-mini']);
+  });
+
   it('another organisation cannot see this organisation’s embedding usage', { timeout: 60_000 }, async () => {
     const admin = await newAdmin();
     const { secret } = await createKey(admin);

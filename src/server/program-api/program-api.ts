@@ -51,7 +51,7 @@ export function createProgramApi(dependencies: ProgramApiDependencies): ApiRoute
   });
   router.use(rejectMalformedPath(), readJsonBody());
   router.use(requireApiKey(dependencies.keys));
-  addProgramModelRoutes(router, dependencies.models);
+  addProgramModelRoutes(router, { ...dependencies.models, embeddingModels: dependencies.embeddingModels });
   addProgramChatRoutes(router, dependencies.calls);
   addProgramMessagesRoutes(router, dependencies.calls);
   addProgramEmbeddingRoutes(router, { ...dependencies.calls, embeddingModels: dependencies.embeddingModels });

@@ -10,7 +10,7 @@ import { addRoute, type ApiRouter } from '../http/api-router';
 import { programApiSecurity } from './program-api-document';
 import { apiKeyCallerOf } from './program-api-context';
 import { modelNotFound } from './program-api-error';
-import { listProgramModels, type ProgramModelDependencies } from './program-models';
+import { listProgramModels, type ProgramModelListDependencies } from './program-models';
 
 const tags = ['API for programs'];
 const errorAnswer = {
@@ -19,7 +19,7 @@ const errorAnswer = {
 };
 
 /** GET /v1/models and /v1/models/{model}, as OpenAI's SDKs call them. */
-export function addProgramModelRoutes(router: ApiRouter, dependencies: ProgramModelDependencies) {
+export function addProgramModelRoutes(router: ApiRouter, dependencies: ProgramModelListDependencies) {
   addRoute(
     router,
     createRoute({
