@@ -43,6 +43,7 @@ export default defineConfig({
           exclude: process.env.TEST_DATABASE_URL ? [] : postgresOnlyApiTests,
           environment: 'node',
           globalSetup: ['tests/api/support/global-setup.ts'],
+          setupFiles: ['tests/api/support/memory-database-template.ts'],
           // Generous: these start servers, run migrations and hash passwords on a loaded 2-core CI machine.
           testTimeout: 60_000,
           hookTimeout: 180_000,

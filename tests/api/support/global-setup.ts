@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../../src/server/config/config';
+import { dumpMigratedMemoryDatabase } from '../../../src/server/db/database';
 import { startServer } from '../../../src/server/server';
 import { startScriptedProviders } from '../../support/scripted-providers';
 
@@ -13,6 +14,8 @@ declare module 'vitest' {
     databaseKind: string;
     /** The scripted fake model provider the suite's server calls (OpenAI and Anthropic wire formats). */
     fakeProviderUrl: string;
+    /** A dump of a migrated in-memory database, which the tests' in-memory databases start from. */
+    memoryDatabaseTemplate: string;
   }
 }
 
@@ -23,6 +26,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-api-'));
+  const memoryDatabaseTemplate = path.join(dataDir, 'memory-database-template.tar');
+  await writeFile(memoryDatabaseTemplate, Buffer.from(await (await dumpMigratedMemoryDatabase()).arrayBuffer()));
   const providers = await startScriptedProviders();
   const config = loadConfig({
     // The embedded model stays off here; one dedicated test starts its own server with it.
@@ -45,6 +50,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
   project.provide('fakeProviderUrl', providers.url);
+  project.provide('memoryDatabaseTemplate', memoryDatabaseTemplate);
   project.provide('databaseKind', process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   return async () => {
     await server.close();
