@@ -85,6 +85,8 @@ test('a failed sign-in leaves no toast in the chat, and logging out leaves exact
 
 test.describe('the reply footer and the user bubble at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+  // Sign-up, sign-in and a first reply: a minute was not always enough on a loaded 2-core CI machine.
+  test.describe.configure({ timeout: 150_000 });
 
   async function chatOnce(page: Page, topic: string): Promise<Locator> {
     const account = newAccount(topic.toLowerCase());
