@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cacheEntries, routingDecisions } from '../../src/server/db/schema';
-import { strongPassword, uniqueName } from './support/client';
+import { uniqueName } from './support/client';
 import { startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
 
 // Programs' answers in the semantic cache (issue 23; docs/decisions/060): stored when the lookup
@@ -25,23 +25,10 @@ const weatherTool = {
   },
 };
 
-async function newAdmin(): Promise<LimitedUser> {
-  const username = uniqueName('cached');
-  const signup = await server.call('/auth/signup', undefined, {
-    username,
-    email: `${username}@example.test`,
-    password: strongPassword,
-    org_name: `Org ${username}`,
-  });
-  expect(signup.status).toBe(201);
-  const { token, user } = signup.json() as { token: string; user: { id: string; org_id: string } };
-  return { token, userId: user.id, orgId: user.org_id };
-}
+const newAdmin = () => server.newAdministrator('cached');
 
 async function newKeyClient(user: LimitedUser) {
-  const answer = await server.call('/api-keys', user.token, { name: uniqueName('key') });
-  expect(answer.status, answer.body).toBe(201);
-  const { secret } = answer.json() as { secret: string };
+  const { secret } = await server.createApiKey(user);
   return new OpenAI({ apiKey: secret, baseURL: `${server.server.url}/v1`, maxRetries: 0, timeout: 60_000 });
 }
 

@@ -4,8 +4,8 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cacheEntries, routingDecisions, usageRecords, usageReservations } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
-import { strongPassword, uniqueName } from './support/client';
-import { nextMonthStart, startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
+import { uniqueName } from './support/client';
+import { nextMonthStart, startLimitsServer, type LimitsServer } from './support/limited-roles';
 
 // POST /v1/chat/completions with OpenAI's own client (issue 23 part B; docs/decisions/055): routed,
 // metered and recorded with the key like the chat, in OpenAI's wire format, streamed and not.
@@ -28,24 +28,7 @@ const weatherTool = {
   },
 };
 
-async function newAdmin(): Promise<LimitedUser> {
-  const username = uniqueName('program');
-  const signup = await server.call('/auth/signup', undefined, {
-    username,
-    email: `${username}@example.test`,
-    password: strongPassword,
-    org_name: `Org ${username}`,
-  });
-  expect(signup.status).toBe(201);
-  const { token, user } = signup.json() as { token: string; user: { id: string; org_id: string } };
-  return { token, userId: user.id, orgId: user.org_id };
-}
-
-async function createKey(user: LimitedUser, body: Record<string, unknown> = {}) {
-  const answer = await server.call('/api-keys', user.token, { name: uniqueName('key'), ...body });
-  expect(answer.status, answer.body).toBe(201);
-  return answer.json() as { key: { id: string }; secret: string };
-}
+const newAdmin = () => server.newAdministrator('program');
 
 function client(secret: string, headers: Record<string, string> = {}) {
   return new OpenAI({
@@ -77,7 +60,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
     timeout: 60_000,
   }, async () => {
     const admin = await newAdmin();
-    const { key, secret } = await createKey(admin);
+    const { key, secret } = await server.createApiKey(admin);
     server.provider.enqueueReply({ text: 'Paris is the capital.', usage: { inputTokens: 21, outputTokens: 5 } });
     const { data: completion, response } = await client(secret)
       .chat.completions.create({
@@ -125,7 +108,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
     timeout: 60_000,
   }, async () => {
     const admin = await newAdmin();
-    const { key, secret } = await createKey(admin);
+    const { key, secret } = await server.createApiKey(admin);
     server.provider.enqueueReply({ text: 'One two three four', usage: { inputTokens: 9, outputTokens: 4 } });
     const stream = await client(secret).chat.completions.create({
       model: 'auto',
@@ -153,7 +136,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
     timeout: 60_000,
   }, async () => {
     const admin = await newAdmin();
-    const { secret } = await createKey(admin);
+    const { secret } = await server.createApiKey(admin);
     const openai = client(secret);
     server.provider.enqueueReply({
       toolCalls: [{ id: 'toolu_1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
@@ -190,7 +173,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
 
   it('streams a tool call in OpenAI chunks', { timeout: 60_000 }, async () => {
     const admin = await newAdmin();
-    const { secret } = await createKey(admin);
+    const { secret } = await server.createApiKey(admin);
     server.provider.enqueueReply({ toolCalls: [{ id: 'call_9', name: 'get_weather', arguments: '{"city":"Rome"}' }] });
     const stream = await client(secret).chat.completions.create({
       model: mini,
@@ -208,7 +191,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
 
   it('passes a JSON schema response format and an image part to the provider', { timeout: 60_000 }, async () => {
     const admin = await newAdmin();
-    const { secret } = await createKey(admin);
+    const { secret } = await server.createApiKey(admin);
     server.provider.enqueueReply({ text: '{"colour":"black"}' });
     const pixel =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -250,7 +233,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
     expect(bad.code).toBe('invalid_api_key');
 
     const member = await server.limitedUser([{ modelId: mini }]);
-    const { secret } = await createKey(member);
+    const { secret } = await server.createApiKey(member);
     const openai = client(secret);
     const notAllowed = await refusal(
       openai.chat.completions.create({ model: haiku, messages: [{ role: 'user', content: 'hi' }] }),
@@ -264,7 +247,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
     expect(unknown).toBeInstanceOf(OpenAI.NotFoundError);
 
     const admin = await newAdmin();
-    const adminKey = await createKey(admin);
+    const adminKey = await server.createApiKey(admin);
     const seeded = await refusal(
       client(adminKey.secret).chat.completions.create({
         model: haiku,
@@ -306,7 +289,7 @@ describe('POST /v1/chat/completions with the openai client', () => {
 
   it('another organisation’s key never sees this organisation’s decisions or usage', { timeout: 60_000 }, async () => {
     const admin = await newAdmin();
-    const { secret } = await createKey(admin);
+    const { secret } = await server.createApiKey(admin);
     server.provider.enqueueReply({ text: 'Ours.' });
     const { response } = await client(secret)
       .chat.completions.create({ model: mini, messages: [{ role: 'user', content: 'hello' }] })
@@ -324,7 +307,7 @@ describe('a key’s monthly budget', () => {
     timeout: 180_000,
   }, async () => {
     const admin = await newAdmin();
-    const { key, secret } = await createKey(admin, { monthly_budget_usd: 0.01 });
+    const { key, secret } = await server.createApiKey(admin, { monthly_budget_usd: 0.01 });
     const words = Array.from({ length: 100 }, (_, index) => `w${index}`).join(' ');
     server.provider.setDefaultReply({ text: words });
     const openai = client(secret);
@@ -375,7 +358,7 @@ describe('the semantic cache for programs, and rating answers', () => {
       if (entries.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const { key, secret } = await createKey(admin);
+    const { key, secret } = await server.createApiKey(admin);
     const asked = server.provider.requests.length;
     const { data: hit, response } = await client(secret)
       .chat.completions.create({ model: mini, messages: [{ role: 'user', content: prompt }] })
@@ -435,7 +418,7 @@ describe('the semantic cache for programs, and rating answers', () => {
       expect(answer.headers.get('x-tokenwise-cache'), name).toBe(expected);
       expect((data as OpenAI.ChatCompletion).choices[0]!.message.content, name).toBe('From the model.');
     }
-    const noCacheKey = await createKey(admin, { cache_enabled: false });
+    const noCacheKey = await server.createApiKey(admin, { cache_enabled: false });
     server.provider.enqueueReply({ text: 'From the model.' });
     const { response: keyOff } = await client(noCacheKey.secret)
       .chat.completions.create({ model: mini, messages: [{ role: 'user', content: prompt }] })
@@ -450,7 +433,7 @@ describe('the semantic cache for programs, and rating answers', () => {
         body: JSON.stringify({ rating }),
       });
     const other = await newAdmin();
-    const otherKey = await createKey(other);
+    const otherKey = await server.createApiKey(other);
     const foreign = await rate(otherKey.secret, decisionId, 'negative');
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error).toMatchObject({ type: 'invalid_request_error' });
@@ -472,7 +455,7 @@ describe('the semantic cache for programs, and rating answers', () => {
 describe('LangChain’s ChatOpenAI', () => {
   it('works against /v1 by its base URL, streamed and not', { timeout: 60_000 }, async () => {
     const admin = await newAdmin();
-    const { secret } = await createKey(admin);
+    const { secret } = await server.createApiKey(admin);
     const model = new ChatOpenAI({
       model: mini,
       apiKey: secret,

@@ -5,8 +5,7 @@ import { startFakeProviderServer, type FakeProviderServer } from '../../src/gate
 import { fakeEmbedding } from '../../src/gateway/testing/openai-embeddings-wire';
 import { usageRecords, usageReservations } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
-import { strongPassword, uniqueName } from './support/client';
-import { startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
+import { startLimitsServer, type LimitsServer } from './support/limited-roles';
 
 // POST /v1/embeddings with OpenAI's own client (issue 23; docs/decisions/060): through the one
 // metered path, held, paid and recorded with the key like any model call.
@@ -35,24 +34,7 @@ beforeEach(() => {
 
 const small = 'openai/text-embedding-3-small';
 
-async function newAdmin(): Promise<LimitedUser> {
-  const username = uniqueName('embed');
-  const signup = await server.call('/auth/signup', undefined, {
-    username,
-    email: `${username}@example.test`,
-    password: strongPassword,
-    org_name: `Org ${username}`,
-  });
-  expect(signup.status).toBe(201);
-  const { token, user } = signup.json() as { token: string; user: { id: string; org_id: string } };
-  return { token, userId: user.id, orgId: user.org_id };
-}
-
-async function createKey(user: LimitedUser) {
-  const answer = await server.call('/api-keys', user.token, { name: uniqueName('key') });
-  expect(answer.status, answer.body).toBe(201);
-  return answer.json() as { key: { id: string }; secret: string };
-}
+const newAdmin = () => server.newAdministrator('embed');
 
 function client(secret: string) {
   return new OpenAI({ apiKey: secret, baseURL: `${server.server.url}/v1`, maxRetries: 0, timeout: 60_000 });
@@ -76,7 +58,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     timeout: 60_000,
   }, async () => {
     const admin = await newAdmin();
-    const { key, secret } = await createKey(admin);
+    const { key, secret } = await server.createApiKey(admin);
     // The client asks for base64 by default and decodes it: the vectors must survive the trip.
     const { data: answer, response } = await client(secret)
       .embeddings.create({ model: small, input: ['first text', 'second text here'], dimensions: 16 })
@@ -123,7 +105,7 @@ describe('POST /v1/embeddings with the openai client', () => {
 
   it('sends floats when asked, takes a single string and OpenAI’s own model name', { timeout: 60_000 }, async () => {
     const admin = await newAdmin();
-    const { secret } = await createKey(admin);
+    const { secret } = await server.createApiKey(admin);
     const answer = await client(secret).embeddings.create({
       model: 'text-embedding-3-small',
       input: 'poem about cats',
@@ -139,7 +121,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     timeout: 60_000,
   }, async () => {
     const admin = await newAdmin();
-    const { key, secret } = await createKey(admin);
+    const { key, secret } = await server.createApiKey(admin);
     const model = 'openai-compatible/nomic-embed-text';
     const answer = await client(secret).embeddings.create({
       model,
@@ -168,7 +150,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     expect(bad.code).toBe('invalid_api_key');
 
     const admin = await newAdmin();
-    const { key, secret } = await createKey(admin);
+    const { key, secret } = await server.createApiKey(admin);
     const openai = client(secret);
     const chatModel = await refusal(openai.embeddings.create({ model: 'openai/gpt-4o-mini', input: 'x' }));
     expect(chatModel).toBeInstanceOf(OpenAI.BadRequestError);
@@ -195,7 +177,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     expect(empty.param).toBe('input');
 
     const member = await server.limitedUser([{ modelId: 'openai/gpt-4o-mini' }]);
-    const memberKey = await createKey(member);
+    const memberKey = await server.createApiKey(member);
     const notAllowed = await refusal(client(memberKey.secret).embeddings.create({ model: small, input: 'x' }));
     expect(notAllowed).toBeInstanceOf(OpenAI.PermissionDeniedError);
     expect(notAllowed.code).toBe('model_not_found');
@@ -215,7 +197,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     timeout: 60_000,
   }, async () => {
     const admin = await newAdmin();
-    const { key, secret } = await createKey(admin);
+    const { key, secret } = await server.createApiKey(admin);
     server.provider.enqueueReply({ failBeforeStream: { status: 500 } });
     const failed = await refusal(client(secret).embeddings.create({ model: small, input: 'hello there' }));
     expect(failed.status).toBe(502);
@@ -230,21 +212,25 @@ describe('POST /v1/embeddings with the openai client', () => {
     timeout: 60_000,
   }, async () => {
     const admin = await newAdmin();
-    const listed = (await client((await createKey(admin)).secret).models.list()).data.map((model) => model.id);
+    const listed = (await client((await server.createApiKey(admin)).secret).models.list()).data.map(
+      (model) => model.id,
+    );
     expect(listed[0]).toBe('auto');
     expect(listed).toEqual(expect.arrayContaining([small, 'openai/text-embedding-3-large', 'openai/gpt-4o-mini']));
     expect(listed.indexOf(small)).toBeGreaterThan(listed.indexOf('openai/gpt-4o-mini'));
     // A listed embedding model can be retrieved by its id, as OpenAI's client does.
-    expect((await client((await createKey(admin)).secret).models.retrieve(small)).id).toBe(small);
+    expect((await client((await server.createApiKey(admin)).secret).models.retrieve(small)).id).toBe(small);
 
     const member = await server.limitedUser([{ modelId: 'openai/gpt-4o-mini' }]);
-    const memberListed = (await client((await createKey(member)).secret).models.list()).data.map((model) => model.id);
+    const memberListed = (await client((await server.createApiKey(member)).secret).models.list()).data.map(
+      (model) => model.id,
+    );
     expect(memberListed).toEqual(['auto', 'openai/gpt-4o-mini']);
   });
 
   it('another organisation cannot see this organisation’s embedding usage', { timeout: 60_000 }, async () => {
     const admin = await newAdmin();
-    const { secret } = await createKey(admin);
+    const { secret } = await server.createApiKey(admin);
     await client(secret).embeddings.create({ model: small, input: 'ours alone' });
     const own = await server.call(`/roles/usage/${admin.orgId}`, admin.token);
     expect(own.status).toBe(200);
@@ -252,7 +238,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     expect(ownUsage.monthly_usage).toEqual([expect.objectContaining({ model_id: small, requests: 1 })]);
 
     const other = await newAdmin();
-    const otherKey = await createKey(other);
+    const otherKey = await server.createApiKey(other);
     expect((await server.call(`/roles/usage/${admin.orgId}`, other.token)).status).toBe(403);
     const theirs = await server.call(`/roles/usage/${other.orgId}`, other.token);
     expect(JSON.stringify(theirs.json())).not.toContain(small);

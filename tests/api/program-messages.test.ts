@@ -2,7 +2,6 @@ import Anthropic from '@anthropic-ai/sdk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usageRecords } from '../../src/server/db/schema';
-import { strongPassword, uniqueName } from './support/client';
 import { startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
 
 // POST /v1/messages with Anthropic's own client (issue 23 part B; docs/decisions/055).
@@ -23,21 +22,8 @@ const weatherTool = {
 };
 
 async function keyFor(user?: LimitedUser) {
-  let owner = user;
-  if (!owner) {
-    const username = uniqueName('messages');
-    const signup = await server.call('/auth/signup', undefined, {
-      username,
-      email: `${username}@example.test`,
-      password: strongPassword,
-      org_name: `Org ${username}`,
-    });
-    const { token, user: created } = signup.json() as { token: string; user: { id: string; org_id: string } };
-    owner = { token, userId: created.id, orgId: created.org_id };
-  }
-  const answer = await server.call('/api-keys', owner.token, { name: uniqueName('key') });
-  expect(answer.status, answer.body).toBe(201);
-  const { key, secret } = answer.json() as { key: { id: string }; secret: string };
+  const owner = user ?? (await server.newAdministrator('messages'));
+  const { key, secret } = await server.createApiKey(owner);
   return { keyId: key.id, client: new Anthropic({ apiKey: secret, baseURL: server.server.url, maxRetries: 0 }) };
 }
 

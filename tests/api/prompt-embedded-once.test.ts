@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cacheEntries } from '../../src/server/db/schema';
-import { strongPassword, uniqueName } from './support/client';
+import { uniqueName } from './support/client';
 import { startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
 
 // Issue 24 (docs/decisions/062): the prompt is embedded at most once per request, and not at all
@@ -27,18 +27,7 @@ async function encoderCalls(): Promise<number> {
   return Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
-async function newAdmin(): Promise<LimitedUser> {
-  const username = uniqueName('embed');
-  const signup = await server.call('/auth/signup', undefined, {
-    username,
-    email: `${username}@example.test`,
-    password: strongPassword,
-    org_name: `Org ${username}`,
-  });
-  expect(signup.status, signup.body).toBe(201);
-  const { token, user } = signup.json() as { token: string; user: { id: string; org_id: string } };
-  return { token, userId: user.id, orgId: user.org_id };
-}
+const newAdmin = () => server.newAdministrator('embed');
 
 /** Waits until the organisation's cache holds `count` entries (a reply is stored after its stream ends). */
 async function cacheHolds(orgId: string, count: number): Promise<void> {

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageDailySourceTotals, usageDailyTotals } from '../../src/server/db/schema';
-import { strongPassword, uniqueName } from './support/client';
 import { startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
 
 // The dashboard and model analytics filtered by source (chat or api) and by API key (issue 23;
@@ -14,24 +13,7 @@ let stranger: LimitedUser;
 const keys: { first: string; second: string; strangers: string } = { first: '', second: '', strangers: '' };
 const mini = 'openai/gpt-4o-mini';
 
-async function newAdmin(): Promise<LimitedUser> {
-  const username = uniqueName('sources');
-  const signup = await server.call('/auth/signup', undefined, {
-    username,
-    email: `${username}@example.test`,
-    password: strongPassword,
-    org_name: `Org ${username}`,
-  });
-  expect(signup.status).toBe(201);
-  const { token, user } = signup.json() as { token: string; user: { id: string; org_id: string } };
-  return { token, userId: user.id, orgId: user.org_id };
-}
-
-async function createKey(user: LimitedUser) {
-  const answer = await server.call('/api-keys', user.token, { name: uniqueName('key') });
-  expect(answer.status, answer.body).toBe(201);
-  return answer.json() as { key: { id: string }; secret: string };
-}
+const newAdmin = () => server.newAdministrator('sources');
 
 async function programCall(secret: string, inputTokens: number, outputTokens: number) {
   server.provider.enqueueReply({ text: 'From a program.', usage: { inputTokens, outputTokens } });
@@ -55,9 +37,9 @@ beforeAll(async () => {
   server.provider.enqueueReply({ text: 'From the chat.', usage: { inputTokens: 20, outputTokens: 4 } });
   const chat = await server.send(admin, 'Hello from the chat screen', mini);
   expect(chat.status, chat.body).toBe(200);
-  const first = await createKey(admin);
-  const second = await createKey(admin);
-  const strangers = await createKey(stranger);
+  const first = await server.createApiKey(admin);
+  const second = await server.createApiKey(admin);
+  const strangers = await server.createApiKey(stranger);
   keys.first = first.key.id;
   keys.second = second.key.id;
   keys.strangers = strangers.key.id;

@@ -78,23 +78,36 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
     };
   }
 
-  /** A new organisation's first user, moved to a role enabling exactly `permissions`. */
-  async function limitedUser(
-    permissions: ModelPermission[],
-    roleName = 'Limited',
-    shortenRepliesToFit = true,
-  ): Promise<LimitedUser> {
-    const username = uniqueName('limits');
+  /** A new organisation's first user, its administrator (the built-in Admin role). */
+  async function newAdministrator(prefix = 'admin'): Promise<LimitedUser> {
+    const username = uniqueName(prefix);
     const signup = await call('/auth/signup', undefined, {
       username,
       email: `${username}@example.test`,
       password: strongPassword,
       org_name: `Org ${username}`,
     });
-    expect(signup.status).toBe(201);
+    expect(signup.status, signup.body).toBe(201);
     const { token, user } = signup.json() as { token: string; user: { id: string; org_id: string } };
-    await giveRole(db, user.org_id, user.id, roleName, permissions, shortenRepliesToFit);
     return { token, userId: user.id, orgId: user.org_id };
+  }
+
+  /** An API key of the user's own (POST /api/api-keys), with its secret. */
+  async function createApiKey(user: LimitedUser, body: Record<string, unknown> = {}) {
+    const answer = await call('/api-keys', user.token, { name: uniqueName('key'), ...body });
+    expect(answer.status, answer.body).toBe(201);
+    return answer.json() as { key: { id: string }; secret: string };
+  }
+
+  /** A new organisation's first user, moved to a role enabling exactly `permissions`. */
+  async function limitedUser(
+    permissions: ModelPermission[],
+    roleName = 'Limited',
+    shortenRepliesToFit = true,
+  ): Promise<LimitedUser> {
+    const user = await newAdministrator('limits');
+    await giveRole(db, user.orgId, user.userId, roleName, permissions, shortenRepliesToFit);
+    return user;
   }
 
   const send = (user: LimitedUser, prompt: string, forcedModelId?: string | null, on?: RunningServer) =>
@@ -140,6 +153,8 @@ export async function startLimitsServer(variables: Record<string, string> = {}) 
     provider,
     call,
     send,
+    newAdministrator,
+    createApiKey,
     limitedUser,
     books,
     startAnotherInstance,
