@@ -99,15 +99,18 @@ async function runVitest(
 
 /**
  * Two checks: Biome's formatter and linter over the tree, warnings included, without writing
- * (`npx biome check --write` fixes what it can); and knip's unused files and dependencies
- * (`npm run lint:unused` lists unused exports too, not yet enforced).
+ * (`npx biome check --write` fixes what it can); and knip's unused files, dependencies and exports.
  */
 async function runLintStage(): Promise<StageOutcome> {
   const title = 'Format, lint and unused code (Biome, knip)';
   banner(title);
   const checks = [
     await runCommand(bin('biome'), ['ci', '--error-on-warnings', '.']),
-    await runCommand(bin('knip'), ['--no-progress', '--include', 'files,dependencies,unlisted,unresolved,binaries']),
+    await runCommand(bin('knip'), [
+      '--no-progress',
+      '--include',
+      'files,dependencies,unlisted,unresolved,binaries,exports,types',
+    ]),
   ];
   const passed = checks.filter((exitCode) => exitCode === 0).length;
   return { title, passed, failed: checks.length - passed, skipped: 0 };

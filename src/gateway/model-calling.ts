@@ -7,8 +7,8 @@
  * ./index.ts for everyone.
  */
 export type { ChatProvider, ChatStreamPart, ChatStreamRequest } from './providers/chat-provider';
-export { createAiSdkChatProvider } from './providers/ai-sdk-chat-provider';
-export { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
+
+export { createModelGateway } from './providers/model-gateway';
 export { warmProviderProtocols, type ProtocolWarmUp } from './providers/warm-provider-protocols';
 export {
   createEmbeddedLocalProvider,
@@ -18,6 +18,4 @@ export type { LocalChatProvider } from './providers/local/local-chat-provider';
 export {
   createEmbeddingGateway,
   type EmbeddingGateway,
-  type EmbedRequest,
-  type EmbedResult,
 } from './providers/embedding-gateway';

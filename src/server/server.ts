@@ -53,7 +53,7 @@ import { createPasswordSignInPolicy } from './single-sign-on/enforcement';
 import { createWallet } from './wallet/create-wallet';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const defaultWebRoot = path.join(projectRoot, 'dist/web');
+const defaultWebRoot = path.join(projectRoot, 'dist/web');
 
 export interface RunningServer {
   url: string;

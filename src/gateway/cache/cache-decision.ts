@@ -9,7 +9,7 @@ import {
 } from './near-miss-verifier';
 
 /** Why a query was or was not answered from a stored entry. */
-export type CacheDecisionReason =
+type CacheDecisionReason =
   | 'exact'
   | 'disabled'
   | 'judged-same'

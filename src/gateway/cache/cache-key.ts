@@ -3,7 +3,7 @@ import type { ChatMessage } from '../providers/chat-provider';
 import { normalisePrompt } from './normalise-prompt';
 
 /** One earlier turn of the conversation the prompt belongs to, as the model would see it. */
-export type ContextMessage = ChatMessage;
+type ContextMessage = ChatMessage;
 
 /** What a cache lookup or store is about: everything but the organisation, which the store scopes by. */
 export interface CacheRequest {
@@ -33,16 +33,10 @@ export interface CacheKey {
   normalisedPrompt: string;
 }
 
-/** Where an entry lives: the store filters by both, always. */
-export interface CacheScope {
-  organisationId: string;
-  scopeKey: string;
-}
-
 const hash = (parts: readonly string[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
 /** Hash of the earlier turns (role and text as sent, whitespace-trimmed); '' for a first turn. */
-export function contextHash(contextMessages: readonly ContextMessage[]): string {
+function contextHash(contextMessages: readonly ContextMessage[]): string {
   if (contextMessages.length === 0) return '';
   return hash(contextMessages.flatMap((message) => [message.role, message.content.trim()]));
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * An organisation's semantic-cache settings. The defaults are the ones measured in
  * docs/benchmarks/cache.md; `cache:score` and the product's lookup both read them from here.
  */
-export const cacheSettingsSchema = z.object({
+const cacheSettingsSchema = z.object({
   /** Off: no lookup and no storing for the organisation. */
   enabled: z.boolean(),
   /** Cosine similarity (embedded encoder) at or above which a stored prompt is a candidate. */

@@ -22,7 +22,7 @@ export function judgeMessages(query: string, cachedPrompt: string): ChatMessage[
 }
 
 /** What the judge found, with the call's reported usage for the caller to record. */
-export interface ModelJudgeVerdict {
+interface ModelJudgeVerdict {
   same: boolean;
   costUsd: number;
   /** Absent when the call failed before the provider reported any. */

@@ -37,7 +37,7 @@ export interface Verification {
 /** The verifier's checks, each of which can be switched off to measure what it contributes (cache:eval). */
 export type VerifierRule = 'numbers' | 'negation' | 'question' | 'entities' | 'content-words';
 
-export const verifierRules: readonly VerifierRule[] = ['numbers', 'negation', 'question', 'entities', 'content-words'];
+const verifierRules: readonly VerifierRule[] = ['numbers', 'negation', 'question', 'entities', 'content-words'];
 
 /**
  * - `maxUnmatchedWords`: how many content words, both prompts counted, may have no match in the

@@ -6,7 +6,7 @@ import type { SentenceEncoder } from '../embeddings/sentence-encoder';
  * head and tail of a long one (the task and the final question). What the window leaves out is
  * still compared word by word by the near-miss verifier and the exact tier, which read the whole prompt.
  */
-export const encoderWindowCharacters = 320;
+const encoderWindowCharacters = 320;
 
 /** The part of a prompt the sentence encoder reads. */
 export function encoderTextFor(prompt: string, maxCharacters = encoderWindowCharacters): string {

@@ -5,7 +5,7 @@ export const providerNames = ['openai', 'anthropic', 'google', 'openai-compatibl
 export type ProviderName = (typeof providerNames)[number];
 
 /** 1 small and cheap, 2 general purpose, 3 frontier or reasoning. */
-export const capabilityTiers = [1, 2, 3] as const;
+const capabilityTiers = [1, 2, 3] as const;
 export type CapabilityTier = (typeof capabilityTiers)[number];
 
 const pricePerMillion = z.number().min(0);
@@ -14,7 +14,7 @@ const pricePerMillion = z.number().min(0);
  * One model of the catalog. Prices are USD per million tokens as the provider lists them on
  * `pricesAsOf`; they are data to be checked and versioned, never constants in code.
  */
-export const catalogModelSchema = z
+const catalogModelSchema = z
   .object({
     id: z.string().regex(/^[a-z-]+\/[\w.:-]+$/, { error: 'must look like provider/model' }),
     provider: z.enum(providerNames),

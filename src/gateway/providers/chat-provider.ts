@@ -23,7 +23,7 @@ export interface ChatImage {
 }
 
 /** The model asking for a tool: its call id, the tool's name and its arguments as JSON text. */
-export interface ChatToolCall {
+interface ChatToolCall {
   id: string;
   name: string;
   arguments: string;

@@ -9,7 +9,7 @@ import { defaultBaseUrls } from './language-model-factories';
 import { toGatewayError } from './map-provider-error';
 
 /** One call for vectors: the texts in order, the model's catalog entry, and the vector length when asked. */
-export interface EmbedRequest {
+interface EmbedRequest {
   model: EmbeddingModel;
   values: readonly string[];
   dimensions?: number;
@@ -17,7 +17,7 @@ export interface EmbedRequest {
 }
 
 /** The vectors in the order of the texts, and the input tokens the provider counted (when it said). */
-export interface EmbedResult {
+interface EmbedResult {
   embeddings: number[][];
   inputTokens?: number;
 }

@@ -8,7 +8,7 @@ export const defaultPromptRouterArtifactPath = fileURLToPath(
   new URL('./artifacts/prompt-router.json', import.meta.url),
 );
 
-export const promptRouterArtifactSchema = z
+const promptRouterArtifactSchema = z
   .object({
     format: z.literal('tokenwise-prompt-router/1'),
     /** The sentence encoder the router reads a window of each prompt with; null: text features only. */

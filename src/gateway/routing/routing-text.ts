@@ -6,7 +6,7 @@
  */
 
 /** Separates the previous user turn from the current one in a routing text. */
-export const turnSeparator = '\n\n';
+const turnSeparator = '\n\n';
 
 /** The text to route for a conversation: the previous user turn (if any) and the current one. */
 export function routingTextForConversation(userTurns: readonly string[]): string {

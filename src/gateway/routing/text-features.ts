@@ -144,7 +144,7 @@ export const textFeatureDirections: number[] = textFeatureNames.map((name) => fe
  * log squashing makes a small difference among prompts that are long anyway. `characters` is the
  * whole prompt's length.
  */
-export const featureReadBound = { headCharacters: 6_000, tailCharacters: 2_000 } as const;
+const featureReadBound = { headCharacters: 6_000, tailCharacters: 2_000 } as const;
 
 /** The text features of one prompt, in textFeatureNames order. */
 export function extractTextFeatures(text: string): number[] {

@@ -10,7 +10,7 @@ import type { WireFormat } from './wire-format';
 import { writeFailure, writeJson, writeStream, type AnswerEnding } from './write-answer';
 
 /** One request the fake provider received. */
-export interface RecordedRequest {
+interface RecordedRequest {
   wire: WireFormat['name'];
   method: string;
   path: string;

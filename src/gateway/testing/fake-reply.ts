@@ -33,7 +33,7 @@ export interface FakeReply {
 }
 
 /** A tool call the fake model makes: `arguments` is JSON text, as providers stream it. */
-export interface FakeToolCall {
+interface FakeToolCall {
   id: string;
   name: string;
   arguments: string;

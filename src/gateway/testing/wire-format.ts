@@ -1,7 +1,7 @@
 import type { PlannedReply } from './fake-reply';
 
 /** What a wire format reads from a request body. */
-export interface PromptSummary {
+interface PromptSummary {
   model: string;
   stream: boolean;
   /** OpenAI's `stream_options.include_usage`; other formats always report usage. */

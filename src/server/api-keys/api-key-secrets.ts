@@ -6,7 +6,7 @@ import { apiKeyMarker } from '../../contracts';
 // as HMAC-SHA-256 under a key derived from SECRET_KEY (docs/decisions/049).
 
 const prefixAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const apiKeyPrefixLength = 8;
+const apiKeyPrefixLength = 8;
 const secretBytes = 32;
 // A literal, so the ReDoS check reads it (src/regular-expression-safety.test.ts); the test below it keeps it in step.
 const keyPattern = /^tw-([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;

@@ -3,14 +3,14 @@ import { usdNumber } from '../usage/limit-arithmetic';
 import { displayPrefix } from './api-key-secrets';
 import type { ApiKeyRecord } from './api-key-repository';
 
-export function apiKeyStatusOf(key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt'>, now: Date): ApiKeyStatus {
+function apiKeyStatusOf(key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt'>, now: Date): ApiKeyStatus {
   if (key.revokedAt) return 'revoked';
   if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'active';
 }
 
 /** Microdollars (whole cents, as budgets are entered) as a JSON number of dollars. */
-export function budgetDollars(microdollars: bigint | null): number | null {
+function budgetDollars(microdollars: bigint | null): number | null {
   return microdollars === null ? null : Number(microdollars / 10_000n) / 100;
 }
 

@@ -21,7 +21,7 @@ import { hasSignedInFrom } from './session-repository';
 const knownAddressDays = 90;
 
 /** An attempt admitted to have its password checked; it counts as a failure until settled otherwise. */
-export interface LoginAttempt {
+interface LoginAttempt {
   id: string;
   key: LoginFailureKey;
 }

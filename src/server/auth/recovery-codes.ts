@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 
 /** How many codes a set has. */
-export const recoveryCodeCount = 10;
+const recoveryCodeCount = 10;
 // Crockford's base32, lower case: no i, l, o or u, so nothing reads as another character.
 const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
 const groupCount = 3;

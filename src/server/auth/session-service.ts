@@ -37,7 +37,7 @@ export async function issueSignIn(
 }
 
 /** A new access token and refresh token for the sign-in, the refresh token stored by its hash. */
-export async function issueTokenPair(
+async function issueTokenPair(
   dependencies: AuthDependencies,
   executor: Executor,
   claims: { userId: string; orgId: string; sessionId: string },

@@ -30,5 +30,3 @@ export function periodFrom(start: string, billingCycle: string): BillingPeriod {
 
 /** As the answers show it: the last day included. */
 export const lastDayOf = (period: BillingPeriod) => addDays(period.end, -1);
-
-export { addDays };

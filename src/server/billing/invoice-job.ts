@@ -12,7 +12,7 @@ import { collectRenewals } from './renewal-retries';
  * Organisations with a period ended by `today`: a subscription's, or the Free Trial's 30 days after
  * the last issued invoice (or the creation day). The one read across organisations the job makes.
  */
-export async function listOrganisationsWithPeriodsDue(db: Executor, today: string): Promise<string[]> {
+async function listOrganisationsWithPeriodsDue(db: Executor, today: string): Promise<string[]> {
   const result = (await db.execute(sql`
     select o.id from organisations o
     left join subscriptions s on s.org_id = o.id and s.status in ('active', 'past_due')

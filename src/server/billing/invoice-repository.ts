@@ -12,7 +12,7 @@ export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 const units = (amount: bigint) => decimalText(amount, invoiceScale);
 
 /** The organisation's invoice numbers: TW-, the first 8 characters of its id, and its sequence. */
-export const invoiceNumberOf = (orgId: string, sequence: number) =>
+const invoiceNumberOf = (orgId: string, sequence: number) =>
   `TW-${orgId.slice(0, 8).toUpperCase()}-${String(sequence).padStart(4, '0')}`;
 
 /** The open period's draft, made when first needed; a draft's end may still move (a purchase closes the period early). */

@@ -12,7 +12,7 @@ export interface InvoiceLineDraft {
 }
 
 /** The period's usage lines, and when the wallet last paid for them (the wallet pays usage as it is used). */
-export interface InvoiceUsage {
+interface InvoiceUsage {
   lines: InvoiceLineDraft[];
   lastPaidAt: Date | null;
 }

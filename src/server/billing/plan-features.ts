@@ -15,10 +15,6 @@ export async function planOfOrganisation(db: Executor, orgId: string): Promise<P
   return plan ?? (await findFreePlan(db));
 }
 
-export async function hasPlanFeature(db: Executor, orgId: string, feature: PlanFeature): Promise<boolean> {
-  return entitlementsOf(await planOfOrganisation(db, orgId)).includes(feature);
-}
-
 /**
  * Refuses (403) what the organisation's plan does not include (docs/decisions/041), naming the
  * cheapest plan on sale that includes it.

@@ -1,7 +1,7 @@
 import type { PaymentRow } from '../wallet/payment-repository';
 
 /** Who asked for the change: its audit entry names them when the payment arrives. */
-export interface OrderActor {
+interface OrderActor {
   userId: string;
   username: string;
 }

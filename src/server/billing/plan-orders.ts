@@ -10,7 +10,7 @@ import { endedUnpaid, findSubscription, renewalFailed, renewalPaid } from './ren
 import { orderOf } from './plan-order';
 import { lockOrganisation } from './subscription-repository';
 
-export { chargeKeyOf, orderOf, type OrderActor, type PlanOrder } from './plan-order';
+export { chargeKeyOf, orderOf, type PlanOrder } from './plan-order';
 
 /**
  * Applies plan orders when their payments settle (registered with the wallet's settlePayment, which

@@ -4,7 +4,7 @@ import { renewalRetryDays } from './renewal-dunning';
 import { presentPlan, type PlanRow } from './plan-repository';
 import type { SubscriptionRow } from './subscription-repository';
 
-export function presentSubscription(subscription: SubscriptionRow): SubscriptionState {
+function presentSubscription(subscription: SubscriptionRow): SubscriptionState {
   const period = { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd };
   return {
     id: subscription.id,

@@ -24,12 +24,12 @@ export const renewalChargeKey = (subscriptionId: string, periodStart: string) =>
   `renewal:${subscriptionId}:${periodStart}`;
 
 /** Who the audit log names for what billing does on its own. */
-export const billingActor = 'Tokenwise billing';
+const billingActor = 'Tokenwise billing';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** When retry number `retriesMade + 1` is due; null when none is left. */
-export function retryDueAt(since: Date, retriesMade: number): Date | null {
+function retryDueAt(since: Date, retriesMade: number): Date | null {
   const days = renewalRetryDays[retriesMade];
   return days === undefined ? null : new Date(since.getTime() + days * dayMs);
 }

@@ -18,7 +18,7 @@ import { payFromWallet, walletAvailable } from './wallet-plan-payment';
  * (so Stripe's idempotency key differs per try and repeats of one try charge once), on the card the
  * wallet has saved now (a top-up saves a new one). chargeWaitingRenewals charges them.
  */
-export async function writeDueRetries(dependencies: BillingDependencies, now: Date): Promise<void> {
+async function writeDueRetries(dependencies: BillingDependencies, now: Date): Promise<void> {
   for (const due of await listRetriesDue(dependencies.db, now, 100)) {
     await dependencies.db.transaction(async (transaction) => {
       await lockOrganisation(transaction, due.orgId);

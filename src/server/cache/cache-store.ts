@@ -34,7 +34,7 @@ export interface CacheStoreOptions {
   efSearch?: number;
 }
 
-export interface InsertResult {
+interface InsertResult {
   entry: CacheEntry;
   /** Expired and least-recently-used entries of the organisation deleted to make room. */
   removedCount: number;
@@ -115,7 +115,7 @@ export function createCacheStore(options: CacheStoreOptions): CacheStore {
  * the exhaustive search is faster than the HNSW index in the embedded database (at 10,000 they are
  * even, docs/benchmarks/cache-latency.md), and 5,000 vectors hold 10 MiB.
  */
-export const tieredInProcessMaxVectors = 5_000;
+const tieredInProcessMaxVectors = 5_000;
 
 function chooseSearch(options: CacheStoreOptions, dimensions: number): VectorSearch {
   // The HNSW index covers one vector length; other lengths would be a sequential scan in SQL.

@@ -3,7 +3,7 @@ const blockVectors = 4096;
 /** A new scope starts small (most scopes, follow-up turns, hold a handful of entries) and doubles. */
 const firstBlockVectors = 16;
 
-export interface Neighbour {
+interface Neighbour {
   id: string;
   similarity: number;
 }

@@ -159,7 +159,7 @@ const configSchema = z.object({
   WALLET_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
-export type RawConfig = z.infer<typeof configSchema>;
+type RawConfig = z.infer<typeof configSchema>;
 
 export interface Config {
   environment: RawConfig['NODE_ENV'];

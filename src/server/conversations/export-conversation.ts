@@ -1,10 +1,10 @@
 import type { ChatSessionWithMessages } from '../../contracts';
 
-export const exportFormats = ['markdown', 'json'] as const;
+const exportFormats = ['markdown', 'json'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** The conversation as a Markdown document: title, then each turn with its author and time. */
-export function conversationToMarkdown(session: ChatSessionWithMessages): string {
+function conversationToMarkdown(session: ChatSessionWithMessages): string {
   const turns = session.messages.map((message) => {
     const author = message.role === 'user' ? 'You' : `Assistant${message.model ? ` (${message.model})` : ''}`;
     const note = message.status === 'complete' ? '' : ` — ${message.status}`;

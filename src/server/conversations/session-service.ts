@@ -30,7 +30,7 @@ import { listReplyVersions } from './reply-version-repository';
 const ownerOf = (caller: Caller): SessionOwner => ({ orgId: caller.orgId, userId: caller.userId });
 
 /** Paths naming an organisation and a user must name the caller's own. */
-export function requireSelf(caller: Caller, orgId: string, userId: string): void {
+function requireSelf(caller: Caller, orgId: string, userId: string): void {
   if (orgId !== caller.orgId || userId !== caller.userId) throw forbidden();
 }
 

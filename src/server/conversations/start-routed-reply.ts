@@ -18,8 +18,6 @@ import { replyTranscript } from './reply-transcript';
 import type { ReplyCacheTarget } from './store-reply-in-cache';
 import { AnsweredFromCache, type CacheHit } from './answered-from-cache';
 
-export type { ModelOverLimit } from '../metered-calls/metered-call';
-
 /** A typical reply's length, for the decision's cost estimate before the reply exists. */
 export const expectedReplyTokens = 400;
 

@@ -91,7 +91,7 @@ async function findRatedReply(db: Executor, owner: { orgId: string; userId: stri
  * Whose feedback a call covers: an admin sees the organisation (or one user in it), anyone else
  * only their own. The organisation in the path must be the caller's.
  */
-export function feedbackScope(caller: Caller, orgId: string, userId: string | undefined, window: FeedbackWindow) {
+function feedbackScope(caller: Caller, orgId: string, userId: string | undefined, window: FeedbackWindow) {
   if (orgId !== caller.orgId) throw forbidden();
   if (!isAdministrator(callerAccess(caller)) && userId !== undefined && userId !== caller.userId) throw forbidden();
   const scopedUserId = isAdministrator(callerAccess(caller)) ? userId : caller.userId;

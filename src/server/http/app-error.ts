@@ -1,7 +1,7 @@
 import type { ErrorCode, LimitRefusal, PassedDeadline } from '../../contracts';
 import { messages } from '../../contracts';
 
-export const httpStatusByErrorCode = {
+const httpStatusByErrorCode = {
   validation_failed: 400,
   malformed_json: 400,
   unauthorized: 401,

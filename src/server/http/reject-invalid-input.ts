@@ -20,7 +20,7 @@ export async function rejectInvalidInput(result: ValidationResult, context: Cont
   throw invalidInput(result.error.issues, result.target);
 }
 
-export function invalidInput(issues: readonly z.core.$ZodIssue[], target: string): AppError {
+function invalidInput(issues: readonly z.core.$ZodIssue[], target: string): AppError {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path.join('.') || '_';

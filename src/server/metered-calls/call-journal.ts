@@ -6,11 +6,11 @@ import { recoverInterruptedCalls, saveUsageCheckpoints, type UsageCheckpoint } f
 import { beat, forgetSilentInstances, removeInstance } from './server-instance-repository';
 
 /** How often streaming calls are saved: a crash loses about this much of each. */
-export const checkpointIntervalMs = 1_000;
+const checkpointIntervalMs = 1_000;
 /** How often an instance says it is alive. */
 const heartbeatIntervalMs = 5_000;
 /** An instance silent this long is gone, and its streaming calls were interrupted. */
-export const ownerTimeoutSeconds = 30;
+const ownerTimeoutSeconds = 30;
 
 /**
  * Where a kind of caller keeps its own rows beside its calls' usage (the chat's reply messages):
@@ -37,7 +37,7 @@ export interface JournalCheckpoint {
   saved(): void;
 }
 
-export interface LiveCall {
+interface LiveCall {
   /** The first text is on its way to the client: the rows are written on the next turn of the event loop. */
   firstTextSent(): void;
   /** Stops checkpointing once nothing is being written; `transcriptWritten`: the final record completes those rows. */

@@ -13,9 +13,7 @@ import type { TranscriptStore } from './call-journal';
 
 // The metered call's contract (docs/decisions/037): what a caller hands in and what it gets back.
 
-export type { CallSource } from '../db/schema';
 /** The parts of a metered call's answer, for callers outside this module (the gateway's own type is fenced). */
-export type { ChatStreamPart as AnswerPart } from '../../gateway/model-calling';
 
 /** Who a model call is made for: whose limits and wallet pay for it, and what asks for it. */
 export interface CallAsker {
@@ -26,7 +24,7 @@ export interface CallAsker {
 }
 
 /** An API key as the metered path sees it (docs/decisions/049): its id, and its monthly budget in picodollars (null: none). */
-export interface CallApiKey {
+interface CallApiKey {
   id: string;
   monthlyBudgetPicodollars: bigint | null;
 }
@@ -85,7 +83,7 @@ export interface CallTranscript<Row, Checkpoint = unknown> {
   ): Promise<{ row: Row; links: UsageLinks }>;
 }
 
-export interface TranscriptProgress {
+interface TranscriptProgress {
   text: string;
   model: CatalogModel;
   /** Input plus output tokens so far. */

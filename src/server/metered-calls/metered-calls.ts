@@ -40,7 +40,7 @@ export interface MeteredCalls {
 }
 
 /** A model whose every call is metered; `modelId` must name the model it was made for. */
-export interface MeteredModel {
+interface MeteredModel {
   stream(request: ChatStreamRequest): AsyncIterable<ChatStreamPart>;
 }
 

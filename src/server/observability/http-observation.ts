@@ -3,7 +3,7 @@ import { routePath } from 'hono/route';
 import type { Metrics } from './metrics';
 import { observeRequest, type RequestObservation } from './request-observation';
 
-export const overheadHeader = 'x-tokenwise-overhead-ms';
+const overheadHeader = 'x-tokenwise-overhead-ms';
 
 /**
  * Observes every request: its count and latency by route pattern (the route as declared, never the

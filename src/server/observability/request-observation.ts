@@ -21,11 +21,6 @@ export function observeRequest<Result>(observation: RequestObservation, handle: 
   return requests.run(observation, handle);
 }
 
-/** The observation of the request being handled, if any (background work has none). */
-export function currentRequest(): RequestObservation | undefined {
-  return requests.getStore();
-}
-
 export function noteCacheOutcome(outcome: CacheOutcome): void {
   const observation = requests.getStore();
   if (observation) observation.cache = outcome;

@@ -24,7 +24,7 @@ const localLacks: ProgramCapability[] = [
 ];
 
 /** The first capability the request asks for that the model lacks, if any. */
-export function missingCapability(model: CatalogModel, asked: ProgramRequest['asked']): ProgramCapability | undefined {
+function missingCapability(model: CatalogModel, asked: ProgramRequest['asked']): ProgramCapability | undefined {
   const lacks = new Set<ProgramCapability>();
   if (model.provider === 'local') for (const capability of localLacks) lacks.add(capability);
   // Anthropic's Messages API has no seed, and JSON output only with a schema.

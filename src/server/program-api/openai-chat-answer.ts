@@ -17,7 +17,7 @@ const finishReasons: Record<ChatFinishReason, string> = {
   other: 'stop',
 };
 
-export function openAiUsage(usage: CollectedAnswer['usage']): ChatCompletionUsage {
+function openAiUsage(usage: CollectedAnswer['usage']): ChatCompletionUsage {
   return {
     prompt_tokens: usage.inputTokens,
     completion_tokens: usage.outputTokens,

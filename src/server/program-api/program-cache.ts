@@ -31,7 +31,7 @@ export function cacheMayAnswer(request: ProgramRequest, route: RoutedRequest): b
 }
 
 /** The cache's view of the request: the latest user turn, the turns before it and the system prompt. */
-export function cacheRequestOf(request: ProgramRequest, route: RoutedRequest): CacheRequest {
+function cacheRequestOf(request: ProgramRequest, route: RoutedRequest): CacheRequest {
   const turns = request.messages.filter((message) => message.role !== 'system');
   const last = turns.at(-1);
   return {

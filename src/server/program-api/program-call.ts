@@ -22,7 +22,7 @@ import { routedDecision } from './program-decision';
 import { userTurns, type ProgramRequest } from './program-request';
 
 /** How the semantic cache took part: answered, looked and missed, or was not asked. */
-export type CacheUse = 'hit' | 'miss' | 'off';
+type CacheUse = 'hit' | 'miss' | 'off';
 
 /** A program's request, answered from the cache or by a model whose first part is in. */
 export type ProgramAnswer =

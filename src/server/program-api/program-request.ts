@@ -14,7 +14,7 @@ export interface ProgramRequest {
   asked: Partial<Record<ProgramCapability, string>>;
 }
 
-export interface ProgramRequestOptions {
+interface ProgramRequestOptions {
   maxOutputTokens?: number;
   temperature?: number;
   topP?: number;

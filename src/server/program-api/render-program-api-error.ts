@@ -4,16 +4,16 @@ import type { AnthropicErrorBody, OpenAiErrorBody } from '../../contracts';
 import type { AppEnv } from '../http/context';
 import { describeFailure, type ProgramApiFailure } from './program-api-error';
 
-export function openAiErrorBody(failure: ProgramApiFailure): OpenAiErrorBody {
+function openAiErrorBody(failure: ProgramApiFailure): OpenAiErrorBody {
   return { error: { message: failure.message, ...failure.openAi } };
 }
 
-export function anthropicErrorBody(failure: ProgramApiFailure): AnthropicErrorBody {
+function anthropicErrorBody(failure: ProgramApiFailure): AnthropicErrorBody {
   return { type: 'error', error: { type: failure.anthropicType, message: failure.message } };
 }
 
 /** Anthropic's Messages API and what its SDK calls around it; every other /v1 path answers in OpenAI's shape. */
-export function speaksAnthropic(path: string): boolean {
+function speaksAnthropic(path: string): boolean {
   return /^\/v1\/messages(\/|$)/.test(path);
 }
 

@@ -17,7 +17,7 @@ export interface OrganisationProviders {
   forget(orgId: string): void;
 }
 
-export interface ModelCalling {
+interface ModelCalling {
   credentials: ProviderCredentials;
   instancePaid: ReadonlySet<ProviderName>;
 }

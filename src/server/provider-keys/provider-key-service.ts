@@ -20,7 +20,7 @@ export interface ProviderKeyDependencies {
 }
 
 /** Never the key itself: its last four characters at most. */
-export function presentProviderKey(row: ProviderKeyRecord): ProviderKeyView {
+function presentProviderKey(row: ProviderKeyRecord): ProviderKeyView {
   return {
     provider: row.provider,
     key_hint: row.keyHint,

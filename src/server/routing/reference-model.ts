@@ -1,7 +1,7 @@
 import { blendedPrice, findModel, type CatalogModel } from '../../gateway';
 
 /** Best first: the higher capability tier, then the higher price. */
-export function byStrength(first: CatalogModel, second: CatalogModel): number {
+function byStrength(first: CatalogModel, second: CatalogModel): number {
   return second.tier - first.tier || blendedPrice(second) - blendedPrice(first);
 }
 

@@ -36,7 +36,7 @@ export type CacheLookup =
     }
   | { hit: false; key: CacheKey; reason: string };
 
-export type ReplyToCache = CacheEntrySource & ReplyToCacheFields;
+type ReplyToCache = CacheEntrySource & ReplyToCacheFields;
 
 interface ReplyToCacheFields {
   orgId: string;

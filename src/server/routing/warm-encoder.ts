@@ -3,7 +3,7 @@ import type { ConversationDependencies } from '../conversations/conversation-dep
 import { retryWithBackoff, withDeadline, type Backoff } from '../shared/retry-with-backoff';
 
 /** 1 s, doubling to 30 s, eight tries: about a minute and a half of waiting before giving up. */
-export const encoderWarmUpBackoff: Backoff = { firstDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 8 };
+const encoderWarmUpBackoff: Backoff = { firstDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 8 };
 /** Loading the embedded model takes ~1-4 s; a loaded 2-core machine may take many times that. */
 const attemptDeadlineMs = 120_000;
 

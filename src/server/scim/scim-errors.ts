@@ -1,5 +1,5 @@
 /** RFC 7644 section 3.12: the error schema and the scimType values this server uses. */
-export const scimErrorSchema = 'urn:ietf:params:scim:api:messages:2.0:Error';
+const scimErrorSchema = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 export type ScimErrorType =
   | 'invalidFilter'

@@ -5,7 +5,7 @@ import { scimInvalidValue } from './scim-errors';
 type Json = Record<string, unknown>;
 
 /** SCIM attribute names are case-insensitive (RFC 7643 section 2.1). */
-export function attributeOf(resource: unknown, name: string): unknown {
+function attributeOf(resource: unknown, name: string): unknown {
   if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) return undefined;
   const lower = name.toLowerCase();
   const key = Object.keys(resource).find((candidate) => candidate.toLowerCase() === lower);
@@ -13,7 +13,7 @@ export function attributeOf(resource: unknown, name: string): unknown {
 }
 
 /** Booleans as Entra ID sometimes sends them: "True", "False". */
-export function readBoolean(value: unknown, attribute: string): boolean | undefined {
+function readBoolean(value: unknown, attribute: string): boolean | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';

@@ -1,9 +1,7 @@
 import { ScimError } from './scim-errors';
 import { matchesValue, parseScimFilter, stripSchemaPrefix, type ScimComparison } from './scim-filter';
 
-export const patchOpSchema = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-
-export interface PatchOperation {
+interface PatchOperation {
   op: string;
   path?: string;
   value?: unknown;

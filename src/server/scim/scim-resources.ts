@@ -3,7 +3,7 @@ import { groupSchema } from './scim-group-repository';
 import type { ScimUserRecord } from './scim-user-repository';
 import { userSchema } from './scim-user-repository';
 
-export const listResponseSchema = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+const listResponseSchema = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
 /** A person as RFC 7643 section 4.1 describes one; `groups` is read-only, from the directory's groups. */
 export function userResource(

@@ -6,10 +6,7 @@ import { AppError } from '../http/app-error';
 import { findConnectionByVerifiedDomain, type ConnectionRecord } from './connection-repository';
 
 /** The connection that makes single sign-on the only way in for this address: its domain is proven, the connection on and enforced. */
-export async function findEnforcingConnection(
-  executor: Executor,
-  email: string,
-): Promise<ConnectionRecord | undefined> {
+async function findEnforcingConnection(executor: Executor, email: string): Promise<ConnectionRecord | undefined> {
   const connection = await findConnectionByVerifiedDomain(executor, emailDomainOf(email));
   return connection?.enabled && connection.enforced ? connection : undefined;
 }

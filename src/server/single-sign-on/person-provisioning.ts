@@ -26,7 +26,7 @@ export interface VerifiedIdentity {
 }
 
 /** Changes single sign-on makes on its own appear in the audit log under this name. */
-export const singleSignOnActor = { userId: null, username: 'single sign-on' } as const;
+const singleSignOnActor = { userId: null, username: 'single sign-on' } as const;
 
 /**
  * The person in the connection's organisation this identity is: found by the provider's subject;
@@ -109,7 +109,7 @@ async function linkOrCreate(change: AdministrativeChange, orgId: string, identit
 }
 
 /** The address's local part as a username ('ada.lovelace'), with a short random suffix when it is taken. */
-export async function freeUsername(executor: Executor, email: string): Promise<string> {
+async function freeUsername(executor: Executor, email: string): Promise<string> {
   const base =
     email
       .slice(0, email.lastIndexOf('@'))

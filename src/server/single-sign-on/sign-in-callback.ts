@@ -17,7 +17,7 @@ import { SingleSignOnFailure } from './sign-in-failure';
 import { redirectUriOf, type SingleSignOnDependencies } from './single-sign-on-dependencies';
 
 /** How long the browser has to trade the handoff code for its tokens. */
-export const handoffLifetimeMs = 2 * 60_000;
+const handoffLifetimeMs = 2 * 60_000;
 
 export interface CallbackParameters {
   code?: string;

@@ -93,7 +93,7 @@ export async function monthlyLimitVerdicts(
 }
 
 /** The short text of a broken limit, as `POST /tokens/validate` answers it. */
-export function limitBrokenText(kind: MonthlyLimitKind): string {
+function limitBrokenText(kind: MonthlyLimitKind): string {
   return kind === 'monthly_token_limit' ? messages.monthlyTokenLimitExceeded : messages.monthlyCostLimitExceeded;
 }
 

@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/database';
-import { users, type UserStatus } from '../db/schema';
-import { inOrganisation } from '../db/tenant-scope';
+import type { UserStatus } from '../db/schema';
 
 /**
  * The one rule every way in asks of an account: only an active one may authenticate. Not one
@@ -12,13 +9,4 @@ import { inOrganisation } from '../db/tenant-scope';
  */
 export function mayAuthenticate(status: UserStatus): boolean {
   return status === 'active';
-}
-
-/** Whether the person may authenticate right now, read from the database (one primary-key read). */
-export async function mayAccountAuthenticate(executor: Executor, orgId: string, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ status: users.status })
-    .from(users)
-    .where(inOrganisation(users.orgId, orgId, eq(users.id, userId)));
-  return row !== undefined && mayAuthenticate(row.status);
 }

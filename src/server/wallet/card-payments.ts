@@ -15,7 +15,7 @@ export type ChargeOutcome =
   | { status: 'failed'; processorPaymentId?: string; message: string };
 
 /** Stripe Checkout's hosted payment page for one payment. */
-export interface CheckoutPage {
+interface CheckoutPage {
   sessionId: string;
   url: string;
 }

@@ -2,7 +2,7 @@ import type { Executor } from '../db/database';
 import { ensureWallet, postToWallet } from './ledger-repository';
 import { centsOf } from './wallet-money';
 
-export const trialCreditDescription = 'Trial credit';
+const trialCreditDescription = 'Trial credit';
 
 /** A new organisation's wallet, with the trial credit as its first ledger row (in the sign-up's transaction). */
 export async function openWallet(

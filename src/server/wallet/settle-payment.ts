@@ -33,7 +33,7 @@ export interface PlanPaymentHandler {
 }
 
 /** The ledger's words for a top-up's credit. */
-export function creditDescription(payment: Pick<PaymentRow, 'isAutoReload' | 'processor' | 'purpose'>): string {
+function creditDescription(payment: Pick<PaymentRow, 'isAutoReload' | 'processor' | 'purpose'>): string {
   if (payment.purpose === 'plan') return 'Plan payment that could no longer be applied, credited to the wallet';
   const kind = payment.isAutoReload ? 'Auto-reload' : 'Top-up';
   return payment.processor === 'test' ? `${kind} by test card (test mode: no real money)` : `${kind} by card`;

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
 
 /** Said of a Checkout session that ended without payment. */
-export const checkoutExpiredMessage = 'The payment page expired without a payment; nothing was charged.';
+const checkoutExpiredMessage = 'The payment page expired without a payment; nothing was charged.';
 
 export interface StripeSettings {
   secretKey: string;

@@ -18,7 +18,7 @@ function paymentOf(metadata: Stripe.Metadata | null | undefined): { paymentId: s
   const orgId = metadata?.org_id;
   return paymentId && orgId && isUuid(paymentId) && isUuid(orgId) ? { paymentId, orgId } : undefined;
 }
-export const invalidStripeSignature = 'Invalid Stripe signature';
+const invalidStripeSignature = 'Invalid Stripe signature';
 
 /**
  * Mounted at /billing/stripe/webhook: Stripe's word on a PaymentIntent. The signature is checked on

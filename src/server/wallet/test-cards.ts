@@ -5,7 +5,7 @@ import { walletMessages } from '../../contracts';
  * PaymentMethod id Stripe accepts for each: what the built-in test mode and the tests' fake Stripe
  * answer. Nothing else is a card in test mode.
  */
-export const testCards: readonly { number: string; paymentMethod: string; brand: string; decline?: string }[] = [
+const testCards: readonly { number: string; paymentMethod: string; brand: string; decline?: string }[] = [
   { number: '4242424242424242', paymentMethod: 'pm_card_visa', brand: 'Visa' },
   { number: '4000056655665556', paymentMethod: 'pm_card_visa_debit', brand: 'Visa (debit)' },
   { number: '5555555555554444', paymentMethod: 'pm_card_mastercard', brand: 'Mastercard' },

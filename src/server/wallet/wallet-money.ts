@@ -1,9 +1,9 @@
-import { picodollars, scaledInteger, usdText } from '../usage/limit-arithmetic';
+import { picodollars, scaledInteger } from '../usage/limit-arithmetic';
 
 // Wallet amounts are exact: picodollars (1e-12 USD) as bigint in code, numeric in the database,
 // text in between; cents for top-ups and settings. A JSON number is made only for the answer.
 
-export { picodollars, usdText };
+export { picodollars };
 
 /** A whole-cents dollar amount (a validated number or a numeric's text) in cents. */
 export function centsOf(dollars: number | string): bigint {

@@ -111,7 +111,7 @@ export async function updateWalletSettings(
 }
 
 /** The recent daily spend is averaged over this many UTC days, today included. */
-export const projectionDays = 7;
+const projectionDays = 7;
 
 /** 365-day years: a projection further than this many days is "more than 10 years". */
 const horizonDays = BigInt(usageProjectionHorizonYears * 365);

@@ -16,7 +16,7 @@ export interface LockManagerLike {
 }
 
 /** The parts of BroadcastChannel used here. */
-export interface ChannelLike {
+interface ChannelLike {
   postMessage(message: unknown): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }

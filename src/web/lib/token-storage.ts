@@ -2,7 +2,7 @@
  * Session tokens in localStorage under the keys spec section 9 fixes. Components read them through
  * `useSyncExternalStore`, so a refresh done by the API client re-renders whoever depends on them.
  */
-export const tokenStorageKeys = {
+const tokenStorageKeys = {
   token: 'token',
   refreshToken: 'refreshToken',
   expiresAt: 'token_expires_at',

@@ -23,7 +23,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
-export const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
+const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 export function makeAuthResponse(user: User = makeUser(), token = 'access-1'): AuthResponse {
   return { token, refresh_token: `refresh-for-${token}`, expires_at: inOneHour(), user };

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 export const cacheLearnerFormat = 'tokenwise-cache-learner/1';
 
-export const cacheLearnerSettingsSchema = z.object({
+const cacheLearnerSettingsSchema = z.object({
   /** Largest share of wrong answers allowed among hits served without the judge (the policy's δ). */
   delta: z.number().min(0).max(1),
   /** One-sided normal quantile of the confidence the bound is held with (1.645: 95%). */
@@ -23,7 +23,7 @@ export const cacheLearnerSettingsSchema = z.object({
 
 export type CacheLearnerSettings = z.infer<typeof cacheLearnerSettingsSchema>;
 
-export const entryBeliefSchema = z.object({
+const entryBeliefSchema = z.object({
   /** The entry's own shift of the logit, and how sure of it the learner is (inverse variance). */
   offset: z.number(),
   precision: z.number().positive(),
@@ -34,7 +34,7 @@ export const entryBeliefSchema = z.object({
 
 export type EntryBelief = z.infer<typeof entryBeliefSchema>;
 
-export const cacheLearnerStateSchema = z
+const cacheLearnerStateSchema = z
   .object({
     format: z.literal(cacheLearnerFormat),
     /** The pair features the model's weights belong to, in order (pair-features.ts). */

@@ -50,7 +50,7 @@ export function createCacheLearnerState(
 
 export type CacheAction = 'hit' | 'miss' | 'ask-judge';
 
-export type CacheLookupReason =
+type CacheLookupReason =
   /** An exact repeat (after normalisation): always answered, as the product's exact tier does. */
   | 'exact'
   /** A prompt about now or about the user: never answered from the cache. */

@@ -11,7 +11,7 @@ import { analysePrompt } from '../prompt-content';
  * similarity, whether the near-miss verifier accepts it, how many content words differ, and
  * which of the verifier's hard rules (numbers, negation, names, kind of question) it breaks.
  */
-export type PairGate = 'not-cacheable' | 'exact' | 'learned';
+type PairGate = 'not-cacheable' | 'exact' | 'learned';
 
 export const pairFeatureNames = [
   'bias',

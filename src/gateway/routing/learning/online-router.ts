@@ -80,7 +80,7 @@ export function createOnlineRouterState(
 }
 
 /** The global router's score as a logit, kept finite. */
-export function globalLogit(score: number): number {
+function globalLogit(score: number): number {
   const clamped = Math.min(1 - 1e-4, Math.max(1e-4, score));
   return Math.log(clamped / (1 - clamped));
 }

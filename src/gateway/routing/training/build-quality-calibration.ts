@@ -2,10 +2,7 @@ import type { QualityCalibration } from '../quality-calibration';
 import { qualityCostCurve, type ScoredOutcome } from '../routing-metrics';
 
 /** Quality targets the calibration is measured at: 0.80 to 1.00 in steps of 0.005. */
-export const calibrationTargets = Array.from(
-  { length: 41 },
-  (_, step) => Math.round((0.8 + step * 0.005) * 1000) / 1000,
-);
+const calibrationTargets = Array.from({ length: 41 }, (_, step) => Math.round((0.8 + step * 0.005) * 1000) / 1000);
 
 /**
  * Measures, on out-of-fold scores, which threshold keeps each target share of the strong

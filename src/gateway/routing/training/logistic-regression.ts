@@ -37,7 +37,7 @@ export interface TrainingData {
   strata?: readonly number[];
 }
 
-export const defaultLogisticOptions: LogisticTrainingOptions = { l2: 0.01, iterations: 400, learningRate: 0.05 };
+const defaultLogisticOptions: LogisticTrainingOptions = { l2: 0.01, iterations: 400, learningRate: 0.05 };
 
 const sigmoid = (value: number): number => 1 / (1 + Math.exp(-value));
 

@@ -36,7 +36,7 @@ export interface RatedRoute {
  * undefined otherwise (chosen by the user, a cache hit, a fallback, the strongest tier already):
  * only the router's own choice of a cheaper tier says anything about its threshold.
  */
-export function cheaperTierServed(route: RatedRoute): number | undefined {
+function cheaperTierServed(route: RatedRoute): number | undefined {
   if (route.mode !== 'auto' || route.reason !== 'router_score' || !route.servedModelId) return undefined;
   const served = route.candidates.find((candidate) => candidate.model_id === route.servedModelId);
   if (!served) return undefined;

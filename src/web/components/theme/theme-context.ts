@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-export const themePreferences = ['system', 'light', 'dark'] as const;
+const themePreferences = ['system', 'light', 'dark'] as const;
 export type ThemePreference = (typeof themePreferences)[number];
 export type ResolvedTheme = 'light' | 'dark';
 

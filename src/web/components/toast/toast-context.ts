@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 
 /** One button in the toast (e.g. Undo); choosing it also closes the toast. */
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }

@@ -19,7 +19,7 @@ const sizeStyles: Record<ButtonSize, string> = {
   icon: 'p-0 [&_svg]:shrink-0',
 };
 
-export const buttonBaseStyle =
+const buttonBaseStyle =
   'inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-ink disabled:cursor-not-allowed';
 
 export function buttonStyle(variant: ButtonVariant = 'primary', extra = '', size: ButtonSize = 'md'): string {

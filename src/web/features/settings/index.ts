@@ -1,3 +1,2 @@
-export { AppSettingsModal, type AppSettingsModalProps } from './components/app-settings-modal';
+export { AppSettingsModal } from './components/app-settings-modal';
 export { AppSettingsPage } from './components/app-settings-page';
-export { applyFontSize, applyStoredFontSize } from './lib/font-size';

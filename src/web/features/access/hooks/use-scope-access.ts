@@ -16,7 +16,7 @@ const roleCacheMs = 300_000;
  * it grants access only to an administrator by the scopes sent with the user's profile, where the
  * spec reads the role string 'admin'.
  */
-export function decideAccess(user: User, scope: Scope, role: Role | undefined, error: unknown): boolean {
+function decideAccess(user: User, scope: Scope, role: Role | undefined, error: unknown): boolean {
   if (role !== undefined) return roleGrantsScope({ scopes: role.scopes ?? [] }, scope);
   if (error instanceof ApiError && error.status === 404) return false;
   return userGrantsScope(user, 'admin');

@@ -17,14 +17,14 @@ export const adminSections: readonly AdminSection[] = [
 ];
 
 /** Model analytics has no tab of its own but its own scope. */
-export const modelAnalyticsSection: AdminSection = {
+const modelAnalyticsSection: AdminSection = {
   label: 'Model Analytics',
   path: '/admin/models',
   scope: 'model-management',
 };
 
 /** Every API key of the organisation: no tab of its own (spec section 2 fixes the tabs), linked from the Organization page. */
-export const apiKeysSection: AdminSection = { label: 'API Keys', path: '/admin/api-keys', scope: 'admin' };
+const apiKeysSection: AdminSection = { label: 'API Keys', path: '/admin/api-keys', scope: 'admin' };
 
 export function findAdminSection(pathname: string): AdminSection {
   const candidates = [...adminSections, modelAnalyticsSection, apiKeysSection].filter(

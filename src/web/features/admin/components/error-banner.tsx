@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ErrorBannerState } from '../hooks/use-error-banner';
 
 /** Spec sections 4 and 9: error banners disappear after 5 s. */
-export const errorBannerMs = 5000;
+const errorBannerMs = 5000;
 
 /** The red banner of spec section 8 for a failed load or save on an admin screen. */
 export function ErrorBanner({ banner }: { banner: ErrorBannerState }) {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { selectErrorMessage } from '../../../lib/api-error';
 
 /** A failure to show; `shownAt` restarts the banner's 5 s when the same text comes again. */
-export interface BannerMessage {
+interface BannerMessage {
   text: string;
   shownAt: number;
 }

@@ -49,7 +49,7 @@ export const permission = (model_id: string, monthly_token_limit = 100_000, cost
   cost_limit,
 });
 
-export const offeredModels: ChatModel[] = [
+const offeredModels: ChatModel[] = [
   { model_id: 'openai/gpt-4o', name: 'GPT-4o', provider: 'openai', max_tokens: 2000 },
   { model_id: 'openai/gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 2000 },
   { model_id: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', provider: 'anthropic', max_tokens: 2000 },
@@ -72,7 +72,7 @@ const reachedModel = (model_id: string, name: string, provider: KeyedProvider): 
 });
 
 /** GET /org/{orgId}/models: the catalog as the organisation reaches it; no key reaches Gemini yet. */
-export const organisationModels: OrganisationModel[] = [
+const organisationModels: OrganisationModel[] = [
   reachedModel('openai/gpt-4o', 'GPT-4o', 'openai'),
   reachedModel('openai/gpt-4o-mini', 'GPT-4o mini', 'openai'),
   reachedModel('anthropic/claude-sonnet-4', 'Claude Sonnet 4', 'anthropic'),
@@ -127,7 +127,7 @@ export function makeUsage(
   };
 }
 
-export function makeOrganisation(overrides: Partial<Organisation> = {}): Organisation {
+function makeOrganisation(overrides: Partial<Organisation> = {}): Organisation {
   return {
     id: orgId,
     name: 'Acme',

@@ -2,7 +2,7 @@ import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
 import { useRoles } from '../../role-management/hooks/use-roles';
 import { ApiKeysPanel } from './api-keys-panel';
 
-export const noOrganisationKeysText = 'No API keys in your organization yet.';
+const noOrganisationKeysText = 'No API keys in your organization yet.';
 
 /** /admin/api-keys: every key of the organisation, people's and service keys (administrators). */
 export function OrganisationApiKeys() {

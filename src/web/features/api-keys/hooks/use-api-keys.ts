@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeApiKeyBudget, createApiKey, listApiKeys, revokeApiKey, type ApiKeyScope } from '../api/api-keys-api';
 
 const scopeKey = (scope: ApiKeyScope) => (scope.kind === 'own' ? ['own'] : ['organisation', scope.orgId]);
-export const apiKeyListKeys = {
+const apiKeyListKeys = {
   all: (scope: ApiKeyScope) => ['api-keys', ...scopeKey(scope)] as const,
   list: (scope: ApiKeyScope, includeRevoked: boolean) => ['api-keys', ...scopeKey(scope), { includeRevoked }] as const,
 };

@@ -13,7 +13,7 @@ export type NewKeyField = keyof NewKeyForm;
 export const emptyNewKeyForm: NewKeyForm = { name: '', expires_on: '', monthly_budget_usd: '', role_id: '' };
 
 /** A day picked as the expiry: the key works through the end of that day (UTC). */
-export function expiryOfDay(day: string): string {
+function expiryOfDay(day: string): string {
   return `${day}T23:59:59.999Z`;
 }
 

@@ -6,7 +6,7 @@ import { useAuth } from '../hooks/use-auth';
 
 const protectedPrefixes = ['/chat', '/admin', '/profile', '/settings', '/dashboard'];
 
-export function isProtectedPath(pathname: string): boolean {
+function isProtectedPath(pathname: string): boolean {
   return protectedPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 

@@ -14,7 +14,7 @@ import { SecondFactorField, type SecondFactorKind } from './second-factor-field'
 const codePattern = /^\d{6}$/;
 
 /** After a sign-in with a recovery code: how many are left, and where to make new ones. */
-export function recoveryCodeUsedNotice(remaining: number): string {
+function recoveryCodeUsedNotice(remaining: number): string {
   const left = remaining === 0 ? 'That was your last one' : `${remaining} ${remaining === 1 ? 'is' : 'are'} left`;
   return `You signed in with a recovery code. ${left}: make new ones in Profile Settings, Security.`;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 /** Spec section 9: after activation or a password reset, go to /login after 3 s. */
-export const redirectAfterSuccessMs = 3000;
+const redirectAfterSuccessMs = 3000;
 
 export function useRedirectToLoginAfterSuccess(succeeded: boolean): void {
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ const statusStyle: Record<Invoice['status'], string> = {
 };
 const statusLabel: Record<Invoice['status'], string> = { draft: 'Draft (open period)', issued: 'Issued', paid: 'Paid' };
 
-export const invoiceName = (invoice: Invoice) => invoice.number ?? `Draft ${formatDay(invoice.period_start)}`;
+const invoiceName = (invoice: Invoice) => invoice.number ?? `Draft ${formatDay(invoice.period_start)}`;
 
 /** The payments against an invoice (docs/decisions/040), each with its receipt when it has one. */
 function InvoicePayments({

@@ -10,7 +10,7 @@ interface PaymentReturnNoticeProps {
 }
 
 /** What became of the payment made on Stripe Checkout, shown on the page Stripe sends the customer back to. */
-export function paymentReturnText(payment: WalletPayment | undefined, cancelled: boolean): string {
+function paymentReturnText(payment: WalletPayment | undefined, cancelled: boolean): string {
   if (!payment) return 'Reading the payment...';
   const amount = formatMoney(payment.amount, payment.currency);
   const what = payment.purpose === 'plan' ? 'plan payment' : 'top-up';

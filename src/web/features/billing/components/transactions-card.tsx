@@ -7,7 +7,7 @@ import { useReportFailure } from '../../admin/hooks/use-report-failure';
 import { transactionPageSize, useWalletTransactions } from '../hooks/use-wallet';
 import { TransactionList } from './transaction-list';
 
-export const noTransactionsText = 'No transactions yet.';
+const noTransactionsText = 'No transactions yet.';
 
 /** Every ledger row, newest first, a page at a time. */
 export function TransactionsCard({ currency, onError }: { currency: string; onError: (error: unknown) => void }) {

@@ -7,7 +7,7 @@ import { EmptyState } from '../../dashboard/components/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format-money';
 
-export const periodLabels: Record<UsagePeriod, string> = {
+const periodLabels: Record<UsagePeriod, string> = {
   day: 'Today',
   week: 'Last 7 days',
   month: 'Last 30 days',

@@ -8,7 +8,7 @@ import { walletKeys } from './use-wallet';
 import { dashboardKeys } from '../../dashboard/hooks/use-dashboard-analytics';
 
 /** How often a payment awaiting Stripe's word is read again. */
-export const paymentPollMs = 2_000;
+const paymentPollMs = 2_000;
 
 /**
  * The payment Stripe Checkout sent the customer back with (`?payment=<id>`, `&checkout=cancelled`

@@ -9,7 +9,7 @@ export interface PlanFeatureStanding {
   note: string | null;
 }
 
-export function planFeatureNote(feature: PlanFeature, currentPlan: string, includedIn: string | undefined): string {
+function planFeatureNote(feature: PlanFeature, currentPlan: string, includedIn: string | undefined): string {
   const label = planFeatureLabels[feature];
   return includedIn
     ? `${label} is included in the ${includedIn} plan; your organization is on ${currentPlan}.`

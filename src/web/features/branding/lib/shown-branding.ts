@@ -9,7 +9,7 @@ export interface ShownBranding {
   logoUrl: string | null;
 }
 
-export const productBranding: ShownBranding = { applicationName: 'Tokenwise', primaryColor: null, logoUrl: null };
+const productBranding: ShownBranding = { applicationName: 'Tokenwise', primaryColor: null, logoUrl: null };
 
 /**
  * An organisation's branding as shown. Section 9's fallback values ('LLM Platform', #3B82F6) are

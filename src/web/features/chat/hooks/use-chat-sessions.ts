@@ -6,7 +6,7 @@ import type { ChatAction } from '../state/chat-reducer';
 import { isLocalSessionId, messageFromView, sessionFromView } from '../state/chat-types';
 
 /** Long enough to notice the toast and reach its Undo; the server keeps a deleted session far longer. */
-export const undoToastDurationMs = 10_000;
+const undoToastDurationMs = 10_000;
 
 /** Loading, selecting, renaming, deleting (with Undo) and restoring sessions, with the sidebar toasts of spec section 8. */
 export function useChatSessions(user: User | null, currentSessionId: string | null, dispatch: Dispatch<ChatAction>) {

@@ -21,5 +21,3 @@ export function useChat(options: Pick<Parameters<typeof useSendMessage>[0], 'onB
   const currentSession = state.sessions.find((session) => session.id === state.currentSessionId) ?? null;
   return { state, currentSession, ...replies, ...feedback, ...sessions };
 }
-
-export type ChatController = ReturnType<typeof useChat>;

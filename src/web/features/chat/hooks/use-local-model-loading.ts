@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { conversationApi } from '../api/conversation-api';
 
 /** A reply that starts within this time needs no word about the model loading. */
-export const localModelCheckDelayMs = 1000;
+const localModelCheckDelayMs = 1000;
 const pollIntervalMs = 1000;
 
 /**

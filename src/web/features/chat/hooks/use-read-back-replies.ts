@@ -4,7 +4,7 @@ import type { ChatAction } from '../state/chat-reducer';
 import { messageFromView, type ChatMessage } from '../state/chat-types';
 
 /** The server records a stopped reply once its model call has ended: usually at once, rarely a few seconds on. */
-export const readBackRetries = { attempts: 12, intervalMs: 400 } as const;
+const readBackRetries = { attempts: 12, intervalMs: 400 } as const;
 
 function recordedReplyTo(messages: ChatMessage[], userMessageId: string): ChatMessage | undefined {
   const at = messages.findIndex((message) => message.id === userMessageId);

@@ -107,7 +107,7 @@ export function messageFromView(view: ChatMessageView): ChatMessage {
 }
 
 /** An earlier answer of a reply (docs/decisions/030), with the prompt it answered. */
-export interface ReplyVersion {
+interface ReplyVersion {
   prompt: string;
   content: string;
   model: string | null;
@@ -118,7 +118,7 @@ export interface ReplyVersion {
   finishReason: ChatMessage['finishReason'];
 }
 
-export function versionFromView(view: ReplyVersionView): ReplyVersion {
+function versionFromView(view: ReplyVersionView): ReplyVersion {
   return {
     prompt: view.prompt,
     content: view.content,

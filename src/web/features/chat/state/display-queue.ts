@@ -1,6 +1,6 @@
 /** Spec section 9: one word or whitespace chunk every 10 ms; finalising waits 50 ms. */
-export const displayIntervalMs = 10;
-export const finaliseDelayMs = 50;
+const displayIntervalMs = 10;
+const finaliseDelayMs = 50;
 
 export interface DisplayQueue {
   push: (text: string) => void;

@@ -12,7 +12,7 @@ function withFailure(message: ChatMessage, failure: ChatMessage['failure']): Cha
 }
 
 /** The reply kept locally after a failure, if one was: retrying answers in its place. */
-export function keptReplyFor(state: ChatState, userMessageId: string): ChatMessage | undefined {
+function keptReplyFor(state: ChatState, userMessageId: string): ChatMessage | undefined {
   return state.sessions
     .flatMap((session) => session.messages)
     .find((message) => message.role === 'assistant' && message.answersMessageId === userMessageId);

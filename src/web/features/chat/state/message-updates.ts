@@ -42,7 +42,7 @@ export function placeRegeneratedReply(
   };
 }
 
-export function editMessage(state: ChatState, messageId: string, content: string): ChatState {
+function editMessage(state: ChatState, messageId: string, content: string): ChatState {
   return {
     ...state,
     sessions: state.sessions.map((session) => ({

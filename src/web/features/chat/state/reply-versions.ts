@@ -10,7 +10,7 @@ export function answerCount(reply: ChatMessage): number {
  * answer keeps the reply's id, so links and focus still find it, but carries no routing decision:
  * feedback and regeneration are for the current answer only.
  */
-export function replyAsAnswered(reply: ChatMessage, index: number): ChatMessage {
+function replyAsAnswered(reply: ChatMessage, index: number): ChatMessage {
   const version = reply.versions?.[index];
   if (!version) return reply;
   return {

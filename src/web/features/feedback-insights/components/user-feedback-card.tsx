@@ -17,10 +17,10 @@ import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
 import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 
 /** How many of the newest ratings the card lists. */
-export const recentFeedbackCount = 10;
+const recentFeedbackCount = 10;
 
 /** `feedback-<from>-<to>.csv`: the export's days, as the cost-savings file names its own. */
-export const feedbackFileName = (range: { from: string; to: string }) => `feedback-${range.from}-${range.to}.csv`;
+const feedbackFileName = (range: { from: string; to: string }) => `feedback-${range.from}-${range.to}.csv`;
 
 interface UserFeedbackCardProps {
   /** Model names the dashboard already knows, by model id; a model not in it shows its id. */

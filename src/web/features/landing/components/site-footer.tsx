@@ -3,8 +3,8 @@ import { NewsletterForm } from './newsletter-form';
 import { salesEmail } from '@contracts';
 
 // One sales address for the footer, the pricing page's Contact sales and the server's refusals.
-export { salesEmail };
-export const socialLink = 'https://www.linkedin.com/company/tokenwise';
+
+const socialLink = 'https://www.linkedin.com/company/tokenwise';
 
 const footerLinkStyle = 'text-sm text-slate-600 hover:text-indigo-600 dark:text-slate-400 dark:hover:text-indigo-400';
 

@@ -10,7 +10,7 @@ export function formatShare(share: number): string {
 }
 
 /** Milliseconds under a second, seconds with one decimal above; '—' without any complete reply. */
-export function formatLatency(milliseconds: number | null): string {
+function formatLatency(milliseconds: number | null): string {
   if (milliseconds === null) return '—';
   return milliseconds < 1000 ? `${Math.round(milliseconds)} ms` : `${(milliseconds / 1000).toFixed(1)} s`;
 }

@@ -2,7 +2,7 @@ import { routingPolicyResponseSchema, type UpdateRoutingPolicyRequest } from '@c
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export const routingPolicyViewSchema = routingPolicyResponseSchema;
+const routingPolicyViewSchema = routingPolicyResponseSchema;
 export type RoutingPolicyView = z.infer<typeof routingPolicyViewSchema>;
 export type CalibrationView = RoutingPolicyView['calibration'];
 

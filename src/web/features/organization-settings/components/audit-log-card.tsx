@@ -12,7 +12,7 @@ import { auditPageSize } from '../api/organization-api';
 import { useAuditLog } from '../hooks/use-organization-data';
 import { auditChanges, describeAuditEntry } from '../lib/audit-changes';
 
-export const auditOffNote =
+const auditOffNote =
   "The audit log is turned off for this organization. Choose Edit Settings and turn on 'Enable audit log' to read who changed roles, users and settings, and when.";
 
 /** Changes up to this many fields are shown open; longer ones (a new role's every model) fold. */

@@ -33,8 +33,8 @@ import { RoutingCacheCard } from './routing-cache-card';
 import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import { SettingsCards } from './settings-cards';
 
-export const settingsFromDefaultsNote = 'The saved settings could not be loaded, so the defaults are shown.';
-export const requireTwoFactorWarning =
+const settingsFromDefaultsNote = 'The saved settings could not be loaded, so the defaults are shown.';
+const requireTwoFactorWarning =
   'You have not set up two-factor authentication yourself. Once this is saved you will be taken to set it up before you can do anything else, so have an authenticator app at hand. Everyone else without it is asked to set it up at their next step.';
 
 interface SavePlan {

@@ -13,7 +13,7 @@ import { useProviderKeys } from '../hooks/use-provider-keys';
 import { ProviderKeyForm } from './provider-key-form';
 
 /** The element the model pickers' "add a key" links lead to. */
-export const providerKeysAnchor = 'provider-keys';
+const providerKeysAnchor = 'provider-keys';
 
 function status(
   provider: KeyedProvider,

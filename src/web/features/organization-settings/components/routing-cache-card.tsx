@@ -13,7 +13,7 @@ import type { RoutingDraft } from '../lib/routing-draft';
 import { CalibrationSection } from './calibration-section';
 import { RoutingCacheFields } from './routing-cache-fields';
 
-export const routingCardTitle = 'Routing & Cache';
+const routingCardTitle = 'Routing & Cache';
 
 const onOff = (on: boolean) => (on ? 'On' : 'Off');
 const percent = (share: number) => `${Number((share * 100).toFixed(2))}%`;

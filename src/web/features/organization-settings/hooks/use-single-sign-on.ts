@@ -13,7 +13,7 @@ import {
 } from '../api/single-sign-on-api';
 import { organizationKeys } from './use-organization-data';
 
-export const singleSignOnKeys = {
+const singleSignOnKeys = {
   settings: (orgId: string) => ['admin', orgId, 'organization', 'single-sign-on'] as const,
   scimTokens: (orgId: string) => ['admin', orgId, 'organization', 'scim-tokens'] as const,
 };

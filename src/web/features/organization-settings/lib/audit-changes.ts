@@ -87,7 +87,7 @@ function namedInsteadOfIds(record: Record<string, unknown>): Record<string, unkn
  * model ('permissions[openai/gpt-4o].cost_limit'), other lists as one comma-separated value, and
  * an id stored with its name ('role_id' and 'role_name') as the name alone ('role').
  */
-export function flattenAuditValues(value: unknown, prefix = ''): Map<string, string> {
+function flattenAuditValues(value: unknown, prefix = ''): Map<string, string> {
   const flat = new Map<string, string>();
   if (isRecord(value)) {
     for (const [key, inner] of Object.entries(namedInsteadOfIds(value))) {

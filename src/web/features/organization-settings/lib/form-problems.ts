@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type FormProblems = Record<string, string>;
 
 /** List entries ('security.ip_restrictions.2', 'api_access.ip_restrictions.0') report on their list, the field people edit. */
-export function fieldOf(path: readonly PropertyKey[]): string {
+function fieldOf(path: readonly PropertyKey[]): string {
   const grouped = path[0] === 'security' || path[0] === 'branding' || path[0] === 'api_access';
   return path
     .slice(0, grouped ? 2 : 1)

@@ -78,9 +78,7 @@ export function validateRoutingDraft(
   };
 }
 
-export function routingProblemsFrom(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): FormProblems {
+function routingProblemsFrom(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FormProblems {
   const problems: FormProblems = {};
   for (const issue of issues) problems[problemKeyOf(issue.path)] ??= issue.message;
   return problems;

@@ -7,10 +7,10 @@ import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { changePassword } from '../api/password-api';
 
-export const passwordUpdatedMessage = 'Password updated successfully!';
-export const passwordFailedMessage = 'Failed to update password';
-export const passwordsDoNotMatchMessage = 'New passwords do not match';
-export const minimumPasswordLength = 8;
+const passwordUpdatedMessage = 'Password updated successfully!';
+const passwordFailedMessage = 'Failed to update password';
+const passwordsDoNotMatchMessage = 'New passwords do not match';
+const minimumPasswordLength = 8;
 
 interface Problems {
   currentPassword?: string;

@@ -7,8 +7,8 @@ import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { updateProfile } from '../api/profile-api';
 
-export const profileSavedMessage = 'Profile updated successfully!';
-export const profileFailedMessage = 'Failed to update profile';
+const profileSavedMessage = 'Profile updated successfully!';
+const profileFailedMessage = 'Failed to update profile';
 
 interface ProfileDraft {
   username: string;

@@ -5,7 +5,7 @@ import { fallbackModelName } from '../lib/model-groups';
 import { needsKeyText } from '../lib/provider-names';
 
 /** Spec section 9: a role card shows up to 5 model names. */
-export const namedModelsPerCard = 5;
+const namedModelsPerCard = 5;
 
 interface RoleCardProps {
   role: ListedRole;

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { CheckboxField } from '../../admin/components/form-fields';
 
 /** What each scope lets a role's holders do, as Role Management shows it (spec section 6). */
-export const scopeLabels: Record<Scope, { label: string; hint: string }> = {
+const scopeLabels: Record<Scope, { label: string; hint: string }> = {
   admin: { label: 'Administrator', hint: 'Every administration area and every model without limits.' },
   'user-management': { label: 'User management', hint: 'Add people, change their roles and see their usage.' },
   'model-management': { label: 'Model management', hint: 'The routing policy and model analytics.' },

@@ -25,7 +25,7 @@ export interface CatalogModelEntry {
  * Without that answer, the chat's offered models stand in and nothing is marked as unreachable.
  * Sorted by group, then name.
  */
-export function buildModelCatalog(
+function buildModelCatalog(
   roles: readonly ListedRole[],
   organisationModels: readonly OrganisationModel[] | undefined,
   offered: readonly ChatModel[],

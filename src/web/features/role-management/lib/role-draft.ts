@@ -34,7 +34,7 @@ export interface RoleDraft {
   mayEditScopes: boolean;
 }
 
-export const descriptionRequired = 'Description is required';
+const descriptionRequired = 'Description is required';
 
 /** The role form asks for a description too (spec section 5); the rest is the server's own schema. */
 const roleFormSchema = z.object({

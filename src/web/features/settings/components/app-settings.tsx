@@ -15,10 +15,10 @@ import { DefaultModelField } from './default-model-field';
 import { PrivacyAction, RadioGroup, SelectField, Toggle } from './settings-fields';
 
 /** Spec section 8: the saved confirmation stays 2 s. */
-export const savedConfirmationMs = 2000;
-export const savedMessage = 'Settings saved successfully!';
-export const settingsTabs = ['appearance', 'messages', 'models', 'privacy'] as const;
-export const resetQuestion = 'Reset all settings to default values?';
+const savedConfirmationMs = 2000;
+const savedMessage = 'Settings saved successfully!';
+const settingsTabs = ['appearance', 'messages', 'models', 'privacy'] as const;
+const resetQuestion = 'Reset all settings to default values?';
 
 const themeLabels: Record<Preferences['theme'], string> = { system: 'System', light: 'Light', dark: 'Dark' };
 const fontSizeLabels: Record<Preferences['font_size'], string> = { small: 'Small', medium: 'Medium', large: 'Large' };

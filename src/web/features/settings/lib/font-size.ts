@@ -3,8 +3,8 @@ import type { Preferences } from '@contracts';
 export type FontSize = Preferences['font_size'];
 
 /** Root font sizes; Tailwind sizes are in rem, so the whole app scales with the root. */
-export const rootFontSizes: Record<FontSize, string> = { small: '14px', medium: '16px', large: '18px' };
-export const fontSizeStorageKey = 'font_size';
+const rootFontSizes: Record<FontSize, string> = { small: '14px', medium: '16px', large: '18px' };
+const fontSizeStorageKey = 'font_size';
 
 /** Sets the document root's font size and remembers it for the next visit. */
 export function applyFontSize(size: FontSize): void {

@@ -2,7 +2,7 @@ import { defaultPreferences, type ChatModel, type Preferences } from '@contracts
 import { fakeApi } from '../../../test/fake-api';
 import type { RecordedRequest, StubAnswer } from '../../../test/fetch-stub';
 
-export const testModels: ChatModel[] = [
+const testModels: ChatModel[] = [
   { model_id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', max_tokens: 16_384 },
   { model_id: 'claude-sonnet-4', name: 'Claude Sonnet 4', provider: 'anthropic', max_tokens: 8_192 },
 ];

@@ -9,7 +9,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 /** Spec sections 7 and 9: the admin user list asks for page 1 with 50 people. */
-export const adminUserPageSize = 50;
+const adminUserPageSize = 50;
 
 const organisationPath = (orgId: string) => `/org/${encodeURIComponent(orgId)}`;
 

@@ -22,8 +22,8 @@ import { UserFilters } from './user-filters';
 import { UserTable } from './user-table';
 import { UserUsageDialog } from './user-usage-dialog';
 
-export const noUsersText = 'No users found. Click the plus button to add a new user.';
-export const noMatchText = 'No users found matching your criteria';
+const noUsersText = 'No users found. Click the plus button to add a new user.';
+const noMatchText = 'No users found matching your criteria';
 
 type OpenDialog = { kind: 'create' } | { kind: 'role' | 'usage' | 'remove'; user: ManagedUser } | null;
 

@@ -2,7 +2,7 @@ import { createUserFieldsSchema } from '@contracts';
 import { z } from 'zod';
 
 /** Spec section 5: the create-user form's own text for a missing role. */
-export const roleSelectionRequired = 'Role selection is required';
+const roleSelectionRequired = 'Role selection is required';
 
 /** How the new person gets in: an e-mailed invitation to choose their password (the default), or one the admin sets. */
 export type SignInSetup = 'invitation' | 'password';

@@ -1,6 +1,6 @@
 import type { OrganisationUser, UserModelUsage } from '@contracts';
 
-export interface ModelUsage {
+interface ModelUsage {
   model_id: string;
   tokens_used: number;
   cost: number;

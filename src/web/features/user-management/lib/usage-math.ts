@@ -3,8 +3,8 @@ import { unlimitedLimit, type Role } from '@contracts';
 export type UsageLevel = 'green' | 'yellow' | 'red';
 
 /** Spec section 9: green up to 75%, yellow above 75%, red above 90%; the warning above 90%. */
-export const yellowAbovePercent = 75;
-export const redAbovePercent = 90;
+const yellowAbovePercent = 75;
+const redAbovePercent = 90;
 
 /** Spec section 9: used over used plus remaining, to one decimal. */
 export function usagePercent(used: number, limit: number): number {

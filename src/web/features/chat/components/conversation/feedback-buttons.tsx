@@ -5,7 +5,7 @@ import { FeedbackIcon } from './feedback-icons';
 import { useMessageActions } from './message-actions-context';
 
 /** Spec section 9: the feedback confirmation shows for 3 s. */
-export const feedbackConfirmationMs = 3000;
+const feedbackConfirmationMs = 3000;
 
 const ratings: { rating: FeedbackRating; label: string }[] = [
   { rating: 'positive', label: 'Good reply' },

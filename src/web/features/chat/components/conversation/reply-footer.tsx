@@ -7,7 +7,7 @@ import { ReplyTokens } from './reply-tokens';
 import { RouteSummary } from './route-summary';
 import { VersionSwitcher, type AnswerChoice } from './version-switcher';
 
-export const messageCopyConfirmationMs = 1500;
+const messageCopyConfirmationMs = 1500;
 
 /**
  * Tokens used, model name, Regenerate, feedback and copy under an assistant reply (spec section 2),

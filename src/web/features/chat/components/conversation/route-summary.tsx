@@ -11,7 +11,7 @@ const reasonLabels: Record<RouteInfo['reason'], string> = {
 };
 
 /** The embedded model runs on the server itself: its replies cost nothing. */
-export function isLocalModelId(modelId: string | null | undefined): boolean {
+function isLocalModelId(modelId: string | null | undefined): boolean {
   return modelId?.startsWith('local/') ?? false;
 }
 

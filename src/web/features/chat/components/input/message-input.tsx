@@ -6,8 +6,8 @@ import { SuggestionChips } from './suggestion-chips';
 import { insertAt, insertCodeBlock, isInsideCodeFence } from './text-editing';
 
 /** Spec section 9: the text box starts at 45 px and grows to 150 px. */
-export const textBoxMinimumHeight = 45;
-export const textBoxMaximumHeight = 150;
+const textBoxMinimumHeight = 45;
+const textBoxMaximumHeight = 150;
 const toolStyle =
   'rounded px-1 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100';
 

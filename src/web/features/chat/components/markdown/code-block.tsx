@@ -3,7 +3,7 @@ import { useCopyToClipboard } from '../../hooks/use-copy-to-clipboard';
 import { codeLanguageOf } from './code-language';
 import { useExtraGrammars } from './prism-languages';
 
-export const codeCopyConfirmationMs = 1200;
+const codeCopyConfirmationMs = 1200;
 
 /**
  * A fenced code block: language label, line numbers and a copy button (spec section 2). The

@@ -11,7 +11,7 @@ import {
 } from 'recharts';
 import { valueAxis, type ValueKind } from '../../lib/value-axis';
 
-export interface BarSeries<Point> {
+interface BarSeries<Point> {
   name: string;
   /** The bars' fill, readable on light and dark backgrounds. */
   color: string;
