@@ -174,12 +174,21 @@ export function createApp(options: AppOptions) {
     ),
   );
   api.route('/user', createUserRoutes(options.auth, signedIn));
-  api.route('/roles', createRoleRoutes({ db: options.database.db, catalog: options.conversations.catalog }, signedIn));
+  api.route(
+    '/roles',
+    createRoleRoutes(
+      { db: options.database.db, catalog: options.conversations.catalog, embeddingModels: options.embeddingModels },
+      signedIn,
+    ),
+  );
   api.route('/api-keys', createOwnApiKeyRoutes(options.apiKeys, signedIn));
   // Before /org: the organisation router's sign-in middleware covers /org/* as well.
   api.route('/org/:orgId/api-keys', createOrganisationApiKeyRoutes(options.apiKeys, signedIn));
   api.route('/org/:orgId/provider-keys', createProviderKeyRoutes(options.providerKeys, signedIn));
-  api.route('/org/:orgId/models', createOrganisationModelRoutes(options.conversations, signedIn));
+  api.route(
+    '/org/:orgId/models',
+    createOrganisationModelRoutes({ ...options.conversations, embeddingModels: options.embeddingModels }, signedIn),
+  );
   api.route('/org/:orgId/sso', createSingleSignOnAdminRoutes(options.singleSignOn, signedIn));
   api.route('/org/:orgId/scim-tokens', createScimTokenRoutes(options.database.db, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { modelCatalog } from '../../src/gateway';
+import { embeddingModelCatalog, modelCatalog } from '../../src/gateway';
 import { api } from './support/client';
 import { auditEntries, createPerson, createRole, enableAudit, newAdministrator } from './support/administration';
 import { roleIdByName } from './support/invite';
 
 const unlimited = Number.MAX_SAFE_INTEGER;
 const catalogIds = modelCatalog.map((model) => model.id).sort();
+// Administrators use every model, the embedding models too (docs/decisions/060).
+const everyModelId = [...modelCatalog, ...embeddingModelCatalog].map((model) => model.id).sort();
 
 describe('roles: create, change, delete (scope admin)', () => {
   it('creates a role with the permissions sent, omitted limits at 2000 / 100000 / 50', async () => {
@@ -111,11 +113,11 @@ describe('roles: create, change, delete (scope admin)', () => {
       monthly_token_limit: 100000,
       cost_limit: 50,
     });
-    // The seeded Admin role reports every catalog model, unlimited.
+    // The seeded Admin role reports every catalog and embedding model, unlimited.
     const adminRole = (
       await api(`/roles/${await roleIdByName(admin.token, admin.orgId, 'Admin')}`, { token: admin.token })
     ).body;
-    expect(adminRole.permissions.map((permission: { model_id: string }) => permission.model_id)).toEqual(catalogIds);
+    expect(adminRole.permissions.map((permission: { model_id: string }) => permission.model_id)).toEqual(everyModelId);
     expect(
       adminRole.permissions.every(
         (permission: { isEnabled: boolean; cost_limit: number; monthly_token_limit: number }) =>

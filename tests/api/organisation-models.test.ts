@@ -9,6 +9,7 @@ interface ListedModel {
   reachable: boolean;
   reached_through: 'instance' | 'organisation' | 'local' | null;
   key_provider: string | null;
+  kind: 'chat' | 'embedding';
 }
 
 const modelsOf = async (orgId: string, token: string) => {
@@ -30,6 +31,7 @@ describe('the models an organisation can reach (GET /org/{orgId}/models)', () =>
       reachable: true,
       reached_through: 'instance',
       key_provider: 'openai',
+      kind: 'chat',
     });
     expect(find(models, 'anthropic/claude-3-5-haiku-latest')).toMatchObject({
       reachable: true,
@@ -43,11 +45,13 @@ describe('the models an organisation can reach (GET /org/{orgId}/models)', () =>
       reached_through: null,
       key_provider: null,
     });
-    // Exactly what the chat offers the organisation's admin: the reachable ones.
+    // The embedding models follow, for roles to grant (docs/decisions/060); the chat never offers them.
+    expect(find(models, 'openai/text-embedding-3-small')).toMatchObject({ kind: 'embedding', reachable: true });
+    // Exactly what the chat offers the organisation's admin: the reachable chat models.
     const offered = await api<{ models: { model_id: string }[] }>('/conversation/models', { token });
     expect(
       models
-        .filter((model) => model.reachable)
+        .filter((model) => model.reachable && model.kind === 'chat')
         .map((model) => model.model_id)
         .sort(),
     ).toEqual(offered.body.models.map((model) => model.model_id).sort());

@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
 import { fakeEmbedding } from '../../src/gateway/testing/openai-embeddings-wire';
-import { usageRecords, usageReservations } from '../../src/server/db/schema';
+import { usageRecords, usageReservations, walletReservations } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
 import { startLimitsServer, type LimitsServer } from './support/limited-roles';
 
@@ -206,6 +206,68 @@ describe('POST /v1/embeddings with the openai client', () => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ modelId: small, outcome: 'failed', inputTokens: 0 });
     expect(await heldBy(admin.orgId)).toHaveLength(0);
+  });
+
+  it('an upstream that stalls is given up at the first-token deadline: 504 as for the chat, nothing held, the books balance', {
+    timeout: 120_000,
+  }, async () => {
+    const admin = await newAdmin();
+    // Deadlines are part of the routing policy, a Business feature.
+    const purchase = await server.call('/subscription/purchase', admin.token, {
+      org_id: admin.orgId,
+      plan_id: 'business',
+      payment_method: 'card',
+      card_number: '4242424242424242',
+    });
+    expect(purchase.status, purchase.body).toBe(201);
+    const deadlineMs = 2_000;
+    const policy = await fetch(`${server.server.url}/api/org/${admin.orgId}/routing-policy`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ deadlines: { first_token_ms: deadlineMs } }),
+    });
+    expect(policy.status).toBe(200);
+    const { key, secret } = await server.createApiKey(admin, { monthly_budget_usd: 5 });
+    const before = await ledgerSumAndBalance(server.db, admin.orgId);
+
+    // The upstream stalls 20 s; the client would wait 60 s: without the deadline the elapsed time fails.
+    server.provider.enqueueReply({ chunkDelayMs: 20_000 });
+    const started = performance.now();
+    const stalled = await refusal(client(secret).embeddings.create({ model: small, input: 'never embedded' }));
+    const elapsed = performance.now() - started;
+    expect(stalled.status).toBe(504);
+    expect(stalled).toBeInstanceOf(OpenAI.InternalServerError);
+    expect(stalled.type).toBe('server_error');
+    expect(stalled.code).toBe('timeout');
+    expect(elapsed).toBeGreaterThanOrEqual(deadlineMs - 50);
+    expect(elapsed).toBeLessThan(15_000);
+
+    // A chat completion stalled the same way gets the same status and code.
+    server.provider.enqueueReply({ chunkDelayMs: 20_000 });
+    const chat = await refusal(
+      client(secret).chat.completions.create({
+        model: 'openai/gpt-4o-mini',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    );
+    expect([chat.status, chat.code]).toEqual([504, 'timeout']);
+
+    // Given up, not refused: the provider had the text, so it is recorded as abandoned at the estimate,
+    // with the key; every hold is released and the wallet paid exactly what was recorded.
+    const records = await keyRecords(key.id);
+    const embedding = records.find((record) => record.modelId === small)!;
+    expect(embedding).toMatchObject({ outcome: 'abandoned', source: 'api', estimated: true, outputTokens: 0 });
+    expect(await heldBy(admin.orgId)).toHaveLength(0);
+    expect(
+      await server.db.select().from(walletReservations).where(eq(walletReservations.orgId, admin.orgId)),
+    ).toHaveLength(0);
+    const after = await ledgerSumAndBalance(server.db, admin.orgId);
+    expect(after.balance).toBe(after.ledger);
+    const recordedCost = records.reduce((sum, record) => sum + Number(record.costUsd), 0);
+    expect(Number(before.balance) - Number(after.balance)).toBeCloseTo(recordedCost, 12);
+    // Nothing of the budget stays held: the key's next call is answered.
+    const next = await client(secret).embeddings.create({ model: small, input: 'answered now' });
+    expect(next.data).toHaveLength(1);
   });
 
   it('GET /v1/models lists the embedding models a key may use after the chat models, and none its role lacks', {

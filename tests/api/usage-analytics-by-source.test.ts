@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageDailySourceTotals, usageDailyTotals } from '../../src/server/db/schema';
+import { strongPassword, uniqueName } from './support/client';
 import { startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
 
 // The dashboard and model analytics filtered by source (chat or api) and by API key (issue 23;
@@ -129,6 +130,54 @@ describe('usage analytics by source and key', () => {
     expect((await dashboard(stranger, `?apiKeyId=${keys.first}`, admin.orgId)).status).toBe(403);
     expect((await models(stranger, `?apiKeyId=${keys.first}`, admin.orgId)).status).toBe(403);
     expect((await dashboard(stranger, '?source=api')).json().total_tokens_used).toBe(60);
+  });
+
+  it('a model and billing manager who is not an administrator filters by their own keys only, as the Key select lists them', {
+    timeout: 60_000,
+  }, async () => {
+    const role = await server.call('/roles', admin.token, {
+      name: uniqueName('managers'),
+      org_id: admin.orgId,
+      description: 'Models and billing, not administration',
+      permissions: [{ model_id: mini }],
+      scopes: ['model-management', 'billing'],
+    });
+    expect(role.status, role.body).toBe(201);
+    const username = uniqueName('manager');
+    const created = await server.call('/user', admin.token, {
+      username,
+      email: `${username}@example.test`,
+      password: strongPassword,
+      org_id: admin.orgId,
+      role_id: role.json().id,
+    });
+    expect(created.status, created.body).toBe(201);
+    const login = await server.call('/auth/login', undefined, { username, password: strongPassword });
+    const manager: LimitedUser = { token: login.json().token, userId: created.json().user.id, orgId: admin.orgId };
+    const own = await server.createApiKey(manager);
+    await programCall(own.secret, 10, 2);
+
+    // Their own key: its usage alone, on both screens.
+    const ownDashboard = await dashboard(manager, `?apiKeyId=${own.key.id}`);
+    expect(ownDashboard.status, ownDashboard.body).toBe(200);
+    expect(ownDashboard.json().total_tokens_used).toBe(12);
+    const ownModels = await models(manager, `?apiKeyId=${own.key.id}`);
+    expect(ownModels.status, ownModels.body).toBe(200);
+    expect(ownModels.json().totals).toMatchObject({ requests: 1, input_tokens: 10 });
+    // The administrator's key is not theirs to look into: refused as a key they cannot see, with no figures.
+    for (const answer of [
+      await dashboard(manager, `?apiKeyId=${keys.second}`),
+      await models(manager, `?source=api&apiKeyId=${keys.second}`),
+      await models(manager, `?apiKeyId=${keys.strangers}`),
+    ]) {
+      expect(answer.status).toBe(404);
+      expect(answer.json().message).toBe('API key not found');
+      expect(answer.body).not.toContain('tokens');
+    }
+    // Unfiltered and by source they still see the organisation's figures, as before.
+    expect((await models(manager, '?source=api')).status).toBe(200);
+    // The administrator filters by any of the organisation's keys, the manager's included.
+    expect((await dashboard(admin, `?apiKeyId=${own.key.id}`)).json().total_tokens_used).toBe(12);
   });
 
   it('the roll-up by source and key adds up to the daily roll-up, row for row', async () => {

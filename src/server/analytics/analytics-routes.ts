@@ -8,20 +8,27 @@ import {
   organisationUsageSchema,
   subscriptionAnalyticsQuerySchema,
   subscriptionAnalyticsSchema,
+  isAdministrator,
   type Scope,
 } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { addRoute, answers, createApiRouter, signedInSecurity } from '../http/api-router';
-import type { AppEnv } from '../http/context';
+import { type AppEnv, type Caller, callerAccess } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
 import { modelAnalytics } from './model-analytics-service';
 import { organisationUsage } from './organisation-usage-service';
 import { subscriptionAnalytics } from './subscription-analytics-service';
+import type { KeyViewer } from './usage-filter';
 
 export interface AnalyticsDependencies {
   db: Executor;
   catalog: readonly CatalogModel[];
+}
+
+/** Administrators may filter by any of the organisation's keys; others by their own (docs/decisions/061). */
+function keyViewerOf(caller: Caller): KeyViewer {
+  return isAdministrator(callerAccess(caller)) ? { everyKey: true } : { everyKey: false, userId: caller.userId };
 }
 
 function guardedRouter(signedIn: MiddlewareHandler<AppEnv>, scope: Scope) {
@@ -57,6 +64,7 @@ export function createSubscriptionAnalyticsRoutes(
           dependencies.db,
           dependencies.catalog,
           context.get('caller').orgId,
+          keyViewerOf(context.get('caller')),
           context.req.valid('query'),
         ),
       ),
@@ -115,6 +123,7 @@ export function createModelAnalyticsRoutes(dependencies: AnalyticsDependencies, 
           dependencies.db,
           dependencies.catalog,
           context.get('caller').orgId,
+          keyViewerOf(context.get('caller')),
           context.req.valid('query'),
         ),
       ),

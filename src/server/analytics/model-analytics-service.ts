@@ -6,7 +6,7 @@ import { subtractDecimals, sumDecimals } from './decimal-sum';
 import { groupBy } from './group-by';
 import { addHistograms, histogramMedian } from './latency-histogram';
 import { modelName, modelProvider, shareOf } from './model-names';
-import { dailyLatency, usageFilterOf } from './usage-filter';
+import { dailyLatency, type KeyViewer, usageFilterOf } from './usage-filter';
 import type { DayModelTotals } from './usage-totals-repository';
 
 function counts(rows: readonly DayModelTotals[]) {
@@ -36,11 +36,12 @@ export async function modelAnalytics(
   db: Executor,
   catalog: readonly CatalogModel[],
   orgId: string,
+  viewer: KeyViewer,
   query: { from?: string; to?: string } & UsageFilter,
   now = new Date(),
 ): Promise<ModelAnalytics> {
   const range = savingsRange(query, now);
-  const rows = await dailyLatency(db, orgId, { fromDay: range.from, toDay: range.to }, usageFilterOf(query));
+  const rows = await dailyLatency(db, orgId, { fromDay: range.from, toDay: range.to }, usageFilterOf(query), viewer);
   const totals = counts(rows);
   return {
     from: range.from,

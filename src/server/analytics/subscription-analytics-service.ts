@@ -7,7 +7,7 @@ import { billingCycleOn } from './billing-cycle';
 import { subtractDecimals, sumDecimals } from './decimal-sum';
 import { groupBy } from './group-by';
 import { modelName, shareOf } from './model-names';
-import { dailyTotals, usageFilterOf } from './usage-filter';
+import { dailyTotals, type KeyViewer, usageFilterOf } from './usage-filter';
 import { findCycleAllowance, type DayModelTotals } from './usage-totals-repository';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -25,6 +25,7 @@ export async function subscriptionAnalytics(
   db: Executor,
   catalog: readonly CatalogModel[],
   orgId: string,
+  viewer: KeyViewer,
   query: { start_date?: string; end_date?: string } & UsageFilter,
   now = new Date(),
 ): Promise<SubscriptionAnalytics> {
@@ -36,7 +37,7 @@ export async function subscriptionAnalytics(
   const fromDay = savings.from < cycle.startDate ? savings.from : cycle.startDate;
   // biome-ignore lint/complexity/useMathMinMax: ISO day strings (YYYY-MM-DD) compare as text; Math.max would turn them into NaN
   const toDay = savings.to > cycle.endDate ? savings.to : cycle.endDate;
-  const rows = await dailyTotals(db, orgId, { fromDay, toDay }, usageFilterOf(query));
+  const rows = await dailyTotals(db, orgId, { fromDay, toDay }, usageFilterOf(query), viewer);
 
   const inCycle = rows.filter((row) => row.day >= cycle.startDate && row.day <= cycle.endDate);
   const inSavings = rows.filter((row) => row.day >= savings.from && row.day <= savings.to);

@@ -1,4 +1,4 @@
-import { eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UsageFilter } from '../../contracts';
 import type { Executor } from '../db/database';
@@ -19,12 +19,27 @@ import {
 
 const totals = usageDailySourceTotals;
 
-/** True when the key is one of the organisation's (revoked ones included: their usage stays). */
-export async function organisationHasApiKey(db: Executor, orgId: string, apiKeyId: string): Promise<boolean> {
+/**
+ * True when the key is one of the organisation's (revoked ones included: their usage stays) and,
+ * given a person, one of their own personal keys.
+ */
+export async function keyVisibleTo(
+  db: Executor,
+  orgId: string,
+  apiKeyId: string,
+  owner: { userId?: string },
+): Promise<boolean> {
   const [row] = await db
     .select({ id: apiKeys.id })
     .from(apiKeys)
-    .where(inOrganisation(apiKeys.orgId, orgId, eq(apiKeys.id, apiKeyId)));
+    .where(
+      inOrganisation(
+        apiKeys.orgId,
+        orgId,
+        eq(apiKeys.id, apiKeyId),
+        owner.userId === undefined ? undefined : and(eq(apiKeys.userId, owner.userId), eq(apiKeys.kind, 'personal')),
+      ),
+    );
   return row !== undefined;
 }
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { findModel, type CacheRequest, type CatalogModel, type LazyPromptEmbedding } from '../../gateway';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { saveUsageRecord } from '../metered-calls/usage-record-repository';
+import { createCallerJudge } from '../routing/cache-judge';
 import { cacheSettingsFor } from '../routing/reply-cache';
+import type { UsableModel } from '../usage/usable-model';
 import { completeDecision, insertDecision } from '../routing/decision-repository';
 import type { RoutedRequest } from '../routing/route-request';
 import type { CallSettlement } from '../metered-calls/metered-call';
@@ -45,12 +47,18 @@ function cacheRequestOf(request: ProgramRequest, route: RoutedRequest): CacheReq
   };
 }
 
-/** Looks the request up; a failing cache only costs the saving (a model answers). */
+/**
+ * Looks the request up; a failing cache only costs the saving (a model answers). A borderline match
+ * goes to the same-question judge when it is on, as the chat's does: a metered call on the caller's
+ * models, held against the key's budget too, recorded as the chat's judge is (source 'cache-judge').
+ */
 export async function lookUpProgramCache(
   dependencies: ConversationDependencies,
   caller: ApiKeyCaller,
   request: ProgramRequest,
   route: RoutedRequest,
+  /** The models the key's caller may use: the judge is the cheapest cloud one of them. */
+  usable: readonly UsableModel[],
   /** The request's embedding of its prompt, shared with the router. */
   promptEmbedding?: LazyPromptEmbedding,
 ) {
@@ -58,8 +66,12 @@ export async function lookUpProgramCache(
   const cacheRequest = cacheRequestOf(request, route);
   if (!cache || cacheRequest.prompt === '') return undefined;
   const settings = cacheSettingsFor(route.policy, dependencies.routing.cacheDefaults, route.calibration.cache);
+  const apiKey = { id: caller.apiKey.id, monthlyBudgetPicodollars: caller.apiKey.monthlyBudgetPicodollars };
+  const judgeFor = dependencies.routing.cacheJudge
+    ? async () => createCallerJudge(dependencies, caller, usable, apiKey)
+    : undefined;
   const lookup = await cache
-    .lookup(caller.orgId, cacheRequest, settings, undefined, promptEmbedding)
+    .lookup(caller.orgId, cacheRequest, settings, judgeFor, promptEmbedding)
     .catch((error: unknown) => {
       dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
       return undefined;

@@ -70,7 +70,7 @@ export async function startProgramCall(
 
   const cacheOn = !options.cacheOff && caller.apiKey.cacheEnabled && cacheMayAnswer(request, routed);
   if (cacheOn) {
-    const hit = await lookUpProgramCache(dependencies, caller, request, routed, promptEmbedding);
+    const hit = await lookUpProgramCache(dependencies, caller, request, routed, usable, promptEmbedding);
     if (hit) return { kind: 'cached', cache: 'hit', answer: await answerFromCache(dependencies, caller, routed, hit) };
   }
 

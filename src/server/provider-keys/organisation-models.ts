@@ -4,6 +4,8 @@ import type { OrganisationProviders } from './organisation-providers';
 
 export interface OrganisationModelsDependencies {
   catalog: readonly CatalogModel[];
+  /** The embedding models (docs/decisions/060), listed after the chat catalog for the role form. */
+  embeddingModels?: readonly CatalogModel[];
   providers: OrganisationProviders;
   localModelEnabled: boolean;
 }
@@ -12,7 +14,7 @@ const keyedProvider = (provider: string): KeyedProvider | null =>
   keyedProviders.find((candidate) => candidate === provider) ?? null;
 
 /**
- * Every catalog model and how the organisation reaches it, from the same credentials its replies
+ * Every catalog model (then every embedding model) and how the organisation reaches it, from the same credentials its replies
  * are called with: the instance's key, its own key (which replaces the instance's), the enabled
  * local model, or nothing yet.
  */
@@ -23,7 +25,10 @@ export async function listOrganisationModels(
   const credentials = await dependencies.providers.credentialsFor(orgId);
   const { instancePaid } = await dependencies.providers.callingFor(orgId);
   return {
-    models: dependencies.catalog.map((model) => {
+    models: [
+      ...dependencies.catalog.map((model) => ({ model, kind: 'chat' as const })),
+      ...(dependencies.embeddingModels ?? []).map((model) => ({ model, kind: 'embedding' as const })),
+    ].map(({ model, kind }) => {
       const reachedThrough =
         model.provider === 'local'
           ? dependencies.localModelEnabled
@@ -41,6 +46,7 @@ export async function listOrganisationModels(
         reachable: reachedThrough !== null,
         reached_through: reachedThrough,
         key_provider: keyedProvider(model.provider),
+        kind,
       };
     }),
   };

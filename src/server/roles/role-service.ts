@@ -32,9 +32,15 @@ import {
 export interface RoleDependencies {
   db: Database;
   catalog: readonly CatalogModel[];
+  /** The embedding models programs may call (docs/decisions/060): a role may grant them as it grants chat models. */
+  embeddingModels?: readonly CatalogModel[];
 }
 
+/** The chat catalog: what a new role without a list enables (spec section 4). */
 const catalogIds = (dependencies: RoleDependencies) => new Set(dependencies.catalog.map((model) => model.id));
+/** Every model a role may name: the chat catalog and the embedding models. */
+const grantableIds = (dependencies: RoleDependencies) =>
+  new Set([...catalogIds(dependencies), ...(dependencies.embeddingModels ?? []).map((model) => model.id)]);
 const conflict = (message: string) => new AppError('conflict', message);
 
 function refuseOtherOrganisation(caller: Caller, orgId: string | undefined): void {
@@ -72,7 +78,7 @@ function accessToStore(
 
 async function presentStoredRole(db: Executor, dependencies: RoleDependencies, role: RoleRecord): Promise<Role> {
   const permissions = await listPermissionsOfRoles(db, role.orgId, [role.id]);
-  return presentRole(role, permissions.get(role.id) ?? [], catalogIds(dependencies));
+  return presentRole(role, permissions.get(role.id) ?? [], grantableIds(dependencies));
 }
 
 /** The organisation's roles with their permissions and how many people hold each: two queries. */
@@ -84,7 +90,7 @@ export async function listRolesWithPermissions(dependencies: RoleDependencies, o
     roles.map((role) => role.id),
   );
   return roles.map((role) => ({
-    ...presentRole(role, permissions.get(role.id) ?? [], catalogIds(dependencies)),
+    ...presentRole(role, permissions.get(role.id) ?? [], grantableIds(dependencies)),
     user_count: role.userCount,
   }));
 }
@@ -104,7 +110,7 @@ export async function createRole(
   input: CreateRoleRequest,
 ): Promise<Role> {
   refuseOtherOrganisation(caller, input.org_id);
-  refuseUnknownModels(input.permissions, catalogIds(dependencies));
+  refuseUnknownModels(input.permissions, grantableIds(dependencies));
   const access = accessToStore(caller, { scopes: [], unlimited: false }, input);
   return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     if (await roleNameTaken(transaction, caller.orgId, input.name)) throw conflict(messages.roleNameTaken(input.name));
@@ -144,7 +150,7 @@ export async function updateRole(
   input: UpdateRoleRequest,
 ): Promise<Role> {
   refuseOtherOrganisation(caller, input.org_id);
-  refuseUnknownModels(input.permissions, catalogIds(dependencies));
+  refuseUnknownModels(input.permissions, grantableIds(dependencies));
   const name = input.name;
   return makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     const role = await findRole(transaction, caller.orgId, roleId);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { blendedPrice, createModelSameQuestionJudge, judgeMaxOutputTokens } from '../../gateway';
 import type { Caller } from '../http/context';
+import type { CallApiKey } from '../metered-calls/metered-call';
 import type { MeteredCalls } from '../metered-calls/metered-calls';
 import type { UsableModel } from '../usage/usable-model';
 import type { CacheJudge } from './reply-cache';
@@ -24,7 +25,8 @@ export function chooseJudgeModel(usable: readonly UsableModel[]): UsableModel | 
  * each question put to it is a model call like any other. Room is held in the caller's monthly
  * limits and, when the wallet pays for its provider, in the wallet before it is asked; its usage
  * is recorded for the caller (source 'cache-judge'; no session, message or decision linked: the
- * judge runs before they exist) at its own cost with no reference cost, so what it costs is
+ * judge runs before they exist; a program's API key, when it asked, so the key's budget holds it
+ * too) at its own cost with no reference cost, so what it costs is
  * counted against the organisation's savings whether it allows a hit or not. A call the limits or
  * the wallet refuse, or with too little room for the one-word answer, is not made: the pair is
  * then not the same.
@@ -33,10 +35,11 @@ export function createCallerJudge(
   dependencies: { meteredCalls: MeteredCalls; logger: Logger },
   caller: Caller,
   usable: readonly UsableModel[],
+  apiKey?: CallApiKey,
 ): CacheJudge | undefined {
   const chosen = chooseJudgeModel(usable);
   if (!chosen) return undefined;
-  const provider = dependencies.meteredCalls.model({ caller, source: 'cache-judge' }, chosen, {
+  const provider = dependencies.meteredCalls.model({ caller, source: 'cache-judge', apiKey }, chosen, {
     minOutputTokens: judgeMaxOutputTokens,
   });
   const judge = createModelSameQuestionJudge({ provider, model: chosen.model });

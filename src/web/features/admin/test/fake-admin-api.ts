@@ -69,6 +69,7 @@ const reachedModel = (model_id: string, name: string, provider: KeyedProvider): 
   reachable: true,
   reached_through: 'instance',
   key_provider: provider,
+  kind: 'chat',
 });
 
 /** GET /org/{orgId}/models: the catalog as the organisation reaches it; no key reaches Gemini yet. */
@@ -83,6 +84,7 @@ const organisationModels: OrganisationModel[] = [
     reachable: false,
     reached_through: null,
     key_provider: 'google',
+    kind: 'chat',
   },
   reachedModel('openai/o4-mini', 'o4-mini', 'openai'),
 ];

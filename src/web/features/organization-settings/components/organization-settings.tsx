@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -56,7 +56,9 @@ export function OrganizationSettings() {
   const organization = useOrganization();
   const settings = useOrganizationSettings();
   const usage = useOrganizationUsage();
-  const { catalog } = useModelCatalog();
+  const models = useModelCatalog();
+  // The chat's models: embedding models are for roles to grant programs, never a default or a routing choice.
+  const catalog = useMemo(() => models.catalog.filter((model) => model.kind === 'chat'), [models.catalog]);
   const save = useSaveOrganization();
   const routingAccess = useRoutingPolicyAccess();
   const customRouting = usePlanFeature('custom_routing');

@@ -11,6 +11,8 @@ const limitFields: readonly { field: LimitField; label: string; min: number; ste
   { field: 'monthly_token_limit', label: 'Monthly token limit', min: 1, step: '1' },
   { field: 'cost_limit', label: 'Cost limit (USD)', min: 0, step: '0.01' },
 ];
+// An embedding has no reply for a per-request maximum to size: its input tokens count against the month.
+const embeddingLimitFields = limitFields.filter(({ field }) => field !== 'max_tokens_per_request');
 
 interface ModelPermissionRowProps {
   model: CatalogModelEntry;
@@ -22,7 +24,8 @@ interface ModelPermissionRowProps {
 }
 
 /**
- * One model of the role form: enabled, and its three limits (or 'Unlimited' for admin-named roles).
+ * One model of the role form: enabled, and its three limits (or 'Unlimited' for admin-named roles);
+ * an embedding model has the monthly token and cost limits only.
  * A model no key reaches yet cannot be enabled, and says where a key is added; one the role
  * already enables can still be turned off.
  */
@@ -62,7 +65,7 @@ export function ModelPermissionRow({ model, row, index, unlimited, problems, onC
         </p>
       )}
       <div className="mt-2 grid gap-3 sm:grid-cols-3">
-        {limitFields.map(({ field, label, min, step }) =>
+        {(model.kind === 'embedding' ? embeddingLimitFields : limitFields).map(({ field, label, min, step }) =>
           unlimited ? (
             <p key={field} className="text-sm text-slate-600 dark:text-slate-300">
               <span className="block text-xs font-medium text-slate-500 dark:text-slate-400">{label}</span>

@@ -48,6 +48,7 @@ export function RoleFormDialog({ role, catalog, mayEditScopes, onSave, onClose }
         id: row.model_id,
         name: fallbackModelName(row.model_id),
         group: modelGroupOf(row.model_id),
+        kind: modelGroupOf(row.model_id) === 'Embedding' ? ('embedding' as const) : ('chat' as const),
         reachable: true,
         keyProvider: null,
       },
@@ -152,7 +153,15 @@ export function RoleFormDialog({ role, catalog, mayEditScopes, onSave, onClose }
             if (indexes.length === 0) return null;
             return (
               <fieldset key={group} className="space-y-2">
-                <legend className="text-sm font-semibold text-slate-700 dark:text-slate-200">{group}</legend>
+                <legend className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+                  {group === 'Embedding' ? 'Embedding (API for programs)' : group}
+                </legend>
+                {group === 'Embedding' ? (
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    Programs call these through /v1/embeddings with an API key; the chat never uses them. Their input
+                    tokens count against the monthly token and cost limits.
+                  </p>
+                ) : null}
                 <ul className="space-y-2">
                   {indexes.map((index) => (
                     <ModelPermissionRow

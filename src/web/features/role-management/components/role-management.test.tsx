@@ -9,6 +9,7 @@ import {
   makeListedRole,
   memberRole,
   orgId,
+  organisationModels,
   permission,
 } from '../../admin/test/fake-admin-api';
 
@@ -363,5 +364,58 @@ describe('Role Management: delete', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete role Spare' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Role' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Spare' })).toBeNull());
+  });
+});
+
+describe('Role Management: embedding models for programs', () => {
+  const embeddingModel = {
+    model_id: 'openai/text-embedding-3-small',
+    name: 'text-embedding-3-small',
+    provider: 'openai',
+    reachable: true,
+    reached_through: 'instance' as const,
+    key_provider: 'openai' as const,
+    kind: 'embedding' as const,
+  };
+
+  it('offers the organisation’s embedding models in a group of their own, off by default, with token and cost limits', async () => {
+    const { requests } = fakeAdminApi({ organisationModels: [...organisationModels, embeddingModel] });
+    await openRoles();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Role' });
+    const groups = within(dialog)
+      .getAllByRole('group')
+      .map((group) => group.querySelector('legend')?.textContent);
+    expect(groups).toEqual(['Permissions', 'GPT-4', 'Claude', 'PaLM/Gemini', 'Embedding (API for programs)', 'Other']);
+    const group = within(dialog).getByRole('group', { name: 'Embedding (API for programs)' });
+    expect(within(group).getByText(/through \/v1\/embeddings with an API key/)).toBeInTheDocument();
+    const enable = within(group).getByRole('checkbox', { name: 'Enable text-embedding-3-small' });
+    // A new role grants the chat's models; embeddings for programs are granted on purpose.
+    expect(enable).not.toBeChecked();
+    expect(enable).toBeEnabled();
+    expect(within(group).queryByLabelText('text-embedding-3-small max tokens per request')).toBeNull();
+    expect(within(group).getByLabelText('text-embedding-3-small cost limit (usd)')).toHaveValue(50);
+
+    await userEvent.type(within(dialog).getByLabelText('Role name'), 'Indexers');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Programs that embed documents');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable all models' }));
+    await userEvent.click(enable);
+    const monthly = within(group).getByLabelText('text-embedding-3-small monthly token limit');
+    await userEvent.clear(monthly);
+    await userEvent.type(monthly, '5000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = requests.find((request) => request.method === 'POST' && request.path === '/api/roles')?.body as {
+      permissions: { model_id: string; isEnabled: boolean }[];
+    };
+    expect(sent.permissions.filter((row) => row.isEnabled)).toEqual([
+      {
+        model_id: 'openai/text-embedding-3-small',
+        isEnabled: true,
+        max_tokens_per_request: 2000,
+        monthly_token_limit: 5000,
+        cost_limit: 50,
+      },
+    ]);
   });
 });

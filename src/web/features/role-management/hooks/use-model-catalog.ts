@@ -1,4 +1,4 @@
-import type { ChatModel, KeyedProvider, OrganisationModel } from '@contracts';
+import type { ChatModel, KeyedProvider, OrganisationModel, OrganisationModelKind } from '@contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useOrganisationId } from '../../admin/hooks/use-organisation-id';
@@ -13,6 +13,8 @@ export interface CatalogModelEntry {
   id: string;
   name: string;
   group: ModelGroup;
+  /** A chat model, or an embedding model that programs call through /v1/embeddings. */
+  kind: OrganisationModelKind;
   /** Whether a key (the instance's or the organisation's) or the enabled local model reaches it. */
   reachable: boolean;
   /** The provider whose key it needs; null for the local model or a model the server no longer has. */
@@ -20,8 +22,9 @@ export interface CatalogModelEntry {
 }
 
 /**
- * Every model a role can name, with display names: the catalog as the organisation reaches it
- * (GET /org/{orgId}/models), and any model a role still lists that the server no longer has.
+ * Every model a role can name, with display names: the catalog and the embedding models as the
+ * organisation reaches them (GET /org/{orgId}/models), and any model a role still lists that the
+ * server no longer has.
  * Without that answer, the chat's offered models stand in and nothing is marked as unreachable.
  * Sorted by group, then name.
  */
@@ -31,11 +34,19 @@ function buildModelCatalog(
   offered: readonly ChatModel[],
 ): CatalogModelEntry[] {
   const entries = new Map<string, CatalogModelEntry>();
-  const add = (id: string, name: string, reachable: boolean, keyProvider: KeyedProvider | null) => {
-    if (!entries.has(id)) entries.set(id, { id, name, group: modelGroupOf(id), reachable, keyProvider });
+  const add = (
+    id: string,
+    name: string,
+    reachable: boolean,
+    keyProvider: KeyedProvider | null,
+    kind: OrganisationModelKind = modelGroupOf(id) === 'Embedding' ? 'embedding' : 'chat',
+  ) => {
+    const group = kind === 'embedding' ? 'Embedding' : modelGroupOf(id);
+    if (!entries.has(id)) entries.set(id, { id, name, group, kind, reachable, keyProvider });
   };
   if (organisationModels) {
-    for (const model of organisationModels) add(model.model_id, model.name, model.reachable, model.key_provider);
+    for (const model of organisationModels)
+      add(model.model_id, model.name, model.reachable, model.key_provider, model.kind);
     for (const role of roles)
       for (const permission of role.permissions)
         add(permission.model_id, fallbackModelName(permission.model_id), false, null);

@@ -4,8 +4,15 @@ import type { CatalogModelEntry } from '../hooks/use-model-catalog';
 import { draftFromRole, newRoleDraft, validateRoleDraft } from './role-draft';
 
 const catalog: CatalogModelEntry[] = [
-  { id: 'openai/gpt-4o', name: 'GPT-4o', group: 'GPT-4', reachable: true, keyProvider: 'openai' },
-  { id: 'anthropic/claude-opus-4', name: 'Claude Opus 4', group: 'Claude', reachable: true, keyProvider: 'anthropic' },
+  { id: 'openai/gpt-4o', name: 'GPT-4o', group: 'GPT-4', reachable: true, keyProvider: 'openai', kind: 'chat' },
+  {
+    id: 'anthropic/claude-opus-4',
+    name: 'Claude Opus 4',
+    group: 'Claude',
+    reachable: true,
+    keyProvider: 'anthropic',
+    kind: 'chat',
+  },
 ];
 
 describe('the role form draft', () => {
@@ -18,6 +25,7 @@ describe('the role form draft', () => {
         group: 'PaLM/Gemini',
         reachable: false,
         keyProvider: 'google',
+        kind: 'chat',
       },
     ];
     expect(newRoleDraft(withGemini).permissions.map((row) => [row.model_id, row.isEnabled])).toEqual([

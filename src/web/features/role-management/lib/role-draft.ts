@@ -59,8 +59,10 @@ const defaultRow = (modelId: string, isEnabled: boolean): PermissionDraft => ({
 });
 
 /**
- * Spec section 4: a new role starts with every model enabled at the new-role limits: every model
- * the organisation can reach; one that needs a key first starts disabled.
+ * Spec section 4: a new role starts with every model enabled at the new-role limits: every chat
+ * model the organisation can reach; one that needs a key first starts disabled. Embedding models
+ * start disabled, as the server's default list leaves them out: programs' embeddings are granted
+ * on purpose.
  */
 export function newRoleDraft(catalog: readonly CatalogModelEntry[], mayEditScopes = false): RoleDraft {
   return {
@@ -69,7 +71,7 @@ export function newRoleDraft(catalog: readonly CatalogModelEntry[], mayEditScope
     mayEditScopes,
     name: '',
     description: '',
-    permissions: catalog.map((model) => defaultRow(model.id, model.reachable)),
+    permissions: catalog.map((model) => defaultRow(model.id, model.reachable && model.kind === 'chat')),
     // The server's default for a new role: refuse what does not fit, saying why.
     shorten_replies_to_fit: false,
   };
