@@ -10,7 +10,7 @@ import type { WireFormat } from './wire-format';
 import { writeFailure, writeJson, writeStream, type AnswerEnding } from './write-answer';
 
 /** One request the fake provider received. */
-interface RecordedRequest {
+export interface RecordedRequest {
   wire: WireFormat['name'];
   method: string;
   path: string;

@@ -24,7 +24,7 @@ export interface CallAsker {
 }
 
 /** An API key as the metered path sees it (docs/decisions/049): its id, and its monthly budget in picodollars (null: none). */
-interface CallApiKey {
+export interface CallApiKey {
   id: string;
   monthlyBudgetPicodollars: bigint | null;
 }

@@ -73,7 +73,7 @@ const reachedModel = (model_id: string, name: string, provider: KeyedProvider): 
 });
 
 /** GET /org/{orgId}/models: the catalog as the organisation reaches it; no key reaches Gemini yet. */
-const organisationModels: OrganisationModel[] = [
+export const organisationModels: OrganisationModel[] = [
   reachedModel('openai/gpt-4o', 'GPT-4o', 'openai'),
   reachedModel('openai/gpt-4o-mini', 'GPT-4o mini', 'openai'),
   reachedModel('anthropic/claude-sonnet-4', 'Claude Sonnet 4', 'anthropic'),
