@@ -246,3 +246,36 @@ export const routingSavingsResponseSchema = z.object({
   ),
 });
 export type RoutingSavingsResponse = z.infer<typeof routingSavingsResponseSchema>;
+
+const shareInterval = z.object({ low: z.number(), high: z.number() });
+
+/**
+ * GET /org/{orgId}/routing-quality (administrators; docs/decisions/067): what shadow evaluation
+ * measured, per kind of prompt (null: the router did not score it) and tier of the model that
+ * answered: the replies sampled, how many the judge found as good as the strongest model's, that
+ * share with its 95% Wilson interval (null with none sampled), and what the sampling cost.
+ */
+export const routingQualityResponseSchema = z.object({
+  groups: z.array(
+    z.object({
+      kind: z.enum(promptKinds).nullable(),
+      tier: z.number().int(),
+      sampled: z.number().int(),
+      judged_as_good: z.number().int(),
+      as_good_share: z.number().nullable(),
+      as_good_interval: shareInterval.nullable(),
+      sampling_cost_usd: z.number(),
+    }),
+  ),
+  /** Every group together. */
+  totals: z.object({
+    sampled: z.number().int(),
+    judged_as_good: z.number().int(),
+    as_good_share: z.number().nullable(),
+    as_good_interval: shareInterval.nullable(),
+    sampling_cost_usd: z.number(),
+  }),
+  /** What shadow evaluation spent this calendar month (UTC), failed calls included, against the policy's budget. */
+  month: z.object({ sampling_cost_usd: z.number(), monthly_budget_usd: z.number() }),
+});
+export type RoutingQualityResponse = z.infer<typeof routingQualityResponseSchema>;

@@ -186,6 +186,32 @@ describe('shadow evaluation of cheaper Auto replies', () => {
     );
     expect(Number((bySource as unknown as { rows: { cost: string }[] }).rows[0]!.cost)).toBeGreaterThan(0);
 
+    // The quality call shows it, with its interval, to this organisation's administrators only.
+    const quality = await call(owner, `/org/${owner.orgId}/routing-quality`);
+    expect(quality.status).toBe(200);
+    const labelCost = Number(label!.strongCostPicodollars + label!.judgeCostPicodollars) / 1e12;
+    expect(quality.body.groups).toHaveLength(1);
+    expect(quality.body.groups[0]).toMatchObject({
+      kind: decision!.promptKind,
+      tier: 1,
+      sampled: 1,
+      judged_as_good: 1,
+      as_good_share: 1,
+    });
+    expect(quality.body.groups[0].as_good_interval.low).toBeCloseTo(0.2065, 3);
+    expect(quality.body.groups[0].as_good_interval.high).toBe(1);
+    expect(quality.body.groups[0].sampling_cost_usd).toBeCloseTo(labelCost, 12);
+    expect(quality.body.totals).toMatchObject({ sampled: 1, judged_as_good: 1 });
+    expect(quality.body.month.sampling_cost_usd).toBeCloseTo(labelCost, 12);
+    expect(quality.body.month.monthly_budget_usd).toBe(5);
+    expect((await call(other, `/org/${owner.orgId}/routing-quality`)).status).toBe(403);
+    const othersOwn = await call(other, `/org/${other.orgId}/routing-quality`);
+    expect(othersOwn.body).toMatchObject({
+      groups: [],
+      totals: { sampled: 0, as_good_share: null, as_good_interval: null, sampling_cost_usd: 0 },
+      month: { sampling_cost_usd: 0 },
+    });
+
     // Another organisation has no labels, and cannot change this one's policy.
     expect(await labelsOf(other.orgId)).toEqual([]);
     expect(
