@@ -55,6 +55,30 @@ export const cacheSettingsSchema = z.object({
 });
 
 /**
+ * Shadow evaluation (docs/decisions/067): a share of Auto's replies answered by a cheaper tier is
+ * answered again, in the background, by the strongest model the user may use, and a judge says
+ * whether the cheaper reply was as good. Paid by the organisation within a monthly budget.
+ */
+export const shadowEvaluationSettingsSchema = z.object({
+  /** Share of eligible replies sampled, 0-1; 0 is off. */
+  sampling_rate: z
+    .number({ error: 'Sampling rate must be a number' })
+    .min(0, { error: 'Sampling rate must be between 0% and 100%' })
+    .max(1, { error: 'Sampling rate must be between 0% and 100%' }),
+  /** What sampling may spend in a calendar month, in US dollars (cents at most). */
+  monthly_budget_usd: z
+    .number({ error: 'Monthly sampling budget must be a number' })
+    .min(0, { error: 'Monthly sampling budget must be between $0 and $100,000' })
+    .max(100_000, { error: 'Monthly sampling budget must be between $0 and $100,000' })
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      error: 'Monthly sampling budget must be in whole cents',
+    }),
+  /** The judge's model; null: the strongest model the user may use. */
+  judge_model_id: text({ label: 'Judge model', max: 200, required: 'Judge model ID cannot be empty' }).nullable(),
+});
+export type ShadowEvaluationSettings = z.infer<typeof shadowEvaluationSettingsSchema>;
+
+/**
  * The deadlines every model call has (docs/decisions/038): the longest wait for the provider's
  * response headers (for the embedded model: for its queue to take the request), for the first
  * token from the start of the call (the embedded model's wait in its queue included), and the
@@ -118,11 +142,17 @@ export const routingPolicySchema = z.object({
   cache: cacheSettingsSchema,
   /** Each null: the product's default (`effective.deadlines` says what applies). */
   deadlines: modelDeadlinesSchema,
+  /** Changed by administrators only. */
+  shadow_evaluation: shadowEvaluationSettingsSchema,
 });
 export type RoutingPolicy = z.infer<typeof routingPolicySchema>;
 
 export const updateRoutingPolicyRequestSchema = routingPolicySchema
-  .extend({ cache: cacheSettingsSchema.partial(), deadlines: modelDeadlinesSchema.partial() })
+  .extend({
+    cache: cacheSettingsSchema.partial(),
+    deadlines: modelDeadlinesSchema.partial(),
+    shadow_evaluation: shadowEvaluationSettingsSchema.partial(),
+  })
   .partial();
 export type UpdateRoutingPolicyRequest = z.infer<typeof updateRoutingPolicyRequestSchema>;
 
@@ -216,3 +246,36 @@ export const routingSavingsResponseSchema = z.object({
   ),
 });
 export type RoutingSavingsResponse = z.infer<typeof routingSavingsResponseSchema>;
+
+const shareInterval = z.object({ low: z.number(), high: z.number() });
+
+/**
+ * GET /org/{orgId}/routing-quality (administrators; docs/decisions/067): what shadow evaluation
+ * measured, per kind of prompt (null: the router did not score it) and tier of the model that
+ * answered: the replies sampled, how many the judge found as good as the strongest model's, that
+ * share with its 95% Wilson interval (null with none sampled), and what the sampling cost.
+ */
+export const routingQualityResponseSchema = z.object({
+  groups: z.array(
+    z.object({
+      kind: z.enum(promptKinds).nullable(),
+      tier: z.number().int(),
+      sampled: z.number().int(),
+      judged_as_good: z.number().int(),
+      as_good_share: z.number().nullable(),
+      as_good_interval: shareInterval.nullable(),
+      sampling_cost_usd: z.number(),
+    }),
+  ),
+  /** Every group together. */
+  totals: z.object({
+    sampled: z.number().int(),
+    judged_as_good: z.number().int(),
+    as_good_share: z.number().nullable(),
+    as_good_interval: shareInterval.nullable(),
+    sampling_cost_usd: z.number(),
+  }),
+  /** What shadow evaluation spent this calendar month (UTC), failed calls included, against the policy's budget. */
+  month: z.object({ sampling_cost_usd: z.number(), monthly_budget_usd: z.number() }),
+});
+export type RoutingQualityResponse = z.infer<typeof routingQualityResponseSchema>;

@@ -55,6 +55,7 @@ import { createSingleSignOnAdminRoutes } from './single-sign-on/single-sign-on-a
 import type { SingleSignOnDependencies } from './single-sign-on/single-sign-on-dependencies';
 import { createSingleSignOnRoutes } from './single-sign-on/single-sign-on-routes';
 import { createRoutingSavingsRoutes } from './routing/routing-savings-routes';
+import { createRoutingQualityRoutes } from './routing/shadow/quality-routes';
 import type { RoutingPolicyDependencies } from './routing/policy-service';
 import { createSystemMessageRoutes } from './system-messages/system-message-routes';
 import { createTokenRoutes } from './usage/token-routes';
@@ -193,6 +194,7 @@ export function createApp(options: AppOptions) {
   api.route('/org/:orgId/scim-tokens', createScimTokenRoutes(options.database.db, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
+  api.route('/org/:orgId/routing-quality', createRoutingQualityRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/usage', createOrganisationUsageRoutes(analytics, signedIn));
   api.route('/org/:orgId/model-analytics', createModelAnalyticsRoutes(analytics, signedIn));
   api.route('/org', createOrganisationRoutes(options.auth, options.conversations.catalog, signedIn));

@@ -11,6 +11,7 @@ import { replyTranscriptStore } from './conversations/reply-transcript';
 import { createCallJournal } from './metered-calls/call-journal';
 import { createEmbeddedModel, type EmbeddedModel } from './metered-calls/embedded-model';
 import { createInFlightCalls } from './metered-calls/in-flight-calls';
+import { createShadowEvaluator } from './routing/shadow/shadow-evaluator';
 import { createMeteredCalls } from './metered-calls/metered-calls';
 import { createModelGateways } from './metered-calls/model-gateways';
 import { createSetupGate } from './conversations/setup-gate';
@@ -62,6 +63,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   /** Where Prometheus scrapes this server, when metrics are on (METRICS_PORT). */
   metricsUrl?: string;
+  /** Resolves once no model call, reply or background evaluation is running (tests). */
+  modelCallsSettled(): Promise<void>;
   /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
   close(): Promise<void>;
 }
@@ -208,6 +211,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     setupGate: createSetupGate(config.chatSetupConcurrency),
     exportLinks: createExportLinks(secretKey),
     routing,
+    shadowEvaluator: createShadowEvaluator({ db: database.db, logger, meteredCalls, inFlight: inFlightCalls }),
   };
   // Organisation API keys: hashed under the server key; their last use written after the requests (docs/decisions/049).
   const apiKeyLastUse = createApiKeyLastUse({ db: database.db, logger });
@@ -299,6 +303,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     database,
     metricsUrl: metricsListener?.url,
+    modelCallsSettled: () => inFlightCalls.settled(),
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;

@@ -6,6 +6,7 @@ import type { CacheSettings } from '../../gateway';
 import type { PromptScorer } from '../routing/prompt-scorer';
 import type { ReplyCache } from '../routing/reply-cache';
 import type { RoutingPolicies } from '../routing/routing-policies';
+import type { ShadowEvaluator } from '../routing/shadow/shadow-evaluator';
 import type { InFlightCalls } from '../metered-calls/in-flight-calls';
 import type { MeteredCalls } from '../metered-calls/metered-calls';
 import type { ExportLinks } from './export-links';
@@ -29,6 +30,8 @@ export interface ConversationDependencies {
   setupGate: SetupGate;
   /** Signs and checks the export download links a new tab opens without a bearer token. */
   exportLinks: ExportLinks;
+  /** Compares a sample of Auto's cheaper replies with the strongest model's in the background (docs/decisions/067). */
+  shadowEvaluator?: ShadowEvaluator;
   routing: {
     /** Each organisation's routing policy (cached briefly; saved through the same object). */
     policies: RoutingPolicies;

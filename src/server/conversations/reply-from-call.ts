@@ -1,9 +1,12 @@
+import type { ChatMessage } from '../../gateway';
 import { streamFailure } from '../metered-calls/call-errors';
 import type { MeteredCall } from '../metered-calls/metered-call';
 import type { RoutedRequest } from '../routing/route-request';
 import type { ChatMessageRecord } from './chat-message-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
+import { fitHistoryToWindow } from './history-window';
 import { logChatContent } from './log-chat-content';
+import { listUsableModels } from './model-access';
 import type { OpenedReply, ReplyResult } from './opened-reply';
 import { replyMetadata } from './reply-metadata';
 import type { ReplySlot } from './reply-slot';
@@ -17,7 +20,7 @@ import { storeReplyInCache, type ReplyCacheTarget } from './store-reply-in-cache
 export function replyFromCall(
   dependencies: ConversationDependencies,
   call: MeteredCall<RoutedRequest, ChatMessageRecord>,
-  slot: ReplySlot & { prompt: string; logContent?: boolean; cache?: ReplyCacheTarget },
+  slot: ReplySlot & { prompt: string; turns?: readonly ChatMessage[]; logContent?: boolean; cache?: ReplyCacheTarget },
 ): OpenedReply {
   async function run(write: (text: string) => Promise<unknown>): Promise<ReplyResult> {
     try {
@@ -41,6 +44,7 @@ export function replyFromCall(
     });
     // A reply cut off at its token limit is not one to hand out again.
     if (status !== 'complete' || settled.finishReason === 'length') return { text, metadata };
+    offerForShadowEvaluation(dependencies, call, slot, settled.decision.id, text);
     // Stored while the metadata is on its way: the user need not wait for the cache.
     const afterwards = dependencies.inFlight.track(
       storeReplyInCache(dependencies, slot, slot.cache, {
@@ -57,4 +61,27 @@ export function replyFromCall(
     abort: () => call.abort(),
     complete: (write) => dependencies.inFlight.track(run(write)),
   };
+}
+
+/** A complete Auto reply, offered for comparison with the strongest model (docs/decisions/067): never waited for. */
+function offerForShadowEvaluation(
+  dependencies: ConversationDependencies,
+  call: MeteredCall<RoutedRequest, ChatMessageRecord>,
+  slot: ReplySlot & { prompt: string; turns?: readonly ChatMessage[] },
+  decisionId: string,
+  answer: string,
+): void {
+  const { turns } = slot;
+  if (!dependencies.shadowEvaluator || !turns) return;
+  dependencies.shadowEvaluator.consider({
+    caller: slot.caller,
+    decisionId,
+    route: call.plan,
+    promptKind: call.plan.score?.kind,
+    served: call.model,
+    answer,
+    question: slot.prompt,
+    usable: () => listUsableModels(dependencies, slot.caller),
+    messagesFor: (model) => fitHistoryToWindow([...turns], model),
+  });
 }

@@ -124,6 +124,7 @@ export async function startRoutedReply(
   return replyFromCall(dependencies, call, {
     ...slot,
     prompt,
+    turns,
     logContent: route.settings.enable_logging,
     // A reply routed again may be of another tier than the cache key says: it is not stored.
     cache: rerouted ? undefined : target.cache,

@@ -7,6 +7,7 @@ export * from './tables/conversations';
 export * from './tables/preferences';
 export * from './tables/provider-keys';
 export * from './tables/routing';
+export * from './tables/routing-quality';
 export * from './tables/server-instances';
 export * from './tables/administration';
 export * from './tables/usage-reservations';

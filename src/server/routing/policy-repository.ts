@@ -11,7 +11,10 @@ export const defaultRoutingPolicy: RoutingPolicy = {
   reference_model_id: null,
   cache: { enabled: true, threshold: null, ttl_seconds: 7 * 24 * 3600, max_entries: 100_000 },
   deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
+  shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
 };
+
+const picodollarsPerCent = 10_000_000_000n;
 
 export async function loadRoutingPolicy(db: Executor, orgId: string): Promise<RoutingPolicy> {
   const [row] = await db.select().from(routingPolicies).where(eq(routingPolicies.orgId, orgId));
@@ -32,6 +35,11 @@ export async function loadRoutingPolicy(db: Executor, orgId: string): Promise<Ro
       first_token_ms: row.firstTokenTimeoutMs,
       between_tokens_ms: row.betweenTokensTimeoutMs,
     },
+    shadow_evaluation: {
+      sampling_rate: row.shadowSamplingRate,
+      monthly_budget_usd: Number(row.shadowMonthlyBudgetPicodollars / picodollarsPerCent) / 100,
+      judge_model_id: row.shadowJudgeModelId,
+    },
   };
 }
 
@@ -48,6 +56,11 @@ export async function saveRoutingPolicy(db: Executor, orgId: string, policy: Rou
     headersTimeoutMs: policy.deadlines.headers_ms,
     firstTokenTimeoutMs: policy.deadlines.first_token_ms,
     betweenTokensTimeoutMs: policy.deadlines.between_tokens_ms,
+    shadowSamplingRate: policy.shadow_evaluation.sampling_rate,
+    // The contract allows whole cents only.
+    shadowMonthlyBudgetPicodollars:
+      BigInt(Math.round(policy.shadow_evaluation.monthly_budget_usd * 100)) * picodollarsPerCent,
+    shadowJudgeModelId: policy.shadow_evaluation.judge_model_id,
     updatedAt: new Date(),
   };
   await db

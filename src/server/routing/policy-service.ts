@@ -1,5 +1,6 @@
 import {
   effectiveDeadlines,
+  roleGrantsScope,
   type RoutingPolicy,
   type RoutingPolicyResponse,
   type UpdateRoutingPolicyRequest,
@@ -16,7 +17,8 @@ import {
   type OrganisationCalibration,
 } from './calibration/calibration-repository';
 import { calibratedCacheThreshold } from './calibration/cache-calibration-rule';
-import { validationFailed } from '../http/app-error';
+import { forbidden, validationFailed } from '../http/app-error';
+import { callerAccess } from '../http/context';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import { autoLadder } from './auto-ladder';
 import { loadRoutingPolicy, saveRoutingPolicy } from './policy-repository';
@@ -33,6 +35,8 @@ export interface RoutingPolicyDependencies {
   /** The cache's own threshold, used where the policy sets none. */
   defaultCacheThreshold: number;
 }
+
+const shadowEvaluationAdminsOnly = 'Only administrators can change shadow evaluation';
 
 const unknownModel = (field: string, id: string) =>
   validationFailed(`Unknown model: ${id}`, { [field]: `Unknown model: ${id}` });
@@ -89,6 +93,12 @@ export async function updateRoutingPolicy(
     if (!findModel(dependencies.catalog, id)) throw unknownModel('candidate_model_ids', id);
   if (change.reference_model_id && !findModel(dependencies.catalog, change.reference_model_id))
     throw unknownModel('reference_model_id', change.reference_model_id);
+  if (change.shadow_evaluation) {
+    // Sampling spends the organisation's money: administrators only (docs/decisions/067).
+    if (!roleGrantsScope(callerAccess(caller), 'admin')) throw forbidden(shadowEvaluationAdminsOnly);
+    const judge = change.shadow_evaluation.judge_model_id;
+    if (judge && !findModel(dependencies.catalog, judge)) throw unknownModel('shadow_evaluation.judge_model_id', judge);
+  }
   const saved = await makeAdministrativeChange(dependencies.db, caller, async ({ transaction, record }) => {
     // Read in the change's transaction, under the organisation's lock: two saves at once cannot lose either's fields.
     const current = await loadRoutingPolicy(transaction, caller.orgId);
@@ -97,6 +107,7 @@ export async function updateRoutingPolicy(
       ...change,
       cache: { ...current.cache, ...change.cache },
       deadlines: { ...current.deadlines, ...change.deadlines },
+      shadow_evaluation: { ...current.shadow_evaluation, ...change.shadow_evaluation },
     };
     await saveRoutingPolicy(transaction, caller.orgId, next);
     await record({

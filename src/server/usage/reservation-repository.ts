@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { usageRecords, usageReservations, users, walletReservations } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -56,6 +56,8 @@ export async function limitTotalsByModel(
         usageRecords.orgId,
         orgId,
         eq(usageRecords.userId, userId),
+        // Shadow evaluation is the organisation's cost, never the user's (docs/decisions/067).
+        ne(usageRecords.source, 'shadow-evaluation'),
         gte(usageRecords.createdAt, period.start),
         lt(usageRecords.createdAt, period.end),
         inArray(usageRecords.modelId, [...modelIds]),

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -46,6 +47,14 @@ export const routingPolicies = pgTable('routing_policies', {
   headersTimeoutMs: integer('headers_timeout_ms'),
   firstTokenTimeoutMs: integer('first_token_timeout_ms'),
   betweenTokensTimeoutMs: integer('between_tokens_timeout_ms'),
+  /** Share of Auto's cheaper replies compared with the strongest allowed model's (docs/decisions/067); 0 is off. */
+  shadowSamplingRate: real('shadow_sampling_rate').notNull().default(0),
+  /** What shadow evaluation may spend in a calendar month, in picodollars. */
+  shadowMonthlyBudgetPicodollars: bigint('shadow_monthly_budget_picodollars', { mode: 'bigint' })
+    .notNull()
+    .default(sql`10000000000000`),
+  /** The judge of shadow evaluation; null: the strongest model allowed. */
+  shadowJudgeModelId: text('shadow_judge_model_id'),
   updatedAt: updatedAt(),
 });
 

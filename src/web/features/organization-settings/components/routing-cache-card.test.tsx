@@ -87,6 +87,7 @@ describe('Routing & Cache: view', () => {
         reference_model_id: 'anthropic/claude-sonnet-4',
         cache: { enabled: false, threshold: 0.93, ttl_seconds: 3600, max_entries: 100 },
         deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
+        shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
       },
       calibration: {
         ...noCalibration(0.93),

@@ -9,6 +9,7 @@ const saved: RoutingPolicy = {
   reference_model_id: null,
   cache: { enabled: true, threshold: null, ttl_seconds: 3600, max_entries: 500 },
   deadlines: { headers_ms: null, first_token_ms: 60_000, between_tokens_ms: null },
+  shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
 };
 
 describe('the Routing & Cache form', () => {

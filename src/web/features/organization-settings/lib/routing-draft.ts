@@ -71,6 +71,7 @@ export function validateRoutingDraft(
     },
     // Not on this form: kept as saved.
     deadlines: saved.deadlines,
+    shadow_evaluation: saved.shadow_evaluation,
   });
   if (parsed.success) return { values: parsed.data, problems: {} };
   return {

@@ -1,0 +1,65 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { PromptKind } from '../../../gateway';
+import type { Executor } from '../../db/database';
+import { routingQualityLabels, usageDailySourceTotals, type ShadowVerdict } from '../../db/schema';
+import { inOrganisation } from '../../db/tenant-scope';
+import { picodollars } from '../../usage/limit-arithmetic';
+
+export interface NewShadowLabel {
+  orgId: string;
+  decisionId: string;
+  promptKind: PromptKind | null;
+  tier: number;
+  modelId: string;
+  strongModelId: string;
+  judgeModelId: string;
+  verdict: ShadowVerdict;
+  strongCostPicodollars: bigint;
+  judgeCostPicodollars: bigint;
+}
+
+/** Stores a verdict; a decision is labelled once (a second verdict for it is dropped). */
+export async function insertShadowLabel(db: Executor, label: NewShadowLabel): Promise<boolean> {
+  const inserted = await db
+    .insert(routingQualityLabels)
+    .values(label)
+    .onConflictDoNothing({ target: routingQualityLabels.decisionId })
+    .returning({ id: routingQualityLabels.id });
+  return inserted.length > 0;
+}
+
+export type ShadowLabel = typeof routingQualityLabels.$inferSelect;
+
+/** The organisation's labels since `from` (all of them without it), oldest first. */
+export async function listShadowLabels(db: Executor, orgId: string, from?: Date): Promise<ShadowLabel[]> {
+  return db
+    .select()
+    .from(routingQualityLabels)
+    .where(
+      inOrganisation(routingQualityLabels.orgId, orgId, from ? gte(routingQualityLabels.createdAt, from) : undefined),
+    )
+    .orderBy(routingQualityLabels.createdAt);
+}
+
+/** The first day of the UTC calendar month of `now`, as 'YYYY-MM-DD'. */
+export function monthStart(now: Date): string {
+  return `${now.toISOString().slice(0, 7)}-01`;
+}
+
+/**
+ * What the organisation's shadow evaluation calls cost this calendar month (UTC), every call
+ * recorded with the source (a failed one too), read from the daily roll-up by source.
+ */
+export async function shadowSpendThisMonth(db: Executor, orgId: string, now = new Date()): Promise<bigint> {
+  const [row] = await db
+    .select({ cost: sql<string>`coalesce(sum(${usageDailySourceTotals.costUsd}), 0)::text` })
+    .from(usageDailySourceTotals)
+    .where(
+      inOrganisation(
+        usageDailySourceTotals.orgId,
+        orgId,
+        and(eq(usageDailySourceTotals.source, 'shadow-evaluation'), gte(usageDailySourceTotals.day, monthStart(now))),
+      ),
+    );
+  return picodollars(row?.cost ?? '0');
+}
