@@ -42,7 +42,7 @@ export async function listShadowLabels(db: Executor, orgId: string, from?: Date)
 }
 
 /** The first day of the UTC calendar month of `now`, as 'YYYY-MM-DD'. */
-export function monthStart(now: Date): string {
+function monthStart(now: Date): string {
   return `${now.toISOString().slice(0, 7)}-01`;
 }
 
