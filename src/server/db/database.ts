@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrateUnderLock } from './migration-lock';
 import { takeTurnsWithEventLoop } from './pglite-turns';
 import * as schema from './schema';
+import { createStatementCounter, type StatementCounter } from './statement-counter';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction offers the same query surface as the database. */
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** 'pgvector' when the extension could be created (always on PGlite); 'none' e.g. on Debian's PostgreSQL 15. */
   vectorSearch: VectorSearchSupport;
+  /** Statements sent through drizzle since the handle opened, by kind (tests count a request's round trips). */
+  statements: StatementCounter;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -111,11 +114,13 @@ async function openPglite(dataDir: string): Promise<UnmigratedHandle & { dump():
   const client = takeTurnsWithEventLoop(
     await PGlite.create(dataDir, { extensions: { vector }, ...(loadDataDir ? { loadDataDir } : {}) }),
   );
-  const db = drizzle(client, { schema });
+  const statements = createStatementCounter();
+  const db = drizzle(client, { schema, logger: statements.logger });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     vectorSearch: 'none',
+    statements,
     migrate: async () => {
       await migrate(db, { migrationsFolder });
       return prepareVectorSearch(db as unknown as Database);
@@ -131,11 +136,13 @@ async function openPostgres(databaseUrl: string): Promise<UnmigratedHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
-  const db = drizzle(pool, { schema });
+  const statements = createStatementCounter();
+  const db = drizzle(pool, { schema, logger: statements.logger });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     vectorSearch: 'none',
+    statements,
     // Instances starting together migrate one at a time (docs/decisions/058).
     migrate: async () => {
       let vectorSearch: VectorSearchSupport = 'none';
