@@ -10,6 +10,7 @@ const postgresOnlyApiTests = [
   'tests/api/chat-limits-instances.test.ts',
   'tests/api/auth-across-instances.test.ts',
   'tests/api/api-keys-across-instances.test.ts',
+  'tests/api/caller-state-across-instances.test.ts',
 ];
 
 export default defineConfig({
