@@ -22,7 +22,11 @@ export async function startCallerState(
   });
   serveCallerStateFor(database.db, cache);
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([ready, new Promise<void>((resolve) => (timer = setTimeout(resolve, listenerWaitMs)))]);
+  // A listener that fails to start leaves the cache not listening: every read goes to the database.
+  await Promise.race([
+    ready.catch(() => undefined),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, listenerWaitMs))),
+  ]);
   clearTimeout(timer);
   return cache;
 }

@@ -14,8 +14,10 @@ export interface StatementCounter {
 }
 
 function kindOf(statement: string): StatementKind {
-  const firstWord = /^\s*\(?\s*([a-z]+)/i.exec(statement)?.[1]?.toLowerCase();
-  if (firstWord === 'select' || firstWord === 'with') return 'select';
+  let text = statement.trimStart();
+  if (text.startsWith('(')) text = text.slice(1).trimStart();
+  const firstWord = text.slice(0, 6).toLowerCase();
+  if (firstWord === 'select' || firstWord.startsWith('with')) return 'select';
   if (firstWord === 'insert' || firstWord === 'update' || firstWord === 'delete') return firstWord;
   return 'other';
 }
