@@ -57,7 +57,10 @@ function programCall(secret: string, prompt: string) {
   }).then(async (response) => ({ status: response.status, body: await response.text() }));
 }
 
-describe('statements before the model is asked', () => {
+// PGlite only for now: on a shared PostgreSQL server this handle's background sweeps (the call
+// journal's recovery) and notifications arriving after the first request (which make the plan
+// allowance gate read again) land inside the counted window, so the counts there are not the request's.
+describe.skipIf(process.env.TEST_DATABASE_URL)('statements before the model is asked', () => {
   it('a member’s second chat message', { timeout: 60_000 }, async () => {
     const user = await member();
     limits.provider.setDefaultReply({ text: 'counted reply' });
