@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { readCallerState } from '../caller-state/caller-state-registry';
 import { isAdministrator, type ChatModel, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions, roles } from '../db/schema';
@@ -35,27 +36,12 @@ export async function listUsableModels(
       replyTokenCap: Math.max(1, Math.min(ceiling, model.maxOutputTokens)),
     }));
   }
-  const [permissions, [role]] = await Promise.all([
-    dependencies.db
-      .select({
-        modelId: rolePermissions.modelId,
-        maxTokensPerRequest: rolePermissions.maxTokensPerRequest,
-        monthlyTokenLimit: rolePermissions.monthlyTokenLimit,
-        costLimit: rolePermissions.costLimit,
-      })
-      .from(rolePermissions)
-      .where(
-        inOrganisation(
-          rolePermissions.orgId,
-          caller.orgId,
-          and(eq(rolePermissions.roleId, caller.roleId), eq(rolePermissions.isEnabled, true)),
-        ),
-      ),
-    dependencies.db
-      .select({ shortenRepliesToFit: roles.shortenRepliesToFit })
-      .from(roles)
-      .where(inOrganisation(roles.orgId, caller.orgId, eq(roles.id, caller.roleId))),
-  ]);
+  const { permissions, role } = await readCallerState(
+    dependencies.db,
+    caller.orgId,
+    `role-grants:${caller.roleId}`,
+    () => readRoleGrants(dependencies, caller),
+  );
   const permissionByModel = new Map(permissions.map((permission) => [permission.modelId, permission]));
   return available.flatMap((model) => {
     const permission = permissionByModel.get(model.id);
@@ -77,6 +63,32 @@ export async function listUsableModels(
       },
     ];
   });
+}
+
+/** The role's enabled models with their limits, and whether it shortens replies to fit: held per role (docs/decisions/066). */
+async function readRoleGrants(dependencies: Dependencies, caller: Caller) {
+  const [permissions, [role]] = await Promise.all([
+    dependencies.db
+      .select({
+        modelId: rolePermissions.modelId,
+        maxTokensPerRequest: rolePermissions.maxTokensPerRequest,
+        monthlyTokenLimit: rolePermissions.monthlyTokenLimit,
+        costLimit: rolePermissions.costLimit,
+      })
+      .from(rolePermissions)
+      .where(
+        inOrganisation(
+          rolePermissions.orgId,
+          caller.orgId,
+          and(eq(rolePermissions.roleId, caller.roleId), eq(rolePermissions.isEnabled, true)),
+        ),
+      ),
+    dependencies.db
+      .select({ shortenRepliesToFit: roles.shortenRepliesToFit })
+      .from(roles)
+      .where(inOrganisation(roles.orgId, caller.orgId, eq(roles.id, caller.roleId))),
+  ]);
+  return { permissions, role };
 }
 
 /** The smaller of the model's room and the policy's limit, and which one it is (the policy's on a tie). */

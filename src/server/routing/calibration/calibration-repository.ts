@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { readCallerState } from '../../caller-state/caller-state-registry';
 import { promptKinds, type PromptKind } from '../../../gateway';
 import type { Executor } from '../../db/database';
 import { routingCalibrationOffsets, routingCalibrationSignals } from '../../db/schema';
@@ -31,6 +32,10 @@ export const noCalibration: OrganisationCalibration = {
 
 /** One read (a few rows by primary key) for the whole organisation. */
 export async function loadCalibration(db: Executor, orgId: string): Promise<OrganisationCalibration> {
+  return readCallerState(db, orgId, 'routing-calibration', () => readCalibration(db, orgId));
+}
+
+async function readCalibration(db: Executor, orgId: string): Promise<OrganisationCalibration> {
   const rows = await db
     .select()
     .from(routingCalibrationOffsets)
