@@ -41,6 +41,8 @@ export interface CallerStateCache {
 interface Held {
   value: Promise<unknown>;
   loadedAt: number;
+  /** The forgetting count when its load began: it serves only if its organisation was not forgotten since. */
+  generation: number;
 }
 
 export function createCallerStateCache(options: CallerStateCacheOptions = {}): CallerStateCache {
@@ -53,11 +55,24 @@ export function createCallerStateCache(options: CallerStateCacheOptions = {}): C
   let live = false;
   let entries = 0;
   let flushes = 0;
-  /** Counts every forgetting, so a load that overlapped one is not held. */
-  let forgettings = 0;
+  /** The generation: counts every forgetting. A load that began before its organisation's last forgetting is never held. */
+  let generation = 0;
+  /** The generation at which each organisation was last forgotten (and everything, for all of them). */
+  const forgottenAt = new Map<string, number>();
+  let allForgottenAt = 0;
+  /** Loads under way: with none, no load can be overtaken, so the forgetting marks are cleared (memory stays bounded). */
+  let loading = 0;
+  const loaded = () => {
+    loading -= 1;
+    if (loading === 0) forgottenAt.clear();
+  };
+
+  const forgottenSince = (orgId: string, began: number) =>
+    allForgottenAt > began || (forgottenAt.get(orgId) ?? 0) > began;
 
   function forgetOrganisation(orgId: string): void {
-    forgettings += 1;
+    generation += 1;
+    forgottenAt.set(orgId, generation);
     const held = organisations.get(orgId);
     if (held) {
       entries -= held.size;
@@ -67,7 +82,9 @@ export function createCallerStateCache(options: CallerStateCacheOptions = {}): C
   }
 
   function forgetAll(): void {
-    forgettings += 1;
+    generation += 1;
+    allForgottenAt = generation;
+    forgottenAt.clear();
     organisations.clear();
     organisationOfGlobalKey.clear();
     entries = 0;
@@ -77,32 +94,41 @@ export function createCallerStateCache(options: CallerStateCacheOptions = {}): C
 
   function fresh(orgId: string, key: string): Held | undefined {
     const held = organisations.get(orgId)?.get(key);
-    if (held && clock() - held.loadedAt <= maxAgeMs) return held;
+    if (held && clock() - held.loadedAt <= maxAgeMs && !forgottenSince(orgId, held.generation)) return held;
     return undefined;
   }
 
-  function hold(orgId: string, key: string, value: Promise<unknown>): void {
+  function drop(orgId: string, key: string, value: Promise<unknown>): void {
+    const now = organisations.get(orgId);
+    if (now?.get(key)?.value === value) {
+      now.delete(key);
+      entries -= 1;
+    }
+  }
+
+  function hold(orgId: string, key: string, value: Promise<unknown>, began: number): void {
+    if (!live || forgottenSince(orgId, began)) return;
     let held = organisations.get(orgId);
     if (!held) {
       held = new Map();
       organisations.set(orgId, held);
     }
     if (!held.has(key)) entries += 1;
-    held.set(key, { value, loadedAt: clock() });
+    held.set(key, { value, loadedAt: clock(), generation: began });
     while (entries > maxEntries && organisations.size > 1) {
       const oldest = organisations.keys().next().value!;
       if (oldest === orgId) break;
       entries -= organisations.get(oldest)!.size;
       organisations.delete(oldest);
     }
-    // A failed load is not held: the next reader asks again.
-    value.catch(() => {
-      const now = organisations.get(orgId);
-      if (now?.get(key)?.value === value) {
-        now.delete(key);
-        entries -= 1;
-      }
-    });
+    value.then(
+      // A load overtaken by a forgetting read rows that may have changed since: not kept.
+      () => {
+        if (forgottenSince(orgId, began)) drop(orgId, key, value);
+      },
+      // A failed load is not held: the next reader asks again.
+      () => drop(orgId, key, value),
+    );
   }
 
   // Readers share one held value: each gets its own copy, so none can change another's.
@@ -113,8 +139,18 @@ export function createCallerStateCache(options: CallerStateCacheOptions = {}): C
       if (!live) return load();
       const held = fresh(orgId, key);
       if (held) return copy<Value>(held.value);
-      const value = load();
-      hold(orgId, key, value);
+      const began = generation;
+      loading += 1;
+      let value: Promise<Value>;
+      try {
+        value = load();
+      } catch (error) {
+        loaded();
+        throw error;
+      }
+      hold(orgId, key, value, began);
+      // After hold's own check of the settled load, which needs the forgetting marks.
+      value.then(loaded, loaded);
       return copy<Value>(value);
     },
     async readFound(globalKey, load) {
@@ -122,15 +158,20 @@ export function createCallerStateCache(options: CallerStateCacheOptions = {}): C
       const orgId = organisationOfGlobalKey.get(globalKey);
       const held = orgId === undefined ? undefined : fresh(orgId, globalKey);
       if (held) return copy(held.value);
-      const forgettingsBefore = forgettings;
-      const found = await load();
-      if (!found) return undefined;
-      // Held only when nothing was forgotten during the load: the change may be one the load did not see.
-      if (live && forgettings === forgettingsBefore) {
-        organisationOfGlobalKey.set(globalKey, found.orgId);
-        hold(found.orgId, globalKey, Promise.resolve(found.value));
+      const began = generation;
+      loading += 1;
+      try {
+        const found = await load();
+        if (!found) return undefined;
+        // Held only when its organisation was not forgotten during the load: the change may be one the load did not see.
+        if (live && !forgottenSince(found.orgId, began)) {
+          organisationOfGlobalKey.set(globalKey, found.orgId);
+          hold(found.orgId, globalKey, Promise.resolve(found.value), began);
+        }
+        return structuredClone(found.value);
+      } finally {
+        loaded();
       }
-      return structuredClone(found.value);
     },
     forgetOrganisation,
     listening() {

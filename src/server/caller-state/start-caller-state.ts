@@ -8,10 +8,10 @@ const listenerWaitMs = 10_000;
 
 /**
  * Starts this instance's caller-state cache: it listens for the triggers' notifications (migration
- * 0040) and serves the root database's reads of caller state once listening (docs/decisions/066).
+ * 0041) and serves the root database's reads of caller state once listening (docs/decisions/066).
  */
 export async function startCallerState(
-  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  database: Pick<DatabaseHandle, 'db' | 'listen' | 'onCommittedChanges'>,
   options: CallerStateCacheOptions = {},
 ): Promise<CallerStateCache> {
   const cache = createCallerStateCache(options);
@@ -19,6 +19,11 @@ export async function startCallerState(
     notified: (orgId) => cache.forgetOrganisation(orgId),
     connected: () => cache.listening(),
     lost: () => cache.deaf(),
+  });
+  // This instance's own writes are forgotten once committed, before the writer answers; the
+  // notification tells the other instances (and this one again) a moment later.
+  database.onCommittedChanges((orgIds) => {
+    for (const orgId of orgIds) cache.forgetOrganisation(orgId);
   });
   serveCallerStateFor(database.db, cache);
   let timer: NodeJS.Timeout | undefined;

@@ -8,5 +8,5 @@ export interface ChangeListenerHandlers {
   lost(): void;
 }
 
-/** The channel the caller-state triggers notify (migration 0040, docs/decisions/066). */
+/** The channel the caller-state triggers notify (migration 0041, docs/decisions/066). */
 export const callerStateChannel = 'tokenwise_caller_state';

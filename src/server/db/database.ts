@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ChangeListenerHandlers } from './change-listener';
+import { reportCommittedChanges } from './committed-changes';
 import { migrateUnderLock } from './migration-lock';
 import { takeTurnsWithEventLoop } from './pglite-turns';
 import { listenOnPostgres } from './postgres-listener';
@@ -33,6 +34,12 @@ export interface DatabaseHandle {
    * resolves once listening; closing the database stops it.
    */
   listen(channel: string, handlers: ChangeListenerHandlers): { ready: Promise<void> };
+  /**
+   * Calls `listener` with the organisations whose caller state a transaction changed, once it has
+   * committed and before the writing call resolves, on this instance (PostgreSQL: read with the
+   * commit; PGlite: `listen` already hears its own changes before the statement's promise resolves).
+   */
+  onCommittedChanges(listener: (orgIds: string[]) => void): void;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -136,6 +143,7 @@ async function openPglite(dataDir: string): Promise<UnmigratedHandle & { dump():
     listen: (channel, handlers) => ({
       ready: client.listen(channel, handlers.notified).then(() => handlers.connected()),
     }),
+    onCommittedChanges: () => {},
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
@@ -148,6 +156,11 @@ async function openPostgres(databaseUrl: string): Promise<UnmigratedHandle> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   const listeners: { close(): Promise<void> }[] = [];
+  const committedListeners: ((orgIds: string[]) => void)[] = [];
+  reportCommittedChanges(pool, (orgIds) => {
+    if (orgIds.length === 0) return;
+    for (const listener of committedListeners) listener(orgIds);
+  });
   const statements = createStatementCounter();
   const db = drizzle(pool, { schema, logger: statements.logger });
   return {
@@ -170,6 +183,7 @@ async function openPostgres(databaseUrl: string): Promise<UnmigratedHandle> {
       listeners.push(listener);
       return listener;
     },
+    onCommittedChanges: (listener) => void committedListeners.push(listener),
     ping: async () => void (await pool.query('select 1')),
     close: async () => {
       await Promise.all(listeners.map((listener) => listener.close()));
