@@ -12,6 +12,7 @@ const postgresOnlyApiTests = [
   'tests/api/api-keys-across-instances.test.ts',
   'tests/api/three-instances-behind-nginx.test.ts',
   'tests/api/caller-state-across-instances.test.ts',
+  'tests/api/caller-state-own-writes.test.ts',
 ];
 
 export default defineConfig({

@@ -120,4 +120,40 @@ describe('caller-state cache', () => {
     cache.deaf();
     expect(forgotten).toEqual([undefined, 'org', undefined]);
   });
+  it('keeps no load its organisation was forgotten during, and holds one overtaken only by another organisation’s forgetting', async () => {
+    const cache = createCallerStateCache();
+    cache.listening();
+    const releases: ((value: number) => void)[] = [];
+    const slowly = () => new Promise<number>((resolve) => releases.push(resolve));
+    const stale = cache.read('org', 'settings', slowly);
+    const other = cache.read('other', 'settings', slowly);
+    cache.forgetOrganisation('org');
+    // A reader after the forgetting starts its own load instead of sharing the stale one.
+    const after = cache.read('org', 'settings', async () => 2);
+    releases[0]!(1);
+    releases[1]!(3);
+    expect([await stale, await other, await after]).toEqual([1, 3, 2]);
+    expect(await cache.read('org', 'settings', async () => 4)).toBe(2);
+    expect(await cache.read('other', 'settings', async () => 5)).toBe(3);
+
+    let releaseKey: (found: { orgId: string; value: string }) => void = () => {};
+    const key = cache.readFound<string>('api-key:k', () => new Promise((resolve) => (releaseKey = resolve)));
+    cache.forgetOrganisation('other');
+    releaseKey({ orgId: 'org', value: 'held' });
+    expect(await key).toBe('held');
+    expect(await cache.readFound('api-key:k', async () => ({ orgId: 'org', value: 'read again' }))).toBe('held');
+  });
+
+  it('does not hold a load that began while deaf and ended after listening again', async () => {
+    const cache = createCallerStateCache();
+    let release: (value: number) => void = () => {};
+    const early = cache.readFound<number>(
+      'api-key:x',
+      () => new Promise((resolve) => (release = (value) => resolve({ orgId: 'org', value }))),
+    );
+    cache.listening();
+    release(1);
+    expect(await early).toBe(1);
+    expect(await cache.readFound('api-key:x', async () => ({ orgId: 'org', value: 2 }))).toBe(2);
+  });
 });
