@@ -11,6 +11,7 @@ import { replyTranscriptStore } from './conversations/reply-transcript';
 import { createCallJournal } from './metered-calls/call-journal';
 import { createEmbeddedModel, type EmbeddedModel } from './metered-calls/embedded-model';
 import { createInFlightCalls } from './metered-calls/in-flight-calls';
+import type { OrganisationRouters } from './routing/organisation-router/organisation-routers';
 import { learnFromShadowLabels } from './routing/organisation-router/learn-from-shadow-labels';
 import { createShadowEvaluator } from './routing/shadow/shadow-evaluator';
 import { createMeteredCalls } from './metered-calls/metered-calls';
@@ -62,6 +63,8 @@ export interface RunningServer {
   logger: Logger;
   /** The server's database, for tests that change what another instance or an operator could. */
   database: DatabaseHandle;
+  /** Each organisation's own router on this instance, for tests that teach it labels directly. */
+  organisationRouters?: OrganisationRouters;
   /** Where Prometheus scrapes this server, when metrics are on (METRICS_PORT). */
   metricsUrl?: string;
   /** Resolves once no model call, reply or background evaluation is running (tests). */
