@@ -315,6 +315,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     database,
     metricsUrl: metricsListener?.url,
+    organisationRouters: routing.organisationRouters,
     modelCallsSettled: () => inFlightCalls.settled(),
     async close() {
       if (shuttingDown) return;
