@@ -19,7 +19,7 @@ import {
 import type { StoredRouterState } from './router-state-repository';
 
 /** How the organisation's own router chose a tier for a prompt. */
-export interface OrganisationRouterChoice {
+interface OrganisationRouterChoice {
   /** The organisation router's score (0-1, higher: more need of the strongest tier). */
   score: number;
   /** The score from which the strongest tier answers; 1 when its labels say no prompt needs it. */

@@ -40,7 +40,7 @@ export function emptyRouterState(encoder: RouterEncoder): OnlineRouterState {
  * with another encoder (its vectors cannot be compared with this one's), counts as empty: logged,
  * and overwritten by the next label or reset.
  */
-export function usableRouterState(
+function usableRouterState(
   json: unknown,
   encoder: RouterEncoder,
   logger: Logger,

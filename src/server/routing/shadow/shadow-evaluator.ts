@@ -13,7 +13,7 @@ import { readsAsGood, shadowJudgeMaxOutputTokens, shadowJudgeMessages } from './
 import { insertShadowLabel, shadowSpendThisMonth, type NewShadowLabel } from './shadow-label-repository';
 
 /** An Auto reply that finished, offered for shadow evaluation. */
-export interface ShadowCandidate {
+interface ShadowCandidate {
   caller: Caller;
   decisionId: string;
   /** How the reply was routed: only the router's own choices of a cheaper tier are sampled. */
