@@ -68,6 +68,26 @@ describe('Routing & Cache: Quality', () => {
     ]);
     expect(rowTexts(all)).toEqual(['All sampled replies', '53', '92% (82–97%)92%, 95% interval 82% to 97%', '$0.42']);
     expect(quality).toHaveTextContent('Sampling this month: $2.50 of the $10.00 monthly budget');
+    expect(quality).toHaveTextContent(
+      "Your organization's own router has learned from 53 labels of the 200 it needs before it chooses Auto's tier; until then the global router does.",
+    );
+  });
+
+  it("says when the organization's own router chooses Auto's tier", async () => {
+    const measured = makeRoutingQuality();
+    fakeAdminApi({
+      routingPolicy: sampling(0.1),
+      routingQuality: {
+        ...measured,
+        router: { ...measured.router, labels: 240, decides: true, deciding_since: '2026-11-21T12:00:00.000Z' },
+      },
+    });
+    const quality = await openQuality();
+    expect(
+      await within(quality).findByText(
+        "Your organization's own router chooses Auto's tier since 11/21/2026, learned from 240 labels.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says shadow evaluation is off, and asks to switch it on, when it is off and nothing was sampled', async () => {

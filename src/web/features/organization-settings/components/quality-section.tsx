@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRoutingQuality } from '../hooks/use-routing-quality';
-import { qualityState, qualityTexts } from '../lib/quality-figures';
+import { qualityState, qualityTexts, routerStatus } from '../lib/quality-figures';
 import { QualityMonthSpend } from './quality-month-spend';
 import { QualityTable } from './quality-table';
 
@@ -33,6 +33,7 @@ function QualityFigures({ samplingRate }: { samplingRate: number }) {
       <QualityMonthSpend month={quality.data.month} />
       {state === 'no-samples' ? <p className={noteStyle}>{qualityTexts.noSamples}</p> : null}
       {state === 'measured' ? <QualityTable quality={quality.data} /> : null}
+      <p className={noteStyle}>{routerStatus(quality.data.router)}</p>
     </div>
   );
 }

@@ -48,3 +48,13 @@ export function monthSpend(month: RoutingQualityResponse['month']): { text: stri
     share: budget > 0 ? Math.min(1, spent / budget) : 1,
   };
 }
+
+/** Which router chooses Auto's tier: the organisation's own once it has learned enough labels (docs/decisions/068). */
+export function routerStatus(router: RoutingQualityResponse['router']): string {
+  const labels = router.labels === 1 ? '1 label' : `${router.labels.toLocaleString('en-US')} labels`;
+  if (router.decides) {
+    const since = router.deciding_since ? ` since ${new Date(router.deciding_since).toLocaleDateString('en-US')}` : '';
+    return `Your organization's own router chooses Auto's tier${since}, learned from ${labels}.`;
+  }
+  return `Your organization's own router has learned from ${labels} of the ${router.labels_needed.toLocaleString('en-US')} it needs before it chooses Auto's tier; until then the global router does.`;
+}

@@ -6,6 +6,7 @@ export function noRoutingQuality(monthlyBudgetUsd = 10): RoutingQualityResponse 
     groups: [],
     totals: { sampled: 0, judged_as_good: 0, as_good_share: null, as_good_interval: null, sampling_cost_usd: 0 },
     month: { sampling_cost_usd: 0, monthly_budget_usd: monthlyBudgetUsd },
+    router: { labels: 0, labels_needed: 200, decides: false, deciding_since: null, updated_at: null },
   };
 }
 
@@ -40,5 +41,12 @@ export function makeRoutingQuality(): RoutingQualityResponse {
       sampling_cost_usd: 0.4167,
     },
     month: { sampling_cost_usd: 2.5, monthly_budget_usd: 10 },
+    router: {
+      labels: 53,
+      labels_needed: 200,
+      decides: false,
+      deciding_since: null,
+      updated_at: '2026-11-20T09:30:00.000Z',
+    },
   };
 }
