@@ -40,12 +40,7 @@ export function emptyRouterState(encoder: RouterEncoder): OnlineRouterState {
  * with another encoder (its vectors cannot be compared with this one's), counts as empty: logged,
  * and overwritten by the next label or reset.
  */
-function usableRouterState(
-  json: unknown,
-  encoder: RouterEncoder,
-  logger: Logger,
-  orgId: string,
-): OnlineRouterState {
+function usableRouterState(json: unknown, encoder: RouterEncoder, logger: Logger, orgId: string): OnlineRouterState {
   let state: OnlineRouterState;
   try {
     state = parseOnlineRouterState(json);
