@@ -103,5 +103,6 @@ export function presentRoute(decision: DecisionRecord): RouteInfo {
     cost_usd: decision.costUsd ?? 0,
     reference_model: decision.referenceModelId,
     reference_cost_usd: decision.referenceCostUsd ?? 0,
+    ...(decision.router ? { router: decision.router } : {}),
   };
 }
