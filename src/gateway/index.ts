@@ -5,6 +5,7 @@ export { blendedPrice, findModel, listModelsByTier, parseModelId } from './catal
 export { modelCatalog } from './catalog/model-catalog';
 export { parseDeclaredModels, type DeclaredModels } from './catalog/declared-models';
 export { costOfUsage } from './catalog/usage-cost';
+export { catalogTokenPrices, type PricedModel, type TokenPrices } from './catalog/token-prices';
 export { embeddingModel, embeddingModelCatalog, type EmbeddingModel } from './catalog/embedding-models';
 export { parseDeclaredEmbeddingModels } from './catalog/declared-embedding-models';
 // The model-calling parts (ChatProvider, the adapters, createModelGateway, the embedded model) are in

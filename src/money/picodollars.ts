@@ -63,9 +63,29 @@ export function usdNumber(amount: Picodollars): number {
   return Number(usdDecimal(amount));
 }
 
+/** Dollars without trailing zeros, at least one decimal ('0.0012', '0.0'): the /v1 cost headers' form. */
+export function usdShortDecimal(amount: Picodollars): string {
+  const text = usdDecimal(amount);
+  let end = text.length;
+  while (text[end - 1] === '0' && text[end - 2] !== '.') end -= 1;
+  return text.slice(0, end);
+}
+
+/** A numeric column's dollars as a JSON number, for an answer. */
+export function usdNumberOf(usd: string): number {
+  return usdNumber(parsePicodollars(usd));
+}
+
 export function sumPicodollars(amounts: Iterable<Picodollars>): Picodollars {
   let total = 0n;
   for (const amount of amounts) total += amount;
+  return total;
+}
+
+/** The exact sum of decimal texts of dollars (numeric columns). */
+export function sumUsdDecimals(amounts: Iterable<string>): Picodollars {
+  let total = 0n;
+  for (const amount of amounts) total += parsePicodollars(amount);
   return total;
 }
 

@@ -231,7 +231,7 @@ describe('usage of model calls whose rows could not be written', () => {
       decisionId: metadata!.selection_id,
       outputTokens: 0,
       estimated: true,
-      referenceCostUsd: 0,
+      referenceCostUsd: '0',
     });
     expect(abandoned!.inputTokens).toBeGreaterThan(0);
     expect(records.find((record) => record.modelId === metadata!.backup_model)).toMatchObject({

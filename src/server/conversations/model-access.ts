@@ -1,3 +1,4 @@
+import { parsePicodollars } from '../../money';
 import { and, eq } from 'drizzle-orm';
 import { isAdministrator, type ChatModel, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
@@ -72,7 +73,7 @@ export async function listUsableModels(
         ...promptLimit(promptCapacity(model), policyLimit),
         replyTokenCap: Math.max(1, Math.min(perRequest, model.maxOutputTokens)),
         monthlyTokenLimit,
-        costLimitUsd: costLimit,
+        costLimitPicodollars: parsePicodollars(costLimit),
         shortenReplyToFit: role?.shortenRepliesToFit ?? false,
       },
     ];
