@@ -1,6 +1,6 @@
 import type { RoutingQualityResponse } from '../../../contracts';
 import type { Executor } from '../../db/database';
-import { usdNumber } from '../../usage/limit-arithmetic';
+import { usdNumber } from '../../../money';
 import type { RoutingPolicies } from '../routing-policies';
 import { listShadowLabels, shadowSpendThisMonth, type ShadowLabel } from './shadow-label-repository';
 import { wilsonInterval } from './wilson-interval';
