@@ -6,7 +6,6 @@
 
 export type Picodollars = bigint;
 
-const picodollarsPerDollar: Picodollars = 10n ** 12n;
 export const picodollarsPerCent: Picodollars = 10n ** 10n;
 
 const dollarDecimals = 12;
