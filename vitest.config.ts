@@ -11,7 +11,6 @@ const postgresOnlyApiTests = [
   'tests/api/auth-across-instances.test.ts',
   'tests/api/api-keys-across-instances.test.ts',
   'tests/api/three-instances-behind-nginx.test.ts',
-  'tests/api/caller-state-across-instances.test.ts',
 ];
 
 export default defineConfig({

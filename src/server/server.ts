@@ -16,7 +16,6 @@ import { createMeteredCalls } from './metered-calls/metered-calls';
 import { createModelGateways } from './metered-calls/model-gateways';
 import { createSetupGate } from './conversations/setup-gate';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
-import { startCallerState } from './caller-state/start-caller-state';
 import { createRequestRouting } from './routing/request-routing';
 import { warmEncoder } from './routing/warm-encoder';
 import { warmChatPath } from './conversations/warm-chat-path';
@@ -85,8 +84,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     databaseUrl: config.databaseUrl,
     pgliteDataDir: options.pgliteDataDir ?? path.join(config.dataDir, 'pglite'),
   });
-  // Caller state (settings, role grants, policy, keys) held in memory, forgotten on every instance when it changes (docs/decisions/066).
-  const callerState = await startCallerState(database);
   let shuttingDown = false;
   let publicUrl = config.publicUrl ?? '';
   const backgroundTasks = createBackgroundTasks(logger);
@@ -171,12 +168,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sources: createWalletInvoiceSources(catalog),
     onPlanChanged: planAllowance.forget,
   };
-  // A change announced by any instance reaches the caches kept beside the caller state too.
-  callerState.onForget((orgId) => {
-    if (orgId === undefined) return;
-    providers.forget(orgId);
-    planAllowance.forget(orgId);
-  });
   const planPayments = createPlanPaymentHandler({ db: database.db, catalog, ...billing });
   const wallet = createWallet(config.wallet, database, logger, { appUrl: () => publicUrl, plans: planPayments });
   billing.cardPayments = wallet.dependencies;

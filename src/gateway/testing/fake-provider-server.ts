@@ -56,12 +56,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
  * FakeReply), GET /_fake/requests, POST /_fake/reset.
  */
 export async function startFakeProviderServer(
-  options: {
-    port?: number;
-    host?: string;
-    /** Called as each model or embeddings request arrives, before it is answered (tests count what came before it). */
-    onRequest?: (request: { method: string; path: string }) => void;
-  } = {},
+  options: { port?: number; host?: string } = {},
 ): Promise<FakeProviderServer> {
   const requests: RecordedRequest[] = [];
   const queue: FakeReply[] = [];
@@ -72,7 +67,6 @@ export async function startFakeProviderServer(
     const method = request.method ?? 'GET';
     const body = await readJson(request).catch(() => undefined);
     if (path.startsWith('/_fake/')) return answerControl(method, path, body, response);
-    options.onRequest?.({ method, path });
     const query = Object.fromEntries(searchParams);
     if (method === 'POST' && path === '/v1/embeddings') {
       const ending = answerEmbeddings(response, body, queue.shift() ?? defaultReply);

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ApiKeyKind, Scope } from '../../contracts';
-import { callerStateOf } from '../caller-state/caller-state-registry';
 import type { Executor } from '../db/database';
 import { apiKeys, organisationSettings, roles, users } from '../db/schema';
 
@@ -33,24 +32,14 @@ export interface KeyForAuthentication {
 /**
  * The key with this prefix, its user and role as they are now, and its organisation's API access
  * and address rules (no settings row: on, no restrictions). Looked up by prefix alone, as a refresh
- * token by its hash: the key is the credential and names its organisation. Held in the caller-state
- * cache, which every instance empties for the organisation when its keys, people, roles or settings
- * change, so a revocation holds from the next request on every instance (docs/decisions/049, 066).
+ * token by its hash: the key is the credential and names its organisation. Nothing is cached, so a
+ * revocation or a change of role or settings holds from the next request on every instance
+ * (docs/decisions/018, 049).
  */
 export async function findKeyForAuthentication(
   db: Executor,
   prefix: string,
 ): Promise<KeyForAuthentication | undefined> {
-  const callerState = callerStateOf(db);
-  if (!callerState) return readKeyForAuthentication(db, prefix);
-  // Held with its organisation, forgotten when the key, its person, their role or the settings change (docs/decisions/066).
-  return callerState.readFound(`api-key:${prefix}`, async () => {
-    const key = await readKeyForAuthentication(db, prefix);
-    return key && { orgId: key.orgId, value: key };
-  });
-}
-
-async function readKeyForAuthentication(db: Executor, prefix: string): Promise<KeyForAuthentication | undefined> {
   const [row] = await db
     .select({
       id: apiKeys.id,

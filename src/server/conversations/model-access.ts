@@ -1,6 +1,5 @@
 import { parsePicodollars } from '../../money';
 import { and, eq } from 'drizzle-orm';
-import { readCallerState } from '../caller-state/caller-state-registry';
 import { isAdministrator, type ChatModel, type OrganisationSettings } from '../../contracts';
 import { listAvailableModels, type CatalogModel } from '../../gateway';
 import { rolePermissions, roles } from '../db/schema';
@@ -37,37 +36,6 @@ export async function listUsableModels(
       replyTokenCap: Math.max(1, Math.min(ceiling, model.maxOutputTokens)),
     }));
   }
-  const { permissions, role } = await readCallerState(
-    dependencies.db,
-    caller.orgId,
-    `role-grants:${caller.roleId}`,
-    () => readRoleGrants(dependencies, caller),
-  );
-  const permissionByModel = new Map(permissions.map((permission) => [permission.modelId, permission]));
-  return available.flatMap((model) => {
-    const permission = permissionByModel.get(model.id);
-    if (!permission) return [];
-    const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
-    const perRequest = Math.min(maxTokensPerRequest, ceiling);
-    const policyLimit =
-      maxTokensPerRequest <= ceiling
-        ? { bound: 'role' as const, limit: maxTokensPerRequest }
-        : { bound: 'organisation' as const, limit: ceiling };
-    return [
-      {
-        model,
-        ...promptLimit(promptCapacity(model), policyLimit),
-        replyTokenCap: Math.max(1, Math.min(perRequest, model.maxOutputTokens)),
-        monthlyTokenLimit,
-        costLimitPicodollars: parsePicodollars(costLimit),
-        shortenReplyToFit: role?.shortenRepliesToFit ?? false,
-      },
-    ];
-  });
-}
-
-/** The role's enabled models with their limits, and whether it shortens replies to fit: held per role (docs/decisions/066). */
-async function readRoleGrants(dependencies: Dependencies, caller: Caller) {
   const [permissions, [role]] = await Promise.all([
     dependencies.db
       .select({
@@ -89,7 +57,27 @@ async function readRoleGrants(dependencies: Dependencies, caller: Caller) {
       .from(roles)
       .where(inOrganisation(roles.orgId, caller.orgId, eq(roles.id, caller.roleId))),
   ]);
-  return { permissions, role };
+  const permissionByModel = new Map(permissions.map((permission) => [permission.modelId, permission]));
+  return available.flatMap((model) => {
+    const permission = permissionByModel.get(model.id);
+    if (!permission) return [];
+    const { maxTokensPerRequest, monthlyTokenLimit, costLimit } = permission;
+    const perRequest = Math.min(maxTokensPerRequest, ceiling);
+    const policyLimit =
+      maxTokensPerRequest <= ceiling
+        ? { bound: 'role' as const, limit: maxTokensPerRequest }
+        : { bound: 'organisation' as const, limit: ceiling };
+    return [
+      {
+        model,
+        ...promptLimit(promptCapacity(model), policyLimit),
+        replyTokenCap: Math.max(1, Math.min(perRequest, model.maxOutputTokens)),
+        monthlyTokenLimit,
+        costLimitPicodollars: parsePicodollars(costLimit),
+        shortenReplyToFit: role?.shortenRepliesToFit ?? false,
+      },
+    ];
+  });
 }
 
 /** The smaller of the model's room and the policy's limit, and which one it is (the policy's on a tie). */

@@ -3,12 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ChangeListenerHandlers } from './change-listener';
 import { migrateUnderLock } from './migration-lock';
 import { takeTurnsWithEventLoop } from './pglite-turns';
-import { listenOnPostgres } from './postgres-listener';
 import * as schema from './schema';
-import { createStatementCounter, type StatementCounter } from './statement-counter';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction offers the same query surface as the database. */
@@ -25,14 +22,6 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** 'pgvector' when the extension could be created (always on PGlite); 'none' e.g. on Debian's PostgreSQL 15. */
   vectorSearch: VectorSearchSupport;
-  /** Statements sent through drizzle since the handle opened, by kind (tests count a request's round trips). */
-  statements: StatementCounter;
-  /**
-   * Listens for notifications on `channel` (PostgreSQL: one connection of its own, reconnected when
-   * lost; PGlite: in process, delivered before the notifying statement's promise resolves). `ready`
-   * resolves once listening; closing the database stops it.
-   */
-  listen(channel: string, handlers: ChangeListenerHandlers): { ready: Promise<void> };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -122,20 +111,15 @@ async function openPglite(dataDir: string): Promise<UnmigratedHandle & { dump():
   const client = takeTurnsWithEventLoop(
     await PGlite.create(dataDir, { extensions: { vector }, ...(loadDataDir ? { loadDataDir } : {}) }),
   );
-  const statements = createStatementCounter();
-  const db = drizzle(client, { schema, logger: statements.logger });
+  const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     vectorSearch: 'none',
-    statements,
     migrate: async () => {
       await migrate(db, { migrationsFolder });
       return prepareVectorSearch(db as unknown as Database);
     },
-    listen: (channel, handlers) => ({
-      ready: client.listen(channel, handlers.notified).then(() => handlers.connected()),
-    }),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
@@ -147,14 +131,11 @@ async function openPostgres(databaseUrl: string): Promise<UnmigratedHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
-  const listeners: { close(): Promise<void> }[] = [];
-  const statements = createStatementCounter();
-  const db = drizzle(pool, { schema, logger: statements.logger });
+  const db = drizzle(pool, { schema });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     vectorSearch: 'none',
-    statements,
     // Instances starting together migrate one at a time (docs/decisions/058).
     migrate: async () => {
       let vectorSearch: VectorSearchSupport = 'none';
@@ -165,15 +146,7 @@ async function openPostgres(databaseUrl: string): Promise<UnmigratedHandle> {
       });
       return vectorSearch;
     },
-    listen(channel, handlers) {
-      const listener = listenOnPostgres(databaseUrl, channel, handlers);
-      listeners.push(listener);
-      return listener;
-    },
     ping: async () => void (await pool.query('select 1')),
-    close: async () => {
-      await Promise.all(listeners.map((listener) => listener.close()));
-      await pool.end();
-    },
+    close: () => pool.end(),
   };
 }

@@ -1,4 +1,3 @@
-import { readCallerState } from '../caller-state/caller-state-registry';
 import {
   defaultOrganisationSettings,
   messages,
@@ -20,12 +19,7 @@ import { findStoredSettings, saveSettings } from './organisation-settings-reposi
  * The one call for code that puts them into effect (retention, sign-in rules, chat defaults, branding).
  */
 export async function getOrganisationSettings(db: Executor, orgId: string): Promise<OrganisationSettings> {
-  return readCallerState(
-    db,
-    orgId,
-    'organisation-settings',
-    async () => (await findStoredSettings(db, orgId)) ?? defaultOrganisationSettings,
-  );
+  return (await findStoredSettings(db, orgId)) ?? defaultOrganisationSettings;
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { RoutingPolicy } from '../../contracts';
-import { callerStateOf } from '../caller-state/caller-state-registry';
 import type { Executor } from '../db/database';
 import { loadRoutingPolicy, saveRoutingPolicy } from './policy-repository';
 
@@ -24,9 +23,6 @@ export function createRoutingPolicies(options: RoutingPoliciesOptions): RoutingP
 
   return {
     load(orgId) {
-      // With a caller-state cache, every instance forgets the policy the moment it changes (docs/decisions/066).
-      const callerState = callerStateOf(options.db);
-      if (callerState) return callerState.read(orgId, 'routing-policy', () => loadRoutingPolicy(options.db, orgId));
       const cached = cache.get(orgId);
       if (cached && Date.now() - cached.at < lifetime) return cached.policy;
       const policy = loadRoutingPolicy(options.db, orgId);

@@ -42,11 +42,8 @@ export interface Answer {
  * a user a role of chosen limits. Roles are written to the database, as an administrator's role
  * screen would write them (the roles API is another part of the issue).
  */
-export async function startLimitsServer(
-  variables: Record<string, string> = {},
-  providerOptions: Parameters<typeof startFakeProviderServer>[0] = {},
-) {
-  const provider = await startFakeProviderServer(providerOptions);
+export async function startLimitsServer(variables: Record<string, string> = {}) {
+  const provider = await startFakeProviderServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tokenwise-limits-'));
   const config = ownServerConfig(dataDir, {
     OPENAI_API_KEY: 'sk-test-dummy',

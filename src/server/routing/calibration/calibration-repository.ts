@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { readCallerState } from '../../caller-state/caller-state-registry';
 import { promptKinds, type PromptKind } from '../../../gateway';
 import type { Executor } from '../../db/database';
 import { routingCalibrationOffsets, routingCalibrationSignals } from '../../db/schema';
@@ -32,10 +31,6 @@ export const noCalibration: OrganisationCalibration = {
 
 /** One read (a few rows by primary key) for the whole organisation. */
 export async function loadCalibration(db: Executor, orgId: string): Promise<OrganisationCalibration> {
-  return readCallerState(db, orgId, 'routing-calibration', () => readCalibration(db, orgId));
-}
-
-async function readCalibration(db: Executor, orgId: string): Promise<OrganisationCalibration> {
   const rows = await db
     .select()
     .from(routingCalibrationOffsets)

@@ -2,18 +2,16 @@ import type { RoutingQualityResponse } from '../../../contracts';
 import type { Executor } from '../../db/database';
 import { usdNumber } from '../../../money';
 import type { RoutingPolicies } from '../routing-policies';
-import { listShadowLabels, shadowSpendThisMonth, type ShadowLabel } from './shadow-label-repository';
+import { shadowLabelGroups, shadowSpendThisMonth, type ShadowLabelGroup } from './shadow-label-repository';
 import { wilsonInterval } from './wilson-interval';
 
-function measured(labels: readonly ShadowLabel[]) {
-  const judgedAsGood = labels.filter((label) => label.verdict === 'as_good').length;
-  const cost = labels.reduce((sum, label) => sum + label.strongCostPicodollars + label.judgeCostPicodollars, 0n);
+function measured({ sampled, judgedAsGood, costPicodollars }: Omit<ShadowLabelGroup, 'promptKind' | 'tier'>) {
   return {
-    sampled: labels.length,
+    sampled,
     judged_as_good: judgedAsGood,
-    as_good_share: labels.length > 0 ? judgedAsGood / labels.length : null,
-    as_good_interval: wilsonInterval(judgedAsGood, labels.length) ?? null,
-    sampling_cost_usd: usdNumber(cost),
+    as_good_share: sampled > 0 ? judgedAsGood / sampled : null,
+    as_good_interval: wilsonInterval(judgedAsGood, sampled) ?? null,
+    sampling_cost_usd: usdNumber(costPicodollars),
   };
 }
 
@@ -22,18 +20,21 @@ export async function routingQuality(
   dependencies: { db: Executor; policies: Pick<RoutingPolicies, 'load'> },
   orgId: string,
 ): Promise<RoutingQualityResponse> {
-  const labels = await listShadowLabels(dependencies.db, orgId);
-  const groups = new Map<string, ShadowLabel[]>();
-  for (const label of labels) {
-    const key = `${label.promptKind ?? ''}|${label.tier}`;
-    groups.set(key, [...(groups.get(key) ?? []), label]);
-  }
+  const groups = await shadowLabelGroups(dependencies.db, orgId);
+  const totals = groups.reduce(
+    (sum, group) => ({
+      sampled: sum.sampled + group.sampled,
+      judgedAsGood: sum.judgedAsGood + group.judgedAsGood,
+      costPicodollars: sum.costPicodollars + group.costPicodollars,
+    }),
+    { sampled: 0, judgedAsGood: 0, costPicodollars: 0n },
+  );
   const policy = await dependencies.policies.load(orgId);
   return {
-    groups: [...groups.values()]
-      .map((group) => ({ kind: group[0]!.promptKind, tier: group[0]!.tier, ...measured(group) }))
+    groups: groups
+      .map((group) => ({ kind: group.promptKind, tier: group.tier, ...measured(group) }))
       .sort((first, second) => (first.kind ?? '').localeCompare(second.kind ?? '') || first.tier - second.tier),
-    totals: measured(labels),
+    totals: measured(totals),
     month: {
       sampling_cost_usd: usdNumber(await shadowSpendThisMonth(dependencies.db, orgId)),
       monthly_budget_usd: policy.shadow_evaluation.monthly_budget_usd,

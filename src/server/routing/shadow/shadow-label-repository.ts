@@ -28,17 +28,29 @@ export async function insertShadowLabel(db: Executor, label: NewShadowLabel): Pr
   return inserted.length > 0;
 }
 
-export type ShadowLabel = typeof routingQualityLabels.$inferSelect;
+/** One kind of prompt and tier of the organisation's labels, counted in the database. */
+export interface ShadowLabelGroup {
+  promptKind: PromptKind | null;
+  tier: number;
+  sampled: number;
+  judgedAsGood: number;
+  costPicodollars: bigint;
+}
 
-/** The organisation's labels since `from` (all of them without it), oldest first. */
-export async function listShadowLabels(db: Executor, orgId: string, from?: Date): Promise<ShadowLabel[]> {
-  return db
-    .select()
+/** The organisation's labels by kind of prompt and tier: one row a group, however many labels there are. */
+export async function shadowLabelGroups(db: Executor, orgId: string): Promise<ShadowLabelGroup[]> {
+  const rows = await db
+    .select({
+      promptKind: routingQualityLabels.promptKind,
+      tier: routingQualityLabels.tier,
+      sampled: sql<number>`count(*)::integer`,
+      judgedAsGood: sql<number>`(count(*) filter (where ${routingQualityLabels.verdict} = 'as_good'))::integer`,
+      cost: sql<string>`sum(${routingQualityLabels.strongCostPicodollars} + ${routingQualityLabels.judgeCostPicodollars})::text`,
+    })
     .from(routingQualityLabels)
-    .where(
-      inOrganisation(routingQualityLabels.orgId, orgId, from ? gte(routingQualityLabels.createdAt, from) : undefined),
-    )
-    .orderBy(routingQualityLabels.createdAt);
+    .where(inOrganisation(routingQualityLabels.orgId, orgId))
+    .groupBy(routingQualityLabels.promptKind, routingQualityLabels.tier);
+  return rows.map(({ cost, ...group }) => ({ ...group, costPicodollars: BigInt(cost) }));
 }
 
 /** The first day of the UTC calendar month of `now`, as 'YYYY-MM-DD'. */
