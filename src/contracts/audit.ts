@@ -19,6 +19,7 @@ export const auditActions = [
   'subscription.end',
   'routing.policy_update',
   'routing.calibration_reset',
+  'routing.router_reset',
   'user.update',
   'user.deactivate',
   'user.reactivate',

@@ -26,6 +26,11 @@ export const routeInfoSchema = z.object({
   reference_model: z.string(),
   /** The same reply at the reference model's prices (for a cache hit, the original reply's cost there). */
   reference_cost_usd: z.number(),
+  /**
+   * Which router chose the tier, when one scored the prompt: the organisation's own, learned from
+   * its labels, or the global one (docs/decisions/068). Beyond the spec's fields; absent otherwise.
+   */
+  router: z.enum(['organisation', 'global']).optional(),
 });
 export type RouteInfo = z.infer<typeof routeInfoSchema>;
 
@@ -277,5 +282,18 @@ export const routingQualityResponseSchema = z.object({
   }),
   /** What shadow evaluation spent this calendar month (UTC), failed calls included, against the policy's budget. */
   month: z.object({ sampling_cost_usd: z.number(), monthly_budget_usd: z.number() }),
+  /** The organisation's own router, learned from these labels (docs/decisions/068). */
+  router: z.object({
+    /** Labels learned since the last reset. */
+    labels: z.number().int(),
+    /** Labels it needs before it chooses its own threshold and decides Auto's tier. */
+    labels_needed: z.number().int(),
+    /** True: Auto's tier is chosen by this router; false: by the global router. */
+    decides: z.boolean(),
+    /** When it began deciding (ISO 8601); null while it does not. */
+    deciding_since: z.string().nullable(),
+    /** When it last learned or was reset; null: never. */
+    updated_at: z.string().nullable(),
+  }),
 });
 export type RoutingQualityResponse = z.infer<typeof routingQualityResponseSchema>;

@@ -68,3 +68,13 @@ export { verifyCandidate } from './cache/near-miss-verifier';
 
 export { encoderTextFor } from './cache/prompt-embedding';
 export { createOpenAiCompatibleEncoder } from './embeddings/openai-compatible-encoder';
+
+export { encoderWindow } from './routing/routing-text';
+export { type OnlineRouterState, parseOnlineRouterState } from './routing/learning/online-router-state';
+export {
+  createOnlineRouterState,
+  learnOnlineRouter,
+  scoreOnlineRouter,
+  type RouterLabel,
+} from './routing/learning/online-router';
+export { learnedThresholdForQuality, type LearnedThreshold } from './routing/learning/learned-threshold';

@@ -194,7 +194,17 @@ export function createApp(options: AppOptions) {
   api.route('/org/:orgId/scim-tokens', createScimTokenRoutes(options.database.db, signedIn));
   api.route('/org/:orgId/routing-policy', createRoutingPolicyRoutes(options.routingPolicy, signedIn));
   api.route('/org/:orgId/routing-savings', createRoutingSavingsRoutes(options.routingPolicy, signedIn));
-  api.route('/org/:orgId/routing-quality', createRoutingQualityRoutes(options.routingPolicy, signedIn));
+  api.route(
+    '/org/:orgId/routing-quality',
+    createRoutingQualityRoutes(
+      {
+        ...options.routingPolicy,
+        logger: options.logger,
+        organisationRouters: options.conversations.routing.organisationRouters,
+      },
+      signedIn,
+    ),
+  );
   api.route('/org/:orgId/usage', createOrganisationUsageRoutes(analytics, signedIn));
   api.route('/org/:orgId/model-analytics', createModelAnalyticsRoutes(analytics, signedIn));
   api.route('/org', createOrganisationRoutes(options.auth, options.conversations.catalog, signedIn));

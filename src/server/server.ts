@@ -11,6 +11,8 @@ import { replyTranscriptStore } from './conversations/reply-transcript';
 import { createCallJournal } from './metered-calls/call-journal';
 import { createEmbeddedModel, type EmbeddedModel } from './metered-calls/embedded-model';
 import { createInFlightCalls } from './metered-calls/in-flight-calls';
+import type { OrganisationRouters } from './routing/organisation-router/organisation-routers';
+import { learnFromShadowLabels } from './routing/organisation-router/learn-from-shadow-labels';
 import { createShadowEvaluator } from './routing/shadow/shadow-evaluator';
 import { createMeteredCalls } from './metered-calls/metered-calls';
 import { createModelGateways } from './metered-calls/model-gateways';
@@ -61,6 +63,8 @@ export interface RunningServer {
   logger: Logger;
   /** The server's database, for tests that change what another instance or an operator could. */
   database: DatabaseHandle;
+  /** Each organisation's own router on this instance, for tests that teach it labels directly. */
+  organisationRouters?: OrganisationRouters;
   /** Where Prometheus scrapes this server, when metrics are on (METRICS_PORT). */
   metricsUrl?: string;
   /** Resolves once no model call, reply or background evaluation is running (tests). */
@@ -175,7 +179,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     .start()
     // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.
     .then(() => wallet.jobs.start())
-    .then(() => createRequestRouting(database, config.routing, (encoder) => metrics?.encoderCalls.inc({ encoder })))
+    .then(() =>
+      createRequestRouting(database, config.routing, logger, (encoder) => metrics?.encoderCalls.inc({ encoder })),
+    )
     .catch(async (error: unknown) => {
       await wallet.jobs.stop();
       await callJournal.stop();
@@ -211,7 +217,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     setupGate: createSetupGate(config.chatSetupConcurrency),
     exportLinks: createExportLinks(secretKey),
     routing,
-    shadowEvaluator: createShadowEvaluator({ db: database.db, logger, meteredCalls, inFlight: inFlightCalls }),
+    shadowEvaluator: createShadowEvaluator({
+      db: database.db,
+      logger,
+      meteredCalls,
+      inFlight: inFlightCalls,
+      labelled: routing.organisationRouters && learnFromShadowLabels(routing.organisationRouters, logger),
+    }),
   };
   // Organisation API keys: hashed under the server key; their last use written after the requests (docs/decisions/049).
   const apiKeyLastUse = createApiKeyLastUse({ db: database.db, logger });
@@ -303,6 +315,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     database,
     metricsUrl: metricsListener?.url,
+    organisationRouters: routing.organisationRouters,
     modelCallsSettled: () => inFlightCalls.settled(),
     async close() {
       if (shuttingDown) return;

@@ -479,7 +479,7 @@ describe('the books after a crash mid-reply', () => {
   });
 
   it('interrupts the reply the crash cut short, debits what it had used, completes its decision and releases its room', {
-    timeout: 240_000,
+    timeout: 480_000,
   }, async () => {
     const variables = {
       DATA_DIR: dataDir,

@@ -31,7 +31,7 @@ describe('SIGTERM while a reply streams', () => {
   });
 
   it('finishes the open stream, refuses new requests, records the usage and exits 0', {
-    timeout: 240_000,
+    timeout: 480_000,
   }, async () => {
     server = await startServerProcess({
       DATA_DIR: dataDir,

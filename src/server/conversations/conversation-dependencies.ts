@@ -3,6 +3,7 @@ import type { CatalogModel, LocalModelStatus } from '../../gateway';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import type { CacheSettings } from '../../gateway';
+import type { OrganisationRouters } from '../routing/organisation-router/organisation-routers';
 import type { PromptScorer } from '../routing/prompt-scorer';
 import type { ReplyCache } from '../routing/reply-cache';
 import type { RoutingPolicies } from '../routing/routing-policies';
@@ -37,6 +38,8 @@ export interface ConversationDependencies {
     policies: RoutingPolicies;
     /** The learned router; without it automatic requests go to the strongest model the caller may use. */
     scorer?: PromptScorer;
+    /** Each organisation's router learned from its own labels, which takes over from `scorer` once it has enough (docs/decisions/068). */
+    organisationRouters?: OrganisationRouters;
     /** The semantic cache; without it every request goes to a model. */
     cache?: ReplyCache;
     /** A cloud model is asked while the cache is searched, and stopped on a hit (docs/decisions/032). */

@@ -78,6 +78,7 @@ function offerForShadowEvaluation(
     decisionId,
     route: call.plan,
     promptKind: call.plan.score?.kind,
+    globalScore: call.plan.score?.globalScore,
     served: call.model,
     answer,
     question: slot.prompt,

@@ -110,5 +110,6 @@ export function presentRoute(decision: DecisionRecord): RouteInfo {
     cost_usd: usdNumberOf(decision.costUsd ?? '0'),
     reference_model: decision.referenceModelId,
     reference_cost_usd: usdNumberOf(decision.referenceCostUsd ?? '0'),
+    ...(decision.router ? { router: decision.router } : {}),
   };
 }

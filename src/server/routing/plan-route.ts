@@ -38,6 +38,12 @@ export interface RouteInputs {
     unsure?: boolean;
     /** The prompt's kind, whose calibration moved the threshold (docs/decisions/033). */
     kind?: PromptKind;
+    /** Which router decided: the organisation's own, learned from its labels (docs/decisions/068), or the global one. */
+    router?: 'organisation' | 'global';
+    /** The global router's own score, which the organisation's router reads as one of its inputs. */
+    globalScore?: number;
+    /** Labels the organisation's router has learned, when it decided. */
+    organisationLabels?: number;
     /** Set when the organisation's feedback on prompts of this kind moved the threshold: `threshold` is `baseThreshold` + `offset`, within 0..1. */
     calibration?: { offset: number; signals: number; baseThreshold: number };
   };
@@ -92,7 +98,11 @@ export function planRoute(inputs: RouteInputs): PlannedRoute {
       : unsure
         ? `just below ${round(threshold)}, within the router's margin of error: unsure, so the strongest tier (quality first)`
         : `below ${round(threshold)}: tier ${idealTier} is enough`;
-  let reasonText = `Router score ${round(value)} ${comparison}`;
+  const { organisationLabels } = inputs.score;
+  let reasonText =
+    inputs.score.router === 'organisation'
+      ? `Your organization's own router (learned from ${organisationLabels} labels): score ${round(value)} ${comparison}`
+      : `Router score ${round(value)} ${comparison}`;
   const { calibration, kind } = inputs.score;
   if (calibration) reasonText += ` (${calibrationText(calibration, kind)})`;
   if (servedTier !== idealTier) {

@@ -7,11 +7,13 @@ import {
   loadPromptRouterArtifact,
   type SentenceEncoder,
 } from '../../gateway';
+import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { createCacheStore } from '../cache/cache-store';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import type { DatabaseHandle } from '../db/database';
 import { createLearnedScorer } from './learned-scorer';
+import { createOrganisationRouters } from './organisation-router/organisation-routers';
 import { createReplyCache } from './reply-cache';
 import { createRoutingPolicies } from './routing-policies';
 
@@ -28,6 +30,7 @@ import { createRoutingPolicies } from './routing-policies';
 export async function createRequestRouting(
   database: DatabaseHandle,
   options: Config['routing'],
+  logger: Logger,
   onEncoderCall: (encoder: 'embedded' | 'endpoint') => void = () => {},
 ): Promise<ConversationDependencies['routing']> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
@@ -53,6 +56,8 @@ export async function createRequestRouting(
   return {
     policies: createRoutingPolicies({ db: database.db }),
     scorer,
+    // Each organisation's own router reads the embedded encoder, whatever the cache uses (docs/decisions/068).
+    organisationRouters: createOrganisationRouters({ db: database.db, encoder, logger }),
     cache: createReplyCache({ store, encoder: cacheEncoder }),
     cacheDefaults: defaultCacheSettings,
     speculativeCalls: options.speculativeCalls,

@@ -6,7 +6,7 @@ import {
   type OrganisationSettings,
   type RoutingPolicy,
 } from '../../contracts';
-import { findModel, listAvailableModels, promptKind, type CatalogModel, type LazyPromptEmbedding } from '../../gateway';
+import { findModel, listAvailableModels, type CatalogModel, type LazyPromptEmbedding } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
 import { listUsableModels } from '../conversations/model-access';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
@@ -26,6 +26,7 @@ import {
   type RouteInputs,
 } from './plan-route';
 import { ladderFor } from './auto-ladder';
+import { scorePrompt } from './score-prompt';
 import { resolveReferenceModel } from './reference-model';
 import { walletFreeModels, walletFreeReason } from './wallet-free-models';
 
@@ -60,7 +61,10 @@ export interface RoutedRequest {
   calibration: OrganisationCalibration;
 }
 
-type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled' | 'routing'>;
+type Dependencies = Pick<
+  ConversationDependencies,
+  'db' | 'catalog' | 'providers' | 'localModelEnabled' | 'routing' | 'logger'
+>;
 
 /**
  * Decides the model of one request. A forced model is honoured when the caller may use it (the
@@ -141,31 +145,18 @@ export async function routeRequest(
   if (eligible.length === 0) throw await refusalFor(dependencies, caller, usable, candidates, monthly, prompt);
 
   const scorer = dependencies.routing.scorer;
-  let score: RoutedRequest['score'];
-  if (policy.enabled && scorer && eligible.length > 1) {
-    const value = await scorer.score(previousUserTurn ? [previousUserTurn, prompt] : [prompt], promptEmbedding);
-    // The organisation's users' feedback on prompts of this kind moves its threshold (docs/decisions/028, 033).
-    const kind = promptKind(prompt, previousUserTurn);
-    const calibration = (await calibrationFor(true)).kinds[kind];
-    const tiers = [...new Set(offered.map((model) => model.tier))];
-    const { tier, threshold, unsure } = scorer.chooseTier(value, policy.quality_target, tiers, calibration.offset);
-    score = {
-      value,
-      threshold,
-      idealTier: tier,
-      kind,
-      ...(unsure ? { unsure } : {}),
-      ...(calibration.offset !== 0
-        ? {
-            calibration: {
-              offset: calibration.offset,
-              signals: calibration.signals,
-              baseThreshold: scorer.chooseTier(value, policy.quality_target, tiers).threshold,
-            },
-          }
-        : {}),
-    };
-  }
+  const score =
+    policy.enabled && scorer && eligible.length > 1
+      ? await scorePrompt(dependencies, scorer, {
+          orgId: caller.orgId,
+          policy,
+          prompt,
+          previousUserTurn,
+          tiers: [...new Set(offered.map((model) => model.tier))],
+          promptEmbedding,
+          calibration: () => calibrationFor(true),
+        })
+      : undefined;
   const planned = planRoute({
     offered,
     leftOut: ladder.leftOut,
@@ -256,6 +247,7 @@ export function decisionOf(route: RoutedRequest, caller: Caller, target: { sessi
     routerScore: route.score?.value,
     routerThreshold: route.score?.threshold,
     promptKind: route.score?.kind,
+    router: route.score?.router,
     referenceModelId: route.reference.id,
   };
 }

@@ -86,6 +86,8 @@ export const routingDecisions = pgTable(
     routerThreshold: real('router_threshold'),
     /** The kind of prompt the router's threshold was calibrated for (docs/decisions/033); null when the router did not score it. */
     promptKind: text('prompt_kind', { enum: promptKinds }),
+    /** Which router chose the tier: the organisation's own, learned from its labels (docs/decisions/068), or the global one; null when no router scored the prompt. */
+    router: text('router', { enum: ['organisation', 'global'] }),
     cacheSimilarity: real('cache_similarity'),
     cacheEntryId: uuid('cache_entry_id'),
     primaryModelId: text('primary_model_id').notNull(),

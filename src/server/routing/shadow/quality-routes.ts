@@ -1,16 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { routingOrganisationPathSchema, routingQualityResponseSchema } from '../../../contracts';
-import type { Executor } from '../../db/database';
+import type { Database } from '../../db/database';
 import { addRoute, answers, createApiRouter, signedInSecurity } from '../../http/api-router';
 import type { AppEnv } from '../../http/context';
 import { requireOwnOrganisation, requireScope } from '../../roles/require-scope';
-import type { RoutingPolicies } from '../routing-policies';
-import { routingQuality } from './quality-service';
+import { resetOrganisationRouter } from '../organisation-router/router-status-service';
+import { routingQuality, type RoutingQualityDependencies } from './quality-service';
 
-/** Mounted at /org/:orgId/routing-quality: the organisation's administrators. */
+/** Mounted at /org/:orgId/routing-quality: the organisation's administrators (its figures; its own router's reset). */
 export function createRoutingQualityRoutes(
-  dependencies: { db: Executor; policies: Pick<RoutingPolicies, 'load'> },
+  dependencies: RoutingQualityDependencies & { db: Database },
   signedIn: MiddlewareHandler<AppEnv>,
 ) {
   const router = createApiRouter();
@@ -27,6 +27,23 @@ export function createRoutingQualityRoutes(
       responses: answers('The measured quality', routingQualityResponseSchema),
     }),
     async (context) => context.json(await routingQuality(dependencies, context.get('caller').orgId)),
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'post',
+      path: '/router/reset',
+      tags: ['Routing'],
+      summary: "Empties the organisation's own router: the global router decides until it has learned enough again",
+      security: signedInSecurity,
+      request: { params: routingOrganisationPathSchema },
+      responses: answers('The measured quality, with the router reset', routingQualityResponseSchema),
+    }),
+    async (context) => {
+      const caller = context.get('caller');
+      await resetOrganisationRouter(dependencies, caller);
+      return context.json(await routingQuality(dependencies, caller.orgId));
+    },
   );
   return router;
 }

@@ -1,6 +1,9 @@
 import type { RoutingQualityResponse } from '../../../contracts';
+import type { Logger } from 'pino';
 import type { Executor } from '../../db/database';
 import { usdNumber } from '../../../money';
+import type { OrganisationRouters } from '../organisation-router/organisation-routers';
+import { organisationRouterStatus } from '../organisation-router/router-status-service';
 import type { RoutingPolicies } from '../routing-policies';
 import { shadowLabelGroups, shadowSpendThisMonth, type ShadowLabelGroup } from './shadow-label-repository';
 import { wilsonInterval } from './wilson-interval';
@@ -15,9 +18,16 @@ function measured({ sampled, judgedAsGood, costPicodollars }: Omit<ShadowLabelGr
   };
 }
 
+export interface RoutingQualityDependencies {
+  db: Executor;
+  policies: Pick<RoutingPolicies, 'load'>;
+  logger: Logger;
+  organisationRouters?: OrganisationRouters;
+}
+
 /** The organisation's shadow-evaluation figures by kind of prompt and tier (docs/decisions/067). */
 export async function routingQuality(
-  dependencies: { db: Executor; policies: Pick<RoutingPolicies, 'load'> },
+  dependencies: RoutingQualityDependencies,
   orgId: string,
 ): Promise<RoutingQualityResponse> {
   const groups = await shadowLabelGroups(dependencies.db, orgId);
@@ -39,5 +49,6 @@ export async function routingQuality(
       sampling_cost_usd: usdNumber(await shadowSpendThisMonth(dependencies.db, orgId)),
       monthly_budget_usd: policy.shadow_evaluation.monthly_budget_usd,
     },
+    router: await organisationRouterStatus(dependencies, orgId),
   };
 }

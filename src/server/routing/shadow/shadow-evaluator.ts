@@ -19,6 +19,8 @@ interface ShadowCandidate {
   /** How the reply was routed: only the router's own choices of a cheaper tier are sampled. */
   route: { mode: 'auto' | 'forced'; reason: string; considered: readonly ConsideredModel[]; policy: RoutingPolicy };
   promptKind?: PromptKind;
+  /** The global router's score of the prompt (what the organisation's router reads beside its embedding). */
+  globalScore?: number;
   /** The model that answered the user, and its answer. */
   served: CatalogModel;
   answer: string;
@@ -31,7 +33,7 @@ interface ShadowCandidate {
 }
 
 /** A verdict stored, with what the learner needs of the prompt. */
-interface ShadowLabelled {
+export interface ShadowLabelled {
   label: NewShadowLabel;
   candidate: ShadowCandidate;
 }

@@ -15,6 +15,7 @@ import {
   type Role,
   type RoutingPolicy,
   type RoutingPolicyResponse,
+  type RoutingQualityResponse,
   type User,
   type UserModelUsage,
 } from '@contracts';
@@ -22,6 +23,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { apiErrorBody, type RecordedRequest, type StubAnswer } from '../../../test/fetch-stub';
 import { makeUser, signIn } from '../../../test/fixtures';
 import type { ListedRole } from '../../role-management/api/roles-api';
+import { noRoutingQuality } from '../../organization-settings/test/fake-routing-quality';
 import { seededRoleAccess } from '../../../test/seeded-role-access';
 
 export const orgId = 'org-1';
@@ -205,6 +207,8 @@ export interface FakeAdminOptions {
   organisationModels?: OrganisationModel[];
   /** GET /org/{orgId}/routing-policy; PUT and DELETE .../calibration change what it answers next. */
   routingPolicy?: RoutingPolicyResponse | Failure;
+  /** GET /org/{orgId}/routing-quality (nothing sampled by default); its budget follows the policy's. */
+  routingQuality?: RoutingQualityResponse | Failure;
   /** The organisation's API keys (and the signed-in person's own: those it names them owner of), revoked ones included. */
   apiKeys?: ApiKeyView[];
   routes?: Record<string, (request: RecordedRequest) => StubAnswer>;
@@ -332,9 +336,24 @@ export function fakeAdminApi(options: FakeAdminOptions = {}) {
       const changes = request.body as Partial<RoutingPolicy>;
       routing = {
         ...routing,
-        policy: { ...routing.policy, ...changes, cache: { ...routing.policy.cache, ...changes.cache } },
+        policy: {
+          ...routing.policy,
+          ...changes,
+          cache: { ...routing.policy.cache, ...changes.cache },
+          shadow_evaluation: { ...routing.policy.shadow_evaluation, ...changes.shadow_evaluation },
+        },
       };
       return { body: routing };
+    },
+    [`GET /org/${orgId}/routing-quality`]: () => {
+      if (options.routingQuality && !('groups' in options.routingQuality)) return fail(options.routingQuality);
+      const quality = options.routingQuality ?? noRoutingQuality();
+      return {
+        body: {
+          ...quality,
+          month: { ...quality.month, monthly_budget_usd: routing.policy.shadow_evaluation.monthly_budget_usd },
+        },
+      };
     },
     [`DELETE /org/${orgId}/routing-policy/calibration`]: () => {
       routing = { ...routing, calibration: noCalibration(routing.effective.cache_threshold) };

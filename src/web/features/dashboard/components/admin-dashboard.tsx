@@ -9,10 +9,11 @@ import { dashboardTexts } from '../lib/dashboard-texts';
 import { usageOverview } from '../lib/usage-overview';
 import { CostSavingsCard } from './cost-savings-card';
 import { ModelUsageCard } from './model-usage-card';
+import { QualitySummaryCard } from './quality-summary-card';
 import { UsageAnalyticsCard } from './usage-analytics-card';
 import { UsageTrendsCard } from './usage-trends-card';
 
-/** /admin and /dashboard: the four analytics cards of spec section 2 (of every source and key, or the chosen one), and the users' feedback. */
+/** /admin and /dashboard: the four analytics cards of spec section 2 (of every source and key, or the chosen one), the users' feedback and the quality of cheaper answers. */
 export function AdminDashboard() {
   const { range, askedRange, defaultRange, changeRange } = useDayRange();
   const [filter, setFilter] = useState<UsageFilterChoice>(everyUsage);
@@ -72,6 +73,7 @@ export function AdminDashboard() {
           updating={query.isFetching}
         />
         <UserFeedbackCard modelNames={modelNames} />
+        <QualitySummaryCard />
       </div>
     </section>
   );

@@ -6,17 +6,29 @@ import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
 import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import type { CatalogModelEntry } from '../../role-management/hooks/use-model-catalog';
 import { fallbackModelName } from '../../role-management/lib/model-groups';
+import { formatMoney } from '../../../lib/format-money';
 import type { RoutingPolicyView } from '../api/routing-policy-api';
 import { useRoutingPolicy, useRoutingPolicyAccess } from '../hooks/use-routing-policy';
 import type { FormProblems } from '../lib/form-problems';
 import type { RoutingDraft } from '../lib/routing-draft';
 import { CalibrationSection } from './calibration-section';
+import { QualitySection } from './quality-section';
 import { RoutingCacheFields } from './routing-cache-fields';
 
 const routingCardTitle = 'Routing & Cache';
 
 const onOff = (on: boolean) => (on ? 'On' : 'Off');
 const percent = (share: number) => `${Number((share * 100).toFixed(2))}%`;
+
+function describeShadowEvaluation(
+  shadow: RoutingPolicyView['policy']['shadow_evaluation'],
+  modelName: (modelId: string) => string,
+): string {
+  if (shadow.sampling_rate === 0) return 'Off';
+  const judge =
+    shadow.judge_model_id === null ? 'the strongest model each person may use' : modelName(shadow.judge_model_id);
+  return `On: ${percent(shadow.sampling_rate)} of cheaper Auto replies, up to ${formatMoney(shadow.monthly_budget_usd)} a month, judged by ${judge}`;
+}
 
 interface RoutingCacheCardProps {
   models: readonly CatalogModelEntry[];
@@ -63,6 +75,7 @@ function RoutingFacts({ answer, modelName }: { answer: RoutingPolicyView; modelN
               ? `${effective.cache_threshold} (the default)`
               : String(policy.cache.threshold),
         },
+        { label: 'Shadow evaluation', value: describeShadowEvaluation(policy.shadow_evaluation, modelName) },
       ]}
     />
   );
@@ -98,6 +111,7 @@ export function RoutingCacheCard({ models, draft, problems, onChange, onFailure 
               problems={problems}
               onChange={onChange}
               modelName={modelName}
+              showShadowEvaluation={access.mayReset}
             />
           ) : (
             <RoutingFacts answer={answer} modelName={modelName} />
@@ -107,6 +121,7 @@ export function RoutingCacheCard({ models, draft, problems, onChange, onFailure 
             showReset={access.mayReset && !draft}
             onFailure={onFailure}
           />
+          {access.mayReset ? <QualitySection samplingRate={answer.policy.shadow_evaluation.sampling_rate} /> : null}
         </>
       ) : routing.isPending ? (
         <div className="flex justify-center py-6">

@@ -5,6 +5,7 @@ import type { CatalogModelEntry } from '../../role-management/hooks/use-model-ca
 import type { RoutingPolicyView } from '../api/routing-policy-api';
 import type { FormProblems } from '../lib/form-problems';
 import { routingProblemKey, type RoutingDraft } from '../lib/routing-draft';
+import { ShadowEvaluationFields } from './shadow-evaluation-fields';
 
 export interface RoutingCacheFieldsProps {
   answer: RoutingPolicyView;
@@ -13,10 +14,20 @@ export interface RoutingCacheFieldsProps {
   problems: FormProblems;
   onChange: <Field extends keyof RoutingDraft>(field: Field, value: RoutingDraft[Field]) => void;
   modelName: (modelId: string) => string;
+  /** Administrators only: the server refuses a change to shadow evaluation from anyone else. */
+  showShadowEvaluation: boolean;
 }
 
 /** The Routing & Cache card in edit mode. */
-export function RoutingCacheFields({ answer, models, draft, problems, onChange, modelName }: RoutingCacheFieldsProps) {
+export function RoutingCacheFields({
+  answer,
+  models,
+  draft,
+  problems,
+  onChange,
+  modelName,
+  showShadowEvaluation,
+}: RoutingCacheFieldsProps) {
   const problem = (field: keyof RoutingDraft) => problems[routingProblemKey(field)];
   // A model the policy names stays offered even when the catalog no longer lists it.
   const choices = [
@@ -122,6 +133,15 @@ export function RoutingCacheFields({ answer, models, draft, problems, onChange, 
         value={draft.cache_threshold}
         onChange={(event) => onChange('cache_threshold', event.target.value)}
       />
+      {showShadowEvaluation ? (
+        <ShadowEvaluationFields
+          draft={draft}
+          problems={problems}
+          onChange={onChange}
+          choices={models.map((model) => model.id)}
+          modelName={modelName}
+        />
+      ) : null}
     </div>
   );
 }

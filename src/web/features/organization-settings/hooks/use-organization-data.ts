@@ -9,6 +9,7 @@ export const organizationKeys = {
   settings: (orgId: string) => ['admin', orgId, 'organization', 'settings'] as const,
   usage: (orgId: string) => ['admin', orgId, 'organization', 'usage'] as const,
   routingPolicy: (orgId: string) => ['admin', orgId, 'organization', 'routing-policy'] as const,
+  routingQuality: (orgId: string) => ['admin', orgId, 'organization', 'routing-quality'] as const,
   audit: (orgId: string, page?: number) =>
     page === undefined ? (['admin', orgId, 'audit'] as const) : (['admin', orgId, 'audit', page] as const),
 };

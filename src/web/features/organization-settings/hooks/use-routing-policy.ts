@@ -40,7 +40,12 @@ function useRoutingPolicyMutation<Input>(call: (orgId: string, input: Input) => 
   return useMutation({
     mutationFn: (input: Input) => call(orgId, input),
     onSuccess: (answer) => queryClient.setQueryData(organizationKeys.routingPolicy(orgId), answer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.audit(orgId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationKeys.audit(orgId) }),
+        // The quality figures carry the policy's monthly sampling budget.
+        queryClient.invalidateQueries({ queryKey: organizationKeys.routingQuality(orgId) }),
+      ]),
   });
 }
 

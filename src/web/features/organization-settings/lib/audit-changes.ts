@@ -18,6 +18,7 @@ const actionTexts: Record<AuditAction, string> = {
   'subscription.end': 'Ended the subscription: its renewal could not be charged',
   'routing.policy_update': 'Changed how Auto routes and caches',
   'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
+  'routing.router_reset': "Reset the organization's own router, learned from its labels",
   'user.update': 'Changed the details of',
   'user.deactivate': 'Deactivated user',
   'user.reactivate': 'Reactivated user',

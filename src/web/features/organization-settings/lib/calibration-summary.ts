@@ -8,7 +8,7 @@ type CacheFacts = CalibrationFacts['cache'];
 
 export const noAdjustment = 'No adjustment yet';
 
-const kindNames: Readonly<Record<KindFacts['kind'], string>> = {
+export const kindNames: Readonly<Record<KindFacts['kind'], string>> = {
   code: 'Code',
   maths: 'Maths',
   writing: 'Writing',

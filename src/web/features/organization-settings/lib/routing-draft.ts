@@ -1,8 +1,15 @@
 import { routingPolicySchema, type RoutingPolicy, type UpdateRoutingPolicyRequest } from '@contracts';
 import type { FormProblems } from './form-problems';
+import {
+  shadowChanges,
+  shadowDraftOf,
+  shadowProblemFields,
+  shadowSettingsOf,
+  type ShadowEvaluationDraft,
+} from './shadow-evaluation-draft';
 
 /** The Routing & Cache form as typed: the target in percent, '' for "the default" or "every model". */
-export interface RoutingDraft {
+export interface RoutingDraft extends ShadowEvaluationDraft {
   enabled: boolean;
   quality_target_percent: string;
   every_model: boolean;
@@ -27,7 +34,10 @@ const problemFieldOfPolicyPath: Record<string, keyof RoutingDraft> = {
 /** A policy path ('cache.threshold', 'candidate_model_ids.2') as the form field that shows it. */
 function problemKeyOf(path: readonly PropertyKey[]): string {
   const [first, second] = path.map(String);
-  const field = problemFieldOfPolicyPath[first === 'cache' ? `cache.${second}` : (first ?? '')];
+  const field =
+    first === 'shadow_evaluation'
+      ? shadowProblemFields[second ?? '']
+      : problemFieldOfPolicyPath[first === 'cache' ? `cache.${second}` : (first ?? '')];
   return field ? routingProblemKey(field) : `routing.${path.map(String).join('.')}`;
 }
 
@@ -51,6 +61,7 @@ export function routingDraftOf(policy: RoutingPolicy): RoutingDraft {
     reference_model_id: policy.reference_model_id ?? '',
     cache_enabled: policy.cache.enabled,
     cache_threshold: policy.cache.threshold === null ? '' : String(policy.cache.threshold),
+    ...shadowDraftOf(policy.shadow_evaluation),
   };
 }
 
@@ -71,7 +82,7 @@ export function validateRoutingDraft(
     },
     // Not on this form: kept as saved.
     deadlines: saved.deadlines,
-    shadow_evaluation: saved.shadow_evaluation,
+    shadow_evaluation: shadowSettingsOf(draft),
   });
   if (parsed.success) return { values: parsed.data, problems: {} };
   return {
@@ -108,5 +119,7 @@ export function routingChanges(saved: RoutingPolicy, wanted: RoutingPolicy): Upd
   if (wanted.cache.enabled !== saved.cache.enabled) cache.enabled = wanted.cache.enabled;
   if (wanted.cache.threshold !== saved.cache.threshold) cache.threshold = wanted.cache.threshold;
   if (Object.keys(cache).length > 0) changes.cache = cache;
+  const shadow = shadowChanges(saved.shadow_evaluation, wanted.shadow_evaluation);
+  if (shadow) changes.shadow_evaluation = shadow;
   return Object.keys(changes).length > 0 ? changes : undefined;
 }

@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatMoney } from '../../../lib/format-money';
+import { useScopeAccess } from '../../access/hooks/use-scope-access';
+import { Card, Facts } from '../../admin/components/card';
+import { formatCount } from '../../admin/lib/format';
+import { QualityMonthSpend } from '../../organization-settings/components/quality-month-spend';
+import { useRoutingPolicy } from '../../organization-settings/hooks/use-routing-policy';
+import { useRoutingQuality } from '../../organization-settings/hooks/use-routing-quality';
+import { qualityState, qualityTexts, shareWithInterval } from '../../organization-settings/lib/quality-figures';
+
+const linkStyle = 'text-sm font-medium text-brand-ink underline-offset-2 hover:underline';
+const noteStyle = 'text-sm text-slate-600 dark:text-slate-400';
+
+function QualitySummary() {
+  const policy = useRoutingPolicy(true);
+  const quality = useRoutingQuality(true);
+  if (policy.isPending || quality.isPending)
+    return (
+      <div className="flex justify-center py-4">
+        <Spinner label="Loading the quality figures" />
+      </div>
+    );
+  if (!policy.data || !quality.data) return <p className={noteStyle}>The quality figures could not be loaded.</p>;
+  const samplingRate = policy.data.policy.shadow_evaluation.sampling_rate;
+  const state = qualityState(samplingRate, quality.data);
+  if (state === 'off')
+    return (
+      <div className="space-y-2">
+        <p className={noteStyle}>{qualityTexts.off}</p>
+        <Link to="/admin/organization" className={linkStyle}>
+          Shadow evaluation in Organization settings
+        </Link>
+      </div>
+    );
+  const { totals } = quality.data;
+  const share = shareWithInterval(totals);
+  return (
+    <div className="space-y-3">
+      {samplingRate === 0 ? <p className={noteStyle}>{qualityTexts.offWithHistory}</p> : null}
+      {state === 'no-samples' ? (
+        <p className={noteStyle}>{qualityTexts.noSamples}</p>
+      ) : (
+        <Facts
+          facts={[
+            {
+              label: 'Judged as good as the strongest model (95% interval)',
+              value: (
+                <>
+                  <span aria-hidden="true">{share.shown}</span>
+                  <span className="sr-only">{share.spoken}</span>
+                </>
+              ),
+            },
+            { label: 'Replies sampled', value: formatCount(totals.sampled) },
+            { label: 'Sampling cost, all time', value: formatMoney(totals.sampling_cost_usd) },
+          ]}
+        />
+      )}
+      <QualityMonthSpend month={quality.data.month} />
+      <Link to="/admin/organization" className={linkStyle}>
+        By kind of prompt and tier in Organization settings
+      </Link>
+    </div>
+  );
+}
+
+/** The dashboard's summary of what shadow evaluation measured (docs/decisions/067): administrators only, as the server. */
+export function QualitySummaryCard() {
+  const admin = useScopeAccess('admin');
+  if (admin !== 'granted') return null;
+  return (
+    <Card title="Quality of cheaper answers">
+      <QualitySummary />
+    </Card>
+  );
+}
