@@ -11,6 +11,14 @@ module.exports = {
       to: { path: '^src/(server|web|gateway)' },
     },
     {
+      name: 'money-stands-alone',
+      comment:
+        'The money module (docs/decisions/063) is imported by the gateway, the server and the web app: it imports nothing of ours.',
+      severity: 'error',
+      from: { path: '^src/money' },
+      to: { path: '^src/(?!money/)' },
+    },
+    {
       name: 'web-not-server',
       severity: 'error',
       from: { path: '^src/web' },

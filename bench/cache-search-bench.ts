@@ -107,7 +107,7 @@ async function timeInserts(store: CacheStore, owner: BenchOrganisation, count: n
         modelId: 'bench/model',
         embedding: randomUnitVector(random),
         encoderId,
-        referenceCostUsd: 0.001,
+        referenceCostPicodollars: 1_000_000_000n,
         expiresAt,
       },
       { maxEntries: 10_000_000 },

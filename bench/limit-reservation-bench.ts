@@ -50,7 +50,7 @@ async function limitedUser(records: number) {
       modelId,
       maxTokensPerRequest: 2000,
       monthlyTokenLimit: 2_000_000_000,
-      costLimit: 1_000_000,
+      costLimit: '1000000',
     })),
   );
   const [user] = await db
@@ -70,7 +70,7 @@ async function limitedUser(records: number) {
       modelId: modelIds[(offset + index) % modelIds.length]!,
       inputTokens: 300,
       outputTokens: 200,
-      costUsd: 0.000165,
+      costUsd: '0.000165',
       latencyMs: 900,
     }));
     await db.insert(usageRecords).values(batch);

@@ -60,4 +60,31 @@ describe('architecture', () => {
       await rm(root, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('keeps the money module free of our other code, which all may import it', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'tokenwise-architecture-'));
+    const write = async (file: string, text: string) => {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), text);
+    };
+    try {
+      await write('src/contracts/currency.ts', 'export const currency = "USD";\n');
+      await write('src/money/amounts.ts', "import './rounding';\nexport const zero = 0n;\n");
+      await write('src/money/rounding.ts', 'export const half = 5n;\n');
+      await write('src/money/reaching-out.ts', "import '../contracts/currency';\n");
+      await write('src/web/show.ts', "import '../money/amounts';\n");
+      await write('src/gateway/price.ts', "import '../money/amounts';\n");
+      const cwd = process.cwd();
+      process.chdir(root);
+      let violations: string[];
+      try {
+        violations = await violationsIn(['src'], { tsPreCompilationDeps: true });
+      } finally {
+        process.chdir(cwd);
+      }
+      expect(violations).toEqual(['money-stands-alone: src/money/reaching-out.ts -> src/contracts/currency.ts']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

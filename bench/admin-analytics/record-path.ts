@@ -69,8 +69,8 @@ async function preparedReply(db: Database, caller: Caller): Promise<PreparedRepl
     candidates: [{ model_id: model.id, tier: 1, eligible: true }],
     primaryModelId: model.id,
     referenceModelId: reference.id,
-    estimatedCostUsd: 0.0001,
-    estimatedReferenceCostUsd: 0.001,
+    estimatedCostUsd: '0.0001',
+    estimatedReferenceCostUsd: '0.001',
   });
   return {
     caller,
@@ -87,8 +87,8 @@ function finished(outputTokens: number, outcome?: CallUsage['outcome']): CallUsa
   return {
     model,
     usage: { inputTokens: 5, cachedInputTokens: 0, outputTokens, estimated: outcome === undefined },
-    costUsd: 0.0000021,
-    referenceCostUsd: 0.0000356,
+    costPicodollars: 2_100_000n,
+    referenceCostPicodollars: 35_600_000n,
     latencyMs: 1200,
     timeToFirstTokenMs: 210,
     outcome,
@@ -115,8 +115,8 @@ async function recordReply(db: Database, reply: PreparedReply, usageId: string, 
       servedModelId: model.id,
       inputTokens: 5,
       outputTokens: 60,
-      costUsd: 0.0000021,
-      referenceCostUsd: 0.0000356,
+      costPicodollars: 2_100_000n,
+      referenceCostPicodollars: 35_600_000n,
     });
   });
 }

@@ -108,7 +108,7 @@ export async function insertBaseVectors(
         modelId: 'bench/model',
         embedding: Array.from(vector),
         encoderId,
-        referenceCostUsd: 0.001,
+        referenceCostUsd: '0.001',
         expiresAt,
       })),
     );

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
-import { blendedPrice, costOfUsage, modelCatalog } from '../../src/gateway';
+import { blendedPrice, catalogTokenPrices, costOfUsage, modelCatalog } from '../../src/gateway';
+import { parsePicodollars, usdNumber } from '../../src/money';
 import { judgeMessages } from '../../src/gateway/cache/model-same-question-judge';
 import { usageRecords, walletLedger, walletReservations } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
@@ -30,7 +31,7 @@ const judgeModel = modelCatalog
   .filter((model) => model.provider === 'openai' || model.provider === 'anthropic')
   .sort((first, second) => blendedPrice(first) - blendedPrice(second))[0]!;
 const judgeUsage = { inputTokens: 130, outputTokens: 1 };
-const judgeCost = costOfUsage(judgeModel, { ...judgeUsage, cachedInputTokens: 0 });
+const judgeCost = costOfUsage(catalogTokenPrices(judgeModel), { ...judgeUsage, cachedInputTokens: 0 });
 
 const isJudgeCall = (request: ProviderRequest) =>
   request.body.messages?.[0]?.content === judgeMessages('', '')[0]!.content;
@@ -121,7 +122,7 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     expect(judged.text).toBe('First answer from a model');
     expect(judged.metadata!.route).toMatchObject({ reason: 'cache_hit', cached: true });
     expect(judged.metadata!.route!.reason_text).toContain(`judged-same by ${judgeModel.id}`);
-    expect(judged.metadata!.route!.cost_usd).toBeCloseTo(judgeCost, 12);
+    expect(judged.metadata!.route!.cost_usd).toBeCloseTo(usdNumber(judgeCost), 12);
     expect(judged.metadata!.route!.reference_cost_usd).toBeCloseTo(original.reference_cost_usd, 12);
 
     const requests = await script.requests();
@@ -136,11 +137,11 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     expect(judgeRecord).toMatchObject({
       inputTokens: 130,
       outputTokens: 1,
-      referenceCostUsd: 0,
+      referenceCostUsd: '0.000000000000',
       outcome: 'complete',
       billedToWallet: true,
     });
-    expect(judgeRecord!.costUsd).toBeCloseTo(judgeCost, 10);
+    expect(parsePicodollars(judgeRecord!.costUsd)).toBe(judgeCost);
     // Paid from the wallet like any call through the instance's key, and the room it held given back.
     const db = server.database.db;
     expect(await db.select().from(walletLedger).where(eq(walletLedger.usageRecordId, judgeRecord!.id))).toHaveLength(1);
@@ -149,7 +150,7 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     const savings = await call(owner, `/org/${owner.orgId}/routing-savings`);
     expect(savings.body.totals).toMatchObject({ requests: 3, cache_hits: 1 });
     // The model's answer, the judge, the free hit; the saving is the hit's reference cost less the judge's.
-    expect(savings.body.totals.actual_cost).toBeCloseTo(original.cost_usd + judgeCost, 8);
+    expect(savings.body.totals.actual_cost).toBeCloseTo(original.cost_usd + usdNumber(judgeCost), 8);
     expect(savings.body.totals.potential_cost).toBeCloseTo(2 * original.reference_cost_usd, 8);
   });
 
@@ -167,7 +168,9 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     const requests = await script.requests();
     expect(requests.map(isJudgeCall)).toEqual([false, true, false]);
     expect(
-      (await recordsOf(owner)).filter((record) => record.modelId === judgeModel.id && record.referenceCostUsd === 0),
+      (await recordsOf(owner)).filter(
+        (record) => record.modelId === judgeModel.id && parsePicodollars(record.referenceCostUsd) === 0n,
+      ),
     ).toHaveLength(1);
   });
 

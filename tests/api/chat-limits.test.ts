@@ -140,7 +140,7 @@ describe('monthly limits under 50 concurrent messages from one user', () => {
   }, async () => {
     const tokenLimit = 600;
     const user = await limits.limitedUser([
-      { modelId: mini, maxTokensPerRequest: 40, monthlyTokenLimit: tokenLimit, costLimit: 50 },
+      { modelId: mini, maxTokensPerRequest: 40, monthlyTokenLimit: tokenLimit, costLimit: '50' },
     ]);
     // Ten words, one every 20 ms: replies overlap while others are being set up.
     limits.provider.setDefaultReply({ text: 'a b c d e f g h i j', chunkDelayMs: 20 });
@@ -178,7 +178,7 @@ describe('monthly limits under 50 concurrent messages from one user', () => {
 
   it('never records more cost than the cost limit, exactly', { timeout: 120_000 }, async () => {
     const user = await limits.limitedUser([
-      { modelId: mini, maxTokensPerRequest: 40, monthlyTokenLimit: 1_000_000, costLimit: 0.0001 },
+      { modelId: mini, maxTokensPerRequest: 40, monthlyTokenLimit: 1_000_000, costLimit: '0.0001' },
     ]);
     limits.provider.setDefaultReply({ text: 'a b c d e f g h i j', chunkDelayMs: 20 });
     const answers = await burst(user, 50);
@@ -281,7 +281,7 @@ describe('counting what is taken', () => {
     const user = await limits.limitedUser([{ modelId: mini }]);
     const owner = randomUUID();
     await beat(limits.db, owner);
-    const record = (inputTokens: number, outputTokens: number, costUsd: number, createdAt = new Date()) => ({
+    const record = (inputTokens: number, outputTokens: number, costUsd: string, createdAt = new Date()) => ({
       id: randomUUID(),
       orgId: user.orgId,
       userId: user.userId,
@@ -303,10 +303,10 @@ describe('counting what is taken', () => {
       costUsd,
       owner,
     });
-    const finished = record(100, 50, 0.0001);
-    const streaming = record(200, 300, 0.0003);
-    const grownPast = record(400, 500, 0.0009);
-    const lastMonth = record(10, 10, 0.00001, new Date(Date.UTC(2000, 0, 15)));
+    const finished = record(100, 50, '0.0001');
+    const streaming = record(200, 300, '0.0003');
+    const grownPast = record(400, 500, '0.0009');
+    const lastMonth = record(10, 10, '0.00001', new Date(Date.UTC(2000, 0, 15)));
     await limits.db.insert(usageRecords).values([finished, streaming, grownPast, lastMonth]);
     await limits.db.insert(usageReservations).values([
       reservation(streaming.id, 800, '0.000500000000'), // holds 300 tokens and $0.0002 beyond its record
@@ -350,7 +350,7 @@ describe('warnings and offers', () => {
   });
 
   it('warns above 90% of the cost limit too', async () => {
-    const user = await limits.limitedUser([{ modelId: gpt4o, costLimit: 0.01 }]);
+    const user = await limits.limitedUser([{ modelId: gpt4o, costLimit: '0.01' }]);
     // 3,700 input tokens at $2.50 and 10 output at $10 per million: $0.00935 of $0.01.
     limits.provider.enqueueReply({ text: 'Costly', usage: { inputTokens: 3_700, outputTokens: 10 } });
     expect((await limits.send(user, 'Spend', gpt4o)).status).toBe(200);

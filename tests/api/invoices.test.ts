@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scaledInteger } from '../../src/server/usage/limit-arithmetic';
+import { scaledDecimal } from '../../src/money';
 import { invoiceLines, invoices } from '../../src/server/db/schema';
 import type { Person } from './support/analytics-server';
 import { dayFromToday, startBillingServer, type BillingServer } from './support/billing-server';
@@ -9,7 +9,7 @@ import { dayFromToday, startBillingServer, type BillingServer } from './support/
 const mini = 'openai/gpt-4o-mini';
 const haiku = 'anthropic/claude-3-5-haiku-latest';
 /** Exact sums of JSON amounts, in 1e-10 units. */
-const units = (amount: number) => scaledInteger(amount.toFixed(10), 10);
+const units = (amount: number) => scaledDecimal(amount.toFixed(10), 10);
 const sumUnits = (amounts: number[]) => amounts.reduce((sum, amount) => sum + units(amount), 0n);
 
 /** Usage breakdown and invoices: lines, totals, the PDF, and closed periods that never change (docs/decisions/023). */
@@ -34,26 +34,26 @@ describe('usage and invoices', () => {
       modelId: mini,
       inputTokens: 1000,
       outputTokens: 500,
-      costUsd: 0.00045,
+      costUsd: '0.00045',
       daysAgo: 35,
     });
     await setup.recordUsage(admin, {
       modelId: mini,
       inputTokens: 2000,
       outputTokens: 100,
-      costUsd: 0.0000123456,
+      costUsd: '0.0000123456',
       daysAgo: 34,
     });
     await setup.recordUsage(admin, {
       modelId: haiku,
       inputTokens: 300,
       outputTokens: 700,
-      costUsd: 0.0031,
+      costUsd: '0.0031',
       daysAgo: 20,
     });
-    await setup.recordUsage(admin, { modelId: haiku, inputTokens: 10, outputTokens: 20, costUsd: 0.1, daysAgo: 2 });
-    await setup.recordUsage(admin, { modelId: mini, inputTokens: 5, outputTokens: 5, costUsd: 0.2, daysAgo: 0 });
-    await setup.recordUsage(stranger, { modelId: mini, inputTokens: 999, outputTokens: 999, costUsd: 9, daysAgo: 0 });
+    await setup.recordUsage(admin, { modelId: haiku, inputTokens: 10, outputTokens: 20, costUsd: '0.1', daysAgo: 2 });
+    await setup.recordUsage(admin, { modelId: mini, inputTokens: 5, outputTokens: 5, costUsd: '0.2', daysAgo: 0 });
+    await setup.recordUsage(stranger, { modelId: mini, inputTokens: 999, outputTokens: 999, costUsd: '9', daysAgo: 0 });
   }, 120_000);
   afterAll(() => setup?.close());
 
@@ -155,7 +155,13 @@ describe('usage and invoices', () => {
   it('never changes an issued invoice: not for usage arriving later in its period, nor by an UPDATE', async () => {
     const before = (await listInvoices(admin))[1];
     // A record of the closed period written late (a crash recovered, an operator's fix): the roll-ups change, the invoice does not.
-    await setup.recordUsage(admin, { modelId: mini, inputTokens: 4000, outputTokens: 4000, costUsd: 1.5, daysAgo: 30 });
+    await setup.recordUsage(admin, {
+      modelId: mini,
+      inputTokens: 4000,
+      outputTokens: 4000,
+      costUsd: '1.5',
+      daysAgo: 30,
+    });
     const usage = await setup.request(`/subscription/usage/${admin.orgId}`, { token: admin.token });
     expect(usage.body.total.requests).toBe(6);
     const after = (await listInvoices(admin))[1];

@@ -24,7 +24,7 @@ beforeEach(() => limits.provider.reset());
 async function memberWithUse(usedTokens: number): Promise<LimitedUser> {
   // The role as an administrator makes it: replies are not shortened to fit (the default).
   const user = await limits.limitedUser(
-    [{ modelId: mini, maxTokensPerRequest: 50, monthlyTokenLimit: 150, costLimit: 50 }],
+    [{ modelId: mini, maxTokensPerRequest: 50, monthlyTokenLimit: 150, costLimit: '50' }],
     'Limited',
     false,
   );
@@ -35,7 +35,7 @@ async function memberWithUse(usedTokens: number): Promise<LimitedUser> {
     modelId: mini,
     inputTokens: usedTokens - 20,
     outputTokens: 20,
-    costUsd: 0.00001,
+    costUsd: '0.00001',
     latencyMs: 1,
   });
   return user;

@@ -175,7 +175,7 @@ describe('what a plan includes', () => {
       modelId: 'openai/gpt-4o-mini',
       inputTokens: 600_000,
       outputTokens: 399_990,
-      costUsd: 0.3,
+      costUsd: '0.3',
       daysAgo: 0,
     });
     expect((await sendMessage('Before the allowance is used')).status).toBe(200);

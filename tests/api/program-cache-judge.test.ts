@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parsePicodollars } from '../../src/money';
 import { blendedPrice, modelCatalog } from '../../src/gateway';
 import type { RecordedRequest } from '../../src/gateway/testing/fake-provider-server';
 import { judgeMessages } from '../../src/gateway/cache/model-same-question-judge';
@@ -71,11 +72,11 @@ describe("the cache judge for programs' lookups", () => {
       apiKeyId: keyId,
       inputTokens: 130,
       outputTokens: 1,
-      referenceCostUsd: 0,
+      referenceCostUsd: '0.000000000000',
       outcome: 'complete',
       billedToWallet: true,
     });
-    expect(Number(records[0]!.costUsd)).toBeGreaterThan(0);
+    expect(parsePicodollars(records[0]!.costUsd)).toBeGreaterThan(0n);
     expect(await server.db.select().from(usageReservations).where(eq(usageReservations.orgId, admin.orgId))).toEqual(
       [],
     );

@@ -133,7 +133,7 @@ describe('the retention job', () => {
       modelId: 'openai/gpt-4o-mini',
       embedding: [1, 0, 0],
       encoderId: 'retention-test',
-      referenceCostUsd: 0,
+      referenceCostUsd: '0',
       expiresAt: new Date(Date.now() + dayMs),
     });
     const usageBefore = await db

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
 import { findModel, modelCatalog } from '../../src/gateway';
+import { parsePicodollars, sumPicodollars } from '../../src/money';
 import {
   routingDecisions,
   routingQualityLabels,
@@ -165,7 +166,7 @@ describe('shadow evaluation of cheaper Auto replies', () => {
     expect(records).toHaveLength(2);
     for (const record of records)
       expect(record).toMatchObject({ modelId: strongModel.id, outcome: 'complete', messageId: null, decisionId: null });
-    const costs = records.map((record) => BigInt(Math.round(record.costUsd * 1e12))).sort();
+    const costs = records.map((record) => parsePicodollars(record.costUsd)).sort();
     expect([label!.strongCostPicodollars, label!.judgeCostPicodollars].sort()).toEqual(costs);
     expect(label!.strongCostPicodollars).toBeGreaterThan(0n);
 
@@ -252,8 +253,10 @@ describe('shadow evaluation of cheaper Auto replies', () => {
     );
     await askAuto(owner, `${cheapQuestion} ${first.marker}`);
     expect(await first.requests()).toHaveLength(3);
-    const spent = (await shadowRecordsOf(owner.orgId)).reduce((sum, record) => sum + record.costUsd, 0);
-    expect(spent).toBeGreaterThanOrEqual(0.01);
+    const spent = sumPicodollars(
+      (await shadowRecordsOf(owner.orgId)).map((record) => parsePicodollars(record.costUsd)),
+    );
+    expect(spent).toBeGreaterThanOrEqual(parsePicodollars('0.01'));
 
     const second = await scriptProvider({ text: 'Paris.' }, { text: 'never asked' }, { text: 'as good' });
     await askAuto(owner, `${cheapQuestion} ${second.marker}`);

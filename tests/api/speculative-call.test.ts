@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStreamBody } from '../../src/contracts';
+import { parsePicodollars } from '../../src/money';
 import { usageRecords, usageReservations } from '../../src/server/db/schema';
 import {
   startServerWithRemoteEmbeddings,
@@ -85,7 +86,7 @@ describe('asking the model while the cache is searched (the default)', () => {
       }),
     ]);
     expect(stopped[0]!.inputTokens).toBeGreaterThan(0);
-    expect(stopped[0]!.costUsd).toBeGreaterThan(0);
+    expect(parsePicodollars(stopped[0]!.costUsd)).toBeGreaterThan(0n);
     expect(await reservations()).toEqual([]);
   });
 
@@ -109,7 +110,7 @@ describe('asking the model while the cache is searched (the default)', () => {
     expect(stopped).toMatchObject({ decisionId: null, outputTokens: 0 });
     // Both calls were made for this request: the primary refused, the backup stopped.
     expect(stopped!.modelId).not.toBe(refused!.modelId);
-    expect(stopped!.costUsd).toBeGreaterThan(0);
+    expect(parsePicodollars(stopped!.costUsd)).toBeGreaterThan(0n);
     expect(await reservations()).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyUsageOfUsers } from '../../src/server/analytics/user-usage-repository';
 import { organisations, usageRecords } from '../../src/server/db/schema';
 import { startAnalyticsServer, type AnalyticsServer, type Person } from './support/analytics-server';
+import { parsePicodollars, sumUsdDecimals, usdNumber } from '../../src/money';
 
 type UsageRecord = typeof usageRecords.$inferSelect;
 
@@ -15,8 +16,9 @@ const yesterday = () => isoDay(new Date(Date.now() - dayMs));
 
 const tokensOf = (records: UsageRecord[]) =>
   records.reduce((sum, record) => sum + record.inputTokens + record.outputTokens, 0);
-const costOf = (records: UsageRecord[]) => records.reduce((sum, record) => sum + record.costUsd, 0);
-const referenceOf = (records: UsageRecord[]) => records.reduce((sum, record) => sum + record.referenceCostUsd, 0);
+const costOf = (records: UsageRecord[]) => usdNumber(sumUsdDecimals(records.map((record) => record.costUsd)));
+const referenceOf = (records: UsageRecord[]) =>
+  usdNumber(sumUsdDecimals(records.map((record) => record.referenceCostUsd)));
 const dayOf = (record: UsageRecord) => isoDay(record.createdAt);
 
 /** The median (the lower one of an even count) of the records' values. */
@@ -163,8 +165,8 @@ describe('usage analytics', () => {
     );
     // Today's cache hit cost nothing and saved what the original reply would have cost at the reference model.
     const cacheHit = ofModel(mini).find((record) => record.cacheHit)!;
-    expect(cacheHit).toMatchObject({ costUsd: 0, inputTokens: 0, outputTokens: 0 });
-    expect(cacheHit.referenceCostUsd).toBeGreaterThan(0);
+    expect(cacheHit).toMatchObject({ costUsd: '0.000000000000', inputTokens: 0, outputTokens: 0 });
+    expect(parsePicodollars(cacheHit.referenceCostUsd)).toBeGreaterThan(0n);
     expect(savingsOf(haiku).daily_savings.map((day: { date: string }) => day.date)).toEqual([yesterday(), today()]);
     // One total for the range, every model together: what the dashboard shows as the period's saving.
     expect(analytics.cost_savings_total).toEqual({

@@ -23,7 +23,7 @@ describe('the usage projection', () => {
       modelId: 'openai/gpt-4o-mini',
       inputTokens: 4,
       outputTokens: 1,
-      costUsd: 0.000001,
+      costUsd: '0.000001',
       daysAgo: 0,
     });
     const projection = await projectionOf(admin);
@@ -45,7 +45,7 @@ describe('the usage projection', () => {
       modelId: 'openai/gpt-4o-mini',
       inputTokens: 1000,
       outputTokens: 500,
-      costUsd: 0.03,
+      costUsd: '0.03',
       daysAgo: 2,
     });
     const projection = await projectionOf(admin);
@@ -64,7 +64,7 @@ describe('the usage projection', () => {
       modelId: 'openai/gpt-4o',
       inputTokens: 1000,
       outputTokens: 1000,
-      costUsd: 70,
+      costUsd: '70',
       daysAgo: 1,
     });
     const projection = await projectionOf(admin);

@@ -8,6 +8,7 @@ import { chatMessages, usageRecords, users } from '../../src/server/db/schema';
 import { eventually } from './support/chat';
 import { startAnalyticsServer, type AnalyticsServer, type Person } from './support/analytics-server';
 import { rollUpsAndRecords } from './support/usage-totals';
+import { usdDecimal } from '../../src/money';
 
 const mini = 'openai/gpt-4o-mini';
 const sonnet = 'anthropic/claude-sonnet-4';
@@ -165,8 +166,8 @@ describe('usage roll-ups', () => {
       modelId: index % 3 === 0 ? sonnet : mini,
       inputTokens: 10 + index,
       outputTokens: index,
-      costUsd: 0.0000001234 * index,
-      referenceCostUsd: 0.0000004321 * index,
+      costUsd: usdDecimal(123_400n * BigInt(index)),
+      referenceCostUsd: usdDecimal(432_100n * BigInt(index)),
       latencyMs: 100 + 37 * index,
       timeToFirstTokenMs: 20 + index,
       outcome: 'streaming' as const,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findModel } from '../catalog/catalog-queries';
 import { modelCatalog } from '../catalog/model-catalog';
 import { costOfUsage } from '../catalog/usage-cost';
+import { catalogTokenPrices } from '../catalog/token-prices';
 import { createModelGateway } from '../providers/model-gateway';
 import { failOnConsoleOutput } from '../testing/fail-on-console-output';
 import { startFakeProviderServer, type FakeProviderServer } from '../testing/fake-provider-server';
@@ -33,8 +34,10 @@ describe('the model judge over the OpenAI wire format', () => {
     server.enqueueReply({ text: 'same', usage: { inputTokens: 120, outputTokens: 1 } });
     const verdict = await judgeOver(server.url).judge(query, cached);
     expect(verdict).toMatchObject({ same: true, usage: { inputTokens: 120, outputTokens: 1, estimated: false } });
-    expect(verdict.costUsd).toBe(costOfUsage(model, { inputTokens: 120, cachedInputTokens: 0, outputTokens: 1 }));
-    expect(verdict.costUsd).toBeGreaterThan(0);
+    expect(verdict.costPicodollars).toBe(
+      costOfUsage(catalogTokenPrices(model), { inputTokens: 120, cachedInputTokens: 0, outputTokens: 1 }),
+    );
+    expect(verdict.costPicodollars).toBeGreaterThan(0n);
     expect(server.requests).toHaveLength(1);
     const body = server.requests[0]!.body as {
       model: string;
@@ -55,13 +58,15 @@ describe('the model judge over the OpenAI wire format', () => {
     server.enqueueReply({ text: 'Different.', usage: { inputTokens: 118, outputTokens: 2 } });
     const verdict = await judgeOver(server.url).judge(query, cached);
     expect(verdict.same).toBe(false);
-    expect(verdict.costUsd).toBe(costOfUsage(model, { inputTokens: 118, cachedInputTokens: 0, outputTokens: 2 }));
+    expect(verdict.costPicodollars).toBe(
+      costOfUsage(catalogTokenPrices(model), { inputTokens: 118, cachedInputTokens: 0, outputTokens: 2 }),
+    );
   });
 
   it('reads a provider failure as "not the same", without throwing', async () => {
     server.enqueueReply({ failBeforeStream: { status: 400, message: 'bad request' } });
     const verdict = await judgeOver(server.url).judge(query, cached);
-    expect(verdict).toMatchObject({ same: false, costUsd: 0 });
+    expect(verdict).toMatchObject({ same: false, costPicodollars: 0n });
     expect(verdict.failed).toBeDefined();
   });
 
@@ -79,7 +84,9 @@ describe('the model judge over the OpenAI wire format', () => {
       judgeOver(server.url),
     );
     expect(decision).toMatchObject({ hit: true, reason: 'judged-same' });
-    expect(decision.judgeCostUsd).toBe(costOfUsage(model, { inputTokens: 100, cachedInputTokens: 0, outputTokens: 1 }));
+    expect(decision.judgeCostPicodollars).toBe(
+      costOfUsage(catalogTokenPrices(model), { inputTokens: 100, cachedInputTokens: 0, outputTokens: 1 }),
+    );
   });
 });
 

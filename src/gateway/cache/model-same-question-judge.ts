@@ -1,4 +1,6 @@
+import type { Picodollars } from '../../money';
 import { costOfUsage } from '../catalog/usage-cost';
+import { catalogTokenPrices } from '../catalog/token-prices';
 import type { CatalogModel } from '../catalog/catalog-schema';
 import type { ChatMessage, ChatProvider } from '../providers/chat-provider';
 import type { TokenUsage } from '../usage/token-usage';
@@ -24,7 +26,7 @@ export function judgeMessages(query: string, cachedPrompt: string): ChatMessage[
 /** What the judge found, with the call's reported usage for the caller to record. */
 interface ModelJudgeVerdict {
   same: boolean;
-  costUsd: number;
+  costPicodollars: Picodollars;
   /** Absent when the call failed before the provider reported any. */
   usage?: TokenUsage & { estimated: boolean };
   /** The call failed: the verdict is "not the same", never a failed chat. */
@@ -79,12 +81,21 @@ export function createModelSameQuestionJudge(options: {
               estimated: part.estimated,
             };
           else if (part.type === 'finish' && part.reason === 'aborted')
-            return { same: false, costUsd: usage ? costOfUsage(model, usage) : 0, usage };
+            return { same: false, costPicodollars: usage ? costOfUsage(catalogTokenPrices(model), usage) : 0n, usage };
         }
       } catch (error) {
-        return { same: false, costUsd: usage ? costOfUsage(model, usage) : 0, usage, failed: error };
+        return {
+          same: false,
+          costPicodollars: usage ? costOfUsage(catalogTokenPrices(model), usage) : 0n,
+          usage,
+          failed: error,
+        };
       }
-      return { same: readsSame(text), costUsd: usage ? costOfUsage(model, usage) : 0, usage };
+      return {
+        same: readsSame(text),
+        costPicodollars: usage ? costOfUsage(catalogTokenPrices(model), usage) : 0n,
+        usage,
+      };
     },
   };
 }

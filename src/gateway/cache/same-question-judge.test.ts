@@ -5,13 +5,13 @@ import { decideCacheHitWithJudge, type SameQuestionJudge } from './same-question
 const settings = resolveCacheSettings({ similarityThreshold: 0.8 });
 
 /** A judge that answers from a table and records what it was asked. */
-function fakeJudge(same: boolean, costUsd = 0.00002): SameQuestionJudge & { asked: [string, string][] } {
+function fakeJudge(same: boolean, costPicodollars = 20_000_000n): SameQuestionJudge & { asked: [string, string][] } {
   const asked: [string, string][] = [];
   return {
     asked,
     judge: async (query, cachedPrompt) => {
       asked.push([query, cachedPrompt]);
-      return { same, costUsd };
+      return { same, costPicodollars };
     },
   };
 }
@@ -23,13 +23,13 @@ describe('the optional same-question judge', () => {
   it('is asked about a borderline pair only, and its yes is a hit whose cost is reported', async () => {
     const judge = fakeJudge(true);
     const decision = await decideCacheHitWithJudge(query, reworded, settings, judge);
-    expect(decision).toMatchObject({ hit: true, reason: 'judged-same', judgeCostUsd: 0.00002 });
+    expect(decision).toMatchObject({ hit: true, reason: 'judged-same', judgeCostPicodollars: 20_000_000n });
     expect(judge.asked).toEqual([[query, reworded.prompt]]);
   });
 
   it('keeps the miss when the judge says no, still reporting the cost', async () => {
-    const decision = await decideCacheHitWithJudge(query, reworded, settings, fakeJudge(false, 0.00003));
-    expect(decision).toMatchObject({ hit: false, reason: 'different-content', judgeCostUsd: 0.00003 });
+    const decision = await decideCacheHitWithJudge(query, reworded, settings, fakeJudge(false, 30_000_000n));
+    expect(decision).toMatchObject({ hit: false, reason: 'different-content', judgeCostPicodollars: 30_000_000n });
   });
 
   it.each([
@@ -56,7 +56,7 @@ describe('the optional same-question judge', () => {
     const judge = fakeJudge(true);
     const decision = await decideCacheHitWithJudge(question, candidate, settings, judge);
     expect(judge.asked).toEqual([]);
-    expect(decision.judgeCostUsd).toBeUndefined();
+    expect(decision.judgeCostPicodollars).toBeUndefined();
   });
 
   it('changes nothing when no judge is configured', async () => {

@@ -1,3 +1,4 @@
+import type { Picodollars } from '../../money';
 import type { CacheSettings } from './cache-settings';
 import { decideCacheHit, type CacheCandidate, type CacheDecision } from './cache-decision';
 
@@ -7,12 +8,16 @@ import { decideCacheHit, type CacheCandidate, type CacheDecision } from './cache
  * What it costs is counted against the saving of the hit it allows.
  */
 export interface SameQuestionJudge {
-  judge(query: string, cachedPrompt: string, signal?: AbortSignal): Promise<{ same: boolean; costUsd: number }>;
+  judge(
+    query: string,
+    cachedPrompt: string,
+    signal?: AbortSignal,
+  ): Promise<{ same: boolean; costPicodollars: Picodollars }>;
 }
 
 export type JudgedCacheDecision = CacheDecision & {
   /** What asking the judge cost, when it was asked. */
-  judgeCostUsd?: number;
+  judgeCostPicodollars?: Picodollars;
 };
 
 /**
@@ -37,6 +42,11 @@ export async function decideCacheHitWithJudge(
   if (!judge || !isBorderline(decision)) return decision;
   const verdict = await judge.judge(query, candidate.prompt, signal);
   return verdict.same
-    ? { hit: true, reason: 'judged-same', differences: decision.differences, judgeCostUsd: verdict.costUsd }
-    : { ...decision, judgeCostUsd: verdict.costUsd };
+    ? {
+        hit: true,
+        reason: 'judged-same',
+        differences: decision.differences,
+        judgeCostPicodollars: verdict.costPicodollars,
+      }
+    : { ...decision, judgeCostPicodollars: verdict.costPicodollars };
 }

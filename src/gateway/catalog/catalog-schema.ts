@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pricePerTokenOf } from '../../money';
 
 /** Providers the gateway can reach; 'local' is the embedded model that needs no API key. */
 export const providerNames = ['openai', 'anthropic', 'google', 'openai-compatible', 'local'] as const;
@@ -8,7 +9,17 @@ export type ProviderName = (typeof providerNames)[number];
 const capabilityTiers = [1, 2, 3] as const;
 export type CapabilityTier = (typeof capabilityTiers)[number];
 
-const pricePerMillion = z.number().min(0);
+/** A price per million tokens with at most 6 decimals is a whole number of picodollars per token (docs/decisions/063). */
+export function isWholePicodollarsPerToken(usdPerMillion: number): boolean {
+  try {
+    pricePerTokenOf(usdPerMillion);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pricePerMillion = z.number().min(0).refine(isWholePicodollarsPerToken, { error: 'at most 6 decimals' });
 
 /**
  * One model of the catalog. Prices are USD per million tokens as the provider lists them on

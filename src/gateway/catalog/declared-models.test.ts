@@ -77,6 +77,11 @@ describe('parseDeclaredModels', () => {
       /^model 1 \(input_price_per_million\): must be 0 or more$/,
     ],
     [
+      'a price finer than a picodollar per token',
+      JSON.stringify([{ ...small, input_price_per_million: 0.0000001 }]),
+      /^model 1 \(input_price_per_million\): must have at most 6 decimals \(whole picodollars per token\)$/,
+    ],
+    [
       'a fractional context window',
       JSON.stringify([{ ...small, context_window: 1.5 }]),
       /^model 1 \(context_window\): must be a whole number of tokens$/,

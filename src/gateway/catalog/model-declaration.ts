@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { modelCatalogSchema, type CatalogModel } from './catalog-schema';
+import { isWholePicodollarsPerToken, modelCatalogSchema, type CatalogModel } from './catalog-schema';
 
 // What an operator's JSON declarations of an OpenAI-compatible server's models share
 // (OPENAI_COMPATIBLE_MODELS, OPENAI_COMPATIBLE_EMBEDDING_MODELS): the fields, the catalog id, and
@@ -15,7 +15,8 @@ export const declaredModelId = z
 export const declaredModelName = z.string().trim().min(1).max(200).optional();
 export const declaredPrice = z
   .number({ error: 'must be a number of dollars per million tokens' })
-  .min(0, { error: 'must be 0 or more' });
+  .min(0, { error: 'must be 0 or more' })
+  .refine(isWholePicodollarsPerToken, { error: 'must have at most 6 decimals (whole picodollars per token)' });
 export const declaredTokens = z
   .number({ error: 'must be a whole number of tokens' })
   .int({ error: 'must be a whole number of tokens' })

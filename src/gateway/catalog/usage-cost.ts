@@ -1,20 +1,16 @@
+import { type Picodollars, priceOfTokens } from '../../money';
 import type { TokenUsage } from '../usage/token-usage';
-import type { CatalogModel } from './catalog-schema';
-
-type PricedModel = Pick<CatalogModel, 'inputPricePerMillion' | 'outputPricePerMillion' | 'cachedInputPricePerMillion'>;
+import type { TokenPrices } from './token-prices';
 
 /**
- * Cost in USD of one usage record on a model. Cached input tokens are billed at the cached
- * price where the model has one, otherwise at the input price; `inputTokens` includes them.
- * Not rounded: round only where money is shown or charged.
+ * Cost of one usage record at a model's prices, exactly. Cached input tokens are billed at the
+ * cached price (the input price where the model has none); `inputTokens` includes them.
  */
-export function costOfUsage(model: PricedModel, usage: TokenUsage): number {
+export function costOfUsage(prices: TokenPrices, usage: TokenUsage): Picodollars {
   const cachedTokens = Math.min(usage.cachedInputTokens, usage.inputTokens);
-  const uncachedTokens = usage.inputTokens - cachedTokens;
-  const cachedPrice = model.cachedInputPricePerMillion ?? model.inputPricePerMillion;
-  const microDollars =
-    uncachedTokens * model.inputPricePerMillion +
-    cachedTokens * cachedPrice +
-    usage.outputTokens * model.outputPricePerMillion;
-  return microDollars / 1_000_000;
+  return (
+    priceOfTokens(prices.input, usage.inputTokens - cachedTokens) +
+    priceOfTokens(prices.cachedInput, cachedTokens) +
+    priceOfTokens(prices.output, usage.outputTokens)
+  );
 }

@@ -2,7 +2,7 @@ import type { ModelAnalytics, UsageFilter } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { savingsRange } from '../routing/savings-service';
-import { subtractDecimals, sumDecimals } from './decimal-sum';
+import { sumUsdDecimals, usdNumber } from '../../money';
 import { groupBy } from './group-by';
 import { addHistograms, histogramMedian } from './latency-histogram';
 import { modelName, modelProvider, shareOf } from './model-names';
@@ -11,8 +11,8 @@ import type { DayModelTotals } from './usage-totals-repository';
 
 function counts(rows: readonly DayModelTotals[]) {
   const sum = (pick: (row: DayModelTotals) => number) => rows.reduce((total, row) => total + pick(row), 0);
-  const cost = sumDecimals(rows.map((row) => row.costUsd));
-  const potential = sumDecimals(rows.map((row) => row.referenceCostUsd));
+  const cost = sumUsdDecimals(rows.map((row) => row.costUsd));
+  const potential = sumUsdDecimals(rows.map((row) => row.referenceCostUsd));
   const requests = sum((row) => row.requests);
   const completed = sum((row) => row.completed);
   return {
@@ -23,9 +23,9 @@ function counts(rows: readonly DayModelTotals[]) {
     cached_input_tokens: sum((row) => row.cachedInputTokens),
     output_tokens: sum((row) => row.outputTokens),
     tokens_used: sum((row) => row.tokens),
-    cost,
-    potential_cost: potential,
-    savings: subtractDecimals(potential, cost),
+    cost: usdNumber(cost),
+    potential_cost: usdNumber(potential),
+    savings: usdNumber(potential - cost),
     cache_hits: sum((row) => row.cacheHits),
     auto_decisions: sum((row) => row.autoDecisions),
   };

@@ -2,7 +2,7 @@ import { usagePeriodDays, type OrganisationUsage, type UsagePeriod } from '../..
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { addDays } from './billing-cycle';
-import { sumDecimals } from './decimal-sum';
+import { sumUsdDecimals, usdNumber } from '../../money';
 import { groupBy } from './group-by';
 import { modelName } from './model-names';
 import { totalsByMonthAndModel, type MonthModelTotals } from './usage-totals-repository';
@@ -11,7 +11,7 @@ function amounts(rows: readonly MonthModelTotals[]) {
   return {
     requests: rows.reduce((total, row) => total + row.requests, 0),
     tokens: rows.reduce((total, row) => total + row.tokens, 0),
-    cost: sumDecimals(rows.map((row) => row.costUsd)),
+    cost: usdNumber(sumUsdDecimals(rows.map((row) => row.costUsd))),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Executor } from '../db/database';
 import { notFound } from '../http/app-error';
 import { savingsRange } from '../routing/savings-service';
 import { billingCycleOn } from './billing-cycle';
-import { subtractDecimals, sumDecimals } from './decimal-sum';
+import { sumUsdDecimals, usdNumber, usdNumberOf } from '../../money';
 import { groupBy } from './group-by';
 import { modelName, shareOf } from './model-names';
 import { dailyTotals, type KeyViewer, usageFilterOf } from './usage-filter';
@@ -42,10 +42,10 @@ export async function subscriptionAnalytics(
   const inCycle = rows.filter((row) => row.day >= cycle.startDate && row.day <= cycle.endDate);
   const inSavings = rows.filter((row) => row.day >= savings.from && row.day <= savings.to);
   const tokensUsed = sumOf(inCycle, (row) => row.tokens);
-  const savingsActual = sumDecimals(inSavings.map((row) => row.costUsd));
-  const savingsPotential = sumDecimals(inSavings.map((row) => row.referenceCostUsd));
+  const savingsActual = sumUsdDecimals(inSavings.map((row) => row.costUsd));
+  const savingsPotential = sumUsdDecimals(inSavings.map((row) => row.referenceCostUsd));
   return {
-    total_cost: sumDecimals(inCycle.map((row) => row.costUsd)),
+    total_cost: usdNumber(sumUsdDecimals(inCycle.map((row) => row.costUsd))),
     total_tokens_used: tokensUsed,
     tokens_remaining: Math.max(0, allowance.tokensPerCycle - tokensUsed),
     billing_cycle: { start_date: cycle.startDate, end_date: cycle.endDate, next_billing_date: cycle.nextBillingDate },
@@ -53,7 +53,7 @@ export async function subscriptionAnalytics(
       model_id: modelId,
       model_name: modelName(catalog, modelId),
       tokens_used: sumOf(days, (row) => row.tokens),
-      cost: sumDecimals(days.map((row) => row.costUsd)),
+      cost: usdNumber(sumUsdDecimals(days.map((row) => row.costUsd))),
       success_rate: shareOf(
         sumOf(days, (row) => row.completed),
         sumOf(days, (row) => row.requests),
@@ -62,7 +62,7 @@ export async function subscriptionAnalytics(
     usage_trend: [...groupBy(inCycle, (row) => row.day)].map(([day, models]) => ({
       date: day,
       tokens_used: sumOf(models, (row) => row.tokens),
-      cost: sumDecimals(models.map((row) => row.costUsd)),
+      cost: usdNumber(sumUsdDecimals(models.map((row) => row.costUsd))),
     })),
     cost_savings: [...groupBy(inSavings, (row) => row.modelId)].map(([modelId, days]) => ({
       model_id: modelId,
@@ -70,15 +70,15 @@ export async function subscriptionAnalytics(
       daily_savings: days.map((row) => ({
         date: row.day,
         tokens_used: row.tokens,
-        actual_cost: Number(row.costUsd),
-        potential_cost: Number(row.referenceCostUsd),
+        actual_cost: usdNumberOf(row.costUsd),
+        potential_cost: usdNumberOf(row.referenceCostUsd),
       })),
     })),
     cost_savings_total: {
       tokens_used: sumOf(inSavings, (row) => row.tokens),
-      actual_cost: savingsActual,
-      potential_cost: savingsPotential,
-      savings: subtractDecimals(savingsPotential, savingsActual),
+      actual_cost: usdNumber(savingsActual),
+      potential_cost: usdNumber(savingsPotential),
+      savings: usdNumber(savingsPotential - savingsActual),
     },
   };
 }

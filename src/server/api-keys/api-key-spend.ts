@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { usageRecords, usageReservations } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
-import { picodollars } from '../usage/limit-arithmetic';
+import { parsePicodollars } from '../../money';
 
 // What an API key's calls cost this month, against its monthly budget (docs/decisions/049). Months
 // are UTC calendar months, as the per-user monthly limits'. Money is picodollars (bigint).
@@ -44,7 +44,7 @@ export async function recordedSpendByKey(
       ),
     )
     .groupBy(usageRecords.apiKeyId);
-  return new Map(rows.map((row) => [row.keyId, picodollars(row.cost)]));
+  return new Map(rows.map((row) => [row.keyId, parsePicodollars(row.cost)]));
 }
 
 /**
@@ -90,5 +90,8 @@ export async function readApiKeySpend(
     sql`select (${recorded})::text as recorded, (${held})::text as held`,
   );
   const row = (result as unknown as { rows: { recorded: string; held: string }[] }).rows[0];
-  return { recordedPicodollars: picodollars(row?.recorded ?? '0'), heldPicodollars: picodollars(row?.held ?? '0') };
+  return {
+    recordedPicodollars: parsePicodollars(row?.recorded ?? '0'),
+    heldPicodollars: parsePicodollars(row?.held ?? '0'),
+  };
 }

@@ -11,7 +11,7 @@ import { AppError, forbidden, notFound, validationFailed } from '../http/app-err
 import type { Caller } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import { findRole } from '../roles/role-repository';
-import { scaledInteger } from '../usage/limit-arithmetic';
+import { scaledDecimal } from '../../money';
 import type { ApiKeyDependencies } from './api-key-dependencies';
 import { countLiveKeys, findApiKey, insertApiKey, prefixTaken, type NewApiKey } from './api-key-repository';
 import { auditedApiKey, presentApiKey } from './present-api-key';
@@ -116,5 +116,5 @@ function expiryOf(expiresAt: string | null | undefined, now: Date): Date | null 
 
 /** Dollars with whole cents (validated) as integer microdollars; null or absent is no budget. */
 export function microdollarsOf(dollars: number | null | undefined): bigint | null {
-  return dollars === undefined || dollars === null ? null : scaledInteger(dollars.toFixed(2), 6);
+  return dollars === undefined || dollars === null ? null : scaledDecimal(dollars.toFixed(2), 6);
 }

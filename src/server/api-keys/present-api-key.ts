@@ -1,5 +1,5 @@
 import type { ApiKeyStatus, ApiKeyView } from '../../contracts';
-import { usdNumber } from '../usage/limit-arithmetic';
+import { usdNumber } from '../../money';
 import { displayPrefix } from './api-key-secrets';
 import type { ApiKeyRecord } from './api-key-repository';
 

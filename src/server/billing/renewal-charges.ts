@@ -3,7 +3,7 @@ import type { Executor } from '../db/database';
 import { findWallet } from '../wallet/ledger-repository';
 import { claimPayment } from '../wallet/payment-repository';
 import { testCardByPaymentMethod } from '../wallet/test-cards';
-import { centsText, centsToPicodollars } from '../wallet/wallet-money';
+import { centsDecimal, centsToPicodollars } from '../../money';
 import { recordCharge, type ChargeResult, type PlanChargeRequest, type PlanCharges } from './plan-charges';
 import type { PlanOrder } from './plan-orders';
 import { noSavedCardReason } from './renewal-dunning';
@@ -64,7 +64,7 @@ export function createTestModePlanCharges(): PlanCharges {
         id: paymentId,
         orgId: request.orgId,
         idempotencyKey: `plan-${request.idempotencyKey}`,
-        amount: centsText(request.amountCents),
+        amount: centsDecimal(request.amountCents),
         currency: request.currency,
         status: testCard.decline ? 'failed' : 'succeeded',
         processor: 'test',

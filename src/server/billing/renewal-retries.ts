@@ -5,7 +5,7 @@ import type { BillingDependencies } from './billing-dependencies';
 import { centsOf, centsText } from './billing-money';
 import { chargeWaitingRenewals } from './live-plan-charges';
 import type { Executor } from '../db/database';
-import { centsToPicodollars } from '../wallet/wallet-money';
+import { centsToPicodollars } from '../../money';
 import { findCharge, reopenCharge, settleCharge, type ChargeRow } from './plan-charges';
 import type { PlanOrder } from './plan-orders';
 import { findSubscription, listRetriesDue, noSavedCardReason, renewalFailed, renewalPaid } from './renewal-dunning';

@@ -1,7 +1,7 @@
 import { usagePeriodDays, type UsageBreakdown, type UsagePeriod } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import { addDays } from '../analytics/billing-cycle';
-import { sumDecimals } from '../analytics/decimal-sum';
+import { sumUsdDecimals, usdNumber } from '../../money';
 import { groupBy } from '../analytics/group-by';
 import { modelName } from '../analytics/model-names';
 import { totalsByDayAndModel, type DayModelTotals } from '../analytics/usage-totals-repository';
@@ -15,7 +15,7 @@ function amounts(rows: readonly DayModelTotals[]) {
   return {
     requests: rows.reduce((total, row) => total + row.requests, 0),
     tokens: rows.reduce((total, row) => total + row.tokens, 0),
-    cost: sumDecimals(rows.map((row) => row.costUsd)),
+    cost: usdNumber(sumUsdDecimals(rows.map((row) => row.costUsd))),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Executor } from '../db/database';
 import { AppError } from '../http/app-error';
 import { lockWallet, postToWallet, reservedAgainstWallet } from '../wallet/ledger-repository';
 import { claimPayment, findPaymentByKey, type PaymentRow } from '../wallet/payment-repository';
-import { centsText, centsToPicodollars, dollarsShownDown, picodollars } from '../wallet/wallet-money';
+import { centsDecimal, centsToPicodollars, parsePicodollars, wholeCents } from '../../money';
 import type { PlanOrder } from './plan-orders';
 
 export interface WalletPlanPayment {
@@ -21,7 +21,7 @@ export interface WalletPlanPayment {
 /** What the wallet has for a payment now: its balance less what model calls in progress hold. */
 export async function walletAvailable(transaction: Executor, orgId: string): Promise<bigint> {
   const wallet = await lockWallet(transaction, orgId);
-  return picodollars(wallet.balance) - picodollars(await reservedAgainstWallet(transaction, orgId));
+  return parsePicodollars(wallet.balance) - parsePicodollars(await reservedAgainstWallet(transaction, orgId));
 }
 
 /**
@@ -38,13 +38,16 @@ export async function payFromWallet(transaction: Executor, payment: WalletPlanPa
   if (available < centsToPicodollars(payment.amountCents))
     throw new AppError(
       'payment_required',
-      subscriptionMessages.walletCannotPayPlan(centsText(payment.amountCents), dollarsShownDown(available)),
+      subscriptionMessages.walletCannotPayPlan(
+        centsDecimal(payment.amountCents),
+        centsDecimal(wholeCents(available, 'down')),
+      ),
     );
   const claimed = await claimPayment(transaction, {
     id: randomUUID(),
     orgId: payment.orgId,
     idempotencyKey: payment.key,
-    amount: centsText(payment.amountCents),
+    amount: centsDecimal(payment.amountCents),
     currency: payment.currency,
     status: 'succeeded',
     processor: 'wallet',
@@ -56,7 +59,7 @@ export async function payFromWallet(transaction: Executor, payment: WalletPlanPa
   if (!claimed) throw new Error('A wallet payment claimed under the organisation lock already exists');
   await postToWallet(transaction, {
     orgId: payment.orgId,
-    amount: `-${centsText(payment.amountCents)}`,
+    amount: `-${centsDecimal(payment.amountCents)}`,
     description: payment.description,
     paymentId: claimed.id,
   });

@@ -1,4 +1,5 @@
 import { getTableColumns } from 'drizzle-orm';
+import type { Picodollars } from '../../money';
 import { cacheEntries } from '../db/schema';
 
 /** A stored reply as the cache hands it out: every column but the embedding. */
@@ -25,7 +26,7 @@ interface NewCacheEntryFields {
   /** Unit vector (cosine similarity is then a dot product) from the encoder named by encoderId. */
   embedding: Float32Array;
   encoderId: string;
-  referenceCostUsd: number;
+  referenceCostPicodollars: Picodollars;
   /** Creation time plus the organisation's time to live. */
   expiresAt: Date;
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { usdDecimal } from '../../money';
 import type { Executor } from '../db/database';
 import { cacheEntries } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -10,9 +11,15 @@ import { entryColumns, type CacheEntry, type NewCacheEntry, type RemovedEntry } 
 const removedColumns = { id: cacheEntries.id, scopeKey: cacheEntries.scopeKey };
 
 export async function insertEntry(db: Executor, entry: NewCacheEntry, now: Date): Promise<CacheEntry> {
+  const { referenceCostPicodollars, ...fields } = entry;
   const [row] = await db
     .insert(cacheEntries)
-    .values({ ...entry, embedding: Array.from(entry.embedding), createdAt: now })
+    .values({
+      ...fields,
+      referenceCostUsd: usdDecimal(referenceCostPicodollars),
+      embedding: Array.from(entry.embedding),
+      createdAt: now,
+    })
     .returning(entryColumns);
   if (!row) throw new Error('Saving a cache entry returned no row');
   return row;

@@ -1,3 +1,4 @@
+import { parsePicodollars, usdDecimal, usdNumber } from '../../money';
 import { randomUUID } from 'node:crypto';
 import { findModel } from '../../gateway';
 import type { Caller } from '../http/context';
@@ -35,12 +36,13 @@ export async function startCachedReply(
     cacheSimilarity: hit.similarity,
     cacheEntryId: hit.entry.id,
     primaryModelId: model.id,
-    estimatedCostUsd: hit.judged?.costUsd ?? 0,
+    estimatedCostUsd: usdDecimal(hit.judged?.costPicodollars ?? 0n),
     estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
-  const judgeCostUsd = hit.judged?.costUsd ?? 0;
-  noteCacheHit({ modelId: model.id, provider: model.provider, savedUsd: hit.entry.referenceCostUsd - judgeCostUsd });
+  const judgeCost = hit.judged?.costPicodollars ?? 0n;
+  const saved = parsePicodollars(hit.entry.referenceCostUsd) - judgeCost;
+  noteCacheHit({ modelId: model.id, provider: model.provider, savedUsd: usdNumber(saved) });
   const slot = { caller, ...target, replyMessageId: randomUUID() };
   const owner = { orgId: caller.orgId, userId: caller.userId };
 
@@ -72,7 +74,7 @@ export async function startCachedReply(
         inputTokens: 0,
         cachedInputTokens: 0,
         outputTokens: 0,
-        costUsd: 0,
+        costUsd: '0',
         referenceCostUsd: hit.entry.referenceCostUsd,
         cacheHit: true,
         latencyMs: elapsed,
@@ -88,8 +90,8 @@ export async function startCachedReply(
         servedModelId: model.id,
         inputTokens: 0,
         outputTokens: 0,
-        costUsd: hit.judged?.costUsd ?? 0,
-        referenceCostUsd: hit.entry.referenceCostUsd,
+        costPicodollars: judgeCost,
+        referenceCostPicodollars: parsePicodollars(hit.entry.referenceCostUsd),
       });
       return { message, decision: completed };
     });

@@ -1,3 +1,4 @@
+import { parsePicodollars } from '../../money';
 import { and, eq } from 'drizzle-orm';
 import { readCallerState } from '../caller-state/caller-state-registry';
 import { isAdministrator, type ChatModel, type OrganisationSettings } from '../../contracts';
@@ -58,7 +59,7 @@ export async function listUsableModels(
         ...promptLimit(promptCapacity(model), policyLimit),
         replyTokenCap: Math.max(1, Math.min(perRequest, model.maxOutputTokens)),
         monthlyTokenLimit,
-        costLimitUsd: costLimit,
+        costLimitPicodollars: parsePicodollars(costLimit),
         shortenReplyToFit: role?.shortenRepliesToFit ?? false,
       },
     ];

@@ -1,3 +1,4 @@
+import { usdNumberOf } from '../../money';
 import type { ChatMessageView, ChatSessionView, ReplyVersionView } from '../../contracts';
 import type { ChatMessageRecord, FeedbackRating, UsageRecord } from './chat-message-repository';
 import type { ChatSessionRecord } from './chat-session-repository';
@@ -37,7 +38,7 @@ export function presentMessage(
       input_tokens: usage.inputTokens,
       cached_input_tokens: usage.cachedInputTokens,
       output_tokens: usage.outputTokens,
-      cost_usd: usage.costUsd,
+      cost_usd: usdNumberOf(usage.costUsd),
       latency_ms: usage.latencyMs,
       time_to_first_token_ms: usage.timeToFirstTokenMs,
       estimated: usage.estimated,
@@ -63,7 +64,7 @@ export function presentReplyVersion({
     status: version.status,
     tokens_used: version.tokens,
     created_at: version.answeredAt.toISOString(),
-    cost_usd: usage?.costUsd ?? null,
+    cost_usd: usage ? usdNumberOf(usage.costUsd) : null,
     finish_reason: usage?.finishReason ?? null,
   };
 }

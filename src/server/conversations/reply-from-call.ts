@@ -51,7 +51,7 @@ export function replyFromCall(
         text,
         metadata,
         model: model.id,
-        referenceCostUsd: settled.referenceCostUsd,
+        referenceCostPicodollars: settled.referenceCostPicodollars,
       }),
     );
     return { text, metadata, afterwards };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { costOfUsage, type ChatMessage } from '../../gateway';
+import { catalogTokenPrices, costOfUsage, type ChatMessage } from '../../gateway';
+import { usdDecimal } from '../../money';
 import { messages } from '../../contracts';
 import type { Executor } from '../db/database';
 import { type AppError, notFound } from '../http/app-error';
@@ -83,8 +84,8 @@ export async function startRoutedReply(
         reasonText: planned.reasonText,
         primaryModelId: planned.primary.model.id,
         backupModelId: planned.backup?.model.id,
-        estimatedCostUsd: costOfUsage(planned.primary.model, expected),
-        estimatedReferenceCostUsd: costOfUsage(planned.reference, expected),
+        estimatedCostUsd: usdDecimal(costOfUsage(catalogTokenPrices(planned.primary.model), expected)),
+        estimatedReferenceCostUsd: usdDecimal(costOfUsage(catalogTokenPrices(planned.reference), expected)),
       });
     });
     await writing.catch((error: unknown) => {

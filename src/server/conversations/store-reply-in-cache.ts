@@ -1,3 +1,4 @@
+import type { Picodollars } from '../../money';
 import type { StreamMetadata } from '../../contracts';
 import type { CacheRequest, CacheSettings, LazyPromptEmbedding } from '../../gateway';
 import type { ConversationDependencies } from './conversation-dependencies';
@@ -15,7 +16,7 @@ export async function storeReplyInCache(
   dependencies: ConversationDependencies,
   slot: ReplySlot,
   cache: ReplyCacheTarget | undefined,
-  reply: { text: string; metadata: StreamMetadata; model: string; referenceCostUsd: number },
+  reply: { text: string; metadata: StreamMetadata; model: string; referenceCostPicodollars: Picodollars },
 ): Promise<void> {
   const store = dependencies.routing.cache;
   if (!store || !cache) return;
@@ -28,7 +29,7 @@ export async function storeReplyInCache(
         request: cache.request,
         reply: reply.text,
         modelId: reply.model,
-        referenceCostUsd: reply.referenceCostUsd,
+        referenceCostPicodollars: reply.referenceCostPicodollars,
         embedding: cache.embedding,
       },
       cache.settings,

@@ -1,6 +1,6 @@
 import { apiKeyMessages, limitResetDate } from '../../contracts';
 import { AppError } from '../http/app-error';
-import { usdNumber } from '../usage/limit-arithmetic';
+import { usdNumber } from '../../money';
 import { limitPeriod } from '../usage/monthly-limits';
 
 /**

@@ -1,4 +1,4 @@
-import { costOfUsage, estimateTextTokens } from '../../gateway';
+import { catalogTokenPrices, costOfUsage, estimateTextTokens } from '../../gateway';
 import type { CallContext } from './call-context';
 import type { CallProgress, JournalCheckpoint } from './call-journal';
 import { usageRecordOf, type CallUsage } from './call-usage';
@@ -40,8 +40,8 @@ export function createCallProgress<Plan extends CallPlan, Row>(
     return {
       model,
       usage,
-      costUsd: costOfUsage(model, usage),
-      referenceCostUsd: reference ? costOfUsage(reference, usage) : 0,
+      costPicodollars: costOfUsage(catalogTokenPrices(model), usage),
+      referenceCostPicodollars: reference ? costOfUsage(catalogTokenPrices(reference), usage) : 0n,
       latencyMs: Math.round(performance.now() - context.startedAt),
       timeToFirstTokenMs: progress.timeToFirstTokenMs,
     };
@@ -84,8 +84,8 @@ export function createCallProgress<Plan extends CallPlan, Row>(
           orgId: billing.asker.caller.orgId,
           usageId: held.usageId,
           outputTokens,
-          costUsd: sofar.costUsd,
-          referenceCostUsd: sofar.referenceCostUsd,
+          costPicodollars: sofar.costPicodollars,
+          referenceCostPicodollars: sofar.referenceCostPicodollars,
           latencyMs: sofar.latencyMs,
         },
         transcript:

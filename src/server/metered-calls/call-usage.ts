@@ -1,5 +1,7 @@
 import type { DeadlineKind } from '../../contracts';
+import { type Picodollars, usdDecimal } from '../../money';
 import {
+  catalogTokenPrices,
   costOfUsage,
   type CatalogModel,
   type ChatFinishReason,
@@ -14,9 +16,9 @@ import type { NewUsageRecord } from './usage-record-repository';
 export interface CallUsage {
   model: CatalogModel;
   usage: TokenUsage & { estimated: boolean };
-  costUsd: number;
+  costPicodollars: Picodollars;
   /** The same usage at the reference model's prices; 0 without one. */
-  referenceCostUsd: number;
+  referenceCostPicodollars: Picodollars;
   latencyMs: number;
   timeToFirstTokenMs: number | null;
   /** How it ended; without one it is still streaming. */
@@ -52,8 +54,8 @@ export function usageRecordOf(
     inputTokens: call.usage.inputTokens,
     cachedInputTokens: call.usage.cachedInputTokens,
     outputTokens: call.usage.outputTokens,
-    costUsd: call.costUsd,
-    referenceCostUsd: call.referenceCostUsd,
+    costUsd: usdDecimal(call.costPicodollars),
+    referenceCostUsd: usdDecimal(call.referenceCostPicodollars),
     cacheHit: false,
     latencyMs: call.latencyMs,
     timeToFirstTokenMs: call.timeToFirstTokenMs,
@@ -86,8 +88,8 @@ export function abandonedCall(
   return {
     model,
     usage,
-    costUsd: costOfUsage(model, usage),
-    referenceCostUsd: 0,
+    costPicodollars: costOfUsage(catalogTokenPrices(model), usage),
+    referenceCostPicodollars: 0n,
     latencyMs: Math.round(performance.now() - startedAt),
     timeToFirstTokenMs: null,
     outcome: 'abandoned',
@@ -103,8 +105,8 @@ export function refusedCall(model: CatalogModel, startedAt: number): CallUsage {
   return {
     model,
     usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, estimated: false },
-    costUsd: 0,
-    referenceCostUsd: 0,
+    costPicodollars: 0n,
+    referenceCostPicodollars: 0n,
     latencyMs: Math.round(performance.now() - startedAt),
     timeToFirstTokenMs: null,
     outcome: 'failed',

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { type Picodollars, usdDecimal } from '../../money';
 import type { Executor } from '../db/database';
 
 // The usage records of model calls in flight: checkpointed while they stream, recovered when the
@@ -9,8 +10,8 @@ export interface UsageCheckpoint {
   orgId: string;
   usageId: string;
   outputTokens: number;
-  costUsd: number;
-  referenceCostUsd: number;
+  costPicodollars: Picodollars;
+  referenceCostPicodollars: Picodollars;
   latencyMs: number;
 }
 
@@ -20,7 +21,7 @@ export async function saveUsageCheckpoints(db: Executor, checkpoints: readonly U
   const values = sql.join(
     checkpoints.map(
       (checkpoint) =>
-        sql`(${checkpoint.orgId}::uuid, ${checkpoint.usageId}::uuid, ${checkpoint.outputTokens}::integer, ${checkpoint.costUsd}::numeric, ${checkpoint.referenceCostUsd}::numeric, ${checkpoint.latencyMs}::integer)`,
+        sql`(${checkpoint.orgId}::uuid, ${checkpoint.usageId}::uuid, ${checkpoint.outputTokens}::integer, ${usdDecimal(checkpoint.costPicodollars)}::numeric, ${usdDecimal(checkpoint.referenceCostPicodollars)}::numeric, ${checkpoint.latencyMs}::integer)`,
     ),
     sql`, `,
   );

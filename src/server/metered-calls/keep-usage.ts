@@ -1,3 +1,4 @@
+import { parsePicodollars } from '../../money';
 import { deleteReservations } from '../usage/reservation-repository';
 import type { MeteredCallsDependencies } from './metered-dependencies';
 import { saveUsageRecord, type NewUsageRecord } from './usage-record-repository';
@@ -10,7 +11,7 @@ type Dependencies = Pick<MeteredCallsDependencies, 'db' | 'logger' | 'wallet'>;
  * path that records a paid call ends here (decision 022's reload used to follow complete replies only).
  */
 export function usageRecorded(dependencies: Dependencies, record: NewUsageRecord): void {
-  if (record.billedToWallet && record.outcome !== 'streaming' && Number(record.costUsd) > 0)
+  if (record.billedToWallet && record.outcome !== 'streaming' && parsePicodollars(record.costUsd) > 0n)
     dependencies.wallet?.usageRecorded(record.orgId);
 }
 

@@ -1,3 +1,4 @@
+import type { Picodollars } from '../../money';
 import type { MonthlyLimitKind } from '../../contracts';
 import type { CatalogModel, ChatFinishReason, TokenUsage } from '../../gateway';
 import type { ChatStreamPart, ChatStreamRequest } from '../../gateway/model-calling';
@@ -148,8 +149,8 @@ export interface CallSettlement<Row = never> {
   model: CatalogModel;
   fellBackFrom?: CatalogModel;
   usage: TokenUsage & { estimated: boolean };
-  costUsd: number;
-  referenceCostUsd: number;
+  costPicodollars: Picodollars;
+  referenceCostPicodollars: Picodollars;
   /** Why the model's stream ended, when it ended it. */
   finishReason?: ChatFinishReason;
   /** The failure that ended it early (a GatewayError, a passed deadline); absent when it ended normally or was stopped. */

@@ -1,5 +1,6 @@
+import type { Picodollars } from '../../money';
 import { effectiveDeadlines } from '../../contracts';
-import { costOfUsage, estimateTextTokens, type EmbeddingModel } from '../../gateway';
+import { catalogTokenPrices, costOfUsage, estimateTextTokens, type EmbeddingModel } from '../../gateway';
 import type { UsableModel } from '../usage/usable-model';
 import { DeadlinePassed } from './call-deadlines';
 import { upstreamFailure } from './call-errors';
@@ -23,7 +24,7 @@ export interface MeteredEmbeddingOptions {
 export interface MeteredEmbedding {
   embeddings: number[][];
   inputTokens: number;
-  costUsd: number;
+  costPicodollars: Picodollars;
   usageId: string;
 }
 
@@ -78,18 +79,18 @@ export async function meteredEmbedding(
       outputTokens: 0,
       estimated: !counted,
     };
-    const costUsd = costOfUsage(model, usage);
+    const costPicodollars = costOfUsage(catalogTokenPrices(model), usage);
     const elapsed = Math.round(performance.now() - startedAt);
     await record({
       model,
       usage,
-      costUsd,
-      referenceCostUsd: 0,
+      costPicodollars,
+      referenceCostPicodollars: 0n,
       latencyMs: elapsed,
       timeToFirstTokenMs: elapsed,
       outcome: 'complete',
     });
-    return { embeddings: answer.embeddings, inputTokens: usage.inputTokens, costUsd, usageId: held.usageId };
+    return { embeddings: answer.embeddings, inputTokens: usage.inputTokens, costPicodollars, usageId: held.usageId };
   } catch (error) {
     const failure = deadlinePassed ?? error;
     // The provider had the texts when a deadline passed or the client left, and may bill them; a refusal used nothing.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { estimateTextTokens, costOfUsage, type CatalogModel } from '../../gateway';
+import type { Picodollars } from '../../money';
+import { catalogTokenPrices, estimateTextTokens, costOfUsage, type CatalogModel } from '../../gateway';
 import { completeDecision } from '../routing/decision-repository';
 import type { CallContext } from './call-context';
 import { DeadlinePassed } from './call-deadlines';
@@ -35,9 +36,9 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
   const [primary, backup] = held.attempts;
   // The attempt under way now: the primary's, or its backup's once the primary has failed.
   let asking: HeldAttempt = primary;
-  let unansweredCostUsd = 0;
+  let unansweredCost = 0n;
   const keepAttempt = async (call: CallUsage, links: { decisionId?: string } = { decisionId: options.decisionId }) => {
-    unansweredCostUsd += call.costUsd;
+    unansweredCost += call.costPicodollars;
     await keepUsage(dependencies, usageRecordOf(context.billing, randomUUID(), call, links));
   };
   const accountFor = async (attempt: HeldAttempt, error: unknown) => {
@@ -98,7 +99,7 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
     throw written.reason;
   }
   if (opened.status === 'rejected') {
-    await completeUnanswered(context, unansweredCostUsd);
+    await completeUnanswered(context, unansweredCost);
     throw upstreamFailure(opened.reason);
   }
   return opened.value;
@@ -116,8 +117,8 @@ function unsavedCall(opened: OpenedAttempt, startedAt: number): CallUsage {
   return {
     model: opened.model,
     usage,
-    costUsd: costOfUsage(opened.model, usage),
-    referenceCostUsd: 0,
+    costPicodollars: costOfUsage(catalogTokenPrices(opened.model), usage),
+    referenceCostPicodollars: 0n,
     latencyMs: Math.round(performance.now() - startedAt),
     timeToFirstTokenMs: null,
     outcome: 'abandoned',
@@ -127,7 +128,7 @@ function unsavedCall(opened: OpenedAttempt, startedAt: number): CallUsage {
 /** No model answered: the decision (its rows are written by now) says so, with what the attempts cost. */
 async function completeUnanswered<Plan extends CallPlan, Row>(
   context: CallContext<Plan, Row>,
-  costUsd: number,
+  costPicodollars: Picodollars,
 ): Promise<void> {
   const { decisionId } = context.options;
   if (!decisionId) return;
@@ -136,8 +137,8 @@ async function completeUnanswered<Plan extends CallPlan, Row>(
     servedModelId: null,
     inputTokens: 0,
     outputTokens: 0,
-    costUsd,
-    referenceCostUsd: 0,
+    costPicodollars,
+    referenceCostPicodollars: 0n,
   }).catch((error: unknown) =>
     context.dependencies.logger.error({ err: error, decisionId }, 'completing an unanswered decision failed'),
   );

@@ -1,4 +1,10 @@
-import { costOfUsage, countTextTokens, type ChatFinishReason, type TokenUsage } from '../../gateway';
+import {
+  catalogTokenPrices,
+  costOfUsage,
+  countTextTokens,
+  type ChatFinishReason,
+  type TokenUsage,
+} from '../../gateway';
 import { completeDecision, type DecisionOutcome } from '../routing/decision-repository';
 import { traced } from '../observability/tracing/tracing';
 import type { CallContext } from './call-context';
@@ -52,8 +58,8 @@ export async function settleCall<Plan extends CallPlan, Row>(
   const call: CallUsage = {
     model,
     usage,
-    costUsd: costOfUsage(model, usage),
-    referenceCostUsd: reference ? costOfUsage(reference, usage) : 0,
+    costPicodollars: costOfUsage(catalogTokenPrices(model), usage),
+    referenceCostPicodollars: reference ? costOfUsage(catalogTokenPrices(reference), usage) : 0n,
     latencyMs: Math.round(performance.now() - context.startedAt),
     timeToFirstTokenMs: end.timeToFirstTokenMs,
     outcome: status,
@@ -65,8 +71,8 @@ export async function settleCall<Plan extends CallPlan, Row>(
     servedModelId: model.id,
     inputTokens: usage.inputTokens,
     outputTokens: usage.outputTokens,
-    costUsd: call.costUsd,
-    referenceCostUsd: call.referenceCostUsd,
+    costPicodollars: call.costPicodollars,
+    referenceCostPicodollars: call.referenceCostPicodollars,
     ...(fellBackFrom
       ? { reason: 'fallback' as const, reasonText: `${fellBackFrom.id} failed before answering; its backup answered` }
       : {}),
@@ -78,8 +84,8 @@ export async function settleCall<Plan extends CallPlan, Row>(
     model,
     fellBackFrom,
     usage,
-    costUsd: call.costUsd,
-    referenceCostUsd: call.referenceCostUsd,
+    costPicodollars: call.costPicodollars,
+    referenceCostPicodollars: call.referenceCostPicodollars,
     finishReason: call.finishReason,
     failure,
   };

@@ -1,3 +1,4 @@
+import { usdNumber } from '../../money';
 import { SpanStatusCode } from '@opentelemetry/api';
 import type { ModelCallObserver, ObservedCall } from '../metered-calls/call-observer';
 import type { Metrics } from './metrics';
@@ -45,10 +46,10 @@ export function modelCallMetrics(metrics: Metrics | undefined): ModelCallObserve
           metrics.modelCalls.inc({ ...labels, status: settlement.status });
           metrics.tokens.inc({ ...labels, direction: 'input' }, settlement.usage.inputTokens);
           metrics.tokens.inc({ ...labels, direction: 'output' }, settlement.usage.outputTokens);
-          metrics.cost.inc(labels, settlement.costUsd);
-          const saved = settlement.referenceCostUsd - settlement.costUsd;
-          if (settlement.referenceCostUsd > 0 && saved > 0)
-            metrics.savings.inc({ ...labels, source: 'routing' }, saved);
+          metrics.cost.inc(labels, usdNumber(settlement.costPicodollars));
+          const saved = settlement.referenceCostPicodollars - settlement.costPicodollars;
+          if (settlement.referenceCostPicodollars > 0n && saved > 0n)
+            metrics.savings.inc({ ...labels, source: 'routing' }, usdNumber(saved));
         },
       };
     },

@@ -1,3 +1,4 @@
+import { usdNumber } from '../../money';
 import type { ChatCompletionUsage } from '../../contracts';
 import type { ChatFinishReason } from '../../gateway';
 import { streamFailure, upstreamFailure } from '../metered-calls/call-errors';
@@ -122,9 +123,17 @@ export function chatCompletionStream(
           const usage = settlement?.usage ?? { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
           const money = settlement
             ? settledMoney(settlement)
-            : { costUsd: 0, savingUsd: answer.kind === 'cached' ? answer.answer.savingUsd : 0 };
+            : {
+                costPicodollars: 0n,
+                savingPicodollars: answer.kind === 'cached' ? answer.answer.savingPicodollars : 0n,
+              };
           send(
-            chunk([], openAiUsage(usage), { x_tokenwise: { cost_usd: money.costUsd, saving_usd: money.savingUsd } }),
+            chunk([], openAiUsage(usage), {
+              x_tokenwise: {
+                cost_usd: usdNumber(money.costPicodollars),
+                saving_usd: usdNumber(money.savingPicodollars),
+              },
+            }),
           );
         }
         send('data: [DONE]\n\n');

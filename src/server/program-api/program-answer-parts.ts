@@ -1,4 +1,5 @@
 import type { ChatFinishReason } from '../../gateway';
+import { maxPicodollars, type Picodollars, usdShortDecimal } from '../../money';
 import type { CallSettlement } from '../metered-calls/metered-call';
 import type { ProgramAnswer } from './program-call';
 
@@ -16,16 +17,16 @@ export interface CollectedAnswer {
   finishReason: ChatFinishReason | undefined;
   modelId: string;
   usage: { inputTokens: number; cachedInputTokens: number; outputTokens: number };
-  costUsd: number;
-  savingUsd: number;
+  costPicodollars: Picodollars;
+  savingPicodollars: Picodollars;
 }
 
 /** What the x-tokenwise-* headers say about an answer (docs/decisions/055). */
 export interface AnswerFacts {
   modelId: string;
   cache: ProgramAnswer['cache'];
-  costUsd: number;
-  savingUsd: number;
+  costPicodollars: Picodollars;
+  savingPicodollars: Picodollars;
   decisionId: string;
   /** The cost and saving are the decision's estimate: a streamed answer's headers go before its reply exists. */
   estimated: boolean;
@@ -36,26 +37,29 @@ export function factsOf(answer: ProgramAnswer): AnswerFacts {
     return {
       modelId: answer.answer.model.id,
       cache: 'hit',
-      costUsd: 0,
-      savingUsd: answer.answer.savingUsd,
+      costPicodollars: 0n,
+      savingPicodollars: answer.answer.savingPicodollars,
       decisionId: answer.answer.decisionId,
       estimated: false,
     };
   return {
     modelId: answer.call.model.id,
     cache: answer.cache,
-    costUsd: answer.estimate.costUsd,
-    savingUsd: answer.estimate.savingUsd,
+    costPicodollars: answer.estimate.costPicodollars,
+    savingPicodollars: answer.estimate.savingPicodollars,
     decisionId: answer.decisionId,
     estimated: true,
   };
 }
 
 /** The answer's money as recorded: its cost, and what the reference model would have cost more. */
-export function settledMoney(settlement: CallSettlement): { costUsd: number; savingUsd: number } {
+export function settledMoney(settlement: CallSettlement): {
+  costPicodollars: Picodollars;
+  savingPicodollars: Picodollars;
+} {
   return {
-    costUsd: settlement.costUsd,
-    savingUsd: Math.max(0, settlement.referenceCostUsd - settlement.costUsd),
+    costPicodollars: settlement.costPicodollars,
+    savingPicodollars: maxPicodollars(0n, settlement.referenceCostPicodollars - settlement.costPicodollars),
   };
 }
 
@@ -64,20 +68,11 @@ export function tokenwiseHeaders(facts: AnswerFacts): Record<string, string> {
   return {
     'x-tokenwise-model': facts.modelId,
     'x-tokenwise-cache': facts.cache,
-    'x-tokenwise-cost-usd': usdText(facts.costUsd),
-    'x-tokenwise-saving-usd': usdText(facts.savingUsd),
+    'x-tokenwise-cost-usd': usdShortDecimal(facts.costPicodollars),
+    'x-tokenwise-saving-usd': usdShortDecimal(facts.savingPicodollars),
     'x-tokenwise-decision-id': facts.decisionId,
     ...(facts.estimated ? { 'x-tokenwise-cost-estimated': 'true' } : {}),
   };
-}
-
-/** Dollars to ten places without trailing zeros ("0.0012", "0.0"); a loop, not a backtracking pattern. */
-export function usdText(usd: number): string {
-  const fixed = usd.toFixed(10);
-  let end = fixed.length;
-  while (end > 0 && fixed[end - 1] === '0') end -= 1;
-  const trimmed = fixed.slice(0, end);
-  return trimmed.endsWith('.') ? `${trimmed}0` : trimmed;
 }
 
 /**
@@ -92,8 +87,8 @@ export async function collectAnswer(answer: ProgramAnswer): Promise<CollectedAns
       finishReason: 'stop',
       modelId: answer.answer.model.id,
       usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 },
-      costUsd: 0,
-      savingUsd: answer.answer.savingUsd,
+      costPicodollars: 0n,
+      savingPicodollars: answer.answer.savingPicodollars,
     };
   let text = '';
   const toolCalls: AnsweredToolCall[] = [];

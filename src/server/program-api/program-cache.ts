@@ -1,3 +1,4 @@
+import { parsePicodollars, type Picodollars } from '../../money';
 import { randomUUID } from 'node:crypto';
 import { findModel, type CacheRequest, type CatalogModel, type LazyPromptEmbedding } from '../../gateway';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
@@ -18,7 +19,7 @@ export interface ProgramCacheAnswer {
   model: CatalogModel;
   decisionId: string;
   /** What the reply would have cost at the reference model: the saving. */
-  savingUsd: number;
+  savingPicodollars: Picodollars;
 }
 
 /**
@@ -108,7 +109,7 @@ export async function storeProgramAnswer(
         request: cacheRequest,
         reply: settlement.text,
         modelId: settlement.model.id,
-        referenceCostUsd: settlement.referenceCostUsd,
+        referenceCostPicodollars: settlement.referenceCostPicodollars,
         embedding: promptEmbedding,
       },
       settings,
@@ -130,7 +131,7 @@ export async function answerFromCache(
 ): Promise<ProgramCacheAnswer> {
   const started = performance.now();
   const model = findModel(dependencies.catalog, hit.entry.modelId) ?? route.primary.model;
-  const saving = hit.entry.referenceCostUsd;
+  const saving = parsePicodollars(hit.entry.referenceCostUsd);
   const decisionId = randomUUID();
   await dependencies.db.transaction(async (transaction) => {
     await insertDecision(transaction, {
@@ -141,8 +142,8 @@ export async function answerFromCache(
       cacheSimilarity: hit.similarity,
       cacheEntryId: hit.entry.id,
       primaryModelId: model.id,
-      estimatedCostUsd: 0,
-      estimatedReferenceCostUsd: saving,
+      estimatedCostUsd: '0',
+      estimatedReferenceCostUsd: hit.entry.referenceCostUsd,
     });
     const elapsed = Math.round(performance.now() - started);
     await saveUsageRecord(transaction, {
@@ -154,8 +155,8 @@ export async function answerFromCache(
       inputTokens: 0,
       cachedInputTokens: 0,
       outputTokens: 0,
-      costUsd: 0,
-      referenceCostUsd: saving,
+      costUsd: '0',
+      referenceCostUsd: hit.entry.referenceCostUsd,
       cacheHit: true,
       latencyMs: elapsed,
       timeToFirstTokenMs: elapsed,
@@ -171,10 +172,10 @@ export async function answerFromCache(
       servedModelId: model.id,
       inputTokens: 0,
       outputTokens: 0,
-      costUsd: 0,
-      referenceCostUsd: saving,
+      costPicodollars: 0n,
+      referenceCostPicodollars: saving,
     });
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
-  return { text: hit.entry.reply, model, decisionId, savingUsd: saving };
+  return { text: hit.entry.reply, model, decisionId, savingPicodollars: saving };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { modelAccessDeniedMessage, programChatMessages } from '../../contracts';
-import { costOfUsage, findModel, type LazyPromptEmbedding } from '../../gateway';
+import { catalogTokenPrices, costOfUsage, findModel, type LazyPromptEmbedding } from '../../gateway';
+import { maxPicodollars, type Picodollars, usdDecimal } from '../../money';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { listUsableModels } from '../conversations/model-access';
 import { AppError } from '../http/app-error';
@@ -33,7 +34,7 @@ export type ProgramAnswer =
       call: MeteredCall<RoutedRequest>;
       decisionId: string;
       /** The decision's estimate, before the reply exists (streamed answers' headers carry it). */
-      estimate: { costUsd: number; savingUsd: number };
+      estimate: { costPicodollars: Picodollars; savingPicodollars: Picodollars };
     };
 
 export interface ProgramCallOptions {
@@ -75,7 +76,7 @@ export async function startProgramCall(
   }
 
   const decisionId = randomUUID();
-  const estimate = { costUsd: 0, savingUsd: 0 };
+  const estimate = { costPicodollars: 0n, savingPicodollars: 0n };
   const { options: sent } = request;
   const call = await dependencies.meteredCalls.open({
     asker: {
@@ -95,8 +96,9 @@ export async function startProgramCall(
     // The decision is written while the model starts, as the chat's is.
     beside: async (planned, primary) => {
       const expected = { inputTokens: primary.inputTokens, cachedInputTokens: 0, outputTokens: expectedReplyTokens };
-      estimate.costUsd = costOfUsage(planned.primary.model, expected);
-      estimate.savingUsd = Math.max(0, costOfUsage(planned.reference, expected) - estimate.costUsd);
+      const referenceCost = costOfUsage(catalogTokenPrices(planned.reference), expected);
+      estimate.costPicodollars = costOfUsage(catalogTokenPrices(planned.primary.model), expected);
+      estimate.savingPicodollars = maxPicodollars(0n, referenceCost - estimate.costPicodollars);
       await insertDecision(dependencies.db, {
         id: decisionId,
         ...routedDecision(planned, caller),
@@ -104,8 +106,8 @@ export async function startProgramCall(
         reasonText: planned.reasonText,
         primaryModelId: planned.primary.model.id,
         backupModelId: planned.backup?.model.id,
-        estimatedCostUsd: estimate.costUsd,
-        estimatedReferenceCostUsd: costOfUsage(planned.reference, expected),
+        estimatedCostUsd: usdDecimal(estimate.costPicodollars),
+        estimatedReferenceCostUsd: usdDecimal(referenceCost),
       });
     },
     signal: options.signal,

@@ -65,7 +65,10 @@ export function addProgramChatRoutes(router: ApiRouter, dependencies: Conversati
       const collected = await collectAnswer(answer).catch((error: unknown) => {
         throw error instanceof ProgramApiError ? error : upstreamFailure(error);
       });
-      const money = answer.kind === 'model' ? { costUsd: collected.costUsd, savingUsd: collected.savingUsd } : facts;
+      const money =
+        answer.kind === 'model'
+          ? { costPicodollars: collected.costPicodollars, savingPicodollars: collected.savingPicodollars }
+          : facts;
       for (const [name, value] of Object.entries(tokenwiseHeaders({ ...facts, ...money, estimated: false })))
         context.header(name, value);
       return context.json(chatCompletionBody(collected, facts.decisionId));

@@ -4,7 +4,7 @@ import { addRoute, jsonBody, type ApiRouter } from '../http/api-router';
 import { programApiSecurity } from './program-api-document';
 import { apiKeyCallerOf } from './program-api-context';
 import { createProgramEmbeddings, type ProgramEmbeddingDependencies } from './program-embeddings';
-import { usdText } from './program-answer-parts';
+import { usdShortDecimal } from '../../money';
 
 const embeddingsResponseSchema = z.object({
   object: z.literal('list'),
@@ -57,7 +57,7 @@ export function addProgramEmbeddingRoutes(router: ApiRouter, dependencies: Progr
       );
       context.header('x-tokenwise-model', answer.modelId);
       context.header('x-tokenwise-cache', 'off');
-      context.header('x-tokenwise-cost-usd', usdText(answer.costUsd));
+      context.header('x-tokenwise-cost-usd', usdShortDecimal(answer.costPicodollars));
       context.header('x-tokenwise-saving-usd', '0.0');
       return context.json(answer.body, 200);
     },

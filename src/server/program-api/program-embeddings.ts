@@ -1,3 +1,4 @@
+import type { Picodollars } from '../../money';
 import {
   maxEmbeddingRequestTokens,
   programChatMessages,
@@ -24,7 +25,7 @@ export type ProgramEmbeddingDependencies = Pick<
 export interface ProgramEmbeddings {
   body: EmbeddingsResponse;
   modelId: string;
-  costUsd: number;
+  costPicodollars: Picodollars;
 }
 
 /**
@@ -77,7 +78,7 @@ export async function createProgramEmbeddings(
       usage: { prompt_tokens: answer.inputTokens, total_tokens: answer.inputTokens },
     },
     modelId: model.id,
-    costUsd: answer.costUsd,
+    costPicodollars: answer.costPicodollars,
   };
 }
 

@@ -1,11 +1,12 @@
 import { newRolePermissionDefaults, type Scope, scopes } from '../../contracts';
+import { centsDecimal, centsOf } from '../../money';
 import type { SeededRoleKey } from '../db/schema';
 
 /** Limits a new role gets per model (spec section 9). */
 export const newRoleModelDefaults = {
   maxTokensPerRequest: newRolePermissionDefaults.max_tokens_per_request,
   monthlyTokenLimit: newRolePermissionDefaults.monthly_token_limit,
-  costLimit: newRolePermissionDefaults.cost_limit,
+  costLimit: centsDecimal(centsOf(newRolePermissionDefaults.cost_limit)),
 } as const;
 
 /**

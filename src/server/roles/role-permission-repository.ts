@@ -9,7 +9,8 @@ export interface StoredPermission {
   isEnabled: boolean;
   maxTokensPerRequest: number;
   monthlyTokenLimit: number;
-  costLimit: number;
+  /** Dollars as the numeric column's text. */
+  costLimit: string;
 }
 
 /** The permission rows of these roles, by role id: one query, whatever the number of roles. */

@@ -11,13 +11,13 @@ const limited = {
   isEnabled: true,
   maxTokensPerRequest: 500,
   monthlyTokenLimit: 9_000,
-  costLimit: 2.5,
+  costLimit: '2.50',
 };
 const unlimitedRow = {
   ...limited,
   maxTokensPerRequest: unlimitedLimit,
   monthlyTokenLimit: unlimitedLimit,
-  costLimit: unlimitedLimit,
+  costLimit: `${unlimitedLimit}.00`,
 };
 
 describe('permissionsToStore', () => {
@@ -28,7 +28,7 @@ describe('permissionsToStore', () => {
         isEnabled: false,
         maxTokensPerRequest: 2000,
         monthlyTokenLimit: 100_000,
-        costLimit: 50,
+        costLimit: '50.00',
       },
     ]);
   });
@@ -51,14 +51,14 @@ describe('permissionsToStore', () => {
         isEnabled: false,
         maxTokensPerRequest: unlimitedLimit,
         monthlyTokenLimit: unlimitedLimit,
-        costLimit: unlimitedLimit,
+        costLimit: `${unlimitedLimit}.00`,
       },
     ]);
   });
 
   it('puts limits a former unlimited role left unlimited back to the defaults when nothing is sent', () => {
     expect(permissionsToStore(plain, undefined, [unlimitedRow])).toEqual([
-      { ...limited, maxTokensPerRequest: 2000, monthlyTokenLimit: 100_000, costLimit: 50 },
+      { ...limited, maxTokensPerRequest: 2000, monthlyTokenLimit: 100_000, costLimit: '50.00' },
     ]);
     expect(permissionsToStore(plain, undefined, [limited])).toEqual([limited]);
   });

@@ -7,15 +7,19 @@ import {
   type Role,
   type RolePermissionInput,
 } from '../../contracts';
+import { centsDecimal, centsOf, usdNumberOf } from '../../money';
 import { validationFailed } from '../http/app-error';
 import type { StoredPermission } from './role-permission-repository';
 import type { RoleRecord } from './role-repository';
 import { newRoleModelDefaults } from './default-roles';
 
+/** A cost limit sent as dollars (at most 2 decimals, checked by the contract) as the column's text. */
+const costLimitText = (dollars: number) => centsDecimal(centsOf(dollars));
+
 const unlimited = {
   maxTokensPerRequest: unlimitedLimit,
   monthlyTokenLimit: unlimitedLimit,
-  costLimit: unlimitedLimit,
+  costLimit: costLimitText(unlimitedLimit),
 } as const;
 
 /** Refuses a permission naming a model the catalog does not have, naming it. */
@@ -54,7 +58,7 @@ export function permissionsToStore(
         isEnabled: permission.isEnabled,
         maxTokensPerRequest: permission.max_tokens_per_request,
         monthlyTokenLimit: permission.monthly_token_limit,
-        costLimit: permission.cost_limit,
+        costLimit: costLimitText(permission.cost_limit),
       }))
     : current.map((permission) => ({ ...permission }));
   if (access.unlimited) return chosen.map((permission) => ({ ...permission, ...unlimited }));
@@ -69,7 +73,10 @@ export function permissionsToStore(
       permission.monthlyTokenLimit === unlimitedLimit
         ? newRoleModelDefaults.monthlyTokenLimit
         : permission.monthlyTokenLimit,
-    costLimit: permission.costLimit === unlimitedLimit ? newRoleModelDefaults.costLimit : permission.costLimit,
+    costLimit:
+      centsOf(permission.costLimit) === centsOf(unlimited.costLimit)
+        ? newRoleModelDefaults.costLimit
+        : permission.costLimit,
   }));
 }
 
@@ -99,7 +106,7 @@ export function presentRole(
         isEnabled: permission.isEnabled,
         max_tokens_per_request: permission.maxTokensPerRequest,
         monthly_token_limit: permission.monthlyTokenLimit,
-        cost_limit: permission.costLimit,
+        cost_limit: usdNumberOf(permission.costLimit),
       })),
   };
 }

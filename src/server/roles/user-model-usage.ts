@@ -1,5 +1,5 @@
 import type { UserModelUsage } from '../../contracts';
-import { sumDecimals } from '../analytics/decimal-sum';
+import { sumUsdDecimals, usdNumber, usdNumberOf } from '../../money';
 import { monthlyUsageOfUsers } from '../analytics/user-usage-repository';
 import type { Database } from '../db/database';
 import { listAllOrganisationUsers } from '../users/organisation-user-repository';
@@ -28,11 +28,11 @@ export async function listUserModelUsage(db: Database, orgId: string, options: {
       role_id: person.roleId,
       role_name: person.roleName,
       total_tokens: models.reduce((sum, model) => sum + model.tokensUsed, 0),
-      total_cost: sumDecimals(models.map((model) => model.costUsd)),
+      total_cost: usdNumber(sumUsdDecimals(models.map((model) => model.costUsd))),
       monthly_usage: models.map((model) => ({
         model_id: model.modelId,
         tokens_used: model.tokensUsed,
-        cost: Number(model.costUsd),
+        cost: usdNumberOf(model.costUsd),
         requests: model.requests,
       })),
     };

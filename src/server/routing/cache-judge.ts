@@ -52,7 +52,7 @@ export function createCallerJudge(
           { err: verdict.failed, modelId: chosen.model.id },
           'the cache judge failed or was refused; the pair is taken as different',
         );
-      return { same: verdict.same, costUsd: verdict.costUsd };
+      return { same: verdict.same, costPicodollars: verdict.costPicodollars };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { RouteInfo } from '../../contracts';
+import { type Picodollars, usdDecimal, usdNumberOf } from '../../money';
 import type { Executor } from '../db/database';
 import { routingDecisions } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
@@ -15,8 +16,8 @@ export interface DecisionOutcome {
   servedModelId: string | null;
   inputTokens: number;
   outputTokens: number;
-  costUsd: number;
-  referenceCostUsd: number;
+  costPicodollars: Picodollars;
+  referenceCostPicodollars: Picodollars;
   /** Set when the outcome changes the reason (a fallback to the backup model). */
   reason?: DecisionRecord['reason'];
   reasonText?: string;
@@ -33,9 +34,15 @@ export async function completeDecision(
   decisionId: string,
   outcome: DecisionOutcome,
 ): Promise<DecisionRecord> {
+  const { costPicodollars, referenceCostPicodollars, ...fields } = outcome;
   const [row] = await db
     .update(routingDecisions)
-    .set({ ...outcome, completedAt: new Date() })
+    .set({
+      ...fields,
+      costUsd: usdDecimal(costPicodollars),
+      referenceCostUsd: usdDecimal(referenceCostPicodollars),
+      completedAt: new Date(),
+    })
     .where(inOrganisation(routingDecisions.orgId, orgId, eq(routingDecisions.id, decisionId)))
     .returning();
   if (!row) throw new Error('The routing decision to complete is gone');
@@ -100,9 +107,9 @@ export function presentRoute(decision: DecisionRecord): RouteInfo {
     reason: decision.reason,
     reason_text: decision.reasonText,
     cached: decision.reason === 'cache_hit',
-    cost_usd: decision.costUsd ?? 0,
+    cost_usd: usdNumberOf(decision.costUsd ?? '0'),
     reference_model: decision.referenceModelId,
-    reference_cost_usd: decision.referenceCostUsd ?? 0,
+    reference_cost_usd: usdNumberOf(decision.referenceCostUsd ?? '0'),
     ...(decision.router ? { router: decision.router } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { Picodollars } from '../../money';
 import type { RoutingPolicy } from '../../contracts';
 import {
   cacheKeyFor,
@@ -32,7 +33,7 @@ export type CacheLookup =
       key: CacheKey;
       reasonText: string;
       /** The judge allowed this hit: which model it asked and what that cost (its own usage record holds the call). */
-      judged?: { modelId: string; costUsd: number };
+      judged?: { modelId: string; costPicodollars: Picodollars };
     }
   | { hit: false; key: CacheKey; reason: string };
 
@@ -43,7 +44,7 @@ interface ReplyToCacheFields {
   request: CacheRequest;
   reply: string;
   modelId: string;
-  referenceCostUsd: number;
+  referenceCostPicodollars: Picodollars;
   /** The request's embedding of the prompt, which the lookup may already have computed. */
   embedding?: LazyPromptEmbedding;
 }
@@ -153,7 +154,7 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
       const candidates = nearest.map((candidate) => ({ ...candidate, prompt: candidate.entry.prompt }));
       const selected = selectCacheHit(request.prompt, candidates, settings);
       let entry = selected.entry;
-      let judged: { modelId: string; costUsd: number } | undefined;
+      let judged: { modelId: string; costPicodollars: Picodollars } | undefined;
       // Only a borderline pair goes to the judge, so only then is one looked for.
       const judge = !entry && judgeFor && isBorderline(selected.decision) ? await judgeFor() : undefined;
       if (judge) {
@@ -161,7 +162,7 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
         const verdict = await decideCacheHitWithJudge(request.prompt, nearestEntry, settings, judge);
         if (!verdict.hit) return { hit: false, key, reason: `${verdict.reason}, judged different by ${judge.modelId}` };
         entry = nearestEntry;
-        judged = { modelId: judge.modelId, costUsd: verdict.judgeCostUsd ?? 0 };
+        judged = { modelId: judge.modelId, costPicodollars: verdict.judgeCostPicodollars ?? 0n };
       }
       if (!entry) return { hit: false, key, reason: selected.decision.reason };
       const similar = `a question with similarity ${entry.similarity.toFixed(2)} was asked before`;
@@ -190,7 +191,7 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
           modelId: reply.modelId,
           embedding,
           encoderId: encoder.id,
-          referenceCostUsd: reply.referenceCostUsd,
+          referenceCostPicodollars: reply.referenceCostPicodollars,
           expiresAt: new Date(now.getTime() + settings.ttlSeconds * 1000),
         },
         { maxEntries: settings.maxEntries },

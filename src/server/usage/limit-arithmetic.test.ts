@@ -5,17 +5,13 @@ import {
   type MonthlyLimits,
   heldInputTokens,
   isAboveWarningShare,
-  picodollars,
-  picodollarsPerToken,
-  scaledInteger,
-  usdNumber,
-  usdText,
   type TokenPrices,
 } from './limit-arithmetic';
+import { parsePicodollars, pricePerTokenOf, scaledDecimal, usdDecimal, usdNumber } from '../../money';
 
-const usd = (amount: string) => picodollars(amount);
+const usd = (amount: string) => parsePicodollars(amount);
 /** GPT-4o mini: $0.15 in, $0.60 out per million tokens. */
-const mini: TokenPrices = { inputPicodollars: picodollarsPerToken(0.15), outputPicodollars: picodollarsPerToken(0.6) };
+const mini: TokenPrices = { inputPicodollars: pricePerTokenOf(0.15), outputPicodollars: pricePerTokenOf(0.6) };
 const free: TokenPrices = { inputPicodollars: 0n, outputPicodollars: 0n };
 const nothingTaken = { tokens: 0n, costPicodollars: 0n };
 
@@ -30,18 +26,18 @@ describe('exact amounts', () => {
     ['-0.5', 1, -5n],
     ['2.5e3', 0, 2500n],
   ] as const)('scales %s by 10^%i', (value, scale, expected) => {
-    expect(scaledInteger(value, scale)).toBe(expected);
+    expect(scaledDecimal(value, scale)).toBe(expected);
   });
 
   it('refuses to round', () => {
-    expect(() => scaledInteger('0.0000001', 6)).toThrow('more than 6 decimals');
-    expect(() => scaledInteger('abc', 6)).toThrow('Not a decimal amount');
+    expect(() => scaledDecimal('0.0000001', 6)).toThrow('more than 6 decimals');
+    expect(() => scaledDecimal('abc', 6)).toThrow('Not a decimal amount');
   });
 
   it('writes picodollars back as the same decimal', () => {
-    expect(usdText(3_450_000n)).toBe('0.000003450000');
-    expect(usdText(50_000_000_000_000n)).toBe('50.000000000000');
-    expect(usdText(-1n)).toBe('-0.000000000001');
+    expect(usdDecimal(3_450_000n)).toBe('0.000003450000');
+    expect(usdDecimal(50_000_000_000_000n)).toBe('50.000000000000');
+    expect(usdDecimal(-1n)).toBe('-0.000000000001');
     expect(usdNumber(usd('4.99'))).toBe(4.99);
   });
 
@@ -52,7 +48,7 @@ describe('exact amounts', () => {
         model.outputPricePerMillion,
         model.cachedInputPricePerMillion ?? 0,
       ]) {
-        expect(() => picodollarsPerToken(price), model.id).not.toThrow();
+        expect(() => pricePerTokenOf(price), model.id).not.toThrow();
       }
     }
     // 0.15 USD per million tokens: 150,000 picodollars a token.

@@ -1,56 +1,7 @@
 import type { MonthlyLimitKind } from '../../contracts';
 
-// Exact arithmetic of monthly limits (docs/decisions/019): tokens are integers, money is counted in
-// picodollars (1e-12 USD) as bigint. Catalog prices (USD per million tokens, at most 6 decimals)
-// are then whole picodollars per token, and every sum the database returns (numeric) converts
-// without rounding.
-
-const picodollarsPerUsd = 10n ** 12n;
-const decimalPattern = /^(-)?(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
-
-/** A decimal amount scaled by 10^scale, exactly; throws when it has more decimals than that. */
-export function scaledInteger(value: string | number, scale: number): bigint {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const match = decimalPattern.exec(text);
-  if (!match) throw new Error(`Not a decimal amount: ${text}`);
-  const [, sign, whole, fraction = '', exponentText] = match;
-  const exponent = Number(exponentText ?? 0);
-  // The digits with the decimal point removed, and where that point was.
-  const digits = BigInt(`${whole}${fraction}`);
-  const shift = scale + exponent - fraction.length;
-  let scaled: bigint;
-  if (shift >= 0) scaled = digits * 10n ** BigInt(shift);
-  else {
-    const divisor = 10n ** BigInt(-shift);
-    if (digits % divisor !== 0n) throw new Error(`${text} has more than ${scale} decimals`);
-    scaled = digits / divisor;
-  }
-  return sign ? -scaled : scaled;
-}
-
-/** USD (a number or a numeric's text) in picodollars. */
-export function picodollars(usd: string | number): bigint {
-  return scaledInteger(usd, 12);
-}
-
-/** Picodollars as a decimal USD string with 12 decimals, e.g. for a numeric column. */
-export function usdText(amount: bigint): string {
-  const negative = amount < 0n;
-  const magnitude = negative ? -amount : amount;
-  const whole = magnitude / picodollarsPerUsd;
-  const fraction = (magnitude % picodollarsPerUsd).toString().padStart(12, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
-
-/** Picodollars as a number of USD (for JSON answers: exact to the double's precision). */
-export function usdNumber(amount: bigint): number {
-  return Number(usdText(amount));
-}
-
-/** A catalog price in USD per million tokens as picodollars per token (exact for up to 6 decimals). */
-export function picodollarsPerToken(usdPerMillion: number): bigint {
-  return scaledInteger(usdPerMillion, 6);
-}
+// Exact arithmetic of monthly limits (docs/decisions/019, 063): tokens are integers, money is
+// picodollars (src/money) as bigint; a model's prices are whole picodollars per token.
 
 /**
  * The prompt's tokens held for a call: our tokenizer's estimate plus a quarter. Providers count

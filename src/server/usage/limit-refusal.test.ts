@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelCatalog } from '../../gateway';
 import type { UsableModel } from '../conversations/model-access';
-import { picodollars } from './limit-arithmetic';
+import { parsePicodollars } from '../../money';
 import { cheaperAlternative, limitExceeded } from './limit-refusal';
 
 const usable = (id: string, limits: Partial<UsableModel> = {}): UsableModel => ({
@@ -10,7 +10,7 @@ const usable = (id: string, limits: Partial<UsableModel> = {}): UsableModel => (
   maxTokensLimitedBy: 'role',
   replyTokenCap: 2000,
   monthlyTokenLimit: 1000,
-  costLimitUsd: 5,
+  costLimitPicodollars: parsePicodollars('5'),
   ...limits,
 });
 const opus = usable('anthropic/claude-opus-4');
@@ -46,9 +46,9 @@ describe('limitExceeded', () => {
   const now = new Date('2026-11-30T23:59:00Z');
   const totals = {
     usedTokens: 0n,
-    usedCostPicodollars: picodollars('4.995'),
+    usedCostPicodollars: parsePicodollars('4.995'),
     reservedTokens: 0n,
-    reservedCostPicodollars: picodollars('0.004'),
+    reservedCostPicodollars: parsePicodollars('0.004'),
   };
 
   it('is a 429 naming the limit, the model, the amounts and the reset date (next month, UTC)', () => {

@@ -3,7 +3,7 @@ import { blendedPrice } from '../../gateway';
 import { AppError } from '../http/app-error';
 import type { UsableModel } from './usable-model';
 import type { RequestFit } from './reserve-model-call';
-import { usdNumber } from './limit-arithmetic';
+import { usdNumber } from '../../money';
 import { limitPeriod } from './monthly-limits';
 import { noTotals, type LimitTotals } from './reservation-repository';
 
@@ -52,7 +52,7 @@ export function limitExceeded(
     kind,
     model_id: usable.model.id,
     model_name: usable.model.displayName,
-    limit: isTokens ? (usable.monthlyTokenLimit ?? 0) : (usable.costLimitUsd ?? 0),
+    limit: isTokens ? (usable.monthlyTokenLimit ?? 0) : usdNumber(usable.costLimitPicodollars ?? 0n),
     used: isTokens ? Number(taken.usedTokens) : usdNumber(taken.usedCostPicodollars),
     reserved: isTokens ? Number(taken.reservedTokens) : usdNumber(taken.reservedCostPicodollars),
     resets_on: limitResetDate(now),

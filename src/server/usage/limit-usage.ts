@@ -1,5 +1,6 @@
 import { limitResetDate, type ModelLimitUsage } from '../../contracts';
-import { heldInputTokens, isAboveWarningShare, usdNumber } from './limit-arithmetic';
+import { usdNumber } from '../../money';
+import { heldInputTokens, isAboveWarningShare } from './limit-arithmetic';
 import type { UsableModel } from './usable-model';
 import { limitsOf, type Limited } from './monthly-limits';
 import { noTotals, type LimitTotals } from './reservation-repository';
@@ -30,7 +31,8 @@ export function presentLimitUsage(
     token_limit: usable.monthlyTokenLimit ?? Number.MAX_SAFE_INTEGER,
     tokens_used: Number(taken.usedTokens),
     tokens_reserved: Number(taken.reservedTokens),
-    cost_limit: usable.costLimitUsd ?? Number.MAX_SAFE_INTEGER,
+    cost_limit:
+      usable.costLimitPicodollars === undefined ? Number.MAX_SAFE_INTEGER : usdNumber(usable.costLimitPicodollars),
     cost_used: usdNumber(taken.usedCostPicodollars),
     cost_reserved: usdNumber(taken.reservedCostPicodollars),
     resets_on: limitResetDate(now),

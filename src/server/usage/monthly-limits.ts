@@ -1,31 +1,29 @@
 import { messages, type MonthlyLimitKind } from '../../contracts';
-import type { CatalogModel } from '../../gateway';
+import { catalogTokenPrices, type PricedModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { UsableModel } from './usable-model';
-import { grantCall, picodollars, picodollarsPerToken, type MonthlyLimits, type TokenPrices } from './limit-arithmetic';
+import { grantCall, type MonthlyLimits, type TokenPrices } from './limit-arithmetic';
 import { limitTotalsByModel, noTotals, type LimitTotals } from './reservation-repository';
 import { monthBounds } from './usage-repository';
 
-export type Limited = Pick<UsableModel, 'model' | 'monthlyTokenLimit' | 'costLimitUsd'> &
+export type Limited = Pick<UsableModel, 'model' | 'monthlyTokenLimit' | 'costLimitPicodollars'> &
   Partial<Pick<UsableModel, 'replyTokenCap' | 'shortenReplyToFit'>>;
 
 /** The role's monthly limits on the model, exactly; undefined when it has none (admin-named roles). */
 export function limitsOf(usable: Limited): MonthlyLimits | undefined {
-  if (usable.monthlyTokenLimit === undefined && usable.costLimitUsd === undefined) return undefined;
+  if (usable.monthlyTokenLimit === undefined && usable.costLimitPicodollars === undefined) return undefined;
   return {
     tokens: usable.monthlyTokenLimit === undefined ? undefined : BigInt(usable.monthlyTokenLimit),
-    costPicodollars: usable.costLimitUsd === undefined ? undefined : picodollars(usable.costLimitUsd),
+    costPicodollars: usable.costLimitPicodollars,
   };
 }
 
 /** The model's prices per token; input priced as uncached, the most a call can cost. */
-export function pricesOf(model: Pick<CatalogModel, 'inputPricePerMillion' | 'outputPricePerMillion'>): TokenPrices {
-  return {
-    inputPicodollars: picodollarsPerToken(model.inputPricePerMillion),
-    outputPicodollars: picodollarsPerToken(model.outputPricePerMillion),
-  };
+export function pricesOf(model: PricedModel): TokenPrices {
+  const prices = catalogTokenPrices(model);
+  return { inputPicodollars: prices.input, outputPicodollars: prices.output };
 }
 
 /** The calendar month (UTC) holding `now`: monthly limits count the usage recorded in it. */

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { usageRecords, usageReservations, users, walletReservations } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
-import { picodollars, usdText } from './limit-arithmetic';
+import { parsePicodollars, usdDecimal } from '../../money';
 import { walletOwnerGone } from './wallet-room';
 
 // The room model calls hold in their callers' monthly limits (docs/decisions/019).
@@ -101,10 +101,10 @@ export async function limitTotalsByModel(
     const total = totals.get(row.modelId) ?? { ...noTotals };
     if (row.kind === 'used') {
       total.usedTokens = BigInt(row.tokens);
-      total.usedCostPicodollars = picodollars(row.cost);
+      total.usedCostPicodollars = parsePicodollars(row.cost);
     } else {
       total.reservedTokens = BigInt(row.tokens);
-      total.reservedCostPicodollars = picodollars(row.cost);
+      total.reservedCostPicodollars = parsePicodollars(row.cost);
     }
     totals.set(row.modelId, total);
   }
@@ -146,7 +146,9 @@ export async function insertReservations(
   if (reservations.length === 0) return;
   await transaction
     .insert(usageReservations)
-    .values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, costUsd: usdText(costPicodollars) })));
+    .values(
+      reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, costUsd: usdDecimal(costPicodollars) })),
+    );
 }
 
 /** Gives the room back, in monthly limits and in the wallet (docs/decisions/022): the call failed, or its usage is recorded. */

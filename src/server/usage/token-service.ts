@@ -1,5 +1,6 @@
+import { priceOfTokens, sumPicodollars, usdNumber } from '../../money';
 import { isAdministrator, messages, monthPattern, type MonthlyUsage } from '../../contracts';
-import { findModel } from '../../gateway';
+import { catalogTokenPrices, findModel } from '../../gateway';
 import { listUsableModels } from '../conversations/model-access';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
@@ -28,11 +29,11 @@ export async function monthlyUsage(
     user_id: userId,
     month,
     total_tokens: totals.reduce((sum, total) => sum + total.tokens, 0),
-    total_cost: totals.reduce((sum, total) => sum + total.costUsd, 0),
+    total_cost: usdNumber(sumPicodollars(totals.map((total) => total.costPicodollars))),
     monthly_usage: totals.map((total) => ({
       model_id: total.modelId,
       tokens_used: total.tokens,
-      cost: total.costUsd,
+      cost: usdNumber(total.costPicodollars),
       requests: total.requests,
     })),
   };
@@ -42,7 +43,11 @@ export async function monthlyUsage(
 export function estimateCost(dependencies: Pick<Dependencies, 'catalog'>, modelId: string, tokenCount: number) {
   const model = findModel(dependencies.catalog, modelId);
   if (!model) throw notFound(messages.modelNotFound);
-  return { model_id: model.id, token_count: tokenCount, cost: (tokenCount * model.inputPricePerMillion) / 1_000_000 };
+  return {
+    model_id: model.id,
+    token_count: tokenCount,
+    cost: usdNumber(priceOfTokens(catalogTokenPrices(model).input, tokenCount)),
+  };
 }
 
 /** Whether the caller may send `tokenCount` tokens to the model now; refusals are answers, not errors. */

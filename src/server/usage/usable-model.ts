@@ -1,3 +1,4 @@
+import type { Picodollars } from '../../money';
 import type { MaxTokensBound } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 
@@ -22,7 +23,7 @@ export interface UsableModel {
   replyTokenCap: number;
   /** Monthly limits of the caller's role on this model; undefined means unlimited (admins). */
   monthlyTokenLimit?: number;
-  costLimitUsd?: number;
+  costLimitPicodollars?: Picodollars;
   /**
    * Whether the role lets a reply be shortened to what is left of its monthly limits; otherwise a
    * request whose largest reply does not fit is refused, saying what would (docs/decisions/051).

@@ -1,3 +1,4 @@
+import { parsePicodollars, type Picodollars } from '../../money';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { usageRecords } from '../db/schema';
@@ -6,7 +7,7 @@ import { inOrganisation } from '../db/tenant-scope';
 export interface ModelUsageTotal {
   modelId: string;
   tokens: number;
-  costUsd: number;
+  costPicodollars: Picodollars;
   requests: number;
 }
 
@@ -45,11 +46,11 @@ export async function usageByModel(
     )
     .groupBy(usageRecords.modelId)
     .orderBy(usageRecords.modelId);
-  // Sums come back as strings (bigint and numeric); they fit a double for any real month.
+  // Sums come back as strings (bigint and numeric); token counts fit a double for any real month.
   return rows.map((row) => ({
     modelId: row.modelId,
     tokens: Number(row.tokens),
-    costUsd: Number(row.costUsd),
+    costPicodollars: parsePicodollars(row.costUsd),
     requests: Number(row.requests),
   }));
 }

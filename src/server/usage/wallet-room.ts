@@ -3,7 +3,8 @@ import { inOrganisation } from '../db/tenant-scope';
 import type { Executor } from '../db/database';
 import { walletReservations, wallets } from '../db/schema';
 import { lockWallet, reservedAgainstWallet } from '../wallet/ledger-repository';
-import { grantCall, picodollars, usdText, type TokenPrices } from './limit-arithmetic';
+import { parsePicodollars, usdDecimal } from '../../money';
+import { grantCall, type TokenPrices } from './limit-arithmetic';
 
 /** What the wallet has for new calls: the balance less what calls in progress hold, exactly. */
 export interface WalletRoom {
@@ -26,11 +27,12 @@ export async function lockWalletRoom(transaction: Executor, orgId: string): Prom
     .from(wallets)
     .where(inOrganisation(wallets.orgId, orgId))
     .for('no key update', { of: wallets });
-  if (found) return { availablePicodollars: picodollars(found.balance) - picodollars(found.held) };
+  if (found) return { availablePicodollars: parsePicodollars(found.balance) - parsePicodollars(found.held) };
   // An organisation's first paid call: its wallet is made here (and is empty).
   const wallet = await lockWallet(transaction, orgId);
   return {
-    availablePicodollars: picodollars(wallet.balance) - picodollars(await reservedAgainstWallet(transaction, orgId)),
+    availablePicodollars:
+      parsePicodollars(wallet.balance) - parsePicodollars(await reservedAgainstWallet(transaction, orgId)),
   };
 }
 
@@ -72,7 +74,7 @@ export async function insertWalletReservations(
   if (reservations.length === 0) return;
   await transaction
     .insert(walletReservations)
-    .values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, amount: usdText(costPicodollars) })));
+    .values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, amount: usdDecimal(costPicodollars) })));
 }
 
 /** Gone instances' wallet reservations (see releaseReservationsOfGoneInstances). */

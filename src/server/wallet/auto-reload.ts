@@ -3,7 +3,7 @@ import { finishReload, listRequestedReloads, type AutoReloadRow } from './auto-r
 import { findPaymentByKey } from './payment-repository';
 import { topUp } from './top-up-service';
 import type { PaymentDependencies } from './wallet-dependencies';
-import { centsOf } from './wallet-money';
+import { centsOf } from '../../money';
 
 /**
  * Charges the auto-reloads debits asked for (a crossing of the threshold marks one, in the debit's

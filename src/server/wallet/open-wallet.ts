@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database';
 import { ensureWallet, postToWallet } from './ledger-repository';
-import { centsOf } from './wallet-money';
+import { centsOf } from '../../money';
 
 const trialCreditDescription = 'Trial credit';
 

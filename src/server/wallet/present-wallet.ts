@@ -1,18 +1,18 @@
 import { walletDefaults, type WalletBalance, type WalletTransaction } from '../../contracts';
 import type { LedgerRow, WalletRow } from './ledger-repository';
 import { savedCardLabel } from './paid-with';
-import { dollarsNumber } from './wallet-money';
+import { usdNumberOf } from '../../money';
 
 /** Spec section 3's wallet balance; an organisation without a wallet row reads as an empty one with the defaults. */
 export function presentBalance(wallet: WalletRow | undefined, testMode: boolean): WalletBalance {
   return {
-    balance: dollarsNumber(wallet?.balance ?? '0'),
+    balance: usdNumberOf(wallet?.balance ?? '0'),
     currency: wallet?.currency ?? walletDefaults.currency,
     last_updated: (wallet?.updatedAt ?? new Date()).toISOString(),
     settings: {
-      min_top_up_amount: dollarsNumber(wallet?.minTopUpAmount ?? String(walletDefaults.minTopUpAmount)),
-      auto_reload_threshold: dollarsNumber(wallet?.autoReloadThreshold ?? String(walletDefaults.autoReloadThreshold)),
-      auto_reload_amount: dollarsNumber(wallet?.autoReloadAmount ?? String(walletDefaults.autoReloadAmount)),
+      min_top_up_amount: usdNumberOf(wallet?.minTopUpAmount ?? String(walletDefaults.minTopUpAmount)),
+      auto_reload_threshold: usdNumberOf(wallet?.autoReloadThreshold ?? String(walletDefaults.autoReloadThreshold)),
+      auto_reload_amount: usdNumberOf(wallet?.autoReloadAmount ?? String(walletDefaults.autoReloadAmount)),
       currency: wallet?.currency ?? walletDefaults.currency,
       auto_reload_enabled: wallet?.autoReloadEnabled ?? false,
     },
@@ -29,6 +29,6 @@ export function presentTransaction(row: LedgerRow): WalletTransaction {
     is_auto_reload: row.isAutoReload,
     timestamp: row.createdAt.toISOString(),
     type: row.type,
-    amount: dollarsNumber(row.amount),
+    amount: usdNumberOf(row.amount),
   };
 }

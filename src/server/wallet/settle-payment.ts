@@ -9,7 +9,7 @@ import {
   updateOpenPayment,
   type PaymentRow,
 } from './payment-repository';
-import { centsOf } from './wallet-money';
+import { centsOf } from '../../money';
 
 export interface SettledPayment {
   payment: PaymentRow;

@@ -8,7 +8,7 @@ import { paymentMethodOfTestCard } from './test-cards';
 import { checkoutReturnTo } from './checkout-return';
 import { topUp } from './top-up-service';
 import type { WalletDependencies } from './wallet-dependencies';
-import { centsOf, dollarsNumber } from './wallet-money';
+import { centsOf, usdNumberOf } from '../../money';
 
 /**
  * POST /wallet/topup: the caller's organisation only, never below the wallet's minimum (spec
@@ -25,7 +25,7 @@ export async function topUpByRequest(
 ): Promise<{ result: TopUpResult; status: 200 | 202 }> {
   if (input.org_id !== caller.orgId) throw forbidden(messages.organizationMismatch);
   const wallet = await findWallet(dependencies.db, caller.orgId);
-  const minimum = dollarsNumber(wallet?.minTopUpAmount ?? '10');
+  const minimum = usdNumberOf(wallet?.minTopUpAmount ?? '10');
   const cents = centsOf(input.amount);
   if (cents < centsOf(minimum))
     throw validationFailed(walletMessages.minimumTopUp(minimum), { amount: walletMessages.minimumTopUp(minimum) });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { walletMessages } from '../../contracts';
 import type { CheckoutReturn } from './card-payments';
 import { AppError } from '../http/app-error';
-import { centsOf, centsText } from './wallet-money';
+import { centsDecimal, centsOf } from '../../money';
 import { findLedgerEntryOfPayment, findWallet, updateWalletRow } from './ledger-repository';
 import { claimPayment, findPaymentByKey, type PaymentRow } from './payment-repository';
 import { settlePayment, type SettledPayment } from './settle-payment';
@@ -44,7 +44,7 @@ export async function topUp(dependencies: PaymentDependencies, order: TopUpOrder
     id: randomUUID(),
     orgId: order.orgId,
     idempotencyKey: order.idempotencyKey,
-    amount: centsText(order.cents),
+    amount: centsDecimal(order.cents),
     currency: order.currency,
     status: 'processing',
     processor: payments.testMode ? 'test' : 'stripe',
@@ -128,7 +128,7 @@ function sameOrder(payment: PaymentRow, order: TopUpOrder): boolean {
   // A Checkout payment's card is the one chosen on the page, recorded once it succeeded.
   const card = payment.checkoutSessionId ? undefined : (payment.paymentMethod ?? undefined);
   return (
-    payment.amount === centsText(order.cents) &&
+    payment.amount === centsDecimal(order.cents) &&
     payment.currency === order.currency &&
     card === order.paymentMethod &&
     payment.isAutoReload === order.isAutoReload

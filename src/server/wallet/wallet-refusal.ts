@@ -2,7 +2,7 @@ import { roleGrantsScope, walletMessages } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import { AppError } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';
-import { dollarsShownDown } from './wallet-money';
+import { centsDecimal, wholeCents } from '../../money';
 
 /**
  * The 402 of a paid model the organisation's wallet cannot pay for, decided before the model is
@@ -17,7 +17,7 @@ export function walletCannotPay(
 ): AppError {
   const name = `${model.displayName} (${model.id})`;
   const text = roleGrantsScope(callerAccess(caller), 'billing')
-    ? walletMessages.walletEmptyForBilling(name, dollarsShownDown(availablePicodollars))
+    ? walletMessages.walletEmptyForBilling(name, centsDecimal(wholeCents(availablePicodollars, 'down')))
     : walletMessages.walletEmptyForMember(name);
   return new AppError(
     'payment_required',

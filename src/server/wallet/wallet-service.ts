@@ -22,9 +22,9 @@ import {
 import { paidWith, receiptPath } from './paid-with';
 import { findPayment } from './payment-repository';
 import { presentBalance, presentTransaction } from './present-wallet';
-import { usdNumber } from '../usage/limit-arithmetic';
+import { usdNumber } from '../../money';
 import { addDays } from '../analytics/billing-cycle';
-import { centsOf, centsText, dollarsNumber, picodollars } from './wallet-money';
+import { centsDecimal, centsOf, parsePicodollars, usdNumberOf } from '../../money';
 import type { WalletDependencies } from './wallet-dependencies';
 
 type Reading = Pick<WalletDependencies, 'db' | 'payments'>;
@@ -56,7 +56,7 @@ export async function walletPayment(dependencies: Reading, orgId: string, paymen
     id: payment.id,
     purpose: payment.purpose,
     status: payment.status,
-    amount: dollarsNumber(payment.amount),
+    amount: usdNumberOf(payment.amount),
     currency: payment.currency,
     failure_message: payment.failureMessage,
     checkout_url: payment.status === 'pending' ? payment.checkoutUrl : null,
@@ -83,15 +83,17 @@ export async function updateWalletSettings(
     const before = presentBalance(wallet, dependencies.payments.testMode).settings;
     const enabled = input.auto_reload_enabled ?? wallet.autoReloadEnabled;
     const reloadAmount =
-      input.auto_reload_amount !== undefined ? centsText(centsOf(input.auto_reload_amount)) : wallet.autoReloadAmount;
+      input.auto_reload_amount !== undefined
+        ? centsDecimal(centsOf(input.auto_reload_amount))
+        : wallet.autoReloadAmount;
     if (enabled && centsOf(reloadAmount) === 0n)
       throw validationFailed(walletMessages.reloadAmountZero, { auto_reload_amount: walletMessages.reloadAmountZero });
     const saved = await updateWalletRow(transaction, caller.orgId, {
       minTopUpAmount:
-        input.min_top_up_amount !== undefined ? centsText(centsOf(input.min_top_up_amount)) : wallet.minTopUpAmount,
+        input.min_top_up_amount !== undefined ? centsDecimal(centsOf(input.min_top_up_amount)) : wallet.minTopUpAmount,
       autoReloadThreshold:
         input.auto_reload_threshold !== undefined
-          ? centsText(centsOf(input.auto_reload_threshold))
+          ? centsDecimal(centsOf(input.auto_reload_threshold))
           : wallet.autoReloadThreshold,
       autoReloadAmount: reloadAmount,
       autoReloadEnabled: enabled,
@@ -128,14 +130,14 @@ export async function usageProjection(
 ): Promise<UsageProjection> {
   const wallet = await findWallet(dependencies.db, orgId);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (projectionDays - 1)));
-  const spent = picodollars(await usageSpentSince(dependencies.db, orgId, since));
-  const balance = picodollars(wallet?.balance ?? '0');
+  const spent = parsePicodollars(await usageSpentSince(dependencies.db, orgId, since));
+  const balance = parsePicodollars(wallet?.balance ?? '0');
   const dailyPicodollars = spent > 0n ? spent / BigInt(projectionDays) : 0n;
   const days = dailyPicodollars > 0n ? (balance <= 0n ? 0n : balance / dailyPicodollars) : undefined;
   const beyondHorizon = days !== undefined && days > horizonDays;
   const shownDays = days === undefined || beyondHorizon ? undefined : Number(days);
   return {
-    balance: dollarsNumber(wallet?.balance ?? '0'),
+    balance: usdNumberOf(wallet?.balance ?? '0'),
     currency: wallet?.currency ?? 'USD',
     period_days: projectionDays,
     average_daily_spend: usdNumber(dailyPicodollars),

@@ -31,7 +31,7 @@ export interface BillingServer extends AnalyticsServer {
   /** A usage record of a model call that ended `daysAgo` days ago, as the chat writes it; the roll-ups follow. */
   recordUsage(
     person: Person,
-    usage: { modelId: string; inputTokens: number; outputTokens: number; costUsd: number; daysAgo: number },
+    usage: { modelId: string; inputTokens: number; outputTokens: number; costUsd: string; daysAgo: number },
   ): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../../src/server/db/database';
 import { cacheEntries, chatMessages, chatSessions, organisations, roles, users } from '../../../src/server/db/schema';
 import type { NewCacheEntry } from '../../../src/server/cache/cache-entry';
 import { createSeededRandom } from '../../../src/gateway/routing/training/seeded-random';
+import { usdDecimal } from '../../../src/money';
 
 /** The embedded encoder's id and size: what the store searches by default. */
 export const testEncoderId = 'use-lite-512';
@@ -73,7 +74,7 @@ export async function entryFor(
     modelId: 'test/model',
     embedding: values.embedding,
     encoderId: testEncoderId,
-    referenceCostUsd: 0.0012,
+    referenceCostPicodollars: 1_200_000_000n,
     expiresAt: values.expiresAt,
   };
 }
@@ -87,7 +88,14 @@ export async function insertEntriesDirectly(
   if (entries.length === 0) return [];
   const rows = await db
     .insert(cacheEntries)
-    .values(entries.map((entry) => ({ ...entry, embedding: Array.from(entry.embedding), createdAt })))
+    .values(
+      entries.map(({ referenceCostPicodollars, ...entry }) => ({
+        ...entry,
+        referenceCostUsd: usdDecimal(referenceCostPicodollars),
+        embedding: Array.from(entry.embedding),
+        createdAt,
+      })),
+    )
     .returning({ id: cacheEntries.id });
   return rows.map((row) => row.id);
 }

@@ -17,7 +17,8 @@ export interface ModelPermission {
   modelId: string;
   maxTokensPerRequest?: number;
   monthlyTokenLimit?: number;
-  costLimit?: number;
+  /** Dollars, as the column's text. */
+  costLimit?: string;
 }
 
 export interface LimitedUser {
@@ -201,7 +202,7 @@ export async function giveRole(
         isEnabled: true,
         maxTokensPerRequest: permission.maxTokensPerRequest ?? 2000,
         monthlyTokenLimit: permission.monthlyTokenLimit ?? 100_000,
-        costLimit: permission.costLimit ?? 50,
+        costLimit: permission.costLimit ?? '50',
       })),
     );
   }

@@ -131,12 +131,14 @@ export const usageRecords = pgTable(
     inputTokens: integer('input_tokens').notNull(),
     cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull(),
-    costUsd: numeric('cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull(),
+    costUsd: numeric('cost_usd', { precision: 24, scale: 12, mode: 'string' }).notNull(),
     latencyMs: integer('latency_ms').notNull(),
     timeToFirstTokenMs: integer('time_to_first_token_ms'),
     estimated: boolean('estimated').notNull().default(false),
     /** The same tokens at the reference model's prices (for a cache hit, the original reply's): "without the router". */
-    referenceCostUsd: numeric('reference_cost_usd', { precision: 18, scale: 10, mode: 'number' }).notNull().default(0),
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 12, mode: 'string' })
+      .notNull()
+      .default('0'),
     cacheHit: boolean('cache_hit').notNull().default(false),
     /** The routing decision (selection_id) this call served; no foreign key, so tables stay in dependency order. */
     decisionId: uuid('decision_id'),

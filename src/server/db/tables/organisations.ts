@@ -76,7 +76,7 @@ export const rolePermissions = pgTable(
     // Wide enough for an unlimited role's Number.MAX_SAFE_INTEGER (spec section 5).
     maxTokensPerRequest: bigint('max_tokens_per_request', { mode: 'number' }).notNull(),
     monthlyTokenLimit: bigint('monthly_token_limit', { mode: 'number' }).notNull(),
-    costLimit: numeric('cost_limit', { precision: 20, scale: 4, mode: 'number' }).notNull(),
+    costLimit: numeric('cost_limit', { precision: 20, scale: 4, mode: 'string' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.roleId, table.modelId] })],
 );

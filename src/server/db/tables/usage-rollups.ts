@@ -37,8 +37,8 @@ export const usageDailyTotals = pgTable(
     inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
     cachedInputTokens: bigint('cached_input_tokens', { mode: 'number' }).notNull().default(0),
     outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
-    costUsd: numeric('cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
-    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' })
+    costUsd: numeric('cost_usd', { precision: 28, scale: 12, mode: 'string' }).notNull().default('0'),
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 28, scale: 12, mode: 'string' })
       .notNull()
       .default('0'),
     /**
@@ -73,8 +73,8 @@ export const usageMonthlyUserTotals = pgTable(
     cacheHits: integer('cache_hits').notNull().default(0),
     inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
     outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
-    costUsd: numeric('cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
-    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' })
+    costUsd: numeric('cost_usd', { precision: 28, scale: 12, mode: 'string' }).notNull().default('0'),
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 28, scale: 12, mode: 'string' })
       .notNull()
       .default('0'),
   },
@@ -104,8 +104,8 @@ export const usageDailySourceTotals = pgTable(
     inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
     cachedInputTokens: bigint('cached_input_tokens', { mode: 'number' }).notNull().default(0),
     outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
-    costUsd: numeric('cost_usd', { precision: 24, scale: 10, mode: 'string' }).notNull().default('0'),
-    referenceCostUsd: numeric('reference_cost_usd', { precision: 24, scale: 10, mode: 'string' })
+    costUsd: numeric('cost_usd', { precision: 28, scale: 12, mode: 'string' }).notNull().default('0'),
+    referenceCostUsd: numeric('reference_cost_usd', { precision: 28, scale: 12, mode: 'string' })
       .notNull()
       .default('0'),
     latencyHistogram: integer('latency_histogram').array().notNull().default([]),

@@ -1,9 +1,9 @@
 import type { RoutingQualityResponse } from '../../../contracts';
 import type { Logger } from 'pino';
 import type { Executor } from '../../db/database';
+import { usdNumber } from '../../../money';
 import type { OrganisationRouters } from '../organisation-router/organisation-routers';
 import { organisationRouterStatus } from '../organisation-router/router-status-service';
-import { usdNumber } from '../../usage/limit-arithmetic';
 import type { RoutingPolicies } from '../routing-policies';
 import { shadowLabelGroups, shadowSpendThisMonth, type ShadowLabelGroup } from './shadow-label-repository';
 import { wilsonInterval } from './wilson-interval';

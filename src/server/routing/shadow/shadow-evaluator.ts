@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../http/context';
 import type { InFlightCalls } from '../../metered-calls/in-flight-calls';
 import type { MeteredCalls } from '../../metered-calls/metered-calls';
-import { picodollars } from '../../usage/limit-arithmetic';
+import { centsOf, centsToPicodollars } from '../../../money';
 import type { UsableModel } from '../../usage/usable-model';
 import type { ConsideredModel } from '../plan-route';
 import { isSampled } from './shadow-draw';
@@ -63,7 +63,7 @@ export interface ShadowEvaluatorOptions {
 const withoutLimits = (usable: UsableModel): UsableModel => ({
   ...usable,
   monthlyTokenLimit: undefined,
-  costLimitUsd: undefined,
+  costLimitPicodollars: undefined,
 });
 
 const strongestOf = (usable: readonly UsableModel[]) =>
@@ -113,12 +113,12 @@ export function createShadowEvaluator(options: ShadowEvaluatorOptions): ShadowEv
       // The settlement says what failed.
     }
     const settled = await call.settled;
-    return { ...settled, costPicodollars: picodollars(settled.costUsd.toFixed(12)) };
+    return settled;
   }
 
   async function evaluate(candidate: ShadowCandidate): Promise<void> {
     const { caller, route } = candidate;
-    const budget = picodollars(route.policy.shadow_evaluation.monthly_budget_usd.toFixed(2));
+    const budget = centsToPicodollars(centsOf(route.policy.shadow_evaluation.monthly_budget_usd));
     if ((await shadowSpendThisMonth(options.db, caller.orgId)) >= budget) return;
     const usable = (await candidate.usable()).filter((model) => model.model.provider !== 'local');
     const strongest = strongestOf(usable);

@@ -3,7 +3,7 @@ import type { PromptKind } from '../../../gateway';
 import type { Executor } from '../../db/database';
 import { routingQualityLabels, usageDailySourceTotals, type ShadowVerdict } from '../../db/schema';
 import { inOrganisation } from '../../db/tenant-scope';
-import { picodollars } from '../../usage/limit-arithmetic';
+import { parsePicodollars } from '../../../money';
 
 export interface NewShadowLabel {
   orgId: string;
@@ -73,5 +73,5 @@ export async function shadowSpendThisMonth(db: Executor, orgId: string, now = ne
         and(eq(usageDailySourceTotals.source, 'shadow-evaluation'), gte(usageDailySourceTotals.day, monthStart(now))),
       ),
     );
-  return picodollars(row?.cost ?? '0');
+  return parsePicodollars(row?.cost ?? '0');
 }

@@ -1,0 +1,2 @@
+export * from './picodollars';
+export * from './format-money';
