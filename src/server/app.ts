@@ -24,6 +24,7 @@ import type { ConversationDependencies } from './conversations/conversation-depe
 import { createConversationRoutes } from './conversations/conversation-routes';
 import type { DatabaseHandle } from './db/database';
 import { createFeedbackRoutes } from './feedback/feedback-routes';
+import { learnFromUserSignals } from './routing/organisation-router/learn-from-user-signals';
 import { addRoute, answers, createApiRouter } from './http/api-router';
 import { AppError, notFound } from './http/app-error';
 import type { AppEnv } from './http/context';
@@ -213,7 +214,13 @@ export function createApp(options: AppOptions) {
     createConversationRoutes(options.conversations, signedIn, requireAuthProvisionally(options.auth)),
   );
   api.route('/tokens', createTokenRoutes(options.conversations, signedIn));
-  api.route('/feedback', createFeedbackRoutes(options.database.db, signedIn, options.conversations.routing.cache));
+  api.route(
+    '/feedback',
+    createFeedbackRoutes(options.database.db, signedIn, {
+      cache: options.conversations.routing.cache,
+      learn: learnFromUserSignals(options.conversations),
+    }),
+  );
   api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));
   api.route('/system', createSystemMessageRoutes(options.database.db, signedIn));
   api.route('/wallet', createWalletRoutes(options.wallet, signedIn));

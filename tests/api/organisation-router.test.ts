@@ -5,24 +5,17 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { parseStreamBody } from '../../src/contracts';
-import { createOnlineRouterState, findModel, learnOnlineRouter, modelCatalog } from '../../src/gateway';
-import { organisationRouterStates, routingDecisions, routingQualityLabels } from '../../src/server/db/schema';
+import { createOnlineRouterState, learnOnlineRouter } from '../../src/gateway';
+import { organisationRouterStates, routingQualityLabels } from '../../src/server/db/schema';
 import {
   changeRouterState,
   readRouterState,
 } from '../../src/server/routing/organisation-router/router-state-repository';
 import { startServer, type RunningServer } from '../../src/server/server';
-import { strongPassword, uniqueName } from './support/client';
+import { organisationRouterFixture } from './support/organisation-router-fixture';
 import { ownServerConfig } from './support/own-server';
 
 // docs/decisions/068: each organisation's online router, stored in the database, learned from its labels, deciding once it can.
-
-interface Owner {
-  token: string;
-  orgId: string;
-  userId: string;
-}
 
 // Scored low by the committed router: tier 1 is enough.
 const cheapQuestion = 'What is the capital of France?';
@@ -49,66 +42,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function call(owner: Owner | undefined, pathname: string, body?: unknown, method?: string) {
-  const response = await fetch(`${server.url}/api${pathname}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(owner ? { authorization: `Bearer ${owner.token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    text,
-    body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
-  };
-}
-
-/** An organisation on the Business plan (custom routing), its administrator signed in, its cache off (every reply routed). */
-async function signUp(): Promise<Owner> {
-  const username = uniqueName('orgrouter');
-  const answer = await call(undefined, '/auth/signup', {
-    username,
-    email: `${username}@example.test`,
-    password: strongPassword,
-    org_name: `Org ${username}`,
-  });
-  expect(answer.status).toBe(201);
-  const owner = { token: answer.body.token, orgId: answer.body.user.org_id, userId: answer.body.user.id };
-  const bought = await call(owner, '/subscription/purchase', {
-    org_id: owner.orgId,
-    plan_id: 'business',
-    payment_method: 'card',
-    card_number: '4242424242424242',
-  });
-  expect(bought.status).toBe(201);
-  const policy = await call(owner, `/org/${owner.orgId}/routing-policy`, { cache: { enabled: false } }, 'PUT');
-  expect(policy.status).toBe(200);
-  return owner;
-}
-
-async function askAuto(owner: Owner, prompt: string) {
-  const answer = await call(owner, '/conversation/message', {
-    org_id: owner.orgId,
-    user_id: owner.userId,
-    prompt,
-    stream: true,
-  });
-  expect(answer.status).toBe(200);
-  const parsed = parseStreamBody(answer.text);
-  await server.modelCallsSettled();
-  const metadata = parsed.metadata!;
-  const [decision] = await server.database.db
-    .select()
-    .from(routingDecisions)
-    .where(eq(routingDecisions.id, metadata.selection_id));
-  return { route: metadata.route!, tier: findModel(modelCatalog, metadata.primary_model)!.tier, decision: decision! };
-}
-
-const routerOf = async (owner: Owner) => {
-  const answer = await call(owner, `/org/${owner.orgId}/routing-quality`);
-  expect(answer.status).toBe(200);
-  return answer.body.router;
-};
+const { call, signUp, askAuto, routerOf } = organisationRouterFixture(() => server);
 
 const storedRow = async (orgId: string) =>
   (

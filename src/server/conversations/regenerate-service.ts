@@ -6,6 +6,7 @@ import type { Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { latestDecisionsForReplies } from '../routing/decision-repository';
+import { learnFromUserSignals } from '../routing/organisation-router/learn-from-user-signals';
 import { routeRequest } from '../routing/route-request';
 import type { RerouteCause } from '../metered-calls/metered-call';
 import {
@@ -108,6 +109,15 @@ async function setUpRegeneration(
       routeRequest(dependencies, caller, edited ?? prompt.content, input.forced_model_id, previousUserTurn, again),
   };
   const reply = await startRoutedReply(dependencies, caller, route, replyTarget, clientSignal);
+  // Asking a stronger model again teaches the organisation's own router too (docs/decisions/072);
+  // an edit asks another prompt, so it says nothing certain about the old one.
+  if (replaced && move && move.target !== 'cache' && !edited)
+    learnFromUserSignals(dependencies)({
+      ...owner,
+      decision: replaced,
+      direction: move.direction,
+      question: prompt.content,
+    });
   // Asked again (not refused by a limit, the new answer under way), so the answer being replaced
   // must not be served from the cache any more.
   // The reply is open and must be answered: a failure here is only logged.

@@ -18,6 +18,7 @@ import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
 import { requirePlanFeature } from '../billing/plan-features';
 import { feedbackCsv } from './feedback-report';
+import type { LearnUserSignal } from '../routing/organisation-router/learn-from-user-signals';
 import type { ReplyCache } from '../routing/reply-cache';
 import { feedbackById, feedbackHistory, feedbackStatistics, submitFeedback } from './feedback-service';
 
@@ -25,7 +26,11 @@ const tags = ['Feedback'];
 const params = feedbackOrganisationPathSchema;
 
 /** Mounted at /feedback. */
-export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<AppEnv>, cache?: ReplyCache) {
+export function createFeedbackRoutes(
+  db: Database,
+  signedIn: MiddlewareHandler<AppEnv>,
+  effects: { cache?: ReplyCache; learn?: LearnUserSignal } = {},
+) {
   const router = createApiRouter();
   router.use(signedIn);
   addRoute(
@@ -40,7 +45,7 @@ export function createFeedbackRoutes(db: Database, signedIn: MiddlewareHandler<A
       responses: answers('The rating', feedbackSchema, 201),
     }),
     async (context) =>
-      context.json(await submitFeedback(db, context.get('caller'), context.req.valid('json'), cache), 201),
+      context.json(await submitFeedback(db, context.get('caller'), context.req.valid('json'), effects), 201),
   );
   addRoute(
     router,

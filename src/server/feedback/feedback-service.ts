@@ -5,6 +5,7 @@ import { recordCalibrationSignal } from '../routing/calibration/calibration-repo
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { findSession } from '../conversations/chat-session-repository';
 import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
+import type { LearnUserSignal } from '../routing/organisation-router/learn-from-user-signals';
 import type { ReplyCache } from '../routing/reply-cache';
 import { AppError, forbidden, notFound } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';
@@ -23,8 +24,9 @@ export async function submitFeedback(
   db: Database,
   caller: Caller,
   input: { selection_id: string; org_id: string; user_id: string; feedback: Feedback['feedback'] },
-  cache?: ReplyCache,
+  effects: { cache?: ReplyCache; learn?: LearnUserSignal } = {},
 ): Promise<Feedback> {
+  const { cache, learn } = effects;
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const target = isUuid(input.selection_id) ? await findRatedReply(db, owner, input.selection_id) : undefined;
@@ -41,6 +43,10 @@ export async function submitFeedback(
         await recordCalibrationSignal(transaction, caller.orgId, rated.decisionId, move, 'rating');
       return presentFeedback(row);
     });
+    // The same signal teaches the organisation's own router (docs/decisions/072). Only the reply's
+    // current answer is learned: an earlier one may have answered a prompt since rewritten.
+    if (route && move && move.target !== 'cache' && rated.messageId)
+      learn?.({ orgId: caller.orgId, userId: caller.userId, decision: route, direction: move.direction });
     // A reply rated bad is never served from the cache again: neither the entry it came from nor any made from it.
     if (input.feedback === 'negative' && cache) {
       if (cacheEntryId) await cache.forgetEntry(caller.orgId, cacheEntryId);

@@ -13,6 +13,8 @@ export function routedDecision(route: RoutedRequest, caller: ApiKeyCaller) {
     routerScore: route.score?.value,
     routerThreshold: route.score?.threshold,
     promptKind: route.score?.kind,
+    router: route.score?.router,
+    globalRouterScore: route.score?.globalScore,
     referenceModelId: route.reference.id,
   };
 }

@@ -43,7 +43,8 @@ export function addProgramRatingRoutes(router: ApiRouter, dependencies: Conversa
         dependencies.db,
         caller,
         { selection_id: decision_id, org_id: caller.orgId, user_id: caller.userId, feedback: rating },
-        dependencies.routing.cache,
+        // A program's prompt is not stored, so its rating cannot teach the organisation's router.
+        { cache: dependencies.routing.cache },
       );
       return context.json(saved, 201);
     },

@@ -248,6 +248,7 @@ export function decisionOf(route: RoutedRequest, caller: Caller, target: { sessi
     routerThreshold: route.score?.threshold,
     promptKind: route.score?.kind,
     router: route.score?.router,
+    globalRouterScore: route.score?.globalScore,
     referenceModelId: route.reference.id,
   };
 }

@@ -88,6 +88,8 @@ export const routingDecisions = pgTable(
     promptKind: text('prompt_kind', { enum: promptKinds }),
     /** Which router chose the tier: the organisation's own, learned from its labels (docs/decisions/068), or the global one; null when no router scored the prompt. */
     router: text('router', { enum: ['organisation', 'global'] }),
+    /** The global router's score of the prompt, kept when the organisation's router decided: what a later user signal teaches that router with (docs/decisions/072). */
+    globalRouterScore: real('global_router_score'),
     cacheSimilarity: real('cache_similarity'),
     cacheEntryId: uuid('cache_entry_id'),
     primaryModelId: text('primary_model_id').notNull(),

@@ -6,10 +6,9 @@ import { directionOf, type CalibrationDirection, type CalibrationSignal, type Ra
 export type CalibrationTarget = PromptKind | 'cache';
 
 /** A signal's move: which offset, which way. */
-export interface CalibrationMove {
-  target: CalibrationTarget;
-  direction: CalibrationDirection | CacheDirection;
-}
+export type CalibrationMove =
+  | { target: PromptKind; direction: CalibrationDirection }
+  | { target: 'cache'; direction: CacheDirection };
 
 /** The decision record of the reply a signal is about. */
 export interface RatedDecision extends RatedRoute {

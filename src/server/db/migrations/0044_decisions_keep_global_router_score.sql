@@ -1,0 +1,1 @@
+ALTER TABLE "routing_decisions" ADD COLUMN "global_router_score" real;
