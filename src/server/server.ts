@@ -15,6 +15,7 @@ import type { OrganisationRouters } from './routing/organisation-router/organisa
 import { learnFromShadowLabels } from './routing/organisation-router/learn-from-shadow-labels';
 import { createShadowEvaluator } from './routing/shadow/shadow-evaluator';
 import { createMeteredCalls } from './metered-calls/metered-calls';
+import { startPriceBook } from './pricing/start-price-book';
 import { createModelGateways } from './metered-calls/model-gateways';
 import { createSetupGate } from './conversations/setup-gate';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
@@ -142,6 +143,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // The built-in catalog and the models the operator declared for an OpenAI-compatible server.
   const catalog = [...modelCatalog, ...config.openAiCompatibleModels];
+  const embeddingModels = [...embeddingModelCatalog, ...config.openAiCompatibleEmbeddingModels];
+  // Prices as data (docs/decisions/071): the operator's file applied, every version held in memory.
+  const prices = await startPriceBook({
+    db: database.db,
+    logger,
+    models: [...catalog, ...embeddingModels],
+    pricesFile: config.pricesFile,
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   // One embedded model for the whole process; nothing loads until the first local request.
   const embeddedModel: EmbeddedModel | undefined = config.localModel.enabled
     ? createEmbeddedModel({
@@ -203,6 +215,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db: database.db,
     logger,
     catalog,
+    prices,
     providers,
     gateways: createModelGateways({ catalog, embedded: embeddedModel }),
     policies: routing.policies,
@@ -218,6 +231,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db: database.db,
     providers,
     catalog,
+    prices,
     localModelEnabled: config.localModel.enabled,
     localModel: embeddedModel,
     logger,
@@ -241,7 +255,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     auth,
     apiKeys: { db: database.db, hasher: createApiKeyHasher(secretKey), lastUse: apiKeyLastUse },
     conversations,
-    embeddingModels: [...embeddingModelCatalog, ...config.openAiCompatibleEmbeddingModels],
+    embeddingModels,
     wallet: wallet.dependencies,
     providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
     singleSignOn,
