@@ -150,6 +150,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     models: [...catalog, ...embeddingModels],
     pricesFile: config.pricesFile,
+    refreshMs: config.priceBookRefreshMs,
   }).catch(async (error: unknown) => {
     await database.close();
     throw error;
@@ -204,6 +205,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       createRequestRouting(database, config.routing, logger, (encoder) => metrics?.encoderCalls.inc({ encoder })),
     )
     .catch(async (error: unknown) => {
+      prices.stop();
       await wallet.jobs.stop();
       await callJournal.stop();
       await database.close();
@@ -306,6 +308,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await callJournal.stop();
     await routing.close?.();
     await embeddedModel?.close();
+    prices.stop();
     await database.close();
     throw error;
   }
@@ -367,6 +370,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await tracing?.close();
       await routing.close?.();
       await embeddedModel?.close();
+      prices.stop();
       await database.close();
       logger.info('server stopped');
     },

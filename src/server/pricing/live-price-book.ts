@@ -1,59 +1,53 @@
 import type { Logger } from 'pino';
 import type { PricedModel, TokenPrices } from '../../gateway';
 import type { Executor } from '../db/database';
-import { createPriceBook, type PriceBook, type PriceVersion } from './price-book';
+import { createPriceBook, type PriceBook } from './price-book';
 import { loadPriceVersions } from './price-repository';
 
 export interface LivePriceBookOptions {
   db: Executor;
   logger: Pick<Logger, 'warn'>;
-  /** A book older than this is read again in the background while calls go on using it. Defaults to 30 s. */
-  maxAgeMs?: number;
+  /** How often the versions are read again in the background. Defaults to 30 s. */
+  refreshMs?: number;
 }
 
 /**
- * The price book in memory: loaded at start, read again in the background once older than
- * `maxAgeMs` (several instances share the database; a price another instance applied reaches this
- * one within that time), never a database round trip on a call.
+ * The price book in memory: loaded at start and read again every `refreshMs` in the background
+ * (several instances share the database: a price another instance or the operator's command added
+ * reaches this one within that time), never a database round trip on a call. A failed reading
+ * keeps the copy held.
  */
 export interface LivePriceBook extends PriceBook {
-  /** Reads the versions now (at start, and after this instance applied a price change). */
+  /** Reads the versions now. */
   reload(): Promise<void>;
+  stop(): void;
 }
 
 export async function loadLivePriceBook(options: LivePriceBookOptions): Promise<LivePriceBook> {
-  const maxAgeMs = options.maxAgeMs ?? 30_000;
-  let book = createPriceBook([]);
-  let readAt = 0;
-  let refreshing: Promise<void> | undefined;
+  let book = createPriceBook(await loadPriceVersions(options.db));
+  let reading: Promise<void> | undefined;
 
-  async function reload(): Promise<void> {
-    const startedAt = Date.now();
-    const versions: PriceVersion[] = await loadPriceVersions(options.db);
-    book = createPriceBook(versions);
-    readAt = startedAt;
-  }
-
-  function refreshIfOld(): void {
-    if (refreshing || Date.now() - readAt < maxAgeMs) return;
-    refreshing = reload()
-      .catch((error: unknown) =>
-        options.logger.warn({ err: error }, 'reading the price book failed; the copy held is used'),
-      )
+  function reload(): Promise<void> {
+    reading ??= loadPriceVersions(options.db)
+      .then((versions) => {
+        book = createPriceBook(versions);
+      })
       .finally(() => {
-        refreshing = undefined;
+        reading = undefined;
       });
+    return reading;
   }
 
-  await reload();
+  const timer = setInterval(() => {
+    reload().catch((error: unknown) =>
+      options.logger.warn({ err: error }, 'reading the price book failed; the copy held is used'),
+    );
+  }, options.refreshMs ?? 30_000);
+  timer.unref();
   return {
-    pricesAt(model: PricedModel, at: Date): TokenPrices {
-      refreshIfOld();
-      return book.pricesAt(model, at);
-    },
-    latest(modelId) {
-      return book.latest(modelId);
-    },
+    pricesAt: (model: PricedModel, at: Date): TokenPrices => book.pricesAt(model, at),
+    latest: (modelId) => book.latest(modelId),
     reload,
+    stop: () => clearInterval(timer),
   };
 }

@@ -15,7 +15,7 @@ export async function startPriceBook(options: {
   /** Every model the instance offers (chat and embedding): the models a prices file may price. */
   models: readonly PricedModel[];
   pricesFile?: string;
-  maxAgeMs?: number;
+  refreshMs?: number;
 }): Promise<LivePriceBook> {
   if (options.pricesFile) {
     const added = await applyPricesFile(
@@ -29,5 +29,5 @@ export async function startPriceBook(options: {
         'price version added from the prices file',
       );
   }
-  return loadLivePriceBook({ db: options.db, logger: options.logger, maxAgeMs: options.maxAgeMs });
+  return loadLivePriceBook({ db: options.db, logger: options.logger, refreshMs: options.refreshMs });
 }
