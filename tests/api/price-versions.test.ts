@@ -11,6 +11,7 @@ import { PricesFileError } from '../../src/server/pricing/prices-file';
 import { startBillingServer, type BillingServer } from './support/billing-server';
 import type { Person } from './support/analytics-server';
 import { eventually } from './support/chat';
+import { createOwnDatabase, type OwnDatabase } from './support/own-database';
 
 /**
  * Prices as data (issue 22, docs/decisions/071): a call is charged at the price version effective
@@ -25,15 +26,22 @@ describe('price versions', () => {
   let setup: BillingServer;
   let admin: Person;
   let folder: string;
+  let ownDatabase: OwnDatabase;
 
   beforeAll(async () => {
+    // Prices are the whole installation's: on PostgreSQL this test changes them in a database of its own.
+    ownDatabase = await createOwnDatabase();
     // Each instance reads the price book every second here (30 s by default).
-    setup = await startBillingServer({ PRICE_BOOK_REFRESH_SECONDS: '1' });
+    setup = await startBillingServer({
+      PRICE_BOOK_REFRESH_SECONDS: '1',
+      ...(ownDatabase.url ? { DATABASE_URL: ownDatabase.url } : {}),
+    });
     admin = await setup.signUp();
     folder = await mkdtemp(path.join(tmpdir(), 'tokenwise-prices-'));
   }, 60_000);
   afterAll(async () => {
     await setup?.close();
+    await ownDatabase?.drop();
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
