@@ -1,8 +1,8 @@
 import { catalogTokenPrices, embeddingModelCatalog, modelCatalog, type PricedModel } from '../../gateway';
 
 /** The date the seed's prices apply from: the start of time for the books, as the catalog charged from the first call. */
-export const seedEffectiveFrom = '1970-01-01T00:00:00Z';
-export const seedSource = 'catalog seed';
+const seedEffectiveFrom = '1970-01-01T00:00:00Z';
+const seedSource = 'catalog seed';
 
 /** A priced model of the built-in catalog: every chat and embedding model but the free local ones. */
 function seededModels(): (PricedModel & { provider: string })[] {

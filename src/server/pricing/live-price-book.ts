@@ -4,7 +4,7 @@ import type { Executor } from '../db/database';
 import { createPriceBook, type PriceBook } from './price-book';
 import { loadPriceVersions } from './price-repository';
 
-export interface LivePriceBookOptions {
+interface LivePriceBookOptions {
   db: Executor;
   logger: Pick<Logger, 'warn'>;
   /** How often the versions are read again in the background. Defaults to 30 s. */
