@@ -26,6 +26,7 @@ import { reserveModelCalls } from '../src/server/usage/reserve-model-call';
 import { monthBounds, usageByModel } from '../src/server/usage/usage-repository';
 import { progress, summarise, timeEach } from './support/measure';
 import { describeLoad, describeMachine, formatNumber, markdownTable, percentile } from './support/stats';
+import { createPriceBook } from '../src/server/pricing/price-book';
 
 const runs = Number(process.env.RUNS ?? 300);
 const recordCounts = (process.env.RECORDS ?? '0,1000,10000').split(',').map(Number);
@@ -98,12 +99,14 @@ async function limitedUser(records: number) {
 }
 
 const owner = randomUUID();
+// The catalog's prices (no versions): what the reservation reckons with is not what is measured.
+const catalogPrices = createPriceBook([]);
 const reserveAndRelease = async (caller: Caller, usable: UsableModel[]) => {
   const reserved = await reserveModelCalls(
     db,
     caller,
     { primary: { usable: usable[0]!, inputTokens: 120 }, backup: { usable: usable[1]!, inputTokens: 120 } },
-    { usageId: randomUUID(), owner },
+    { usageId: randomUUID(), owner, prices: catalogPrices },
   );
   const ids = [reserved.primary, reserved.backup].flatMap((call) =>
     call?.granted && call.reservationId ? [call.reservationId] : [],
@@ -120,7 +123,7 @@ for (const records of recordCounts) {
   for (let index = 0; index < 20; index += 1) await reserveAndRelease(caller, usable);
   progress(`${records} records: measuring`);
   const before = await timeEach(runs, () => usageByModel(db, caller.orgId, caller.userId, period));
-  const check = await timeEach(runs, () => monthlyLimitVerdicts(db, caller, usable, 120));
+  const check = await timeEach(runs, () => monthlyLimitVerdicts(db, catalogPrices, caller, usable, 120));
   const reservation = await timeEach(runs, () => reserveAndRelease(caller, usable));
   // Eight messages at once: each waits for the user's row while the others hold it.
   const together: number[] = [];

@@ -89,6 +89,7 @@ function finished(outputTokens: number, outcome?: CallUsage['outcome']): CallUsa
     usage: { inputTokens: 5, cachedInputTokens: 0, outputTokens, estimated: outcome === undefined },
     costPicodollars: 2_100_000n,
     referenceCostPicodollars: 35_600_000n,
+    priceVersion: null,
     latencyMs: 1200,
     timeToFirstTokenMs: 210,
     outcome,

@@ -5,7 +5,7 @@ export { blendedPrice, findModel } from './catalog/catalog-queries';
 export { modelCatalog } from './catalog/model-catalog';
 export { parseDeclaredModels } from './catalog/declared-models';
 export { costOfUsage } from './catalog/usage-cost';
-export { catalogTokenPrices, type PricedModel } from './catalog/token-prices';
+export { catalogTokenPrices, type PricedModel, type TokenPrices } from './catalog/token-prices';
 export { embeddingModelCatalog, type EmbeddingModel } from './catalog/embedding-models';
 export { parseDeclaredEmbeddingModels } from './catalog/declared-embedding-models';
 // The model-calling parts (ChatProvider, the adapters, createModelGateway, the embedded model) are in

@@ -15,6 +15,7 @@ import type { OrganisationRouters } from './routing/organisation-router/organisa
 import { learnFromShadowLabels } from './routing/organisation-router/learn-from-shadow-labels';
 import { createShadowEvaluator } from './routing/shadow/shadow-evaluator';
 import { createMeteredCalls } from './metered-calls/metered-calls';
+import { startPriceBook } from './pricing/start-price-book';
 import { createModelGateways } from './metered-calls/model-gateways';
 import { createSetupGate } from './conversations/setup-gate';
 import { createOrganisationProviders } from './provider-keys/organisation-providers';
@@ -142,6 +143,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // The built-in catalog and the models the operator declared for an OpenAI-compatible server.
   const catalog = [...modelCatalog, ...config.openAiCompatibleModels];
+  const embeddingModels = [...embeddingModelCatalog, ...config.openAiCompatibleEmbeddingModels];
+  // Prices as data (docs/decisions/071): the operator's file applied, every version held in memory.
+  const prices = await startPriceBook({
+    db: database.db,
+    logger,
+    models: [...catalog, ...embeddingModels],
+    pricesFile: config.pricesFile,
+    refreshMs: config.priceBookRefreshMs,
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   // One embedded model for the whole process; nothing loads until the first local request.
   const embeddedModel: EmbeddedModel | undefined = config.localModel.enabled
     ? createEmbeddedModel({
@@ -192,6 +205,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       createRequestRouting(database, config.routing, logger, (encoder) => metrics?.encoderCalls.inc({ encoder })),
     )
     .catch(async (error: unknown) => {
+      prices.stop();
       await wallet.jobs.stop();
       await callJournal.stop();
       await database.close();
@@ -203,6 +217,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db: database.db,
     logger,
     catalog,
+    prices,
     providers,
     gateways: createModelGateways({ catalog, embedded: embeddedModel }),
     policies: routing.policies,
@@ -218,6 +233,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db: database.db,
     providers,
     catalog,
+    prices,
     localModelEnabled: config.localModel.enabled,
     localModel: embeddedModel,
     logger,
@@ -241,7 +257,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     auth,
     apiKeys: { db: database.db, hasher: createApiKeyHasher(secretKey), lastUse: apiKeyLastUse },
     conversations,
-    embeddingModels: [...embeddingModelCatalog, ...config.openAiCompatibleEmbeddingModels],
+    embeddingModels,
     wallet: wallet.dependencies,
     providerKeys: { db: database.db, secrets: providerSecrets, providers, addressGuard },
     singleSignOn,
@@ -292,6 +308,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await callJournal.stop();
     await routing.close?.();
     await embeddedModel?.close();
+    prices.stop();
     await database.close();
     throw error;
   }
@@ -353,6 +370,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await tracing?.close();
       await routing.close?.();
       await embeddedModel?.close();
+      prices.stop();
       await database.close();
       logger.info('server stopped');
     },

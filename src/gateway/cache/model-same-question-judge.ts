@@ -1,6 +1,6 @@
 import type { Picodollars } from '../../money';
 import { costOfUsage } from '../catalog/usage-cost';
-import { catalogTokenPrices } from '../catalog/token-prices';
+import { catalogTokenPrices, type TokenPrices } from '../catalog/token-prices';
 import type { CatalogModel } from '../catalog/catalog-schema';
 import type { ChatMessage, ChatProvider } from '../providers/chat-provider';
 import type { TokenUsage } from '../usage/token-usage';
@@ -49,15 +49,18 @@ export function readsSame(reply: string): boolean {
 
 /**
  * A SameQuestionJudge asking one catalog model through a ChatProvider (a gateway taking catalog
- * ids): one short request at temperature 0, its reported usage priced with the catalog. A failed
+ * ids): one short request at temperature 0, its reported usage priced at the prices given (the
+ * server's price book), the catalog's when none are. A failed
  * or stopped call, or any answer but "same", means not the same question: the cache then misses
  * and a model answers, which is what would have happened without a judge.
  */
 export function createModelSameQuestionJudge(options: {
   provider: ChatProvider;
   model: CatalogModel;
+  prices?: TokenPrices;
 }): ModelSameQuestionJudge {
   const { provider, model } = options;
+  const prices = options.prices ?? catalogTokenPrices(model);
   return {
     model,
     async judge(query, cachedPrompt, signal) {
@@ -81,19 +84,19 @@ export function createModelSameQuestionJudge(options: {
               estimated: part.estimated,
             };
           else if (part.type === 'finish' && part.reason === 'aborted')
-            return { same: false, costPicodollars: usage ? costOfUsage(catalogTokenPrices(model), usage) : 0n, usage };
+            return { same: false, costPicodollars: usage ? costOfUsage(prices, usage) : 0n, usage };
         }
       } catch (error) {
         return {
           same: false,
-          costPicodollars: usage ? costOfUsage(catalogTokenPrices(model), usage) : 0n,
+          costPicodollars: usage ? costOfUsage(prices, usage) : 0n,
           usage,
           failed: error,
         };
       }
       return {
         same: readsSame(text),
-        costPicodollars: usage ? costOfUsage(catalogTokenPrices(model), usage) : 0n,
+        costPicodollars: usage ? costOfUsage(prices, usage) : 0n,
         usage,
       };
     },

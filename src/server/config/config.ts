@@ -134,6 +134,8 @@ const configSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
   // The OpenAI-compatible server's models with their tiers and prices (a JSON array; parseDeclaredModels).
   OPENAI_COMPATIBLE_MODELS: z.string().optional(),
+  PRICES_FILE: z.string().min(1).optional(),
+  PRICE_BOOK_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Its embedding models for POST /v1/embeddings (a JSON array; parseDeclaredEmbeddingModels).
   OPENAI_COMPATIBLE_EMBEDDING_MODELS: z.string().optional(),
   // Organisations' base URLs stay on public addresses unless the operator names networks here.
@@ -228,6 +230,10 @@ export interface Config {
   openAiCompatibleModels: CatalogModel[];
   /** Embedding models declared for OpenAI-compatible servers (OPENAI_COMPATIBLE_EMBEDDING_MODELS), beside OpenAI's. */
   openAiCompatibleEmbeddingModels: EmbeddingModel[];
+  /** A prices file applied at start (PRICES_FILE, docs/decisions/071): its changed prices become new versions. */
+  pricesFile?: string;
+  /** How often each instance reads the price book again (PRICE_BOOK_REFRESH_SECONDS). */
+  priceBookRefreshMs: number;
   /** Instance-wide provider keys; never logged. Their base URLs may point anywhere, the operator's choice. */
   providerCredentials: ProviderCredentials;
   /**
@@ -363,6 +369,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     }),
     openAiCompatibleModels: declared.models,
     openAiCompatibleEmbeddingModels: declaredEmbeddings.models,
+    pricesFile: raw.PRICES_FILE,
+    priceBookRefreshMs: raw.PRICE_BOOK_REFRESH_SECONDS * 1000,
     organisationUrlAllowedNetworks: raw.ORG_PROVIDER_URLS_ALLOWED_NETWORKS,
     singleSignOn: {
       issuerAllowedNetworks: raw.SSO_ISSUER_ALLOWED_NETWORKS,

@@ -11,6 +11,7 @@ import type { ShadowEvaluator } from '../routing/shadow/shadow-evaluator';
 import type { InFlightCalls } from '../metered-calls/in-flight-calls';
 import type { MeteredCalls } from '../metered-calls/metered-calls';
 import type { ExportLinks } from './export-links';
+import type { PriceBook } from '../pricing/price-book';
 import type { SetupGate } from './setup-gate';
 
 /** What the conversation services need; built once in server.ts and passed in. */
@@ -19,6 +20,8 @@ export interface ConversationDependencies {
   /** Each organisation's credentials (its own keys over the instance's) and gateway. */
   providers: OrganisationProviders;
   catalog: readonly CatalogModel[];
+  /** The price book in memory (docs/decisions/071): estimates use the prices effective now. */
+  prices: PriceBook;
   localModelEnabled: boolean;
   /** The embedded model's loading state, when it is enabled. */
   localModel?: { status(): LocalModelStatus };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { catalogTokenPrices, costOfUsage, type ChatMessage } from '../../gateway';
+import { costOfUsage, type ChatMessage } from '../../gateway';
 import { usdDecimal } from '../../money';
 import { messages } from '../../contracts';
 import type { Executor } from '../db/database';
@@ -75,6 +75,7 @@ export async function startRoutedReply(
     const hit = await target.cacheHit;
     if (hit) throw new AnsweredFromCache(hit);
     const expected = { inputTokens: primary.inputTokens, cachedInputTokens: 0, outputTokens: expectedReplyTokens };
+    const now = new Date();
     const writing = dependencies.db.transaction(async (transaction) => {
       await target.saveFirst?.(transaction);
       await insertDecision(transaction, {
@@ -84,8 +85,10 @@ export async function startRoutedReply(
         reasonText: planned.reasonText,
         primaryModelId: planned.primary.model.id,
         backupModelId: planned.backup?.model.id,
-        estimatedCostUsd: usdDecimal(costOfUsage(catalogTokenPrices(planned.primary.model), expected)),
-        estimatedReferenceCostUsd: usdDecimal(costOfUsage(catalogTokenPrices(planned.reference), expected)),
+        estimatedCostUsd: usdDecimal(costOfUsage(dependencies.prices.pricesAt(planned.primary.model, now), expected)),
+        estimatedReferenceCostUsd: usdDecimal(
+          costOfUsage(dependencies.prices.pricesAt(planned.reference, now), expected),
+        ),
       });
     });
     await writing.catch((error: unknown) => {

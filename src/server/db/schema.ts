@@ -3,6 +3,7 @@ export * from './tables/organisations';
 export * from './tables/auth';
 export * from './tables/api-keys';
 export * from './tables/billing';
+export * from './tables/model-prices';
 export * from './tables/conversations';
 export * from './tables/preferences';
 export * from './tables/provider-keys';

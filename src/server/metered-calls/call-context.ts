@@ -14,6 +14,8 @@ export interface CallContext<Plan extends CallPlan, Row> {
   gateway: ChatProvider;
   /** The primary's (shorter to its first token when a backup waits) and the backup's. */
   deadlines: { primary: CallDeadlines; backup: CallDeadlines };
+  /** When the call started: it is charged at the prices effective then (docs/decisions/071). */
+  pricedAt: Date;
   /** performance.now() when the first model was asked. */
   startedAt: number;
   /** Stops whichever model is being asked: the client went away, or the call's rows were refused. */

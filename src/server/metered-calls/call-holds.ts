@@ -38,7 +38,7 @@ export interface HeldRoom<Plan extends CallPlan> {
 
 type Dependencies = Pick<
   MeteredCallsDependencies,
-  'db' | 'logger' | 'journal' | 'wallet' | 'planAllowance' | 'localModelEnabled'
+  'db' | 'logger' | 'journal' | 'prices' | 'wallet' | 'planAllowance' | 'localModelEnabled'
 >;
 
 /**
@@ -77,6 +77,7 @@ export async function holdRoom<Plan extends CallPlan, Row>(
       {
         usageId,
         owner: dependencies.journal.instanceId,
+        prices: dependencies.prices,
         wallet,
         apiKey: options.asker.apiKey,
       },

@@ -1,4 +1,4 @@
-import { catalogTokenPrices, costOfUsage, estimateTextTokens } from '../../gateway';
+import { costOfUsage, estimateTextTokens } from '../../gateway';
 import type { CallContext } from './call-context';
 import type { CallProgress, JournalCheckpoint } from './call-journal';
 import { usageRecordOf, type CallUsage } from './call-usage';
@@ -37,11 +37,15 @@ export function createCallProgress<Plan extends CallPlan, Row>(
     outputTokens = Math.min(outputTokens, maxOutputTokens);
     countedLength = text.length;
     const usage = { inputTokens, cachedInputTokens: 0, outputTokens, estimated: true };
+    const prices = dependencies.prices.pricesAt(model, context.pricedAt);
     return {
       model,
       usage,
-      costPicodollars: costOfUsage(catalogTokenPrices(model), usage),
-      referenceCostPicodollars: reference ? costOfUsage(catalogTokenPrices(reference), usage) : 0n,
+      costPicodollars: costOfUsage(prices, usage),
+      referenceCostPicodollars: reference
+        ? costOfUsage(dependencies.prices.pricesAt(reference, context.pricedAt), usage)
+        : 0n,
+      priceVersion: prices.versionId,
       latencyMs: Math.round(performance.now() - context.startedAt),
       timeToFirstTokenMs: progress.timeToFirstTokenMs,
     };

@@ -1,11 +1,11 @@
 import type { DeadlineKind } from '../../contracts';
 import { type Picodollars, usdDecimal } from '../../money';
 import {
-  catalogTokenPrices,
   costOfUsage,
   type CatalogModel,
   type ChatFinishReason,
   type ProviderName,
+  type TokenPrices,
   type TokenUsage,
 } from '../../gateway';
 import type { UsageOutcome } from '../db/schema';
@@ -19,6 +19,8 @@ export interface CallUsage {
   costPicodollars: Picodollars;
   /** The same usage at the reference model's prices; 0 without one. */
   referenceCostPicodollars: Picodollars;
+  /** The price version `costPicodollars` was reckoned at (model_prices); null for a model without one, or nothing charged. */
+  priceVersion: string | null;
   latencyMs: number;
   timeToFirstTokenMs: number | null;
   /** How it ended; without one it is still streaming. */
@@ -66,6 +68,7 @@ export function usageRecordOf(
     finishReason: call.finishReason ?? null,
     source,
     apiKeyId: billing.asker.apiKey?.id ?? null,
+    priceVersion: call.priceVersion,
     deadline: call.deadline ?? null,
     // Owned while streaming, so a crash is accounted for (docs/decisions/015, 037).
     streamOwner: outcome === 'streaming' ? (streamOwner ?? null) : null,
@@ -80,6 +83,7 @@ export function usageRecordOf(
  */
 export function abandonedCall(
   model: CatalogModel,
+  prices: TokenPrices,
   inputTokens: number,
   startedAt: number,
   deadline?: DeadlineKind,
@@ -88,8 +92,9 @@ export function abandonedCall(
   return {
     model,
     usage,
-    costPicodollars: costOfUsage(catalogTokenPrices(model), usage),
+    costPicodollars: costOfUsage(prices, usage),
     referenceCostPicodollars: 0n,
+    priceVersion: prices.versionId,
     latencyMs: Math.round(performance.now() - startedAt),
     timeToFirstTokenMs: null,
     outcome: 'abandoned',
@@ -107,6 +112,7 @@ export function refusedCall(model: CatalogModel, startedAt: number): CallUsage {
     usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, estimated: false },
     costPicodollars: 0n,
     referenceCostPicodollars: 0n,
+    priceVersion: null,
     latencyMs: Math.round(performance.now() - startedAt),
     timeToFirstTokenMs: null,
     outcome: 'failed',

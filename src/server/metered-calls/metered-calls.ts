@@ -85,6 +85,7 @@ export function createMeteredCalls(dependencies: MeteredCallsDependencies): Mete
         }),
         backup: deadlinesFor(policy.deadlines),
       },
+      pricedAt: new Date(),
       startedAt: performance.now(),
       upstream,
     };

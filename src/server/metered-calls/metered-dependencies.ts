@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { CatalogModel } from '../../gateway';
 import type { PlanAllowanceGate } from '../billing/plan-allowance-gate';
+import type { PriceBook } from '../pricing/price-book';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import type { RoutingPolicies } from '../routing/routing-policies';
@@ -14,6 +15,8 @@ export interface MeteredCallsDependencies {
   db: Database;
   logger: Logger;
   catalog: readonly CatalogModel[];
+  /** The price book in memory (docs/decisions/071): a call is charged at the version effective when it started. */
+  prices: PriceBook;
   /** Each organisation's credentials and the providers its wallet pays for (the instance's keys). */
   providers: Pick<OrganisationProviders, 'callingFor'>;
   /** The model gateway for a set of credentials. */

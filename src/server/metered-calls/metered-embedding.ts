@@ -1,6 +1,6 @@
 import type { Picodollars } from '../../money';
 import { effectiveDeadlines } from '../../contracts';
-import { catalogTokenPrices, costOfUsage, estimateTextTokens, type EmbeddingModel } from '../../gateway';
+import { costOfUsage, estimateTextTokens, type EmbeddingModel } from '../../gateway';
 import type { UsableModel } from '../usage/usable-model';
 import { DeadlinePassed } from './call-deadlines';
 import { upstreamFailure } from './call-errors';
@@ -57,6 +57,8 @@ export async function meteredEmbedding(
     instancePaid,
   );
   const billing: CallBilling = { asker: options.asker, walletPays: instancePaid };
+  // Charged at the prices effective when the call started.
+  const prices = dependencies.prices.pricesAt(model, new Date());
   const startedAt = performance.now();
   const deadlineMs = effectiveDeadlines(policy.deadlines).first_token_ms;
   const upstream = new AbortController();
@@ -79,13 +81,14 @@ export async function meteredEmbedding(
       outputTokens: 0,
       estimated: !counted,
     };
-    const costPicodollars = costOfUsage(catalogTokenPrices(model), usage);
+    const costPicodollars = costOfUsage(prices, usage);
     const elapsed = Math.round(performance.now() - startedAt);
     await record({
       model,
       usage,
       costPicodollars,
       referenceCostPicodollars: 0n,
+      priceVersion: prices.versionId,
       latencyMs: elapsed,
       timeToFirstTokenMs: elapsed,
       outcome: 'complete',
@@ -95,7 +98,7 @@ export async function meteredEmbedding(
     const failure = deadlinePassed ?? error;
     // The provider had the texts when a deadline passed or the client left, and may bill them; a refusal used nothing.
     if (deadlinePassed || upstream.signal.aborted)
-      await record(abandonedCall(model, estimatedTokens, startedAt, deadlinePassed?.deadline.kind));
+      await record(abandonedCall(model, prices, estimatedTokens, startedAt, deadlinePassed?.deadline.kind));
     else await record(refusedCall(model, startedAt));
     throw upstreamFailure(failure);
   } finally {

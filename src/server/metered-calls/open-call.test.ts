@@ -9,6 +9,7 @@ import type { CallContext } from './call-context';
 import type { CallPlan } from './metered-call';
 import type { MeteredCallsDependencies } from './metered-dependencies';
 import { openCall } from './open-call';
+import { createPriceBook } from '../pricing/price-book';
 
 const model = modelCatalog.find((candidate) => candidate.id === 'openai/gpt-4o-mini')!;
 const usable = { model, replyTokenCap: 1000 } as UsableModel;
@@ -42,7 +43,10 @@ function contextWith(
 ): CallContext<CallPlan, never> {
   const deadlines = { headersMs: 30_000, firstTokenMs: 30_000, betweenTokensMs: 30_000 };
   return {
-    dependencies: { logger: pino({ level: 'silent' }) } as MeteredCallsDependencies,
+    dependencies: {
+      logger: pino({ level: 'silent' }),
+      prices: createPriceBook([]),
+    } as unknown as MeteredCallsDependencies,
     options: {
       asker: { caller: { orgId: 'org', userId: 'user' } as Caller, source: 'chat' },
       plan: { primary: usable },
@@ -65,6 +69,7 @@ function contextWith(
     billing: { asker: { caller: { orgId: 'org', userId: 'user' } as Caller, source: 'chat' }, walletPays: new Set() },
     gateway,
     deadlines: { primary: deadlines, backup: deadlines },
+    pricedAt: new Date(),
     startedAt: performance.now(),
     upstream: new AbortController(),
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Picodollars } from '../../money';
-import { catalogTokenPrices, estimateTextTokens, costOfUsage, type CatalogModel } from '../../gateway';
+import { estimateTextTokens, costOfUsage, type CatalogModel } from '../../gateway';
 import { completeDecision } from '../routing/decision-repository';
 import type { CallContext } from './call-context';
 import { DeadlinePassed } from './call-deadlines';
@@ -45,7 +45,13 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
     // After a wait this long, the few milliseconds of the record do not matter; it is in before the reply is.
     if (error instanceof DeadlinePassed)
       await keepAttempt(
-        abandonedCall(attempt.usable.model, attempt.inputTokens, context.startedAt, error.deadline.kind),
+        abandonedCall(
+          attempt.usable.model,
+          dependencies.prices.pricesAt(attempt.usable.model, context.pricedAt),
+          attempt.inputTokens,
+          context.startedAt,
+          error.deadline.kind,
+        ),
       );
     else if (!upstream.signal.aborted) await keepAttempt(refusedCall(attempt.usable.model, context.startedAt));
   };
@@ -91,10 +97,18 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
     if (opened.status === 'fulfilled') {
       opened.value.release();
       void opened.value.iterator.return?.().catch(() => undefined);
-      await keepAttempt(unsavedCall(opened.value, context.startedAt), {});
+      await keepAttempt(unsavedCall(context, opened.value), {});
     } else if (stoppedBeforeFirstToken) {
       // The request was sent and may be billed although nothing came back yet; none of its rows exist.
-      await keepAttempt(abandonedCall(asking.usable.model, asking.inputTokens, context.startedAt), {});
+      await keepAttempt(
+        abandonedCall(
+          asking.usable.model,
+          context.dependencies.prices.pricesAt(asking.usable.model, context.pricedAt),
+          asking.inputTokens,
+          context.startedAt,
+        ),
+        {},
+      );
     }
     throw written.reason;
   }
@@ -106,7 +120,7 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
 }
 
 /** A call whose rows were refused: the prompt and the first token it answered, linked to nothing (none of its rows exist). */
-function unsavedCall(opened: OpenedAttempt, startedAt: number): CallUsage {
+function unsavedCall<Plan extends CallPlan, Row>(context: CallContext<Plan, Row>, opened: OpenedAttempt): CallUsage {
   const firstText = !opened.first.done && opened.first.value.type === 'text' ? opened.first.value.text : '';
   const usage = {
     inputTokens: opened.attempt.inputTokens,
@@ -114,12 +128,14 @@ function unsavedCall(opened: OpenedAttempt, startedAt: number): CallUsage {
     outputTokens: estimateTextTokens(firstText),
     estimated: true,
   };
+  const prices = context.dependencies.prices.pricesAt(opened.model, context.pricedAt);
   return {
     model: opened.model,
     usage,
-    costPicodollars: costOfUsage(catalogTokenPrices(opened.model), usage),
+    costPicodollars: costOfUsage(prices, usage),
     referenceCostPicodollars: 0n,
-    latencyMs: Math.round(performance.now() - startedAt),
+    priceVersion: prices.versionId,
+    latencyMs: Math.round(performance.now() - context.startedAt),
     timeToFirstTokenMs: null,
     outcome: 'abandoned',
   };

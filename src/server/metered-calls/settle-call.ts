@@ -1,10 +1,4 @@
-import {
-  catalogTokenPrices,
-  costOfUsage,
-  countTextTokens,
-  type ChatFinishReason,
-  type TokenUsage,
-} from '../../gateway';
+import { costOfUsage, countTextTokens, type ChatFinishReason, type TokenUsage } from '../../gateway';
 import { completeDecision, type DecisionOutcome } from '../routing/decision-repository';
 import { traced } from '../observability/tracing/tracing';
 import type { CallContext } from './call-context';
@@ -55,11 +49,16 @@ export async function settleCall<Plan extends CallPlan, Row>(
   const status: CallStatus =
     failure !== undefined || finishReason === 'aborted' ? (text ? 'partial' : 'failed') : 'complete';
   const reference = held.plan.reference;
+  // Charged at the prices effective when the call started, whatever changed while it streamed.
+  const prices = dependencies.prices.pricesAt(model, context.pricedAt);
   const call: CallUsage = {
     model,
     usage,
-    costPicodollars: costOfUsage(catalogTokenPrices(model), usage),
-    referenceCostPicodollars: reference ? costOfUsage(catalogTokenPrices(reference), usage) : 0n,
+    costPicodollars: costOfUsage(prices, usage),
+    referenceCostPicodollars: reference
+      ? costOfUsage(dependencies.prices.pricesAt(reference, context.pricedAt), usage)
+      : 0n,
+    priceVersion: prices.versionId,
     latencyMs: Math.round(performance.now() - context.startedAt),
     timeToFirstTokenMs: end.timeToFirstTokenMs,
     outcome: status,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { modelAccessDeniedMessage, programChatMessages } from '../../contracts';
-import { catalogTokenPrices, costOfUsage, findModel, type LazyPromptEmbedding } from '../../gateway';
+import { costOfUsage, findModel, type LazyPromptEmbedding } from '../../gateway';
 import { maxPicodollars, type Picodollars, usdDecimal } from '../../money';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { listUsableModels } from '../conversations/model-access';
@@ -96,8 +96,9 @@ export async function startProgramCall(
     // The decision is written while the model starts, as the chat's is.
     beside: async (planned, primary) => {
       const expected = { inputTokens: primary.inputTokens, cachedInputTokens: 0, outputTokens: expectedReplyTokens };
-      const referenceCost = costOfUsage(catalogTokenPrices(planned.reference), expected);
-      estimate.costPicodollars = costOfUsage(catalogTokenPrices(planned.primary.model), expected);
+      const now = new Date();
+      const referenceCost = costOfUsage(dependencies.prices.pricesAt(planned.reference, now), expected);
+      estimate.costPicodollars = costOfUsage(dependencies.prices.pricesAt(planned.primary.model, now), expected);
       estimate.savingPicodollars = maxPicodollars(0n, referenceCost - estimate.costPicodollars);
       await insertDecision(dependencies.db, {
         id: decisionId,

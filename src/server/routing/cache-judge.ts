@@ -5,6 +5,7 @@ import type { CallApiKey } from '../metered-calls/metered-call';
 import type { MeteredCalls } from '../metered-calls/metered-calls';
 import type { UsableModel } from '../usage/usable-model';
 import type { CacheJudge } from './reply-cache';
+import type { PriceBook } from '../pricing/price-book';
 
 /**
  * The judge's model: the cheapest cloud model the caller may use (lowest blended price, then id,
@@ -32,7 +33,7 @@ export function chooseJudgeModel(usable: readonly UsableModel[]): UsableModel | 
  * then not the same.
  */
 export function createCallerJudge(
-  dependencies: { meteredCalls: MeteredCalls; logger: Logger },
+  dependencies: { meteredCalls: MeteredCalls; logger: Logger; prices: PriceBook },
   caller: Caller,
   usable: readonly UsableModel[],
   apiKey?: CallApiKey,
@@ -42,7 +43,12 @@ export function createCallerJudge(
   const provider = dependencies.meteredCalls.model({ caller, source: 'cache-judge', apiKey }, chosen, {
     minOutputTokens: judgeMaxOutputTokens,
   });
-  const judge = createModelSameQuestionJudge({ provider, model: chosen.model });
+  // Priced as its usage record is: at the version effective as it starts.
+  const judge = createModelSameQuestionJudge({
+    provider,
+    model: chosen.model,
+    prices: dependencies.prices.pricesAt(chosen.model, new Date()),
+  });
   return {
     modelId: chosen.model.id,
     async judge(query, cachedPrompt, signal) {

@@ -63,7 +63,7 @@ export interface RoutedRequest {
 
 type Dependencies = Pick<
   ConversationDependencies,
-  'db' | 'catalog' | 'providers' | 'localModelEnabled' | 'routing' | 'logger'
+  'db' | 'catalog' | 'prices' | 'providers' | 'localModelEnabled' | 'routing' | 'logger'
 >;
 
 /**
@@ -127,7 +127,13 @@ export async function routeRequest(
   const ladder = ladderFor(walletFree?.free ?? available, policy.candidate_model_ids, isUsable);
   if (walletFree) ladder.leftOut.push(...walletFree.leftOut.filter(({ model }) => isUsable(model)));
   const offered = ladder.models;
-  const { verdicts, totals } = await monthlyLimitVerdicts(dependencies.db, caller, usable, promptTokens);
+  const { verdicts, totals } = await monthlyLimitVerdicts(
+    dependencies.db,
+    dependencies.prices,
+    caller,
+    usable,
+    promptTokens,
+  );
   const monthly = new Map<string, { limit: MonthlyLimitKind; totals?: LimitTotals }>([
     ...[...verdicts].map(([modelId, limit]) => [modelId, { limit, totals: totals.get(modelId) }] as const),
     ...overLimit,
@@ -216,7 +222,7 @@ async function refusalFor(
  * date), offering a cheaper model the role enables that still has room for it.
  */
 export async function refuseOverLimit(
-  dependencies: Pick<Dependencies, 'db'>,
+  dependencies: Pick<Dependencies, 'db' | 'prices'>,
   caller: Caller,
   usable: readonly UsableModel[],
   refused: UsableModel,
@@ -230,7 +236,8 @@ export async function refuseOverLimit(
     refused,
     usable,
     (candidate) =>
-      !isOverRequestLimit(candidate, prompt) && !limitBroken(candidate, totals.get(candidate.model.id), promptTokens),
+      !isOverRequestLimit(candidate, prompt) &&
+      !limitBroken(dependencies.prices, candidate, totals.get(candidate.model.id), promptTokens),
   );
   return limitExceeded(refused, broken.limit, broken.totals, alternative, now, broken.fit);
 }

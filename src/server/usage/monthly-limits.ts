@@ -1,5 +1,6 @@
 import { messages, type MonthlyLimitKind } from '../../contracts';
-import { catalogTokenPrices, type PricedModel } from '../../gateway';
+import type { PricedModel } from '../../gateway';
+import type { PriceBook } from '../pricing/price-book';
 import type { Executor } from '../db/database';
 import { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
@@ -20,9 +21,9 @@ export function limitsOf(usable: Limited): MonthlyLimits | undefined {
   };
 }
 
-/** The model's prices per token; input priced as uncached, the most a call can cost. */
-export function pricesOf(model: PricedModel): TokenPrices {
-  const prices = catalogTokenPrices(model);
+/** The model's prices per token now; input priced as uncached, the most a call can cost. */
+export function pricesOf(book: PriceBook, model: PricedModel, now = new Date()): TokenPrices {
+  const prices = book.pricesAt(model, now);
   return { inputPicodollars: prices.input, outputPicodollars: prices.output };
 }
 
@@ -48,6 +49,7 @@ export async function monthlyTotals(
  * shortened to fit (or the reply's cap is not known), else the reply's whole cap.
  */
 export function limitBroken(
+  book: PriceBook,
   usable: Limited,
   totals: LimitTotals | undefined,
   inputTokens: number,
@@ -61,7 +63,7 @@ export function limitBroken(
       tokens: taken.usedTokens + taken.reservedTokens,
       costPicodollars: taken.usedCostPicodollars + taken.reservedCostPicodollars,
     },
-    prices: pricesOf(usable.model),
+    prices: pricesOf(book, usable.model),
     inputTokens,
     outputCap: usable.shortenReplyToFit || usable.replyTokenCap === undefined ? 1 : usable.replyTokenCap,
     shortenToFit: false,
@@ -76,6 +78,7 @@ export function limitBroken(
  */
 export async function monthlyLimitVerdicts(
   db: Executor,
+  book: PriceBook,
   caller: Caller,
   models: readonly Limited[],
   requestTokens: number,
@@ -84,7 +87,7 @@ export async function monthlyLimitVerdicts(
   const totals = await monthlyTotals(db, caller, models, now);
   const verdicts = new Map<string, MonthlyLimitKind>();
   for (const usable of models) {
-    const broken = limitBroken(usable, totals.get(usable.model.id), requestTokens);
+    const broken = limitBroken(book, usable, totals.get(usable.model.id), requestTokens);
     if (broken) verdicts.set(usable.model.id, broken);
   }
   return { verdicts, totals };
@@ -98,11 +101,14 @@ function limitBrokenText(kind: MonthlyLimitKind): string {
 /** Throws with a text the web app recognises when the request would break a monthly limit. */
 export async function checkMonthlyLimits(
   db: Executor,
+  book: PriceBook,
   caller: Caller,
   usable: Limited,
   requestTokens: number,
   now = new Date(),
 ): Promise<void> {
-  const broken = (await monthlyLimitVerdicts(db, caller, [usable], requestTokens, now)).verdicts.get(usable.model.id);
+  const broken = (await monthlyLimitVerdicts(db, book, caller, [usable], requestTokens, now)).verdicts.get(
+    usable.model.id,
+  );
   if (broken) throw new AppError('too_many_requests', limitBrokenText(broken));
 }

@@ -23,6 +23,7 @@ import {
   type LimitTotals,
   type NewReservation,
 } from './reservation-repository';
+import type { PriceBook } from '../pricing/price-book';
 
 /** One model call to hold room for: the model as the caller may use it, and the prompt's estimated tokens. */
 export interface PlannedCall {
@@ -85,7 +86,15 @@ export async function reserveModelCalls(
   db: Database,
   caller: Caller,
   calls: { primary: PlannedCall; backup?: PlannedCall },
-  options: { usageId: string; owner: string; now?: Date; wallet?: WalletPayment; apiKey?: ReservingApiKey },
+  options: {
+    usageId: string;
+    owner: string;
+    /** The price book: a call holds room at the prices effective now (docs/decisions/071). */
+    prices: PriceBook;
+    now?: Date;
+    wallet?: WalletPayment;
+    apiKey?: ReservingApiKey;
+  },
 ): Promise<{ primary: ReservedCall; backup?: ReservedCall }> {
   const planned = [calls.primary, ...(calls.backup ? [calls.backup] : [])];
   const unlimited = (call: PlannedCall): ReservedCall => ({
@@ -125,7 +134,7 @@ export async function reserveModelCalls(
         totals.get(call.usable.model.id),
         paid(call) ? room : undefined,
         budgetRoom,
-        options,
+        { ...options, now },
         toWrite,
         walletToWrite,
       );
@@ -144,12 +153,12 @@ function grantRoom(
   found: LimitTotals | undefined,
   room: WalletRoom | undefined,
   budgetRoom: ApiKeyBudgetRoom | undefined,
-  options: { usageId: string; owner: string; apiKey?: ReservingApiKey },
+  options: { usageId: string; owner: string; prices: PriceBook; now: Date; apiKey?: ReservingApiKey },
   toWrite: NewReservation[],
   walletToWrite: NewWalletReservation[],
 ): ReservedCall {
   const limits = limitsOf(call.usable);
-  const prices = pricesOf(call.usable.model);
+  const prices = pricesOf(options.prices, call.usable.model, options.now);
   const inputTokens = heldInputTokens(call.inputTokens);
   let outputCap = call.usable.replyTokenCap;
   if (limits) {

@@ -1,6 +1,6 @@
 import { priceOfTokens, sumPicodollars, usdNumber } from '../../money';
 import { isAdministrator, messages, monthPattern, type MonthlyUsage } from '../../contracts';
-import { catalogTokenPrices, findModel } from '../../gateway';
+import { findModel } from '../../gateway';
 import { listUsableModels } from '../conversations/model-access';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
@@ -9,7 +9,7 @@ import { findUser } from '../users/user-repository';
 import { monthBounds, usageByModel } from './usage-repository';
 import { checkMonthlyLimits } from './monthly-limits';
 
-type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>;
+type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'prices' | 'providers' | 'localModelEnabled'>;
 
 /** A user's usage in one month: their own, or any user of their organisation for an admin. */
 export async function monthlyUsage(
@@ -40,13 +40,17 @@ export async function monthlyUsage(
 }
 
 /** The input cost of `tokenCount` tokens on a catalog model. */
-export function estimateCost(dependencies: Pick<Dependencies, 'catalog'>, modelId: string, tokenCount: number) {
+export function estimateCost(
+  dependencies: Pick<Dependencies, 'catalog' | 'prices'>,
+  modelId: string,
+  tokenCount: number,
+) {
   const model = findModel(dependencies.catalog, modelId);
   if (!model) throw notFound(messages.modelNotFound);
   return {
     model_id: model.id,
     token_count: tokenCount,
-    cost: usdNumber(priceOfTokens(catalogTokenPrices(model).input, tokenCount)),
+    cost: usdNumber(priceOfTokens(dependencies.prices.pricesAt(model, new Date()).input, tokenCount)),
   };
 }
 
@@ -64,7 +68,7 @@ export async function validateTokens(
   if (input.token_count > usable.maxTokensPerRequest)
     return { valid: false, message: messages.messageTooLong(usable.maxTokensPerRequest) };
   try {
-    await checkMonthlyLimits(dependencies.db, caller, usable, input.token_count);
+    await checkMonthlyLimits(dependencies.db, dependencies.prices, caller, usable, input.token_count);
   } catch (error) {
     if (error instanceof AppError) return { valid: false, message: error.message };
     throw error;

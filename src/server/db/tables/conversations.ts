@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys';
 import { createdAt, updatedAt } from './columns';
+import { modelPrices } from './model-prices';
 import { organisations, users } from './organisations';
 
 // Chat sessions, their messages, the usage and cost of every reply, and feedback on replies.
@@ -155,6 +156,8 @@ export const usageRecords = pgTable(
     streamOwner: uuid('stream_owner'),
     /** The organisation API key the call came with; null for the chat (docs/decisions/049). */
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    /** The price version the call was charged at (model_prices, docs/decisions/071); null for a model without one (the local model). */
+    priceVersion: uuid('price_version').references(() => modelPrices.id),
     createdAt: createdAt(),
   },
   (table) => [
