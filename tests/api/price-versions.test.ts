@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costOfUsage, embeddingModelCatalog, findModel, modelCatalog } from '../../src/gateway';
+import { costOfUsage, embeddingModelCatalog, modelCatalog } from '../../src/gateway';
 import { parsePicodollars, usdNumber } from '../../src/money';
 import { modelPrices, usageRecords, walletLedger } from '../../src/server/db/schema';
 import { applyPricesFile } from '../../src/server/pricing/apply-prices-file';
@@ -19,7 +19,6 @@ import { createOwnDatabase, type OwnDatabase } from './support/own-database';
  * the first call's record, the organisation's analytics and its invoice keep what it was charged.
  */
 const mini = 'openai/gpt-4o-mini';
-const miniModel = findModel(modelCatalog, mini)!;
 const knownModels = new Set([...modelCatalog, ...embeddingModelCatalog].map((model) => model.id));
 
 describe('price versions', () => {

@@ -7,7 +7,7 @@ import type { OrganisationRouters } from './organisation-routers';
 import { labelOfDirection } from './verdict-labels';
 
 /** A user's verdict on a reply the router sent to a cheaper tier: a rating, or asking a stronger model again. */
-export interface UserSignal {
+interface UserSignal {
   orgId: string;
   userId: string;
   decision: { globalRouterScore: number | null; userMessageId: string | null };
