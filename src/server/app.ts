@@ -27,7 +27,7 @@ import { createFeedbackRoutes } from './feedback/feedback-routes';
 import { addRoute, answers, createApiRouter } from './http/api-router';
 import { AppError, notFound } from './http/app-error';
 import type { AppEnv } from './http/context';
-import { createOpenApiDocument } from './http/openapi-document';
+import { createOpenApiDocument } from './openapi-document';
 import { readJsonBody } from './http/read-json-body';
 import { createReadinessLog, findUnreadiness } from './http/readiness';
 import { refuseWhileDraining } from './http/refuse-while-draining';

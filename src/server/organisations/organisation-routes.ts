@@ -12,7 +12,7 @@ import { addAuditRoutes } from '../audit/audit-routes';
 import type { AuthDependencies } from '../auth/auth-dependencies';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { addOrganisationUserRoutes } from '../users/organisation-user-routes';
 import { inviteUser } from './invitation-service';
 import { addOrganisationSettingsRoutes } from './organisation-settings-routes';

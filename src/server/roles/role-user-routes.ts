@@ -13,7 +13,7 @@ import { addRoute, answers, jsonBody, signedInSecurity, type ApiRouter } from '.
 import { forbidden } from '../http/app-error';
 import { listAllOrganisationUsers } from '../users/organisation-user-repository';
 import { changeUserRole } from '../users/user-administration-service';
-import { requireOwnOrganisation, requireScope } from './require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { listUserModelUsage } from './user-model-usage';
 
 const tags = ['Roles'];
