@@ -1,0 +1,301 @@
+/**
+ * The domain map of src/server (docs/decisions/070-domain-map.md): every folder is one domain in one
+ * layer and names the domains it may import. Imports point down the layers (or sideways within one)
+ * and never round in a cycle: the architecture test checks the map is acyclic and covers every folder,
+ * and .dependency-cruiser.cjs turns it into one rule per domain. The files at the top of src/server
+ * (app.ts, server.ts, main.ts, ...) compose the domains and are imported by none.
+ */
+module.exports = {
+  layers: ['foundations', 'organisation', 'money', 'models', 'surfaces'],
+  domains: {
+    // foundations
+    db: {
+      layer: 'foundations',
+      owns: 'The database: drizzle tables, migrations, the PGlite or PostgreSQL connection, transactions.',
+      imports: [],
+    },
+    config: {
+      layer: 'foundations',
+      owns: 'Environment variables read once and validated.',
+      imports: [],
+    },
+    shared: {
+      layer: 'foundations',
+      owns: 'Small helpers with no domain: ids, background tasks, interval jobs, retries, constraint-violation checks.',
+      imports: [],
+    },
+    email: {
+      layer: 'foundations',
+      owns: 'Sending mail (SMTP or the log) and the mail templates.',
+      imports: [],
+    },
+    cache: {
+      layer: 'foundations',
+      owns: 'The semantic reply cache store and its embeddings.',
+      imports: ['db'],
+    },
+    'caller-state': {
+      layer: 'foundations',
+      owns: 'The caller state held in memory across requests (docs/decisions/066).',
+      imports: ['db'],
+    },
+    http: {
+      layer: 'foundations',
+      owns: 'Framework helpers: the API router, errors, request context, body and path checks, draining, and request guards on the caller (http/access).',
+      imports: ['db'],
+    },
+    observability: {
+      layer: 'foundations',
+      owns: 'Metrics, tracing and request observation; told of model calls through an observer the composition passes in.',
+      imports: [],
+    },
+    // organisation
+    'system-messages': {
+      layer: 'organisation',
+      owns: "Messages shown to an organisation's administrators.",
+      imports: ['db', 'http'],
+    },
+    audit: {
+      layer: 'organisation',
+      owns: 'The audit log of administrative changes and its reading.',
+      imports: ['db', 'http'],
+    },
+    users: {
+      layer: 'organisation',
+      owns: 'People of an organisation: accounts, profiles, invitations, administration.',
+      imports: ['db', 'shared', 'email', 'http', 'audit'],
+    },
+    roles: {
+      layer: 'organisation',
+      owns: 'Roles with their scopes and per-model limits.',
+      imports: ['db', 'shared', 'http', 'audit', 'users'],
+    },
+    organisations: {
+      layer: 'organisation',
+      owns: 'Organisations, their settings, invitations and email-domain rules.',
+      imports: ['db', 'shared', 'email', 'caller-state', 'http', 'audit', 'users', 'roles'],
+    },
+    auth: {
+      layer: 'organisation',
+      owns: 'Sign-up, sign-in, sessions, tokens, passwords, second factor, recovery codes, secrets at rest.',
+      imports: ['db', 'shared', 'email', 'http', 'audit', 'users', 'roles', 'organisations'],
+    },
+    'single-sign-on': {
+      layer: 'organisation',
+      owns: 'OpenID Connect single sign-on: providers, enforcement, role synchronisation.',
+      imports: ['db', 'config', 'shared', 'http', 'audit', 'users', 'roles', 'organisations', 'auth'],
+    },
+    scim: {
+      layer: 'organisation',
+      owns: 'SCIM provisioning of users and groups.',
+      imports: ['db', 'shared', 'http', 'audit', 'users', 'auth', 'single-sign-on'],
+    },
+    'api-keys': {
+      layer: 'organisation',
+      owns: 'API keys for programs: creation, rules, budgets, last use.',
+      imports: ['db', 'caller-state', 'http', 'audit', 'roles', 'organisations', 'auth'],
+    },
+    // money
+    wallet: {
+      layer: 'money',
+      owns: 'The prepaid wallet: ledger, top-ups, automatic top-up, empty-wallet notice.',
+      imports: ['db', 'config', 'http', 'system-messages', 'audit'],
+    },
+    analytics: {
+      layer: 'money',
+      owns: 'Usage totals and reports by user, model, source and key; the billing cycle.',
+      imports: ['db', 'http'],
+    },
+    billing: {
+      layer: 'money',
+      owns: 'Plans, subscriptions, invoices, renewals and dunning, plan features and allowances.',
+      imports: ['db', 'shared', 'http', 'system-messages', 'audit', 'wallet', 'analytics'],
+    },
+    // models
+    'provider-keys': {
+      layer: 'models',
+      owns: 'Provider keys and the models an organisation has enabled.',
+      imports: ['db', 'http', 'auth'],
+    },
+    usage: {
+      layer: 'models',
+      owns: 'Token usage records, limits and the room left under them, the usable-model type.',
+      imports: ['db', 'http', 'users', 'api-keys', 'wallet'],
+    },
+    routing: {
+      layer: 'models',
+      owns: 'Choosing the model for a prompt: policies, scoring, the organisation router, reply cache, shadow evaluation, savings.',
+      imports: [
+        'db',
+        'config',
+        'shared',
+        'cache',
+        'caller-state',
+        'http',
+        'audit',
+        'organisations',
+        'billing',
+        'provider-keys',
+        'usage',
+      ],
+    },
+    'metered-calls': {
+      layer: 'models',
+      owns: 'The one metered path for model calls: reserve, call with a deadline, record, settle (docs/decisions/037).',
+      imports: ['db', 'http', 'observability', 'wallet', 'billing', 'provider-keys', 'usage', 'routing'],
+    },
+    conversations: {
+      layer: 'models',
+      owns: 'Chat sessions and messages, sending a message, the chat models a caller may use.',
+      imports: [
+        'db',
+        'shared',
+        'cache',
+        'caller-state',
+        'http',
+        'observability',
+        'organisations',
+        'auth',
+        'provider-keys',
+        'usage',
+        'routing',
+        'metered-calls',
+      ],
+    },
+    // surfaces
+    feedback: {
+      layer: 'surfaces',
+      owns: 'Ratings of answers and what calibration learns from them.',
+      imports: ['db', 'shared', 'http', 'billing', 'routing', 'conversations'],
+    },
+    preferences: {
+      layer: 'surfaces',
+      owns: "A person's preferences (starting model, ...).",
+      imports: ['db', 'http', 'conversations', 'feedback'],
+    },
+    'program-api': {
+      layer: 'surfaces',
+      owns: 'The /v1 endpoints for programs (OpenAI-compatible) and their OpenAPI paths.',
+      imports: ['db', 'http', 'auth', 'api-keys', 'usage', 'routing', 'metered-calls', 'conversations', 'feedback'],
+    },
+    retention: {
+      layer: 'surfaces',
+      owns: "Deleting conversations past the organisation's retention period.",
+      imports: ['db', 'shared', 'conversations'],
+    },
+  },
+  /**
+   * Known imports against the map, left from before it; each is to be removed, none is to be added.
+   * Listed with the files making them.
+   */
+  toRemove: [
+    {
+      from: 'analytics',
+      to: 'routing',
+      files: [
+        'analytics/model-analytics-service.ts -> routing/savings-service.ts',
+        'analytics/subscription-analytics-service.ts -> routing/savings-service.ts',
+      ],
+    },
+    {
+      from: 'organisations',
+      to: 'auth',
+      files: [
+        'organisations/organisation-settings-service.ts -> auth/sign-in-rules.ts',
+        'organisations/organisation-routes.ts -> auth/auth-dependencies.ts',
+        'organisations/invitation-service.ts -> auth/auth-dependencies.ts',
+        'organisations/invitation-service.ts -> auth/one-time-token-repository.ts',
+        'organisations/invitation-service.ts -> auth/send-after-commit.ts',
+        'organisations/invitation-service.ts -> auth/verification-link.ts',
+      ],
+    },
+    {
+      from: 'organisations',
+      to: 'billing',
+      files: ['organisations/organisation-settings-service.ts -> billing/plan-features.ts'],
+    },
+    { from: 'auth', to: 'wallet', files: ['auth/account-service.ts -> wallet/open-wallet.ts'] },
+    {
+      from: 'routing',
+      to: 'metered-calls',
+      files: [
+        'routing/shadow/shadow-evaluator.ts -> metered-calls/in-flight-calls.ts',
+        'routing/shadow/shadow-evaluator.ts -> metered-calls/metered-calls.ts',
+        'routing/cache-judge.ts -> metered-calls/metered-call.ts',
+        'routing/cache-judge.ts -> metered-calls/metered-calls.ts',
+      ],
+    },
+    {
+      from: 'conversations',
+      to: 'preferences',
+      files: ['conversations/starting-model.ts -> preferences/preferences-repository.ts'],
+    },
+    {
+      from: 'routing',
+      to: 'conversations',
+      files: [
+        'routing/route-request.ts -> conversations/conversation-dependencies.ts',
+        'routing/route-request.ts -> conversations/model-access.ts',
+        'routing/score-prompt.ts -> conversations/conversation-dependencies.ts',
+        'routing/request-routing.ts -> conversations/conversation-dependencies.ts',
+        'routing/warm-encoder.ts -> conversations/conversation-dependencies.ts',
+      ],
+    },
+    { from: 'audit', to: 'billing', files: ['audit/audit-service.ts -> billing/plan-features.ts'] },
+    {
+      from: 'audit',
+      to: 'organisations',
+      files: ['audit/audit-service.ts -> organisations/organisation-settings-service.ts'],
+    },
+    {
+      from: 'users',
+      to: 'api-keys',
+      files: ['users/user-administration-service.ts -> api-keys/api-key-repository.ts'],
+    },
+    {
+      from: 'users',
+      to: 'auth',
+      files: [
+        'users/user-administration-service.ts -> auth/passwords.ts',
+        'users/user-administration-service.ts -> auth/recent-callers.ts',
+        'users/user-administration-service.ts -> auth/session-repository.ts',
+        'users/user-invitations.ts -> auth/auth-dependencies.ts',
+        'users/user-invitations.ts -> auth/one-time-token-repository.ts',
+        'users/user-invitations.ts -> auth/send-after-commit.ts',
+        'users/profile-service.ts -> auth/session-repository.ts',
+      ],
+    },
+    {
+      from: 'users',
+      to: 'organisations',
+      files: [
+        'users/user-administration-service.ts -> organisations/email-domain-rule.ts',
+        'users/user-invitations.ts -> organisations/organisation-repository.ts',
+        'users/profile-service.ts -> organisations/organisation-settings-service.ts',
+      ],
+    },
+    { from: 'users', to: 'roles', files: ['users/user-administration-service.ts -> roles/role-repository.ts'] },
+    {
+      from: 'organisations',
+      to: 'single-sign-on',
+      files: ['organisations/email-domain-rule.ts -> single-sign-on/enforcement.ts'],
+    },
+    { from: 'roles', to: 'api-keys', files: ['roles/role-service.ts -> api-keys/api-key-repository.ts'] },
+    { from: 'roles', to: 'analytics', files: ['roles/user-model-usage.ts -> analytics/user-usage-repository.ts'] },
+    {
+      from: 'usage',
+      to: 'conversations',
+      files: [
+        'usage/token-routes.ts -> conversations/conversation-dependencies.ts',
+        'usage/token-service.ts -> conversations/conversation-dependencies.ts',
+        'usage/token-service.ts -> conversations/model-access.ts',
+      ],
+    },
+    { from: 'wallet', to: 'analytics', files: ['wallet/wallet-service.ts -> analytics/billing-cycle.ts'] },
+    {
+      from: 'observability',
+      to: 'metered-calls',
+      files: ['observability/model-call-metrics.ts -> metered-calls/call-observer.ts'],
+    },
+  ],
+};
