@@ -120,7 +120,7 @@ module.exports = {
     usage: {
       layer: 'models',
       owns: 'Token usage records, limits and the room left under them, the usable-model type.',
-      imports: ['db', 'http', 'users', 'api-keys', 'wallet'],
+      imports: ['db', 'caller-state', 'http', 'users', 'organisations', 'api-keys', 'wallet', 'provider-keys'],
     },
     routing: {
       layer: 'models',
@@ -151,7 +151,6 @@ module.exports = {
         'db',
         'shared',
         'cache',
-        'caller-state',
         'http',
         'observability',
         'organisations',
@@ -230,17 +229,6 @@ module.exports = {
       to: 'preferences',
       files: ['conversations/starting-model.ts -> preferences/preferences-repository.ts'],
     },
-    {
-      from: 'routing',
-      to: 'conversations',
-      files: [
-        'routing/route-request.ts -> conversations/conversation-dependencies.ts',
-        'routing/route-request.ts -> conversations/model-access.ts',
-        'routing/score-prompt.ts -> conversations/conversation-dependencies.ts',
-        'routing/request-routing.ts -> conversations/conversation-dependencies.ts',
-        'routing/warm-encoder.ts -> conversations/conversation-dependencies.ts',
-      ],
-    },
     { from: 'audit', to: 'billing', files: ['audit/audit-service.ts -> billing/plan-features.ts'] },
     {
       from: 'audit',
@@ -282,20 +270,6 @@ module.exports = {
     },
     { from: 'roles', to: 'api-keys', files: ['roles/role-service.ts -> api-keys/api-key-repository.ts'] },
     { from: 'roles', to: 'analytics', files: ['roles/user-model-usage.ts -> analytics/user-usage-repository.ts'] },
-    {
-      from: 'usage',
-      to: 'conversations',
-      files: [
-        'usage/token-routes.ts -> conversations/conversation-dependencies.ts',
-        'usage/token-service.ts -> conversations/conversation-dependencies.ts',
-        'usage/token-service.ts -> conversations/model-access.ts',
-      ],
-    },
     { from: 'wallet', to: 'analytics', files: ['wallet/wallet-service.ts -> analytics/billing-cycle.ts'] },
-    {
-      from: 'observability',
-      to: 'metered-calls',
-      files: ['observability/model-call-metrics.ts -> metered-calls/call-observer.ts'],
-    },
   ],
 };

@@ -12,7 +12,7 @@ import { decisionOf, refuseOverLimit, type RoutedRequest } from '../routing/rout
 import type { ConversationDependencies } from './conversation-dependencies';
 import { fitHistoryToWindow } from './history-window';
 import { loadTurns } from './load-history';
-import { listUsableModels } from './model-access';
+import { listUsableModels } from '../usage/model-access';
 import type { OpenedReply } from './opened-reply';
 import { replyFromCall } from './reply-from-call';
 import { replyTranscript } from './reply-transcript';

@@ -3,7 +3,7 @@ import { modelAccessDeniedMessage, programChatMessages } from '../../contracts';
 import { catalogTokenPrices, costOfUsage, findModel, type LazyPromptEmbedding } from '../../gateway';
 import { maxPicodollars, type Picodollars, usdDecimal } from '../../money';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
-import { listUsableModels } from '../conversations/model-access';
+import { listUsableModels } from '../usage/model-access';
 import { AppError } from '../http/app-error';
 import type { MeteredCall } from '../metered-calls/metered-call';
 import { insertDecision } from '../routing/decision-repository';

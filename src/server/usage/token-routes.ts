@@ -11,7 +11,7 @@ import {
   validateTokensRequestSchema,
   validateTokensResponseSchema,
 } from '../../contracts';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import type { ModelAccessDependencies } from './model-access';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import { forbidden } from '../http/app-error';
 import type { AppEnv } from '../http/context';
@@ -20,7 +20,7 @@ import { estimateCost, monthlyUsage, validateTokens } from './token-service';
 const tags = ['Tokens'];
 
 /** Mounted at /tokens. Usage is recorded by the server with every reply, never reported by clients. */
-export function createTokenRoutes(dependencies: ConversationDependencies, signedIn: MiddlewareHandler<AppEnv>) {
+export function createTokenRoutes(dependencies: ModelAccessDependencies, signedIn: MiddlewareHandler<AppEnv>) {
   const router = createApiRouter();
   router.use(signedIn);
   addRoute(

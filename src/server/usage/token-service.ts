@@ -1,15 +1,14 @@
 import { priceOfTokens, sumPicodollars, usdNumber } from '../../money';
 import { isAdministrator, messages, monthPattern, type MonthlyUsage } from '../../contracts';
 import { catalogTokenPrices, findModel } from '../../gateway';
-import { listUsableModels } from '../conversations/model-access';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import { listUsableModels, type ModelAccessDependencies } from './model-access';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';
 import { findUser } from '../users/user-repository';
 import { monthBounds, usageByModel } from './usage-repository';
 import { checkMonthlyLimits } from './monthly-limits';
 
-type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>;
+type Dependencies = ModelAccessDependencies;
 
 /** A user's usage in one month: their own, or any user of their organisation for an admin. */
 export async function monthlyUsage(
