@@ -122,6 +122,11 @@ module.exports = {
       owns: 'Token usage records, limits and the room left under them, the usable-model type.',
       imports: ['db', 'caller-state', 'http', 'users', 'organisations', 'api-keys', 'wallet', 'provider-keys'],
     },
+    'metered-calls': {
+      layer: 'models',
+      owns: 'The one metered path for model calls: reserve, call with a deadline, record, settle (docs/decisions/037).',
+      imports: ['db', 'http', 'observability', 'wallet', 'billing', 'provider-keys', 'usage'],
+    },
     routing: {
       layer: 'models',
       owns: 'Choosing the model for a prompt: policies, scoring, the organisation router, reply cache, shadow evaluation, savings.',
@@ -137,12 +142,8 @@ module.exports = {
         'billing',
         'provider-keys',
         'usage',
+        'metered-calls',
       ],
-    },
-    'metered-calls': {
-      layer: 'models',
-      owns: 'The one metered path for model calls: reserve, call with a deadline, record, settle (docs/decisions/037).',
-      imports: ['db', 'http', 'observability', 'wallet', 'billing', 'provider-keys', 'usage', 'routing'],
     },
     conversations: {
       layer: 'models',
@@ -157,15 +158,15 @@ module.exports = {
         'auth',
         'provider-keys',
         'usage',
-        'routing',
         'metered-calls',
+        'routing',
       ],
     },
     // surfaces
     feedback: {
       layer: 'surfaces',
       owns: 'Ratings of answers and what calibration learns from them.',
-      imports: ['db', 'shared', 'http', 'billing', 'routing', 'conversations'],
+      imports: ['db', 'shared', 'http', 'billing', 'metered-calls', 'routing', 'conversations'],
     },
     preferences: {
       layer: 'surfaces',
@@ -175,7 +176,7 @@ module.exports = {
     'program-api': {
       layer: 'surfaces',
       owns: 'The /v1 endpoints for programs (OpenAI-compatible) and their OpenAPI paths.',
-      imports: ['db', 'http', 'auth', 'api-keys', 'usage', 'routing', 'metered-calls', 'conversations', 'feedback'],
+      imports: ['db', 'http', 'auth', 'api-keys', 'usage', 'metered-calls', 'routing', 'conversations', 'feedback'],
     },
     retention: {
       layer: 'surfaces',
@@ -214,16 +215,6 @@ module.exports = {
       files: ['organisations/organisation-settings-service.ts -> billing/plan-features.ts'],
     },
     { from: 'auth', to: 'wallet', files: ['auth/account-service.ts -> wallet/open-wallet.ts'] },
-    {
-      from: 'routing',
-      to: 'metered-calls',
-      files: [
-        'routing/shadow/shadow-evaluator.ts -> metered-calls/in-flight-calls.ts',
-        'routing/shadow/shadow-evaluator.ts -> metered-calls/metered-calls.ts',
-        'routing/cache-judge.ts -> metered-calls/metered-call.ts',
-        'routing/cache-judge.ts -> metered-calls/metered-calls.ts',
-      ],
-    },
     {
       from: 'conversations',
       to: 'preferences',

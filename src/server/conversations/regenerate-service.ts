@@ -5,7 +5,7 @@ import { isUuid } from '../shared/ids';
 import type { Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
-import { latestDecisionsForReplies } from '../routing/decision-repository';
+import { latestDecisionsForReplies } from '../metered-calls/decision-repository';
 import { routeRequest } from '../routing/route-request';
 import type { RerouteCause } from '../metered-calls/metered-call';
 import {

@@ -7,7 +7,7 @@ import { type AppError, notFound } from '../http/app-error';
 import { foreignKeyViolationConstraint } from '../shared/foreign-key-violation';
 import type { Caller } from '../http/context';
 import type { RerouteCause } from '../metered-calls/metered-call';
-import { insertDecision } from '../routing/decision-repository';
+import { insertDecision } from '../metered-calls/decision-repository';
 import { decisionOf, refuseOverLimit, type RoutedRequest } from '../routing/route-request';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { fitHistoryToWindow } from './history-window';

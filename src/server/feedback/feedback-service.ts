@@ -4,7 +4,7 @@ import type { Database, Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { findSession } from '../conversations/chat-session-repository';
-import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
+import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../metered-calls/decision-repository';
 import type { ReplyCache } from '../routing/reply-cache';
 import { AppError, forbidden, notFound } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';

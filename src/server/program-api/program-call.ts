@@ -6,7 +6,7 @@ import type { ConversationDependencies } from '../conversations/conversation-dep
 import { listUsableModels } from '../usage/model-access';
 import { AppError } from '../http/app-error';
 import type { MeteredCall } from '../metered-calls/metered-call';
-import { insertDecision } from '../routing/decision-repository';
+import { insertDecision } from '../metered-calls/decision-repository';
 import { refuseOverLimit, routeRequest, type RoutedRequest } from '../routing/route-request';
 import { expectedReplyTokens } from '../conversations/start-routed-reply';
 import { fitRouteToRequest } from './model-capabilities';
