@@ -60,6 +60,11 @@ module.exports = {
       owns: 'The audit log of administrative changes and its reading.',
       imports: ['db', 'http'],
     },
+    analytics: {
+      layer: 'organisation',
+      owns: 'Usage totals and reports by user, model, source and key; the billing cycle.',
+      imports: ['db', 'http'],
+    },
     users: {
       layer: 'organisation',
       owns: 'People of an organisation: accounts, profiles, invitations, administration.',
@@ -68,7 +73,7 @@ module.exports = {
     roles: {
       layer: 'organisation',
       owns: 'Roles with their scopes and per-model limits.',
-      imports: ['db', 'shared', 'http', 'audit', 'users'],
+      imports: ['db', 'shared', 'http', 'audit', 'analytics', 'users'],
     },
     organisations: {
       layer: 'organisation',
@@ -99,17 +104,12 @@ module.exports = {
     wallet: {
       layer: 'money',
       owns: 'The prepaid wallet: ledger, top-ups, automatic top-up, empty-wallet notice.',
-      imports: ['db', 'config', 'http', 'system-messages', 'audit'],
-    },
-    analytics: {
-      layer: 'money',
-      owns: 'Usage totals and reports by user, model, source and key; the billing cycle.',
-      imports: ['db', 'http'],
+      imports: ['db', 'config', 'http', 'system-messages', 'audit', 'analytics'],
     },
     billing: {
       layer: 'money',
       owns: 'Plans, subscriptions, invoices, renewals and dunning, plan features and allowances.',
-      imports: ['db', 'shared', 'http', 'system-messages', 'audit', 'wallet', 'analytics'],
+      imports: ['db', 'shared', 'http', 'system-messages', 'audit', 'analytics', 'wallet'],
     },
     // models
     'provider-keys': {
@@ -138,6 +138,7 @@ module.exports = {
         'caller-state',
         'http',
         'audit',
+        'analytics',
         'organisations',
         'billing',
         'provider-keys',
@@ -154,6 +155,7 @@ module.exports = {
         'cache',
         'http',
         'observability',
+        'users',
         'organisations',
         'auth',
         'provider-keys',
@@ -171,7 +173,7 @@ module.exports = {
     preferences: {
       layer: 'surfaces',
       owns: "A person's preferences (starting model, ...).",
-      imports: ['db', 'http', 'conversations', 'feedback'],
+      imports: ['db', 'http', 'users', 'conversations', 'feedback'],
     },
     'program-api': {
       layer: 'surfaces',
@@ -190,14 +192,6 @@ module.exports = {
    */
   toRemove: [
     {
-      from: 'analytics',
-      to: 'routing',
-      files: [
-        'analytics/model-analytics-service.ts -> routing/savings-service.ts',
-        'analytics/subscription-analytics-service.ts -> routing/savings-service.ts',
-      ],
-    },
-    {
       from: 'organisations',
       to: 'auth',
       files: [
@@ -215,11 +209,6 @@ module.exports = {
       files: ['organisations/organisation-settings-service.ts -> billing/plan-features.ts'],
     },
     { from: 'auth', to: 'wallet', files: ['auth/account-service.ts -> wallet/open-wallet.ts'] },
-    {
-      from: 'conversations',
-      to: 'preferences',
-      files: ['conversations/starting-model.ts -> preferences/preferences-repository.ts'],
-    },
     { from: 'audit', to: 'billing', files: ['audit/audit-service.ts -> billing/plan-features.ts'] },
     {
       from: 'audit',
@@ -260,7 +249,5 @@ module.exports = {
       files: ['organisations/email-domain-rule.ts -> single-sign-on/enforcement.ts'],
     },
     { from: 'roles', to: 'api-keys', files: ['roles/role-service.ts -> api-keys/api-key-repository.ts'] },
-    { from: 'roles', to: 'analytics', files: ['roles/user-model-usage.ts -> analytics/user-usage-repository.ts'] },
-    { from: 'wallet', to: 'analytics', files: ['wallet/wallet-service.ts -> analytics/billing-cycle.ts'] },
   ],
 };

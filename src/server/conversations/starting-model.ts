@@ -1,7 +1,7 @@
 import type { OrganisationSettings } from '../../contracts';
 import type { Executor } from '../db/database';
 import type { Caller } from '../http/context';
-import { readStoredPreferences } from '../preferences/preferences-repository';
+import { readStoredPreferences } from '../users/preferences-repository';
 import type { UsableModel } from '../usage/model-access';
 
 /**

@@ -10,7 +10,7 @@ import type { Executor } from '../db/database';
 import { addRoute, answers, createApiRouter, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
 import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
-import { routingSavings } from './savings-service';
+import { routingSavings } from '../analytics/savings-service';
 
 /** Mounted at /org/:orgId/routing-savings: the organisation's admins. */
 export function createRoutingSavingsRoutes(
