@@ -6,7 +6,7 @@
  * (app.ts, server.ts, main.ts, ...) compose the domains and are imported by none.
  */
 module.exports = {
-  layers: ['foundations', 'organisation', 'money', 'models', 'surfaces'],
+  layers: ['foundations', 'records', 'money', 'identity', 'models', 'surfaces'],
   domains: {
     // foundations
     db: {
@@ -49,56 +49,21 @@ module.exports = {
       owns: 'Metrics, tracing and request observation; told of model calls through an observer the composition passes in.',
       imports: [],
     },
-    // organisation
+    // records
     'system-messages': {
-      layer: 'organisation',
+      layer: 'records',
       owns: "Messages shown to an organisation's administrators.",
       imports: ['db', 'http'],
     },
     audit: {
-      layer: 'organisation',
+      layer: 'records',
       owns: 'The audit log of administrative changes and its reading.',
       imports: ['db', 'http'],
     },
     analytics: {
-      layer: 'organisation',
+      layer: 'records',
       owns: 'Usage totals and reports by user, model, source and key; the billing cycle.',
       imports: ['db', 'http'],
-    },
-    users: {
-      layer: 'organisation',
-      owns: 'People of an organisation: accounts, profiles, invitations, administration.',
-      imports: ['db', 'shared', 'email', 'http', 'audit'],
-    },
-    roles: {
-      layer: 'organisation',
-      owns: 'Roles with their scopes and per-model limits.',
-      imports: ['db', 'shared', 'http', 'audit', 'analytics', 'users'],
-    },
-    organisations: {
-      layer: 'organisation',
-      owns: 'Organisations, their settings, invitations and email-domain rules.',
-      imports: ['db', 'shared', 'email', 'caller-state', 'http', 'audit', 'users', 'roles'],
-    },
-    auth: {
-      layer: 'organisation',
-      owns: 'Sign-up, sign-in, sessions, tokens, passwords, second factor, recovery codes, secrets at rest.',
-      imports: ['db', 'shared', 'email', 'http', 'audit', 'users', 'roles', 'organisations'],
-    },
-    'single-sign-on': {
-      layer: 'organisation',
-      owns: 'OpenID Connect single sign-on: providers, enforcement, role synchronisation.',
-      imports: ['db', 'config', 'shared', 'http', 'audit', 'users', 'roles', 'organisations', 'auth'],
-    },
-    scim: {
-      layer: 'organisation',
-      owns: 'SCIM provisioning of users and groups.',
-      imports: ['db', 'shared', 'http', 'audit', 'users', 'auth', 'single-sign-on'],
-    },
-    'api-keys': {
-      layer: 'organisation',
-      owns: 'API keys for programs: creation, rules, budgets, last use.',
-      imports: ['db', 'caller-state', 'http', 'audit', 'roles', 'organisations', 'auth'],
     },
     // money
     wallet: {
@@ -111,6 +76,42 @@ module.exports = {
       owns: 'Plans, subscriptions, invoices, renewals and dunning, plan features and allowances.',
       imports: ['db', 'shared', 'http', 'system-messages', 'audit', 'analytics', 'wallet'],
     },
+    // identity
+    users: {
+      layer: 'identity',
+      owns: 'People of an organisation: accounts, profiles, invitations, administration.',
+      imports: ['db', 'shared', 'email', 'http', 'audit'],
+    },
+    roles: {
+      layer: 'identity',
+      owns: 'Roles with their scopes and per-model limits.',
+      imports: ['db', 'shared', 'http', 'audit', 'analytics', 'users'],
+    },
+    organisations: {
+      layer: 'identity',
+      owns: 'Organisations, their settings, invitations and email-domain rules.',
+      imports: ['db', 'shared', 'email', 'caller-state', 'http', 'audit', 'billing', 'users', 'roles'],
+    },
+    auth: {
+      layer: 'identity',
+      owns: 'Sign-up, sign-in, sessions, tokens, passwords, second factor, recovery codes, secrets at rest.',
+      imports: ['db', 'shared', 'email', 'http', 'audit', 'wallet', 'users', 'roles', 'organisations'],
+    },
+    'single-sign-on': {
+      layer: 'identity',
+      owns: 'OpenID Connect single sign-on: providers, enforcement, role synchronisation.',
+      imports: ['db', 'config', 'shared', 'http', 'audit', 'users', 'roles', 'organisations', 'auth'],
+    },
+    scim: {
+      layer: 'identity',
+      owns: 'SCIM provisioning of users and groups.',
+      imports: ['db', 'shared', 'http', 'audit', 'users', 'auth', 'single-sign-on'],
+    },
+    'api-keys': {
+      layer: 'identity',
+      owns: 'API keys for programs: creation, rules, budgets, last use.',
+      imports: ['db', 'caller-state', 'http', 'audit', 'roles', 'organisations', 'auth'],
+    },
     // models
     'provider-keys': {
       layer: 'models',
@@ -120,7 +121,7 @@ module.exports = {
     usage: {
       layer: 'models',
       owns: 'Token usage records, limits and the room left under them, the usable-model type.',
-      imports: ['db', 'caller-state', 'http', 'users', 'organisations', 'api-keys', 'wallet', 'provider-keys'],
+      imports: ['db', 'caller-state', 'http', 'wallet', 'users', 'organisations', 'api-keys', 'provider-keys'],
     },
     'metered-calls': {
       layer: 'models',
@@ -139,8 +140,8 @@ module.exports = {
         'http',
         'audit',
         'analytics',
-        'organisations',
         'billing',
+        'organisations',
         'provider-keys',
         'usage',
         'metered-calls',
@@ -202,18 +203,6 @@ module.exports = {
         'organisations/invitation-service.ts -> auth/send-after-commit.ts',
         'organisations/invitation-service.ts -> auth/verification-link.ts',
       ],
-    },
-    {
-      from: 'organisations',
-      to: 'billing',
-      files: ['organisations/organisation-settings-service.ts -> billing/plan-features.ts'],
-    },
-    { from: 'auth', to: 'wallet', files: ['auth/account-service.ts -> wallet/open-wallet.ts'] },
-    { from: 'audit', to: 'billing', files: ['audit/audit-service.ts -> billing/plan-features.ts'] },
-    {
-      from: 'audit',
-      to: 'organisations',
-      files: ['audit/audit-service.ts -> organisations/organisation-settings-service.ts'],
     },
     {
       from: 'users',

@@ -8,7 +8,7 @@ import {
   updateOrganisationRequestSchema,
 } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
-import { addAuditRoutes } from '../audit/audit-routes';
+import { addAuditRoutes } from './audit-routes';
 import type { AuthDependencies } from '../auth/auth-dependencies';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
