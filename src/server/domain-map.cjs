@@ -46,7 +46,7 @@ module.exports = {
     },
     observability: {
       layer: 'foundations',
-      owns: 'Metrics, tracing and request observation; told of model calls through an observer the composition passes in.',
+      owns: 'Metrics, tracing, request and HTTP observation.',
       imports: [],
     },
     // records
@@ -57,12 +57,12 @@ module.exports = {
     },
     audit: {
       layer: 'records',
-      owns: 'The audit log of administrative changes and its reading.',
+      owns: 'Writing the audit log: administrative changes and actor changes, recorded in the same transaction.',
       imports: ['db', 'http'],
     },
     analytics: {
       layer: 'records',
-      owns: 'Usage totals and reports by user, model, source and key; the billing cycle.',
+      owns: 'The read side of usage records: totals and reports by user, model, source and key, routing savings, the billing cycle.',
       imports: ['db', 'http'],
     },
     // money
@@ -79,7 +79,7 @@ module.exports = {
     // identity
     users: {
       layer: 'identity',
-      owns: 'People of an organisation: accounts, profiles, invitations, administration.',
+      owns: 'People of an organisation: their records, standing, the last administrator, invitations, profiles and administration; their stored preferences.',
       imports: ['db', 'shared', 'email', 'http', 'audit'],
     },
     roles: {
@@ -89,7 +89,7 @@ module.exports = {
     },
     organisations: {
       layer: 'identity',
-      owns: 'Organisations, their settings, invitations and email-domain rules.',
+      owns: 'Organisations, their settings, invitations, email-domain rules, and reading their audit log.',
       imports: ['db', 'shared', 'email', 'caller-state', 'http', 'audit', 'billing', 'users', 'roles'],
     },
     auth: {
@@ -120,17 +120,17 @@ module.exports = {
     },
     usage: {
       layer: 'models',
-      owns: 'Token usage records, limits and the room left under them, the usable-model type.',
+      owns: 'Token usage, limits and the room left under them; model access (the models a caller may use, the usable-model type, the reply reserve).',
       imports: ['db', 'caller-state', 'http', 'wallet', 'users', 'organisations', 'api-keys', 'provider-keys'],
     },
     'metered-calls': {
       layer: 'models',
-      owns: 'The one metered path for model calls: reserve, call with a deadline, record, settle (docs/decisions/037).',
+      owns: 'The one metered path for model calls: reserve, call with a deadline, record, settle (docs/decisions/037); the routing decision of each call; the model-call metrics observer.',
       imports: ['db', 'http', 'observability', 'wallet', 'billing', 'provider-keys', 'usage'],
     },
     routing: {
       layer: 'models',
-      owns: 'Choosing the model for a prompt: policies, scoring, the organisation router, reply cache, shadow evaluation, savings.',
+      owns: 'Choosing the model for a prompt: policies, scoring, the organisation router, the reply cache and its judge, shadow evaluation; the routing dependencies.',
       imports: [
         'db',
         'config',
@@ -173,7 +173,7 @@ module.exports = {
     },
     preferences: {
       layer: 'surfaces',
-      owns: "A person's preferences (starting model, ...).",
+      owns: "A person's preferences and deleting their own data (history, feedback, preferences).",
       imports: ['db', 'http', 'users', 'conversations', 'feedback'],
     },
     'program-api': {
