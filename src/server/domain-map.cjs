@@ -204,9 +204,4 @@ module.exports = {
       imports: ['db', 'shared', 'conversations'],
     },
   },
-  /**
-   * Known imports against the map, left from before it; each is to be removed, none is to be added.
-   * Listed with the files making them.
-   */
-  toRemove: [],
 };
