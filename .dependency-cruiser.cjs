@@ -1,3 +1,6 @@
+const domainMap = require('./src/server/domain-map.cjs');
+const { domainRules } = require('./src/server/domain-rules.cjs');
+
 /**
  * Dependencies point one way: contracts <- server, web. The web app never reaches into the
  * server and the server never into the web app; contracts depend on nothing of ours.
@@ -50,6 +53,8 @@ module.exports = {
         path: '^src/gateway/(model-calling\\.ts$|providers/(chat-provider|ai-sdk-chat-provider|model-gateway|retry-unanswered|language-model-factories|warm-provider-protocols)\\.ts$|providers/local/)',
       },
     },
+    // The domains of src/server import one another only as the domain map allows (docs/decisions/070).
+    ...domainRules(domainMap),
     {
       name: 'no-circular',
       severity: 'error',

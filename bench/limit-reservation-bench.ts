@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { modelCatalog } from '../src/gateway';
-import type { UsableModel } from '../src/server/conversations/model-access';
+import type { UsableModel } from '../src/server/usage/model-access';
 import { openDatabase } from '../src/server/db/database';
 import { organisations, rolePermissions, roles, usageRecords, users } from '../src/server/db/schema';
 import type { Caller } from '../src/server/http/context';

@@ -16,7 +16,7 @@ import type { Database } from '../../src/server/db/database';
 import type { Caller } from '../../src/server/http/context';
 import { usageRecordOf, type CallUsage } from '../../src/server/metered-calls/call-usage';
 import { saveUsageRecord } from '../../src/server/metered-calls/usage-record-repository';
-import { completeDecision, insertDecision } from '../../src/server/routing/decision-repository';
+import { completeDecision, insertDecision } from '../../src/server/metered-calls/decision-repository';
 
 /** Milliseconds per call: wall time, and this process's CPU time (on PGlite the database's work too). */
 export interface Samples {

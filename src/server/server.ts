@@ -51,7 +51,7 @@ import { trackOpenRequests } from './http/open-requests';
 import { createLogger } from './logger';
 import { createMetrics } from './observability/metrics';
 import { startMetricsListener, type MetricsListener } from './observability/metrics-listener';
-import { modelCallMetrics } from './observability/model-call-metrics';
+import { modelCallMetrics } from './metered-calls/model-call-metrics';
 import { startTracing } from './observability/tracing/tracing';
 import { createSingleSignOnDependencies } from './single-sign-on/create-single-sign-on';
 import { createPasswordSignInPolicy } from './single-sign-on/enforcement';

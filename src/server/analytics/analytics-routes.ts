@@ -15,7 +15,7 @@ import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { addRoute, answers, createApiRouter, signedInSecurity } from '../http/api-router';
 import { type AppEnv, type Caller, callerAccess } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { modelAnalytics } from './model-analytics-service';
 import { organisationUsage } from './organisation-usage-service';
 import { subscriptionAnalytics } from './subscription-analytics-service';

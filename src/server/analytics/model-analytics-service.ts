@@ -1,7 +1,7 @@
 import type { ModelAnalytics, UsageFilter } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
-import { savingsRange } from '../routing/savings-service';
+import { savingsRange } from './savings-service';
 import { sumUsdDecimals, usdNumber } from '../../money';
 import { groupBy } from './group-by';
 import { addHistograms, histogramMedian } from './latency-histogram';

@@ -2,7 +2,7 @@ import type { SubscriptionAnalytics, UsageFilter } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { notFound } from '../http/app-error';
-import { savingsRange } from '../routing/savings-service';
+import { savingsRange } from './savings-service';
 import { billingCycleOn } from './billing-cycle';
 import { sumUsdDecimals, usdNumber, usdNumberOf } from '../../money';
 import { groupBy } from './group-by';

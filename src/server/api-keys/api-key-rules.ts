@@ -1,5 +1,5 @@
 import type { ApiKeyKind } from '../../contracts';
-import { isAddressAllowed } from '../auth/sign-in-rules';
+import { isAddressAllowed } from '../organisations/sign-in-rules';
 
 /** What a key's use is judged on, as the database says on this request. */
 export interface ApiKeyUse {

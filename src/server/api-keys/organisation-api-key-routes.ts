@@ -12,7 +12,7 @@ import {
 } from '../../contracts';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import type { ApiKeyDependencies } from './api-key-dependencies';
 import { listKeys, revokeKey, updateKey } from './api-key-service';
 import { createServiceApiKey } from './create-api-key';

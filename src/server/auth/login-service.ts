@@ -6,7 +6,7 @@ import { findUserForLogin, updateUser } from '../users/user-repository';
 import type { AuthDependencies, ClientInfo } from './auth-dependencies';
 import type { LoginOutcome } from './login-throttle';
 import { issueSignIn } from './session-service';
-import { isAddressAllowed } from './sign-in-rules';
+import { isAddressAllowed } from '../organisations/sign-in-rules';
 import { checkSecondFactor, SecondFactorRefused, spendRecoveryCode } from './second-factor';
 
 /**

@@ -5,7 +5,7 @@ import type { AuthDependencies, ClientInfo } from './auth-dependencies';
 import { hashOpaqueToken } from './opaque-tokens';
 import { findRefreshToken, idleRevocationReason, revokeAuthSession, rotateRefreshToken } from './session-repository';
 import { createTokenPair } from './session-service';
-import { judgeSignIn } from './sign-in-rules';
+import { judgeSignIn } from '../organisations/sign-in-rules';
 
 type StoredRefreshToken = NonNullable<Awaited<ReturnType<typeof findRefreshToken>>>;
 

@@ -3,7 +3,7 @@ import { defaultOrganisationSettings } from '../../contracts';
 import type { Database, Executor } from '../db/database';
 import { authSessions, organisationSettings, refreshTokens, roles, users } from '../db/schema';
 import type { Caller } from '../http/context';
-import type { SignInRuleSettings } from './sign-in-rules';
+import type { SignInRuleSettings } from '../organisations/sign-in-rules';
 
 /** The organisation's sign-in rules, read in the same statement as the sign-in (no settings row: section 9's defaults). */
 const signInRuleColumns = {

@@ -15,7 +15,7 @@ import {
   revokeAuthSession,
 } from './session-repository';
 import { CallerChanged, sameCaller } from './recent-callers';
-import { judgeSignIn } from './sign-in-rules';
+import { judgeSignIn } from '../organisations/sign-in-rules';
 
 /** Starts a sign-in: a session (token family), its first refresh token and an access token. */
 export async function issueSignIn(

@@ -15,7 +15,7 @@ import {
 } from '../../contracts';
 import { addRoute, answers, createApiRouter, errorAnswer, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import type { BillingDependencies } from './billing-dependencies';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
 import { listOrganisationInvoices, organisationInvoice } from './invoice-service';

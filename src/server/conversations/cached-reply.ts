@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { findModel } from '../../gateway';
 import type { Caller } from '../http/context';
 import { saveUsageRecord } from '../metered-calls/usage-record-repository';
-import { completeDecision, insertDecision } from '../routing/decision-repository';
+import { completeDecision, insertDecision } from '../metered-calls/decision-repository';
 import { decisionOf, type RoutedRequest } from '../routing/route-request';
 import { insertMessage } from './chat-message-repository';
 import { touchSession } from './chat-session-repository';

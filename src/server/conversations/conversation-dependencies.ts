@@ -2,11 +2,7 @@ import type { Logger } from 'pino';
 import type { CatalogModel, LocalModelStatus } from '../../gateway';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
-import type { CacheSettings } from '../../gateway';
-import type { OrganisationRouters } from '../routing/organisation-router/organisation-routers';
-import type { PromptScorer } from '../routing/prompt-scorer';
-import type { ReplyCache } from '../routing/reply-cache';
-import type { RoutingPolicies } from '../routing/routing-policies';
+import type { RoutingDependencies } from '../routing/routing-dependencies';
 import type { ShadowEvaluator } from '../routing/shadow/shadow-evaluator';
 import type { InFlightCalls } from '../metered-calls/in-flight-calls';
 import type { MeteredCalls } from '../metered-calls/metered-calls';
@@ -36,24 +32,5 @@ export interface ConversationDependencies {
   exportLinks: ExportLinks;
   /** Compares a sample of Auto's cheaper replies with the strongest model's in the background (docs/decisions/067). */
   shadowEvaluator?: ShadowEvaluator;
-  routing: {
-    /** Each organisation's routing policy (cached briefly; saved through the same object). */
-    policies: RoutingPolicies;
-    /** The learned router; without it automatic requests go to the strongest model the caller may use. */
-    scorer?: PromptScorer;
-    /** Each organisation's router learned from its own labels, which takes over from `scorer` once it has enough (docs/decisions/068). */
-    organisationRouters?: OrganisationRouters;
-    /** The semantic cache; without it every request goes to a model. */
-    cache?: ReplyCache;
-    /** A cloud model is asked while the cache is searched, and stopped on a hit (docs/decisions/032). */
-    speculativeCalls?: boolean;
-    /** Borderline cache pairs are put to the caller's cheapest cloud model (docs/decisions/026, amendment). */
-    cacheJudge?: boolean;
-    /** The cache's product defaults, for what an organisation's policy leaves open. */
-    cacheDefaults: CacheSettings;
-    /** Loads and runs the embedded encoder once, so the first message does not wait for it. */
-    warm?: () => Promise<void>;
-    /** Stops what routing runs beside the server (the encoder's thread). */
-    close?: () => Promise<void>;
-  };
+  routing: RoutingDependencies;
 }

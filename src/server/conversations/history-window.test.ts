@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { estimateMessagesTokens, type ChatMessage } from '../../gateway';
-import { fitHistoryToWindow, replyReserve } from './history-window';
+import { replyReserve } from '../usage/reply-reserve';
+import { fitHistoryToWindow } from './history-window';
 
 const turn = (role: ChatMessage['role'], words: number): ChatMessage => ({
   role,

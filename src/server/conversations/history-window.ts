@@ -1,9 +1,5 @@
 import { chatFormatTokens, countTextTokens, type ChatMessage } from '../../gateway';
-
-/** Room kept for the reply: the model's maximum output, but never more than half the window. */
-export function replyReserve(model: { contextWindow: number; maxOutputTokens: number }): number {
-  return Math.min(model.maxOutputTokens, Math.floor(model.contextWindow / 2));
-}
+import { replyReserve } from '../usage/reply-reserve';
 
 /** Turns counted together, newest first: enough to fill most windows in one go, few wasted on an overflow. */
 const turnsCountedTogether = 8;

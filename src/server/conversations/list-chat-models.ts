@@ -4,7 +4,7 @@ import { getOrganisationSettings } from '../organisations/organisation-settings-
 import { presentLimitUsage } from '../usage/limit-usage';
 import { monthlyTotals } from '../usage/monthly-limits';
 import type { ConversationDependencies } from './conversation-dependencies';
-import { listUsableModels, presentModel } from './model-access';
+import { listUsableModels, presentModel } from '../usage/model-access';
 import { startingModelId } from './starting-model';
 
 /**

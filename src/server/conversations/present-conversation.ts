@@ -3,7 +3,7 @@ import type { ChatMessageView, ChatSessionView, ReplyVersionView } from '../../c
 import type { ChatMessageRecord, FeedbackRating, UsageRecord } from './chat-message-repository';
 import type { ChatSessionRecord } from './chat-session-repository';
 import type { ReplyVersionRecord } from './reply-version-repository';
-import { presentRoute, type DecisionRecord } from '../routing/decision-repository';
+import { presentRoute, type DecisionRecord } from '../metered-calls/decision-repository';
 
 export function presentSession(session: ChatSessionRecord): ChatSessionView {
   return {

@@ -5,7 +5,7 @@ import { isUuid } from '../shared/ids';
 import type { Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
-import { latestDecisionsForReplies } from '../routing/decision-repository';
+import { latestDecisionsForReplies } from '../metered-calls/decision-repository';
 import { learnFromUserSignals } from '../routing/organisation-router/learn-from-user-signals';
 import { routeRequest } from '../routing/route-request';
 import type { RerouteCause } from '../metered-calls/metered-call';
@@ -113,10 +113,10 @@ async function setUpRegeneration(
   // an edit asks another prompt, so it says nothing certain about the old one.
   if (replaced && move && move.target !== 'cache' && !edited)
     learnFromUserSignals(dependencies)({
-      ...owner,
-      decision: replaced,
+      orgId: caller.orgId,
+      globalRouterScore: replaced.globalRouterScore,
       direction: move.direction,
-      question: prompt.content,
+      question: async () => prompt.content,
     });
   // Asked again (not refused by a limit, the new answer under way), so the answer being replaced
   // must not be served from the cache any more.

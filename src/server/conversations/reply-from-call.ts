@@ -6,7 +6,7 @@ import type { ChatMessageRecord } from './chat-message-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { fitHistoryToWindow } from './history-window';
 import { logChatContent } from './log-chat-content';
-import { listUsableModels } from './model-access';
+import { listUsableModels } from '../usage/model-access';
 import type { OpenedReply, ReplyResult } from './opened-reply';
 import { replyMetadata } from './reply-metadata';
 import type { ReplySlot } from './reply-slot';

@@ -1,6 +1,6 @@
 import type { StreamMetadata } from '../../contracts';
 import type { ChatFinishReason } from '../../gateway';
-import { presentRoute, type DecisionRecord } from '../routing/decision-repository';
+import { presentRoute, type DecisionRecord } from '../metered-calls/decision-repository';
 import type { ChatMessageRecord } from './chat-message-repository';
 import type { ReplySlot } from './reply-slot';
 

@@ -19,7 +19,7 @@ import { lastShownMessageId } from './message-branch-repository';
 import { createSession, findSession, lockLiveSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadTurns } from './load-history';
-import { listUsableModels } from './model-access';
+import { listUsableModels } from '../usage/model-access';
 import type { OpenedReply } from './opened-reply';
 import { enterSetup, type SetupTicket } from './setup-gate';
 import { startRoutedReply } from './start-routed-reply';

@@ -23,7 +23,7 @@ import {
   sessionUndoWindowMs,
   type SessionOwner,
 } from './chat-session-repository';
-import { latestDecisionsForReplies } from '../routing/decision-repository';
+import { latestDecisionsForReplies } from '../metered-calls/decision-repository';
 import { presentMessage, presentReplyVersion, presentSession } from './present-conversation';
 import { listReplyVersions } from './reply-version-repository';
 

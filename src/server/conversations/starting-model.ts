@@ -1,8 +1,8 @@
 import type { OrganisationSettings } from '../../contracts';
 import type { Executor } from '../db/database';
 import type { Caller } from '../http/context';
-import { readStoredPreferences } from '../preferences/preferences-repository';
-import type { UsableModel } from './model-access';
+import { readStoredPreferences } from '../users/preferences-repository';
+import type { UsableModel } from '../usage/model-access';
 
 /**
  * The model the chat's model selector starts on (docs/decisions/021): the person's own default

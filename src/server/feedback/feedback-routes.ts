@@ -15,7 +15,7 @@ import {
 import type { Database } from '../db/database';
 import { addRoute, answers, createApiRouter, errorAnswer, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { requirePlanFeature } from '../billing/plan-features';
 import { feedbackCsv } from './feedback-report';
 import type { LearnUserSignal } from '../routing/organisation-router/learn-from-user-signals';

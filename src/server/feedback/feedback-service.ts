@@ -4,7 +4,7 @@ import type { Database, Executor } from '../db/database';
 import { recordCalibrationSignal } from '../routing/calibration/calibration-repository';
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { findSession } from '../conversations/chat-session-repository';
-import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../routing/decision-repository';
+import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../metered-calls/decision-repository';
 import type { LearnUserSignal } from '../routing/organisation-router/learn-from-user-signals';
 import type { ReplyCache } from '../routing/reply-cache';
 import { AppError, forbidden, notFound } from '../http/app-error';
@@ -46,7 +46,13 @@ export async function submitFeedback(
     // The same signal teaches the organisation's own router (docs/decisions/072). Only the reply's
     // current answer is learned: an earlier one may have answered a prompt since rewritten.
     if (route && move && move.target !== 'cache' && rated.messageId)
-      learn?.({ orgId: caller.orgId, userId: caller.userId, decision: route, direction: move.direction });
+      learn?.({
+        orgId: caller.orgId,
+        globalRouterScore: route.globalRouterScore,
+        direction: move.direction,
+        question: async () =>
+          route.userMessageId ? (await findMessage(db, owner, route.userMessageId))?.content : undefined,
+      });
     // A reply rated bad is never served from the cache again: neither the entry it came from nor any made from it.
     if (input.feedback === 'negative' && cache) {
       if (cacheEntryId) await cache.forgetEntry(caller.orgId, cacheEntryId);

@@ -7,7 +7,7 @@ import type { Executor } from '../db/database';
 import type { CallSource } from '../db/schema';
 import type { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
-import type { DecisionRecord } from '../routing/decision-repository';
+import type { DecisionRecord } from './decision-repository';
 import type { LimitTotals } from '../usage/reservation-repository';
 import type { RequestFit } from '../usage/reserve-model-call';
 import type { TranscriptStore } from './call-journal';

@@ -1,10 +1,10 @@
+import type { RoutingPolicy } from '../../contracts';
 import type { Logger } from 'pino';
 import type { CatalogModel } from '../../gateway';
 import type { PlanAllowanceGate } from '../billing/plan-allowance-gate';
 import type { PriceBook } from '../pricing/price-book';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
-import type { RoutingPolicies } from '../routing/routing-policies';
 import type { CallJournal } from './call-journal';
 import type { ModelCallObserver } from './call-observer';
 import type { InFlightCalls } from './in-flight-calls';
@@ -22,7 +22,7 @@ export interface MeteredCallsDependencies {
   /** The model gateway for a set of credentials. */
   gateways: ModelGateways;
   /** Each organisation's routing policy: its deadlines. */
-  policies: Pick<RoutingPolicies, 'load'>;
+  policies: { load(orgId: string): Promise<RoutingPolicy> };
   /** Saves calls as they stream and recovers what a crash left (docs/decisions/015). */
   journal: CallJournal;
   /** Shutdown waits for these before the database closes. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Picodollars } from '../../money';
 import { estimateTextTokens, costOfUsage, type CatalogModel } from '../../gateway';
-import { completeDecision } from '../routing/decision-repository';
+import { completeDecision } from './decision-repository';
 import type { CallContext } from './call-context';
 import { DeadlinePassed } from './call-deadlines';
 import { upstreamFailure } from './call-errors';

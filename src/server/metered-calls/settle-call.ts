@@ -1,5 +1,5 @@
 import { costOfUsage, countTextTokens, type ChatFinishReason, type TokenUsage } from '../../gateway';
-import { completeDecision, type DecisionOutcome } from '../routing/decision-repository';
+import { completeDecision, type DecisionOutcome } from './decision-repository';
 import { traced } from '../observability/tracing/tracing';
 import type { CallContext } from './call-context';
 import { DeadlinePassed } from './call-deadlines';

@@ -8,7 +8,7 @@ import {
 import type { CatalogModel } from '../../gateway';
 import type { Database } from '../db/database';
 import { addRoute, answers, jsonBody, signedInSecurity, type ApiRouter } from '../http/api-router';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { getOrganisationSettings, updateOrganisationSettings } from './organisation-settings-service';
 
 const tags = ['Organisation'];

@@ -8,7 +8,7 @@ import {
 } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
 import { makeAdministrativeChange } from '../audit/administrative-change';
-import { isAddressAllowed } from '../auth/sign-in-rules';
+import { isAddressAllowed } from './sign-in-rules';
 import { requirePlanFeature } from '../billing/plan-features';
 import type { Database, Executor } from '../db/database';
 import { validationFailed } from '../http/app-error';

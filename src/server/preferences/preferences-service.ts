@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { deleteUserFeedback } from '../feedback/feedback-repository';
 import { forbidden } from '../http/app-error';
 import type { Caller } from '../http/context';
-import { deletePreferences, readStoredPreferences, writePreferences } from './preferences-repository';
+import { deletePreferences, readStoredPreferences, writePreferences } from '../users/preferences-repository';
 
 /** Preference calls name a user; it must be the caller. */
 function requireSelf(caller: Caller, userId: string): void {

@@ -6,7 +6,7 @@ import { saveUsageRecord } from '../metered-calls/usage-record-repository';
 import { createCallerJudge } from '../routing/cache-judge';
 import { cacheSettingsFor } from '../routing/reply-cache';
 import type { UsableModel } from '../usage/usable-model';
-import { completeDecision, insertDecision } from '../routing/decision-repository';
+import { completeDecision, insertDecision } from '../metered-calls/decision-repository';
 import type { RoutedRequest } from '../routing/route-request';
 import type { CallSettlement } from '../metered-calls/metered-call';
 import type { ApiKeyCaller } from './program-api-context';

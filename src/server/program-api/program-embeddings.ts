@@ -8,7 +8,7 @@ import {
 } from '../../contracts';
 import { estimateTextTokens, findModel, isProviderAvailable, type EmbeddingModel } from '../../gateway';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
-import { listUsableModels } from '../conversations/model-access';
+import { listUsableModels } from '../usage/model-access';
 import { invalidParameter } from './openai-chat-request';
 import type { ApiKeyCaller } from './program-api-context';
 import { modelNotFound, ProgramApiError } from './program-api-error';

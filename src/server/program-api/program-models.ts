@@ -1,7 +1,7 @@
 import { automaticModelId, type ProgramModel, type ProgramModelList } from '../../contracts';
 import type { CatalogModel, EmbeddingModel } from '../../gateway';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
-import { listUsableModels } from '../conversations/model-access';
+import { listUsableModels } from '../usage/model-access';
 import type { Caller } from '../http/context';
 
 export type ProgramModelDependencies = Pick<

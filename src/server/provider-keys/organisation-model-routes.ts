@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { organisationModelsPathSchema, organisationModelsResponseSchema } from '../../contracts';
 import { addRoute, answers, createApiRouter, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { listOrganisationModels, type OrganisationModelsDependencies } from './organisation-models';
 
 /** Mounted at /org/:orgId/models behind sign-in: the organisation's admins, who manage roles and the default model. */

@@ -13,7 +13,7 @@ import {
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import { notFound } from '../http/app-error';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import {
   listOrganisationKeys,
   removeOrganisationKey,

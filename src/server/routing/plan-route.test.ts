@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelCatalog, type CatalogModel } from '../../gateway';
-import type { UsableModel } from '../conversations/model-access';
+import type { UsableModel } from '../usage/model-access';
 import { autoLadder, embeddedModelLeftOut } from './auto-ladder';
 import { planRoute, type CandidateModel } from './plan-route';
 

@@ -10,7 +10,7 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { createCacheStore } from '../cache/cache-store';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import type { RoutingDependencies } from './routing-dependencies';
 import type { DatabaseHandle } from '../db/database';
 import { createLearnedScorer } from './learned-scorer';
 import { createOrganisationRouters } from './organisation-router/organisation-routers';
@@ -32,7 +32,7 @@ export async function createRequestRouting(
   options: Config['routing'],
   logger: Logger,
   onEncoderCall: (encoder: 'embedded' | 'endpoint') => void = () => {},
-): Promise<ConversationDependencies['routing']> {
+): Promise<RoutingDependencies> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
   const pool = createWorkerPoolEncoder({ threads: 1 });
   const counted = (encoder: SentenceEncoder, name: 'embedded' | 'endpoint') =>

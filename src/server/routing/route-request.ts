@@ -7,9 +7,11 @@ import {
   type RoutingPolicy,
 } from '../../contracts';
 import { findModel, listAvailableModels, type CatalogModel, type LazyPromptEmbedding } from '../../gateway';
-import type { UsableModel } from '../conversations/model-access';
-import { listUsableModels } from '../conversations/model-access';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import type { UsableModel } from '../usage/usable-model';
+import { listUsableModels, type ModelAccessDependencies } from '../usage/model-access';
+import type { Logger } from 'pino';
+import type { PriceBook } from '../pricing/price-book';
+import type { RoutingDependencies } from './routing-dependencies';
 import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
@@ -61,10 +63,7 @@ export interface RoutedRequest {
   calibration: OrganisationCalibration;
 }
 
-type Dependencies = Pick<
-  ConversationDependencies,
-  'db' | 'catalog' | 'prices' | 'providers' | 'localModelEnabled' | 'routing' | 'logger'
->;
+type Dependencies = ModelAccessDependencies & { prices: PriceBook; routing: RoutingDependencies; logger: Logger };
 
 /**
  * Decides the model of one request. A forced model is honoured when the caller may use it (the

@@ -9,8 +9,8 @@ import type { CatalogModel } from '../../gateway';
 import type { Executor } from '../db/database';
 import { addRoute, answers, createApiRouter, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
-import { routingSavings } from './savings-service';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
+import { routingSavings } from '../analytics/savings-service';
 
 /** Mounted at /org/:orgId/routing-savings: the organisation's admins. */
 export function createRoutingSavingsRoutes(

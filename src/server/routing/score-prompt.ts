@@ -1,6 +1,7 @@
 import type { RoutingPolicy } from '../../contracts';
 import { promptKind, type LazyPromptEmbedding } from '../../gateway';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import type { Logger } from 'pino';
+import type { RoutingDependencies } from './routing-dependencies';
 import type { OrganisationCalibration } from './calibration/calibration-repository';
 import type { RouteInputs } from './plan-route';
 import type { PromptScorer } from './prompt-scorer';
@@ -27,7 +28,7 @@ interface ScoreRequest {
  * global router decides: it never fails the request.
  */
 export async function scorePrompt(
-  dependencies: Pick<ConversationDependencies, 'routing' | 'logger'>,
+  dependencies: { routing: RoutingDependencies; logger: Logger },
   scorer: PromptScorer,
   request: ScoreRequest,
 ): Promise<PromptScore> {

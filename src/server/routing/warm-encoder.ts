@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import type { RoutingDependencies } from './routing-dependencies';
 import { retryWithBackoff, withDeadline, type Backoff } from '../shared/retry-with-backoff';
 
 /** 1 s, doubling to 30 s, eight tries: about a minute and a half of waiting before giving up. */
@@ -23,7 +23,7 @@ export interface EncoderWarmUp {
  * readiness stops waiting for it and the first message loads it.
  */
 export function warmEncoder(
-  routing: ConversationDependencies['routing'],
+  routing: RoutingDependencies,
   enabled: boolean,
   logger: Logger,
   backoff: Backoff = encoderWarmUpBackoff,

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../db/database';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { createScimToken, listOrganisationScimTokens, revokeOrganisationScimToken } from './scim-token-service';
 
 const tags = ['SCIM provisioning'];

@@ -4,7 +4,7 @@ import { emailDomainOf } from '../../contracts';
 import type { ClientInfo } from '../auth/auth-dependencies';
 import type { LoginOutcome } from '../auth/login-throttle';
 import { createOpaqueToken, hashOpaqueToken } from '../auth/opaque-tokens';
-import { isAddressAllowed } from '../auth/sign-in-rules';
+import { isAddressAllowed } from '../organisations/sign-in-rules';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import { attachHandoff, takeAttemptByState, type AttemptRecord } from './attempt-repository';
 import { findConnection } from './connection-repository';

@@ -13,7 +13,7 @@ import {
 } from '../../contracts';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { getSingleSignOnSettings, removeSingleSignOn, saveSingleSignOn } from './connection-service';
 import { testSingleSignOn } from './connection-test';
 import { addDomain, removeDomain, verifyDomain } from './domain-service';

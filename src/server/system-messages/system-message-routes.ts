@@ -13,7 +13,7 @@ import type { Database } from '../db/database';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import { forbidden, notFound } from '../http/app-error';
 import { type AppEnv, callerAccess } from '../http/context';
-import { requireScope } from '../roles/require-scope';
+import { requireScope } from '../http/access/require-scope';
 import { createSystemMessage, dismissSystemMessage, listUndismissed } from './system-message-repository';
 
 const tags = ['System messages'];

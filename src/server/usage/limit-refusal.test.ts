@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelCatalog } from '../../gateway';
-import type { UsableModel } from '../conversations/model-access';
+import type { UsableModel } from './model-access';
 import { parsePicodollars } from '../../money';
 import { cheaperAlternative, limitExceeded } from './limit-refusal';
 

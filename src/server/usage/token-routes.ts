@@ -11,16 +11,15 @@ import {
   validateTokensRequestSchema,
   validateTokensResponseSchema,
 } from '../../contracts';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import { forbidden } from '../http/app-error';
 import type { AppEnv } from '../http/context';
-import { estimateCost, monthlyUsage, validateTokens } from './token-service';
+import { estimateCost, monthlyUsage, validateTokens, type TokenDependencies } from './token-service';
 
 const tags = ['Tokens'];
 
 /** Mounted at /tokens. Usage is recorded by the server with every reply, never reported by clients. */
-export function createTokenRoutes(dependencies: ConversationDependencies, signedIn: MiddlewareHandler<AppEnv>) {
+export function createTokenRoutes(dependencies: TokenDependencies, signedIn: MiddlewareHandler<AppEnv>) {
   const router = createApiRouter();
   router.use(signedIn);
   addRoute(

@@ -1,15 +1,17 @@
 import { priceOfTokens, sumPicodollars, usdNumber } from '../../money';
 import { isAdministrator, messages, monthPattern, type MonthlyUsage } from '../../contracts';
 import { findModel } from '../../gateway';
-import { listUsableModels } from '../conversations/model-access';
-import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import type { PriceBook } from '../pricing/price-book';
+import { listUsableModels, type ModelAccessDependencies } from './model-access';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';
 import { findUser } from '../users/user-repository';
 import { monthBounds, usageByModel } from './usage-repository';
 import { checkMonthlyLimits } from './monthly-limits';
 
-type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'prices' | 'providers' | 'localModelEnabled'>;
+/** What token counts and estimates read: model access, and the price book for estimates (docs/decisions/071). */
+export type TokenDependencies = ModelAccessDependencies & { prices: PriceBook };
+type Dependencies = TokenDependencies;
 
 /** A user's usage in one month: their own, or any user of their organisation for an admin. */
 export async function monthlyUsage(

@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import { addRoute, answers, createApiRouter, errorAnswer, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { paymentReceipt } from './receipt-service';
 import { topUpByRequest } from './top-up-request';
 import type { WalletDependencies } from './wallet-dependencies';

@@ -1,6 +1,4 @@
 import type { Logger } from 'pino';
-import { findMessage } from '../../conversations/chat-message-repository';
-import type { Executor } from '../../db/database';
 import type { InFlightCalls } from '../../metered-calls/in-flight-calls';
 import type { CalibrationDirection } from '../calibration/calibration-rule';
 import type { OrganisationRouters } from './organisation-routers';
@@ -9,18 +7,17 @@ import { labelOfDirection } from './verdict-labels';
 /** A user's verdict on a reply the router sent to a cheaper tier: a rating, or asking a stronger model again. */
 interface UserSignal {
   orgId: string;
-  userId: string;
-  decision: { globalRouterScore: number | null; userMessageId: string | null };
+  /** The global router's score of the prompt, as the decision kept it; null: no router scored it, nothing to learn. */
+  globalRouterScore: number | null;
   /** `stronger`: the cheaper tier was not enough; `cheaper`: it was (calibrationMoveOf's direction). */
   direction: CalibrationDirection;
-  /** The prompt answered, when the caller has it at hand; otherwise read from the decision's user message. */
-  question?: string;
+  /** The prompt answered (the user's latest turn), read in the background when the label is learned. */
+  question: () => Promise<string | undefined>;
 }
 
 export type LearnUserSignal = (signal: UserSignal) => void;
 
 interface LearningDependencies {
-  db: Executor;
   logger: Logger;
   inFlight: InFlightCalls;
   routing: { organisationRouters?: OrganisationRouters };
@@ -32,20 +29,18 @@ interface LearningDependencies {
  * background, after the user's change is saved, and a failure is logged and loses only the label.
  */
 export function learnFromUserSignals(dependencies: LearningDependencies): LearnUserSignal {
-  const { db, logger, inFlight } = dependencies;
+  const { logger, inFlight } = dependencies;
   const routers = dependencies.routing.organisationRouters;
-  return (signal) => {
-    const { globalRouterScore, userMessageId } = signal.decision;
+  return ({ orgId, globalRouterScore, direction, question }) => {
     // A decision from before scores were kept, or one no router scored, has nothing for the learner to read.
-    if (!routers || globalRouterScore === null || (signal.question === undefined && !userMessageId)) return;
+    if (!routers || globalRouterScore === null) return;
     const learn = async () => {
-      const question = signal.question ?? (await findMessage(db, signal, userMessageId!))?.content;
-      if (!question) return;
-      await routers.learn(signal.orgId, question, globalRouterScore, labelOfDirection(signal.direction));
+      const prompt = await question();
+      if (prompt) await routers.learn(orgId, prompt, globalRouterScore, labelOfDirection(direction));
     };
     void inFlight.track(
       learn().catch((error: unknown) =>
-        logger.warn({ err: error, orgId: signal.orgId }, "the organisation's router could not learn a user's signal"),
+        logger.warn({ err: error, orgId }, "the organisation's router could not learn a user's signal"),
       ),
     );
   };

@@ -4,7 +4,7 @@ import { routingOrganisationPathSchema, routingQualityResponseSchema } from '../
 import type { Database } from '../../db/database';
 import { addRoute, answers, createApiRouter, signedInSecurity } from '../../http/api-router';
 import type { AppEnv } from '../../http/context';
-import { requireOwnOrganisation, requireScope } from '../../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../../http/access/require-scope';
 import { resetOrganisationRouter } from '../organisation-router/router-status-service';
 import { routingQuality, type RoutingQualityDependencies } from './quality-service';
 

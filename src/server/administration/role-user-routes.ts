@@ -12,9 +12,9 @@ import type { Database } from '../db/database';
 import { addRoute, answers, jsonBody, signedInSecurity, type ApiRouter } from '../http/api-router';
 import { forbidden } from '../http/app-error';
 import { listAllOrganisationUsers } from '../users/organisation-user-repository';
-import { changeUserRole } from '../users/user-administration-service';
-import { requireOwnOrganisation, requireScope } from './require-scope';
-import { listUserModelUsage } from './user-model-usage';
+import { changeUserRole } from './user-administration-service';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
+import { listUserModelUsage } from '../roles/user-model-usage';
 
 const tags = ['Roles'];
 

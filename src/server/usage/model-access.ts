@@ -7,13 +7,23 @@ import { rolePermissions, roles } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { type Caller, callerAccess } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
-import type { ConversationDependencies } from './conversation-dependencies';
-import { replyReserve } from './history-window';
-import type { UsableModel } from '../usage/usable-model';
+import type { Database } from '../db/database';
+import type { OrganisationProviders } from '../provider-keys/organisation-providers';
+import { replyReserve } from './reply-reserve';
+import type { UsableModel } from './usable-model';
 
-export type { UsableModel } from '../usage/usable-model';
+export type { UsableModel } from './usable-model';
 
-type Dependencies = Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>;
+/** What reading a caller's models needs: the part of the conversation dependencies it uses. */
+export interface ModelAccessDependencies {
+  db: Database;
+  /** Each organisation's credentials (its own keys over the instance's) and gateway. */
+  providers: OrganisationProviders;
+  catalog: readonly CatalogModel[];
+  localModelEnabled: boolean;
+}
+
+type Dependencies = ModelAccessDependencies;
 
 /**
  * Models available with the instance's credentials AND allowed by the caller's role: admin-named

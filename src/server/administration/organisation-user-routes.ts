@@ -10,7 +10,7 @@ import {
   resentInvitationResponseSchema,
 } from '../../contracts';
 import { addRoute, answers, jsonBody, signedInSecurity, type ApiRouter } from '../http/api-router';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import {
   changeUserRole,
   listUsersPage,

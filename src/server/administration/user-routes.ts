@@ -8,7 +8,7 @@ import {
 } from '../../contracts';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireScope } from '../roles/require-scope';
+import { requireScope } from '../http/access/require-scope';
 import { getOwnProfile, updateOwnProfile } from './profile-service';
 import { createUser, type UserAdministrationDependencies } from './user-administration-service';
 

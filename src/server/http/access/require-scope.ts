@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import { roleGrantsScope, type Scope } from '../../contracts';
-import { forbidden } from '../http/app-error';
-import { type AppEnv, callerAccess } from '../http/context';
+import { roleGrantsScope, type Scope } from '../../../contracts';
+import { forbidden } from '../app-error';
+import { type AppEnv, callerAccess } from '../context';
 
 /** Server-side scope check of spec section 6, on the role loaded with the caller. Runs after requireAuth. */
 export function requireScope(scope: Scope) {

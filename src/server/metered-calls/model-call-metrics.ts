@@ -1,9 +1,9 @@
 import { usdNumber } from '../../money';
 import { SpanStatusCode } from '@opentelemetry/api';
-import type { ModelCallObserver, ObservedCall } from '../metered-calls/call-observer';
-import type { Metrics } from './metrics';
-import { noteAnswer } from './request-observation';
-import { tracer } from './tracing/tracing';
+import type { ModelCallObserver, ObservedCall } from './call-observer';
+import type { Metrics } from '../observability/metrics';
+import { noteAnswer } from '../observability/request-observation';
+import { tracer } from '../observability/tracing/tracing';
 
 /**
  * Counts metered calls into the metrics: the model's own time to its first part, the streams open

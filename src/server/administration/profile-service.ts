@@ -5,7 +5,7 @@ import { isSingleSignOnSession } from '../auth/session-repository';
 import type { Caller } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import { uniqueViolationIndex } from '../shared/unique-violation';
-import { findTakenIdentity, findUser, presentUser, updateUser, type UserRecord } from './user-repository';
+import { findTakenIdentity, findUser, presentUser, updateUser, type UserRecord } from '../users/user-repository';
 
 /** The caller's profile, saying whether their organisation still needs them to set up two-factor authentication. */
 export async function getOwnProfile(db: Database, caller: Caller): Promise<User> {

@@ -8,15 +8,15 @@ import {
   updateOrganisationRequestSchema,
 } from '../../contracts';
 import type { CatalogModel } from '../../gateway';
-import { addAuditRoutes } from '../audit/audit-routes';
+import { addAuditRoutes } from '../organisations/audit-routes';
 import type { AuthDependencies } from '../auth/auth-dependencies';
 import { addRoute, answers, createApiRouter, jsonBody, signedInSecurity } from '../http/api-router';
 import type { AppEnv } from '../http/context';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
-import { addOrganisationUserRoutes } from '../users/organisation-user-routes';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
+import { addOrganisationUserRoutes } from './organisation-user-routes';
 import { inviteUser } from './invitation-service';
-import { addOrganisationSettingsRoutes } from './organisation-settings-routes';
-import { getOrganisation, updateOrganisation } from './organisation-service';
+import { addOrganisationSettingsRoutes } from '../organisations/organisation-settings-routes';
+import { getOrganisation, updateOrganisation } from '../organisations/organisation-service';
 
 const tags = ['Organisation'];
 

@@ -23,7 +23,7 @@ import {
   updateRole,
   type RoleDependencies,
 } from './role-service';
-import { requireOwnOrganisation, requireScope } from './require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 
 const tags = ['Roles'];
 

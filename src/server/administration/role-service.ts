@@ -15,8 +15,13 @@ import { AppError, forbidden, notFound } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';
 import { uniqueViolationIndex } from '../shared/unique-violation';
 import { refuseLosingTheLastAdministrator } from '../users/last-administrator';
-import { listPermissionsOfRoles, replaceRolePermissions } from './role-permission-repository';
-import { everyModelWithDefaults, permissionsToStore, presentRole, refuseUnknownModels } from './role-permissions';
+import { listPermissionsOfRoles, replaceRolePermissions } from '../roles/role-permission-repository';
+import {
+  everyModelWithDefaults,
+  permissionsToStore,
+  presentRole,
+  refuseUnknownModels,
+} from '../roles/role-permissions';
 import {
   countRoleHolders,
   deleteRoleRecord,
@@ -27,7 +32,7 @@ import {
   moveRemovedHolders,
   updateRoleRecord,
   type RoleRecord,
-} from './role-repository';
+} from '../roles/role-repository';
 
 export interface RoleDependencies {
   db: Database;

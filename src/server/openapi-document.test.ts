@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp, type AppOptions } from '../app';
+import { createApp, type AppOptions } from './app';
 
 /**
  * The whole app, built with dependencies no request here reaches: the document is public and

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { auditLogResponseSchema, organisationPathSchema, pageQuerySchema } from '../../contracts';
 import type { Database } from '../db/database';
 import { addRoute, answers, signedInSecurity, type ApiRouter } from '../http/api-router';
-import { requireOwnOrganisation, requireScope } from '../roles/require-scope';
+import { requireOwnOrganisation, requireScope } from '../http/access/require-scope';
 import { readAuditLog } from './audit-service';
 
 /** GET /org/{orgId}/audit: scope admin, and only while the organisation's enable_audit is on. */

@@ -8,8 +8,8 @@ import { invitationEmail } from '../email/templates';
 import { AppError, notFound } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';
 import { findOrganisation } from '../organisations/organisation-repository';
-import { auditedUser, findOrganisationUser } from './organisation-user-repository';
-import { updateUser } from './user-repository';
+import { auditedUser, findOrganisationUser } from '../users/organisation-user-repository';
+import { updateUser } from '../users/user-repository';
 
 /** What sending an invitation needs: the database, the mailer and the product's links. */
 export type InvitationDependencies = { db: Database } & Pick<AuthDependencies, 'mailer' | 'logger' | 'linkTo'>;

@@ -2,7 +2,7 @@ import { emailDomainOf, isEmailDomainAllowed, organisationRuleMessages } from '.
 import type { Executor } from '../db/database';
 import { validationFailed } from '../http/app-error';
 import { refuseSingleSignOnOnlyAddress } from '../single-sign-on/enforcement';
-import { getOrganisationSettings } from './organisation-settings-service';
+import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 
 /**
  * A new person's e-mail address must be at one of the organisation's allowed domains (none listed:

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { requirePlanFeature } from '../billing/plan-features';
 import { forbidden } from '../http/app-error';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
-import { listAuditEntries } from './audit-repository';
+import { listAuditEntries } from '../audit/audit-repository';
 
 /**
  * A page of the audit log. Changes are recorded whatever the setting and the plan (so turning audit

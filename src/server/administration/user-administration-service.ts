@@ -16,17 +16,17 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { AppError, forbidden, notFound, validationFailed } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';
-import { refuseDisallowedEmailDomain } from '../organisations/email-domain-rule';
+import { refuseDisallowedEmailDomain } from './email-domain-rule';
 import { findRole } from '../roles/role-repository';
 import { uniqueViolationIndex } from '../shared/unique-violation';
-import { refuseLosingTheLastAdministrator } from './last-administrator';
+import { refuseLosingTheLastAdministrator } from '../users/last-administrator';
 import {
   auditedUser,
   findOrganisationUser,
   listOrganisationUsers,
   presentOrganisationUser,
-} from './organisation-user-repository';
-import { findTakenIdentity, updateUser } from './user-repository';
+} from '../users/organisation-user-repository';
+import { findTakenIdentity, updateUser } from '../users/user-repository';
 import { issueInvitationLink, resendInvitation, sendInvitation, type InvitationDependencies } from './user-invitations';
 
 export interface UserAdministrationDependencies extends InvitationDependencies {

@@ -1,5 +1,5 @@
-import { programApiPaths, programApiSecuritySchemes } from '../program-api/program-api-document';
-import type { ApiRouter } from './api-router';
+import { programApiPaths, programApiSecuritySchemes } from './program-api/program-api-document';
+import type { ApiRouter } from './http/api-router';
 
 /**
  * The OpenAPI 3.1 document of every route registered on the API router (mounted at /api), with
