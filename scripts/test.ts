@@ -1,6 +1,11 @@
 /**
- * `npm test`: every test stage in order, with live output, then one closing line `N passed, N failed`
+ * `npm test`: every test stage, with live output, then one closing line `N passed, N failed`
  * totalled from the runners' JSON reports (the line the CI reads).
+ *
+ * The two API stages run at the same time: their tests mostly wait on servers, sockets and the
+ * database (one stage alone keeps a 2-core machine at a load of about 1.5), so together they take
+ * little longer than the slower one. The PostgreSQL stage's output is kept in a file and printed
+ * whole once the PGlite stage's live output is done, so the two never interleave.
  *
  *   unit  vitest projects unit + web
  *   api   vitest project api on an in-memory PGlite
@@ -10,9 +15,9 @@
  * `npm test -- --only unit,api` runs a selection. With CI=true a stage that cannot run (no PostgreSQL,
  * no Chromium) is a failure instead of a skip.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync, openSync, closeSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tryStartPostgres, type PostgresServer } from './postgres-harness';
@@ -58,10 +63,21 @@ function banner(text: string): void {
   console.log(`\n=== ${text} ===\n`);
 }
 
-/** Runs a command with inherited stdio; resolves with its exit code (a timeout or signal counts as failure). */
-function runCommand(command: string, args: string[], environment: NodeJS.ProcessEnv = process.env): Promise<number> {
+/**
+ * Runs a command with inherited stdio, or its output into `outputFile`; resolves with its exit code
+ * (a timeout or signal counts as failure).
+ */
+function runCommand(
+  command: string,
+  args: string[],
+  environment: NodeJS.ProcessEnv = process.env,
+  outputFile?: string,
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: environment, stdio: 'inherit' });
+    const output = outputFile === undefined ? undefined : openSync(outputFile, 'w');
+    const stdio: StdioOptions = output === undefined ? 'inherit' : ['ignore', output, output];
+    const child: ChildProcess = spawn(command, args, { cwd: root, env: environment, stdio });
+    if (output !== undefined) closeSync(output);
     runningChildren.add(child);
     const timer = setTimeout(() => {
       console.error(`\n${path.basename(command)} ran longer than ${stageTimeoutMs / 60_000} minutes; stopping it.`);
@@ -79,21 +95,33 @@ function runCommand(command: string, args: string[], environment: NodeJS.Process
   });
 }
 
+/** Where a stage that runs beside another writes its output until it can be printed. */
+type Output = { live: true } | { live: false; printAfter: Promise<unknown> };
+const liveOutput: Output = { live: true };
+
 async function runVitest(
   title: string,
   projects: string[],
   reportName: string,
   environment: NodeJS.ProcessEnv,
+  output: Output = liveOutput,
 ): Promise<StageOutcome> {
-  banner(title);
+  if (output.live) banner(title);
   const reportFile = path.join(reportDir, reportName);
+  const outputFile = output.live ? undefined : path.join(reportDir, reportName.replace(/\.json$/, '.log'));
   await rm(reportFile, { force: true });
   const projectArgs = projects.flatMap((project) => ['--project', project]);
   const exitCode = await runCommand(
     bin('vitest'),
     ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`],
     environment,
+    outputFile,
   );
+  if (!output.live && outputFile) {
+    await output.printAfter;
+    banner(title);
+    process.stdout.write(await readFile(outputFile, 'utf8'));
+  }
   return { title, ...(await countVitest(reportFile, exitCode)) };
 }
 
@@ -132,21 +160,38 @@ function withoutTestDatabase(): NodeJS.ProcessEnv {
   return environment;
 }
 
-async function runPostgresStage(): Promise<StageOutcome> {
+async function runPostgresStage(output: Output = liveOutput): Promise<StageOutcome> {
   const title = 'API tests on PostgreSQL';
   const givenUrl = process.env.TEST_DATABASE_URL;
-  if (givenUrl) return runVitest(`${title} (TEST_DATABASE_URL)`, ['api'], 'vitest-pg.json', process.env);
+  if (givenUrl) return runVitest(`${title} (TEST_DATABASE_URL)`, ['api'], 'vitest-pg.json', process.env, output);
   const started = await tryStartPostgres();
   if (!started.ok)
     return unavailable('PostgreSQL tests', started.reason, 'Install with: apt-get install -y postgresql');
   postgres = started.server;
-  console.log(`\nStarted a throwaway PostgreSQL server: ${postgres.url}`);
+  console.log(`\nStarted a throwaway PostgreSQL server for the PostgreSQL stage: ${postgres.url}`);
   try {
-    return await runVitest(title, ['api'], 'vitest-pg.json', { ...process.env, TEST_DATABASE_URL: postgres.url });
+    return await runVitest(
+      title,
+      ['api'],
+      'vitest-pg.json',
+      { ...process.env, TEST_DATABASE_URL: postgres.url },
+      output,
+    );
   } finally {
     await postgres.stop();
     postgres = undefined;
   }
+}
+
+/** The PGlite and PostgreSQL API stages side by side, PGlite's output live and PostgreSQL's after it. */
+async function runApiStages(selected: Set<StageName>): Promise<StageOutcome[]> {
+  const pglite = selected.has('api')
+    ? runVitest('API tests on PGlite', ['api'], 'vitest-api.json', withoutTestDatabase())
+    : undefined;
+  const postgresStage = selected.has('pg')
+    ? runPostgresStage(pglite ? { live: false, printAfter: pglite } : liveOutput)
+    : undefined;
+  return (await Promise.all([pglite, postgresStage])).filter((outcome) => outcome !== undefined);
 }
 
 async function runBrowserStage(): Promise<StageOutcome> {
@@ -207,8 +252,7 @@ async function main(): Promise<void> {
   const stages: [StageName[], () => Promise<StageOutcome | StageOutcome[]>][] = [
     [['lint'], runLintStage],
     [['unit'], () => runVitest('Unit and component tests', ['unit', 'web'], 'vitest-unit.json', process.env)],
-    [['api'], () => runVitest('API tests on PGlite', ['api'], 'vitest-api.json', withoutTestDatabase())],
-    [['pg'], runPostgresStage],
+    [['api', 'pg'], () => runApiStages(selected)],
     [['e2e'], runBrowserStage],
   ];
   for (const [names, runStage] of stages) {
