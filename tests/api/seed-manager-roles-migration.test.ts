@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePicodollars } from '../../src/money';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { organisations, rolePermissions, roles } from '../../src/server/db/schema';
 
@@ -47,6 +48,7 @@ describe('migration 0010: manager roles for existing organisations', () => {
       { id: expect.any(String), name: 'Model Manager', seededAs: 'model-manager' },
       { id: expect.any(String), name: 'User Manager', seededAs: 'user-manager' },
     ]);
+    const fiftyDollars = parsePicodollars('50');
     const managers = (await rolesOf(plain)).filter((role) => role.name.endsWith('Manager'));
     for (const manager of managers) {
       const permissions = await database.db
@@ -60,13 +62,14 @@ describe('migration 0010: manager roles for existing organisations', () => {
           permission.isEnabled,
           permission.maxTokensPerRequest,
           permission.monthlyTokenLimit,
-          permission.costLimit,
+          // Read as the column's exact text; compared as money (docs/decisions/063).
+          parsePicodollars(permission.costLimit),
         ]),
       ).toEqual([
-        ['anthropic/claude-3-5-haiku-latest', true, 2000, 100000, 50],
-        ['google/gemini-2.0-flash', true, 2000, 100000, 50],
-        ['local/tinyllama-1.1b-chat', true, 2000, 100000, 50],
-        ['openai/gpt-4o-mini', true, 2000, 100000, 50],
+        ['anthropic/claude-3-5-haiku-latest', true, 2000, 100000, fiftyDollars],
+        ['google/gemini-2.0-flash', true, 2000, 100000, fiftyDollars],
+        ['local/tinyllama-1.1b-chat', true, 2000, 100000, fiftyDollars],
+        ['openai/gpt-4o-mini', true, 2000, 100000, fiftyDollars],
       ]);
     }
     const own = await rolesOf(customised);
