@@ -92,7 +92,8 @@ for (const viewport of [
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     await expect(topUp).toBeFocused();
-    expect(await asRgb(page, await styleOf(topUp, 'outline-color'))).toBe(red);
+    // The ring's colour eases in (a colour transition), so it is read once the transition has ended.
+    await expect.poll(async () => asRgb(page, await styleOf(topUp, 'outline-color'))).toBe(red);
 
     // Item 10: a new role offers what the organisation can reach; Gemini needs a Google key, added on the Organization page.
     await page.goto('/admin/roles');
