@@ -21,40 +21,25 @@ export interface PriceBook {
 }
 
 export function createPriceBook(versions: readonly PriceVersion[]): PriceBook {
-  const byModel = new Map<string, PriceVersion[]>();
+  // Each model's versions oldest first, each with its prices as a call reads them.
+  const byModel = new Map<string, { version: PriceVersion; prices: TokenPrices }[]>();
   for (const version of versions) {
+    const { input, cachedInput, output, id } = version;
     const list = byModel.get(version.modelId) ?? [];
-    list.push(version);
+    list.push({ version, prices: { input, cachedInput, output, versionId: id } });
     byModel.set(version.modelId, list);
   }
-  const asPrices = new Map<string, TokenPrices>();
-  for (const list of byModel.values()) {
-    list.sort((first, second) => first.effectiveFrom.getTime() - second.effectiveFrom.getTime());
-    for (const version of list) {
-      const { input, cachedInput, output, id } = version;
-      asPrices.set(id, { input, cachedInput, output, versionId: id });
-    }
-  }
+  for (const list of byModel.values())
+    list.sort((first, second) => first.version.effectiveFrom.getTime() - second.version.effectiveFrom.getTime());
   return {
     pricesAt(model, at) {
-      const list = byModel.get(model.id);
       const time = at.getTime();
-      let found: PriceVersion | undefined;
       // A model has a handful of versions: the newest effective one, scanning back from the end.
-      if (list) {
-        for (let index = list.length - 1; index >= 0; index -= 1) {
-          const candidate = list[index];
-          if (candidate && candidate.effectiveFrom.getTime() <= time) {
-            found = candidate;
-            break;
-          }
-        }
-      }
-      return found ? (asPrices.get(found.id) as TokenPrices) : catalogTokenPrices(model);
+      const effective = byModel.get(model.id)?.findLast(({ version }) => version.effectiveFrom.getTime() <= time);
+      return effective?.prices ?? catalogTokenPrices(model);
     },
     latest(modelId) {
-      const list = byModel.get(modelId);
-      return list?.[list.length - 1];
+      return byModel.get(modelId)?.at(-1)?.version;
     },
   };
 }
