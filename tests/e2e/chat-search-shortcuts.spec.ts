@@ -80,6 +80,9 @@ for (const size of sizes) {
       await expect(hit).toHaveCount(1);
       await expect(hit.locator('mark').first()).toHaveText(needle);
       await hit.click();
+      // The first chat opens (a phone's sidebar closes on choosing it), then its message is marked.
+      if (size.viewport.width < 768) await expect(sidebar(page)).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1, name: sessionTitleFor(first) })).toBeAttached();
       const found = userMessages(page).filter({ hasText: needle });
       await expect(found).toHaveAttribute('aria-current', 'true');
       await expect(found).toBeInViewport();
