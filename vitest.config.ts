@@ -13,6 +13,7 @@ const postgresOnlyApiTests = [
   'tests/api/three-instances-behind-nginx.test.ts',
   'tests/api/caller-state-across-instances.test.ts',
   'tests/api/caller-state-own-writes.test.ts',
+  'tests/api/first-byte-after-usage-record.test.ts',
 ];
 
 export default defineConfig({

@@ -45,6 +45,14 @@ describe.skipIf(!nginxInstalled() && !inCi)('three instances on one PostgreSQL b
   let ports: number[] = [];
   const instances = new Map<number, ServerProcess>();
   const everyProcess: ServerProcess[] = [];
+  let scenario:
+    | {
+        log: TrafficLog;
+        person: { orgId: string };
+        killedOpen: (sent: SentRequest) => boolean;
+        killedStreams: SentRequest[];
+      }
+    | undefined;
 
   const startInstance = async (port: number) => {
     const started = await startServerProcess({
@@ -214,6 +222,7 @@ describe.skipIf(!nginxInstalled() && !inCi)('three instances on one PostgreSQL b
     const brokenStreams = log.filter((sent) => sent.status === 200 && !sent.complete && !killedOpen(sent));
     expect([...failed, ...brokenStreams].map(describeRequest)).toEqual([]);
     const killedStreams = log.filter((sent) => killedOpen(sent) && sent.status === 200 && !sent.complete);
+    scenario = { log, person, killedOpen, killedStreams };
     expect(killedStreams.length, summarise(log)).toBeGreaterThanOrEqual(2);
     // The drained instance finished streams after SIGTERM, and the restarted one served.
     const finishedWhileDraining = log.filter(
@@ -270,6 +279,67 @@ describe.skipIf(!nginxInstalled() && !inCi)('three instances on one PostgreSQL b
       await books.end();
     }
   });
+
+  // Issue 24's crash promise: no usage of a call whose first byte was sent is ever lost.
+  it('has a usage record for every request that got a first byte, the killed instance’s streams included', {
+    timeout: 180_000,
+  }, async () => {
+    expect(scenario, 'the traffic of the test above ran').toBeDefined();
+    const { log, person, killedOpen, killedStreams } = scenario!;
+    const books = new pg.Client({ connectionString: databaseUrl });
+    await books.connect();
+    try {
+      expect(await waitForRecovery(books, person.orgId)).toEqual({ streaming: 0, reserved: 0, held: 0 });
+      const chatPrompts = new Set(
+        (
+          await books.query<{ content: string }>(
+            `select m.content from chat_messages m
+              where m.org_id = $1 and m.role = 'user' and exists (
+                select 1 from usage_records u left join routing_decisions d on d.id = u.decision_id
+                 where u.org_id = $1 and (u.session_id = m.session_id or d.user_message_id = m.id))`,
+            [person.orgId],
+          )
+        ).rows.map((row) => row.content),
+      );
+      const decisions = new Map(
+        (
+          await books.query<{ decision_id: string; outcome: string }>(
+            `select decision_id, outcome from usage_records where org_id = $1 and decision_id is not null`,
+            [person.orgId],
+          )
+        ).rows.map((row) => [row.decision_id, row.outcome]),
+      );
+      const firstBytes = log.filter((sent) => sent.status === 200);
+      const unrecorded = firstBytes.filter((sent) =>
+        sent.kind === 'chat' ? !chatPrompts.has(sent.prompt) : !decisions.has(sent.decisionId ?? ''),
+      );
+      const evidence = await Promise.all(
+        unrecorded.map(async (sent) => {
+          const reached =
+            sent.kind === 'chat'
+              ? await books.query(`select 1 from chat_messages where org_id = $1 and content = $2`, [
+                  person.orgId,
+                  sent.prompt,
+                ])
+              : await books.query(`select 1 from routing_decisions where org_id = $1 and id = $2`, [
+                  person.orgId,
+                  sent.decisionId,
+                ]);
+          const killed = killedOpen(sent) ? 'open on the killed instance' : 'not on the killed instance';
+          const row = sent.kind === 'chat' ? 'message' : 'decision';
+          return `${sent.kind} via ${sent.upstream}, ${killed}: the client had received "${receivedText(sent)}"; its ${row} ${reached.rowCount ? 'was' : 'was not'} written`;
+        }),
+      );
+      expect(evidence, 'calls that sent a first byte and have no usage record').toEqual([]);
+      const interrupted = await books.query<{ count: number }>(
+        `select count(*)::int as count from usage_records where org_id = $1 and outcome = 'interrupted'`,
+        [person.orgId],
+      );
+      expect(interrupted.rows[0]!.count).toBeGreaterThanOrEqual(killedStreams.length);
+    } finally {
+      await books.end();
+    }
+  });
 });
 
 /** Waits until no call of the organisation is streaming or holds room (a dead instance's are recovered), for up to 90 s. */
@@ -301,4 +371,10 @@ function summarise(log: TrafficLog): string {
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   return [...counts].map(([label, count]) => `${label}: ${count}`).join('; ');
+}
+
+/** The reply text a client received: a chat's stream is the text; a program's is in its chunks' deltas. */
+function receivedText(sent: SentRequest): string {
+  if (sent.kind === 'chat') return sent.body.split('\n[')[0]!;
+  return [...sent.body.matchAll(/"content":"([^"]*)"/g)].map((match) => match[1]).join('');
 }

@@ -11,6 +11,7 @@ import { keepUsage } from './keep-usage';
 import type { CallPlan } from './metered-call';
 import { openAttempt, type OpenedAttempt } from './open-attempt';
 import { nextTurn, requestOnTheWire } from './request-on-the-wire';
+import { saveStreamingUsageRecord, withdrawStreamingUsageRecord } from './usage-record-repository';
 
 /** The model answering, its first token in: the backup after the primary failed before answering. */
 export interface OpenedCall extends OpenedAttempt {
@@ -25,11 +26,14 @@ export interface OpenedCall extends OpenedAttempt {
  * with another model's text. Every model asked is on the books: a refusal counts as a failed call
  * of that model, a deadline or a stop as an abandoned one (the provider had the prompt).
  *
- * The caller's `beside` rows are written while the model starts: begun once its request is on the
+ * The caller's `beside` rows, then the call's usage record as streaming (the prompt's estimate,
+ * owned by this instance), are written while the model starts: begun once its request is on the
  * wire, since the embedded database runs on this thread and started first would hold the request
- * back. The call opens only once both are done; when the rows fail (or the cache answered
- * meanwhile) the call is stopped, its usage kept on its own, and their error thrown; when they
- * succeed but the model fails, the decision is completed with the failure and the model's error thrown.
+ * back. The call opens only once they are written, so no first byte goes out before the call is on
+ * the books: a crash after it leaves a record that recovery marks interrupted (docs/decisions/064).
+ * When the rows fail (or the cache answered meanwhile) the call is stopped, its usage kept on its
+ * own, and their error thrown; when they succeed but the model fails, the attempts' own records
+ * replace the streaming one, the decision is completed with the failure and the model's error thrown.
  */
 export async function openCall<Plan extends CallPlan, Row>(context: CallContext<Plan, Row>): Promise<OpenedCall> {
   const { dependencies, options, held, upstream } = context;
@@ -56,6 +60,27 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
     else if (!upstream.signal.aborted) await keepAttempt(refusedCall(attempt.usable.model, context.startedAt));
   };
 
+  const onTheWire = (attempt: HeldAttempt) =>
+    attempt.usable.model.provider === 'local' ? nextTurn() : requestOnTheWire();
+  const recordOpening = (attempt: HeldAttempt) =>
+    saveStreamingUsageRecord(
+      dependencies.db,
+      usageRecordOf(
+        context.billing,
+        held.usageId,
+        promptOnlyCall(context, attempt),
+        { decisionId: options.decisionId },
+        dependencies.journal.instanceId,
+      ),
+    );
+  // The caller's rows, then the call's streaming record: the first byte waits for both (usually long written by then).
+  const writes = onTheWire(primary).then(async () => {
+    await options.beside?.(held.plan, { inputTokens: primary.inputTokens });
+    await recordOpening(primary);
+  });
+  // The backup's record, once the primary has failed: the streaming record names the model answering.
+  let backupWrites: Promise<void> | undefined;
+
   async function openWithFallback(): Promise<OpenedCall> {
     try {
       return await openAttempt(context.gateway, primary, context.deadlines.primary, upstream.signal);
@@ -67,13 +92,16 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
         'primary model failed before its first token; asking the backup',
       );
       asking = backup;
+      backupWrites = writes.then(() => onTheWire(backup)).then(() => recordOpening(backup));
+      backupWrites.catch(() => upstream.abort());
+      let opened: OpenedAttempt;
       try {
-        const opened = await openAttempt(context.gateway, backup, context.deadlines.backup, upstream.signal);
-        return { ...opened, fellBackFrom: primary.usable.model };
+        opened = await openAttempt(context.gateway, backup, context.deadlines.backup, upstream.signal);
       } catch (backupError) {
         await accountFor(backup, backupError);
         throw backupError;
       }
+      return { ...opened, fellBackFrom: primary.usable.model };
     }
   }
 
@@ -81,19 +109,22 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
   let openingSettled = false;
   void opening.finally(() => (openingSettled = true)).catch(() => undefined);
   let stoppedBeforeFirstToken = false;
-  const writes = options.beside
-    ? (primary.usable.model.provider === 'local' ? nextTurn() : requestOnTheWire()).then(() =>
-        options.beside!(held.plan, { inputTokens: primary.inputTokens }),
-      )
-    : undefined;
   // Rows refused, or the cache answered meanwhile: the call stops now, not after its first token.
-  writes?.catch(() => {
+  writes.catch(() => {
     stoppedBeforeFirstToken = !openingSettled;
     upstream.abort();
   });
-  const [written, opened] = await Promise.allSettled([writes, opening]);
+  const [firstWritten, opened] = await Promise.allSettled([writes, opening]);
+  const written =
+    firstWritten.status === 'fulfilled' && backupWrites ? (await Promise.allSettled([backupWrites]))[0] : firstWritten;
+  // The call did not open: the records of its attempts (or of its first token) are kept on their own; the streaming one that stood for it goes.
+  const withdrawOpening = () =>
+    withdrawStreamingUsageRecord(dependencies.db, context.billing.asker.caller.orgId, held.usageId).catch(
+      (error: unknown) => dependencies.logger.error({ err: error }, 'withdrawing an unopened call’s record failed'),
+    );
   if (written.status === 'rejected') {
     upstream.abort();
+    await withdrawOpening();
     if (opened.status === 'fulfilled') {
       opened.value.release();
       void opened.value.iterator.return?.().catch(() => undefined);
@@ -113,10 +144,33 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
     throw written.reason;
   }
   if (opened.status === 'rejected') {
+    await withdrawOpening();
     await completeUnanswered(context, unansweredCost);
     throw upstreamFailure(opened.reason);
   }
   return opened.value;
+}
+
+/**
+ * A call as it stands when its model is asked: the prompt's estimated tokens and no answer yet,
+ * streaming. It is what recovery finds if the instance dies before the first checkpoint.
+ */
+function promptOnlyCall<Plan extends CallPlan, Row>(context: CallContext<Plan, Row>, attempt: HeldAttempt): CallUsage {
+  const { model } = attempt.usable;
+  const usage = { inputTokens: attempt.inputTokens, cachedInputTokens: 0, outputTokens: 0, estimated: true };
+  const prices = context.dependencies.prices.pricesAt(model, context.pricedAt);
+  const reference = context.held.plan.reference;
+  return {
+    model,
+    usage,
+    costPicodollars: costOfUsage(prices, usage),
+    referenceCostPicodollars: reference
+      ? costOfUsage(context.dependencies.prices.pricesAt(reference, context.pricedAt), usage)
+      : 0n,
+    priceVersion: prices.versionId,
+    latencyMs: Math.round(performance.now() - context.startedAt),
+    timeToFirstTokenMs: null,
+  };
 }
 
 /** A call whose rows were refused: the prompt and the first token it answered, linked to nothing (none of its rows exist). */
