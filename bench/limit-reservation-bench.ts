@@ -9,8 +9,9 @@
  * it times the database work a message of such a user now does beyond an admin's:
  * - the routing step's look at the limits (`monthlyLimitVerdicts`: records and reservations per
  *   model, one query) against the sum it replaced (`usageByModel`);
- * - the reservation (one transaction: the user's row locked, the totals read, the row written) and
- *   its release (one delete), one message at a time;
+ * - the claim of a budget lease (one transaction: the user's row locked, the totals read, the lease
+ *   written; docs/decisions/073) and its return, one message at a time, and a hold taken from a lease
+ *   the instance already has (memory only);
  * - the same for 8 messages at once (the chat setup gate's default), to show the lock's queueing.
  * Report on stdout (Markdown), progress on stderr.
  */
@@ -21,7 +22,8 @@ import { openDatabase } from '../src/server/db/database';
 import { organisations, rolePermissions, roles, usageRecords, users } from '../src/server/db/schema';
 import type { Caller } from '../src/server/http/context';
 import { monthlyLimitVerdicts } from '../src/server/usage/monthly-limits';
-import { deleteReservations } from '../src/server/usage/reservation-repository';
+import pino from 'pino';
+import { createBudgetLeases } from '../src/server/usage/budget-leases';
 import { reserveModelCalls } from '../src/server/usage/reserve-model-call';
 import { monthBounds, usageByModel } from '../src/server/usage/usage-repository';
 import { progress, summarise, timeEach } from './support/measure';
@@ -101,17 +103,23 @@ async function limitedUser(records: number) {
 const owner = randomUUID();
 // The catalog's prices (no versions): what the reservation reckons with is not what is measured.
 const catalogPrices = createPriceBook([]);
-const reserveAndRelease = async (caller: Caller, usable: UsableModel[]) => {
+const silent = pino({ level: 'silent' });
+/**
+ * Holds room for a message and gives it back. `fresh`: with no lease yet, so the room is claimed
+ * in the database (the lease returned after); otherwise from the lease the instance keeps.
+ */
+const kept = createBudgetLeases({ database: db, owner, logger: silent });
+const reserveAndRelease = async (caller: Caller, usable: UsableModel[], fresh = true) => {
+  const leases = fresh ? createBudgetLeases({ database: db, owner: randomUUID(), logger: silent }) : kept;
   const reserved = await reserveModelCalls(
     db,
+    leases,
     caller,
     { primary: { usable: usable[0]!, inputTokens: 120 }, backup: { usable: usable[1]!, inputTokens: 120 } },
-    { usageId: randomUUID(), owner, prices: catalogPrices },
+    { prices: catalogPrices },
   );
-  const ids = [reserved.primary, reserved.backup].flatMap((call) =>
-    call?.granted && call.reservationId ? [call.reservationId] : [],
-  );
-  await deleteReservations(db, caller.orgId, ids);
+  leases.release([reserved.primary, reserved.backup].flatMap((call) => (call?.granted ? call.holds : [])));
+  if (fresh) await leases.returnAll();
 };
 
 const rows: (string | number)[][] = [];
@@ -125,6 +133,7 @@ for (const records of recordCounts) {
   const before = await timeEach(runs, () => usageByModel(db, caller.orgId, caller.userId, period));
   const check = await timeEach(runs, () => monthlyLimitVerdicts(db, catalogPrices, caller, usable, 120));
   const reservation = await timeEach(runs, () => reserveAndRelease(caller, usable));
+  const fromLease = await timeEach(runs, () => reserveAndRelease(caller, usable, false));
   // Eight messages at once: each waits for the user's row while the others hold it.
   const together: number[] = [];
   for (let round = 0; round < Math.ceil(runs / concurrency); round += 1) {
@@ -141,6 +150,7 @@ for (const records of recordCounts) {
     summarise(before),
     summarise(check),
     summarise(reservation),
+    summarise(fromLease),
     `${formatNumber(percentile(together, 50), 1)} / ${formatNumber(percentile(together, 99), 1)}`,
   ]);
 }
@@ -152,7 +162,8 @@ console.log(
       'usage records this month',
       'before: usage sum (ms)',
       'now: limits check in routing (ms)',
-      'reserve + release, one at a time (ms)',
+      'claim + release, one at a time (ms)',
+      'from the lease in memory + release (ms)',
       'reserve + release, 8 at once (ms, wall p50 / p99)',
     ],
     rows,

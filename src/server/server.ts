@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,9 @@ import { createApp } from './app';
 import { createExportLinks } from './conversations/export-links';
 import { replyTranscriptStore } from './conversations/reply-transcript';
 import { createCallJournal } from './metered-calls/call-journal';
+import { createBudgetLeases, type BudgetLeases } from './usage/budget-leases';
+import { createGroupCommit } from './db/group-commit';
+import { groupCommitMetrics, hotPathGauges } from './observability/hot-path-metrics';
 import { createEmbeddedModel, type EmbeddedModel } from './metered-calls/embedded-model';
 import { createInFlightCalls } from './metered-calls/in-flight-calls';
 import type { OrganisationRouters } from './routing/organisation-router/organisation-routers';
@@ -71,6 +75,8 @@ export interface RunningServer {
   metricsUrl?: string;
   /** Resolves once no model call, reply or background evaluation is running (tests). */
   modelCallsSettled(): Promise<void>;
+  /** This instance's budget leases (docs/decisions/073), for tests that return idle ones before reading the books. */
+  leases: Pick<BudgetLeases, 'returnIdle' | 'book'>;
   /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
   close(): Promise<void>;
 }
@@ -179,7 +185,29 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     organisationFetch: addressGuard.fetch,
   });
   // Before serving: model calls and replies a stopped server left streaming are marked interrupted (docs/decisions/015).
-  const callJournal = createCallJournal({ database, logger, transcripts: [replyTranscriptStore] });
+  const instanceId = randomUUID();
+  // The rows of many calls in one transaction (docs/decisions/074).
+  const writer = createGroupCommit({ db: database.db, observer: metrics && groupCommitMetrics(metrics) });
+  // Room in limits, key budgets and wallets, claimed in slices and held from memory (docs/decisions/073).
+  const leases = createBudgetLeases({
+    database: database.db,
+    owner: instanceId,
+    logger,
+    idleMs: config.budgetLeaseIdleSeconds * 1_000,
+  });
+  if (metrics)
+    hotPathGauges(metrics, {
+      writerDepth: () => writer.depth,
+      leases: () => leases.book.all().map((lease) => ({ kind: lease.scope.kind, holds: lease.holds })),
+    });
+  const callJournal = createCallJournal({
+    database,
+    logger,
+    transcripts: [replyTranscriptStore],
+    instanceId,
+    leases,
+    writer,
+  });
   // Invoices read usage from the wallet's ledger (docs/decisions/023). Plans are paid through the wallet's payments, by card or
   // from the wallet, and applied once paid (docs/decisions/024, 040): with Stripe, or in test mode with Stripe's test cards.
   const planAllowance = createPlanAllowanceGate(database.db);
@@ -190,6 +218,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   // A change announced by any instance reaches the caches kept beside the caller state too.
   callerState.onForget((orgId) => {
+    // Including the wallet's postings that are not calls' debits (migration 0047): the leases claim again.
+    leases.invalidate(orgId);
     if (orgId === undefined) return;
     providers.forget(orgId);
     planAllowance.forget(orgId);
@@ -222,6 +252,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     gateways: createModelGateways({ catalog, embedded: embeddedModel }),
     policies: routing.policies,
     journal: callJournal,
+    leases,
+    writer,
     inFlight: inFlightCalls,
     wallet: { enforced: config.wallet.enforced, usageRecorded: (orgId) => wallet.jobs.wake(orgId) },
     planAllowance,
@@ -231,6 +263,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const conversations: ConversationDependencies = {
     db: database.db,
+    leases,
     providers,
     catalog,
     prices,
@@ -343,6 +376,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     metricsUrl: metricsListener?.url,
     organisationRouters: routing.organisationRouters,
     modelCallsSettled: () => inFlightCalls.settled(),
+    leases,
     async close() {
       if (shuttingDown) return;
       shuttingDown = true;
@@ -365,6 +399,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         logger.warn({ unfinished }, 'background tasks (e-mails) did not finish in time; stopping without them');
       await wallet.jobs.stop();
       await callJournal.stop();
+      await writer.drain();
       await apiKeyLastUse.close();
       await metricsListener?.close();
       await tracing?.close();

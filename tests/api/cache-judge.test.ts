@@ -7,13 +7,14 @@ import { parseStreamBody } from '../../src/contracts';
 import { blendedPrice, catalogTokenPrices, costOfUsage, modelCatalog } from '../../src/gateway';
 import { parsePicodollars, usdNumber } from '../../src/money';
 import { judgeMessages } from '../../src/gateway/cache/model-same-question-judge';
-import { usageRecords, walletLedger, walletReservations } from '../../src/server/db/schema';
+import { usageRecords, walletLedger } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { sendMessage } from './support/chat';
 import { signUpOrganisation, strongPassword, uniqueName } from './support/client';
 import { scriptProvider, type ProviderRequest } from './support/fake-provider';
 import { ownServerConfig } from './support/own-server';
+import { roomStillHeld } from './support/held-room';
 
 interface Owner {
   token: string;
@@ -145,7 +146,7 @@ describe('the same-question judge (CACHE_JUDGE_ENABLED)', () => {
     // Paid from the wallet like any call through the instance's key, and the room it held given back.
     const db = server.database.db;
     expect(await db.select().from(walletLedger).where(eq(walletLedger.usageRecordId, judgeRecord!.id))).toHaveLength(1);
-    expect(await db.select().from(walletReservations).where(eq(walletReservations.orgId, owner.orgId))).toEqual([]);
+    expect(await roomStillHeld([server], db, owner.orgId)).toEqual({ limits: 0, wallet: 0 });
 
     const savings = await call(owner, `/org/${owner.orgId}/routing-savings`);
     expect(savings.body.totals).toMatchObject({ requests: 3, cache_hits: 1 });

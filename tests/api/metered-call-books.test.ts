@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from '../../src/server/server';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
 import { eventually } from './support/chat';
 import { strongPassword, uniqueName } from './support/client';
+import { roomStillHeld } from './support/held-room';
 import { giveRole } from './support/limited-roles';
 import { ownServerConfig } from './support/own-server';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -47,6 +48,8 @@ interface Answer {
 
 let setup: ServerWithRemoteEmbeddings;
 let db: Database;
+/** The server whose leases hold room for the calls being checked. */
+let live: RunningServer;
 
 async function call(pathname: string, token: string | undefined, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${setup.server.url}/api${pathname}`, {
@@ -115,9 +118,7 @@ const rowsOf = async <Row>(query: ReturnType<typeof sql>) =>
 
 /** What the books hold for one organisation, as the checks below read them. */
 async function booksOf(orgId: string) {
-  const [held] = await rowsOf<{ limits: number; wallet: number }>(sql`
-    select (select count(*) from usage_reservations where org_id = ${orgId})::integer as limits,
-           (select count(*) from wallet_reservations where org_id = ${orgId})::integer as wallet`);
+  const held = await roomStillHeld([live], db, orgId);
   const records = await db.select().from(usageRecords).where(eq(usageRecords.orgId, orgId));
   // Each record's debits less any credits posted for it, against its cost: exact, in the database.
   const unbalanced = await rowsOf<{ id: string; cost: string; debited: string; billed: boolean }>(sql`
@@ -404,6 +405,7 @@ describe('the books after every way a model call ends', () => {
       WALLET_RECONCILE_INTERVAL_SECONDS: '86400',
     });
     db = setup.server.database.db;
+    live = setup.server;
   }, 180_000);
   afterAll(() => setup?.close());
   beforeEach(() => {
@@ -524,6 +526,7 @@ describe('the books after a crash mid-reply', () => {
 
     restarted = await startServer(ownServerConfig(dataDir, variables), { webRoot: null });
     db = restarted.database.db;
+    live = restarted;
     const [streaming] = await db.select().from(usageRecords).where(eq(usageRecords.orgId, user.org_id));
     if (process.env.TEST_DATABASE_URL && streaming?.outcome === 'streaming') {
       // On a shared server an instance is gone once silent for 30 s; its row removed says so at once,

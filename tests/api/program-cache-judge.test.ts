@@ -5,8 +5,9 @@ import { parsePicodollars } from '../../src/money';
 import { blendedPrice, modelCatalog } from '../../src/gateway';
 import type { RecordedRequest } from '../../src/gateway/testing/fake-provider-server';
 import { judgeMessages } from '../../src/gateway/cache/model-same-question-judge';
-import { usageRecords, usageReservations, walletReservations } from '../../src/server/db/schema';
+import { usageRecords } from '../../src/server/db/schema';
 import { startLimitsServer, type LimitedUser, type LimitsServer } from './support/limited-roles';
+import { roomStillHeld } from './support/held-room';
 
 // Programs' borderline cache lookups go to the same-question judge as the chat's do (issue 23):
 // through the metered path, recorded as the chat's judge is (source 'cache-judge'), with the key.
@@ -77,12 +78,7 @@ describe("the cache judge for programs' lookups", () => {
       billedToWallet: true,
     });
     expect(parsePicodollars(records[0]!.costUsd)).toBeGreaterThan(0n);
-    expect(await server.db.select().from(usageReservations).where(eq(usageReservations.orgId, admin.orgId))).toEqual(
-      [],
-    );
-    expect(await server.db.select().from(walletReservations).where(eq(walletReservations.orgId, admin.orgId))).toEqual(
-      [],
-    );
+    expect(await roomStillHeld([server.server], server.db, admin.orgId)).toEqual({ limits: 0, wallet: 0 });
   });
 
   it('asks the model when the judge rejects the match', { timeout: 120_000 }, async () => {

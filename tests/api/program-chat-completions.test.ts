@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ChatOpenAI } from '@langchain/openai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cacheEntries, routingDecisions, usageRecords, usageReservations } from '../../src/server/db/schema';
+import { cacheEntries, routingDecisions, usageRecords } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
 import { uniqueName } from './support/client';
 import { nextMonthStart, startLimitsServer, type LimitsServer } from './support/limited-roles';
+import { roomStillHeld } from './support/held-room';
 
 // POST /v1/chat/completions with OpenAI's own client (issue 23 part B; docs/decisions/055): routed,
 // metered and recorded with the key like the chat, in OpenAI's wire format, streamed and not.
@@ -340,8 +341,7 @@ describe('a key’s monthly budget', () => {
       .where(and(eq(usageRecords.orgId, admin.orgId), eq(usageRecords.apiKeyId, key.id)));
     expect(Number(spent!.cost)).toBeGreaterThan(0);
     expect(Number(spent!.cost)).toBeLessThanOrEqual(0.01);
-    const held = await server.db.select().from(usageReservations).where(eq(usageReservations.apiKeyId, key.id));
-    expect(held).toEqual([]);
+    expect(await roomStillHeld([server.server], server.db, admin.orgId)).toEqual({ limits: 0, wallet: 0 });
   });
 });
 

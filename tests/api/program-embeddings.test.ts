@@ -3,9 +3,10 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '../../src/gateway/testing/fake-provider-server';
 import { fakeEmbedding } from '../../src/gateway/testing/openai-embeddings-wire';
-import { usageRecords, usageReservations, walletReservations } from '../../src/server/db/schema';
+import { usageRecords } from '../../src/server/db/schema';
 import { ledgerSumAndBalance, postToWallet } from '../../src/server/wallet/ledger-repository';
 import { startLimitsServer, type LimitsServer } from './support/limited-roles';
+import { roomStillHeld } from './support/held-room';
 
 // POST /v1/embeddings with OpenAI's own client (issue 23; docs/decisions/060): through the one
 // metered path, held, paid and recorded with the key like any model call.
@@ -51,7 +52,8 @@ async function refusal(call: Promise<unknown>) {
 }
 
 const keyRecords = (keyId: string) => server.db.select().from(usageRecords).where(eq(usageRecords.apiKeyId, keyId));
-const heldBy = (orgId: string) => server.db.select().from(usageReservations).where(eq(usageReservations.orgId, orgId));
+/** How much room is still held in limits and key budgets (reservations and leases) once the calls have ended. */
+const heldBy = async (orgId: string) => (await roomStillHeld([server.server], server.db, orgId)).limits;
 
 describe('POST /v1/embeddings with the openai client', () => {
   it('answers one vector per input in order; the usage told is the usage recorded with the key, priced per input token', {
@@ -100,7 +102,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     expect(Number(response.headers.get('x-tokenwise-cost-usd'))).toBeCloseTo(Number(records[0]!.costUsd), 12);
     expect(response.headers.get('x-tokenwise-model')).toBe(small);
     expect(response.headers.get('x-tokenwise-cache')).toBe('off');
-    expect(await heldBy(admin.orgId)).toHaveLength(0);
+    expect(await heldBy(admin.orgId)).toBe(0);
   });
 
   it('sends floats when asked, takes a single string and OpenAI’s own model name', { timeout: 60_000 }, async () => {
@@ -190,7 +192,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     expect(unpaid.code).toBe('insufficient_quota');
     expect(server.provider.requests).toHaveLength(0);
     expect(await keyRecords(key.id)).toHaveLength(0);
-    expect(await heldBy(admin.orgId)).toHaveLength(0);
+    expect(await heldBy(admin.orgId)).toBe(0);
   });
 
   it('a provider failure is a 502 in OpenAI’s shape, recorded as a failed call with nothing left held', {
@@ -205,7 +207,7 @@ describe('POST /v1/embeddings with the openai client', () => {
     const records = await keyRecords(key.id);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ modelId: small, outcome: 'failed', inputTokens: 0 });
-    expect(await heldBy(admin.orgId)).toHaveLength(0);
+    expect(await heldBy(admin.orgId)).toBe(0);
   });
 
   it('an upstream that stalls is given up at the first-token deadline: 504 as for the chat, nothing held, the books balance', {
@@ -257,10 +259,8 @@ describe('POST /v1/embeddings with the openai client', () => {
     const records = await keyRecords(key.id);
     const embedding = records.find((record) => record.modelId === small)!;
     expect(embedding).toMatchObject({ outcome: 'abandoned', source: 'api', estimated: true, outputTokens: 0 });
-    expect(await heldBy(admin.orgId)).toHaveLength(0);
-    expect(
-      await server.db.select().from(walletReservations).where(eq(walletReservations.orgId, admin.orgId)),
-    ).toHaveLength(0);
+    expect(await heldBy(admin.orgId)).toBe(0);
+    expect((await roomStillHeld([server.server], server.db, admin.orgId)).wallet).toBe(0);
     const after = await ledgerSumAndBalance(server.db, admin.orgId);
     expect(after.balance).toBe(after.ledger);
     const recordedCost = records.reduce((sum, record) => sum + Number(record.costUsd), 0);

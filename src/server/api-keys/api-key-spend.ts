@@ -3,6 +3,7 @@ import type { Executor } from '../db/database';
 import { usageRecords, usageReservations } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { parsePicodollars } from '../../money';
+import { keyBudgetLeasesBeyondRecords } from '../db/budget-lease-sums';
 
 // What an API key's calls cost this month, against its monthly budget (docs/decisions/049). Months
 // are UTC calendar months, as the per-user monthly limits'. Money is picodollars (bigint).
@@ -86,8 +87,9 @@ export async function readApiKeySpend(
       and(eq(usageRecords.id, usageReservations.usageId), eq(usageRecords.orgId, usageReservations.orgId)),
     )
     .where(inOrganisation(usageReservations.orgId, orgId, eq(usageReservations.apiKeyId, keyId)));
+  const leased = keyBudgetLeasesBeyondRecords(orgId, keyId, period.start);
   const result = await db.execute<{ recorded: string; held: string }>(
-    sql`select (${recorded})::text as recorded, (${held})::text as held`,
+    sql`select (${recorded})::text as recorded, ((${held}) + ${leased})::text as held`,
   );
   const row = (result as unknown as { rows: { recorded: string; held: string }[] }).rows[0];
   return {

@@ -136,6 +136,8 @@ const configSchema = z.object({
   OPENAI_COMPATIBLE_MODELS: z.string().optional(),
   PRICES_FILE: z.string().min(1).optional(),
   PRICE_BOOK_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // How long an instance keeps a budget lease no call is using before it returns it (docs/decisions/073).
+  BUDGET_LEASE_IDLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // Its embedding models for POST /v1/embeddings (a JSON array; parseDeclaredEmbeddingModels).
   OPENAI_COMPATIBLE_EMBEDDING_MODELS: z.string().optional(),
   // Organisations' base URLs stay on public addresses unless the operator names networks here.
@@ -232,6 +234,8 @@ export interface Config {
   openAiCompatibleEmbeddingModels: EmbeddingModel[];
   /** A prices file applied at start (PRICES_FILE, docs/decisions/071): its changed prices become new versions. */
   pricesFile?: string;
+  /** How long a budget lease no call uses is kept before it is returned (BUDGET_LEASE_IDLE_SECONDS). */
+  budgetLeaseIdleSeconds: number;
   /** How often each instance reads the price book again (PRICE_BOOK_REFRESH_SECONDS). */
   priceBookRefreshMs: number;
   /** Instance-wide provider keys; never logged. Their base URLs may point anywhere, the operator's choice. */
@@ -371,6 +375,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     openAiCompatibleEmbeddingModels: declaredEmbeddings.models,
     pricesFile: raw.PRICES_FILE,
     priceBookRefreshMs: raw.PRICE_BOOK_REFRESH_SECONDS * 1000,
+    budgetLeaseIdleSeconds: raw.BUDGET_LEASE_IDLE_SECONDS,
     organisationUrlAllowedNetworks: raw.ORG_PROVIDER_URLS_ALLOWED_NETWORKS,
     singleSignOn: {
       issuerAllowedNetworks: raw.SSO_ISSUER_ALLOWED_NETWORKS,

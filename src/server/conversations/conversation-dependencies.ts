@@ -1,3 +1,4 @@
+import type { BudgetLeaseBook } from '../usage/budget-lease-book';
 import type { Logger } from 'pino';
 import type { CatalogModel, LocalModelStatus } from '../../gateway';
 import type { Database } from '../db/database';
@@ -26,6 +27,8 @@ export interface ConversationDependencies {
   inFlight: InFlightCalls;
   /** The one way to call a model for the organisation: held, deadlined, recorded and settled (docs/decisions/037). */
   meteredCalls: MeteredCalls;
+  /** This instance's budget leases: limits shown and routed around count only what its calls hold (docs/decisions/073). */
+  leases?: { book: BudgetLeaseBook };
   /** How many chat requests set up at once (routing, cache look-up, rows); the rest wait their turn. */
   setupGate: SetupGate;
   /** Signs and checks the export download links a new tab opens without a bearer token. */

@@ -13,13 +13,13 @@ import { startingModelId } from './starting-model';
  * where the model selector starts (docs/decisions/021).
  */
 export async function listChatModels(
-  dependencies: Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled'>,
+  dependencies: Pick<ConversationDependencies, 'db' | 'catalog' | 'providers' | 'localModelEnabled' | 'leases'>,
   caller: Caller,
 ): Promise<ChatModelsResponse> {
   const settings = await getOrganisationSettings(dependencies.db, caller.orgId);
   const usable = await listUsableModels(dependencies, caller, settings);
   const now = new Date();
-  const totals = await monthlyTotals(dependencies.db, caller, usable, now);
+  const totals = await monthlyTotals(dependencies.db, caller, usable, now, dependencies.leases?.book);
   const models = usable.map((model) => {
     const limits = presentLimitUsage(model, totals.get(model.model.id), now);
     return limits ? { ...presentModel(model), limits } : presentModel(model);

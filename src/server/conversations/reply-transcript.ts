@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TranscriptStore } from '../metered-calls/call-journal';
-import { ownerGone } from '../metered-calls/journal-repository';
+import { ownerGone } from '../db/instance-liveness';
 import type { CallTranscript } from '../metered-calls/metered-call';
 import { finishStreamedReply, insertMessage, replaceReply, type ChatMessageRecord } from './chat-message-repository';
 import { touchSession } from './chat-session-repository';

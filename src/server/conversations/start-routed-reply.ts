@@ -6,7 +6,7 @@ import type { Executor } from '../db/database';
 import { type AppError, notFound } from '../http/app-error';
 import { foreignKeyViolationConstraint } from '../shared/foreign-key-violation';
 import type { Caller } from '../http/context';
-import type { RerouteCause } from '../metered-calls/metered-call';
+import type { BesideRows, RerouteCause } from '../metered-calls/metered-call';
 import { insertDecision } from '../metered-calls/decision-repository';
 import { decisionOf, refuseOverLimit, type RoutedRequest } from '../routing/route-request';
 import type { ConversationDependencies } from './conversation-dependencies';
@@ -71,30 +71,35 @@ export async function startRoutedReply(
   const decisionId = randomUUID();
   let rerouted = false;
 
-  const saveRows = async (planned: RoutedRequest, primary: { inputTokens: number }) => {
+  const saveRows = async (planned: RoutedRequest, primary: { inputTokens: number }): Promise<BesideRows> => {
     const hit = await target.cacheHit;
     if (hit) throw new AnsweredFromCache(hit);
     const expected = { inputTokens: primary.inputTokens, cachedInputTokens: 0, outputTokens: expectedReplyTokens };
     const now = new Date();
-    const writing = dependencies.db.transaction(async (transaction) => {
-      await target.saveFirst?.(transaction);
-      await insertDecision(transaction, {
-        id: decisionId,
-        ...decisionOf(planned, caller, slot),
-        reason: planned.reason,
-        reasonText: planned.reasonText,
-        primaryModelId: planned.primary.model.id,
-        backupModelId: planned.backup?.model.id,
-        estimatedCostUsd: usdDecimal(costOfUsage(dependencies.prices.pricesAt(planned.primary.model, now), expected)),
-        estimatedReferenceCostUsd: usdDecimal(
-          costOfUsage(dependencies.prices.pricesAt(planned.reference, now), expected),
-        ),
-      });
-    });
-    await writing.catch((error: unknown) => {
-      throw deletedMeanwhile(error) ?? error;
-    });
-    target.onSaved?.();
+    return {
+      async write(transaction) {
+        try {
+          await target.saveFirst?.(transaction);
+          await insertDecision(transaction, {
+            id: decisionId,
+            ...decisionOf(planned, caller, slot),
+            reason: planned.reason,
+            reasonText: planned.reasonText,
+            primaryModelId: planned.primary.model.id,
+            backupModelId: planned.backup?.model.id,
+            estimatedCostUsd: usdDecimal(
+              costOfUsage(dependencies.prices.pricesAt(planned.primary.model, now), expected),
+            ),
+            estimatedReferenceCostUsd: usdDecimal(
+              costOfUsage(dependencies.prices.pricesAt(planned.reference, now), expected),
+            ),
+          });
+        } catch (error) {
+          throw deletedMeanwhile(error) ?? error;
+        }
+      },
+      written: () => target.onSaved?.(),
+    };
   };
 
   const call = await dependencies.meteredCalls.open({

@@ -35,8 +35,10 @@ function firstWord(text: string): string {
 
 /** A statement outside a transaction that may write a watched row: run in one of its own, to learn what it changed. */
 function mayChangeCallerState(text: string): boolean {
-  if (!['insert', 'update', 'delete', 'with', 'merge'].includes(firstWord(text))) return false;
   const lowered = text.toLowerCase();
+  // A posting to the wallet (a top-up, a plan paid from it) is a select of the function that writes the ledger (migration 0047).
+  if (lowered.includes('wallet_post(')) return true;
+  if (!['insert', 'update', 'delete', 'with', 'merge'].includes(firstWord(text))) return false;
   return watchedTables.some((table) => lowered.includes(table));
 }
 

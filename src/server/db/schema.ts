@@ -13,6 +13,7 @@ export * from './tables/organisation-router-states';
 export * from './tables/server-instances';
 export * from './tables/administration';
 export * from './tables/usage-reservations';
+export * from './tables/budget-leases';
 export * from './tables/usage-rollups';
 export * from './tables/wallet';
 export * from './tables/single-sign-on';

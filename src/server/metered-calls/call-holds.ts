@@ -3,6 +3,8 @@ import { countMessagesTokens, type CatalogModel, type ProviderName } from '../..
 import { messages } from '../../contracts';
 import { AppError } from '../http/app-error';
 import { limitExceeded } from '../usage/limit-refusal';
+import type { LeaseHold } from '../usage/budget-lease-book';
+import type { CallLeaseIds } from '../usage/call-room';
 import { reserveModelCalls } from '../usage/reserve-model-call';
 import type { UsableModel } from '../usage/usable-model';
 import { noticeWalletEmpty } from '../wallet/wallet-empty-notice';
@@ -32,13 +34,15 @@ export interface HeldRoom<Plan extends CallPlan> {
   attempts: [HeldAttempt, ...HeldAttempt[]];
   /** The call's usage record: every hold covers it, as only one of the attempts answers. */
   usageId: string;
-  /** Rows of `usage_reservations` and `wallet_reservations` to delete once the usage is recorded. */
-  holdIds: string[];
+  /** What the call holds in its budgets' leases, given back once its usage is recorded (docs/decisions/073). */
+  holds: LeaseHold[];
+  /** Per model of the attempts, the leases its usage records are written under. */
+  leaseIds: ReadonlyMap<string, CallLeaseIds>;
 }
 
 type Dependencies = Pick<
   MeteredCallsDependencies,
-  'db' | 'logger' | 'journal' | 'prices' | 'wallet' | 'planAllowance' | 'localModelEnabled'
+  'db' | 'logger' | 'leases' | 'prices' | 'wallet' | 'planAllowance' | 'localModelEnabled'
 >;
 
 /**
@@ -72,33 +76,27 @@ export async function holdRoom<Plan extends CallPlan, Row>(
     const [primary, backup] = planned as [(typeof planned)[0], (typeof planned)[0] | undefined];
     const reserved = await reserveModelCalls(
       dependencies.db,
+      dependencies.leases,
       caller,
       { primary, backup },
-      {
-        usageId,
-        owner: dependencies.journal.instanceId,
-        prices: dependencies.prices,
-        wallet,
-        apiKey: options.asker.apiKey,
-      },
+      { prices: dependencies.prices, wallet, apiKey: options.asker.apiKey },
     );
     const granted = reserved.primary;
     const backupGrant = granted.granted && reserved.backup?.granted ? reserved.backup : undefined;
     if (granted.granted) {
-      const holdIds = [
-        granted.reservationId,
-        granted.walletReservationId,
-        backupGrant?.reservationId,
-        backupGrant?.walletReservationId,
-      ].filter((id): id is string => id !== undefined);
+      const holds = [...granted.holds, ...(backupGrant?.holds ?? [])];
       if (granted.maxOutputTokens < (options.minOutputTokens ?? 1)) {
         // Room for fewer output tokens than the call is worth: it is not made, and what was held goes back.
-        await releaseHolds(dependencies, caller.orgId, holdIds);
+        releaseHolds(dependencies, holds);
         throw new AppError('too_many_requests', messages.callRoomTooSmall);
       }
       const attempts: HeldRoom<Plan>['attempts'] = [{ ...primary, maxOutputTokens: granted.maxOutputTokens }];
-      if (backup && backupGrant) attempts.push({ ...backup, maxOutputTokens: backupGrant.maxOutputTokens });
-      return { plan: backupGrant ? plan : { ...plan, backup: undefined }, attempts, usageId, holdIds };
+      const leaseIds = new Map([[primary.usable.model.id, granted.leaseIds]]);
+      if (backup && backupGrant) {
+        attempts.push({ ...backup, maxOutputTokens: backupGrant.maxOutputTokens });
+        leaseIds.set(backup.usable.model.id, backupGrant.leaseIds);
+      }
+      return { plan: backupGrant ? plan : { ...plan, backup: undefined }, attempts, usageId, holds, leaseIds };
     }
     if ('budget' in granted) throw apiKeyBudgetUsed(granted.budget);
     if ('wallet' in granted) {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DatabaseHandle, Executor } from '../db/database';
+import type { GroupCommit, WriteUnit } from '../db/group-commit';
+import type { BudgetLeases } from '../usage/budget-leases';
+import { deleteLeasesOfGoneInstances } from '../usage/lease-repository';
 import { releaseReservationsOf, releaseReservationsOfGoneInstances } from '../usage/reservation-repository';
 import { recoverInterruptedCalls, saveUsageCheckpoints, type UsageCheckpoint } from './journal-repository';
 import { beat, forgetSilentInstances, removeInstance } from './server-instance-repository';
@@ -11,6 +14,8 @@ const checkpointIntervalMs = 1_000;
 const heartbeatIntervalMs = 5_000;
 /** An instance silent this long is gone, and its streaming calls were interrupted. */
 const ownerTimeoutSeconds = 30;
+/** Silent this long itself, an instance may have been taken for gone: its leases may have been deleted. */
+const mayHaveBeenTakenForGoneMs = (ownerTimeoutSeconds - 5) * 1_000;
 
 /**
  * Where a kind of caller keeps its own rows beside its calls' usage (the chat's reply messages):
@@ -73,11 +78,17 @@ export function createCallJournal(options: {
   /** The kinds of rows callers keep beside their calls, recovered with them. */
   transcripts?: readonly TranscriptStore<never>[];
   intervalMs?: number;
+  /** This instance's id (server_instances); new when absent. */
+  instanceId?: string;
+  /** This instance's budget leases: returned when idle and at the end, forgotten if the instance was taken for gone. */
+  leases?: BudgetLeases;
+  /** Writes the checkpoints with other rows in the group-commit writer's batches (docs/decisions/074). */
+  writer?: GroupCommit;
 }): CallJournal {
-  const { database, logger } = options;
+  const { database, logger, leases } = options;
   const { db } = database;
   const transcripts = (options.transcripts ?? []) as readonly TranscriptStore<unknown>[];
-  const instanceId = randomUUID();
+  const instanceId = options.instanceId ?? randomUUID();
   const intervalMs = options.intervalMs ?? checkpointIntervalMs;
   const calls = new Set<Tracked>();
   let ticking: Promise<void> = Promise.resolve();
@@ -97,7 +108,8 @@ export function createCallJournal(options: {
     for (const { transcript } of due) {
       if (transcript) byStore.set(transcript.store, [...(byStore.get(transcript.store) ?? []), transcript.checkpoint]);
     }
-    await db.transaction(async (transaction) => {
+    const write = options.writer?.write ?? ((unit: WriteUnit<void>) => db.transaction(unit));
+    await write(async (transaction) => {
       for (const [store, checkpoints] of byStore) await store.saveCheckpoints(transaction, instanceId, checkpoints);
       await saveUsageCheckpoints(
         transaction,
@@ -113,15 +125,22 @@ export function createCallJournal(options: {
     const recovered = await recoverInterruptedCalls(db, gone);
     if (recovered + rows > 0)
       logger.warn({ recovered, rows }, 'model calls of a server instance that is gone marked interrupted');
-    // Their usage is recorded up to the last checkpoint: the room they held is given back (docs/decisions/019).
-    const released = await releaseReservationsOfGoneInstances(db, gone);
+    // Their usage is recorded up to the last checkpoint: the room they held is given back (docs/decisions/019, 073).
+    const released =
+      (await releaseReservationsOfGoneInstances(db, gone)) + (await deleteLeasesOfGoneInstances(db, gone));
     if (released > 0)
       logger.warn({ released }, 'room a server instance that is gone held in limits and wallets given back');
   }
 
   async function beatAndSweep(): Promise<void> {
+    const silentForMs = Date.now() - lastBeat;
     lastBeat = Date.now();
-    await beat(db, instanceId);
+    const { registered } = await beat(db, instanceId);
+    // Taken for gone meanwhile, its leases may be deleted: what memory holds no longer counts anywhere else.
+    if (leases && (registered || silentForMs >= mayHaveBeenTakenForGoneMs)) {
+      logger.warn({ silentForMs }, 'this instance may have been taken for gone; its budget leases are claimed again');
+      leases.forgetAll();
+    }
     // On PostgreSQL other instances may die at any time; the embedded database has no others.
     if (database.kind !== 'postgres') return;
     await recover({ ownersSilentForSeconds: ownerTimeoutSeconds });
@@ -130,6 +149,7 @@ export function createCallJournal(options: {
 
   async function tick(): Promise<void> {
     await saveDue().catch((error: unknown) => logger.warn({ err: error }, 'saving streaming model calls failed'));
+    await leases?.returnIdle();
     if (Date.now() - lastBeat >= heartbeatIntervalMs) {
       await beatAndSweep().catch((error: unknown) => logger.warn({ err: error }, 'the instance heartbeat failed'));
     }
@@ -180,6 +200,9 @@ export function createCallJournal(options: {
       await releaseReservationsOf(db, instanceId).catch((error: unknown) =>
         logger.warn({ err: error }, 'giving back held room failed'),
       );
+      await leases
+        ?.returnAll()
+        .catch((error: unknown) => logger.warn({ err: error }, 'returning budget leases failed'));
       await removeInstance(db, instanceId).catch((error: unknown) =>
         logger.warn({ err: error }, 'unregistering the instance failed'),
       );

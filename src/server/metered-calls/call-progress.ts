@@ -58,7 +58,7 @@ export function createCallProgress<Plan extends CallPlan, Row>(
       const text = progress.text;
       const sofar = usageSoFar(text);
       try {
-        await dependencies.db.transaction(async (transaction) => {
+        await dependencies.writer.write(async (transaction) => {
           const links = transcript
             ? await transcript.open(transaction, { text, model, tokens: inputTokens + outputTokens, streamOwner })
             : {};

@@ -9,6 +9,7 @@ import {
   type TokenUsage,
 } from '../../gateway';
 import type { UsageOutcome } from '../db/schema';
+import type { CallLeaseIds } from '../usage/call-room';
 import type { CallAsker, UsageLinks } from './metered-call';
 import type { NewUsageRecord } from './usage-record-repository';
 
@@ -33,6 +34,8 @@ export interface CallUsage {
 export interface CallBilling {
   asker: CallAsker;
   walletPays: ReadonlySet<ProviderName>;
+  /** Per model, the budget leases the call's room was held in: its records are written under them (docs/decisions/073). */
+  leaseIds?: ReadonlyMap<string, CallLeaseIds>;
 }
 
 /** A model call's usage record: numbers and ids only, never text from the conversation. */
@@ -45,6 +48,7 @@ export function usageRecordOf(
 ): NewUsageRecord {
   const { caller, source } = billing.asker;
   const outcome = call.outcome ?? 'streaming';
+  const leases = billing.leaseIds?.get(call.model.id);
   return {
     id: usageId,
     orgId: caller.orgId,
@@ -70,6 +74,9 @@ export function usageRecordOf(
     apiKeyId: billing.asker.apiKey?.id ?? null,
     priceVersion: call.priceVersion,
     deadline: call.deadline ?? null,
+    limitLeaseId: leases?.limit ?? null,
+    budgetLeaseId: leases?.budget ?? null,
+    walletLeaseId: leases?.wallet ?? null,
     // Owned while streaming, so a crash is accounted for (docs/decisions/015, 037).
     streamOwner: outcome === 'streaming' ? (streamOwner ?? null) : null,
   };

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { ownerGone } from '../db/instance-liveness';
 import { type Picodollars, usdDecimal } from '../../money';
 import type { Executor } from '../db/database';
 
@@ -30,17 +31,6 @@ export async function saveUsageCheckpoints(db: Executor, checkpoints: readonly U
     set output_tokens = c.output_tokens, cost_usd = c.cost_usd, reference_cost_usd = c.reference_cost_usd, latency_ms = c.latency_ms
     from (values ${values}) as c (org_id, usage_id, output_tokens, cost_usd, reference_cost_usd, latency_ms)
     where u.id = c.usage_id and u.org_id = c.org_id`);
-}
-
-/**
- * Whether the instance named in `ownerColumn` is gone: with `ownersSilentForSeconds`, it has not
- * beaten for that long (or never registered); without, every owner is (the embedded database
- * belongs to the one process that is starting).
- */
-export function ownerGone(ownerColumn: SQL, ownersSilentForSeconds: number | undefined): SQL {
-  return ownersSilentForSeconds === undefined
-    ? sql`true`
-    : sql`not exists (select 1 from server_instances i where i.id = ${ownerColumn} and i.heartbeat_at > now() - ${ownersSilentForSeconds}::integer * interval '1 second')`;
 }
 
 /**

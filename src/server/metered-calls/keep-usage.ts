@@ -1,9 +1,9 @@
 import { parsePicodollars } from '../../money';
-import { deleteReservations } from '../usage/reservation-repository';
+import type { LeaseHold } from '../usage/budget-lease-book';
 import type { MeteredCallsDependencies } from './metered-dependencies';
 import { saveUsageRecord, type NewUsageRecord } from './usage-record-repository';
 
-type Dependencies = Pick<MeteredCallsDependencies, 'db' | 'logger' | 'wallet'>;
+type Dependencies = Pick<MeteredCallsDependencies, 'db' | 'logger' | 'wallet' | 'leases'>;
 
 /**
  * A call's usage is on the books and no longer streaming: when the wallet paid for it, the debit
@@ -11,8 +11,17 @@ type Dependencies = Pick<MeteredCallsDependencies, 'db' | 'logger' | 'wallet'>;
  * path that records a paid call ends here (decision 022's reload used to follow complete replies only).
  */
 export function usageRecorded(dependencies: Dependencies, record: NewUsageRecord): void {
-  if (record.billedToWallet && record.outcome !== 'streaming' && parsePicodollars(record.costUsd) > 0n)
-    dependencies.wallet?.usageRecorded(record.orgId);
+  if (record.outcome === 'streaming') return;
+  const cost = parsePicodollars(record.costUsd);
+  // What it used counts in its leases from now on (docs/decisions/073): as tokens and money in a
+  // limit's, as money in a key budget's, and in the wallet's once the wallet is debited it.
+  const tokens = BigInt(record.inputTokens + record.outputTokens);
+  dependencies.leases.recorded([record.limitLeaseId, record.budgetLeaseId, record.walletLeaseId], (leaseId) => {
+    if (leaseId === record.limitLeaseId) return { tokens, costPicodollars: cost };
+    if (leaseId === record.budgetLeaseId) return { tokens: 0n, costPicodollars: cost };
+    return record.billedToWallet ? { tokens: 0n, costPicodollars: cost } : undefined;
+  });
+  if (record.billedToWallet && cost > 0n) dependencies.wallet?.usageRecorded(record.orgId);
 }
 
 /**
@@ -40,19 +49,10 @@ export async function keepUsage(dependencies: Dependencies, record: NewUsageReco
 }
 
 /**
- * Gives back the room a call held in its caller's monthly limits and the wallet (docs/decisions/019,
- * 022), once its usage is recorded or it failed. Never throws (it runs on paths already answering):
- * a room that could not be given back is held until the instance restarts or is found gone.
+ * Gives back the room a call held in its caller's monthly limits, the key's budget and the wallet
+ * (docs/decisions/019, 022, 073), once its usage is recorded or it failed: in memory, from the
+ * leases it was held in.
  */
-export async function releaseHolds(
-  dependencies: Dependencies,
-  orgId: string,
-  holdIds: readonly string[],
-): Promise<void> {
-  if (holdIds.length === 0) return;
-  try {
-    await deleteReservations(dependencies.db, orgId, holdIds);
-  } catch (error) {
-    dependencies.logger.error({ err: error, holdIds }, 'giving back the room held in limits and the wallet failed');
-  }
+export function releaseHolds(dependencies: Pick<Dependencies, 'leases'>, holds: readonly LeaseHold[]): void {
+  dependencies.leases.release(holds);
 }

@@ -9,7 +9,7 @@ import type { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { DecisionRecord } from './decision-repository';
 import type { LimitTotals } from '../usage/reservation-repository';
-import type { RequestFit } from '../usage/reserve-model-call';
+import type { RequestFit } from '../usage/call-room';
 import type { TranscriptStore } from './call-journal';
 
 // The metered call's contract (docs/decisions/037): what a caller hands in and what it gets back.
@@ -114,14 +114,23 @@ export interface MeteredCallOptions<Plan extends CallPlan, Row = never> {
   beforeCall?(): Promise<void>;
   /**
    * Rows the call belongs to (the user's message, the decision), written while the model starts:
-   * begun once the request is on the wire, so the database does not hold it back. The call opens
-   * only once they are written; when they fail the call is stopped, its usage kept on its own, and
-   * their error thrown.
+   * asked for once the request is on the wire, so the database does not hold it back, and written
+   * by the group-commit writer in one unit with the call's streaming usage record. The call opens
+   * only once they are written; when they fail (or this throws: the cache answered meanwhile) the
+   * call is stopped, its usage kept on its own, and their error thrown.
    */
-  beside?(plan: Plan, primary: { inputTokens: number }): Promise<void>;
+  beside?(plan: Plan, primary: { inputTokens: number }): Promise<BesideRows>;
   transcript?: CallTranscript<Row>;
   /** The client going away: stops the call, before or after its first part. */
   signal?: AbortSignal;
+}
+
+/** The caller's rows of a call, as the writer's unit writes them (docs/decisions/074). */
+export interface BesideRows {
+  /** Writes them in the batch's transaction: a statement's error may be mapped and thrown, never swallowed. */
+  write(transaction: Executor): Promise<void>;
+  /** Once the transaction holding them has committed. */
+  written?(): void;
 }
 
 /** A call whose first part has arrived: the caller can choose its answer's status now. */

@@ -77,7 +77,7 @@ export function createMeteredCalls(dependencies: MeteredCallsDependencies): Mete
       dependencies,
       options,
       held,
-      billing: { asker: options.asker, walletPays: instancePaid },
+      billing: { asker: options.asker, walletPays: instancePaid, leaseIds: held.leaseIds },
       gateway: dependencies.gateways.for(credentials),
       deadlines: {
         primary: deadlinesFor(policy.deadlines, {
@@ -97,7 +97,7 @@ export function createMeteredCalls(dependencies: MeteredCallsDependencies): Mete
     } catch (error) {
       // No call: it was refused before a model was asked, failed before its first token, or its rows were refused (its usage is on the books by now).
       options.signal?.removeEventListener('abort', stopUpstream);
-      await releaseHolds(dependencies, orgId, held.holdIds);
+      releaseHolds(dependencies, held.holds);
       throw error;
     }
   }

@@ -4,6 +4,8 @@ import type { CatalogModel } from '../../gateway';
 import type { PlanAllowanceGate } from '../billing/plan-allowance-gate';
 import type { PriceBook } from '../pricing/price-book';
 import type { Database } from '../db/database';
+import type { GroupCommit } from '../db/group-commit';
+import type { BudgetLeases } from '../usage/budget-leases';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import type { CallJournal } from './call-journal';
 import type { ModelCallObserver } from './call-observer';
@@ -23,6 +25,10 @@ export interface MeteredCallsDependencies {
   gateways: ModelGateways;
   /** Each organisation's routing policy: its deadlines. */
   policies: { load(orgId: string): Promise<RoutingPolicy> };
+  /** Writes the rows of many calls in one transaction (docs/decisions/074). */
+  writer: GroupCommit;
+  /** This instance's budget leases: calls take their holds from them (docs/decisions/073). */
+  leases: BudgetLeases;
   /** Saves calls as they stream and recovers what a crash left (docs/decisions/015). */
   journal: CallJournal;
   /** Shutdown waits for these before the database closes. */

@@ -56,7 +56,7 @@ export async function meteredEmbedding(
     },
     instancePaid,
   );
-  const billing: CallBilling = { asker: options.asker, walletPays: instancePaid };
+  const billing: CallBilling = { asker: options.asker, walletPays: instancePaid, leaseIds: held.leaseIds };
   // Charged at the prices effective when the call started.
   const prices = dependencies.prices.pricesAt(model, new Date());
   const startedAt = performance.now();
@@ -104,6 +104,6 @@ export async function meteredEmbedding(
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
-    await releaseHolds(dependencies, orgId, held.holdIds);
+    releaseHolds(dependencies, held.holds);
   }
 }

@@ -34,24 +34,72 @@ function controlledGateway(behaviour: 'answers' | 'fails') {
 }
 
 /**
- * A call's context without a database: these cases never reach one, or only on paths that record
- * a failure, which log it (never throw) when the database is missing.
+ * The usage records the call writes, as a database would take them: each insert (a streaming one
+ * or a kept attempt's) and each withdrawal, in order; `hold` keeps the next usage-record write
+ * from finishing until it is let go.
  */
+function recordingDatabase() {
+  const writes: { kind: 'insert' | 'delete'; record?: { outcome?: string } }[] = [];
+  let holding: Promise<void> | undefined;
+  const db = {
+    insert: () => ({
+      values: (record: { outcome?: string }) => ({
+        onConflictDoUpdate: async () => {
+          const waited = holding;
+          holding = undefined;
+          await waited;
+          writes.push({ kind: 'insert', record });
+        },
+      }),
+    }),
+    delete: () => ({
+      where: async () => {
+        writes.push({ kind: 'delete' });
+      },
+    }),
+  };
+  return {
+    db,
+    writes,
+    hold(until: Promise<void>) {
+      holding = until;
+    },
+  };
+}
+
+/** A call's context on a recording stand-in of the database (the cases write only usage records). */
 function contextWith(
   gateway: ChatProvider,
-  options: { beside?: () => Promise<void>; maxOutputTokens?: number } = {},
+  options: {
+    beside?: () => Promise<void>;
+    maxOutputTokens?: number;
+    database?: ReturnType<typeof recordingDatabase>;
+  } = {},
 ): CallContext<CallPlan, never> {
   const deadlines = { headersMs: 30_000, firstTokenMs: 30_000, betweenTokensMs: 30_000 };
+  const { db } = options.database ?? recordingDatabase();
+  const { beside } = options;
   return {
     dependencies: {
       logger: pino({ level: 'silent' }),
       prices: createPriceBook([]),
+      db,
+      // The writer's unit runs at once, on the stand-in.
+      writer: { write: (unit: (transaction: unknown) => Promise<unknown>) => unit(db) },
+      journal: { instanceId: 'instance' },
+      leases: { recorded: () => undefined, release: () => undefined },
     } as unknown as MeteredCallsDependencies,
     options: {
       asker: { caller: { orgId: 'org', userId: 'user' } as Caller, source: 'chat' },
       plan: { primary: usable },
       request: () => ({ messages: [{ role: 'user', content: 'Hi' }] }),
-      beside: options.beside,
+      // The caller's rows are ready to write once `beside` resolves; writing them is the stand-in's.
+      beside:
+        beside &&
+        (async () => {
+          await beside();
+          return { write: async () => undefined };
+        }),
     },
     held: {
       plan: { primary: usable },
@@ -64,7 +112,8 @@ function contextWith(
         },
       ],
       usageId: 'usage',
-      holdIds: [],
+      holds: [],
+      leaseIds: new Map(),
     },
     billing: { asker: { caller: { orgId: 'org', userId: 'user' } as Caller, source: 'chat' }, walletPays: new Set() },
     gateway,
@@ -104,6 +153,36 @@ describe('opening a metered call with its rows written beside it', () => {
     writes.resolve();
     await opening;
     expect(opened).toBe(true);
+  });
+
+  it('opens only once the call’s usage record is written as streaming, after its rows (docs/decisions/064)', async () => {
+    const { gateway, release } = controlledGateway('answers');
+    const database = recordingDatabase();
+    const recordWritten = deferred();
+    database.hold(recordWritten.promise);
+    let opened = false;
+    const opening = openCall(contextWith(gateway, { database })).then((call) => {
+      opened = true;
+      return call;
+    });
+    release();
+    await tick();
+    expect(opened).toBe(false);
+    recordWritten.resolve();
+    await opening;
+    expect(database.writes.map((write) => [write.kind, write.record?.outcome])).toEqual([['insert', 'streaming']]);
+  });
+
+  it('withdraws the streaming record when no model answers, keeping the refusal’s own record', async () => {
+    const { gateway, release } = controlledGateway('fails');
+    const database = recordingDatabase();
+    release();
+    await expect(openCall(contextWith(gateway, { database }))).rejects.toBeInstanceOf(AppError);
+    expect(database.writes.map((write) => [write.kind, write.record?.outcome])).toEqual([
+      ['insert', 'failed'],
+      ['insert', 'streaming'],
+      ['delete', undefined],
+    ]);
   });
 
   it('asks the model for at most the output tokens held for it (the role’s cap, cut to the room left)', async () => {

@@ -62,21 +62,24 @@ export async function openCall<Plan extends CallPlan, Row>(context: CallContext<
 
   const onTheWire = (attempt: HeldAttempt) =>
     attempt.usable.model.provider === 'local' ? nextTurn() : requestOnTheWire();
-  const recordOpening = (attempt: HeldAttempt) =>
-    saveStreamingUsageRecord(
-      dependencies.db,
-      usageRecordOf(
-        context.billing,
-        held.usageId,
-        promptOnlyCall(context, attempt),
-        { decisionId: options.decisionId },
-        dependencies.journal.instanceId,
-      ),
+  const openingRecord = (attempt: HeldAttempt) =>
+    usageRecordOf(
+      context.billing,
+      held.usageId,
+      promptOnlyCall(context, attempt),
+      { decisionId: options.decisionId },
+      dependencies.journal.instanceId,
     );
-  // The caller's rows, then the call's streaming record: the first byte waits for both (usually long written by then).
+  const recordOpening = (attempt: HeldAttempt) =>
+    dependencies.writer.write((transaction) => saveStreamingUsageRecord(transaction, openingRecord(attempt)));
+  // The caller's rows and the call's streaming record in one unit: the first byte waits for it (usually long written by then).
   const writes = onTheWire(primary).then(async () => {
-    await options.beside?.(held.plan, { inputTokens: primary.inputTokens });
-    await recordOpening(primary);
+    const rows = await options.beside?.(held.plan, { inputTokens: primary.inputTokens });
+    await dependencies.writer.write(async (transaction) => {
+      await rows?.write(transaction);
+      await saveStreamingUsageRecord(transaction, openingRecord(primary));
+    });
+    rows?.written?.();
   });
   // The backup's record, once the primary has failed: the streaming record names the model answering.
   let backupWrites: Promise<void> | undefined;

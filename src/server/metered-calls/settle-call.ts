@@ -90,7 +90,7 @@ export async function settleCall<Plan extends CallPlan, Row>(
   };
   try {
     const recorded = await traced('write', () =>
-      dependencies.db.transaction(async (transaction) => {
+      dependencies.writer.write(async (transaction) => {
         // The caller's rows first (a reply locks its session, then its message), then the rows pointing at them.
         const finished = transcript
           ? await transcript.finish(transaction, {
@@ -126,6 +126,6 @@ export async function settleCall<Plan extends CallPlan, Row>(
   }
   dependencies.planAllowance?.spent(caller.orgId, usage.inputTokens + usage.outputTokens);
   // The usage is on the books: the room held for it goes (only now, so the limits never count neither).
-  await releaseHolds(dependencies, caller.orgId, held.holdIds);
+  releaseHolds(dependencies, held.holds);
   return settlement;
 }

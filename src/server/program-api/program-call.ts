@@ -100,16 +100,20 @@ export async function startProgramCall(
       const referenceCost = costOfUsage(dependencies.prices.pricesAt(planned.reference, now), expected);
       estimate.costPicodollars = costOfUsage(dependencies.prices.pricesAt(planned.primary.model, now), expected);
       estimate.savingPicodollars = maxPicodollars(0n, referenceCost - estimate.costPicodollars);
-      await insertDecision(dependencies.db, {
-        id: decisionId,
-        ...routedDecision(planned, caller),
-        reason: planned.reason,
-        reasonText: planned.reasonText,
-        primaryModelId: planned.primary.model.id,
-        backupModelId: planned.backup?.model.id,
-        estimatedCostUsd: usdDecimal(estimate.costPicodollars),
-        estimatedReferenceCostUsd: usdDecimal(referenceCost),
-      });
+      return {
+        write: async (transaction) => {
+          await insertDecision(transaction, {
+            id: decisionId,
+            ...routedDecision(planned, caller),
+            reason: planned.reason,
+            reasonText: planned.reasonText,
+            primaryModelId: planned.primary.model.id,
+            backupModelId: planned.backup?.model.id,
+            estimatedCostUsd: usdDecimal(estimate.costPicodollars),
+            estimatedReferenceCostUsd: usdDecimal(referenceCost),
+          });
+        },
+      };
     },
     signal: options.signal,
   });

@@ -16,7 +16,7 @@ import { AppError, forbidden, validationFailed } from '../http/app-error';
 import type { Caller } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
 import { cheaperAlternative, limitExceeded } from '../usage/limit-refusal';
-import type { RequestFit } from '../usage/reserve-model-call';
+import type { RequestFit } from '../usage/call-room';
 import { limitBroken, monthlyLimitVerdicts, monthlyTotals } from '../usage/monthly-limits';
 import type { LimitTotals } from '../usage/reservation-repository';
 import { loadCalibration, noCalibration, type OrganisationCalibration } from './calibration/calibration-repository';
@@ -132,6 +132,8 @@ export async function routeRequest(
     caller,
     usable,
     promptTokens,
+    undefined,
+    dependencies.leases?.book,
   );
   const monthly = new Map<string, { limit: MonthlyLimitKind; totals?: LimitTotals }>([
     ...[...verdicts].map(([modelId, limit]) => [modelId, { limit, totals: totals.get(modelId) }] as const),
@@ -221,7 +223,7 @@ async function refusalFor(
  * date), offering a cheaper model the role enables that still has room for it.
  */
 export async function refuseOverLimit(
-  dependencies: Pick<Dependencies, 'db' | 'prices'>,
+  dependencies: Pick<Dependencies, 'db' | 'prices' | 'leases'>,
   caller: Caller,
   usable: readonly UsableModel[],
   refused: UsableModel,
@@ -230,7 +232,7 @@ export async function refuseOverLimit(
 ): Promise<AppError> {
   const now = new Date();
   const promptTokens = estimatePromptTokens(prompt);
-  const totals = await monthlyTotals(dependencies.db, caller, usable, now);
+  const totals = await monthlyTotals(dependencies.db, caller, usable, now, dependencies.leases?.book);
   const alternative = cheaperAlternative(
     refused,
     usable,

@@ -2,7 +2,7 @@ import { limitRefusalMessage, limitResetDate, type LimitRefusal, type MonthlyLim
 import { blendedPrice } from '../../gateway';
 import { AppError } from '../http/app-error';
 import type { UsableModel } from './usable-model';
-import type { RequestFit } from './reserve-model-call';
+import type { RequestFit } from './call-room';
 import { usdNumber } from '../../money';
 import { limitPeriod } from './monthly-limits';
 import { noTotals, type LimitTotals } from './reservation-repository';

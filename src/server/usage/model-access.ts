@@ -7,6 +7,7 @@ import { rolePermissions, roles } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
 import { type Caller, callerAccess } from '../http/context';
 import { getOrganisationSettings } from '../organisations/organisation-settings-service';
+import type { BudgetLeaseBook } from './budget-lease-book';
 import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import { replyReserve } from './reply-reserve';
@@ -21,6 +22,11 @@ export interface ModelAccessDependencies {
   providers: OrganisationProviders;
   catalog: readonly CatalogModel[];
   localModelEnabled: boolean;
+  /**
+   * This instance's budget leases (docs/decisions/073): what is taken of a limit counts their
+   * room as held only as far as calls in progress hold it.
+   */
+  leases?: { book: BudgetLeaseBook };
 }
 
 type Dependencies = ModelAccessDependencies;

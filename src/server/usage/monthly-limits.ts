@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error';
 import type { Caller } from '../http/context';
 import type { UsableModel } from './usable-model';
 import { grantCall, type MonthlyLimits, type TokenPrices } from './limit-arithmetic';
+import { free, type BudgetLeaseBook } from './budget-lease-book';
 import { limitTotalsByModel, noTotals, type LimitTotals } from './reservation-repository';
 import { monthBounds } from './usage-repository';
 
@@ -32,15 +33,41 @@ export function limitPeriod(now: Date): { start: Date; end: Date } {
   return monthBounds(now.getUTCFullYear(), now.getUTCMonth());
 }
 
-/** What is recorded this month and held now on each limited model (one query for all of them). */
+/**
+ * What is recorded this month and held now on each limited model (one query for all of them). The
+ * room this instance's leases (`own`) hold for calls to come is not counted as held: only what its
+ * calls in progress hold is (other instances' leases count whole: this one cannot see inside them).
+ */
 export async function monthlyTotals(
   db: Executor,
   caller: Caller,
   models: readonly Limited[],
   now = new Date(),
+  own?: BudgetLeaseBook,
 ): Promise<Map<string, LimitTotals>> {
   const limited = models.filter((usable) => limitsOf(usable) !== undefined).map((usable) => usable.model.id);
-  return limitTotalsByModel(db, caller.orgId, caller.userId, limitPeriod(now), limited);
+  const period = limitPeriod(now);
+  const totals = await limitTotalsByModel(db, caller.orgId, caller.userId, period, limited);
+  if (!own) return totals;
+  for (const modelId of limited) {
+    const lease = own.find({
+      kind: 'limit',
+      orgId: caller.orgId,
+      userId: caller.userId,
+      modelId,
+      periodStart: period.start,
+    });
+    const total = lease && totals.get(modelId);
+    if (!lease || !total) continue;
+    const room = free(lease);
+    const clamp = (value: bigint) => (value < 0n ? 0n : value);
+    totals.set(modelId, {
+      ...total,
+      reservedTokens: clamp(total.reservedTokens - clamp(room.tokens ?? 0n)),
+      reservedCostPicodollars: clamp(total.reservedCostPicodollars - clamp(room.costPicodollars ?? 0n)),
+    });
+  }
+  return totals;
 }
 
 /**
@@ -83,8 +110,9 @@ export async function monthlyLimitVerdicts(
   models: readonly Limited[],
   requestTokens: number,
   now = new Date(),
+  own?: BudgetLeaseBook,
 ): Promise<{ verdicts: Map<string, MonthlyLimitKind>; totals: Map<string, LimitTotals> }> {
-  const totals = await monthlyTotals(db, caller, models, now);
+  const totals = await monthlyTotals(db, caller, models, now, own);
   const verdicts = new Map<string, MonthlyLimitKind>();
   for (const usable of models) {
     const broken = limitBroken(book, usable, totals.get(usable.model.id), requestTokens);
@@ -106,8 +134,9 @@ export async function checkMonthlyLimits(
   usable: Limited,
   requestTokens: number,
   now = new Date(),
+  own?: BudgetLeaseBook,
 ): Promise<void> {
-  const broken = (await monthlyLimitVerdicts(db, book, caller, [usable], requestTokens, now)).verdicts.get(
+  const broken = (await monthlyLimitVerdicts(db, book, caller, [usable], requestTokens, now, own)).verdicts.get(
     usable.model.id,
   );
   if (broken) throw new AppError('too_many_requests', limitBrokenText(broken));

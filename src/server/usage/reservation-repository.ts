@@ -1,9 +1,10 @@
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { usageRecords, usageReservations, users, walletReservations } from '../db/schema';
+import { budgetLeases, usageRecords, usageReservations, users, walletReservations } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
-import { parsePicodollars, usdDecimal } from '../../money';
-import { walletOwnerGone } from './wallet-room';
+import { parsePicodollars } from '../../money';
+import { ownerGone } from '../db/instance-liveness';
+import { limitLeasesBeyondRecords } from '../db/budget-lease-sums';
 
 // The room model calls hold in their callers' monthly limits (docs/decisions/019).
 
@@ -97,14 +98,26 @@ export async function limitTotalsByModel(
       ),
     )
     .groupBy(usageReservations.modelId);
-  for (const row of await recorded.unionAll(held)) {
+  const beyondRecords = limitLeasesBeyondRecords(orgId, userId, period.start, modelIds);
+  const leased = db
+    .select({
+      modelId: sql<string>`${budgetLeases.modelId}`.as('model_id'),
+      kind: sql<string>`'leased'`.as('kind'),
+      tokens: beyondRecords.tokens.as('tokens'),
+      cost: beyondRecords.cost.as('cost'),
+    })
+    .from(budgetLeases)
+    .where(beyondRecords.where)
+    .groupBy(budgetLeases.modelId);
+  for (const row of await recorded.unionAll(held).unionAll(leased)) {
     const total = totals.get(row.modelId) ?? { ...noTotals };
     if (row.kind === 'used') {
       total.usedTokens = BigInt(row.tokens);
       total.usedCostPicodollars = parsePicodollars(row.cost);
     } else {
-      total.reservedTokens = BigInt(row.tokens);
-      total.reservedCostPicodollars = parsePicodollars(row.cost);
+      // Room held by calls in progress: reservations beyond their records, and leases beyond theirs.
+      total.reservedTokens += BigInt(row.tokens);
+      total.reservedCostPicodollars += parsePicodollars(row.cost);
     }
     totals.set(row.modelId, total);
   }
@@ -125,43 +138,6 @@ export async function lockUserForLimits(transaction: Executor, orgId: string, us
   return rows.length > 0;
 }
 
-export interface NewReservation {
-  id: string;
-  orgId: string;
-  userId: string;
-  modelId: string;
-  usageId: string;
-  tokens: number;
-  outputTokens: number;
-  costPicodollars: bigint;
-  owner: string;
-  /** The API key the call came with (its budget counts the room); null for the chat. */
-  apiKeyId?: string | null;
-}
-
-export async function insertReservations(
-  transaction: Executor,
-  reservations: readonly NewReservation[],
-): Promise<void> {
-  if (reservations.length === 0) return;
-  await transaction
-    .insert(usageReservations)
-    .values(
-      reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, costUsd: usdDecimal(costPicodollars) })),
-    );
-}
-
-/** Gives the room back, in monthly limits and in the wallet (docs/decisions/022): the call failed, or its usage is recorded. */
-export async function deleteReservations(db: Executor, orgId: string, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .delete(usageReservations)
-    .where(inOrganisation(usageReservations.orgId, orgId, inArray(usageReservations.id, [...ids])));
-  await db
-    .delete(walletReservations)
-    .where(inOrganisation(walletReservations.orgId, orgId, inArray(walletReservations.id, [...ids])));
-}
-
 /**
  * Deletes the reservations of instances that are gone, as their interrupted replies are recovered
  * (docs/decisions/015): with `ownersSilentForSeconds`, owners that have not beaten for that long;
@@ -172,14 +148,13 @@ export async function releaseReservationsOfGoneInstances(
   db: Executor,
   options: { ownersSilentForSeconds?: number } = {},
 ): Promise<number> {
-  const ownerGone =
-    options.ownersSilentForSeconds === undefined
-      ? sql`true`
-      : sql`not exists (select 1 from server_instances i where i.id = ${usageReservations.owner} and i.heartbeat_at > now() - ${options.ownersSilentForSeconds}::integer * interval '1 second')`;
-  const deleted = await db.delete(usageReservations).where(ownerGone).returning({ id: usageReservations.id });
+  const deleted = await db
+    .delete(usageReservations)
+    .where(ownerGone(sql`${usageReservations.owner}`, options.ownersSilentForSeconds))
+    .returning({ id: usageReservations.id });
   const walletDeleted = await db
     .delete(walletReservations)
-    .where(walletOwnerGone(options.ownersSilentForSeconds))
+    .where(ownerGone(sql`${walletReservations.owner}`, options.ownersSilentForSeconds))
     .returning({ id: walletReservations.id });
   return deleted.length + walletDeleted.length;
 }

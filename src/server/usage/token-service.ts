@@ -70,7 +70,15 @@ export async function validateTokens(
   if (input.token_count > usable.maxTokensPerRequest)
     return { valid: false, message: messages.messageTooLong(usable.maxTokensPerRequest) };
   try {
-    await checkMonthlyLimits(dependencies.db, dependencies.prices, caller, usable, input.token_count);
+    await checkMonthlyLimits(
+      dependencies.db,
+      dependencies.prices,
+      caller,
+      usable,
+      input.token_count,
+      undefined,
+      dependencies.leases?.book,
+    );
   } catch (error) {
     if (error instanceof AppError) return { valid: false, message: error.message };
     throw error;

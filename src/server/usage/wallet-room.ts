@@ -3,8 +3,9 @@ import { inOrganisation } from '../db/tenant-scope';
 import type { Executor } from '../db/database';
 import { walletReservations, wallets } from '../db/schema';
 import { lockWallet, reservedAgainstWallet } from '../wallet/ledger-repository';
-import { parsePicodollars, usdDecimal } from '../../money';
+import { parsePicodollars } from '../../money';
 import { grantCall, type TokenPrices } from './limit-arithmetic';
+import { walletLeasesBeyondDebits } from '../db/budget-lease-sums';
 
 /** What the wallet has for new calls: the balance less what calls in progress hold, exactly. */
 export interface WalletRoom {
@@ -22,7 +23,7 @@ export async function lockWalletRoom(transaction: Executor, orgId: string): Prom
   const [found] = await transaction
     .select({
       balance: wallets.balance,
-      held: sql<string>`(select coalesce(sum(${walletReservations.amount}), 0)::text from ${walletReservations} where ${walletReservations.orgId} = ${orgId})`,
+      held: sql<string>`((select coalesce(sum(${walletReservations.amount}), 0) from ${walletReservations} where ${walletReservations.orgId} = ${orgId}) + ${walletLeasesBeyondDebits(orgId)})::text`,
     })
     .from(wallets)
     .where(inOrganisation(wallets.orgId, orgId))
@@ -57,29 +58,4 @@ export function grantFromWallet(
   if (!grant.granted) return { granted: false };
   room.availablePicodollars -= grant.costPicodollars;
   return { granted: true, outputTokens: grant.outputTokens, costPicodollars: grant.costPicodollars };
-}
-
-export interface NewWalletReservation {
-  id: string;
-  orgId: string;
-  usageId: string;
-  costPicodollars: bigint;
-  owner: string;
-}
-
-export async function insertWalletReservations(
-  transaction: Executor,
-  reservations: readonly NewWalletReservation[],
-): Promise<void> {
-  if (reservations.length === 0) return;
-  await transaction
-    .insert(walletReservations)
-    .values(reservations.map(({ costPicodollars, ...fields }) => ({ ...fields, amount: usdDecimal(costPicodollars) })));
-}
-
-/** Gone instances' wallet reservations (see releaseReservationsOfGoneInstances). */
-export function walletOwnerGone(ownersSilentForSeconds: number | undefined) {
-  return ownersSilentForSeconds === undefined
-    ? sql`true`
-    : sql`not exists (select 1 from server_instances i where i.id = ${walletReservations.owner} and i.heartbeat_at > now() - ${ownersSilentForSeconds}::integer * interval '1 second')`;
 }

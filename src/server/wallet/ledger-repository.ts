@@ -2,6 +2,7 @@ import { count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { walletLedger, walletReservations, wallets } from '../db/schema';
 import { inOrganisation } from '../db/tenant-scope';
+import { walletLeasesBeyondDebits } from '../db/budget-lease-sums';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type LedgerRow = typeof walletLedger.$inferSelect;
@@ -131,10 +132,12 @@ export async function usageSpentSince(db: Executor, orgId: string, since: Date):
   return row?.spent ?? '0';
 }
 
-/** What calls in progress hold against the wallet, as exact text. */
+/** What calls in progress hold against the wallet (reservations, and leases beyond their debits), as exact text. */
 export async function reservedAgainstWallet(db: Executor, orgId: string): Promise<string> {
   const [row] = await db
-    .select({ held: sql<string>`coalesce(sum(${walletReservations.amount}), 0)::text` })
+    .select({
+      held: sql<string>`(coalesce(sum(${walletReservations.amount}), 0) + ${walletLeasesBeyondDebits(orgId)})::text`,
+    })
     .from(walletReservations)
     .where(inOrganisation(walletReservations.orgId, orgId));
   return row?.held ?? '0';

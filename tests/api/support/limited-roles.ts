@@ -7,9 +7,10 @@ import { expect } from 'vitest';
 import { parseStreamBody, type ParsedStream } from '../../../src/contracts';
 import { startFakeProviderServer } from '../../../src/gateway/testing/fake-provider-server';
 import type { Database } from '../../../src/server/db/database';
-import { rolePermissions, roles, usageRecords, usageReservations, users } from '../../../src/server/db/schema';
+import { rolePermissions, roles, usageRecords, users } from '../../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../../src/server/server';
 import { strongPassword, uniqueName } from './client';
+import { roomStillHeld } from './held-room';
 import { ownServerConfig } from './own-server';
 
 /** One model a role enables, with its limits (spec section 3). */
@@ -122,7 +123,7 @@ export async function startLimitsServer(
       on,
     );
 
-  /** The user's usage records this month (tokens and exact cost as text) and the reservations they hold. */
+  /** The user's usage records this month (tokens and exact cost as text) and the room still held for them once calls end. */
   async function books(user: LimitedUser) {
     const [recorded] = await db
       .select({
@@ -132,15 +133,13 @@ export async function startLimitsServer(
       })
       .from(usageRecords)
       .where(and(eq(usageRecords.orgId, user.orgId), eq(usageRecords.userId, user.userId)));
-    const [held] = await db
-      .select({ count: sql<number>`count(*)::integer` })
-      .from(usageReservations)
-      .where(and(eq(usageReservations.orgId, user.orgId), eq(usageReservations.userId, user.userId)));
+    // Every user here is the only one of their organisation: what the organisation holds is theirs.
+    const held = await roomStillHeld(servers, db, user.orgId);
     return {
       records: Number(recorded!.records),
       tokens: Number(recorded!.tokens),
       cost: recorded!.cost,
-      reservations: Number(held!.count),
+      reservations: held.limits,
     };
   }
 

@@ -158,10 +158,20 @@ export const usageRecords = pgTable(
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     /** The price version the call was charged at (model_prices, docs/decisions/071); null for a model without one (the local model). */
     priceVersion: uuid('price_version').references(() => modelPrices.id),
+    /**
+     * The budget leases the call's room came from (docs/decisions/073): a lease counts what it
+     * granted beyond the records written under it. No foreign keys: a returned lease is deleted.
+     */
+    limitLeaseId: uuid('limit_lease_id'),
+    budgetLeaseId: uuid('budget_lease_id'),
+    walletLeaseId: uuid('wallet_lease_id'),
     createdAt: createdAt(),
   },
   (table) => [
     index('usage_records_user_idx').on(table.orgId, table.userId, table.createdAt),
+    index('usage_records_limit_lease_idx').on(table.limitLeaseId).where(sql`${table.limitLeaseId} is not null`),
+    index('usage_records_budget_lease_idx').on(table.budgetLeaseId).where(sql`${table.budgetLeaseId} is not null`),
+    index('usage_records_wallet_lease_idx').on(table.walletLeaseId).where(sql`${table.walletLeaseId} is not null`),
     index('usage_records_message_idx').on(table.messageId),
     // A key's spending this month (its budget) and every key's on the key lists.
     index('usage_records_api_key_idx')
