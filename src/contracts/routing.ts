@@ -57,6 +57,14 @@ export const cacheSettingsSchema = z.object({
     .int()
     .min(10, { error: 'Cache size must be between 10 and 1,000,000 entries' })
     .max(1_000_000, { error: 'Cache size must be between 10 and 1,000,000 entries' }),
+  /**
+   * δ: the largest share of wrong answers allowed among the semantic hits the organisation's learned
+   * cache threshold serves without a judge (docs/decisions/048, 080); 0.001-0.5, default 0.02.
+   */
+  error_rate: z
+    .number({ error: 'Cache error rate must be a number' })
+    .min(0.001, { error: 'Cache error rate must be between 0.1% and 50%' })
+    .max(0.5, { error: 'Cache error rate must be between 0.1% and 50%' }),
 });
 
 /**

@@ -85,7 +85,7 @@ describe('Routing & Cache: view', () => {
         quality_target: 0.875,
         candidate_model_ids: ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'],
         reference_model_id: 'anthropic/claude-sonnet-4',
-        cache: { enabled: false, threshold: 0.93, ttl_seconds: 3600, max_entries: 100 },
+        cache: { enabled: false, threshold: 0.93, ttl_seconds: 3600, max_entries: 100, error_rate: 0.02 },
         deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
         shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
       },

@@ -7,7 +7,7 @@ const saved: RoutingPolicy = {
   quality_target: 0.9512345,
   candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'],
   reference_model_id: null,
-  cache: { enabled: true, threshold: null, ttl_seconds: 3600, max_entries: 500 },
+  cache: { enabled: true, threshold: null, ttl_seconds: 3600, max_entries: 500, error_rate: 0.02 },
   deadlines: { headers_ms: null, first_token_ms: 60_000, between_tokens_ms: null },
   shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
 };
