@@ -9,7 +9,7 @@ const shareText = (share: number | null) => (share === null ? '' : String(Number
 const intervalTexts = (interval: Interval) => [shareText(interval?.low ?? null), shareText(interval?.high ?? null)];
 
 /** Columns of the export's quality section: per kind of prompt and tier (docs/decisions/067, 069). */
-export const qualityCsvColumns = [
+const qualityCsvColumns = [
   'Kind of Prompt',
   'Model Tier',
   'Replies Sampled',
@@ -21,7 +21,7 @@ export const qualityCsvColumns = [
 ] as const;
 
 /** Columns of the export's cache line (docs/decisions/080). */
-export const cacheCsvColumns = [
+const cacheCsvColumns = [
   'Lookups',
   'Hits',
   'Hits Checked',
