@@ -4,7 +4,7 @@ import { findModel, type CacheRequest, type CatalogModel, type LazyPromptEmbeddi
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { saveUsageRecord } from '../metered-calls/usage-record-repository';
 import { createCallerJudge } from '../routing/cache-judge';
-import { cacheSettingsFor } from '../routing/reply-cache';
+import { cacheSettingsFor } from '../routing/cache-lookup-settings';
 import type { UsableModel } from '../usage/usable-model';
 import { listUsableModels } from '../usage/model-access';
 import type { CacheHit } from '../conversations/answered-from-cache';

@@ -1,5 +1,4 @@
 import type { Picodollars } from '../../money';
-import type { RoutingPolicy } from '../../contracts';
 import {
   cacheKeyFor,
   createLazyPromptEmbedding,
@@ -24,8 +23,7 @@ import type { CacheHitDecider } from '../db/schema';
 import type { CacheLearning } from './cache-learning/cache-learning';
 import type { JudgedPair, LookupPair } from './cache-learning/judged-pair';
 import { learnedHitText, learnedLookupOf, learnedMissText } from './cache-learning/learned-lookup';
-import { calibratedCacheThreshold } from './calibration/cache-calibration-rule';
-import type { ThresholdCalibration } from './calibration/calibration-repository';
+import { calibrationText, type CacheLookupSettings } from './cache-lookup-settings';
 
 /** Semantic candidates fetched per lookup: the gateway decides on the nearest (or an exact repeat among them). */
 const candidatesPerLookup = 5;
@@ -73,11 +71,6 @@ interface ReplyToCacheFields {
   embedding?: LazyPromptEmbedding;
 }
 
-/** The organisation's cache settings, its threshold raised by its users' feedback when it was (docs/decisions/033). */
-export type CacheLookupSettings = CacheSettings & {
-  calibration?: { policyThreshold: number; offset: number; signals: number };
-};
-
 /** A same-question judge for one caller, naming the model it asks (docs/decisions/026, amendment). */
 export type CacheJudge = SameQuestionJudge & { readonly modelId: string };
 
@@ -101,41 +94,6 @@ export interface ReplyCache {
   /** A negative rating or a regeneration: the reply must not be served again. */
   forgetReply(orgId: string, replyMessageId: string): Promise<void>;
   forgetEntry(orgId: string, entryId: string): Promise<void>;
-}
-
-/**
- * The organisation's policy as the gateway's cache settings; no threshold means the product
- * default. Its users' feedback on cached replies may raise the threshold, never lower it.
- */
-export function cacheSettingsFor(
-  policy: RoutingPolicy,
-  defaults: CacheSettings,
-  calibration?: ThresholdCalibration,
-): CacheLookupSettings {
-  const policyThreshold = policy.cache.threshold ?? defaults.similarityThreshold;
-  const raised =
-    calibration && calibration.offset > 0
-      ? calibratedCacheThreshold(policyThreshold, calibration.offset)
-      : policyThreshold;
-  return {
-    enabled: policy.cache.enabled,
-    similarityThreshold: raised,
-    ttlSeconds: policy.cache.ttl_seconds,
-    maxEntries: policy.cache.max_entries,
-    ...(raised !== policyThreshold
-      ? { calibration: { policyThreshold, offset: raised - policyThreshold, signals: calibration!.signals } }
-      : {}),
-  };
-}
-
-/** "threshold 0.76, raised +0.04 by your organization's feedback on cached replies: 2 ratings, regenerations and edits". */
-function calibrationText({
-  policyThreshold,
-  offset,
-  signals,
-}: NonNullable<CacheLookupSettings['calibration']>): string {
-  const counted = `${signals} ${signals === 1 ? 'rating, regeneration or edit' : 'ratings, regenerations and edits'}`;
-  return `threshold ${policyThreshold.toFixed(2)}, raised +${offset.toFixed(2)} by your organization's feedback on cached replies: ${counted}`;
 }
 
 /** "a question with similarity 0.91 was asked before". */
