@@ -20,6 +20,7 @@ export const auditActions = [
   'routing.policy_update',
   'routing.calibration_reset',
   'routing.router_reset',
+  'routing.cache_learner_reset',
   'user.update',
   'user.deactivate',
   'user.reactivate',

@@ -57,6 +57,14 @@ export const cacheSettingsSchema = z.object({
     .int()
     .min(10, { error: 'Cache size must be between 10 and 1,000,000 entries' })
     .max(1_000_000, { error: 'Cache size must be between 10 and 1,000,000 entries' }),
+  /**
+   * δ: the largest share of wrong answers allowed among the semantic hits the organisation's learned
+   * cache threshold serves without a judge (docs/decisions/048, 080); 0.001-0.5, default 0.02.
+   */
+  error_rate: z
+    .number({ error: 'Cache error rate must be a number' })
+    .min(0.001, { error: 'Cache error rate must be between 0.1% and 50%' })
+    .max(0.5, { error: 'Cache error rate must be between 0.1% and 50%' }),
 });
 
 /**
@@ -294,6 +302,52 @@ export const routingQualityResponseSchema = z.object({
     deciding_since: z.string().nullable(),
     /** When it last learned or was reset; null: never. */
     updated_at: z.string().nullable(),
+  }),
+  /**
+   * The semantic cache (docs/decisions/080), since the organisation began: lookups of cacheable
+   * prompts, hits (exact repeats and semantic), the semantic hits a sample of which the judge checked
+   * afterwards and how many of those it found wrong, that wrong-hit rate with its 95% Wilson
+   * interval (null with none checked), the judge's calls on borderline lookups, what the hits saved
+   * (their reference cost less their judge's), and the organisation's learned threshold.
+   */
+  cache: z.object({
+    lookups: z.number().int(),
+    /** Lookups the learned threshold decided. */
+    learned_lookups: z.number().int(),
+    hits: z.number().int(),
+    exact_hits: z.number().int(),
+    semantic_hits: z.number().int(),
+    /** Semantic hits the learned threshold served without the judge. */
+    learned_hits: z.number().int(),
+    /** Semantic hits the judge allowed. */
+    judged_hits: z.number().int(),
+    /** Borderline lookups put to the same-question judge, and what those calls cost. */
+    judge_calls: z.number().int(),
+    judge_cost_usd: z.number(),
+    /** Semantic hits served without the judge and checked by it afterwards (shadow evaluation's rate and budget). */
+    checked_hits: z.number().int(),
+    /** Checked hits the judge found did not answer the prompt. */
+    wrong_hits: z.number().int(),
+    wrong_hit_rate: z.number().nullable(),
+    wrong_hit_interval: shareInterval.nullable(),
+    checking_cost_usd: z.number(),
+    /** Semantic hits users signalled did not serve (a bad rating, a regeneration, an edit). */
+    flagged_hits: z.number().int(),
+    /** The hits' reference cost less what their judge calls cost. */
+    savings_usd: z.number(),
+    /** The organisation's learned cache threshold. */
+    learner: z.object({
+      /** Labels learned since the last reset. */
+      labels: z.number().int(),
+      /** Labels it needs before it decides Auto's semantic lookups. */
+      labels_needed: z.number().int(),
+      /** True: Auto's semantic hits are decided by the learned threshold; false: by the static rules. */
+      decides: z.boolean(),
+      deciding_since: z.string().nullable(),
+      updated_at: z.string().nullable(),
+      /** The policy's δ the learned threshold holds the wrong-hit rate under. */
+      error_rate: z.number(),
+    }),
   }),
 });
 export type RoutingQualityResponse = z.infer<typeof routingQualityResponseSchema>;

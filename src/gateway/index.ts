@@ -56,6 +56,15 @@ export {
   createModelSameQuestionJudge,
   judgeMaxOutputTokens,
 } from './cache/model-same-question-judge';
+export {
+  createCacheLearnerState,
+  decideCacheLookup,
+  learnCacheOutcome,
+  type CacheLookupDecision,
+  type CacheOutcome,
+} from './cache/learning/cache-learner';
+export { parseCacheLearnerState, type CacheLearnerState } from './cache/learning/cache-learner-state';
+export { describePair, pairFeatureNames, type PairFeatures } from './cache/learning/pair-features';
 export { createPromptRouter } from './routing/prompt-router';
 export { loadPromptRouterArtifact, type PromptRouterArtifact } from './routing/router-artifact';
 export { chooseModelTier } from './routing/model-tier-choice';

@@ -25,6 +25,7 @@ import { createConversationRoutes } from './conversations/conversation-routes';
 import type { DatabaseHandle } from './db/database';
 import { createFeedbackRoutes } from './feedback/feedback-routes';
 import { learnFromUserSignals } from './routing/organisation-router/learn-from-user-signals';
+import { learnFromCacheSignals } from './routing/cache-learning/learn-from-cache-signals';
 import { addRoute, answers, createApiRouter } from './http/api-router';
 import { AppError, notFound } from './http/app-error';
 import type { AppEnv } from './http/context';
@@ -202,6 +203,7 @@ export function createApp(options: AppOptions) {
         ...options.routingPolicy,
         logger: options.logger,
         organisationRouters: options.conversations.routing.organisationRouters,
+        cacheLearning: options.conversations.routing.cacheLearning,
       },
       signedIn,
     ),
@@ -219,6 +221,7 @@ export function createApp(options: AppOptions) {
     createFeedbackRoutes(options.database.db, signedIn, {
       cache: options.conversations.routing.cache,
       learn: learnFromUserSignals(options.conversations),
+      learnCache: learnFromCacheSignals(options.conversations),
     }),
   );
   api.route('/preferences', createPreferencesRoutes(options.database.db, signedIn));

@@ -18,6 +18,8 @@ import { createInFlightCalls } from './metered-calls/in-flight-calls';
 import type { OrganisationRouters } from './routing/organisation-router/organisation-routers';
 import { learnFromShadowLabels } from './routing/organisation-router/learn-from-shadow-labels';
 import { createShadowEvaluator } from './routing/shadow/shadow-evaluator';
+import { createCacheHitChecks } from './routing/cache-learning/cache-hit-checks';
+import type { CacheLearning } from './routing/cache-learning/cache-learning';
 import { createMeteredCalls } from './metered-calls/metered-calls';
 import { startPriceBook } from './pricing/start-price-book';
 import { createModelGateways } from './metered-calls/model-gateways';
@@ -71,6 +73,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   /** Each organisation's own router on this instance, for tests that teach it labels directly. */
   organisationRouters?: OrganisationRouters;
+  /** Each organisation's learned cache on this instance, for tests that teach it labels directly. */
+  cacheLearning?: CacheLearning;
   /** Where Prometheus scrapes this server, when metrics are on (METRICS_PORT). */
   metricsUrl?: string;
   /** Resolves once no model call, reply or background evaluation is running (tests). */
@@ -232,7 +236,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // After the replies are recovered (their usage debited): open payments start being settled, asked-for reloads charged.
     .then(() => wallet.jobs.start())
     .then(() =>
-      createRequestRouting(database, config.routing, logger, (encoder) => metrics?.encoderCalls.inc({ encoder })),
+      createRequestRouting(database, config.routing, logger, inFlightCalls, (encoder) =>
+        metrics?.encoderCalls.inc({ encoder }),
+      ),
     )
     .catch(async (error: unknown) => {
       prices.stop();
@@ -282,6 +288,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       inFlight: inFlightCalls,
       labelled: routing.organisationRouters && learnFromShadowLabels(routing.organisationRouters, logger),
     }),
+    cacheHitChecks:
+      routing.cacheLearning &&
+      createCacheHitChecks({
+        db: database.db,
+        logger,
+        meteredCalls,
+        prices,
+        inFlight: inFlightCalls,
+        learning: routing.cacheLearning,
+      }),
   };
   // Organisation API keys: hashed under the server key; their last use written after the requests (docs/decisions/049).
   const apiKeyLastUse = createApiKeyLastUse({ db: database.db, logger });
@@ -375,6 +391,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     database,
     metricsUrl: metricsListener?.url,
     organisationRouters: routing.organisationRouters,
+    cacheLearning: routing.cacheLearning,
     modelCallsSettled: () => inFlightCalls.settled(),
     leases,
     async close() {

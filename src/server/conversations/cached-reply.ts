@@ -12,6 +12,9 @@ import type { ConversationDependencies } from './conversation-dependencies';
 import type { OpenedReply } from './opened-reply';
 import { replyMetadata } from './reply-metadata';
 import type { CacheHit } from './answered-from-cache';
+import { recordCacheHit } from '../routing/cache-learning/cache-quality-repository';
+import { servedPairOf } from '../routing/cache-learning/judged-pair';
+import { listUsableModels } from '../usage/model-access';
 
 /**
  * Serves a stored reply through the same stream protocol: no model is called, so it costs nothing;
@@ -25,7 +28,7 @@ export async function startCachedReply(
   caller: Caller,
   route: RoutedRequest,
   hit: CacheHit,
-  target: { sessionId: string; userMessageId: string },
+  target: { sessionId: string; userMessageId: string; prompt: string },
 ): Promise<OpenedReply> {
   const started = performance.now();
   const model = findModel(dependencies.catalog, hit.entry.modelId) ?? route.primary.model;
@@ -43,7 +46,12 @@ export async function startCachedReply(
   const judgeCost = hit.judged?.costPicodollars ?? 0n;
   const saved = parsePicodollars(hit.entry.referenceCostUsd) - judgeCost;
   noteCacheHit({ modelId: model.id, provider: model.provider, savedUsd: usdNumber(saved) });
-  const slot = { caller, ...target, replyMessageId: randomUUID() };
+  const slot = {
+    caller,
+    sessionId: target.sessionId,
+    userMessageId: target.userMessageId,
+    replyMessageId: randomUUID(),
+  };
   const owner = { orgId: caller.orgId, userId: caller.userId };
 
   async function run(write: (text: string) => Promise<unknown>) {
@@ -85,6 +93,14 @@ export async function startCachedReply(
         finishReason: null,
         source: 'chat',
       });
+      // The organisation's cache figures count the hit, and keep the pair of a semantic one (docs/decisions/080).
+      await recordCacheHit(transaction, {
+        orgId: caller.orgId,
+        decisionId: decision.id,
+        decidedBy: hit.decidedBy,
+        pair: hit.pair && servedPairOf(hit.pair),
+        savedPicodollars: saved,
+      });
       const completed = await completeDecision(transaction, caller.orgId, decision.id, {
         replyMessageId: message.id,
         servedModelId: model.id,
@@ -96,6 +112,7 @@ export async function startCachedReply(
       return { message, decision: completed };
     });
     const metadata = replyMetadata(slot, { ...recorded, primaryModelId: model.id, tokensUsed: 0 });
+    checkLater(dependencies, caller, route, hit, decision.id, target.prompt);
     return { text, metadata };
   }
 
@@ -109,4 +126,25 @@ export async function startCachedReply(
         }),
       ),
   };
+}
+
+/** A semantic hit served without the judge, offered for a check at shadow evaluation's rate (docs/decisions/080). */
+function checkLater(
+  dependencies: ConversationDependencies,
+  caller: Caller,
+  route: RoutedRequest,
+  hit: CacheHit,
+  decisionId: string,
+  query: string,
+): void {
+  if (!hit.pair || hit.decidedBy === 'judge' || !dependencies.cacheHitChecks) return;
+  dependencies.cacheHitChecks.consider({
+    caller,
+    decisionId,
+    policy: route.policy,
+    query,
+    cachedPrompt: hit.entry.prompt,
+    pair: hit.pair,
+    usable: () => listUsableModels(dependencies, caller, route.settings),
+  });
 }

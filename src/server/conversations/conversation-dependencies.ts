@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { OrganisationProviders } from '../provider-keys/organisation-providers';
 import type { RoutingDependencies } from '../routing/routing-dependencies';
 import type { ShadowEvaluator } from '../routing/shadow/shadow-evaluator';
+import type { CacheHitChecks } from '../routing/cache-learning/cache-hit-checks';
 import type { InFlightCalls } from '../metered-calls/in-flight-calls';
 import type { MeteredCalls } from '../metered-calls/metered-calls';
 import type { ExportLinks } from './export-links';
@@ -35,5 +36,7 @@ export interface ConversationDependencies {
   exportLinks: ExportLinks;
   /** Compares a sample of Auto's cheaper replies with the strongest model's in the background (docs/decisions/067). */
   shadowEvaluator?: ShadowEvaluator;
+  /** Checks a sample of semantic cache hits with the judge afterwards, at shadow evaluation's rate and budget (docs/decisions/080). */
+  cacheHitChecks?: CacheHitChecks;
   routing: RoutingDependencies;
 }

@@ -7,6 +7,7 @@ import { recordCalibrationSignal } from '../routing/calibration/calibration-repo
 import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { latestDecisionsForReplies } from '../metered-calls/decision-repository';
 import { learnFromUserSignals } from '../routing/organisation-router/learn-from-user-signals';
+import { learnFromCacheSignals } from '../routing/cache-learning/learn-from-cache-signals';
 import { routeRequest } from '../routing/route-request';
 import type { RerouteCause } from '../metered-calls/metered-call';
 import {
@@ -118,6 +119,10 @@ async function setUpRegeneration(
       direction: move.direction,
       question: async () => prompt.content,
     });
+  // Asking again after a semantic hit, in the same or other words, says its stored reply did not
+  // answer: a label for the organisation's learned cache (docs/decisions/080).
+  if (replaced && move?.target === 'cache' && move.direction === 'stricter')
+    learnFromCacheSignals(dependencies)({ orgId: caller.orgId, decisionId: replaced.id });
   // Asked again (not refused by a limit, the new answer under way), so the answer being replaced
   // must not be served from the cache any more.
   // The reply is open and must be answered: a failure here is only logged.

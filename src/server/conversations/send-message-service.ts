@@ -9,7 +9,8 @@ import { noteCacheOutcome } from '../observability/request-observation';
 import { traced } from '../observability/tracing/tracing';
 import { isUuid } from '../shared/ids';
 import { createCallerJudge } from '../routing/cache-judge';
-import { cacheSettingsFor } from '../routing/reply-cache';
+import { cacheSettingsFor } from '../routing/cache-lookup-settings';
+import type { CacheLookup } from '../routing/reply-cache';
 import { routeRequest, type RoutedRequest } from '../routing/route-request';
 import { startCachedReply } from './cached-reply';
 import { AnsweredFromCache, type CacheHit } from './answered-from-cache';
@@ -102,13 +103,12 @@ async function setUpMessage(
   const looking = traced(
     'cache',
     async () =>
-      (await dependencies.routing.cache?.lookup(
-        caller.orgId,
-        cacheRequest,
-        cacheSettings,
+      (await dependencies.routing.cache?.lookup(caller.orgId, cacheRequest, cacheSettings, {
         judgeFor,
-        promptEmbedding,
-      )) ?? undefined,
+        embedding: promptEmbedding,
+        // Auto's semantic hits are decided by the organisation's learned threshold once it has enough labels (docs/decisions/080).
+        learning: { delta: route.policy.cache.error_rate, auto: route.mode === 'auto' },
+      })) ?? undefined,
   ).catch((error: unknown) => {
     dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
     return undefined;
@@ -144,7 +144,8 @@ async function setUpMessage(
   const answerFromCache = async (hit: CacheHit) => {
     await dependencies.db.transaction(saveMessage(hit.entry.modelId));
     onSaved?.(saved);
-    return { reply: await startCachedReply(dependencies, caller, route, hit, saved), ...saved };
+    const reply = await startCachedReply(dependencies, caller, route, hit, { ...saved, prompt: input.prompt });
+    return { reply: learnedAfter(dependencies, caller, looking, reply), ...saved };
   };
   const askModel = (cache: ReplyCacheTarget, cacheHit?: Promise<CacheHit | undefined>) =>
     startRoutedReply(
@@ -182,7 +183,12 @@ async function setUpMessage(
     const lookup = await looking;
     if (lookup?.hit) return answerFromCache(lookup);
     return {
-      reply: await askModel({ request: cacheRequest, settings: cacheSettings, embedding: promptEmbedding }),
+      reply: learnedAfter(
+        dependencies,
+        caller,
+        looking,
+        await askModel({ request: cacheRequest, settings: cacheSettings, embedding: promptEmbedding }),
+      ),
       ...saved,
     };
   }
@@ -191,7 +197,12 @@ async function setUpMessage(
   // would have been had the cache been searched first.
   try {
     return {
-      reply: await askModel({ request: cacheRequest, settings: cacheSettings, embedding: promptEmbedding }, hitOf()),
+      reply: learnedAfter(
+        dependencies,
+        caller,
+        looking,
+        await askModel({ request: cacheRequest, settings: cacheSettings, embedding: promptEmbedding }, hitOf()),
+      ),
       ...saved,
     };
   } catch (error) {
@@ -199,6 +210,28 @@ async function setUpMessage(
     if (!hit) throw error;
     return answerFromCache(hit);
   }
+}
+
+/**
+ * The reply, after which the judge's verdict on its cache lookup (when one was asked) is stored and
+ * learned by the organisation's learned cache, in the background (docs/decisions/080).
+ */
+function learnedAfter(
+  dependencies: ConversationDependencies,
+  caller: Caller,
+  looking: Promise<CacheLookup | undefined>,
+  reply: OpenedReply,
+): OpenedReply {
+  const learning = dependencies.routing.cacheLearning;
+  if (!learning) return reply;
+  return {
+    abort: () => reply.abort(),
+    async complete(write) {
+      const result = await reply.complete(write);
+      void looking.then((lookup) => learning.afterReply(caller.orgId, lookup?.judgedPair));
+      return result;
+    },
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { sendMessageRequestSchema } from '../../contracts';
 import { estimateMessagesTokens, verifyCandidate } from '../../gateway';
 import { warmModelProtocols } from '../metered-calls/warm-model-calls';
 import type { Caller } from '../http/context';
-import { cacheSettingsFor } from '../routing/reply-cache';
+import { cacheSettingsFor } from '../routing/cache-lookup-settings';
 import { routeRequest } from '../routing/route-request';
 import { findSession } from './chat-session-repository';
 import type { ConversationDependencies } from './conversation-dependencies';

@@ -10,6 +10,7 @@ export * from './tables/provider-keys';
 export * from './tables/routing';
 export * from './tables/routing-quality';
 export * from './tables/organisation-router-states';
+export * from './tables/cache-learning';
 export * from './tables/server-instances';
 export * from './tables/administration';
 export * from './tables/usage-reservations';

@@ -19,6 +19,7 @@ import { requireOwnOrganisation, requireScope } from '../http/access/require-sco
 import { requirePlanFeature } from '../billing/plan-features';
 import { feedbackCsv } from './feedback-report';
 import type { LearnUserSignal } from '../routing/organisation-router/learn-from-user-signals';
+import type { LearnCacheSignal } from '../routing/cache-learning/learn-from-cache-signals';
 import type { ReplyCache } from '../routing/reply-cache';
 import { feedbackById, feedbackHistory, feedbackStatistics, submitFeedback } from './feedback-service';
 
@@ -29,7 +30,7 @@ const params = feedbackOrganisationPathSchema;
 export function createFeedbackRoutes(
   db: Database,
   signedIn: MiddlewareHandler<AppEnv>,
-  effects: { cache?: ReplyCache; learn?: LearnUserSignal } = {},
+  effects: { cache?: ReplyCache; learn?: LearnUserSignal; learnCache?: LearnCacheSignal } = {},
 ) {
   const router = createApiRouter();
   router.use(signedIn);

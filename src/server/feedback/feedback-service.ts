@@ -6,6 +6,7 @@ import { calibrationMoveOf } from '../routing/calibration/calibration-signal';
 import { findSession } from '../conversations/chat-session-repository';
 import { findOwnDecision, latestDecisionsForReplies, setDecisionFeedback } from '../metered-calls/decision-repository';
 import type { LearnUserSignal } from '../routing/organisation-router/learn-from-user-signals';
+import type { LearnCacheSignal } from '../routing/cache-learning/learn-from-cache-signals';
 import type { ReplyCache } from '../routing/reply-cache';
 import { AppError, forbidden, notFound } from '../http/app-error';
 import { type Caller, callerAccess } from '../http/context';
@@ -24,9 +25,9 @@ export async function submitFeedback(
   db: Database,
   caller: Caller,
   input: { selection_id: string; org_id: string; user_id: string; feedback: Feedback['feedback'] },
-  effects: { cache?: ReplyCache; learn?: LearnUserSignal } = {},
+  effects: { cache?: ReplyCache; learn?: LearnUserSignal; learnCache?: LearnCacheSignal } = {},
 ): Promise<Feedback> {
-  const { cache, learn } = effects;
+  const { cache, learn, learnCache } = effects;
   if (input.org_id !== caller.orgId || input.user_id !== caller.userId) throw forbidden();
   const owner = { orgId: caller.orgId, userId: caller.userId };
   const target = isUuid(input.selection_id) ? await findRatedReply(db, owner, input.selection_id) : undefined;
@@ -53,6 +54,9 @@ export async function submitFeedback(
         question: async () =>
           route.userMessageId ? (await findMessage(db, owner, route.userMessageId))?.content : undefined,
       });
+    // A bad rating of a semantic hit says its stored reply did not answer: a label for the learned cache (docs/decisions/080).
+    if (move?.target === 'cache' && move.direction === 'stricter' && rated.decisionId)
+      learnCache?.({ orgId: caller.orgId, decisionId: rated.decisionId });
     // A reply rated bad is never served from the cache again: neither the entry it came from nor any made from it.
     if (input.feedback === 'negative' && cache) {
       if (cacheEntryId) await cache.forgetEntry(caller.orgId, cacheEntryId);

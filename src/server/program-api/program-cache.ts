@@ -4,8 +4,12 @@ import { findModel, type CacheRequest, type CatalogModel, type LazyPromptEmbeddi
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { saveUsageRecord } from '../metered-calls/usage-record-repository';
 import { createCallerJudge } from '../routing/cache-judge';
-import { cacheSettingsFor } from '../routing/reply-cache';
+import { cacheSettingsFor } from '../routing/cache-lookup-settings';
 import type { UsableModel } from '../usage/usable-model';
+import { listUsableModels } from '../usage/model-access';
+import type { CacheHit } from '../conversations/answered-from-cache';
+import { recordCacheHit } from '../routing/cache-learning/cache-quality-repository';
+import { servedPairOf } from '../routing/cache-learning/judged-pair';
 import { completeDecision, insertDecision } from '../metered-calls/decision-repository';
 import type { RoutedRequest } from '../routing/route-request';
 import type { CallSettlement } from '../metered-calls/metered-call';
@@ -49,9 +53,10 @@ function cacheRequestOf(request: ProgramRequest, route: RoutedRequest): CacheReq
 }
 
 /**
- * Looks the request up; a failing cache only costs the saving (a model answers). A borderline match
- * goes to the same-question judge when it is on, as the chat's does: a metered call on the caller's
- * models, held against the key's budget too, recorded as the chat's judge is (source 'cache-judge').
+ * Looks the request up (a hit, or a miss with the judge's verdict when it was asked); a failing
+ * cache only costs the saving (a model answers). A borderline match goes to the same-question judge
+ * when it is on, as the chat's does: a metered call on the caller's models, held against the key's
+ * budget too, recorded as the chat's judge is (source 'cache-judge').
  */
 export async function lookUpProgramCache(
   dependencies: ConversationDependencies,
@@ -71,13 +76,17 @@ export async function lookUpProgramCache(
   const judgeFor = dependencies.routing.cacheJudge
     ? async () => createCallerJudge(dependencies, caller, usable, apiKey)
     : undefined;
-  const lookup = await cache
-    .lookup(caller.orgId, cacheRequest, settings, judgeFor, promptEmbedding)
+  return cache
+    .lookup(caller.orgId, cacheRequest, settings, {
+      judgeFor,
+      embedding: promptEmbedding,
+      // Auto's semantic hits are decided by the organisation's learned threshold once it has enough labels (docs/decisions/080).
+      learning: { delta: route.policy.cache.error_rate, auto: route.mode === 'auto' },
+    })
     .catch((error: unknown) => {
       dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
       return undefined;
     });
-  return lookup?.hit ? lookup : undefined;
 }
 
 /**
@@ -126,8 +135,9 @@ export async function storeProgramAnswer(
 export async function answerFromCache(
   dependencies: ConversationDependencies,
   caller: ApiKeyCaller,
+  request: ProgramRequest,
   route: RoutedRequest,
-  hit: NonNullable<Awaited<ReturnType<typeof lookUpProgramCache>>>,
+  hit: CacheHit,
 ): Promise<ProgramCacheAnswer> {
   const started = performance.now();
   const model = findModel(dependencies.catalog, hit.entry.modelId) ?? route.primary.model;
@@ -167,6 +177,14 @@ export async function answerFromCache(
       source: 'api',
       apiKeyId: caller.apiKey.id,
     });
+    // The organisation's cache figures count the hit, and keep the pair of a semantic one (docs/decisions/080).
+    await recordCacheHit(transaction, {
+      orgId: caller.orgId,
+      decisionId,
+      decidedBy: hit.decidedBy,
+      pair: hit.pair && servedPairOf(hit.pair),
+      savedPicodollars: saving - (hit.judged?.costPicodollars ?? 0n),
+    });
     await completeDecision(transaction, caller.orgId, decisionId, {
       replyMessageId: null,
       servedModelId: model.id,
@@ -177,5 +195,17 @@ export async function answerFromCache(
     });
   });
   await dependencies.routing.cache?.recordHit(caller.orgId, hit.entry.id);
+  // After the answer is on the books: the judge's verdict learned, a hit served without it perhaps checked.
+  dependencies.routing.cacheLearning?.afterReply(caller.orgId, hit.judgedPair);
+  if (hit.pair && hit.decidedBy !== 'judge')
+    dependencies.cacheHitChecks?.consider({
+      caller,
+      decisionId,
+      policy: route.policy,
+      query: cacheRequestOf(request, route).prompt,
+      cachedPrompt: hit.entry.prompt,
+      pair: hit.pair,
+      usable: () => listUsableModels(dependencies, caller),
+    });
   return { text: hit.entry.reply, model, decisionId, savingPicodollars: saving };
 }

@@ -70,10 +70,15 @@ export async function startProgramCall(
   const routed = await route();
 
   const cacheOn = !options.cacheOff && caller.apiKey.cacheEnabled && cacheMayAnswer(request, routed);
-  if (cacheOn) {
-    const hit = await lookUpProgramCache(dependencies, caller, request, routed, usable, promptEmbedding);
-    if (hit) return { kind: 'cached', cache: 'hit', answer: await answerFromCache(dependencies, caller, routed, hit) };
-  }
+  const lookup = cacheOn
+    ? await lookUpProgramCache(dependencies, caller, request, routed, usable, promptEmbedding)
+    : undefined;
+  if (lookup?.hit)
+    return {
+      kind: 'cached',
+      cache: 'hit',
+      answer: await answerFromCache(dependencies, caller, request, routed, lookup),
+    };
 
   const decisionId = randomUUID();
   const estimate = { costPicodollars: 0n, savingPicodollars: 0n };
@@ -121,6 +126,8 @@ export async function startProgramCall(
   // The answer is stored before the call counts as settled, so the program's next identical request finds it.
   const settled = call.settled.then(async (settlement) => {
     await storeProgramAnswer(dependencies, caller, request, routed, { decisionId, settlement }, promptEmbedding);
+    // The judge's verdict on the lookup, when it asked one, is learned once the answer is done (docs/decisions/080).
+    dependencies.routing.cacheLearning?.afterReply(caller.orgId, lookup?.judgedPair);
     return settlement;
   });
   return { kind: 'model', cache: 'miss', call: settledAfter(call, settled), decisionId, estimate };

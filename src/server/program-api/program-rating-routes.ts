@@ -7,6 +7,7 @@ import {
 } from '../../contracts';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { submitFeedback } from '../feedback/feedback-service';
+import { learnFromCacheSignals } from '../routing/cache-learning/learn-from-cache-signals';
 import { addRoute, jsonBody, type ApiRouter } from '../http/api-router';
 import { programApiSecurity } from './program-api-document';
 import { apiKeyCallerOf } from './program-api-context';
@@ -43,8 +44,9 @@ export function addProgramRatingRoutes(router: ApiRouter, dependencies: Conversa
         dependencies.db,
         caller,
         { selection_id: decision_id, org_id: caller.orgId, user_id: caller.userId, feedback: rating },
-        // A program's prompt is not stored, so its rating cannot teach the organisation's router.
-        { cache: dependencies.routing.cache },
+        // A program's prompt is not stored, so its rating cannot teach the organisation's router; a
+        // semantic hit keeps the pair it was decided on, so a bad rating teaches the learned cache.
+        { cache: dependencies.routing.cache, learnCache: learnFromCacheSignals(dependencies) },
       );
       return context.json(saved, 201);
     },

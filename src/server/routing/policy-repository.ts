@@ -9,7 +9,7 @@ export const defaultRoutingPolicy: RoutingPolicy = {
   quality_target: 0.95,
   candidate_model_ids: null,
   reference_model_id: null,
-  cache: { enabled: true, threshold: null, ttl_seconds: 7 * 24 * 3600, max_entries: 100_000 },
+  cache: { enabled: true, threshold: null, ttl_seconds: 7 * 24 * 3600, max_entries: 100_000, error_rate: 0.02 },
   deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
   shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
 };
@@ -29,6 +29,7 @@ export async function loadRoutingPolicy(db: Executor, orgId: string): Promise<Ro
       threshold: row.cacheThreshold,
       ttl_seconds: row.cacheTtlSeconds,
       max_entries: row.cacheMaxEntries,
+      error_rate: row.cacheErrorRate,
     },
     deadlines: {
       headers_ms: row.headersTimeoutMs,
@@ -53,6 +54,7 @@ export async function saveRoutingPolicy(db: Executor, orgId: string, policy: Rou
     cacheThreshold: policy.cache.threshold,
     cacheTtlSeconds: policy.cache.ttl_seconds,
     cacheMaxEntries: policy.cache.max_entries,
+    cacheErrorRate: policy.cache.error_rate,
     headersTimeoutMs: policy.deadlines.headers_ms,
     firstTokenTimeoutMs: policy.deadlines.first_token_ms,
     betweenTokensTimeoutMs: policy.deadlines.between_tokens_ms,

@@ -1,8 +1,8 @@
 import type { Picodollars } from '../../money';
-import type { RoutingPolicy } from '../../contracts';
 import {
   cacheKeyFor,
   createLazyPromptEmbedding,
+  describePair,
   encoderTextFor,
   decideCacheHitWithJudge,
   isBorderline,
@@ -16,11 +16,14 @@ import {
   type SameQuestionJudge,
   type SentenceEncoder,
 } from '../../gateway';
-import type { CacheEntry } from '../cache/cache-entry';
+import type { CacheEntry, SimilarEntry } from '../cache/cache-entry';
 import type { CacheEntrySource } from '../cache/cache-entry';
 import type { CacheStore } from '../cache/cache-store';
-import { calibratedCacheThreshold } from './calibration/cache-calibration-rule';
-import type { ThresholdCalibration } from './calibration/calibration-repository';
+import type { CacheHitDecider } from '../db/schema';
+import type { CacheLearning } from './cache-learning/cache-learning';
+import type { JudgedPair, LookupPair } from './cache-learning/judged-pair';
+import { learnedHitText, learnedLookupOf, learnedMissText } from './cache-learning/learned-lookup';
+import { calibrationText, type CacheLookupSettings } from './cache-lookup-settings';
 
 /** Semantic candidates fetched per lookup: the gateway decides on the nearest (or an exact repeat among them). */
 const candidatesPerLookup = 5;
@@ -34,8 +37,27 @@ export type CacheLookup =
       reasonText: string;
       /** The judge allowed this hit: which model it asked and what that cost (its own usage record holds the call). */
       judged?: { modelId: string; costPicodollars: Picodollars };
+      /** What decided a semantic hit: the static rules, the organisation's learned threshold or the judge; undefined for an exact repeat. */
+      decidedBy?: CacheHitDecider;
+      /** What the organisation's learned cache read of the pair (docs/decisions/080), when it was consulted. */
+      pair?: LookupPair;
+      /** The judge's verdict, a label learned after the reply. */
+      judgedPair?: JudgedPair;
     }
-  | { hit: false; key: CacheKey; reason: string };
+  | { hit: false; key: CacheKey; reason: string; judgedPair?: JudgedPair };
+
+/** How one lookup is made. */
+interface CacheLookupOptions {
+  /** A borderline nearest entry is a hit when this judge says the questions are the same (it may find no judge). */
+  judgeFor?: () => Promise<CacheJudge | undefined>;
+  /** The request's embedding (embeddingFor), asked for only when the semantic tier is searched. */
+  embedding?: LazyPromptEmbedding;
+  /**
+   * The organisation's learned cache (docs/decisions/080): the policy's δ, and whether this is an
+   * Auto lookup, which the learner decides once it has enough labels. Without it no lookup is counted.
+   */
+  learning?: { delta: number; auto: boolean };
+}
 
 type ReplyToCache = CacheEntrySource & ReplyToCacheFields;
 
@@ -49,11 +71,6 @@ interface ReplyToCacheFields {
   embedding?: LazyPromptEmbedding;
 }
 
-/** The organisation's cache settings, its threshold raised by its users' feedback when it was (docs/decisions/033). */
-export type CacheLookupSettings = CacheSettings & {
-  calibration?: { policyThreshold: number; offset: number; signals: number };
-};
-
 /** A same-question judge for one caller, naming the model it asks (docs/decisions/026, amendment). */
 export type CacheJudge = SameQuestionJudge & { readonly modelId: string };
 
@@ -64,17 +81,12 @@ export interface ReplyCache {
    * for: one per request, shared by the router, the lookup and the store (docs/decisions/062).
    */
   embeddingFor(prompt: string): LazyPromptEmbedding;
-  /**
-   * With `judgeFor`, a borderline nearest entry is a hit when the judge says the questions are the
-   * same; it is called only for such a pair (and may find no judge). `embedding`: the request's
-   * (embeddingFor), asked for only when the semantic tier is searched.
-   */
+  /** Looks a request up: the exact tier, then the nearest entry by the static rules or the organisation's learned threshold. */
   lookup(
     orgId: string,
     request: CacheRequest,
     settings: CacheLookupSettings,
-    judgeFor?: () => Promise<CacheJudge | undefined>,
-    embedding?: LazyPromptEmbedding,
+    options?: CacheLookupOptions,
   ): Promise<CacheLookup>;
   store(reply: ReplyToCache, settings: CacheSettings, now?: Date): Promise<void>;
   /** Counts a hit, which also keeps the entry from eviction for longer. */
@@ -84,61 +96,110 @@ export interface ReplyCache {
   forgetEntry(orgId: string, entryId: string): Promise<void>;
 }
 
-/**
- * The organisation's policy as the gateway's cache settings; no threshold means the product
- * default. Its users' feedback on cached replies may raise the threshold, never lower it.
- */
-export function cacheSettingsFor(
-  policy: RoutingPolicy,
-  defaults: CacheSettings,
-  calibration?: ThresholdCalibration,
-): CacheLookupSettings {
-  const policyThreshold = policy.cache.threshold ?? defaults.similarityThreshold;
-  const raised =
-    calibration && calibration.offset > 0
-      ? calibratedCacheThreshold(policyThreshold, calibration.offset)
-      : policyThreshold;
-  return {
-    enabled: policy.cache.enabled,
-    similarityThreshold: raised,
-    ttlSeconds: policy.cache.ttl_seconds,
-    maxEntries: policy.cache.max_entries,
-    ...(raised !== policyThreshold
-      ? { calibration: { policyThreshold, offset: raised - policyThreshold, signals: calibration!.signals } }
-      : {}),
-  };
-}
-
-/** "threshold 0.76, raised +0.04 by your organization's feedback on cached replies: 2 ratings, regenerations and edits". */
-function calibrationText({
-  policyThreshold,
-  offset,
-  signals,
-}: NonNullable<CacheLookupSettings['calibration']>): string {
-  const counted = `${signals} ${signals === 1 ? 'rating, regeneration or edit' : 'ratings, regenerations and edits'}`;
-  return `threshold ${policyThreshold.toFixed(2)}, raised +${offset.toFixed(2)} by your organization's feedback on cached replies: ${counted}`;
-}
+/** "a question with similarity 0.91 was asked before". */
+const similarText = (similarity: number) => `a question with similarity ${similarity.toFixed(2)} was asked before`;
 
 /**
  * Exact tier first (same scope, same normalised prompt), then the nearest entries of the same
- * scope through the gateway's guards and near-miss verifier. A prompt the guard refuses (about
- * the present or the user's own data) is neither looked up nor stored. The prompt is embedded
- * only for the semantic tier, and not for a follow-up whose conversation context has no entry.
+ * scope. The nearest is decided by the gateway's guards and near-miss verifier (decision 026), or,
+ * for an Auto lookup once the organisation's learned cache has enough labels, by its error bound
+ * against the policy's δ (decisions 048, 080); either may put a borderline pair to the judge. A
+ * prompt the guard refuses (about the present or the user's own data) is neither looked up nor
+ * stored. The prompt is embedded only for the semantic tier, and not for a follow-up whose
+ * conversation context has no entry.
  */
-export function createReplyCache({ store, encoder }: { store: CacheStore; encoder: SentenceEncoder }): ReplyCache {
+export function createReplyCache({
+  store,
+  encoder,
+  learning,
+}: {
+  store: CacheStore;
+  encoder: SentenceEncoder;
+  learning?: CacheLearning;
+}): ReplyCache {
   const embeddingFor = (prompt: string) => createLazyPromptEmbedding(encoder, prompt);
   // A vector is only ever compared with vectors of the same encoder, for the same prompt.
   const ownEmbedding = (prompt: string, given: LazyPromptEmbedding | undefined) =>
     given?.encoderId === encoder.id && given.text === encoderTextFor(prompt) ? given : embeddingFor(prompt);
+
+  /** What the learner reads of the nearest entry; undefined for an exact repeat or without the learned cache. */
+  async function pairOf(
+    orgId: string,
+    prompt: string,
+    nearest: SimilarEntry,
+    options: CacheLookupOptions,
+  ): Promise<LookupPair | undefined> {
+    if (!learning || !options.learning) return undefined;
+    const features = describePair(prompt, nearest.entry.prompt, nearest.similarity);
+    if (features.gate !== 'learned') return undefined;
+    const { state } = await learning.learners.copyOf(orgId);
+    return {
+      entryId: nearest.entry.id,
+      similarity: nearest.similarity,
+      features,
+      learned: learnedLookupOf(state, nearest.entry.id, features, {
+        ...options.learning,
+        judgeAllowed: options.judgeFor !== undefined,
+      }),
+    };
+  }
+
+  /** The organisation's learned threshold decides: a hit within the bound, the judge when borderline, else a miss. */
+  async function decideByLearner(
+    prompt: string,
+    key: CacheKey,
+    nearest: SimilarEntry,
+    pair: LookupPair,
+    options: CacheLookupOptions,
+  ): Promise<CacheLookup> {
+    const { action } = pair.learned.decision;
+    const hitOf = (extra: Partial<Extract<CacheLookup, { hit: true }>>, note: string): CacheLookup => ({
+      hit: true,
+      entry: nearest.entry,
+      similarity: nearest.similarity,
+      key,
+      reasonText: `Answered from the cache: ${similarText(nearest.similarity)} (${note})`,
+      pair,
+      ...extra,
+    });
+    if (action === 'hit') return hitOf({ decidedBy: 'learner' }, learnedHitText(pair.learned));
+    const judge = action === 'ask-judge' ? await options.judgeFor?.() : undefined;
+    if (!judge) return { hit: false, key, reason: learnedMissText(pair.learned) };
+    const verdict = await judge.judge(prompt, nearest.entry.prompt);
+    const judgedPair: JudgedPair = {
+      pair,
+      verdict: { same: verdict.same, modelId: judge.modelId, costPicodollars: verdict.costPicodollars },
+    };
+    if (!verdict.same)
+      return {
+        hit: false,
+        key,
+        reason: `${learnedMissText(pair.learned)}, judged different by ${judge.modelId}`,
+        judgedPair,
+      };
+    return hitOf(
+      {
+        decidedBy: 'judge',
+        judged: { modelId: judge.modelId, costPicodollars: verdict.costPicodollars },
+        judgedPair,
+      },
+      `judged-same by ${judge.modelId}`,
+    );
+  }
+
   return {
     embeddingFor,
-    async lookup(orgId, request, settings, judgeFor, given) {
+    async lookup(orgId, request, settings, options = {}) {
       const key = cacheKeyFor(request);
       if (!settings.enabled) return { hit: false, key, reason: 'the cache is off' };
       const verdict = isCacheable(request.prompt);
       if (!verdict.cacheable) return { hit: false, key, reason: `not cacheable (${verdict.reason})` };
+      const counted = (learned: boolean) => {
+        if (options.learning) learning?.counter.count(orgId, learned);
+      };
       const exact = await store.findExact(orgId, key.exactKey);
-      if (exact)
+      if (exact) {
+        counted(false);
         return {
           hit: true,
           entry: exact,
@@ -146,33 +207,46 @@ export function createReplyCache({ store, encoder }: { store: CacheStore; encode
           key,
           reasonText: 'Answered from the cache: the same question was asked before',
         };
+      }
       // A follow-up's scope is its conversation so far: rarely seen before, and then nothing can match.
-      if (request.contextMessages.length > 0 && !(await store.hasEntries(orgId, key.scopeKey)))
+      if (request.contextMessages.length > 0 && !(await store.hasEntries(orgId, key.scopeKey))) {
+        counted(false);
         return { hit: false, key, reason: 'no cached reply in this conversation context' };
-      const embedding = await ownEmbedding(request.prompt, given).vector();
+      }
+      const embedding = await ownEmbedding(request.prompt, options.embedding).vector();
       const nearest = await store.searchSimilar(orgId, key.scopeKey, embedding, candidatesPerLookup);
       const candidates = nearest.map((candidate) => ({ ...candidate, prompt: candidate.entry.prompt }));
+      const nearestEntry = nearestCandidate(request.prompt, candidates);
+      const pair = nearestEntry ? await pairOf(orgId, request.prompt, nearestEntry, options) : undefined;
+      counted(pair?.learned.decides ?? false);
+      if (nearestEntry && pair?.learned.decides)
+        return decideByLearner(request.prompt, key, nearestEntry, pair, options);
+
       const selected = selectCacheHit(request.prompt, candidates, settings);
       let entry = selected.entry;
       let judged: { modelId: string; costPicodollars: Picodollars } | undefined;
+      let judgedPair: JudgedPair | undefined;
       // Only a borderline pair goes to the judge, so only then is one looked for.
-      const judge = !entry && judgeFor && isBorderline(selected.decision) ? await judgeFor() : undefined;
-      if (judge) {
-        const nearestEntry = nearestCandidate(request.prompt, candidates)!;
+      const judge =
+        !entry && options.judgeFor && isBorderline(selected.decision) ? await options.judgeFor() : undefined;
+      if (judge && nearestEntry) {
         const verdict = await decideCacheHitWithJudge(request.prompt, nearestEntry, settings, judge);
-        if (!verdict.hit) return { hit: false, key, reason: `${verdict.reason}, judged different by ${judge.modelId}` };
+        const costPicodollars = verdict.judgeCostPicodollars ?? 0n;
+        judgedPair = pair && { pair, verdict: { same: verdict.hit, modelId: judge.modelId, costPicodollars } };
+        if (!verdict.hit)
+          return { hit: false, key, reason: `${verdict.reason}, judged different by ${judge.modelId}`, judgedPair };
         entry = nearestEntry;
-        judged = { modelId: judge.modelId, costPicodollars: verdict.judgeCostPicodollars ?? 0n };
+        judged = { modelId: judge.modelId, costPicodollars };
       }
       if (!entry) return { hit: false, key, reason: selected.decision.reason };
-      const similar = `a question with similarity ${entry.similarity.toFixed(2)} was asked before`;
       return {
         hit: true,
         entry: entry.entry,
         similarity: entry.similarity,
         key,
-        reasonText: `Answered from the cache: ${similar}${judged ? ` (judged-same by ${judged.modelId})` : ''}${settings.calibration ? ` (${calibrationText(settings.calibration)})` : ''}`,
+        reasonText: `Answered from the cache: ${similarText(entry.similarity)}${judged ? ` (judged-same by ${judged.modelId})` : ''}${settings.calibration ? ` (${calibrationText(settings.calibration)})` : ''}`,
         ...(judged ? { judged } : {}),
+        ...(selected.decision.reason === 'exact' ? {} : { decidedBy: judged ? 'judge' : 'rules', pair, judgedPair }),
       };
     },
 

@@ -12,6 +12,8 @@ import type { Config } from '../config/config';
 import { createCacheStore } from '../cache/cache-store';
 import type { RoutingDependencies } from './routing-dependencies';
 import type { DatabaseHandle } from '../db/database';
+import type { InFlightCalls } from '../metered-calls/in-flight-calls';
+import { createCacheLearning } from './cache-learning/cache-learning';
 import { createLearnedScorer } from './learned-scorer';
 import { createOrganisationRouters } from './organisation-router/organisation-routers';
 import { createReplyCache } from './reply-cache';
@@ -31,6 +33,8 @@ export async function createRequestRouting(
   database: DatabaseHandle,
   options: Config['routing'],
   logger: Logger,
+  /** Shutdown waits for the cache's labels being learned (docs/decisions/080). */
+  inFlight: InFlightCalls,
   onEncoderCall: (encoder: 'embedded' | 'endpoint') => void = () => {},
 ): Promise<RoutingDependencies> {
   // One worker thread runs the encoder, so embedding a prompt (10-40 ms of CPU) never blocks other requests.
@@ -53,12 +57,14 @@ export async function createRequestRouting(
     encoderId: cacheEncoder.id,
     dimensions: cacheEncoder.dimensions,
   });
+  const cacheLearning = createCacheLearning({ db: database.db, logger, inFlight });
   return {
     policies: createRoutingPolicies({ db: database.db }),
     scorer,
     // Each organisation's own router reads the embedded encoder, whatever the cache uses (docs/decisions/068).
     organisationRouters: createOrganisationRouters({ db: database.db, encoder, logger }),
-    cache: createReplyCache({ store, encoder: cacheEncoder }),
+    cache: createReplyCache({ store, encoder: cacheEncoder, learning: cacheLearning }),
+    cacheLearning,
     cacheDefaults: defaultCacheSettings,
     speculativeCalls: options.speculativeCalls,
     cacheJudge: options.cacheJudge,
@@ -70,6 +76,9 @@ export async function createRequestRouting(
       // The cache's encoder: the embedded one, or the embeddings endpoint, which must answer.
       await cacheEncoder.embed([text]);
     },
-    close: () => pool.close(),
+    close: async () => {
+      await cacheLearning.close();
+      await pool.close();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { CacheSettings } from '../../gateway';
+import type { CacheLearning } from './cache-learning/cache-learning';
 import type { OrganisationRouters } from './organisation-router/organisation-routers';
 import type { PromptScorer } from './prompt-scorer';
 import type { ReplyCache } from './reply-cache';
@@ -14,6 +15,8 @@ export interface RoutingDependencies {
   organisationRouters?: OrganisationRouters;
   /** The semantic cache; without it every request goes to a model. */
   cache?: ReplyCache;
+  /** Each organisation's learned cache (docs/decisions/080): its copies, lookup counts and labels. */
+  cacheLearning?: CacheLearning;
   /** A cloud model is asked while the cache is searched, and stopped on a hit (docs/decisions/032). */
   speculativeCalls?: boolean;
   /** Borderline cache pairs are put to the caller's cheapest cloud model (docs/decisions/026, amendment). */

@@ -43,6 +43,8 @@ export const routingPolicies = pgTable('routing_policies', {
     .notNull()
     .default(7 * 24 * 3600),
   cacheMaxEntries: integer('cache_max_entries').notNull().default(100_000),
+  /** δ: the share of wrong answers allowed among hits the learned cache serves without a judge (docs/decisions/080). */
+  cacheErrorRate: real('cache_error_rate').notNull().default(0.02),
   /** Model-call deadlines in milliseconds (docs/decisions/038); null: the product's default. */
   headersTimeoutMs: integer('headers_timeout_ms'),
   firstTokenTimeoutMs: integer('first_token_timeout_ms'),

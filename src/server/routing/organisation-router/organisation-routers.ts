@@ -17,6 +17,7 @@ import {
   routerWindowCharacters,
 } from './router-state-repository';
 import type { StoredRouterState } from './router-state-repository';
+import { createOrganisationCopies } from '../organisation-copies';
 
 /** How the organisation's own router chose a tier for a prompt. */
 interface OrganisationRouterChoice {
@@ -58,12 +59,7 @@ export interface OrganisationRoutersOptions {
   capacity?: number;
 }
 
-interface Copy {
-  stored: Pick<StoredRouterState, 'state' | 'version'>;
-  readAt: number;
-  thresholds: Map<number, LearnedThreshold | undefined>;
-  refreshing?: boolean;
-}
+type Copy = Pick<StoredRouterState, 'state' | 'version'>;
 
 /**
  * Each organisation's online router on this instance (docs/decisions/068). A request never waits
@@ -72,60 +68,23 @@ interface Copy {
  */
 export function createOrganisationRouters(options: OrganisationRoutersOptions): OrganisationRouters {
   const { db, encoder, logger } = options;
-  const maxAgeMs = options.maxAgeMs ?? 30_000;
-  const capacity = options.capacity ?? 1000;
-  const copies = new Map<string, Copy>();
-  const loading = new Map<string, Promise<Copy>>();
-
-  function keep(orgId: string, stored: Copy['stored']): Copy {
-    const held = copies.get(orgId);
-    if (held && held.stored.version > stored.version) return held;
-    const copy: Copy = { stored, readAt: Date.now(), thresholds: new Map() };
-    copies.delete(orgId);
-    copies.set(orgId, copy);
-    if (copies.size > capacity) copies.delete(copies.keys().next().value!);
-    return copy;
-  }
-
-  const read = async (orgId: string) =>
-    (await readRouterState(db, orgId, encoder, logger)) ?? { state: emptyRouterState(encoder), version: 0 };
-
-  function refreshInBackground(orgId: string, copy: Copy): void {
-    if (copy.refreshing || Date.now() - copy.readAt < maxAgeMs) return;
-    copy.refreshing = true;
-    read(orgId)
-      .then((stored) => {
-        if (stored.version > copy.stored.version) keep(orgId, stored);
-        else copy.readAt = Date.now();
-      })
-      .catch((error: unknown) =>
-        logger.warn({ err: error, orgId }, "the organisation's router could not be read again"),
-      )
-      .finally(() => {
-        copy.refreshing = false;
-      });
-  }
-
-  async function copyOf(orgId: string): Promise<Copy> {
-    const held = copies.get(orgId);
-    if (held) {
-      refreshInBackground(orgId, held);
-      return held;
-    }
-    let pending = loading.get(orgId);
-    if (!pending) {
-      pending = read(orgId)
-        .then((stored) => keep(orgId, stored))
-        .finally(() => loading.delete(orgId));
-      loading.set(orgId, pending);
-    }
-    return pending;
-  }
+  const copies = createOrganisationCopies<Copy>({
+    read: async (orgId) =>
+      (await readRouterState(db, orgId, encoder, logger)) ?? { state: emptyRouterState(encoder), version: 0 },
+    logger,
+    what: "the organisation's router",
+    maxAgeMs: options.maxAgeMs,
+    capacity: options.capacity,
+  });
+  // The threshold is computed once per copy and quality target (a new copy is a new object).
+  const thresholds = new WeakMap<Copy, Map<number, LearnedThreshold | undefined>>();
 
   function thresholdOf(copy: Copy, qualityTarget: number): LearnedThreshold | undefined {
-    if (!copy.thresholds.has(qualityTarget))
-      copy.thresholds.set(qualityTarget, learnedThresholdForQuality(copy.stored.state, qualityTarget, decidingLabels));
-    return copy.thresholds.get(qualityTarget);
+    const known = thresholds.get(copy) ?? new Map<number, LearnedThreshold | undefined>();
+    thresholds.set(copy, known);
+    if (!known.has(qualityTarget))
+      known.set(qualityTarget, learnedThresholdForQuality(copy.state, qualityTarget, decidingLabels));
+    return known.get(qualityTarget);
   }
 
   const embed = async (prompt: string) => (await encoder.embed([encoderWindow(prompt, routerWindowCharacters)]))[0]!;
@@ -133,10 +92,10 @@ export function createOrganisationRouters(options: OrganisationRoutersOptions): 
   return {
     encoder,
     async choose(orgId, prompt, globalScore, qualityTarget, tiers) {
-      const copy = await copyOf(orgId);
+      const copy = await copies.copyOf(orgId);
       const learned = thresholdOf(copy, qualityTarget);
       if (!learned) return undefined;
-      const { state } = copy.stored;
+      const { state } = copy;
       const { score } = scoreOnlineRouter(state, { embedding: await embed(prompt), staticScore: globalScore });
       const strong = learned.threshold !== null && score >= learned.threshold;
       const sorted = [...tiers].sort((first, second) => first - second);
@@ -153,8 +112,8 @@ export function createOrganisationRouters(options: OrganisationRoutersOptions): 
       const saved = await changeRouterState(db, orgId, encoder, logger, (state) =>
         learnOnlineRouter(state, { embedding, staticScore: globalScore }, label),
       );
-      keep(orgId, saved);
+      copies.keep(orgId, saved);
     },
-    remember: (orgId, stored) => void keep(orgId, stored),
+    remember: (orgId, stored) => copies.keep(orgId, stored),
   };
 }

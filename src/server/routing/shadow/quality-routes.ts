@@ -6,9 +6,10 @@ import { addRoute, answers, createApiRouter, signedInSecurity } from '../../http
 import type { AppEnv } from '../../http/context';
 import { requireOwnOrganisation, requireScope } from '../../http/access/require-scope';
 import { resetOrganisationRouter } from '../organisation-router/router-status-service';
+import { resetCacheLearning } from '../cache-learning/cache-quality-service';
 import { routingQuality, type RoutingQualityDependencies } from './quality-service';
 
-/** Mounted at /org/:orgId/routing-quality: the organisation's administrators (its figures; its own router's reset). */
+/** Mounted at /org/:orgId/routing-quality: the organisation's administrators (its figures; its own router's and learned cache's resets). */
 export function createRoutingQualityRoutes(
   dependencies: RoutingQualityDependencies & { db: Database },
   signedIn: MiddlewareHandler<AppEnv>,
@@ -42,6 +43,24 @@ export function createRoutingQualityRoutes(
     async (context) => {
       const caller = context.get('caller');
       await resetOrganisationRouter(dependencies, caller);
+      return context.json(await routingQuality(dependencies, caller.orgId));
+    },
+  );
+  addRoute(
+    router,
+    createRoute({
+      method: 'post',
+      path: '/cache/reset',
+      tags: ['Routing'],
+      summary:
+        "Empties the organisation's learned cache threshold: the static rules decide until it has learned enough again",
+      security: signedInSecurity,
+      request: { params: routingOrganisationPathSchema },
+      responses: answers('The measured quality, with the learned cache reset', routingQualityResponseSchema),
+    }),
+    async (context) => {
+      const caller = context.get('caller');
+      await resetCacheLearning(dependencies, caller);
       return context.json(await routingQuality(dependencies, caller.orgId));
     },
   );

@@ -4,6 +4,8 @@ import type { Executor } from '../../db/database';
 import { usdNumber } from '../../../money';
 import type { OrganisationRouters } from '../organisation-router/organisation-routers';
 import { organisationRouterStatus } from '../organisation-router/router-status-service';
+import type { CacheLearning } from '../cache-learning/cache-learning';
+import { cacheQuality } from '../cache-learning/cache-quality-service';
 import type { RoutingPolicies } from '../routing-policies';
 import { shadowLabelGroups, shadowSpendThisMonth, type ShadowLabelGroup } from './shadow-label-repository';
 import { wilsonInterval } from './wilson-interval';
@@ -23,9 +25,10 @@ export interface RoutingQualityDependencies {
   policies: Pick<RoutingPolicies, 'load'>;
   logger: Logger;
   organisationRouters?: OrganisationRouters;
+  cacheLearning?: CacheLearning;
 }
 
-/** The organisation's shadow-evaluation figures by kind of prompt and tier (docs/decisions/067). */
+/** The organisation's shadow-evaluation figures by kind of prompt and tier (docs/decisions/067), and its cache's (080). */
 export async function routingQuality(
   dependencies: RoutingQualityDependencies,
   orgId: string,
@@ -50,5 +53,6 @@ export async function routingQuality(
       monthly_budget_usd: policy.shadow_evaluation.monthly_budget_usd,
     },
     router: await organisationRouterStatus(dependencies, orgId),
+    cache: await cacheQuality(dependencies, orgId, policy.cache.error_rate),
   };
 }

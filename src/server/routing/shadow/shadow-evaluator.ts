@@ -9,6 +9,7 @@ import { centsOf, centsToPicodollars } from '../../../money';
 import type { UsableModel } from '../../usage/usable-model';
 import type { ConsideredModel } from '../plan-route';
 import { isSampled } from './shadow-draw';
+import { shadowJudgeOf, strongestOf, withoutLimits } from './shadow-models';
 import { readsAsGood, shadowJudgeMaxOutputTokens, shadowJudgeMessages } from './shadow-judge-messages';
 import { insertShadowLabel, shadowSpendThisMonth, type NewShadowLabel } from './shadow-label-repository';
 
@@ -58,18 +59,6 @@ export interface ShadowEvaluatorOptions {
   /** Told of each stored verdict (the organisation's router learns from it). */
   labelled?(labelled: ShadowLabelled): Promise<void>;
 }
-
-/** The user's role without its monthly limits: the organisation pays for shadow evaluation, not the user. */
-const withoutLimits = (usable: UsableModel): UsableModel => ({
-  ...usable,
-  monthlyTokenLimit: undefined,
-  costLimitPicodollars: undefined,
-});
-
-const strongestOf = (usable: readonly UsableModel[]) =>
-  [...usable].sort(
-    (first, second) => second.model.tier - first.model.tier || first.model.id.localeCompare(second.model.id),
-  )[0];
 
 /**
  * Shadow evaluation (docs/decisions/067). A reply Auto's router gave to a cheaper tier than the
@@ -123,8 +112,7 @@ export function createShadowEvaluator(options: ShadowEvaluatorOptions): ShadowEv
     const usable = (await candidate.usable()).filter((model) => model.model.provider !== 'local');
     const strongest = strongestOf(usable);
     if (!strongest || strongest.model.tier <= candidate.served.tier) return;
-    const judgeId = route.policy.shadow_evaluation.judge_model_id;
-    const judge = (judgeId && usable.find((model) => model.model.id === judgeId)) || strongest;
+    const judge = shadowJudgeOf(route.policy, usable) ?? strongest;
     const signal = AbortSignal.timeout(deadlineMs);
 
     const strong = await answer(candidate, strongest, candidate.messagesFor, signal);

@@ -166,7 +166,7 @@ export function makeRoutingPolicy(overrides: Partial<RoutingPolicyResponse> = {}
       quality_target: 0.95,
       candidate_model_ids: null,
       reference_model_id: null,
-      cache: { enabled: true, threshold: null, ttl_seconds: 604_800, max_entries: 10_000 },
+      cache: { enabled: true, threshold: null, ttl_seconds: 604_800, max_entries: 10_000, error_rate: 0.02 },
       deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
       shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
     },

@@ -7,6 +7,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { fakeAdminApi, memberRole, orgId } from '../../admin/test/fake-admin-api';
 import { makeApiKey } from '../../api-keys/test/fake-api-keys';
+import { makeRoutingQuality } from '../../organization-settings/test/fake-routing-quality';
 import { dashboardTexts } from '../lib/dashboard-texts';
 
 // Today is 2026-03-20 (UTC): the cost savings open on 2026-02-18 to 2026-03-20.
@@ -233,9 +234,15 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(requests.filter((request) => request.path.startsWith('/api/subscription/analytics/'))).toHaveLength(2);
   });
 
-  it("exports the chosen model's days as cost-savings-<model>-<start>-<end>.csv", async () => {
-    openDashboard({ [analyticsPath()]: () => ({ body: analytics }) });
+  it("exports the chosen model's days as cost-savings-<model>-<start>-<end>.csv, then the measured quality for an administrator", async () => {
+    openDashboard({ [analyticsPath()]: () => ({ body: analytics }) }, '/admin', {
+      routingQuality: makeRoutingQuality(),
+    });
     await screen.findByRole('heading', { name: 'Dashboard' });
+    // The quality figures are in (the dashboard's quality card shows them) before the file is asked for.
+    await within(await screen.findByRole('region', { name: 'Quality of cheaper answers' })).findByText(
+      'Wrong cache hits (95% interval)',
+    );
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);
@@ -256,6 +263,16 @@ describe('the admin dashboard (spec section 2)', () => {
         'Date,Tokens Used,Actual Cost,Potential Cost,Savings',
         '2026-03-12,200,0.05,0.8,0.75',
         '2026-03-15,800,0.2,3.2,3',
+        '',
+        'Quality of cheaper answers (all time)',
+        'Kind of Prompt,Model Tier,Replies Sampled,Judged As Good,As Good Share,95% Low,95% High,Sampling Cost',
+        'Code,1,50,47,0.94,0.8378,0.9794,0.4125',
+        'Questions,2,3,2,0.6667,0.2077,0.9385,0.0042',
+        'All sampled replies,,53,49,0.9245,0.8209,0.9703,0.4167',
+        '',
+        'Cache (all time)',
+        'Lookups,Hits,Hits Checked,Wrong Hits,Wrong-Hit Rate,95% Low,95% High,Judge Calls,Savings',
+        '400,120,40,1,0.025,0.0044,0.1288,20,3.25',
         '',
       ].join('\r\n'),
     );

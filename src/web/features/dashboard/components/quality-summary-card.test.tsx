@@ -7,8 +7,12 @@ import { createQueryClient } from '../../../lib/query-client';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { fakeAdminApi, makeListedRole, makeRoutingPolicy, orgId } from '../../admin/test/fake-admin-api';
-import { qualityTexts } from '../../organization-settings/lib/quality-figures';
-import { makeRoutingQuality } from '../../organization-settings/test/fake-routing-quality';
+import { cacheTexts, qualityTexts } from '../../organization-settings/lib/quality-figures';
+import {
+  makeCacheQuality,
+  makeRoutingQuality,
+  noRoutingQuality,
+} from '../../organization-settings/test/fake-routing-quality';
 import { QualitySummaryCard } from './quality-summary-card';
 
 const title = 'Quality of cheaper answers';
@@ -76,6 +80,11 @@ describe("the dashboard's quality of cheaper answers", () => {
     expect(
       within(card).getByRole('link', { name: 'By kind of prompt and tier in Organization settings' }),
     ).toHaveAttribute('href', '/admin/organization');
+    expect(fact(card, 'Wrong cache hits (95% interval)')).toBe('2.5% (0.4–12.9%)2.5%, 95% interval 0.4% to 12.9%');
+    expect(within(card).getByText('2.5% (0.4–12.9%)')).toHaveAttribute('aria-hidden', 'true');
+    expect(fact(card, 'Cache hits checked')).toBe('40');
+    expect(fact(card, 'Answered from the cache')).toBe('120 of 400 lookups');
+    expect(fact(card, 'Cache savings, all time')).toBe('$3.25');
   });
 });
 
@@ -86,6 +95,20 @@ describe('the quality summary card alone', () => {
     const card = await screen.findByRole('region', { name: title });
     expect(await within(card).findByText(qualityTexts.off)).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Shadow evaluation in Organization settings' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(cacheTexts.noLookups);
+  });
+
+  it("shows the cache's wrong-hit rate and savings while shadow evaluation is off", async () => {
+    fakeAdminApi({
+      routingPolicy: sampling(0),
+      routingQuality: { ...noRoutingQuality(), cache: makeCacheQuality() },
+    });
+    renderCardAlone();
+    const card = await screen.findByRole('region', { name: title });
+    expect(await within(card).findByText(qualityTexts.off)).toBeInTheDocument();
+    expect(fact(card, 'Wrong cache hits (95% interval)')).toBe('2.5% (0.4–12.9%)2.5%, 95% interval 0.4% to 12.9%');
+    expect(fact(card, 'Cache savings, all time')).toBe('$3.25');
+    expect(card).not.toHaveTextContent(cacheTexts.noLookups);
   });
 
   it('says nothing was sampled yet while it is on', async () => {

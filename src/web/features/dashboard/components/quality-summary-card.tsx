@@ -1,3 +1,4 @@
+import type { RoutingQualityResponse } from '@contracts';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format-money';
@@ -7,7 +8,13 @@ import { formatCount } from '../../admin/lib/format';
 import { QualityMonthSpend } from '../../organization-settings/components/quality-month-spend';
 import { useRoutingPolicy } from '../../organization-settings/hooks/use-routing-policy';
 import { useRoutingQuality } from '../../organization-settings/hooks/use-routing-quality';
-import { qualityState, qualityTexts, shareWithInterval } from '../../organization-settings/lib/quality-figures';
+import {
+  cacheTexts,
+  qualityState,
+  qualityTexts,
+  shareWithInterval,
+  wrongHitRate,
+} from '../../organization-settings/lib/quality-figures';
 
 const linkStyle = 'text-sm font-medium text-brand-ink underline-offset-2 hover:underline';
 const noteStyle = 'text-sm text-slate-600 dark:text-slate-400';
@@ -24,10 +31,12 @@ function QualitySummary() {
   if (!policy.data || !quality.data) return <p className={noteStyle}>The quality figures could not be loaded.</p>;
   const samplingRate = policy.data.policy.shadow_evaluation.sampling_rate;
   const state = qualityState(samplingRate, quality.data);
+  const cache = <CacheSummary cache={quality.data.cache} />;
   if (state === 'off')
     return (
-      <div className="space-y-2">
+      <div className="space-y-3">
         <p className={noteStyle}>{qualityTexts.off}</p>
+        {cache}
         <Link to="/admin/organization" className={linkStyle}>
           Shadow evaluation in Organization settings
         </Link>
@@ -45,18 +54,14 @@ function QualitySummary() {
           facts={[
             {
               label: 'Judged as good as the strongest model (95% interval)',
-              value: (
-                <>
-                  <span aria-hidden="true">{share.shown}</span>
-                  <span className="sr-only">{share.spoken}</span>
-                </>
-              ),
+              value: <Spoken {...share} />,
             },
             { label: 'Replies sampled', value: formatCount(totals.sampled) },
             { label: 'Sampling cost, all time', value: formatMoney(totals.sampling_cost_usd) },
           ]}
         />
       )}
+      {cache}
       <QualityMonthSpend month={quality.data.month} />
       <Link to="/admin/organization" className={linkStyle}>
         By kind of prompt and tier in Organization settings
@@ -65,7 +70,35 @@ function QualitySummary() {
   );
 }
 
-/** The dashboard's summary of what shadow evaluation measured (docs/decisions/067): administrators only, as the server. */
+/** A figure with an interval: the dash seen, words heard. */
+function Spoken({ shown, spoken }: { shown: string; spoken: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{shown}</span>
+      <span className="sr-only">{spoken}</span>
+    </>
+  );
+}
+
+/** The cache's wrong-hit rate with its interval, its hits and its savings (docs/decisions/080). */
+function CacheSummary({ cache }: { cache: RoutingQualityResponse['cache'] }) {
+  if (cache.lookups === 0) return <p className={noteStyle}>{cacheTexts.noLookups}</p>;
+  return (
+    <Facts
+      facts={[
+        { label: 'Wrong cache hits (95% interval)', value: <Spoken {...wrongHitRate(cache)} /> },
+        { label: 'Cache hits checked', value: formatCount(cache.checked_hits) },
+        {
+          label: 'Answered from the cache',
+          value: `${formatCount(cache.hits)} of ${formatCount(cache.lookups)} lookups`,
+        },
+        { label: 'Cache savings, all time', value: formatMoney(cache.savings_usd) },
+      ]}
+    />
+  );
+}
+
+/** The dashboard's summary of what shadow evaluation measured (docs/decisions/067) and of the cache's hits (080): administrators only, as the server. */
 export function QualitySummaryCard() {
   const admin = useScopeAccess('admin');
   if (admin !== 'granted') return null;

@@ -1,6 +1,8 @@
 import type { DayRange } from '../../admin/lib/day-range';
 import type { SavingsDay } from './cost-savings';
+import type { RoutingQualityResponse } from '@contracts';
 import { amountText } from './decimal-amounts';
+import { qualityCsvRows } from './quality-csv';
 
 /** Spec section 9: the export's columns, in order. */
 export const costSavingsCsvColumns = ['Date', 'Tokens Used', 'Actual Cost', 'Potential Cost', 'Savings'] as const;
@@ -11,24 +13,23 @@ function csvField(value: string): string {
 
 /**
  * The cost-savings CSV, built in the browser (spec section 7): one line per day, amounts in
- * dollars with every decimal the server keeps (a day of light use costs fractions of a cent).
+ * dollars with every decimal the server keeps (a day of light use costs fractions of a cent). For
+ * administrators the measured quality follows the days after an empty line (quality-csv.ts): the
+ * spec's columns stay the file's first header and the days its first rows.
  */
-export function buildCostSavingsCsv(days: readonly SavingsDay[]): string {
-  const lines = [costSavingsCsvColumns.join(',')];
+export function buildCostSavingsCsv(days: readonly SavingsDay[], quality?: RoutingQualityResponse): string {
+  const rows: string[][] = [[...costSavingsCsvColumns]];
   for (const day of days) {
-    lines.push(
-      [
-        day.date,
-        String(day.tokens_used),
-        amountText(day.actual_cost),
-        amountText(day.potential_cost),
-        amountText(day.savings),
-      ]
-        .map(csvField)
-        .join(','),
-    );
+    rows.push([
+      day.date,
+      String(day.tokens_used),
+      amountText(day.actual_cost),
+      amountText(day.potential_cost),
+      amountText(day.savings),
+    ]);
   }
-  return `${lines.join('\r\n')}\r\n`;
+  if (quality) rows.push([], ...qualityCsvRows(quality));
+  return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 /**

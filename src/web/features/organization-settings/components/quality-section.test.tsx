@@ -6,8 +6,8 @@ import { createQueryClient } from '../../../lib/query-client';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { fakeAdminApi, makeListedRole, makeRoutingPolicy, orgId } from '../../admin/test/fake-admin-api';
-import { qualityTexts } from '../lib/quality-figures';
-import { makeRoutingQuality } from '../test/fake-routing-quality';
+import { cacheTexts, qualityTexts } from '../lib/quality-figures';
+import { makeRoutingQuality, noRoutingQuality } from '../test/fake-routing-quality';
 import { RoutingCacheCard } from './routing-cache-card';
 
 const qualityPath = `/api/org/${orgId}/routing-quality`;
@@ -110,7 +110,71 @@ describe('Routing & Cache: Quality', () => {
     fakeAdminApi({ routingPolicy: sampling(0), routingQuality: makeRoutingQuality() });
     const quality = await openQuality();
     expect(await within(quality).findByText(qualityTexts.offWithHistory)).toBeInTheDocument();
-    expect(within(quality).getByRole('table')).toBeInTheDocument();
+    expect(
+      within(quality).getByRole('table', { name: 'Quality of cheaper answers by kind of prompt and model tier' }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the cache's line: lookups, hits, hits checked, the wrong-hit rate with its interval, judge calls and savings", async () => {
+    fakeAdminApi({ routingPolicy: sampling(0.1), routingQuality: makeRoutingQuality() });
+    const quality = await openQuality();
+    const cache = await within(quality).findByRole('region', { name: 'Cache' });
+    const table = within(cache).getByRole('table', { name: 'Quality of answers from the cache' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Lookups', 'Hits', 'Hits checked', 'Wrong hits (95% interval)', 'Judge calls', 'Savings']);
+    const [, line] = within(table).getAllByRole('row') as [HTMLElement, HTMLElement];
+    expect(rowTexts(line)).toEqual([
+      'Cache',
+      '400',
+      '120',
+      '40',
+      '2.5% (0.4–12.9%)2.5%, 95% interval 0.4% to 12.9%',
+      '20',
+      '$3.25',
+    ]);
+    expect(within(line).getByText('2.5% (0.4–12.9%)')).toHaveAttribute('aria-hidden', 'true');
+    expect(cache).toHaveTextContent(
+      "Your organization's learned cache threshold decides Auto's cache hits since 11/21/2026, learned from 134 labels, keeping wrong hits it serves without a judge under 2%.",
+    );
+    expect(cache).not.toHaveTextContent(cacheTexts.noChecks);
+  });
+
+  it("shows the cache's line while shadow evaluation is off, asking for it to check hits; before any lookup, says so", async () => {
+    const measured = makeRoutingQuality();
+    fakeAdminApi({
+      routingPolicy: sampling(0),
+      routingQuality: {
+        ...noRoutingQuality(),
+        cache: {
+          ...measured.cache,
+          checked_hits: 0,
+          wrong_hits: 0,
+          wrong_hit_rate: null,
+          wrong_hit_interval: null,
+          learner: { ...measured.cache.learner, labels: 12, decides: false, deciding_since: null },
+        },
+      },
+    });
+    const quality = await openQuality();
+    expect(await within(quality).findByText(qualityTexts.off)).toBeInTheDocument();
+    const cache = within(quality).getByRole('region', { name: 'Cache' });
+    const [, line] = within(cache).getAllByRole('row') as [HTMLElement, HTMLElement];
+    expect(rowTexts(line)[4]).toBe('—no hits checked');
+    expect(cache).toHaveTextContent(cacheTexts.checksOff);
+    expect(cache).toHaveTextContent(
+      "Your organization's learned cache threshold has learned from 12 labels of the 100 it needs before it decides Auto's cache hits (keeping wrong hits under 2%); until then the similarity threshold does.",
+    );
+  });
+
+  it('says the cache has not been looked in yet', async () => {
+    fakeAdminApi({ routingPolicy: sampling(0.1) });
+    const quality = await openQuality();
+    const cache = await within(quality).findByRole('region', { name: 'Cache' });
+    expect(cache).toHaveTextContent(cacheTexts.noLookups);
+    expect(within(cache).queryByRole('table')).toBeNull();
   });
 
   it('says when the figures could not be loaded, with Try again', async () => {

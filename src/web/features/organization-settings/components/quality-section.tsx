@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRoutingQuality } from '../hooks/use-routing-quality';
 import { qualityState, qualityTexts, routerStatus } from '../lib/quality-figures';
+import { CacheQuality } from './cache-quality-table';
 import { QualityMonthSpend } from './quality-month-spend';
 import { QualityTable } from './quality-table';
 
@@ -26,21 +27,28 @@ function QualityFigures({ samplingRate }: { samplingRate: number }) {
       </div>
     );
   const state = qualityState(samplingRate, quality.data);
-  if (state === 'off') return <p className={noteStyle}>{qualityTexts.off}</p>;
   return (
-    <div className="space-y-3">
-      {samplingRate === 0 ? <p className={noteStyle}>{qualityTexts.offWithHistory}</p> : null}
-      <QualityMonthSpend month={quality.data.month} />
-      {state === 'no-samples' ? <p className={noteStyle}>{qualityTexts.noSamples}</p> : null}
-      {state === 'measured' ? <QualityTable quality={quality.data} /> : null}
-      <p className={noteStyle}>{routerStatus(quality.data.router)}</p>
+    <div className="space-y-4">
+      {state === 'off' ? (
+        <p className={noteStyle}>{qualityTexts.off}</p>
+      ) : (
+        <div className="space-y-3">
+          {samplingRate === 0 ? <p className={noteStyle}>{qualityTexts.offWithHistory}</p> : null}
+          <QualityMonthSpend month={quality.data.month} />
+          {state === 'no-samples' ? <p className={noteStyle}>{qualityTexts.noSamples}</p> : null}
+          {state === 'measured' ? <QualityTable quality={quality.data} /> : null}
+          <p className={noteStyle}>{routerStatus(quality.data.router)}</p>
+        </div>
+      )}
+      <CacheQuality cache={quality.data.cache} samplingRate={samplingRate} />
     </div>
   );
 }
 
 /**
  * What shadow evaluation measured (docs/decisions/067): per kind of prompt and tier, how often a
- * cheaper reply was judged as good as the strongest model's. Administrators only, as the server.
+ * cheaper reply was judged as good as the strongest model's; and the cache's line (080): its hits,
+ * how often a checked hit was wrong, what it saved. Administrators only, as the server.
  */
 export function QualitySection({ samplingRate }: { samplingRate: number }) {
   const titleId = useId();
@@ -52,7 +60,8 @@ export function QualitySection({ samplingRate }: { samplingRate: number }) {
       <QualityFigures samplingRate={samplingRate} />
       <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
         The share is of sampled cheaper replies a judge model found as good as the strongest model's answer to the same
-        prompt; the range is its 95% confidence interval, wide while few replies are sampled.
+        prompt; the cache's wrong hits are of sampled cache hits a judge model found did not answer the question asked.
+        Each range is its 95% confidence interval, wide while few are sampled.
       </p>
     </section>
   );

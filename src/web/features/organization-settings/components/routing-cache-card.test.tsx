@@ -65,6 +65,9 @@ describe('Routing & Cache: view', () => {
     expect(fact(card, 'Reference model for savings')).toBe('the strongest available, now GPT-4o');
     expect(fact(card, 'Cache')).toBe('On');
     expect(fact(card, 'Cache similarity threshold')).toBe('0.9 (the default)');
+    expect(fact(card, 'Cache error rate')).toBe(
+      'At most 2% wrong among the hits the learned threshold serves without a judge',
+    );
     const lines = within(summary(card))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
@@ -85,7 +88,7 @@ describe('Routing & Cache: view', () => {
         quality_target: 0.875,
         candidate_model_ids: ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'],
         reference_model_id: 'anthropic/claude-sonnet-4',
-        cache: { enabled: false, threshold: 0.93, ttl_seconds: 3600, max_entries: 100 },
+        cache: { enabled: false, threshold: 0.93, ttl_seconds: 3600, max_entries: 100, error_rate: 0.02 },
         deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
         shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
       },
@@ -130,6 +133,10 @@ describe('Routing & Cache: edit', () => {
     await userEvent.click(within(chosen).getByRole('checkbox', { name: 'GPT-4o' }));
     await userEvent.click(within(chosen).getByRole('checkbox', { name: 'Claude Sonnet 4' }));
     await userEvent.type(within(card).getByLabelText('Cache similarity threshold'), '0.92');
+    const errorRate = within(card).getByLabelText('Cache error rate (%)');
+    expect(errorRate).toHaveValue(2);
+    await userEvent.clear(errorRate);
+    await userEvent.type(errorRate, '5');
     expect(within(card).queryByRole('button', { name: 'Reset calibration' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
@@ -139,9 +146,12 @@ describe('Routing & Cache: edit', () => {
     expect(puts[0]!.body).toEqual({
       quality_target: 0.9,
       candidate_model_ids: ['openai/gpt-4o-mini', 'anthropic/claude-sonnet-4'],
-      cache: { threshold: 0.92 },
+      cache: { threshold: 0.92, error_rate: 0.05 },
     });
     expect(fact(card, 'Quality target')).toBe("90% of the strongest model's quality");
+    expect(fact(card, 'Cache error rate')).toBe(
+      'At most 5% wrong among the hits the learned threshold serves without a judge',
+    );
     expect(fact(card, 'Models Auto may choose')).toBe('GPT-4o mini, Claude Sonnet 4');
     expect(fact(card, 'Cache similarity threshold')).toBe('0.92');
   });
@@ -159,6 +169,8 @@ describe('Routing & Cache: edit', () => {
     const chosen = within(card).getByRole('group', { name: 'Models Auto may choose' });
     for (const name of ['GPT-4o', 'GPT-4o mini']) await userEvent.click(within(chosen).getByRole('checkbox', { name }));
     await userEvent.type(within(card).getByLabelText('Cache similarity threshold'), '0.3');
+    await userEvent.clear(within(card).getByLabelText('Cache error rate (%)'));
+    await userEvent.type(within(card).getByLabelText('Cache error rate (%)'), '60');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
@@ -167,6 +179,9 @@ describe('Routing & Cache: edit', () => {
     );
     expect(within(card).getByLabelText('Cache similarity threshold')).toHaveAccessibleDescription(
       expect.stringContaining('Cache threshold must be between 0.5 and 1'),
+    );
+    expect(within(card).getByLabelText('Cache error rate (%)')).toHaveAccessibleDescription(
+      expect.stringContaining('Cache error rate must be between 0.1% and 50%'),
     );
     expect(chosen).toHaveAccessibleDescription('Choose at least one candidate model');
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);

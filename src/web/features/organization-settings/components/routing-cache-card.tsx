@@ -75,6 +75,10 @@ function RoutingFacts({ answer, modelName }: { answer: RoutingPolicyView; modelN
               ? `${effective.cache_threshold} (the default)`
               : String(policy.cache.threshold),
         },
+        {
+          label: 'Cache error rate',
+          value: `At most ${percent(policy.cache.error_rate)} wrong among the hits the learned threshold serves without a judge`,
+        },
         { label: 'Shadow evaluation', value: describeShadowEvaluation(policy.shadow_evaluation, modelName) },
       ]}
     />

@@ -133,6 +133,19 @@ export function RoutingCacheFields({
         value={draft.cache_threshold}
         onChange={(event) => onChange('cache_threshold', event.target.value)}
       />
+      <TextField
+        label="Cache error rate (%)"
+        type="number"
+        min={0.1}
+        max={50}
+        step="any"
+        inputMode="decimal"
+        hint="0.1 to 50: once your organization's learned cache threshold has enough labels, at most this share of the cache hits it serves without a judge may be wrong; lower asks the judge more often or answers from the cache less."
+        error={problem('cache_error_rate_percent')}
+        value={draft.cache_error_rate_percent}
+        onChange={(event) => onChange('cache_error_rate_percent', event.target.value)}
+      />
+      <div className="hidden sm:block" />
       {showShadowEvaluation ? (
         <ShadowEvaluationFields
           draft={draft}

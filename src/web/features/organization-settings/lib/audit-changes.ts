@@ -19,6 +19,7 @@ const actionTexts: Record<AuditAction, string> = {
   'routing.policy_update': 'Changed how Auto routes and caches',
   'routing.calibration_reset': "Reset the router's and the cache's calibration from feedback",
   'routing.router_reset': "Reset the organization's own router, learned from its labels",
+  'routing.cache_learner_reset': "Reset the organization's learned cache threshold",
   'user.update': 'Changed the details of',
   'user.deactivate': 'Deactivated user',
   'user.reactivate': 'Reactivated user',

@@ -7,7 +7,7 @@ const saved: RoutingPolicy = {
   quality_target: 0.9512345,
   candidate_model_ids: ['openai/gpt-4o-mini', 'openai/gpt-4o'],
   reference_model_id: null,
-  cache: { enabled: true, threshold: null, ttl_seconds: 3600, max_entries: 500 },
+  cache: { enabled: true, threshold: null, ttl_seconds: 3600, max_entries: 500, error_rate: 0.02 },
   deadlines: { headers_ms: null, first_token_ms: 60_000, between_tokens_ms: null },
   shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
 };
@@ -42,7 +42,26 @@ describe('the Routing & Cache form', () => {
     });
   });
 
+  it('takes the cache error rate in percent and sends it as a share', () => {
+    const draft = { ...routingDraftOf(saved), cache_error_rate_percent: '0.5' };
+    expect(routingDraftOf(saved).cache_error_rate_percent).toBe('2');
+    expect(routingChanges(saved, validateRoutingDraft(draft, saved).values!)).toEqual({ cache: { error_rate: 0.005 } });
+  });
+
   it.each([
+    [
+      'cache_error_rate_percent',
+      '0',
+      'routing.cache_error_rate_percent',
+      'Cache error rate must be between 0.1% and 50%',
+    ],
+    [
+      'cache_error_rate_percent',
+      '50.5',
+      'routing.cache_error_rate_percent',
+      'Cache error rate must be between 0.1% and 50%',
+    ],
+    ['cache_error_rate_percent', '', 'routing.cache_error_rate_percent', 'Cache error rate must be a number'],
     ['quality_target_percent', '49.9', 'routing.quality_target_percent', 'Quality target must be between 50% and 100%'],
     [
       'quality_target_percent',
@@ -69,11 +88,13 @@ describe('the Routing & Cache form', () => {
       routingProblemsFromServer({
         'candidate_model_ids.1': 'Unknown model: x',
         'cache.threshold': 'Too low',
+        'cache.error_rate': 'Too high',
         quality_target: 'Bad',
       }),
     ).toEqual({
       'routing.candidate_model_ids': 'Unknown model: x',
       'routing.cache_threshold': 'Too low',
+      'routing.cache_error_rate_percent': 'Too high',
       'routing.quality_target_percent': 'Bad',
     });
   });

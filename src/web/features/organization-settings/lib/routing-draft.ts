@@ -17,6 +17,8 @@ export interface RoutingDraft extends ShadowEvaluationDraft {
   reference_model_id: string;
   cache_enabled: boolean;
   cache_threshold: string;
+  /** The cache's δ in percent (docs/decisions/080). */
+  cache_error_rate_percent: string;
 }
 
 /** The form's fields report their problems under 'routing.<field>', apart from the page's others. */
@@ -29,6 +31,7 @@ const problemFieldOfPolicyPath: Record<string, keyof RoutingDraft> = {
   reference_model_id: 'reference_model_id',
   'cache.enabled': 'cache_enabled',
   'cache.threshold': 'cache_threshold',
+  'cache.error_rate': 'cache_error_rate_percent',
 };
 
 /** A policy path ('cache.threshold', 'candidate_model_ids.2') as the form field that shows it. */
@@ -61,6 +64,7 @@ export function routingDraftOf(policy: RoutingPolicy): RoutingDraft {
     reference_model_id: policy.reference_model_id ?? '',
     cache_enabled: policy.cache.enabled,
     cache_threshold: policy.cache.threshold === null ? '' : String(policy.cache.threshold),
+    cache_error_rate_percent: shareToPercent(policy.cache.error_rate),
     ...shadowDraftOf(policy.shadow_evaluation),
   };
 }
@@ -79,6 +83,7 @@ export function validateRoutingDraft(
       ...saved.cache,
       enabled: draft.cache_enabled,
       threshold: asThreshold(draft.cache_threshold),
+      error_rate: percentToShare(asNumber(draft.cache_error_rate_percent)),
     },
     // Not on this form: kept as saved.
     deadlines: saved.deadlines,
@@ -118,6 +123,7 @@ export function routingChanges(saved: RoutingPolicy, wanted: RoutingPolicy): Upd
   const cache: NonNullable<UpdateRoutingPolicyRequest['cache']> = {};
   if (wanted.cache.enabled !== saved.cache.enabled) cache.enabled = wanted.cache.enabled;
   if (wanted.cache.threshold !== saved.cache.threshold) cache.threshold = wanted.cache.threshold;
+  if (Math.abs(wanted.cache.error_rate - saved.cache.error_rate) > 1e-9) cache.error_rate = wanted.cache.error_rate;
   if (Object.keys(cache).length > 0) changes.cache = cache;
   const shadow = shadowChanges(saved.shadow_evaluation, wanted.shadow_evaluation);
   if (shadow) changes.shadow_evaluation = shadow;

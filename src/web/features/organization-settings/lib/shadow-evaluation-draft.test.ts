@@ -8,7 +8,7 @@ const saved: RoutingPolicy = {
   quality_target: 0.95,
   candidate_model_ids: null,
   reference_model_id: null,
-  cache: { enabled: true, threshold: null, ttl_seconds: 3600, max_entries: 500 },
+  cache: { enabled: true, threshold: null, ttl_seconds: 3600, max_entries: 500, error_rate: 0.02 },
   deadlines: { headers_ms: null, first_token_ms: null, between_tokens_ms: null },
   shadow_evaluation: { sampling_rate: 0, monthly_budget_usd: 10, judge_model_id: null },
 };
