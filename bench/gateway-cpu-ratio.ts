@@ -13,7 +13,7 @@
  * ROUNDS (10) rounds of: the pass-through (REFERENCE_REQUESTS, 300), the chat (REQUESTS, 100), the
  * pass-through, /v1 (100), CONCURRENCY (20) at once; a last pass-through batch after them. Each
  * batch of ours is divided by the mean of the two pass-through batches beside it, so that what
- * drifts over the run falls on both sides; a path's ratio is the median over its batches.
+ * drifts over the run falls on both sides; a path's ratio is the mean of its middle 6 of 10.
  * See docs/benchmarks/gateway.md for how steady that is.
  * Exit codes: 0 passed (or baseline written), 1 a ratio over its limit, 2 could not measure,
  * 3 cannot run on this machine (no Linux /proc).
@@ -36,6 +36,7 @@ import {
   median,
   parseBaseline,
   referenceTarget,
+  trimmedMean,
 } from './gateway/cpu-ratio';
 import { startLoadClient, type LoadClient } from './gateway/load-client-process';
 import type { StreamRequest } from './gateway/load-job';
@@ -65,7 +66,7 @@ const method =
   `${rounds} rounds of: pass-through (${batchRequests.reference} requests), chat cache off (${batchRequests.ours}), ` +
   `pass-through, /v1 cache off (${batchRequests.ours}); a pass-through batch last; ` +
   `${concurrency} at once, one-token replies, after ${warmUpRequests.reference} (pass-through) and ${warmUpRequests.ours} warm-up requests; ` +
-  `each batch of ours over the mean of the pass-through batches beside it, the median of those per path`;
+  `each batch of ours over the mean of the pass-through batches beside it, per path the mean of those ratios without the lowest and highest 20%`;
 
 interface MeasuredTarget {
   name: typeof referenceTarget | CheckedTarget;
@@ -232,11 +233,11 @@ function summarise(batches: Batch[]): {
   const ratios = {} as Record<CheckedTarget, number>;
   for (const target of checkedTargets) {
     const values = perBatch[target];
-    ratios[target] = median(values);
+    ratios[target] = trimmedMean(values);
     const sorted = [...values].sort((a, b) => a - b);
     console.log(
-      `${target}: median ${ratios[target].toFixed(2)}x the ${referenceTarget}'s CPU per request over ${values.length} batches ` +
-        `(their ratios ${sorted.map((value) => value.toFixed(1)).join(' ')})`,
+      `${target}: ${ratios[target].toFixed(2)}x the ${referenceTarget}'s CPU per request (trimmed mean of ${values.length} batches; ` +
+        `their ratios ${sorted.map((value) => value.toFixed(1)).join(' ')})`,
     );
   }
   const cpuMsPerRequest: Record<string, number> = {};

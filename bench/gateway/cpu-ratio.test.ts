@@ -8,6 +8,7 @@ import {
   describeVerdict,
   median,
   parseBaseline,
+  trimmedMean,
 } from './cpu-ratio';
 
 const reference = 'AI SDK pass-through';
@@ -39,6 +40,24 @@ describe('median', () => {
     const values = [3, 1, 2];
     median(values);
     expect(values).toEqual([3, 1, 2]);
+  });
+});
+
+describe('trimmedMean', () => {
+  it('drops the lowest and highest fifth before averaging', () => {
+    // Of 10, the two lowest and two highest go: the mean of 3..8.
+    expect(trimmedMean([10, 1, 2, 3, 4, 5, 6, 7, 8, 100])).toBe(5.5);
+    expect(trimmedMean([10, 1, 2, 3, 4, 5, 6, 7, 8, 100], 0.1)).toBe(5.625);
+  });
+
+  it('keeps every value when too few to drop any, and is NaN for none', () => {
+    expect(trimmedMean([2, 4, 9])).toBe(5);
+    expect(trimmedMean([])).toBeNaN();
+  });
+
+  it('is not moved by one wild batch', () => {
+    const steady = [15, 16, 16, 17, 15, 16, 17, 16, 15, 17];
+    expect(trimmedMean([...steady.slice(1), 80])).toBeCloseTo(trimmedMean(steady), 0);
   });
 });
 

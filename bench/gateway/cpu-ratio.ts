@@ -22,7 +22,7 @@ export interface Baseline {
   loadAverage: string;
   /** How it was measured (rounds, requests per round, concurrency), for whoever reads the file. */
   method: string;
-  /** Median over the rounds of our CPU per request / the pass-through's, per checked target. */
+  /** Per checked target, the trimmed mean over its batches of its CPU per request / the pass-through's. */
   ratios: Record<CheckedTarget, number>;
   /** Median CPU ms per request, per target, the pass-through included: context, not checked. */
   cpuMsPerRequest: Record<string, number>;
@@ -34,6 +34,20 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The mean of the values left once the lowest and the highest `fraction` of them (rounded down)
+ * are dropped: of 10 batch ratios, the middle 6. Over 8 runs of the check it moved less than the
+ * median did (docs/benchmarks/gateway.md) while still ignoring a batch that a stray burst of work
+ * made much dearer or cheaper. NaN for no values.
+ */
+export function trimmedMean(values: readonly number[], fraction = 0.2): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const dropped = Math.floor(sorted.length * fraction);
+  const kept = sorted.slice(dropped, sorted.length - dropped);
+  return kept.reduce((sum, value) => sum + value, 0) / kept.length;
 }
 
 /** One batch of requests to one target: its process's CPU per request over the batch. */
