@@ -5,7 +5,8 @@
  * bench/gateway/cpu-ratio-baseline.json. Fails when a ratio grew more than 25% over its baseline.
  *
  *   npm run bench:cpu-ratio                        # measure and check (exit 1 on a regression)
- *   npm run bench:cpu-ratio -- --write-baseline    # measure and write the baseline file instead
+ *   npm run bench:cpu-ratio -- --write-baseline    # measure 3 times, write the median as the baseline
+ *   npm run bench:cpu-ratio -- --write-baseline --runs 1    # once (quicker, less steady)
  *
  * One-token replies from the fake provider, answered at once, so the measure is what a request
  * costs before any token. CPU is user + system time of each gateway process (all threads, /proc),
@@ -263,39 +264,79 @@ function readBaseline(): Baseline {
   return parseBaseline(text, path.relative(projectRoot, baselineFile));
 }
 
-async function main(): Promise<number> {
-  const writeBaseline = process.argv.includes('--write-baseline');
-  if (!canReadProcessCpu()) {
-    console.log('The CPU-ratio check cannot run here: it reads CPU time from Linux /proc.');
-    return 3;
-  }
-  // Read before measuring: a bad file fails in a second, not after two minutes.
-  const baseline = writeBaseline ? undefined : readBaseline();
+/** One measurement on fresh processes, printed; `label` names it among several. */
+async function measureOnce(label: string): Promise<ReturnType<typeof summarise> & { loadBefore: string }> {
   const loadBefore = describeLoad();
   const startedAt = performance.now();
   const batches = await measure();
   console.log(
-    `CPU ratio check, ${new Date().toISOString()}, ${describeCommit()}: ${method}. Load average before ${loadBefore}, after ${describeLoad()}; ` +
+    `CPU ratio check${label}, ${new Date().toISOString()}, ${describeCommit()}: ${method}. Load average before ${loadBefore}, after ${describeLoad()}; ` +
       `${((performance.now() - startedAt) / 1000).toFixed(0)} s.`,
   );
-  const { ratios, cpuMsPerRequest } = summarise(batches);
-  if (!baseline) {
-    const written: Baseline = {
-      measuredAt: new Date().toISOString(),
-      commit: describeCommit(),
-      machine: describeMachine(),
-      loadAverage: `${loadBefore} before, ${describeLoad()} after (1 / 5 / 15 min)`,
-      method,
-      ratios: Object.fromEntries(checkedTargets.map((target) => [target, Number(ratios[target].toFixed(3))])) as Record<
+  return { ...summarise(batches), loadBefore };
+}
+
+/** `--runs N` (write mode): how many measurements the baseline is the median of. */
+function baselineRuns(): number {
+  const index = process.argv.indexOf('--runs');
+  const runs = index === -1 ? 3 : Number(process.argv[index + 1]);
+  if (!Number.isInteger(runs) || runs < 1) throw new BaselineError('--runs takes a whole number of runs, 1 or more');
+  return runs;
+}
+
+const rounded = (value: number) => Number(value.toFixed(3));
+
+/**
+ * Measures `runs` times, each on fresh processes, and writes the per-path median of their ratios:
+ * a baseline from one run would carry that run's own error (about ±4%) into every later check.
+ */
+async function writeBaseline(runs: number): Promise<void> {
+  const measured: Awaited<ReturnType<typeof measureOnce>>[] = [];
+  for (let run = 1; run <= runs; run++) measured.push(await measureOnce(runs > 1 ? ` (run ${run} of ${runs})` : ''));
+  const ratiosPerRun = measured.map(
+    (run) =>
+      Object.fromEntries(checkedTargets.map((target) => [target, rounded(run.ratios[target])])) as Record<
         CheckedTarget,
         number
       >,
-      cpuMsPerRequest,
-    };
-    writeFileSync(baselineFile, `${JSON.stringify(written, null, 2)}\n`);
-    console.log(`Wrote ${path.relative(projectRoot, baselineFile)}; commit it with the change that moved it.`);
+  );
+  const written: Baseline = {
+    measuredAt: new Date().toISOString(),
+    commit: describeCommit(),
+    machine: describeMachine(),
+    loadAverage: `${measured[0]!.loadBefore} before, ${describeLoad()} after (1 / 5 / 15 min)`,
+    method: `${method}; the median of ${runs} such run(s), each on fresh processes`,
+    ratios: Object.fromEntries(
+      checkedTargets.map((target) => [target, rounded(median(measured.map((run) => run.ratios[target])))]),
+    ) as Record<CheckedTarget, number>,
+    ratiosPerRun,
+    cpuMsPerRequest: Object.fromEntries(
+      Object.keys(measured[0]!.cpuMsPerRequest).map((name) => [
+        name,
+        rounded(median(measured.map((run) => run.cpuMsPerRequest[name]!))),
+      ]),
+    ),
+  };
+  writeFileSync(baselineFile, `${JSON.stringify(written, null, 2)}\n`);
+  console.log(
+    `Wrote ${path.relative(projectRoot, baselineFile)}: ${checkedTargets.map((target) => `${target} ${written.ratios[target]}x`).join(', ')}. ` +
+      'Commit it with the change that moved it.',
+  );
+}
+
+async function main(): Promise<number> {
+  const writing = process.argv.includes('--write-baseline');
+  if (!canReadProcessCpu()) {
+    console.log('The CPU-ratio check cannot run here: it reads CPU time from Linux /proc.');
+    return 3;
+  }
+  if (writing) {
+    await writeBaseline(baselineRuns());
     return 0;
   }
+  // Read before measuring: a bad file fails in a second, not after two minutes.
+  const baseline = readBaseline();
+  const { ratios } = await measureOnce('');
   console.log(`Baseline: ${baseline.commit}, ${baseline.measuredAt}, ${baseline.machine}`);
   const cpuModel = (machine: string) => machine.split(',')[0];
   if (cpuModel(baseline.machine) !== cpuModel(describeMachine()))

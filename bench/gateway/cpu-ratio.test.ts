@@ -149,8 +149,10 @@ describe('compareRatios', () => {
 describe('parseBaseline', () => {
   const text = (value: unknown) => JSON.stringify(value);
 
-  it('reads a well-formed file', () => {
+  it('reads a well-formed file, with or without the ratios of each run it is the median of', () => {
     expect(parseBaseline(text(baseline), 'baseline.json')).toEqual(baseline);
+    const ofRuns = { ...baseline, ratiosPerRun: [baseline.ratios, { [chat]: 11, [program]: 7 }] };
+    expect(parseBaseline(text(ofRuns), 'baseline.json')).toEqual(ofRuns);
   });
 
   it.each([
@@ -173,6 +175,11 @@ describe('parseBaseline', () => {
       'a target the check does not measure',
       text({ ...baseline, ratios: { ...baseline.ratios, Portkey: 3 } }),
       /ratios has targets the check does not measure: Portkey/,
+    ],
+    [
+      'runs that are not a list',
+      text({ ...baseline, ratiosPerRun: 3 }),
+      /"ratiosPerRun", when present, must be a list/,
     ],
     [
       'CPU figures that are not numbers',

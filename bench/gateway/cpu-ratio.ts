@@ -24,6 +24,8 @@ export interface Baseline {
   method: string;
   /** Per checked target, the trimmed mean over its batches of its CPU per request / the pass-through's. */
   ratios: Record<CheckedTarget, number>;
+  /** Each run's ratios, when the baseline is the median of several: context, not checked. */
+  ratiosPerRun?: Record<CheckedTarget, number>[];
   /** Median CPU ms per request, per target, the pass-through included: context, not checked. */
   cpuMsPerRequest: Record<string, number>;
 }
@@ -116,6 +118,10 @@ export function parseBaseline(text: string, source: string): Baseline {
   if (unknown.length > 0)
     throw new BaselineError(
       `${source}: ratios has targets the check does not measure: ${unknown.join(', ')} (it measures ${checkedTargets.join(', ')})`,
+    );
+  if (parsed.ratiosPerRun !== undefined && !(Array.isArray(parsed.ratiosPerRun) && parsed.ratiosPerRun.every(isRecord)))
+    throw new BaselineError(
+      `${source}: "ratiosPerRun", when present, must be a list of objects of target name to ratio`,
     );
   if (!isRecord(cpuMsPerRequest) || Object.values(cpuMsPerRequest).some((value) => typeof value !== 'number'))
     throw new BaselineError(`${source}: "cpuMsPerRequest" must be an object of target name to milliseconds`);
