@@ -22,7 +22,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          // bench/: the pure parts of the benchmarks' checks (e.g. the CPU-ratio check's comparison).
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['src/web/**'],
           environment: 'node',
         },

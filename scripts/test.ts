@@ -7,13 +7,20 @@
  * little longer than the slower one. The PostgreSQL stage's output is kept in a file and printed
  * whole once the PGlite stage's live output is done, so the two never interleave.
  *
- *   unit  vitest projects unit + web
- *   api   vitest project api on an in-memory PGlite
- *   pg    vitest project api on a throwaway PostgreSQL server (or TEST_DATABASE_URL when set)
- *   e2e   Playwright in Debian's Chromium
+ * The CPU-ratio check runs beside the lint stage, its output printed after lint's: its first
+ * 40-90 s (server start, warm-up) measure nothing and overlap lint, which has ended by the time
+ * its measured batches run (measured 2026-12-01), and the unit stage starts after it, so nothing
+ * else of ours shares the two cores with those batches.
+ *
+ *   lint   Biome, knip
+ *   bench  the gateway bench's CPU-ratio check (bench/gateway-cpu-ratio.ts): one check
+ *   unit   vitest projects unit + web
+ *   api    vitest project api on an in-memory PGlite
+ *   pg     vitest project api on a throwaway PostgreSQL server (or TEST_DATABASE_URL when set)
+ *   e2e    Playwright in Debian's Chromium
  *
  * `npm test -- --only unit,api` runs a selection. With CI=true a stage that cannot run (no PostgreSQL,
- * no Chromium) is a failure instead of a skip.
+ * no Chromium, no Linux /proc for the CPU check) is a failure instead of a skip.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { existsSync, openSync, closeSync } from 'node:fs';
@@ -29,7 +36,7 @@ const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const inCi = ['true', '1'].includes(process.env.CI ?? '');
 // A stage that hangs is stopped well inside CI's 90-minute limit, leaving time for the stages after it.
 const stageTimeoutMs = 35 * 60_000;
-const stageNames = ['lint', 'unit', 'api', 'pg', 'e2e'] as const;
+const stageNames = ['lint', 'bench', 'unit', 'api', 'pg', 'e2e'] as const;
 type StageName = (typeof stageNames)[number];
 
 interface StageOutcome extends TestCounts {
@@ -144,6 +151,47 @@ async function runLintStage(): Promise<StageOutcome> {
   return { title, passed, failed: checks.length - passed, skipped: 0 };
 }
 
+// bench/gateway-cpu-ratio.ts's exit codes besides 0 (passed).
+const cpuRatioOutcomes: Record<number, string> = {
+  1: 'a CPU ratio grew more than 25% over its baseline',
+  2: 'could not measure',
+};
+const cpuRatioCannotRun = 3;
+
+/**
+ * One check: our server's CPU per request over the AI SDK pass-through's, against the committed
+ * baseline (docs/benchmarks/gateway.md). It prints its own verdict lines.
+ */
+async function runCpuRatioStage(output: Output = liveOutput): Promise<StageOutcome> {
+  const title = 'Gateway CPU per request against the AI SDK pass-through (bench:cpu-ratio)';
+  if (output.live) banner(title);
+  const outputFile = output.live ? undefined : path.join(reportDir, 'bench-cpu-ratio.log');
+  const exitCode = await runCommand(
+    process.execPath,
+    ['--import', 'tsx', 'bench/gateway-cpu-ratio.ts'],
+    process.env,
+    outputFile,
+  );
+  if (!output.live && outputFile) {
+    await output.printAfter;
+    banner(title);
+    process.stdout.write(await readFile(outputFile, 'utf8'));
+  }
+  if (exitCode === cpuRatioCannotRun)
+    return unavailable('CPU-ratio check', 'it reads CPU time from Linux /proc', 'Run it on Linux');
+  if (exitCode === 0) return { title, passed: 1, failed: 0, skipped: 0 };
+  return { title, passed: 0, failed: 1, skipped: 0, note: cpuRatioOutcomes[exitCode] ?? `exit code ${exitCode}` };
+}
+
+/** The lint stage and the CPU-ratio check side by side, lint's output live and the check's after it. */
+async function runLintAndCpuRatioStages(selected: Set<StageName>): Promise<StageOutcome[]> {
+  const lint = selected.has('lint') ? runLintStage() : undefined;
+  const cpuRatio = selected.has('bench')
+    ? runCpuRatioStage(lint ? { live: false, printAfter: lint } : liveOutput)
+    : undefined;
+  return (await Promise.all([lint, cpuRatio])).filter((outcome) => outcome !== undefined);
+}
+
 /** A stage that cannot run is skipped locally and failed in CI. */
 function unavailable(title: string, reason: string, howToFix: string): StageOutcome {
   if (inCi) {
@@ -250,7 +298,7 @@ async function main(): Promise<void> {
   stopOnSignal('SIGTERM');
   await mkdir(reportDir, { recursive: true });
   const stages: [StageName[], () => Promise<StageOutcome | StageOutcome[]>][] = [
-    [['lint'], runLintStage],
+    [['lint', 'bench'], () => runLintAndCpuRatioStages(selected)],
     [['unit'], () => runVitest('Unit and component tests', ['unit', 'web'], 'vitest-unit.json', process.env)],
     [['api', 'pg'], () => runApiStages(selected)],
     [['e2e'], runBrowserStage],

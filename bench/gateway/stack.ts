@@ -64,6 +64,13 @@ export interface StackOptions {
   dataDirectory: string;
   /** Where our server writes a V8 CPU profile (--cpu-prof); none when undefined. */
   profileDirectory?: string;
+  /** Only these targets, and only the processes they need; all of them when undefined. */
+  only?: readonly TargetName[];
+  /**
+   * Our server started once on its fresh data folder, not stopped after initdb and the migrations
+   * and started again: quicker, for measurements that do not read its memory.
+   */
+  singleStart?: boolean;
 }
 
 // The load client fills in random words and the request's number: no two prompts are alike, so a
@@ -97,7 +104,7 @@ function openAiRequest(
  * migrations, which leave ~500 MiB of one-off memory behind that a running server never has.
  */
 async function startOurServer(options: StackOptions, fakeUrl: string): Promise<ServerProcess> {
-  if (!process.env.DATABASE_URL) {
+  if (!process.env.DATABASE_URL && !options.singleStart) {
     await (
       await startServerProcess({
         dataDir: options.dataDirectory,
@@ -125,7 +132,8 @@ async function startOurServer(options: StackOptions, fakeUrl: string): Promise<S
       // A real PostgreSQL server instead of the embedded PGlite, when the bench is given one.
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
-    timeoutMs: 180_000,
+    // With singleStart, this start also runs initdb and the migrations.
+    timeoutMs: options.singleStart ? 300_000 : 180_000,
   });
 }
 
@@ -180,46 +188,24 @@ async function createApiKey(server: ServerProcess, user: { token: string }): Pro
   return ((await response.json()) as { secret: string }).secret;
 }
 
+const unstarted = Promise.resolve(undefined);
+
 export async function startStack(options: StackOptions): Promise<Stack> {
+  const wanted = (name: TargetName) => !options.only || options.only.includes(name);
   const fake = await startFakeProvider(options.defaultReply, options.probeDirectory);
   const started: { stop(): Promise<void> }[] = [fake];
   const stop = async () => void (await Promise.all(started.map((process) => process.stop())));
+  const kept = <T extends { stop(): Promise<void> }>(process: T) => {
+    started.push(process);
+    return process;
+  };
   try {
     const [proxy, aiSdk, portkey, server] = await Promise.all([
-      startBareProxy(fake.url, options.probeDirectory).then((process) => {
-        started.push(process);
-        return process;
-      }),
-      startAiSdkGateway(fake.url, options.probeDirectory).then((process) => {
-        started.push(process);
-        return process;
-      }),
-      startPortkey(options.probeDirectory).then((process) => {
-        started.push(process);
-        return process;
-      }),
-      startOurServer(options, fake.url).then((process) => {
-        started.push(process);
-        return process;
-      }),
+      wanted('bare proxy') ? startBareProxy(fake.url, options.probeDirectory).then(kept) : unstarted,
+      wanted('AI SDK pass-through') ? startAiSdkGateway(fake.url, options.probeDirectory).then(kept) : unstarted,
+      wanted('Portkey') ? startPortkey(options.probeDirectory).then(kept) : unstarted,
+      ourTargets.some(wanted) ? startOurServer(options, fake.url).then(kept) : unstarted,
     ]);
-    const [cached, uncached] = [await signUp(server, { cache: true }), await signUp(server, { cache: false })];
-    const ourRequest =
-      (user: typeof cached) =>
-      (lastWord: string): StreamRequest => ({
-        url: `${server.url}/api/conversation/message`,
-        headers: { authorization: `Bearer ${user.token}` },
-        body: JSON.stringify({
-          org_id: user.orgId,
-          user_id: user.userId,
-          prompt,
-          stream: true,
-          forced_model_id: 'openai/gpt-4o-mini',
-        }),
-        format: 'text',
-        lastWord,
-      });
-    const apiKey = await createApiKey(server, cached);
     const chatCompletions = '/v1/chat/completions';
     const targets: Target[] = [
       {
@@ -227,17 +213,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         pid: undefined,
         request: (lastWord) => openAiRequest(`${fake.url}${chatCompletions}`, {}, lastWord),
       },
-      {
+    ];
+    if (proxy)
+      targets.push({
         name: 'bare proxy',
         pid: proxy.pid,
         request: (lastWord) => openAiRequest(`${proxy.url}${chatCompletions}`, {}, lastWord),
-      },
-      {
+      });
+    if (aiSdk)
+      targets.push({
         name: 'AI SDK pass-through',
         pid: aiSdk.pid,
         request: (lastWord) => ({ ...openAiRequest(`${aiSdk.url}${chatCompletions}`, {}, lastWord), format: 'text' }),
-      },
-      {
+      });
+    if (portkey)
+      targets.push({
         name: 'Portkey',
         pid: portkey.pid,
         request: (lastWord) =>
@@ -246,31 +236,50 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${fake.url}/v1` },
             lastWord,
           ),
-      },
-      { name: 'Tokenwise', pid: server.pid, recentLog: () => server.recentOutput(), request: ourRequest(cached) },
-      {
-        name: 'Tokenwise, cache off',
-        pid: server.pid,
-        recentLog: () => server.recentOutput(),
-        request: ourRequest(uncached),
-      },
-      {
-        name: 'Tokenwise /v1',
-        pid: server.pid,
-        recentLog: () => server.recentOutput(),
-        // The authorization header replaces openAiRequest's provider key with ours.
-        request: (lastWord) =>
-          openAiRequest(
-            `${server.url}${chatCompletions}`,
-            { authorization: `Bearer ${apiKey}` },
-            lastWord,
-            'openai/gpt-4o-mini',
-          ),
-      },
-    ];
-    return { fake, targets, stop };
+      });
+    if (server) targets.push(...(await ourServerTargets(server)));
+    return { fake, targets: targets.filter((target) => wanted(target.name)), stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** The two signed-up organisations (cache on, cache off) and the API key, as our server's three targets. */
+async function ourServerTargets(server: ServerProcess): Promise<Target[]> {
+  const [cached, uncached] = [await signUp(server, { cache: true }), await signUp(server, { cache: false })];
+  const ourRequest =
+    (user: typeof cached) =>
+    (lastWord: string): StreamRequest => ({
+      url: `${server.url}/api/conversation/message`,
+      headers: { authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({
+        org_id: user.orgId,
+        user_id: user.userId,
+        prompt,
+        stream: true,
+        forced_model_id: 'openai/gpt-4o-mini',
+      }),
+      format: 'text',
+      lastWord,
+    });
+  const apiKey = await createApiKey(server, cached);
+  const recentLog = () => server.recentOutput();
+  return [
+    { name: 'Tokenwise', pid: server.pid, recentLog, request: ourRequest(cached) },
+    { name: 'Tokenwise, cache off', pid: server.pid, recentLog, request: ourRequest(uncached) },
+    {
+      name: 'Tokenwise /v1',
+      pid: server.pid,
+      recentLog,
+      // The authorization header replaces openAiRequest's provider key with ours.
+      request: (lastWord) =>
+        openAiRequest(
+          `${server.url}/v1/chat/completions`,
+          { authorization: `Bearer ${apiKey}` },
+          lastWord,
+          'openai/gpt-4o-mini',
+        ),
+    },
+  ];
 }
