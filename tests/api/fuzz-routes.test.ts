@@ -135,6 +135,13 @@ describe('every route, fuzzed', () => {
 
   it(`answers ${runs} generated requests across every route without a 5xx, leaving nothing half-written`, async () => {
     const call = clientOf(server.url);
+    // What the server writes on its own timers (an idle budget lease returned, the cache's lookup
+    // counts flushed) is settled before each snapshot: it changes with time, not with requests.
+    const settled = async () => {
+      await server.leases.returnIdle(0);
+      await server.cacheLearning?.counter.flush();
+    };
+    await settled();
     const betaBefore = await organisationSnapshot(server.database.db, beta.orgId);
     const sent = new Map<string, number>();
     const statuses = new Map<number, number>();
@@ -246,6 +253,7 @@ describe('every route, fuzzed', () => {
       ),
     ).toBe(modelCalls());
     expect(await brokenInvariants(server.database.db, orgIds, fixtureSessionIds)).toEqual([]);
+    await settled();
     expect(await organisationSnapshot(server.database.db, beta.orgId)).toEqual(betaBefore);
   }, 600_000);
 });

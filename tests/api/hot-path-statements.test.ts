@@ -76,12 +76,14 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('statements before the model is a
     expect(second.selects.filter((statement) => roomStatements.test(statement))).toEqual([]);
   });
 
-  it('a program’s second /v1 call', { timeout: 60_000 }, async () => {
+  it('a program’s third /v1 call', { timeout: 60_000 }, async () => {
     const user = await member();
     const { secret } = await limits.createApiKey(user, { monthly_budget_usd: 5 });
     limits.provider.setDefaultReply({ text: 'counted reply' });
     await beforeTheModel(() => programCall(secret, 'The first call warms this key'));
-    const second = await beforeTheModel(() => programCall(secret, 'A second call about mountains'));
+    // The first lookup that meets a stored entry reads the organisation's learned cache once (docs/decisions/080).
+    await beforeTheModel(() => programCall(secret, 'A second call warms the learned cache'));
+    const second = await beforeTheModel(() => programCall(secret, 'A third call about mountains'));
     expect(second.counts.select, second.selects.join('\n')).toBeLessThanOrEqual(2);
     expect(second.selects.filter((statement) => roomStatements.test(statement))).toEqual([]);
   });

@@ -100,6 +100,9 @@ async function setUpMessage(
   const judgeFor = dependencies.routing.cacheJudge
     ? async () => createCallerJudge(dependencies, caller, await listUsableModels(dependencies, caller, route.settings))
     : undefined;
+  // Whether the exact tier found the same question: known in about a millisecond, before the semantic tier.
+  let exactTierDecided!: (found: boolean) => void;
+  const exactTier = new Promise<boolean>((resolve) => (exactTierDecided = resolve));
   const looking = traced(
     'cache',
     async () =>
@@ -108,11 +111,14 @@ async function setUpMessage(
         embedding: promptEmbedding,
         // Auto's semantic hits are decided by the organisation's learned threshold once it has enough labels (docs/decisions/080).
         learning: { delta: route.policy.cache.error_rate, auto: route.mode === 'auto' },
+        onExactTier: exactTierDecided,
       })) ?? undefined,
-  ).catch((error: unknown) => {
-    dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
-    return undefined;
-  });
+  )
+    .catch((error: unknown) => {
+      dependencies.logger.warn({ err: error }, 'cache lookup failed; asking a model');
+      return undefined;
+    })
+    .finally(() => exactTierDecided(false));
   const hitOf = async () => {
     const lookup = await looking;
     return lookup?.hit ? lookup : undefined;
@@ -157,6 +163,7 @@ async function setUpMessage(
         turns: [...context, { role: 'user', content: input.prompt }],
         cache,
         cacheHit,
+        exactTier: cacheHit && exactTier,
         saveFirst: saveMessage(route.primary.model.id),
         reroute: (again) =>
           routeRequest(

@@ -36,6 +36,8 @@ export interface RoutedReplyTarget {
    * written before it settles, and a hit stops the call and throws `AnsweredFromCache`.
    */
   cacheHit?: Promise<CacheHit | undefined>;
+  /** Whether the cache's exact tier found the same question (about a millisecond): with `cacheHit`, no model is asked until it has decided. */
+  exactTier?: Promise<boolean>;
   /** Told once the transaction has committed. */
   onSaved?: () => void;
   /**
@@ -119,10 +121,12 @@ export async function startRoutedReply(
     refuse: async (refused, broken) =>
       refuseOverLimit(dependencies, caller, await listUsableModels(dependencies, caller), refused, broken, prompt),
     decisionId,
-    // The cache answered while the room was reserved (an exact repeat is found in a millisecond): no model is asked.
+    // An exact repeat is found in about a millisecond: the model is asked only once the exact tier has
+    // missed (the semantic tier is searched meanwhile), so a repeated question asks no model at all.
     beforeCall: target.cacheHit
       ? async () => {
-          const found = await settledAlready(target.cacheHit!);
+          const exact = target.exactTier ? await target.exactTier : false;
+          const found = exact ? await target.cacheHit : await settledAlready(target.cacheHit!);
           if (found) throw new AnsweredFromCache(found);
         }
       : undefined,

@@ -57,6 +57,12 @@ interface CacheLookupOptions {
    * Auto lookup, which the learner decides once it has enough labels. Without it no lookup is counted.
    */
   learning?: { delta: number; auto: boolean };
+  /**
+   * Told once the exact tier has decided (a DB read, about a millisecond): whether it found the
+   * same question, before the semantic tier is searched. A request that may ask its model while the
+   * cache is searched waits for this much (docs/decisions/032).
+   */
+  onExactTier?: (found: boolean) => void;
 }
 
 type ReplyToCache = CacheEntrySource & ReplyToCacheFields;
@@ -191,13 +197,21 @@ export function createReplyCache({
     embeddingFor,
     async lookup(orgId, request, settings, options = {}) {
       const key = cacheKeyFor(request);
-      if (!settings.enabled) return { hit: false, key, reason: 'the cache is off' };
+      const exactTier = (found: boolean) => options.onExactTier?.(found);
+      if (!settings.enabled) {
+        exactTier(false);
+        return { hit: false, key, reason: 'the cache is off' };
+      }
       const verdict = isCacheable(request.prompt);
-      if (!verdict.cacheable) return { hit: false, key, reason: `not cacheable (${verdict.reason})` };
+      if (!verdict.cacheable) {
+        exactTier(false);
+        return { hit: false, key, reason: `not cacheable (${verdict.reason})` };
+      }
       const counted = (learned: boolean) => {
         if (options.learning) learning?.counter.count(orgId, learned);
       };
       const exact = await store.findExact(orgId, key.exactKey);
+      exactTier(exact !== undefined);
       if (exact) {
         counted(false);
         return {
