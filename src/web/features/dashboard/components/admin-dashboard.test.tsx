@@ -234,19 +234,19 @@ describe('the admin dashboard (spec section 2)', () => {
     expect(requests.filter((request) => request.path.startsWith('/api/subscription/analytics/'))).toHaveLength(2);
   });
 
-  it("exports the chosen model's days as cost-savings-<model>-<start>-<end>.csv, then the measured quality for an administrator", async () => {
+  it("exports the chosen model's days as cost-savings-<model>-<start>-<end>.csv, and the measured quality as a file of its own", async () => {
     openDashboard({ [analyticsPath()]: () => ({ body: analytics }) }, '/admin', {
       routingQuality: makeRoutingQuality(),
     });
     await screen.findByRole('heading', { name: 'Dashboard' });
-    // The quality figures are in (the dashboard's quality card shows them) before the file is asked for.
+    // The quality figures are in (the dashboard's quality card shows them) before its file is asked for.
     await within(await screen.findByRole('region', { name: 'Quality of cheaper answers' })).findByText(
       'Wrong cache hits (95% interval)',
     );
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);
-      return 'blob:cost-savings';
+      return `blob:${blobs.length}`;
     });
     URL.revokeObjectURL = vi.fn();
     const clicked: HTMLAnchorElement[] = [];
@@ -254,16 +254,25 @@ describe('the admin dashboard (spec section 2)', () => {
       clicked.push(this);
     });
 
+    // The spec's file: its five columns and the days, nothing after them.
     await userEvent.click(within(card('Cost Savings Analysis')).getByRole('button', { name: 'Export CSV' }));
     expect(clicked).toHaveLength(1);
     expect(clicked[0]!.download).toBe('cost-savings-openai_gpt-4o-mini-2026-02-18-2026-03-20.csv');
-    expect(clicked[0]!.href).toBe('blob:cost-savings');
+    expect(clicked[0]!.href).toBe('blob:1');
     expect(await blobs[0]!.text()).toBe(
       [
         'Date,Tokens Used,Actual Cost,Potential Cost,Savings',
         '2026-03-12,200,0.05,0.8,0.75',
         '2026-03-15,800,0.2,3.2,3',
         '',
+      ].join('\r\n'),
+    );
+
+    await userEvent.click(within(card('Quality of cheaper answers')).getByRole('button', { name: 'Export CSV' }));
+    expect(clicked).toHaveLength(2);
+    expect(clicked[1]!.download).toBe('routing-quality-2026-03-20.csv');
+    expect(await blobs[1]!.text()).toBe(
+      [
         'Quality of cheaper answers (all time)',
         'Kind of Prompt,Model Tier,Replies Sampled,Judged As Good,As Good Share,95% Low,95% High,Sampling Cost',
         'Code,1,50,47,0.94,0.8378,0.9794,0.4125',

@@ -15,8 +15,6 @@ import { EmptyState } from './empty-state';
 import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
 import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import { formatMoney } from '../../../lib/format-money';
-import { useScopeAccess } from '../../access/hooks/use-scope-access';
-import { useRoutingQuality } from '../../organization-settings/hooks/use-routing-quality';
 
 interface CostSavingsCardProps {
   analytics: SubscriptionAnalytics;
@@ -63,11 +61,8 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
     emptyText = adjusted ? dashboardTexts.noDataInRange : dashboardTexts.noCostSavings;
   else if (!summary) emptyText = dashboardTexts.noSavingsForModel;
 
-  // Administrators' export carries the measured quality too (docs/decisions/080); others' the days alone.
-  const quality = useRoutingQuality(useScopeAccess('admin') === 'granted');
   const exportCsv = () => {
-    if (summary && modelId)
-      downloadTextFile(costSavingsFileName(modelId, range), buildCostSavingsCsv(summary.days, quality.data));
+    if (summary && modelId) downloadTextFile(costSavingsFileName(modelId, range), buildCostSavingsCsv(summary.days));
   };
   // A CSV file is the plan's (docs/decisions/041); the figures stay on screen on every plan.
   const csvExports = usePlanFeature('csv_exports');

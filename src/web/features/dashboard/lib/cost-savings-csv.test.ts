@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { summariseSavings } from './cost-savings';
-import { makeRoutingQuality, noRoutingQuality } from '../../organization-settings/test/fake-routing-quality';
 import { buildCostSavingsCsv, costSavingsCsvColumns, costSavingsFileName } from './cost-savings-csv';
 
 const model = {
@@ -54,41 +53,5 @@ describe('the cost-savings CSV (spec section 9)', () => {
       periodSavings: 0.1221625,
     });
     expect(summary.days.map((day) => day.date)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
-  });
-
-  it("follows the days with the quality per kind of prompt and tier, and the cache's line, when given them", () => {
-    const days = summariseSavings(model).days.slice(0, 1);
-    expect(buildCostSavingsCsv(days, makeRoutingQuality()).split('\r\n')).toEqual([
-      'Date,Tokens Used,Actual Cost,Potential Cost,Savings',
-      '2026-03-01,1500,0.0003375,0.0225,0.0221625',
-      '',
-      'Quality of cheaper answers (all time)',
-      'Kind of Prompt,Model Tier,Replies Sampled,Judged As Good,As Good Share,95% Low,95% High,Sampling Cost',
-      'Code,1,50,47,0.94,0.8378,0.9794,0.4125',
-      'Questions,2,3,2,0.6667,0.2077,0.9385,0.0042',
-      'All sampled replies,,53,49,0.9245,0.8209,0.9703,0.4167',
-      '',
-      'Cache (all time)',
-      'Lookups,Hits,Hits Checked,Wrong Hits,Wrong-Hit Rate,95% Low,95% High,Judge Calls,Savings',
-      '400,120,40,1,0.025,0.0044,0.1288,20,3.25',
-      '',
-    ]);
-  });
-
-  it('leaves the shares of nothing measured empty, and names prompts the router did not score', () => {
-    const quality = noRoutingQuality();
-    quality.groups.push({
-      kind: null,
-      tier: 1,
-      sampled: 0,
-      judged_as_good: 0,
-      as_good_share: null,
-      as_good_interval: null,
-      sampling_cost_usd: 0,
-    });
-    const lines = buildCostSavingsCsv([], quality).split('\r\n');
-    expect(lines).toContain('Not scored by the router,1,0,0,,,,0');
-    expect(lines).toContain('All sampled replies,,0,0,,,,0');
-    expect(lines).toContain('0,0,0,0,,,,0,0');
   });
 });

@@ -1,23 +1,17 @@
 import type { DayRange } from '../../admin/lib/day-range';
 import type { SavingsDay } from './cost-savings';
-import type { RoutingQualityResponse } from '@contracts';
 import { amountText } from './decimal-amounts';
-import { qualityCsvRows } from './quality-csv';
+import { csvText } from './csv-text';
 
 /** Spec section 9: the export's columns, in order. */
 export const costSavingsCsvColumns = ['Date', 'Tokens Used', 'Actual Cost', 'Potential Cost', 'Savings'] as const;
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /**
  * The cost-savings CSV, built in the browser (spec section 7): one line per day, amounts in
- * dollars with every decimal the server keeps (a day of light use costs fractions of a cent). For
- * administrators the measured quality follows the days after an empty line (quality-csv.ts): the
- * spec's columns stay the file's first header and the days its first rows.
+ * dollars with every decimal the server keeps (a day of light use costs fractions of a cent). The
+ * spec's five columns and nothing else: the measured quality is a file of its own (quality-csv.ts).
  */
-export function buildCostSavingsCsv(days: readonly SavingsDay[], quality?: RoutingQualityResponse): string {
+export function buildCostSavingsCsv(days: readonly SavingsDay[]): string {
   const rows: string[][] = [[...costSavingsCsvColumns]];
   for (const day of days) {
     rows.push([
@@ -28,8 +22,7 @@ export function buildCostSavingsCsv(days: readonly SavingsDay[], quality?: Routi
       amountText(day.savings),
     ]);
   }
-  if (quality) rows.push([], ...qualityCsvRows(quality));
-  return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }
 
 /**

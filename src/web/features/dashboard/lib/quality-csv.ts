@@ -1,6 +1,7 @@
 import type { RoutingQualityResponse } from '@contracts';
 import { kindName } from '../../organization-settings/lib/quality-figures';
 import { amountText } from './decimal-amounts';
+import { csvText } from './csv-text';
 
 type Interval = { low: number; high: number } | null;
 
@@ -34,12 +35,11 @@ const cacheCsvColumns = [
 ] as const;
 
 /**
- * The quality figures as rows for the analytics export, after its days: a titled section per kind
- * of prompt and tier with a total row, then a titled cache line. Shares are decimals (0-1) with
- * their 95% interval, amounts dollars with every decimal the server gives; both since the
- * organisation began (the figures have no date range).
+ * The measured quality as rows: a titled section per kind of prompt and tier with a total row, then
+ * a titled cache line. Shares are decimals (0-1) with their 95% interval, amounts dollars with every
+ * decimal the server gives; both since the organisation began (the figures have no date range).
  */
-export function qualityCsvRows(quality: RoutingQualityResponse): string[][] {
+function qualityCsvRows(quality: RoutingQualityResponse): string[][] {
   const measured = (group: RoutingQualityResponse['totals']) => [
     String(group.sampled),
     String(group.judged_as_good),
@@ -67,4 +67,17 @@ export function qualityCsvRows(quality: RoutingQualityResponse): string[][] {
       amountText(cache.savings_usd),
     ],
   ];
+}
+
+/**
+ * The analytics export of the quality the router and the cache keep (docs/decisions/067, 080): a
+ * file beside the spec's cost-savings CSV, whose five columns stay the spec's alone.
+ */
+export function buildQualityCsv(quality: RoutingQualityResponse): string {
+  return csvText(qualityCsvRows(quality));
+}
+
+/** Named for what it holds and the day it was taken: the figures are all-time, so the date says "as of". */
+export function qualityFileName(today: string): string {
+  return `routing-quality-${today}.csv`;
 }

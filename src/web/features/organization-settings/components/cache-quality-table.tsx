@@ -1,3 +1,4 @@
+import { ScrollableTable } from '../../../components/ui/scrollable-table';
 import { useId } from 'react';
 import { formatCount } from '../../admin/lib/format';
 import { formatMoney } from '../../../lib/format-money';
@@ -15,7 +16,7 @@ const columns = ['Lookups', 'Hits', 'Hits checked', 'Wrong hits (95% interval)',
 function CacheTable({ cache }: { cache: RoutingQualityView['cache'] }) {
   const rate = wrongHitRate(cache);
   return (
-    <div className="overflow-x-auto">
+    <ScrollableTable label="Cache figures">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Quality of answers from the cache</caption>
         <thead className="border-b border-slate-200 dark:border-slate-800">
@@ -45,7 +46,7 @@ function CacheTable({ cache }: { cache: RoutingQualityView['cache'] }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </ScrollableTable>
   );
 }
 

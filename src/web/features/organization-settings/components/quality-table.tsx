@@ -1,3 +1,4 @@
+import { ScrollableTable } from '../../../components/ui/scrollable-table';
 import { formatCount } from '../../admin/lib/format';
 import { formatMoney } from '../../../lib/format-money';
 import type { RoutingQualityView } from '../api/routing-quality-api';
@@ -33,7 +34,7 @@ function Figures({ measured }: { measured: Measured }) {
 /** Shadow evaluation's figures per kind of prompt and tier of the model that answered, with every group's total. */
 export function QualityTable({ quality }: { quality: RoutingQualityView }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollableTable label="Shadow evaluation figures">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Quality of cheaper answers by kind of prompt and model tier</caption>
         <thead className="border-b border-slate-200 dark:border-slate-800">
@@ -75,6 +76,6 @@ export function QualityTable({ quality }: { quality: RoutingQualityView }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollableTable>
   );
 }
