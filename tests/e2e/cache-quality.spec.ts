@@ -70,10 +70,11 @@ test("an administrator sees the cache's checked hits and wrong-hit rate, and exp
   await expect(summary).toContainText('100% (20.7–100%)');
   await expect(summary).toContainText('1 of 2 lookups');
   const downloading = page.waitForEvent('download');
-  await page.getByRole('region', { name: 'Cost Savings Analysis' }).getByRole('button', { name: 'Export CSV' }).click();
-  const csv = await readFile((await (await downloading).path())!, 'utf8');
-  const lines = csv.split('\r\n');
-  expect(lines[0]).toBe('Date,Tokens Used,Actual Cost,Potential Cost,Savings');
+  await summary.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^routing-quality-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n');
+  expect(lines[0]).toBe('Quality of cheaper answers (all time)');
   expect(lines).toContain('Cache (all time)');
   expect(lines).toContainEqual(expect.stringMatching(/^2,1,1,1,1,0\.2065,1,0,[\d.]+$/));
 });

@@ -16,7 +16,7 @@ const columns = ['Lookups', 'Hits', 'Hits checked', 'Wrong hits (95% interval)',
 function CacheTable({ cache }: { cache: RoutingQualityView['cache'] }) {
   const rate = wrongHitRate(cache);
   return (
-    <ScrollableTable label="Cache figures">
+    <ScrollableTable label="Lookup figures">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Quality of answers from the cache</caption>
         <thead className="border-b border-slate-200 dark:border-slate-800">

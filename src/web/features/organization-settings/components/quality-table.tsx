@@ -34,7 +34,7 @@ function Figures({ measured }: { measured: Measured }) {
 /** Shadow evaluation's figures per kind of prompt and tier of the model that answered, with every group's total. */
 export function QualityTable({ quality }: { quality: RoutingQualityView }) {
   return (
-    <ScrollableTable label="Shadow evaluation figures">
+    <ScrollableTable label="Figures per kind of prompt and tier">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Quality of cheaper answers by kind of prompt and model tier</caption>
         <thead className="border-b border-slate-200 dark:border-slate-800">
