@@ -10,6 +10,3 @@ export function currentPlan(dependencies: BillingDependencies, orgId: string, no
     presentCurrentPlan(settled.plan, settled.subscription, await planAllowance(transaction, orgId, now)),
   );
 }
-
-/** The plan a paid order left (the answer to the request that ordered it). */
-export const currentPlanAfterPayment = currentPlan;

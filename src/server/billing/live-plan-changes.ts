@@ -10,7 +10,7 @@ import type { BillingDependencies } from './billing-dependencies';
 import { centsText } from './billing-money';
 import { findCharge, presentCharge } from './plan-charges';
 import { chargeKeyOf, orderOf, type PlanOrder } from './plan-orders';
-import { currentPlanAfterPayment } from './current-plan';
+import { currentPlan } from './current-plan';
 
 /** A purchase or plan change's answer, and whether it still awaits its payment (202). */
 export interface PlanChangeResult {
@@ -99,7 +99,8 @@ export async function followPlanPayment(
   if (payment.status !== 'succeeded')
     return { change: { ...change, checkout_url: payment.checkoutUrl }, awaitingPayment: true };
   const charge = await findCharge(dependencies.db, orgId, chargeKeyOf(orderOf(payment)));
-  const current = await currentPlanAfterPayment(dependencies, orgId, options.now);
+  // The plan the paid order left: the answer to the request that ordered it.
+  const current = await currentPlan(dependencies, orgId, options.now);
   return {
     change: {
       ...current,
