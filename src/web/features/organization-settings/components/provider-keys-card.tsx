@@ -1,5 +1,5 @@
 import { keyedProviders, type KeyedProvider, type ProviderKeyView } from '@contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { useErrorBanner } from '../../admin/hooks/use-error-banner';
 import type { CatalogModelEntry } from '../../role-management/hooks/use-model-catalog';
 import { providerNames } from '../../role-management/lib/provider-names';
 import { useProviderKeys } from '../hooks/use-provider-keys';
+import { useScrollIntoViewWhileSettling } from '../../../hooks/use-scroll-into-view-while-settling';
 import { ProviderKeyForm } from './provider-key-form';
 
 /** The element the model pickers' "add a key" links lead to. */
@@ -43,10 +44,8 @@ export function ProviderKeysCard({ catalog }: { catalog: readonly CatalogModelEn
   const own = new Map((keys.data ?? []).map((key) => [key.provider, key]));
   const { hash } = useLocation();
   const cardRef = useRef<HTMLDivElement>(null);
-  // Reached from a model picker's "add a key" link: bring the card into view.
-  useEffect(() => {
-    if (hash === `#${providerKeysAnchor}`) cardRef.current?.scrollIntoView?.({ block: 'start' });
-  }, [hash]);
+  // Reached from a model picker's "add a key" link: bring the card into view, and keep it there while the cards above load.
+  useScrollIntoViewWhileSettling(cardRef, hash === `#${providerKeysAnchor}`);
 
   async function confirmRemove(provider: KeyedProvider) {
     try {
