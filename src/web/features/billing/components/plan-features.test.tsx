@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { fakeAdminApi, orgId } from '../../admin/test/fake-admin-api';
+import { cacheTexts } from '../../organization-settings/lib/quality-figures';
 import { businessPlan, fakeBillingApi, freePlan, onFreeTrial, subscribedTo, teamPlan } from '../test/fake-billing-api';
 
 const card = (title: string) => screen.getByRole('region', { name: title });
@@ -82,6 +83,11 @@ describe('the cost-savings CSV on a plan without CSV exports', () => {
       ),
     );
     expect(within(savings).getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    // The quality figures' own file is the same feature.
+    const quality = screen.getByRole('region', { name: 'Quality of cheaper answers' });
+    expect(within(quality).getByTestId('plan-feature-note')).toHaveTextContent('included in the Business plan');
+    await waitFor(() => expect(within(quality).getByText(cacheTexts.noLookups)).toBeInTheDocument());
+    expect(within(quality).getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 });
 

@@ -1,6 +1,5 @@
 import type { SubscriptionAnalytics } from '@contracts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Card, Facts } from '../../admin/components/card';
 import { DayRangeFields } from '../../admin/components/day-range-fields';
 import { SelectField } from '../../admin/components/form-fields';
@@ -12,8 +11,7 @@ import { dashboardTexts } from '../lib/dashboard-texts';
 import { downloadTextFile } from '../lib/download-file';
 import { BarChart } from './charts/bar-chart';
 import { EmptyState } from './empty-state';
-import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
-import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
+import { CsvExportsPlanNote, ExportCsvButton } from './csv-export';
 import { formatMoney } from '../../../lib/format-money';
 
 interface CostSavingsCardProps {
@@ -64,28 +62,14 @@ export function CostSavingsCard({ analytics, range, defaultRange, onRangeChange,
   const exportCsv = () => {
     if (summary && modelId) downloadTextFile(costSavingsFileName(modelId, range), buildCostSavingsCsv(summary.days));
   };
-  // A CSV file is the plan's (docs/decisions/041); the figures stay on screen on every plan.
-  const csvExports = usePlanFeature('csv_exports');
 
   return (
     <Card
       title="Cost Savings Analysis"
       className="lg:col-span-2"
-      actions={
-        <Button
-          variant="secondary"
-          onClick={exportCsv}
-          disabled={!summary || emptyText !== null || csvExports.included === false}
-        >
-          Export CSV
-        </Button>
-      }
+      actions={<ExportCsvButton onExport={exportCsv} ready={summary !== null && emptyText === null} />}
     >
-      {csvExports.included === false ? (
-        <div className="mb-3">
-          <PlanFeatureNote note={csvExports.note} />
-        </div>
-      ) : null}
+      <CsvExportsPlanNote />
       <div className="grid gap-3 sm:grid-cols-3" aria-busy={updating}>
         <SelectField
           label="Model"

@@ -1,14 +1,11 @@
 import type { RoutingQualityResponse } from '@contracts';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format-money';
 import { useScopeAccess } from '../../access/hooks/use-scope-access';
 import { Card, Facts } from '../../admin/components/card';
 import { isoDay } from '../../admin/lib/day-range';
 import { formatCount } from '../../admin/lib/format';
-import { PlanFeatureNote } from '../../billing/components/plan-feature-note';
-import { usePlanFeature } from '../../billing/hooks/use-plan-feature';
 import { QualityMonthSpend } from '../../organization-settings/components/quality-month-spend';
 import { useRoutingPolicy } from '../../organization-settings/hooks/use-routing-policy';
 import { useRoutingQuality } from '../../organization-settings/hooks/use-routing-quality';
@@ -21,6 +18,7 @@ import {
 } from '../../organization-settings/lib/quality-figures';
 import { downloadTextFile } from '../lib/download-file';
 import { buildQualityCsv, qualityFileName } from '../lib/quality-csv';
+import { CsvExportsPlanNote, ExportCsvButton } from './csv-export';
 
 const linkStyle = 'text-sm font-medium text-brand-ink underline-offset-2 hover:underline';
 const noteStyle = 'text-sm text-slate-600 dark:text-slate-400';
@@ -114,25 +112,15 @@ export function QualitySummaryCard() {
 /** The card, and the figures as a CSV of their own (the spec's cost-savings file keeps its five columns). */
 function AdministratorsQualityCard() {
   const quality = useRoutingQuality(true);
-  // A CSV file is the plan's (docs/decisions/041), as the cost savings' one.
-  const csvExports = usePlanFeature('csv_exports');
   const exportCsv = () => {
     if (quality.data) downloadTextFile(qualityFileName(isoDay(new Date())), buildQualityCsv(quality.data));
   };
   return (
     <Card
       title="Quality of cheaper answers"
-      actions={
-        <Button variant="secondary" onClick={exportCsv} disabled={!quality.data || csvExports.included === false}>
-          Export CSV
-        </Button>
-      }
+      actions={<ExportCsvButton onExport={exportCsv} ready={quality.data !== undefined} />}
     >
-      {csvExports.included === false ? (
-        <div className="mb-3">
-          <PlanFeatureNote note={csvExports.note} />
-        </div>
-      ) : null}
+      <CsvExportsPlanNote />
       <QualitySummary />
     </Card>
   );
