@@ -65,32 +65,35 @@ export async function chatThroughApi(
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** The page is no wider than the window: nothing scrolls sideways. */
+/** The page is no wider than the window: nothing scrolls sideways. When it is, says which elements stick out. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
-    // The outermost elements that reach past the window's right edge, to say what overflows.
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  if (scrollWidth <= innerWidth) return;
+  const stickingOut = await page.evaluate(() => {
     // A box that scrolls clips what is inside it, unless it is placed absolutely (against an ancestor maybe outside the box).
     const clipped = (element: Element): boolean => {
       if (getComputedStyle(element).position === 'absolute') return false;
-      for (let box = element.parentElement; box; box = box.parentElement)
-        if (box !== document.body && getComputedStyle(box).overflowX !== 'visible') return true;
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement)
+        if (getComputedStyle(box).overflowX !== 'visible') return true;
       return false;
     };
-    const past = [...document.body.querySelectorAll('*')].filter(
-      (element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(element),
+    const past = new Set(
+      [...document.body.querySelectorAll('*')].filter(
+        (element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(element),
+      ),
     );
-    const outermost = past.filter((element) => !past.includes(element.parentElement!));
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-      widest: outermost
-        .slice(0, 5)
-        .map(
-          (element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 60)}"`,
-        ),
-    };
+    return [...past]
+      .filter((element) => !past.has(element.parentElement!))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} "${element.textContent?.slice(0, 60)}"`,
+      );
   });
-  expect(scrollWidth, widest.join('\n')).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, stickingOut.join('\n')).toBeLessThanOrEqual(innerWidth);
 }
 
 /**
